@@ -1,0 +1,206 @@
+//! The contact form: name, e-mail, kind of enquiry and message required; phone optional.
+
+use serde::Deserialize;
+
+use crate::validation::{FormField, FormProblems, is_email, is_phone, too_long};
+
+/// What an enquiry is about, as the contact form offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnquiryType {
+    /// Wedding flowers.
+    Wedding,
+    /// Events and workshops.
+    Event,
+    /// A bouquet order.
+    Bouquet,
+    /// Anything else.
+    General,
+}
+
+impl EnquiryType {
+    /// Every kind, in the form's order.
+    pub const ALL: [EnquiryType; 4] = [
+        EnquiryType::Wedding,
+        EnquiryType::Event,
+        EnquiryType::Bouquet,
+        EnquiryType::General,
+    ];
+
+    /// Reads the form's value (`wedding`, `event`, `bouquet`, `general`).
+    pub fn parse(value: &str) -> Option<EnquiryType> {
+        EnquiryType::ALL
+            .into_iter()
+            .find(|t| t.as_str() == value.trim())
+    }
+
+    /// The form's value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EnquiryType::Wedding => "wedding",
+            EnquiryType::Event => "event",
+            EnquiryType::Bouquet => "bouquet",
+            EnquiryType::General => "general",
+        }
+    }
+}
+
+/// A field of the contact form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnquiryField {
+    /// Who is asking.
+    Name,
+    /// Where to answer.
+    Email,
+    /// Optional phone number.
+    Phone,
+    /// What it is about.
+    EnquiryType,
+    /// The message itself.
+    Message,
+}
+
+impl FormField for EnquiryField {
+    fn form_name(self) -> &'static str {
+        match self {
+            EnquiryField::Name => "name",
+            EnquiryField::Email => "email",
+            EnquiryField::Phone => "phone",
+            EnquiryField::EnquiryType => "enquiryType",
+            EnquiryField::Message => "message",
+        }
+    }
+
+    // The spec's contact call sends `enquiryType` on the wire too.
+    fn wire_name(self) -> &'static str {
+        self.form_name()
+    }
+}
+
+/// What the visitor typed into the contact form.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EnquiryForm {
+    /// Name.
+    pub name: String,
+    /// E-mail address.
+    pub email: String,
+    /// Phone number, may be empty.
+    pub phone: String,
+    /// `wedding`, `event`, `bouquet` or `general`.
+    pub enquiry_type: String,
+    /// The message.
+    pub message: String,
+}
+
+/// The longest message the studio accepts.
+pub const MAX_MESSAGE_CHARS: usize = 5000;
+
+/// Checks an enquiry as both the browser and the server do.
+pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryField>> {
+    use EnquiryField as F;
+    let mut problems = FormProblems::new();
+    for (field, value) in [
+        (F::Name, &form.name),
+        (F::Email, &form.email),
+        (F::EnquiryType, &form.enquiry_type),
+        (F::Message, &form.message),
+    ] {
+        problems.require(field, value);
+    }
+    if !problems.missing.contains(&F::Name) && too_long(&form.name, 100) {
+        problems.invalid(F::Name, "Please keep your name under 100 characters.");
+    }
+    if !problems.missing.contains(&F::Email) && !is_email(&form.email) {
+        problems.invalid(
+            F::Email,
+            "Please enter an email address like name@example.com.",
+        );
+    }
+    if !form.phone.trim().is_empty() && !is_phone(&form.phone) {
+        problems.invalid(
+            F::Phone,
+            "Please enter a phone number we can call, like 0117 496 0123, or leave it empty.",
+        );
+    }
+    if !problems.missing.contains(&F::EnquiryType)
+        && EnquiryType::parse(&form.enquiry_type).is_none()
+    {
+        problems.invalid(F::EnquiryType, "Please choose what your enquiry is about.");
+    }
+    if too_long(&form.message, MAX_MESSAGE_CHARS) {
+        problems.invalid(
+            F::Message,
+            format!("Please keep your message under {MAX_MESSAGE_CHARS} characters."),
+        );
+    }
+    problems.into_result()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filled() -> EnquiryForm {
+        EnquiryForm {
+            name: "Sam".into(),
+            email: "sam@example.com".into(),
+            phone: String::new(),
+            enquiry_type: "wedding".into(),
+            message: "Flowers for June?".into(),
+        }
+    }
+
+    #[test]
+    fn an_enquiry_without_a_phone_number_is_fine() {
+        assert!(validate_enquiry(&filled()).is_ok());
+    }
+
+    #[test]
+    fn missing_required_fields_are_named() {
+        let form = EnquiryForm {
+            name: String::new(),
+            message: " ".into(),
+            ..filled()
+        };
+        assert_eq!(
+            validate_enquiry(&form).unwrap_err().message(),
+            "Please fill in all required fields: name, message"
+        );
+    }
+
+    #[test]
+    fn an_unknown_enquiry_type_is_refused() {
+        let form = EnquiryForm {
+            enquiry_type: "party".into(),
+            ..filled()
+        };
+        let fields = validate_enquiry(&form)
+            .unwrap_err()
+            .fields(EnquiryField::wire_name);
+        assert_eq!(
+            fields["enquiryType"],
+            "Please choose what your enquiry is about."
+        );
+    }
+
+    #[test]
+    fn a_phone_number_given_must_be_callable() {
+        let form = EnquiryForm {
+            phone: "123".into(),
+            ..filled()
+        };
+        assert!(
+            validate_enquiry(&form)
+                .unwrap_err()
+                .fields(EnquiryField::wire_name)
+                .contains_key("phone")
+        );
+    }
+
+    #[test]
+    fn every_enquiry_type_reads_back_its_own_value() {
+        for kind in EnquiryType::ALL {
+            assert_eq!(EnquiryType::parse(kind.as_str()), Some(kind));
+        }
+    }
+}

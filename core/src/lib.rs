@@ -1,0 +1,13 @@
+//! Posy's business rules, shared by the server (natively) and the shopper's browser (as
+//! WebAssembly), so both sides apply exactly the same rule. No I/O lives here.
+
+pub mod cart;
+pub mod catalogue;
+pub mod checkout;
+pub mod enquiry;
+pub mod media;
+pub mod money;
+pub mod quantity;
+pub mod validation;
+
+pub use money::Money;

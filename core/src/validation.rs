@@ -1,0 +1,241 @@
+//! The pieces every form check uses: what is wrong with a form, and the format rules for
+//! e-mail addresses, UK postcodes and phone numbers.
+
+use std::collections::BTreeMap;
+
+/// A field of a form, named as the browser's form names it (`firstName`) and as the API's
+/// payload names it (`first_name`).
+pub trait FormField: Copy + Eq {
+    /// The name in the shopper's form, used in the missing-fields message.
+    fn form_name(self) -> &'static str;
+    /// The name in the API payload, used in the server's `fields` map.
+    fn wire_name(self) -> &'static str;
+}
+
+/// What is wrong with a filled-in form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormProblems<F> {
+    /// Required fields left empty, in the form's order.
+    pub missing: Vec<F>,
+    /// Fields filled in wrongly, each with a sentence saying how to put it right.
+    pub invalid: Vec<(F, String)>,
+}
+
+/// The sentence that opens the missing-fields message, exactly as the spec gives it.
+pub const MISSING_FIELDS_PREFIX: &str = "Please fill in all required fields: ";
+
+/// Said of each empty required field in the `fields` map.
+pub const REQUIRED: &str = "This field is required.";
+
+impl<F: FormField> FormProblems<F> {
+    /// Starts an empty list of problems.
+    pub fn new() -> Self {
+        FormProblems {
+            missing: Vec::new(),
+            invalid: Vec::new(),
+        }
+    }
+
+    /// Notes a required field as missing when it is blank; true when it was.
+    pub fn require(&mut self, field: F, value: &str) -> bool {
+        let blank = value.trim().is_empty();
+        if blank {
+            self.missing.push(field);
+        }
+        blank
+    }
+
+    /// Notes a field as filled in wrongly.
+    pub fn invalid(&mut self, field: F, why: impl Into<String>) {
+        self.invalid.push((field, why.into()));
+    }
+
+    /// Nothing is wrong.
+    pub fn is_empty(&self) -> bool {
+        self.missing.is_empty() && self.invalid.is_empty()
+    }
+
+    /// `Ok` when nothing is wrong, else the problems.
+    pub fn into_result(self) -> Result<(), Self> {
+        if self.is_empty() { Ok(()) } else { Err(self) }
+    }
+
+    /// The one sentence to show: the spec's missing-fields message, else the first problem.
+    pub fn message(&self) -> String {
+        if self.missing.is_empty() {
+            self.invalid
+                .first()
+                .map(|(_, why)| why.clone())
+                .unwrap_or_default()
+        } else {
+            let names: Vec<&str> = self.missing.iter().map(|f| f.form_name()).collect();
+            format!("{MISSING_FIELDS_PREFIX}{}", names.join(", "))
+        }
+    }
+
+    /// Every field at fault with why, keyed by the name `name_of` gives it.
+    pub fn fields(&self, name_of: impl Fn(F) -> &'static str) -> BTreeMap<String, String> {
+        let missing = self
+            .missing
+            .iter()
+            .map(|f| (name_of(*f).to_owned(), REQUIRED.to_owned()));
+        let invalid = self
+            .invalid
+            .iter()
+            .map(|(f, why)| (name_of(*f).to_owned(), why.clone()));
+        missing.chain(invalid).collect()
+    }
+}
+
+impl<F: FormField> Default for FormProblems<F> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A plausible e-mail address: one `@`, something before it, a dotted domain after it, no
+/// spaces. Deliverability is the mail server's business, not a pattern's.
+pub fn is_email(value: &str) -> bool {
+    let value = value.trim();
+    let Some((local, domain)) = value.rsplit_once('@') else {
+        return false;
+    };
+    value.len() <= 254
+        && !local.is_empty()
+        && !value.chars().any(char::is_whitespace)
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+}
+
+/// A full UK postcode such as `BS14 8AB` or `bs148ab` (spaces and case are forgiven).
+pub fn is_uk_postcode(value: &str) -> bool {
+    let compact: Vec<char> = value
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if compact.iter().collect::<String>() == "GIR0AA" {
+        return true;
+    }
+    if compact.len() < 5 || compact.len() > 7 {
+        return false;
+    }
+    let (outward, inward) = compact.split_at(compact.len() - 3);
+    let letter = |c: &char| c.is_ascii_uppercase();
+    let digit = |c: &char| c.is_ascii_digit();
+    let inward_ok = digit(&inward[0]) && letter(&inward[1]) && letter(&inward[2]);
+    // Outward codes: A9, A99, AA9, AA99, A9A, AA9A.
+    let shape: String = outward
+        .iter()
+        .map(|c| {
+            if letter(c) {
+                'A'
+            } else if digit(c) {
+                '9'
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    inward_ok
+        && matches!(
+            shape.as_str(),
+            "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A"
+        )
+}
+
+/// A phone number a courier can ring: 10 to 15 digits, optionally with a leading `+`, and
+/// spaces, dashes or brackets between them.
+pub fn is_phone(value: &str) -> bool {
+    let value = value.trim();
+    let body = value.strip_prefix('+').unwrap_or(value);
+    let allowed = body
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'));
+    let digits = body.chars().filter(char::is_ascii_digit).count();
+    allowed && (10..=15).contains(&digits)
+}
+
+/// True when a value is longer than `max` characters.
+pub fn too_long(value: &str, max: usize) -> bool {
+    value.trim().chars().count() > max
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinary_email_addresses_are_accepted() {
+        for good in [
+            "jo@example.com",
+            "first.last+flowers@mail.co.uk",
+            " jo@example.com ",
+        ] {
+            assert!(is_email(good), "{good}");
+        }
+    }
+
+    #[test]
+    fn things_that_are_not_email_addresses_are_rejected() {
+        for bad in [
+            "",
+            "jo",
+            "jo@",
+            "@example.com",
+            "jo@example",
+            "jo @example.com",
+            "jo@example..com",
+            "jo@.com",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn uk_postcodes_of_every_shape_are_accepted() {
+        for good in [
+            "BS14 8AB", "bs148ab", "M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "W1A 0AX",
+            "EC1A 1BB", "GIR 0AA",
+        ] {
+            assert!(is_uk_postcode(good), "{good}");
+        }
+    }
+
+    #[test]
+    fn partial_or_foreign_postcodes_are_rejected() {
+        for bad in [
+            "",
+            "BS14",
+            "BS14 8A",
+            "12345",
+            "BS14 8AB 1",
+            "1S14 8AB",
+            "BS14-8AB",
+        ] {
+            assert!(!is_uk_postcode(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn phone_numbers_with_spaces_and_country_codes_are_accepted() {
+        for good in [
+            "0117 496 0123",
+            "+44 117 496 0123",
+            "07700 900123",
+            "(0117) 4960123",
+        ] {
+            assert!(is_phone(good), "{good}");
+        }
+    }
+
+    #[test]
+    fn short_or_lettered_phone_numbers_are_rejected() {
+        for bad in ["", "0117", "call me", "0117 496 012x", "++44 117 496 0123"] {
+            assert!(!is_phone(bad), "{bad}");
+        }
+    }
+}
