@@ -1,0 +1,48 @@
+import { Route, Routes } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { RootLayout } from './root-layout';
+
+// Every route of the spec's table (§2), each page in its own chunk.
+const HomePage = lazyPage(() => import('./routes/home'));
+const AboutPage = lazyPage(() => import('./routes/about'));
+const WeddingsPage = lazyPage(() => import('./routes/weddings'));
+const FuneralsPage = lazyPage(() => import('./routes/funerals'));
+const WorkshopsPage = lazyPage(() => import('./routes/workshops'));
+const ContactPage = lazyPage(() => import('./routes/contact'));
+const ShopPage = lazyPage(() => import('./routes/shop'));
+const ProductPage = lazyPage(() => import('./routes/product'));
+const CartPage = lazyPage(() => import('./routes/cart'));
+const CheckoutPage = lazyPage(() => import('./routes/checkout'));
+const PaymentFailedPage = lazyPage(() => import('./routes/payment-failed'));
+const GalleryPage = lazyPage(() => import('./routes/gallery'));
+const AlbumPage = lazyPage(() => import('./routes/album'));
+const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
+const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="weddings" element={<WeddingsPage />} />
+        <Route path="funerals" element={<FuneralsPage />} />
+        <Route path="workshops" element={<WorkshopsPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="shop" element={<ShopPage />} />
+        <Route path="shop/:id" element={<ProductPage />} />
+        <Route path="cart" element={<CartPage />} />
+        <Route path="checkout" element={<CheckoutPage />} />
+        {/* The spec's table lists /payment-failed twice; once is enough. */}
+        <Route path="payment-failed" element={<PaymentFailedPage />} />
+        <Route path="gallery" element={<GalleryPage />} />
+        <Route path="gallery/album/:albumId" element={<AlbumPage />} />
+        <Route path="admin/gallery" element={<AdminGalleryPage />} />
+        <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
+        {/* /events is linked from the footer but, as in the spec, has no page of its own. */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,56 @@
+import { PageShell } from '@/components/layout/page-shell';
+import { CartSummary } from '@/features/cart/components/cart-summary';
+import { useCart } from '@/features/cart/stores/cart-context';
+import { useProducts } from '@/features/catalogue/api/get-products';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
+import { defaultQuantity } from '@/lib/core';
+import { studio } from '@/config/studio';
+import './shop.css';
+
+export default function ShopPage() {
+  const state = useProducts();
+  const { addItem } = useCart();
+
+  return (
+    <PageShell
+      title="Shop"
+      eyebrow="Fresh this week"
+      intro={<p>Hand-tied bouquets, posies and gifts, made on the morning they leave the studio.</p>}
+    >
+      <div className="shop-bar">
+        <CartSummary />
+        <p className="shop-bar__delivery">{studio.delivery}</p>
+      </div>
+
+      {state.status === 'loading' && (
+        <div role="status" aria-live="polite">
+          <span className="visually-hidden">Loading products…</span>
+          <ul className="product-grid product-grid--skeleton" aria-hidden="true">
+            {Array.from({ length: 8 }, (_, index) => (
+              <li key={index} />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__title">{state.message}</p>
+          <p>Please check your connection and refresh the page. If it keeps happening, call us and we will take your order by phone.</p>
+          <button type="button" className="button button--small" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {state.status === 'loaded' && (
+        <ProductGrid
+          products={state.products}
+          onAddToCart={(product) =>
+            void addItem({ productId: product.id, variationId: null, quantity: defaultQuantity() })
+          }
+        />
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { studio } from '@/config/studio';
+import { BloomMark } from '@/components/ui/icons';
+import './footer.css';
+
+const quickLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/events', label: 'Events' },
+  { to: '/about', label: 'About us' },
+  { to: '/contact', label: 'Get in Touch' },
+];
+
+const services = [
+  { to: '/weddings', label: 'Wedding flowers' },
+  { to: '/funerals', label: 'Funeral tributes' },
+  { to: '/workshops', label: 'Workshops' },
+  { to: '/shop', label: 'Bouquets & gifts' },
+];
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner container">
+        <div className="site-footer__intro">
+          <Link to="/" className="site-footer__brand">
+            <BloomMark />
+            <span>{studio.name}</span>
+          </Link>
+          <p>
+            Seasonal flowers, arranged by hand in South Bristol. {studio.delivery}
+          </p>
+          <ul className="site-footer__social" aria-label="Follow us">
+            {studio.social.map((site) => (
+              <li key={site.name}>
+                <a href={site.href} rel="noopener noreferrer" target="_blank">
+                  {site.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav className="site-footer__column" aria-label="Quick links">
+          <h2 className="site-footer__heading">Quick links</h2>
+          <ul>
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="site-footer__column" aria-label="Services">
+          <h2 className="site-footer__heading">Services</h2>
+          <ul>
+            {services.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Visit the studio</h2>
+          <address>
+            {studio.address.map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
+            <a href={studio.phoneHref}>{studio.phone}</a>
+            <br />
+            <a href={`mailto:${studio.email}`}>{studio.email}</a>
+          </address>
+        </div>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Opening hours</h2>
+          <dl className="opening-hours">
+            {studio.openingHours.map((row) => (
+              <div key={row.days}>
+                <dt>{row.days}</dt>
+                <dd>{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <div className="site-footer__base container">
+        <p>© {new Date().getFullYear()} Posy Floral Studio, Bristol. Flowers with care, never in a hurry.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { studio } from '@/config/studio';
+import { BasketIcon, BloomMark, MenuIcon } from '@/components/ui/icons';
+import './nav-bar.css';
+
+const links = [
+  { to: '/weddings', label: 'Weddings' },
+  { to: '/funerals', label: 'Funerals' },
+  { to: '/workshops', label: 'Workshops' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/contact', label: 'Get in Touch' },
+] as const;
+
+export interface NavBarProps {
+  /** Total quantity of items in the cart. */
+  cartCount: number;
+  /** Shows 'Manage Gallery' when true. */
+  isAdmin: boolean;
+}
+
+export function NavBar({ cartCount, isAdmin }: NavBarProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // A new page closes the menu, however it was reached.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" onClick={close}>
+          <BloomMark className="brand__mark" />
+          <span className="brand__text">
+            <span className="brand__name">{studio.name}</span>
+            <span className="brand__tagline">{studio.tagline}</span>
+          </span>
+        </Link>
+
+        <nav className="site-nav" aria-label="Main">
+          <ul id={menuId} className="site-nav__list" data-open={open}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="site-nav__link" onClick={close}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {isAdmin && (
+              <li>
+                <NavLink to="/admin/gallery" className="site-nav__link site-nav__link--admin" onClick={close}>
+                  Manage Gallery
+                </NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          <NavLink to="/cart" className="cart-link" aria-label={cartLabel} onClick={close}>
+            <BasketIcon />
+            <span className="cart-link__count" data-empty={cartCount === 0} aria-hidden="true">
+              {cartCount}
+            </span>
+          </NavLink>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <MenuIcon open={open} />
+            <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

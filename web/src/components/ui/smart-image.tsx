@@ -1,0 +1,36 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import { mediaUrl, placeholderImage } from '@/lib/core';
+
+type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
+  /** A stored media path ("/media/products/peony.jpg", "products/peony.jpg") or an absolute URL. */
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+};
+
+/**
+ * A picture from the shop's media. The URL is worked out by the core (the same rule the
+ * server uses); a missing picture, or one that fails to load, shows the placeholder instead.
+ */
+export function SmartImage({ src, alt, className, ...rest }: SmartImageProps) {
+  const wanted = mediaUrl(src);
+  // Remember which URL failed, so a new src gets its own chance.
+  const [failed, setFailed] = useState<string | null>(null);
+  const placeholder = placeholderImage();
+  const shown = failed === wanted ? placeholder : wanted;
+  const isPlaceholder = shown === placeholder;
+
+  return (
+    <img
+      {...rest}
+      src={shown}
+      alt={alt}
+      className={[className, isPlaceholder ? 'is-placeholder' : null].filter(Boolean).join(' ')}
+      data-placeholder={isPlaceholder || undefined}
+      onError={() => {
+        if (!isPlaceholder) setFailed(wanted);
+      }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { SmartImage } from '@/components/ui/smart-image';
+import type { Product } from '@/lib/api-client';
+import { productPriceText } from './product-price';
+import './product-card.css';
+
+export interface ProductCardProps {
+  product: Product;
+  /** Called by "Add to cart" on a product without sizes (one of it, no size). */
+  onAddToCart: (product: Product) => void;
+  /** The first cards of the grid load eagerly; the rest wait until they scroll near. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, onAddToCart, eager = false }: ProductCardProps) {
+  const soldOut = product.stock <= 0;
+  const hasSizes = product.has_variations && product.variations.length > 0;
+  const href = `/shop/${product.id}`;
+
+  return (
+    <li className="product-card" data-sold-out={soldOut || undefined}>
+      <Link to={href} className="product-card__picture" tabIndex={-1} aria-hidden="true">
+        <SmartImage
+          src={product.image}
+          alt=""
+          width={800}
+          height={1000}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {soldOut && <span className="tag tag--sold-out">Sold out</span>}
+      </Link>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.category_name}</p>
+        <h2 className="product-card__name">
+          <Link to={href}>{product.name}</Link>
+        </h2>
+        <p className="product-card__price" data-testid="product-price">
+          {productPriceText(product)}
+        </p>
+        <div className="product-card__action">
+          {hasSizes ? (
+            <Link to={href} className="button button--quiet button--small button--block">
+              Choose size
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="button button--small button--block"
+              disabled={soldOut}
+              onClick={() => onAddToCart(product)}
+            >
+              {soldOut ? 'Sold out' : 'Add to cart'}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { SmartImage } from '@/components/ui/smart-image';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { defaultQuantity, formatMoney, quantityOptions } from '@/lib/core';
+import type { Product } from '@/lib/api-client';
+import { useSizeChoice } from '../hooks/use-size-choice';
+import { productPriceText } from './product-price';
+import { SizeSelector } from './size-selector';
+import './product-details.css';
+
+/** What the add button sends: the product, its chosen size (or none) and how many. */
+export interface ProductChoice {
+  product: Product;
+  variationId: number | null;
+  quantity: number;
+}
+
+export interface ProductDetailsProps {
+  product: Product;
+  onAddToCart: (choice: ProductChoice) => void;
+}
+
+export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+  const hasSizes = product.has_variations && product.variations.length > 0;
+  const { chosen, choose } = useSizeChoice(product);
+  const stock = hasSizes ? (chosen?.stock ?? 0) : product.stock;
+  const options = quantityOptions(stock);
+  const [quantity, setQuantity] = useState(defaultQuantity());
+  const shownQuantity = options.includes(quantity) ? quantity : (options[0] ?? defaultQuantity());
+  const quantityId = useId();
+
+  const price = chosen ? formatMoney(chosen.price) : productPriceText(product);
+  const soldOut = stock <= 0;
+
+  return (
+    <div className="product-details">
+      <div className="product-details__picture">
+        <SmartImage src={product.image} alt={product.name} width={1200} height={1500} fetchPriority="high" />
+      </div>
+
+      <div className="product-details__info">
+        <Link to="/shop" className="back-link">
+          <ArrowLeftIcon />
+          Back to the shop
+        </Link>
+        <p className="product-details__category">{product.category_name}</p>
+        <h1 className="product-details__name">{product.name}</h1>
+        <p className="product-details__price" data-testid="product-price" aria-live="polite">
+          {price}
+        </p>
+
+        <form
+          className="product-details__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (soldOut) return;
+            onAddToCart({ product, variationId: chosen?.id ?? null, quantity: shownQuantity });
+          }}
+        >
+          {hasSizes && (
+            <SizeSelector sizes={product.variations} chosenId={chosen?.id ?? null} onChoose={choose} />
+          )}
+
+          <div className="product-details__buy">
+            <div className="field field--quantity">
+              <label htmlFor={quantityId} className="field__label">
+                Quantity
+              </label>
+              <select
+                id={quantityId}
+                className="field__select"
+                value={soldOut ? '' : shownQuantity}
+                disabled={soldOut}
+                onChange={(event) => setQuantity(Number(event.target.value))}
+              >
+                {soldOut && <option value="">–</option>}
+                {options.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button product-details__add" disabled={soldOut}>
+              {soldOut ? 'Sold out' : 'Add to cart'}
+            </button>
+          </div>
+        </form>
+
+        <div className="product-details__description">
+          {product.description.split(/\n{2,}/).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+        <p className="product-details__delivery">
+          Delivered across Bristol, or collect from our studio in BS14.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatMoney } from '@/lib/core';
+import type { Variation } from '@/lib/api-client';
+import './size-selector.css';
+
+export interface SizeSelectorProps {
+  sizes: readonly Variation[];
+  chosenId: number | null;
+  onChoose: (id: number) => void;
+}
+
+/** The sizes of a product as a group of choices; sold-out sizes cannot be chosen. */
+export function SizeSelector({ sizes, chosenId, onChoose }: SizeSelectorProps) {
+  return (
+    <fieldset className="size-selector">
+      <legend className="field__label">Size</legend>
+      <div className="size-selector__options">
+        {sizes.map((size) => {
+          const soldOut = size.stock <= 0;
+          return (
+            <label key={size.id} className="size-option" data-sold-out={soldOut || undefined}>
+              <input
+                type="radio"
+                name="size"
+                value={size.id}
+                checked={chosenId === size.id}
+                disabled={soldOut}
+                onChange={() => onChoose(size.id)}
+              />
+              <span className="size-option__name">{size.size}</span>
+              <span className="size-option__price">{soldOut ? 'Sold out' : formatMoney(size.price)}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

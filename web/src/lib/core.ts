@@ -1,0 +1,105 @@
+// The one door to Posy's business rules: the Rust core (posy-core), compiled to WebAssembly.
+// The server enforces the same rules with the same code, so nothing here re-implements them:
+// money is formatted, quantities limited, totals added and forms validated by the core.
+import * as wasm from 'posy-wasm';
+
+/** A price as the API sends it: a decimal string with two places, e.g. "45.00". */
+export type WireMoney = string;
+
+/** One line of a cart, as far as the totals care. */
+export interface PricedLine {
+  price: WireMoney;
+  quantity: number;
+}
+
+/** What a failed validation gives: one message for people, and why each field is at fault. */
+export interface ValidationFailure {
+  error: string;
+  fields: Record<string, string>;
+}
+
+export interface CheckoutForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  postcode: string;
+  phone: string;
+}
+
+export interface EnquiryForm {
+  name: string;
+  email: string;
+  phone: string;
+  enquiryType: string;
+  message: string;
+}
+
+/** "45.00" → "£45.00", "1234.50" → "£1,234.50". Throws on a malformed price. */
+export function formatMoney(wire: WireMoney): string {
+  return wasm.formatMoney(wire);
+}
+
+/** "£45.00" when both ends agree, otherwise "£35.00 – £60.00". */
+export function formatPriceRange(min: WireMoney, max: WireMoney): string {
+  return wasm.formatPriceRange(min, max);
+}
+
+/** Quantities offered on a product page: 1 to the lesser of 10 and the stock; none when sold out. */
+export function quantityOptions(stock: number): number[] {
+  return Array.from(wasm.productQuantityOptions(Math.max(0, Math.trunc(stock))));
+}
+
+/** Quantities offered in the cart: 1 to 10. */
+export function cartQuantityOptions(): number[] {
+  return Array.from(wasm.cartQuantityOptions());
+}
+
+/** The quantity an add starts with (1). */
+export function defaultQuantity(): number {
+  return wasm.defaultQuantity();
+}
+
+/** The most of one thing a shopper can choose at once (10). */
+export function maxQuantity(): number {
+  return wasm.maxQuantity();
+}
+
+/** The total of some lines, in wire form ("0.00" for none). */
+export function cartTotal(lines: readonly PricedLine[]): WireMoney {
+  return wasm.cartTotal(lines.map(({ price, quantity }) => ({ price, quantity })));
+}
+
+/** How many items the lines hold altogether (the number on the cart icon). */
+export function totalQuantity(lines: readonly { quantity: number }[]): number {
+  return wasm.totalQuantity(lines.map(({ quantity }) => ({ quantity })));
+}
+
+/** Null when the checkout form is complete, else the spec's message and the fields at fault. */
+export function validateCheckout(form: CheckoutForm): ValidationFailure | null {
+  return (wasm.validateCheckout(form) as ValidationFailure | null | undefined) ?? null;
+}
+
+/** Null when the enquiry can be sent, else a message and the fields at fault. */
+export function validateEnquiry(form: EnquiryForm): ValidationFailure | null {
+  return (wasm.validateEnquiry(form) as ValidationFailure | null | undefined) ?? null;
+}
+
+/** Where the media of this app come from: "" means the same origin as the page. */
+export const MEDIA_BASE: string = import.meta.env.VITE_MEDIA_BASE ?? '';
+
+/** The URL to show for a stored media path; the placeholder when there is none. */
+export function mediaUrl(path: string | null | undefined, base: string = MEDIA_BASE): string {
+  return wasm.mediaUrl(path ?? undefined, base);
+}
+
+/** The picture shown when a picture is missing or fails to load. */
+export function placeholderImage(): string {
+  return wasm.placeholderImage();
+}
+
+/** The poster of a video: its URL with .mov or .mp4 replaced by .jpg. */
+export function videoThumbnail(url: string): string {
+  return wasm.videoThumbnail(url);
+}
