@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 // Vitest runs through the same plugins as the app, so vite-plugin-wasm loads the real core.
 export default mergeConfig(

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { CartProvider } from '@/features/cart/stores/cart-context';
+import { AppRoutes } from './router';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <CartProvider>
+        <AppRoutes />
+      </CartProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the app’s routes', () => {
+  it.each([
+    ['/about', 'About'],
+    ['/weddings', 'Weddings'],
+    ['/funerals', 'Funerals'],
+    ['/workshops', 'Workshops'],
+    ['/contact', 'Get in Touch'],
+    ['/cart', 'Your Cart'],
+    ['/checkout', 'Checkout'],
+    ['/payment-failed', 'Payment failed'],
+    ['/gallery', 'Gallery'],
+    ['/gallery/album/7', 'Album'],
+    ['/admin/gallery', 'Manage Gallery'],
+    ['/order-confirmation/12?token=abc', 'Order confirmation'],
+  ])('%s shows its title', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('shows the home page at /', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Flowers picked for the season/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop bouquets' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('offers Retry Payment on /payment-failed, going to /checkout', async () => {
+    renderAt('/payment-failed');
+    expect(await screen.findByRole('link', { name: 'Retry Payment' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('shows a friendly page for an unknown address, and for /events', async () => {
+    const { unmount } = renderAt('/no-such-page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    unmount();
+    renderAt('/events');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderAt('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    scrollTo.mockClear();
+    await userEvent.click(screen.getAllByRole('link', { name: 'Workshops', hidden: true })[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workshops' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+  });
+
+  it('has a skip link to the main content, the footer’s opening hours and a link to /events', async () => {
+    renderAt('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Monday – Friday7:30 – 18:00');
+    expect(footer).toHaveTextContent('Saturday8:00 – 16:00');
+    expect(footer).toHaveTextContent('SundayClosed');
+    expect(footer).toHaveTextContent('BS14');
+    expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+  });
+});
