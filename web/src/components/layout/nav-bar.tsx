@@ -21,17 +21,17 @@ export interface NavBarProps {
 }
 
 export function NavBar({ cartCount, isAdmin }: NavBarProps) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-
-  // A new page closes the menu, however it was reached.
-  useEffect(() => setOpen(false), [pathname]);
+  // The menu is open on the page where it was opened; a new page closes it, however reached.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -82,7 +82,7 @@ export function NavBar({ cartCount, isAdmin }: NavBarProps) {
             className="menu-toggle"
             aria-expanded={open}
             aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(!open)}
           >
             <MenuIcon open={open} />
             <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>

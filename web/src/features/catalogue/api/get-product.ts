@@ -15,26 +15,34 @@ export async function getProduct(id: number, signal?: AbortSignal): Promise<Prod
   return data;
 }
 
+/** A product id from a URL, or null when it cannot be one. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** One product by its id (as it appears in the URL): loading, then loaded or not found. */
 export function useProduct(rawId: string | undefined): ProductState {
-  const [state, setState] = useState<ProductState>({ status: 'loading' });
+  const id = parseId(rawId);
+  // The answer is kept with the id it belongs to, so a new id reads as loading at once.
+  const [answer, setAnswer] = useState<{ id: number; state: ProductState } | null>(null);
 
   useEffect(() => {
-    const id = Number(rawId);
-    if (!rawId || !Number.isSafeInteger(id) || id <= 0) {
-      setState({ status: 'not-found', message: PRODUCT_NOT_FOUND });
-      return;
-    }
-    setState({ status: 'loading' });
+    if (id === null) return;
     const controller = new AbortController();
     getProduct(id, controller.signal).then(
-      (product) => setState({ status: 'loaded', product }),
+      (product) => setAnswer({ id, state: { status: 'loaded', product } }),
       () => {
-        if (!controller.signal.aborted) setState({ status: 'not-found', message: PRODUCT_NOT_FOUND });
+        if (!controller.signal.aborted) {
+          setAnswer({ id, state: { status: 'not-found', message: PRODUCT_NOT_FOUND } });
+        }
       },
     );
     return () => controller.abort();
-  }, [rawId]);
+  }, [id]);
 
-  return state;
+  if (id === null) return { status: 'not-found', message: PRODUCT_NOT_FOUND };
+  if (answer === null || answer.id !== id) return { status: 'loading' };
+  return answer.state;
 }
