@@ -7,8 +7,8 @@ export const studio = {
   phoneHref: 'tel:+441174960123',
   email: 'hello@posyflowers.example',
   openingHours: [
-    { days: 'Monday – Friday', hours: '7:30 – 18:00' },
-    { days: 'Saturday', hours: '8:00 – 16:00' },
+    { days: 'Monday to Friday', hours: '7:30–18:00' },
+    { days: 'Saturday', hours: '8:00–16:00' },
     { days: 'Sunday', hours: 'Closed' },
   ],
   social: [
