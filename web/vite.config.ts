@@ -37,6 +37,7 @@ export default defineConfig({
   build: {
     // Top-level await in the wasm glue needs a modern target; these browsers all have it.
     target: 'es2022',
-    assetsInlineLimit: 0,
+    // Never inline the core as base64: it ships as a cacheable .wasm file of its own.
+    assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
   },
 });
