@@ -88,7 +88,7 @@ impl Money {
         let pounds = (abs / 100).to_string();
         let mut grouped = String::with_capacity(pounds.len() + pounds.len() / 3);
         for (i, digit) in pounds.chars().enumerate() {
-            if i > 0 && (pounds.len() - i) % 3 == 0 {
+            if i > 0 && (pounds.len() - i).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(digit);

@@ -1,0 +1,47 @@
+//! The shop's JSON API: one module per resource, combined into one OpenAPI service whose
+//! description is served at /api/openapi.json and written to openapi.yaml by `posy openapi`.
+
+use poem_openapi::{OpenApiService, Tags};
+
+pub mod cached_json;
+pub mod catalogue;
+pub mod paths;
+
+/// Groups of calls in the API description.
+#[derive(Tags)]
+pub enum ApiTags {
+    /// Products and their sizes.
+    Catalogue,
+}
+
+/// Every resource's API (a tuple once there are several).
+pub type Api = catalogue::CatalogueApi;
+
+/// The API service with its description.
+pub fn service() -> OpenApiService<Api, ()> {
+    OpenApiService::new(catalogue::CatalogueApi, "Posy", env!("CARGO_PKG_VERSION")).description(
+        "The shop and back office of a floral studio in South Bristol. Money is a string in \
+             pounds with two places (\"45.00\"); every error is {\"error\": \"...\"}, with \
+             \"fields\" when fields are at fault.",
+    )
+}
+
+/// The API description as published (see [`paths::publish`]), as JSON.
+pub fn spec_json() -> String {
+    serde_json::to_string_pretty(&paths::publish(&service().spec()))
+        .expect("a JSON value serialises")
+}
+
+/// The API description as YAML, exactly as committed in openapi.yaml.
+pub fn spec_yaml() -> String {
+    serde_yaml::to_string(&paths::publish(&service().spec()))
+        .expect("a JSON value serialises as YAML")
+}
+
+/// Swagger UI over the published description.
+pub fn docs_html() -> String {
+    let service = service();
+    service
+        .swagger_ui_html()
+        .replace(&service.spec(), &spec_json())
+}

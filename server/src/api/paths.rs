@@ -1,0 +1,106 @@
+//! The spec's paths end in `/` (`/api/products/`), except `GET /api/orders/{id}`. poem-openapi
+//! drops trailing slashes from the routes it builds, so requests have theirs removed before
+//! routing (both forms answer, never a 404), and the published description puts them back.
+
+use poem::Request;
+use poem::http::Uri;
+use serde_json::Value;
+
+/// Calls whose published path has no trailing slash; every other call's path ends in `/`.
+const WITHOUT_SLASH: &[&str] = &["/api/orders/{id}"];
+
+/// Removes a trailing slash from an API path, so `/api/products/` reaches `/api/products`.
+pub fn strip_trailing_slash(mut req: Request) -> Request {
+    let path = req.uri().path();
+    if path.len() <= 1 || !path.ends_with('/') {
+        return req;
+    }
+    let trimmed = path.trim_end_matches('/');
+    let path_and_query = match req.uri().query() {
+        Some(query) => format!("{trimmed}?{query}"),
+        None => trimmed.to_owned(),
+    };
+    let mut parts = req.uri().clone().into_parts();
+    if let Ok(pq) = path_and_query.parse() {
+        parts.path_and_query = Some(pq);
+        if let Ok(uri) = Uri::from_parts(parts) {
+            *req.uri_mut() = uri;
+        }
+    }
+    req
+}
+
+/// The API description as published: the spec's trailing slashes, and JSON content typed
+/// plainly `application/json` (what generated clients look for).
+pub fn publish(spec_json: &str) -> Value {
+    let mut spec: Value = serde_json::from_str(spec_json).expect("poem-openapi writes valid JSON");
+    if let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) {
+        let old = std::mem::take(paths);
+        for (path, item) in old {
+            let published = if WITHOUT_SLASH.contains(&path.as_str()) {
+                path
+            } else {
+                format!("{path}/")
+            };
+            paths.insert(published, item);
+        }
+    }
+    plain_json_content(&mut spec);
+    spec
+}
+
+fn plain_json_content(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(content) = map.get_mut("content").and_then(Value::as_object_mut)
+                && let Some(media) = content.remove("application/json; charset=utf-8")
+            {
+                content.insert("application/json".into(), media);
+            }
+            map.values_mut().for_each(plain_json_content);
+        }
+        Value::Array(items) => items.iter_mut().for_each(plain_json_content),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stripped(uri: &str) -> String {
+        strip_trailing_slash(Request::builder().uri_str(uri).finish())
+            .uri()
+            .to_string()
+    }
+
+    #[test]
+    fn a_trailing_slash_is_removed_before_routing() {
+        assert_eq!(stripped("/api/products/"), "/api/products");
+        assert_eq!(stripped("/api/products/7/?x=1"), "/api/products/7?x=1");
+        assert_eq!(stripped("/api/products"), "/api/products");
+    }
+
+    #[test]
+    fn published_paths_end_in_a_slash_unless_the_spec_says_otherwise() {
+        let spec = publish(
+            r#"{"paths": {"/api/products": {}, "/api/products/{id}": {}, "/api/orders/{id}": {}}}"#,
+        );
+        let paths: Vec<&String> = spec["paths"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            paths,
+            ["/api/orders/{id}", "/api/products/", "/api/products/{id}/"]
+        );
+    }
+
+    #[test]
+    fn json_content_is_published_as_plain_application_json() {
+        let spec = publish(
+            r#"{"paths": {"/api/x": {"get": {"responses": {"200": {"content": {"application/json; charset=utf-8": {"schema": {}}}}}}}}}"#,
+        );
+        assert!(
+            spec["paths"]["/api/x/"]["get"]["responses"]["200"]["content"]["application/json"]
+                .is_object()
+        );
+    }
+}

@@ -1,0 +1,252 @@
+//! The catalogue as shoppers see it (spec §3), served from memory. The list changes rarely
+//! and is read constantly, so each process keeps it serialised, and before answering checks one
+//! number, the catalogue version in the database, which every change to products, sizes or
+//! stock bumps. Several posy processes sharing a database therefore never serve stale stock.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use bytes::Bytes;
+use poem_openapi::Object;
+use posy_core::{Money, catalogue, media};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Statement,
+};
+use serde::Serialize;
+
+use crate::entities::{category, product, variation};
+
+/// A product as the shop's API shows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "Product")]
+pub struct ProductView {
+    /// Used in the product's address, `/shop/{id}`.
+    pub id: i32,
+    /// e.g. `Peony Posy`.
+    pub name: String,
+    /// URL of its picture; null when it has none (the page shows a placeholder).
+    pub image: Option<String>,
+    /// What is in it and how long it lasts.
+    pub description: String,
+    /// The shelf it is on, e.g. `Bouquets`.
+    pub category_name: String,
+    /// Price in pounds with two places, e.g. `"45.00"`; with sizes, the lowest.
+    pub price: String,
+    /// How many can be bought; with sizes, the sum of the sizes' stock.
+    pub stock: i64,
+    /// True when the shopper must choose a size.
+    pub has_variations: bool,
+    /// Cheapest to dearest; equal ends without sizes.
+    pub price_range: PriceRangeView,
+    /// The sizes, in the order the selector shows them; empty without sizes.
+    pub variations: Vec<VariationView>,
+}
+
+/// A size of a product.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "Variation")]
+pub struct VariationView {
+    /// Sent as `variation_id` when adding to the cart.
+    pub id: i32,
+    /// e.g. `Large`.
+    pub size: String,
+    /// e.g. `"60.00"`.
+    pub price: String,
+    /// How many of this size can be bought.
+    pub stock: i64,
+}
+
+/// The lowest and highest price of a product, e.g. `{"min": "35.00", "max": "60.00"}`.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "PriceRange")]
+pub struct PriceRangeView {
+    /// Lowest price.
+    pub min: String,
+    /// Highest price.
+    pub max: String,
+}
+
+/// The catalogue serialised at one version.
+pub struct Snapshot {
+    version: i64,
+    /// `GET /api/products/`'s body.
+    pub list: Bytes,
+    by_id: HashMap<i32, Bytes>,
+}
+
+impl Snapshot {
+    /// `GET /api/products/{id}/`'s body, if there is such a product on sale.
+    pub fn product(&self, id: i32) -> Option<Bytes> {
+        self.by_id.get(&id).cloned()
+    }
+}
+
+/// The in-memory catalogue of one process.
+pub struct Catalogue {
+    db: DatabaseConnection,
+    media_base: String,
+    current: RwLock<Option<Arc<Snapshot>>>,
+    // Only one task rebuilds at a time; the others wait and take its result.
+    rebuilding: tokio::sync::Mutex<()>,
+}
+
+impl Catalogue {
+    /// A catalogue over a database; media URLs are made absolute with `media_base` ("" = same origin).
+    pub fn new(db: DatabaseConnection, media_base: String) -> Catalogue {
+        Catalogue {
+            db,
+            media_base,
+            current: RwLock::new(None),
+            rebuilding: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// The catalogue as it is in the database now.
+    pub async fn snapshot(&self) -> Result<Arc<Snapshot>, DbErr> {
+        let version = current_version(&self.db).await?;
+        if let Some(snapshot) = self.cached(version) {
+            return Ok(snapshot);
+        }
+        let _only_one = self.rebuilding.lock().await;
+        if let Some(snapshot) = self.cached(version) {
+            return Ok(snapshot);
+        }
+        // The version is read before the rows: rows newer than it are merely rebuilt once more.
+        let version = current_version(&self.db).await?;
+        let products = load_products(&self.db, &self.media_base).await?;
+        let snapshot = Arc::new(serialise(version, &products));
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot.clone());
+        Ok(snapshot)
+    }
+
+    fn cached(&self, version: i64) -> Option<Arc<Snapshot>> {
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        current.as_ref().filter(|s| s.version >= version).cloned()
+    }
+}
+
+fn serialise(version: i64, products: &[ProductView]) -> Snapshot {
+    Snapshot {
+        version,
+        list: to_bytes(&products),
+        by_id: products.iter().map(|p| (p.id, to_bytes(p))).collect(),
+    }
+}
+
+fn to_bytes<T: Serialize>(value: &T) -> Bytes {
+    Bytes::from(serde_json::to_vec(value).expect("catalogue views always serialise"))
+}
+
+/// The catalogue version now in the database.
+pub async fn current_version(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
+    let stmt = Statement::from_string(
+        db.get_database_backend(),
+        "SELECT version FROM catalogue_version WHERE id = 1",
+    );
+    let row = db
+        .query_one_raw(stmt)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("catalogue_version".into()))?;
+    row.try_get_by_index::<i64>(0)
+}
+
+/// Marks the catalogue as changed; call it in the same transaction as the change.
+pub async fn bump_version(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let stmt = Statement::from_string(
+        db.get_database_backend(),
+        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1",
+    );
+    db.execute_raw(stmt).await.map(|_| ())
+}
+
+/// Every product on sale, in shop order, with its category and sizes.
+pub async fn load_products(
+    db: &impl ConnectionTrait,
+    media_base: &str,
+) -> Result<Vec<ProductView>, DbErr> {
+    let categories: HashMap<i32, category::Model> = category::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c))
+        .collect();
+    let products = product::Entity::find()
+        .filter(product::Column::Active.eq(true))
+        .order_by_asc(product::Column::Position)
+        .order_by_asc(product::Column::Id)
+        .all(db)
+        .await?;
+    let mut sizes: HashMap<i32, Vec<variation::Model>> = HashMap::new();
+    for size in variation::Entity::find()
+        .order_by_asc(variation::Column::Position)
+        .order_by_asc(variation::Column::Id)
+        .all(db)
+        .await?
+    {
+        sizes.entry(size.product_id).or_default().push(size);
+    }
+    let mut views: Vec<ProductView> = products
+        .into_iter()
+        .map(|p| {
+            let sizes = sizes.remove(&p.id).unwrap_or_default();
+            let category = categories.get(&p.category_id);
+            view(p, category, sizes, media_base)
+        })
+        .collect();
+    let category_order = |v: &ProductView| {
+        categories
+            .values()
+            .find(|c| c.name == v.category_name)
+            .map_or(i32::MAX, |c| c.position)
+    };
+    // Products keep their own order within a shelf; shelves keep theirs.
+    views.sort_by_key(|v| category_order(v));
+    Ok(views)
+}
+
+fn view(
+    product: product::Model,
+    category: Option<&category::Model>,
+    sizes: Vec<variation::Model>,
+    media_base: &str,
+) -> ProductView {
+    let own_price = Money::from_pence(product.price_pence);
+    let size_prices: Vec<Money> = sizes
+        .iter()
+        .map(|s| Money::from_pence(s.price_pence))
+        .collect();
+    let size_stocks: Vec<i64> = sizes.iter().map(|s| s.stock).collect();
+    let range = catalogue::price_range(own_price, &size_prices);
+    ProductView {
+        id: product.id,
+        name: product.name,
+        image: product
+            .image
+            .as_deref()
+            .map(|path| media::media_url(Some(path), media_base)),
+        description: product.description,
+        category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
+        price: (if sizes.is_empty() {
+            own_price
+        } else {
+            range.min
+        })
+        .to_wire(),
+        stock: catalogue::product_stock(product.stock, &size_stocks),
+        has_variations: !sizes.is_empty(),
+        price_range: PriceRangeView {
+            min: range.min.to_wire(),
+            max: range.max.to_wire(),
+        },
+        variations: sizes
+            .into_iter()
+            .map(|s| VariationView {
+                id: s.id,
+                size: s.size,
+                price: Money::from_pence(s.price_pence).to_wire(),
+                stock: s.stock,
+            })
+            .collect(),
+    }
+}

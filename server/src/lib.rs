@@ -1,0 +1,14 @@
+//! Posy's server: the shop's JSON API (poem-openapi), storage (sea-orm), media and the built
+//! web app, started by [`startup::Application`].
+
+pub mod api;
+pub mod catalogue;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod entities;
+pub mod error;
+pub mod migration;
+pub mod seed;
+pub mod startup;
+pub mod web;

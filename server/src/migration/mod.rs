@@ -1,0 +1,15 @@
+//! Schema migrations, applied in order at start-up.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_create_catalogue;
+
+/// Every migration the shop knows.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_create_catalogue::Migration)]
+    }
+}

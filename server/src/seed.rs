@@ -1,0 +1,258 @@
+//! The demo catalogue: added to an empty database on first start so a new shop has something
+//! to show, with pictures the project generated itself (art/, committed under server/demo/).
+
+use std::path::Path;
+
+use sea_orm::{
+    ActiveModelTrait, ConnectionTrait, EntityTrait, PaginatorTrait, Set, TransactionSession,
+    TransactionTrait,
+};
+
+use crate::catalogue::bump_version;
+use crate::entities::{category, product, variation};
+
+struct DemoProduct {
+    slug: &'static str,
+    name: &'static str,
+    category: &'static str,
+    description: &'static str,
+    /// Pence and stock; ignored when there are sizes.
+    price: i64,
+    stock: i64,
+    /// (size, pence, stock)
+    sizes: &'static [(&'static str, i64, i64)],
+}
+
+const CATEGORIES: [&str; 5] = ["Bouquets", "Seasonal", "Sympathy", "Plants", "Extras"];
+
+const PRODUCTS: &[DemoProduct] = &[
+    DemoProduct {
+        slug: "peony-posy",
+        name: "Peony Posy",
+        category: "Bouquets",
+        description: "Blush and shell-pink peonies, loosely hand-tied with silver-dollar eucalyptus and wrapped in tissue. The buds open over three or four days into big, blowsy flowers; keep them out of direct sun and give them fresh water every other day.",
+        price: 0,
+        stock: 0,
+        sizes: &[("Small", 3500, 6), ("Medium", 4500, 4), ("Large", 6000, 3)],
+    },
+    DemoProduct {
+        slug: "wildflower-meadow",
+        name: "Wildflower Meadow Bouquet",
+        category: "Bouquets",
+        description: "Cornflowers, buttercup-yellow craspedia, ox-eye daisies and feathery grasses, gathered as if from a June hedgerow and wrapped in kraft paper. Relaxed, cheerful and lasts about a week.",
+        price: 0,
+        stock: 0,
+        sizes: &[("Regular", 3800, 8), ("Generous", 5200, 0)],
+    },
+    DemoProduct {
+        slug: "the-bedminster",
+        name: "The Bedminster",
+        category: "Bouquets",
+        description: "Our signature hand-tie, named after the streets we grew up on: coral ranunculus, apricot roses and soft sage foliage. Arrives in water, ready for a vase.",
+        price: 4200,
+        stock: 10,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "garden-rose-hand-tie",
+        name: "Garden Rose Hand-tie",
+        category: "Bouquets",
+        description: "Lush cream and dusky-pink garden roses with glossy dark leaves. Scented, romantic and a lovely way to say thank you. Trim the stems on the slant every couple of days.",
+        price: 0,
+        stock: 0,
+        sizes: &[("Classic", 4000, 5), ("Luxe", 6500, 2)],
+    },
+    DemoProduct {
+        slug: "sunflower-bunch",
+        name: "Sunflower Bunch",
+        category: "Bouquets",
+        description: "Five big, happy sunflowers tied with brown paper and twine. Simple and bright: they turn any kitchen table into a summer afternoon.",
+        price: 2800,
+        stock: 12,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "dried-flower-posy",
+        name: "Dried Flower Posy",
+        category: "Bouquets",
+        description: "Bunny tails, pampas, golden wheat and dusty-pink statice in muted tones. Needs no water and keeps its looks for months: a gift that lasts.",
+        price: 3000,
+        stock: 7,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "florists-choice",
+        name: "Florist's Choice",
+        category: "Bouquets",
+        description: "Tell us who it is for and leave the rest to us. A generous mix of the best flowers in the studio that morning, bold and happy, different every time.",
+        price: 0,
+        stock: 0,
+        sizes: &[
+            ("Small", 3000, 10),
+            ("Medium", 4500, 10),
+            ("Large", 6500, 6),
+        ],
+    },
+    DemoProduct {
+        slug: "christmas-door-wreath",
+        name: "Christmas Door Wreath",
+        category: "Seasonal",
+        description: "Blue pine, spruce and cedar on a moss base, with red berries, pine cones and a deep red velvet ribbon. Made by hand in the studio; it stays fresh outdoors through the season.",
+        price: 0,
+        stock: 0,
+        sizes: &[("30 cm", 4500, 6), ("40 cm", 6000, 0)],
+    },
+    DemoProduct {
+        slug: "winter-berry-bouquet",
+        name: "Winter Berry Bouquet",
+        category: "Seasonal",
+        description: "Deep red roses, burgundy astrantia, ilex berries and evergreen foliage. Warm, rich and wintry. This season's batch has all gone; more soon.",
+        price: 4800,
+        stock: 0,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "white-lily-sympathy",
+        name: "White Lily Sympathy Bouquet",
+        category: "Sympathy",
+        description: "White lilies and white roses with deep green foliage: calm, respectful and quietly beautiful. We include a card for your message and can deliver to a home or a funeral director.",
+        price: 5500,
+        stock: 4,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "sympathy-basket",
+        name: "Sympathy Basket",
+        category: "Sympathy",
+        description: "A low woven basket of white and soft lilac flowers arranged in oasis, so it needs no vase and nothing doing. Gentle and lasting, for a home or a service.",
+        price: 0,
+        stock: 0,
+        sizes: &[("Standard", 5000, 3), ("Large", 7500, 2)],
+    },
+    DemoProduct {
+        slug: "potted-orchid",
+        name: "Potted White Orchid",
+        category: "Plants",
+        description: "An elegant white phalaenopsis in a glazed ceramic pot. It flowers for months: water lightly once a week and keep it in bright, indirect light.",
+        price: 3200,
+        stock: 5,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "soy-candle",
+        name: "Hand-poured Soy Candle",
+        category: "Extras",
+        description: "Fig leaf and cedar, poured in an amber glass jar by a candle maker in Totterdown. About 40 hours of burning; a lovely partner to a bouquet.",
+        price: 1800,
+        stock: 15,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "greeting-card",
+        name: "Pressed Flower Card",
+        category: "Extras",
+        description: "A blank card printed with our own pressed-flower design. We write your message inside by hand and tuck it into the bouquet.",
+        price: 350,
+        stock: 50,
+        sizes: &[],
+    },
+    DemoProduct {
+        slug: "bud-vase",
+        name: "Glass Bud Vase",
+        category: "Extras",
+        description: "A small clear glass bud vase, 15 cm tall, just right for a single stem or a few sprigs from the bouquet.",
+        price: 1200,
+        stock: 9,
+        sizes: &[],
+    },
+];
+
+/// The demo pictures, compiled into the binary so `posy` needs no source tree to seed.
+fn picture(slug: &str) -> Option<&'static [u8]> {
+    macro_rules! pictures {
+        ($($slug:literal),* $(,)?) => {
+            match slug {
+                $($slug => Some(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/demo/media/products/", $slug, ".jpg")).as_slice()),)*
+                _ => None,
+            }
+        };
+    }
+    pictures!(
+        "peony-posy",
+        "wildflower-meadow",
+        "the-bedminster",
+        "garden-rose-hand-tie",
+        "sunflower-bunch",
+        "dried-flower-posy",
+        "florists-choice",
+        "christmas-door-wreath",
+        "winter-berry-bouquet",
+        "white-lily-sympathy",
+        "sympathy-basket",
+        "potted-orchid",
+        "soy-candle",
+        "greeting-card",
+        "bud-vase",
+    )
+}
+
+/// Adds the demo catalogue when the shop has no products yet; does nothing otherwise.
+pub async fn seed_if_empty<C>(db: &C, media_dir: &Path) -> anyhow::Result<bool>
+where
+    C: ConnectionTrait + TransactionTrait,
+{
+    if product::Entity::find().count(db).await? > 0 {
+        return Ok(false);
+    }
+    // Pictures first: a database pointing at missing files would be worse than stray files.
+    let products_dir = media_dir.join("products");
+    tokio::fs::create_dir_all(&products_dir).await?;
+    for demo in PRODUCTS {
+        if let Some(bytes) = picture(demo.slug) {
+            tokio::fs::write(products_dir.join(format!("{}.jpg", demo.slug)), bytes).await?;
+        }
+    }
+    let txn = db.begin().await?;
+    let mut category_ids = std::collections::HashMap::new();
+    for (position, name) in CATEGORIES.iter().enumerate() {
+        let row = category::ActiveModel {
+            name: Set((*name).into()),
+            position: Set(position as i32),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        category_ids.insert(*name, row.id);
+    }
+    for (position, demo) in PRODUCTS.iter().enumerate() {
+        let lowest = demo.sizes.iter().map(|s| s.1).min().unwrap_or(demo.price);
+        let row = product::ActiveModel {
+            category_id: Set(category_ids[demo.category]),
+            name: Set(demo.name.into()),
+            description: Set(demo.description.into()),
+            image: Set(picture(demo.slug).map(|_| format!("products/{}.jpg", demo.slug))),
+            price_pence: Set(lowest),
+            stock: Set(if demo.sizes.is_empty() { demo.stock } else { 0 }),
+            position: Set(position as i32),
+            active: Set(true),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        for (size_position, (size, price, stock)) in demo.sizes.iter().enumerate() {
+            variation::ActiveModel {
+                product_id: Set(row.id),
+                size: Set((*size).into()),
+                price_pence: Set(*price),
+                stock: Set(*stock),
+                position: Set(size_position as i32),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    bump_version(&txn).await?;
+    txn.commit().await?;
+    Ok(true)
+}

@@ -1,0 +1,152 @@
+//! Builds the whole application from a [`Config`]: database, demo content, routes. Tests run
+//! it on port 0 and read the port back from [`Application::address`].
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poem::endpoint::make_sync;
+use poem::http::{Method, StatusCode, header};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::middleware::Compression;
+use poem::web::CompressionAlgo;
+use poem::web::Html;
+use poem::{EndpointExt, IntoEndpoint, Response, Route, Server};
+use sea_orm::DatabaseConnection;
+
+use crate::catalogue::Catalogue;
+use crate::config::Config;
+use crate::{api, db, error, seed, web};
+
+/// A shop, bound to its port and ready to serve.
+pub struct Application {
+    address: SocketAddr,
+    acceptor: poem::listener::TcpAcceptor,
+    routes: poem::endpoint::BoxEndpoint<'static>,
+    db: DatabaseConnection,
+}
+
+impl Application {
+    /// Opens the database (migrating it), seeds an empty shop, binds the port.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        std::fs::create_dir_all(config.media_dir())?;
+        let db = db::connect(&config.database_url()).await?;
+        if !config.no_demo && seed::seed_if_empty(&db, &config.media_dir()).await? {
+            tracing::info!("added the demo catalogue to an empty shop");
+        }
+        let acceptor = TcpListener::bind(config.bind.clone())
+            .into_acceptor()
+            .await?;
+        let address = acceptor
+            .local_addr()
+            .first()
+            .and_then(|a| a.as_socket_addr().copied())
+            .ok_or_else(|| anyhow::anyhow!("could not read the bound address"))?;
+        let routes = routes(&config, db.clone());
+        Ok(Application {
+            address,
+            acceptor,
+            routes,
+            db,
+        })
+    }
+
+    /// The address the shop listens on (the real port when bound to port 0).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The shop's database connection.
+    pub fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        Server::new_with_acceptor(self.acceptor)
+            .run_with_graceful_shutdown(
+                self.routes,
+                shutdown_signal(),
+                Some(Duration::from_secs(10)),
+            )
+            .await?;
+        Ok(())
+    }
+}
+
+/// Every route of the shop.
+fn routes(config: &Config, db: DatabaseConnection) -> poem::endpoint::BoxEndpoint<'static> {
+    let media_base = config.public_url.clone().unwrap_or_default();
+    let catalogue = Arc::new(Catalogue::new(db.clone(), media_base));
+    let spec = api::spec_json();
+    let docs = api::docs_html();
+    let api = api::service()
+        .into_endpoint()
+        .before(|req| async move { limit_body(api::paths::strip_trailing_slash(req)) })
+        .catch_all_error(error::to_json);
+    let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
+    Route::new()
+        .at(
+            "/api/openapi.json",
+            make_sync(move |_| json_response(spec.clone())),
+        )
+        .at("/api/docs", make_sync(move |_| Html(docs.clone())))
+        .nest_no_strip("/api", api.with(compress()))
+        .nest("/media", web::media(config.media_dir()))
+        .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
+        .data(catalogue)
+        .data(db)
+        .boxed()
+}
+
+/// The largest JSON body the API reads (uploads stream with limits of their own).
+const MAX_BODY_BYTES: u64 = 1024 * 1024;
+
+// poem's SizeLimit also refuses GETs without a Content-Length, so the API checks bodies here.
+fn limit_body(req: poem::Request) -> poem::Result<poem::Request> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(req);
+    }
+    let length = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
+    match length {
+        None if !chunked => Ok(req),
+        None => Err(poem::Error::from_string(
+            "The request must say how long it is (Content-Length).",
+            StatusCode::LENGTH_REQUIRED,
+        )),
+        Some(n) if n > MAX_BODY_BYTES => {
+            Err(poem::Error::from_status(StatusCode::PAYLOAD_TOO_LARGE))
+        }
+        Some(_) => Ok(req),
+    }
+}
+
+fn json_response(body: String) -> Response {
+    Response::builder()
+        .content_type("application/json")
+        .body(body)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

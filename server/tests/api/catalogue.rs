@@ -1,0 +1,230 @@
+use std::collections::BTreeSet;
+
+use posy_server::catalogue::bump_version;
+use sea_orm::{ConnectionTrait, Statement};
+use serde_json::Value;
+
+use crate::helpers::{Options, spawn_app, spawn_app_with};
+
+fn keys(value: &Value) -> BTreeSet<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+fn is_wire_money(value: &Value) -> bool {
+    let s = value.as_str().unwrap_or_default();
+    let (pounds, pence) = s.split_once('.').unwrap_or_default();
+    !pounds.is_empty()
+        && pounds.bytes().all(|b| b.is_ascii_digit())
+        && pence.len() == 2
+        && pence.bytes().all(|b| b.is_ascii_digit())
+}
+
+async fn products(app: &crate::helpers::TestApp) -> Vec<Value> {
+    let (status, body) = app.get_json("/api/products/").await;
+    assert_eq!(status, 200);
+    body.as_array().expect("the list is a bare array").clone()
+}
+
+#[tokio::test]
+async fn the_product_list_is_a_bare_array_in_the_specs_shape() {
+    let app = spawn_app().await;
+    let products = products(&app).await;
+    assert!(
+        products.len() >= 12,
+        "the demo catalogue has at least 12 products"
+    );
+    let product_keys: BTreeSet<&str> = [
+        "id",
+        "name",
+        "image",
+        "description",
+        "category_name",
+        "price",
+        "stock",
+        "has_variations",
+        "price_range",
+        "variations",
+    ]
+    .into();
+    for product in &products {
+        assert_eq!(keys(product), product_keys, "{product}");
+        assert!(product["id"].is_i64());
+        assert!(is_wire_money(&product["price"]), "{product}");
+        assert!(
+            is_wire_money(&product["price_range"]["min"])
+                && is_wire_money(&product["price_range"]["max"])
+        );
+        for size in product["variations"].as_array().unwrap() {
+            assert_eq!(keys(size), ["id", "price", "size", "stock"].into());
+            assert!(is_wire_money(&size["price"]));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_product_without_sizes_has_its_price_at_both_ends_of_its_range() {
+    let app = spawn_app().await;
+    let products = products(&app).await;
+    let plain: Vec<_> = products
+        .iter()
+        .filter(|p| p["has_variations"] == false)
+        .collect();
+    assert!(!plain.is_empty());
+    for p in plain {
+        assert_eq!(p["price_range"]["min"], p["price"]);
+        assert_eq!(p["price_range"]["max"], p["price"]);
+        assert_eq!(p["variations"], Value::Array(vec![]));
+    }
+}
+
+#[tokio::test]
+async fn a_product_with_sizes_has_their_stock_together_and_their_price_range() {
+    let app = spawn_app().await;
+    let products = products(&app).await;
+    let sized: Vec<_> = products
+        .iter()
+        .filter(|p| p["has_variations"] == true)
+        .collect();
+    assert!(sized.len() >= 3, "several products have sizes");
+    for p in sized {
+        let sizes = p["variations"].as_array().unwrap();
+        let stock: i64 = sizes.iter().map(|s| s["stock"].as_i64().unwrap()).sum();
+        assert_eq!(p["stock"].as_i64().unwrap(), stock, "{}", p["name"]);
+        let pence = |v: &Value| {
+            (v.as_str().unwrap().replace('.', ""))
+                .parse::<i64>()
+                .unwrap()
+        };
+        let min = sizes.iter().map(|s| pence(&s["price"])).min().unwrap();
+        let max = sizes.iter().map(|s| pence(&s["price"])).max().unwrap();
+        assert_eq!(pence(&p["price_range"]["min"]), min);
+        assert_eq!(pence(&p["price_range"]["max"]), max);
+    }
+}
+
+#[tokio::test]
+async fn the_demo_catalogue_has_a_sold_out_product_and_a_sold_out_size() {
+    let app = spawn_app().await;
+    let products = products(&app).await;
+    assert!(
+        products.iter().any(|p| p["stock"] == 0),
+        "one product is sold out"
+    );
+    assert!(
+        products.iter().any(|p| p["stock"].as_i64().unwrap() > 0
+            && p["variations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["stock"] == 0)),
+        "one product has a sold-out size"
+    );
+    let categories: BTreeSet<&str> = products
+        .iter()
+        .map(|p| p["category_name"].as_str().unwrap())
+        .collect();
+    assert!(
+        categories.len() >= 3,
+        "products span categories: {categories:?}"
+    );
+}
+
+#[tokio::test]
+async fn every_demo_picture_is_served_from_media() {
+    let app = spawn_app().await;
+    for product in products(&app).await {
+        let image = product["image"]
+            .as_str()
+            .expect("every demo product has a picture");
+        assert!(image.starts_with("/media/products/"), "{image}");
+        let response = app.get(image).await;
+        assert_eq!(response.status(), 200, "{image}");
+        assert_eq!(response.headers()["content-type"], "image/jpeg");
+        assert!(
+            response.headers()["cache-control"]
+                .to_str()
+                .unwrap()
+                .contains("max-age")
+        );
+    }
+}
+
+#[tokio::test]
+async fn one_product_is_the_same_as_its_entry_in_the_list() {
+    let app = spawn_app().await;
+    for product in products(&app).await {
+        let (status, one) = app
+            .get_json(&format!("/api/products/{}/", product["id"]))
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(one, product);
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_product_is_a_json_404_with_a_sentence() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/products/99999/").await;
+    assert_eq!(status, 404);
+    assert_eq!(keys(&body), ["error"].into());
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("couldn't find that product")
+    );
+}
+
+#[tokio::test]
+async fn a_product_id_that_is_not_a_number_is_a_json_error() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/products/peony/").await;
+    assert_eq!(status, 400);
+    assert!(body["error"].is_string());
+}
+
+#[tokio::test]
+async fn paths_without_their_trailing_slash_answer_too() {
+    let app = spawn_app().await;
+    let (status, list) = app.get_json("/api/products").await;
+    assert_eq!(status, 200);
+    let id = &list[0]["id"];
+    let (status, one) = app.get_json(&format!("/api/products/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(one["id"], *id);
+}
+
+#[tokio::test]
+async fn an_empty_shop_lists_nothing() {
+    let app = spawn_app_with(Options { no_demo: true }).await;
+    assert_eq!(products(&app).await, Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn a_change_that_bumps_the_catalogue_version_is_served_at_once() {
+    let app = spawn_app().await;
+    let before = products(&app).await;
+    let id = before
+        .iter()
+        .find(|p| p["has_variations"] == false)
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    // Another process (or the admin) changes stock in the database and bumps the version.
+    let backend = app.db.get_database_backend();
+    app.db
+        .execute_raw(Statement::from_string(
+            backend,
+            format!("UPDATE products SET stock = 1 WHERE id = {id}"),
+        ))
+        .await
+        .unwrap();
+    bump_version(&app.db).await.unwrap();
+    let (_, after) = app.get_json(&format!("/api/products/{id}/")).await;
+    assert_eq!(after["stock"], 1);
+}

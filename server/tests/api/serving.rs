@@ -1,0 +1,86 @@
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn an_unknown_api_path_is_a_json_404() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/no-such-thing/").await;
+    assert_eq!(status, 404);
+    assert!(body["error"].as_str().unwrap().len() > 10);
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_a_json_error() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .delete(app.url("/api/products/"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 405);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert!(body["error"].is_string());
+}
+
+#[tokio::test]
+async fn app_routes_fall_back_to_index_html_which_is_always_revalidated() {
+    let app = spawn_app().await;
+    for path in [
+        "/",
+        "/shop",
+        "/shop/3",
+        "/gallery/album/2",
+        "/order-confirmation/5",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(
+            response.headers()["cache-control"]
+                .to_str()
+                .unwrap()
+                .contains("no-cache"),
+            "{path}"
+        );
+        assert!(
+            response.text().await.unwrap().contains("Posy test app"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_compressed() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .get(app.url("/assets/app-1a2b3c.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn a_missing_asset_is_a_404_not_the_app() {
+    let app = spawn_app().await;
+    assert_eq!(app.get("/assets/app-old.js").await.status(), 404);
+}
+
+#[tokio::test]
+async fn api_answers_are_compressed_when_the_browser_accepts_it() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .get(app.url("/api/products/"))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+}
