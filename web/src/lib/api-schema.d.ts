@@ -11,6 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every product on sale, in shop order (a bare array). */
         get: operations["listProducts"];
         put?: never;
         post?: never;
@@ -27,6 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One product with its sizes. */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -40,37 +42,79 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ErrorBody
+         * @description What every failed API call answers.
+         */
         ErrorBody: {
+            /** @description What went wrong and what to do next, in plain words. */
             error: string;
+            /** @description Fields at fault, each with why. */
             fields?: {
                 [key: string]: string;
             };
         };
+        /**
+         * PriceRange
+         * @description The lowest and highest price of a product, e.g. `{"min": "35.00", "max": "60.00"}`.
+         */
         PriceRange: {
-            min: string;
+            /** @description Highest price. */
             max: string;
+            /** @description Lowest price. */
+            min: string;
         };
-        Variation: {
-            /** Format: int64 */
-            id: number;
-            size: string;
-            price: string;
-            /** Format: int32 */
-            stock: number;
-        };
+        /**
+         * Product
+         * @description A product as the shop's API shows it.
+         */
         Product: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            image: string | null;
-            description: string;
+            /** @description The shelf it is on, e.g. `Bouquets`. */
             category_name: string;
-            price: string;
-            /** Format: int32 */
-            stock: number;
+            /** @description What is in it and how long it lasts. */
+            description: string;
+            /** @description True when the shopper must choose a size. */
             has_variations: boolean;
-            price_range: components["schemas"]["PriceRange"];
+            /**
+             * Format: int32
+             * @description Used in the product's address, `/shop/{id}`.
+             */
+            id: number;
+            /** @description URL of its picture; null when it has none (the page shows a placeholder). */
+            image?: string;
+            /** @description e.g. `Peony Posy`. */
+            name: string;
+            /** @description Price in pounds with two places, e.g. `"45.00"`; with sizes, the lowest. */
+            price: string;
+            /** @description Cheapest to dearest; equal ends without sizes. */
+            price_range: components["schemas"]["PriceRange"] & unknown;
+            /**
+             * Format: int64
+             * @description How many can be bought; with sizes, the sum of the sizes' stock.
+             */
+            stock: number;
+            /** @description The sizes, in the order the selector shows them; empty without sizes. */
             variations: components["schemas"]["Variation"][];
+        };
+        /**
+         * Variation
+         * @description A size of a product.
+         */
+        Variation: {
+            /**
+             * Format: int32
+             * @description Sent as `variation_id` when adding to the cart.
+             */
+            id: number;
+            /** @description e.g. `"60.00"`. */
+            price: string;
+            /** @description e.g. `Large`. */
+            size: string;
+            /**
+             * Format: int64
+             * @description How many of this size can be bought.
+             */
+            stock: number;
         };
     };
     responses: never;
@@ -90,13 +134,57 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description All products */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"][];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -112,7 +200,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One product */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -121,8 +208,44 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Not found */
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

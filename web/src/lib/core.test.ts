@@ -7,7 +7,8 @@ describe('the core, as the web app sees it', () => {
   it('formats wire prices as pounds', () => {
     expect(core.formatMoney('45.00')).toBe('£45.00');
     expect(core.formatMoney('1234.50')).toBe('£1,234.50');
-    expect(() => core.formatMoney('45')).toThrow();
+    expect(() => core.formatMoney('forty-five')).toThrow();
+    expect(() => core.formatMoney('45.678')).toThrow();
   });
 
   it('formats a price range, or one price when both ends agree', () => {

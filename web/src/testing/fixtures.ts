@@ -36,7 +36,7 @@ export const wildflowers: Product = {
 export const christmasWreath: Product = {
   id: 3,
   name: 'Christmas Wreath',
-  image: null,
+  // No picture: the server sends `"image": null`, which the schema describes as an absent field.
   description: 'Spruce, holly and dried orange.',
   category_name: 'Seasonal',
   price: '48.00',
