@@ -60,6 +60,19 @@ async function productWithSizes(page) {
   return product;
 }
 
+/** Scrolls through the page so pictures that load lazily are there for a full-page screenshot. */
+async function loadLazyPictures(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+}
+
 describe('a shopper visits the shop', () => {
   it('sees the products with £ prices, formatted by the core loaded as .wasm', async () => {
     const { page, context, errors } = await openPage(1280);
@@ -123,7 +136,7 @@ describe('a shopper visits the shop', () => {
       const { page, context, errors } = await openPage(width);
       await page.goto(`${baseUrl}/shop`);
       await page.getByRole('list', { name: 'Products' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await loadLazyPictures(page);
       await page.screenshot({ path: join(screenshots, `shop-${width}.png`), fullPage: true });
 
       await page.goto(`${baseUrl}/shop/${product.id}`);
