@@ -7,4 +7,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/web/node_modules/.bin:$PATH"
 command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
-wasm-pack build wasm --release --target bundler --out-dir pkg --no-pack "$@"
+wasm-pack build wasm --profile wasm-release --target bundler --out-dir pkg --no-pack "$@"

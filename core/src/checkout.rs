@@ -1,8 +1,6 @@
 //! The checkout's customer form: all seven fields required, with the spec's exact message
 //! for missing ones, and format checks the shopper can act on.
 
-use serde::Deserialize;
-
 use crate::validation::{FormField, FormProblems, is_email, is_phone, is_uk_postcode, too_long};
 
 /// A field of the checkout form.
@@ -47,8 +45,7 @@ impl FormField for CheckoutField {
 }
 
 /// What the shopper typed into the checkout form (names as the browser's form has them).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default)]
 pub struct CheckoutForm {
     /// E-mail address.
     pub email: String,

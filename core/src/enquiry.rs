@@ -1,7 +1,5 @@
 //! The contact form: name, e-mail, kind of enquiry and message required; phone optional.
 
-use serde::Deserialize;
-
 use crate::validation::{FormField, FormProblems, is_email, is_phone, too_long};
 
 /// What an enquiry is about, as the contact form offers it.
@@ -77,8 +75,7 @@ impl FormField for EnquiryField {
 }
 
 /// What the visitor typed into the contact form.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default)]
 pub struct EnquiryForm {
     /// Name.
     pub name: String,

@@ -58,6 +58,30 @@ impl QuantityProblem {
     }
 }
 
+/// Checks adding `adding` to a cart line that already holds `in_cart`: the line as it would be
+/// must pass [`check_line`]. An add that would pass a limit is refused whole, never capped.
+pub fn check_add(in_cart: u32, adding: i64, stock: i64) -> Result<u32, QuantityProblem> {
+    if adding < 1 {
+        return Err(QuantityProblem::TooFew);
+    }
+    check_line(i64::from(in_cart).saturating_add(adding), stock)
+}
+
+/// The shopper's sentence for a refused add, saying what the cart already holds when that is
+/// why, e.g. `Only 3 left of Peony Posy (Large), and your cart already has 3.`
+pub fn add_refusal(problem: QuantityProblem, item: &str, in_cart: u32) -> String {
+    let message = problem.message(item);
+    match problem {
+        QuantityProblem::TooMany | QuantityProblem::NotEnoughStock { .. } if in_cart > 0 => {
+            format!(
+                "{}, and your cart already has {in_cart}.",
+                message.trim_end_matches('.')
+            )
+        }
+        _ => message,
+    }
+}
+
 /// Checks the quantity a cart line would hold against the 1 to 10 rule and the stock.
 pub fn check_line(quantity: i64, stock: i64) -> Result<u32, QuantityProblem> {
     if quantity < 1 {
@@ -138,5 +162,30 @@ mod tests {
         );
         assert!(problem.is_about_stock());
         assert!(!QuantityProblem::TooMany.is_about_stock());
+    }
+
+    #[test]
+    fn an_add_counts_what_the_line_already_holds() {
+        assert_eq!(check_add(2, 3, 5), Ok(5));
+        assert_eq!(
+            check_add(5, 1, 5),
+            Err(QuantityProblem::NotEnoughStock { available: 5 })
+        );
+        assert_eq!(check_add(8, 3, 50), Err(QuantityProblem::TooMany));
+        assert_eq!(check_add(0, 0, 5), Err(QuantityProblem::TooFew));
+        assert_eq!(check_add(3, 1, 0), Err(QuantityProblem::SoldOut));
+    }
+
+    #[test]
+    fn a_refused_add_says_what_the_cart_already_has() {
+        let problem = check_add(3, 1, 3).unwrap_err();
+        assert_eq!(
+            add_refusal(problem, "Peony Posy (Large)", 3),
+            "Only 3 left of Peony Posy (Large), and your cart already has 3."
+        );
+        assert_eq!(
+            add_refusal(problem, "Peony Posy (Large)", 0),
+            "Only 3 left of Peony Posy (Large)"
+        );
     }
 }

@@ -75,6 +75,20 @@ impl ApiError {
         }))
     }
 
+    /// A 400 naming one field at fault.
+    pub fn invalid_field(
+        message: impl Into<String>,
+        field: &str,
+        why: impl Into<String>,
+    ) -> ApiError {
+        ApiError::invalid_fields(message, BTreeMap::from([(field.to_owned(), why.into())]))
+    }
+
+    /// A 403 with a message.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::Forbidden(body(message))
+    }
+
     /// A 500: the cause is logged here and the shopper gets an apology, not the details.
     pub fn internal(cause: impl std::fmt::Display) -> ApiError {
         tracing::error!(%cause, "request failed");

@@ -2,13 +2,16 @@
 //! web app, started by [`startup::Application`].
 
 pub mod api;
+pub mod cart;
 pub mod catalogue;
 pub mod cli;
 pub mod config;
+pub mod csrf;
 pub mod db;
 pub mod entities;
 pub mod error;
 pub mod migration;
+pub mod secrets;
 pub mod seed;
 pub mod startup;
 pub mod web;

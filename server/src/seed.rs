@@ -127,7 +127,7 @@ const PRODUCTS: &[DemoProduct] = &[
         description: "A low woven basket of white and soft lilac flowers arranged in oasis, so it needs no vase and nothing doing. Gentle and lasting, for a home or a service.",
         price: 0,
         stock: 0,
-        sizes: &[("Standard", 5000, 3), ("Large", 7500, 2)],
+        sizes: &[("Standard", 5000, 0), ("Large", 7500, 2)],
     },
     DemoProduct {
         slug: "potted-orchid",

@@ -16,7 +16,12 @@ use sea_orm::DatabaseConnection;
 
 use crate::catalogue::Catalogue;
 use crate::config::Config;
-use crate::{api, db, error, seed, web};
+use crate::csrf::Csrf;
+use crate::{api, cart, db, error, secrets, seed, web};
+
+/// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
+#[derive(Clone, Debug)]
+pub struct MediaBase(pub String);
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {
@@ -42,7 +47,11 @@ impl Application {
             .first()
             .and_then(|a| a.as_socket_addr().copied())
             .ok_or_else(|| anyhow::anyhow!("could not read the bound address"))?;
-        let routes = routes(&config, db.clone());
+        let csrf = Csrf::new(
+            secrets::load_or_create(&db, "csrf").await?,
+            config.public_url.as_deref(),
+        );
+        let routes = routes(&config, db.clone(), csrf);
         Ok(Application {
             address,
             acceptor,
@@ -63,6 +72,7 @@ impl Application {
 
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let sweeper = tokio::spawn(cart::sweep_idle_carts(self.db.clone()));
         Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 self.routes,
@@ -70,20 +80,29 @@ impl Application {
                 Some(Duration::from_secs(10)),
             )
             .await?;
+        sweeper.abort();
         Ok(())
     }
 }
 
 /// Every route of the shop.
-fn routes(config: &Config, db: DatabaseConnection) -> poem::endpoint::BoxEndpoint<'static> {
+fn routes(
+    config: &Config,
+    db: DatabaseConnection,
+    csrf: Csrf,
+) -> poem::endpoint::BoxEndpoint<'static> {
     let media_base = config.public_url.clone().unwrap_or_default();
-    let catalogue = Arc::new(Catalogue::new(db.clone(), media_base));
+    let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
     let spec = api::spec_json();
     let docs = api::docs_html();
     let api = api::service()
         .into_endpoint()
         .before(|req| async move { limit_body(api::paths::strip_trailing_slash(req)) })
-        .catch_all_error(error::to_json);
+        .catch_all_error(error::to_json)
+        .around(move |next, req| {
+            let csrf = csrf.clone();
+            async move { csrf.guard(&next, req).await }
+        });
     let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
     Route::new()
         .at(
@@ -95,6 +114,7 @@ fn routes(config: &Config, db: DatabaseConnection) -> poem::endpoint::BoxEndpoin
         .nest("/media", web::media(config.media_dir()))
         .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
         .data(catalogue)
+        .data(MediaBase(media_base))
         .data(db)
         .boxed()
 }

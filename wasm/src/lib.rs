@@ -7,7 +7,7 @@ use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
 use posy_core::enquiry::{EnquiryField, EnquiryForm, validate_enquiry};
 use posy_core::validation::{FormField, FormProblems};
 use posy_core::{Money, catalogue, media, quantity};
-use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 fn js_error(message: impl std::fmt::Display) -> JsError {
@@ -58,27 +58,40 @@ pub fn max_quantity() -> u32 {
     quantity::MAX_PER_LINE
 }
 
-#[derive(Deserialize)]
-struct PricedLine {
-    price: String,
-    quantity: u32,
+// Plain objects are read property by property with js-sys rather than through serde: serde's
+// error paths pull float formatting and more into the module, which doubled its size.
+
+fn field(object: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-#[derive(Deserialize)]
-struct CountedLine {
-    quantity: u32,
+fn text(object: &JsValue, name: &str) -> String {
+    field(object, name).as_string().unwrap_or_default()
+}
+
+fn count(object: &JsValue, name: &str) -> Result<u32, JsError> {
+    match field(object, name).as_f64() {
+        Some(n) if n >= 0.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0 => Ok(n as u32),
+        _ => Err(js_error(format!("{name} must be a whole number"))),
+    }
+}
+
+fn lines(array: &JsValue) -> Result<js_sys::Array, JsError> {
+    array
+        .clone()
+        .dyn_into::<js_sys::Array>()
+        .map_err(|_| js_error("expected an array of cart lines"))
 }
 
 /// `cartTotal([{price: "45.00", quantity: 2}])` → `"90.00"` (wire form; `"0.00"` when empty).
 #[wasm_bindgen(js_name = cartTotal)]
-pub fn cart_total(lines: JsValue) -> Result<String, JsError> {
-    let lines: Vec<PricedLine> = serde_wasm_bindgen::from_value(lines).map_err(js_error)?;
-    let lines = lines
+pub fn cart_total(lines_js: JsValue) -> Result<String, JsError> {
+    let lines = lines(&lines_js)?
         .iter()
         .map(|l| {
             Ok(CartLine {
-                unit_price: money(&l.price)?,
-                quantity: l.quantity,
+                unit_price: money(&text(&l, "price"))?,
+                quantity: count(&l, "quantity")?,
             })
         })
         .collect::<Result<Vec<_>, JsError>>()?;
@@ -87,45 +100,60 @@ pub fn cart_total(lines: JsValue) -> Result<String, JsError> {
 
 /// `totalQuantity([{quantity: 2}, {quantity: 3}])` → `5`, the nav's cart count.
 #[wasm_bindgen(js_name = totalQuantity)]
-pub fn total_quantity(lines: JsValue) -> Result<u32, JsError> {
-    let lines: Vec<CountedLine> = serde_wasm_bindgen::from_value(lines).map_err(js_error)?;
-    Ok(lines.iter().map(|l| l.quantity).sum())
+pub fn total_quantity(lines_js: JsValue) -> Result<u32, JsError> {
+    lines(&lines_js)?
+        .iter()
+        .map(|l| count(&l, "quantity"))
+        .sum()
 }
 
-/// What a form check answers when something is wrong: the spec's message and a reason per field.
-#[derive(Serialize)]
-struct Problems {
-    error: String,
-    fields: std::collections::BTreeMap<String, String>,
-}
-
-fn problems_to_js<F: FormField>(problems: FormProblems<F>) -> Result<JsValue, JsError> {
-    let answer = Problems {
-        error: problems.message(),
-        fields: problems.fields(F::form_name),
-    };
-    answer
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_error)
+/// What a form check answers when something is wrong: `{error, fields}` with form names.
+fn problems_to_js<F: FormField>(problems: FormProblems<F>) -> JsValue {
+    let fields = js_sys::Object::new();
+    for (name, why) in problems.fields(F::form_name) {
+        let _ = js_sys::Reflect::set(&fields, &JsValue::from_str(&name), &JsValue::from_str(&why));
+    }
+    let answer = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(
+        &answer,
+        &JsValue::from_str("error"),
+        &JsValue::from_str(&problems.message()),
+    );
+    let _ = js_sys::Reflect::set(&answer, &JsValue::from_str("fields"), &fields);
+    answer.into()
 }
 
 /// `validateCheckout({email: "", firstName: "Jo", …})` → `null` when fine, else
 /// `{error: "Please fill in all required fields: email", fields: {email: "…"}}`.
 #[wasm_bindgen(js_name = validateCheckout)]
-pub fn validate_checkout_form(form: JsValue) -> Result<JsValue, JsError> {
-    let form: CheckoutForm = serde_wasm_bindgen::from_value(form).map_err(js_error)?;
+pub fn validate_checkout_form(form: JsValue) -> JsValue {
+    let form = CheckoutForm {
+        email: text(&form, "email"),
+        first_name: text(&form, "firstName"),
+        last_name: text(&form, "lastName"),
+        address: text(&form, "address"),
+        city: text(&form, "city"),
+        postcode: text(&form, "postcode"),
+        phone: text(&form, "phone"),
+    };
     match validate_checkout(&form) {
-        Ok(()) => Ok(JsValue::NULL),
+        Ok(()) => JsValue::NULL,
         Err(problems) => problems_to_js::<CheckoutField>(problems),
     }
 }
 
 /// `validateEnquiry({name, email, phone, enquiryType, message})` → `null` or `{error, fields}`.
 #[wasm_bindgen(js_name = validateEnquiry)]
-pub fn validate_enquiry_form(form: JsValue) -> Result<JsValue, JsError> {
-    let form: EnquiryForm = serde_wasm_bindgen::from_value(form).map_err(js_error)?;
+pub fn validate_enquiry_form(form: JsValue) -> JsValue {
+    let form = EnquiryForm {
+        name: text(&form, "name"),
+        email: text(&form, "email"),
+        phone: text(&form, "phone"),
+        enquiry_type: text(&form, "enquiryType"),
+        message: text(&form, "message"),
+    };
     match validate_enquiry(&form) {
-        Ok(()) => Ok(JsValue::NULL),
+        Ok(()) => JsValue::NULL,
         Err(problems) => problems_to_js::<EnquiryField>(problems),
     }
 }

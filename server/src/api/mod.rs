@@ -4,6 +4,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod cached_json;
+pub mod cart;
 pub mod catalogue;
 pub mod paths;
 
@@ -12,17 +13,26 @@ pub mod paths;
 pub enum ApiTags {
     /// Products and their sizes.
     Catalogue,
+    /// The shopper's cart.
+    Cart,
 }
 
-/// Every resource's API (a tuple once there are several).
-pub type Api = catalogue::CatalogueApi;
+/// Every resource's API.
+pub type Api = (catalogue::CatalogueApi, cart::CartApi);
 
 /// The API service with its description.
 pub fn service() -> OpenApiService<Api, ()> {
-    OpenApiService::new(catalogue::CatalogueApi, "Posy", env!("CARGO_PKG_VERSION")).description(
+    OpenApiService::new(
+        (catalogue::CatalogueApi, cart::CartApi),
+        "Posy",
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description(
         "The shop and back office of a floral studio in South Bristol. Money is a string in \
              pounds with two places (\"45.00\"); every error is {\"error\": \"...\"}, with \
-             \"fields\" when fields are at fault.",
+             \"fields\" when fields are at fault. Every GET sets a `csrftoken` cookie when \
+             the request had none; every POST must repeat its value in the `X-CSRFToken` \
+             header, else 403.",
     )
 }
 

@@ -46,7 +46,50 @@ pub fn publish(spec_json: &str) -> Value {
         }
     }
     plain_json_content(&mut spec);
+    nullable_answers(&mut spec);
     spec
+}
+
+/// poem-openapi publishes an `Option` field as merely optional. The views the server answers
+/// with always carry every field, `null` when empty, so they are published as required and
+/// nullable (generated clients then type them `T | null`). Request bodies keep optional fields
+/// optional; the error body leaves out `fields` rather than sending null.
+fn nullable_answers(spec: &mut Value) {
+    let requests: Vec<String> = spec["paths"]
+        .as_object()
+        .into_iter()
+        .flat_map(|paths| paths.values())
+        .filter_map(Value::as_object)
+        .flat_map(|operations| operations.values())
+        .filter_map(|op| op.pointer("/requestBody/content/application~1json/schema/$ref"))
+        .filter_map(Value::as_str)
+        .filter_map(|r| r.rsplit('/').next())
+        .map(str::to_owned)
+        .collect();
+    let Some(schemas) = spec
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    for (name, schema) in schemas.iter_mut() {
+        if name == "ErrorBody" || requests.contains(name) {
+            continue;
+        }
+        let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+            continue;
+        };
+        let names: Vec<String> = properties.keys().cloned().collect();
+        let mut required: Vec<Value> = schema["required"].as_array().cloned().unwrap_or_default();
+        for property in names {
+            if required.iter().any(|r| r == &property) {
+                continue;
+            }
+            required.push(Value::String(property.clone()));
+            schema["properties"][&property]["nullable"] = Value::Bool(true);
+        }
+        schema["required"] = Value::Array(required);
+    }
 }
 
 fn plain_json_content(value: &mut Value) {
@@ -91,6 +134,21 @@ mod tests {
             paths,
             ["/api/orders/{id}", "/api/products/", "/api/products/{id}/"]
         );
+    }
+
+    #[test]
+    fn optional_fields_of_answers_are_published_required_and_nullable() {
+        let spec = publish(
+            r##"{"paths": {"/api/x": {"post": {"requestBody": {"content": {"application/json; charset=utf-8": {"schema": {"$ref": "#/components/schemas/Ask"}}}}}}},
+                "components": {"schemas": {
+                    "Ask": {"properties": {"a": {}, "b": {}}, "required": ["a"]},
+                    "View": {"properties": {"a": {}, "b": {}}, "required": ["a"]}}}}"##,
+        );
+        let schemas = &spec["components"]["schemas"];
+        assert_eq!(schemas["View"]["required"], serde_json::json!(["a", "b"]));
+        assert_eq!(schemas["View"]["properties"]["b"]["nullable"], true);
+        assert_eq!(schemas["Ask"]["required"], serde_json::json!(["a"]));
+        assert!(schemas["Ask"]["properties"]["b"].get("nullable").is_none());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_create_catalogue;
+mod m20261123_000001_create_carts;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -10,6 +11,9 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_create_catalogue::Migration)]
+        vec![
+            Box::new(m20261122_000001_create_catalogue::Migration),
+            Box::new(m20261123_000001_create_carts::Migration),
+        ]
     }
 }

@@ -10,6 +10,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub db: DatabaseConnection,
+    /// A CSRF token the shop issued, sent as cookie and header by [`TestApp::post_json`].
+    pub csrf: String,
     _dir: tempfile::TempDir,
 }
 
@@ -47,12 +49,36 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     let db = app.db().clone();
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let csrf = issued_csrf_token(&client, &base).await;
     TestApp {
         base,
         client,
         db,
+        csrf,
         _dir: dir,
     }
+}
+
+/// The `csrftoken` a GET under /api/ sets.
+async fn issued_csrf_token(client: &reqwest::Client, base: &str) -> String {
+    let response = client
+        .get(format!("{base}/api/products/"))
+        .send()
+        .await
+        .expect("the shop answers");
+    set_cookie(&response, "csrftoken").expect("a GET under /api/ sets csrftoken")
+}
+
+/// The value a response's Set-Cookie gives the cookie `name`.
+pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next()?.split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_owned())
 }
 
 /// With TEST_DATABASE_URL set, a new empty database on that server for this test alone.
@@ -98,17 +124,39 @@ impl TestApp {
             .expect("the request is answered")
     }
 
-    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
-        let response = self.get(path).await;
-        let status = response.status().as_u16();
-        let content_type = response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .to_owned();
-        assert!(
-            content_type.starts_with("application/json"),
-            "{path} answered {content_type}"
-        );
-        (status, response.json().await.unwrap())
+    /// A POST as the web app sends it: JSON, with the CSRF cookie and header.
+    pub async fn post_json(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("cookie", format!("csrftoken={}", self.csrf))
+            .header("x-csrftoken", &self.csrf)
+            .json(body)
+            .send()
+            .await
+            .expect("the request is answered");
+        json_of(path, response).await
     }
+
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        json_of(path, self.get(path).await).await
+    }
+}
+
+/// The status and JSON body of a response, which must be JSON.
+pub async fn json_of(path: &str, response: reqwest::Response) -> (u16, serde_json::Value) {
+    let status = response.status().as_u16();
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/json"),
+        "{path} answered {content_type}"
+    );
+    (status, response.json().await.unwrap())
 }

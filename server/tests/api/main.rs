@@ -1,7 +1,9 @@
 //! The server's integration tests: one binary, each test on its own fresh database (SQLite,
 //! or PostgreSQL when TEST_DATABASE_URL is set) and its own port.
 
+mod cart;
 mod catalogue;
+mod csrf;
 mod helpers;
 mod openapi;
 mod serving;

@@ -14,6 +14,8 @@ async fn a_wrong_method_is_a_json_error() {
     let response = app
         .client
         .delete(app.url("/api/products/"))
+        .header("cookie", format!("csrftoken={}", app.csrf))
+        .header("x-csrftoken", &app.csrf)
         .send()
         .await
         .unwrap();

@@ -1,0 +1,135 @@
+//! `GET /api/cart/` and the three cart changes of spec §7; each answers the cart itself.
+
+use poem::web::Data;
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use sea_orm::DatabaseConnection;
+
+use super::ApiTags;
+use crate::cart::{self, CartView};
+use crate::error::ApiError;
+use crate::startup::MediaBase;
+
+/// The shopper's cart.
+pub struct CartApi;
+
+/// `POST /api/cart/add_item/`'s body.
+#[derive(Debug, Object)]
+pub struct AddItem {
+    /// The cart's id, from `GET /api/cart/`.
+    pub cart_id: String,
+    /// The product to add.
+    pub product_id: i32,
+    /// How many to add; 1 when left out.
+    #[oai(default = "one")]
+    pub quantity: i64,
+    /// The size, required exactly when the product has sizes.
+    pub variation_id: Option<i32>,
+}
+
+fn one() -> i64 {
+    posy_core::quantity::DEFAULT_QUANTITY.into()
+}
+
+/// `POST /api/cart/remove_item/`'s body.
+#[derive(Debug, Object)]
+pub struct RemoveItem {
+    /// The cart's id.
+    pub cart_id: String,
+    /// The line to remove.
+    pub item_id: i32,
+}
+
+/// `POST /api/cart/update_quantity/`'s body.
+#[derive(Debug, Object)]
+pub struct UpdateQuantity {
+    /// The cart's id.
+    pub cart_id: String,
+    /// The line to change.
+    pub item_id: i32,
+    /// The line's new quantity, 1 to 10 and within stock.
+    pub quantity: i64,
+}
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Cart")]
+impl CartApi {
+    /// The cart with this id; a fresh empty cart with a new id when the id is missing,
+    /// unknown or already ordered. Never fails for a bad id.
+    #[oai(path = "/cart/", method = "get", operation_id = "getCart")]
+    async fn get(
+        &self,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        cart_id: Query<Option<String>>,
+    ) -> Result<Json<CartView>, ApiError> {
+        cart::open_or_fresh(&db, cart_id.0.as_deref(), &media.0.0)
+            .await
+            .map(Json)
+    }
+
+    /// Adds a product (and size) to the cart, raising its line when it is already there.
+    /// Refused whole (400, or 409 for stock) when the line would pass 10 or the stock.
+    #[oai(
+        path = "/cart/add_item/",
+        method = "post",
+        operation_id = "addCartItem"
+    )]
+    async fn add_item(
+        &self,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        body: Json<AddItem>,
+    ) -> Result<Json<CartView>, ApiError> {
+        let AddItem {
+            cart_id,
+            product_id,
+            quantity,
+            variation_id,
+        } = body.0;
+        cart::add(
+            &db,
+            &cart_id,
+            product_id,
+            variation_id,
+            quantity,
+            &media.0.0,
+        )
+        .await
+        .map(Json)
+    }
+
+    /// Removes a line.
+    #[oai(
+        path = "/cart/remove_item/",
+        method = "post",
+        operation_id = "removeCartItem"
+    )]
+    async fn remove_item(
+        &self,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        body: Json<RemoveItem>,
+    ) -> Result<Json<CartView>, ApiError> {
+        cart::remove(&db, &body.cart_id, body.item_id, &media.0.0)
+            .await
+            .map(Json)
+    }
+
+    /// Sets a line's quantity.
+    #[oai(
+        path = "/cart/update_quantity/",
+        method = "post",
+        operation_id = "updateCartItemQuantity"
+    )]
+    async fn update_quantity(
+        &self,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        body: Json<UpdateQuantity>,
+    ) -> Result<Json<CartView>, ApiError> {
+        cart::update_quantity(&db, &body.cart_id, body.item_id, body.quantity, &media.0.0)
+            .await
+            .map(Json)
+    }
+}

@@ -1,0 +1,414 @@
+//! Shoppers' carts (spec §3 to §5): kept in the database under a random id, checked against
+//! core's quantity rules and current stock on every change, totalled by core at current prices.
+//!
+//! Every change runs in one transaction that first touches the cart's row. That write takes the
+//! cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart run
+//! one after another and a line can never be raised past the stock by two adds at once.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use poem_openapi::Object;
+use posy_core::cart::{CartLine, cart_total};
+use posy_core::quantity::{self, QuantityProblem};
+use posy_core::{Money, media};
+use sea_orm::sea_query::{Expr, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use serde::Serialize;
+
+use crate::entities::{cart, cart_item, product, variation};
+use crate::error::ApiError;
+
+/// A cart as the API shows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "Cart")]
+pub struct CartView {
+    /// Keep it (the web app stores it under `cartId`) and send it with every cart call.
+    pub id: String,
+    /// The lines, oldest first.
+    pub items: Vec<CartItemView>,
+    /// The sum of the lines at current prices, e.g. `"87.50"`; `"0.00"` when empty.
+    pub total: String,
+}
+
+/// One line of a cart.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "CartItem")]
+pub struct CartItemView {
+    /// Sent as `item_id` to change or remove the line.
+    pub id: i32,
+    /// The product, for a link to its page.
+    pub product_id: i32,
+    /// The chosen size; null for a product without sizes.
+    pub variation_id: Option<i32>,
+    /// 1 to 10.
+    pub quantity: i32,
+    /// Name, picture and the price of one.
+    pub product_details: ProductDetails,
+    /// The chosen size and its price; null for a product without sizes.
+    pub variation_details: Option<VariationDetails>,
+    /// The price of one times the quantity, e.g. `"90.00"`.
+    pub line_total: String,
+}
+
+/// The product on a cart line.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct ProductDetails {
+    /// e.g. `Peony Posy`.
+    pub name: String,
+    /// URL of its picture; null when it has none.
+    pub image: Option<String>,
+    /// The price of one as charged: the size's price when the line has a size.
+    pub price: String,
+}
+
+/// The size on a cart line.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct VariationDetails {
+    /// e.g. `Large`.
+    pub size: String,
+    /// The size's price, e.g. `"60.00"`.
+    pub price: String,
+}
+
+/// Carts idle this long are removed.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+/// Carts never given an item are removed sooner: they are mostly one-page visits.
+pub const EMPTY_IDLE_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+const CART_GONE: &str = "We couldn't find your cart. Please refresh the page and try again.";
+const LINE_GONE: &str = "That item is no longer in your cart. Please refresh the page.";
+const PRODUCT_GONE: &str = "Sorry, we couldn't find that product. It may no longer be available.";
+
+/// Seconds since 1970, the time unit of Posy's tables.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The open cart with this id, or a fresh empty one when the id is missing, malformed,
+/// unknown or already ordered: asking for a cart never fails for the shopper's sake.
+pub async fn open_or_fresh(
+    db: &DatabaseConnection,
+    id: Option<&str>,
+    media_base: &str,
+) -> Result<CartView, ApiError> {
+    if let Some(id) = id.and_then(canonical_id)
+        && cart::Entity::find_by_id(id.clone())
+            .filter(cart::Column::OrderedAt.is_null())
+            .one(db)
+            .await?
+            .is_some()
+    {
+        return Ok(view(db, &id, media_base).await?);
+    }
+    let now = now();
+    let fresh = cart::ActiveModel {
+        id: Set(uuid::Uuid::new_v4().to_string()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ordered_at: Set(None),
+    }
+    .insert(db)
+    .await?;
+    Ok(CartView {
+        id: fresh.id,
+        items: Vec::new(),
+        total: Money::ZERO.to_wire(),
+    })
+}
+
+/// Adds `quantity` of a product (and size) to a cart, raising its line if it has one. Refused
+/// whole when the line would pass 10 or the stock.
+pub async fn add(
+    db: &DatabaseConnection,
+    cart_id: &str,
+    product_id: i32,
+    variation_id: Option<i32>,
+    adding: i64,
+    media_base: &str,
+) -> Result<CartView, ApiError> {
+    let txn = db.begin().await?;
+    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    let item = Item::find(&txn, product_id, variation_id).await?;
+    let line = cart_item::Entity::find()
+        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .filter(cart_item::Column::ProductId.eq(product_id))
+        .filter(match item.variation_id {
+            Some(v) => cart_item::Column::VariationId.eq(v),
+            None => cart_item::Column::VariationId.is_null(),
+        })
+        .one(&txn)
+        .await?;
+    let in_cart = line.as_ref().map_or(0, |l| l.quantity.max(0) as u32);
+    let quantity = quantity::check_add(in_cart, adding, item.stock)
+        .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label, in_cart)))?;
+    match line {
+        Some(line) => {
+            let mut line: cart_item::ActiveModel = line.into();
+            line.quantity = Set(quantity as i32);
+            line.update(&txn).await?;
+        }
+        None => {
+            cart_item::ActiveModel {
+                cart_id: Set(cart_id.clone()),
+                product_id: Set(product_id),
+                variation_id: Set(item.variation_id),
+                quantity: Set(quantity as i32),
+                created_at: Set(now()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    let answer = view(&txn, &cart_id, media_base).await?;
+    txn.commit().await?;
+    Ok(answer)
+}
+
+/// Sets a line's quantity (1 to 10, within stock).
+pub async fn update_quantity(
+    db: &DatabaseConnection,
+    cart_id: &str,
+    item_id: i32,
+    quantity: i64,
+    media_base: &str,
+) -> Result<CartView, ApiError> {
+    let txn = db.begin().await?;
+    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    let line = cart_item::Entity::find_by_id(item_id)
+        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::not_found(LINE_GONE))?;
+    let item = Item::find(&txn, line.product_id, line.variation_id).await?;
+    let quantity = quantity::check_line(quantity, item.stock)
+        .map_err(|p| refusal(p, p.message(&item.label)))?;
+    let mut line: cart_item::ActiveModel = line.into();
+    line.quantity = Set(quantity as i32);
+    line.update(&txn).await?;
+    let answer = view(&txn, &cart_id, media_base).await?;
+    txn.commit().await?;
+    Ok(answer)
+}
+
+/// Removes a line from a cart.
+pub async fn remove(
+    db: &DatabaseConnection,
+    cart_id: &str,
+    item_id: i32,
+    media_base: &str,
+) -> Result<CartView, ApiError> {
+    let txn = db.begin().await?;
+    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    let removed = cart_item::Entity::delete_many()
+        .filter(cart_item::Column::Id.eq(item_id))
+        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .exec(&txn)
+        .await?;
+    if removed.rows_affected == 0 {
+        return Err(ApiError::not_found(LINE_GONE));
+    }
+    let answer = view(&txn, &cart_id, media_base).await?;
+    txn.commit().await?;
+    Ok(answer)
+}
+
+/// Removes carts nobody has touched for [`IDLE_LIMIT`], and empty ones after
+/// [`EMPTY_IDLE_LIMIT`]; ordered carts stay with their orders. Returns how many went.
+pub async fn remove_idle(db: &impl ConnectionTrait, now: i64) -> Result<u64, sea_orm::DbErr> {
+    let idle_since = now - IDLE_LIMIT.as_secs() as i64;
+    let empty_idle_since = now - EMPTY_IDLE_LIMIT.as_secs() as i64;
+    let carts_with_items = Query::select()
+        .column(cart_item::Column::CartId)
+        .from(cart_item::Entity)
+        .to_owned();
+    let removed = cart::Entity::delete_many()
+        .filter(cart::Column::OrderedAt.is_null())
+        .filter(
+            Condition::any()
+                .add(cart::Column::UpdatedAt.lt(idle_since))
+                .add(
+                    Condition::all()
+                        .add(cart::Column::UpdatedAt.lt(empty_idle_since))
+                        .add(cart::Column::Id.not_in_subquery(carts_with_items)),
+                ),
+        )
+        .exec(db)
+        .await?;
+    Ok(removed.rows_affected)
+}
+
+/// Runs [`remove_idle`] every hour for as long as the server runs.
+pub async fn sweep_idle_carts(db: DatabaseConnection) {
+    let mut every_hour = tokio::time::interval(Duration::from_secs(60 * 60));
+    loop {
+        every_hour.tick().await;
+        match remove_idle(&db, now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "removed idle carts"),
+            Err(err) => tracing::warn!(%err, "could not remove idle carts"),
+        }
+    }
+}
+
+/// A cart id in the one form it is stored in, if it is a UUID at all.
+fn canonical_id(id: &str) -> Option<String> {
+    uuid::Uuid::parse_str(id.trim()).ok().map(|u| u.to_string())
+}
+
+/// Marks the cart as changed, which also locks it until the transaction ends; a missing or
+/// ordered cart is a 404.
+async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, ApiError> {
+    let id = canonical_id(id).ok_or_else(|| ApiError::not_found(CART_GONE))?;
+    let touched = cart::Entity::update_many()
+        .col_expr(cart::Column::UpdatedAt, Expr::value(now()))
+        .filter(cart::Column::Id.eq(&id))
+        .filter(cart::Column::OrderedAt.is_null())
+        .exec(db)
+        .await?;
+    if touched.rows_affected == 0 {
+        return Err(ApiError::not_found(CART_GONE));
+    }
+    Ok(id)
+}
+
+/// What a cart line holds, as far as the rules care: its name for messages and its stock.
+struct Item {
+    label: String,
+    variation_id: Option<i32>,
+    stock: i64,
+}
+
+impl Item {
+    /// The product on sale with this id and, when it has sizes, one of its own sizes.
+    async fn find(
+        db: &impl ConnectionTrait,
+        product_id: i32,
+        variation_id: Option<i32>,
+    ) -> Result<Item, ApiError> {
+        let product = product::Entity::find_by_id(product_id)
+            .filter(product::Column::Active.eq(true))
+            .one(db)
+            .await?
+            .ok_or_else(|| ApiError::not_found(PRODUCT_GONE))?;
+        let sizes = variation::Entity::find()
+            .filter(variation::Column::ProductId.eq(product_id))
+            .all(db)
+            .await?;
+        if sizes.is_empty() {
+            if variation_id.is_some() {
+                return Err(ApiError::invalid_field(
+                    format!("{} comes in one size only.", product.name),
+                    "variation_id",
+                    "This product has no sizes to choose from.",
+                ));
+            }
+            return Ok(Item {
+                label: product.name,
+                variation_id: None,
+                stock: product.stock,
+            });
+        }
+        let Some(chosen) = variation_id else {
+            return Err(ApiError::invalid_field(
+                format!("Please choose a size of {}.", product.name),
+                "variation_id",
+                "Choose a size.",
+            ));
+        };
+        let size = sizes.into_iter().find(|s| s.id == chosen).ok_or_else(|| {
+            ApiError::invalid_field(
+                format!("Please choose one of the sizes of {}.", product.name),
+                "variation_id",
+                "That is not one of this product's sizes.",
+            )
+        })?;
+        Ok(Item {
+            label: format!("{} ({})", product.name, size.size),
+            variation_id: Some(size.id),
+            stock: size.stock,
+        })
+    }
+}
+
+/// A stock problem conflicts with the shop's state (409); a bad quantity is the request's (400).
+fn refusal(problem: QuantityProblem, message: String) -> ApiError {
+    if problem.is_about_stock() {
+        ApiError::conflict(message)
+    } else {
+        ApiError::invalid_field(message, "quantity", "Choose from 1 to 10.")
+    }
+}
+
+/// The cart as the API shows it, at current prices.
+async fn view(
+    db: &impl ConnectionTrait,
+    cart_id: &str,
+    media_base: &str,
+) -> Result<CartView, sea_orm::DbErr> {
+    let lines = cart_item::Entity::find()
+        .filter(cart_item::Column::CartId.eq(cart_id))
+        .order_by_asc(cart_item::Column::CreatedAt)
+        .order_by_asc(cart_item::Column::Id)
+        .all(db)
+        .await?;
+    let products: HashMap<i32, product::Model> = product::Entity::find()
+        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let sizes: HashMap<i32, variation::Model> = variation::Entity::find()
+        .filter(variation::Column::Id.is_in(lines.iter().filter_map(|l| l.variation_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s))
+        .collect();
+    let mut items = Vec::with_capacity(lines.len());
+    let mut totals = Vec::with_capacity(lines.len());
+    for line in lines {
+        // Foreign keys remove lines with their product or size, so both are there.
+        let Some(product) = products.get(&line.product_id) else {
+            continue;
+        };
+        let size = line.variation_id.and_then(|id| sizes.get(&id));
+        let unit_price = Money::from_pence(size.map_or(product.price_pence, |s| s.price_pence));
+        let priced = CartLine {
+            unit_price,
+            quantity: line.quantity.max(0) as u32,
+        };
+        totals.push(priced);
+        items.push(CartItemView {
+            id: line.id,
+            product_id: line.product_id,
+            variation_id: line.variation_id,
+            quantity: line.quantity,
+            product_details: ProductDetails {
+                name: product.name.clone(),
+                image: product
+                    .image
+                    .as_deref()
+                    .map(|path| media::media_url(Some(path), media_base)),
+                price: unit_price.to_wire(),
+            },
+            variation_details: size.map(|s| VariationDetails {
+                size: s.size.clone(),
+                price: unit_price.to_wire(),
+            }),
+            line_total: priced.total().to_wire(),
+        });
+    }
+    Ok(CartView {
+        id: cart_id.to_owned(),
+        items,
+        total: cart_total(&totals).to_wire(),
+    })
+}

@@ -1,0 +1,31 @@
+//! A shopper's cart, known only by its random id.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "carts")]
+pub struct Model {
+    /// A random UUID, kept in the browser under `cartId`.
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds of the last change; carts idle for long are removed.
+    pub updated_at: i64,
+    /// Unix seconds when the cart became an order; it takes no more changes after.
+    pub ordered_at: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::cart_item::Entity")]
+    Items,
+}
+
+impl Related<super::cart_item::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Items.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,540 @@
+use std::collections::BTreeSet;
+
+use futures_util::future::join_all;
+use posy_server::cart::{EMPTY_IDLE_LIMIT, IDLE_LIMIT, now, remove_idle};
+use sea_orm::{ConnectionTrait, Statement};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, spawn_app};
+
+/// A fresh cart's id.
+async fn new_cart(app: &TestApp) -> String {
+    let (status, cart) = app.get_json("/api/cart/").await;
+    assert_eq!(status, 200);
+    cart["id"].as_str().unwrap().to_owned()
+}
+
+/// A demo product by name.
+async fn product(app: &TestApp, name: &str) -> Value {
+    let (_, list) = app.get_json("/api/products/").await;
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("the demo catalogue has {name}"))
+        .clone()
+}
+
+/// The id of a product's size.
+fn size_id(product: &Value, size: &str) -> i64 {
+    product["variations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["size"] == size)
+        .unwrap_or_else(|| panic!("{} has {size}", product["name"]))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn add(app: &TestApp, cart: &str, product: i64, size: Option<i64>, qty: i64) -> (u16, Value) {
+    app.post_json(
+        "/api/cart/add_item/",
+        &json!({"cart_id": cart, "product_id": product, "quantity": qty, "variation_id": size}),
+    )
+    .await
+}
+
+async fn sql(app: &TestApp, statement: &str) {
+    app.db
+        .execute_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            statement,
+        ))
+        .await
+        .unwrap();
+}
+
+fn keys(value: &Value) -> BTreeSet<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart() {
+    let app = spawn_app().await;
+    let (status, fresh) = app.get_json("/api/cart/").await;
+    assert_eq!(status, 200);
+    assert_eq!(fresh["items"], json!([]));
+    assert_eq!(fresh["total"], "0.00");
+    let id = fresh["id"].as_str().unwrap();
+    assert!(uuid_like(id), "{id}");
+
+    let (_, again) = app.get_json(&format!("/api/cart/?cart_id={id}")).await;
+    assert_eq!(again["id"], id, "a known cart is answered as it is");
+
+    for bad in [
+        "not-a-uuid",
+        "",
+        "4f1f0c0e-0000-4000-8000-000000000000",
+        "1; DROP TABLE carts",
+    ] {
+        let (status, other) = app
+            .get_json(&format!("/api/cart/?cart_id={}", urlencode(bad)))
+            .await;
+        assert_eq!(status, 200, "{bad}");
+        assert_ne!(other["id"], id, "{bad}");
+        assert!(uuid_like(other["id"].as_str().unwrap()));
+        assert_eq!(other["items"], json!([]));
+    }
+
+    sql(
+        &app,
+        &format!("UPDATE carts SET ordered_at = 1 WHERE id = '{id}'"),
+    )
+    .await;
+    let (_, after_order) = app.get_json(&format!("/api/cart/?cart_id={id}")).await;
+    assert_ne!(after_order["id"], id, "an ordered cart is finished");
+}
+
+fn uuid_like(id: &str) -> bool {
+    id.len() == 36 && id.chars().filter(|c| *c == '-').count() == 4
+}
+
+fn urlencode(s: &str) -> String {
+    s.replace(' ', "%20").replace(';', "%3B")
+}
+
+#[tokio::test]
+async fn an_add_answers_the_cart_in_the_specs_shape_with_totals_at_current_prices() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    let (status, body) = add(&app, &cart, vase["id"].as_i64().unwrap(), None, 2).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(keys(&body), BTreeSet::from(["id", "items", "total"]));
+    assert_eq!(body["id"], cart);
+    let line = &body["items"][0];
+    assert_eq!(
+        keys(line),
+        BTreeSet::from([
+            "id",
+            "product_id",
+            "variation_id",
+            "quantity",
+            "product_details",
+            "variation_details",
+            "line_total"
+        ])
+    );
+    assert_eq!(line["quantity"], 2);
+    assert_eq!(line["variation_details"], Value::Null);
+    assert_eq!(line["product_details"]["name"], "Glass Bud Vase");
+    assert_eq!(line["product_details"]["price"], vase["price"]);
+    assert!(
+        line["product_details"]["image"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/")
+    );
+    let unit: f64 = vase["price"].as_str().unwrap().parse().unwrap();
+    assert_eq!(body["total"], format!("{:.2}", unit * 2.0));
+    assert_eq!(line["line_total"], body["total"]);
+
+    // The studio changes the price: the cart follows.
+    sql(
+        &app,
+        &format!(
+            "UPDATE products SET price_pence = 1234 WHERE id = {}",
+            vase["id"]
+        ),
+    )
+    .await;
+    let (_, later) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(later["items"][0]["product_details"]["price"], "12.34");
+    assert_eq!(later["total"], "24.68");
+}
+
+#[tokio::test]
+async fn a_sized_line_costs_its_sizes_price_and_adding_again_raises_the_line() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let peony = product(&app, "Peony Posy").await;
+    let id = peony["id"].as_i64().unwrap();
+    let (large, small) = (size_id(&peony, "Large"), size_id(&peony, "Small"));
+
+    let (status, _) = add(&app, &cart, id, Some(large), 1).await;
+    assert_eq!(status, 200);
+    let (_, body) = add(&app, &cart, id, Some(small), 1).await;
+    let (status, body2) = add(&app, &cart, id, Some(large), 1).await;
+    assert_eq!(status, 200, "{body2}");
+    let items = body2["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "one line per size: {body} then {body2}");
+    assert_eq!(items[0]["variation_details"]["size"], "Large");
+    assert_eq!(items[0]["variation_details"]["price"], "60.00");
+    assert_eq!(items[0]["product_details"]["price"], "60.00");
+    assert_eq!(items[0]["quantity"], 2);
+    assert_eq!(items[0]["variation_id"], large);
+    assert_eq!(items[1]["variation_details"]["size"], "Small");
+    assert_eq!(body2["total"], "155.00");
+}
+
+#[tokio::test]
+async fn the_quantity_defaults_to_one() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    let (status, body) = app
+        .post_json(
+            "/api/cart/add_item/",
+            &json!({"cart_id": cart, "product_id": vase["id"], "variation_id": null}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["items"][0]["quantity"], 1);
+}
+
+#[tokio::test]
+async fn a_product_with_sizes_needs_one_of_its_own_sizes() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let peony = product(&app, "Peony Posy").await;
+    let basket = product(&app, "Sympathy Basket").await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    let peony_id = peony["id"].as_i64().unwrap();
+
+    let (status, body) = add(&app, &cart, peony_id, None, 1).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "Please choose a size of Peony Posy.");
+    assert!(body["fields"]["variation_id"].is_string());
+
+    let (status, body) = add(&app, &cart, peony_id, Some(size_id(&basket, "Large")), 1).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "Please choose one of the sizes of Peony Posy."
+    );
+
+    let (status, body) = add(
+        &app,
+        &cart,
+        vase["id"].as_i64().unwrap(),
+        Some(size_id(&peony, "Large")),
+        1,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "Glass Bud Vase comes in one size only.");
+
+    let (_, unchanged) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(unchanged["items"], json!([]));
+}
+
+#[tokio::test]
+async fn an_add_past_the_stock_is_refused_whole_and_names_the_product() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let peony = product(&app, "Peony Posy").await;
+    let id = peony["id"].as_i64().unwrap();
+    let large = size_id(&peony, "Large");
+    assert_eq!(
+        peony["variations"][2]["stock"], 3,
+        "the demo's large peony posy"
+    );
+
+    let (status, body) = add(&app, &cart, id, Some(large), 4).await;
+    assert_eq!(status, 409);
+    assert_eq!(body["error"], "Only 3 left of Peony Posy (Large)");
+
+    add(&app, &cart, id, Some(large), 2).await;
+    let (status, body) = add(&app, &cart, id, Some(large), 2).await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        body["error"],
+        "Only 3 left of Peony Posy (Large), and your cart already has 2."
+    );
+    let (_, cart_now) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(
+        cart_now["items"][0]["quantity"], 2,
+        "refused whole, not capped"
+    );
+}
+
+#[tokio::test]
+async fn a_line_never_holds_more_than_ten_or_fewer_than_one() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let card = product(&app, "Pressed Flower Card").await;
+    let id = card["id"].as_i64().unwrap();
+    assert!(card["stock"].as_i64().unwrap() > 20);
+
+    for (qty, why) in [(11, "more than ten"), (0, "zero"), (-3, "negative")] {
+        let (status, body) = add(&app, &cart, id, None, qty).await;
+        assert_eq!(status, 400, "{why}: {body}");
+        assert!(body["fields"]["quantity"].is_string(), "{why}: {body}");
+    }
+    let (status, _) = add(&app, &cart, id, None, 6).await;
+    assert_eq!(status, 200);
+    let (status, body) = add(&app, &cart, id, None, 5).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "You can have up to 10 of Pressed Flower Card in one order, and your cart already has 6."
+    );
+}
+
+#[tokio::test]
+async fn sold_out_products_and_sizes_are_refused() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let berries = product(&app, "Winter Berry Bouquet").await;
+    assert_eq!(berries["stock"], 0);
+    let (status, body) = add(&app, &cart, berries["id"].as_i64().unwrap(), None, 1).await;
+    assert_eq!(status, 409);
+    assert_eq!(body["error"], "Sorry, Winter Berry Bouquet is sold out.");
+
+    let basket = product(&app, "Sympathy Basket").await;
+    let (status, body) = add(
+        &app,
+        &cart,
+        basket["id"].as_i64().unwrap(),
+        Some(size_id(&basket, "Standard")),
+        1,
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        body["error"],
+        "Sorry, Sympathy Basket (Standard) is sold out."
+    );
+}
+
+#[tokio::test]
+async fn unknown_products_carts_and_lines_are_404s_with_a_message() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let (status, body) = add(&app, &cart, 99_999, None, 1).await;
+    assert_eq!(status, 404);
+    assert!(body["error"].as_str().unwrap().contains("couldn't find"));
+
+    let vase = product(&app, "Glass Bud Vase").await;
+    let vase_id = vase["id"].as_i64().unwrap();
+    for unknown in ["not-a-cart", "4f1f0c0e-0000-4000-8000-000000000000"] {
+        let (status, body) = add(&app, unknown, vase_id, None, 1).await;
+        assert_eq!(status, 404, "{unknown}");
+        assert_eq!(
+            body["error"],
+            "We couldn't find your cart. Please refresh the page and try again."
+        );
+    }
+
+    let (status, body) = app
+        .post_json(
+            "/api/cart/update_quantity/",
+            &json!({"cart_id": cart, "item_id": 424242, "quantity": 2}),
+        )
+        .await;
+    assert_eq!(status, 404, "{body}");
+    let (status, _) = app
+        .post_json(
+            "/api/cart/remove_item/",
+            &json!({"cart_id": cart, "item_id": 424242}),
+        )
+        .await;
+    assert_eq!(status, 404);
+
+    // Another shopper's line is not this cart's to change.
+    let other = new_cart(&app).await;
+    let (_, theirs) = add(&app, &other, vase_id, None, 1).await;
+    let their_line = &theirs["items"][0]["id"];
+    let (status, _) = app
+        .post_json(
+            "/api/cart/remove_item/",
+            &json!({"cart_id": cart, "item_id": their_line}),
+        )
+        .await;
+    assert_eq!(status, 404);
+    let (_, still) = app.get_json(&format!("/api/cart/?cart_id={other}")).await;
+    assert_eq!(still["items"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn an_ordered_cart_takes_no_more_changes() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    add(&app, &cart, vase["id"].as_i64().unwrap(), None, 1).await;
+    sql(
+        &app,
+        &format!("UPDATE carts SET ordered_at = 1 WHERE id = '{cart}'"),
+    )
+    .await;
+    let (status, _) = add(&app, &cart, vase["id"].as_i64().unwrap(), None, 1).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_line_can_be_changed_within_the_rules_and_removed() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let rose = product(&app, "Garden Rose Hand-tie").await;
+    let luxe = size_id(&rose, "Luxe");
+    let (_, body) = add(&app, &cart, rose["id"].as_i64().unwrap(), Some(luxe), 1).await;
+    let line = body["items"][0]["id"].clone();
+
+    let update = |quantity: i64| json!({"cart_id": cart, "item_id": line, "quantity": quantity});
+    let (status, body) = app
+        .post_json("/api/cart/update_quantity/", &update(2))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["items"][0]["quantity"], 2);
+    assert_eq!(body["total"], "130.00");
+
+    let (status, body) = app
+        .post_json("/api/cart/update_quantity/", &update(3))
+        .await;
+    assert_eq!(status, 409);
+    assert_eq!(body["error"], "Only 2 left of Garden Rose Hand-tie (Luxe)");
+    let (status, _) = app
+        .post_json("/api/cart/update_quantity/", &update(0))
+        .await;
+    assert_eq!(status, 400);
+
+    let (status, body) = app
+        .post_json(
+            "/api/cart/remove_item/",
+            &json!({"cart_id": cart, "item_id": line}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["items"], json!([]));
+    assert_eq!(body["total"], "0.00");
+    let (status, _) = app
+        .post_json(
+            "/api/cart/remove_item/",
+            &json!({"cart_id": cart, "item_id": line}),
+        )
+        .await;
+    assert_eq!(status, 404, "a line goes once");
+}
+
+#[tokio::test]
+async fn fifty_parallel_adds_never_raise_a_line_past_the_stock() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let orchid = product(&app, "Potted White Orchid").await;
+    assert_eq!(orchid["stock"], 5);
+    let id = orchid["id"].as_i64().unwrap();
+
+    let adds = (0..50).map(|_| add(&app, &cart, id, None, 1));
+    let answers = join_all(adds).await;
+    let ok = answers.iter().filter(|(s, _)| *s == 200).count();
+    let refused = answers.iter().filter(|(s, _)| *s == 409).count();
+    assert_eq!(
+        (ok, refused),
+        (5, 45),
+        "{:?}",
+        answers.iter().map(|a| a.0).collect::<Vec<_>>()
+    );
+    let (_, body) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(body["items"].as_array().unwrap().len(), 1);
+    assert_eq!(body["items"][0]["quantity"], 5);
+}
+
+#[tokio::test]
+async fn idle_carts_are_removed_and_recent_or_ordered_ones_stay() {
+    let app = spawn_app().await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    let now = now();
+    let long_ago = now - IDLE_LIMIT.as_secs() as i64 - 10;
+    let yesterday = now - EMPTY_IDLE_LIMIT.as_secs() as i64 - 10;
+
+    let idle_full = new_cart(&app).await;
+    add(&app, &idle_full, vase["id"].as_i64().unwrap(), None, 1).await;
+    let recent_full = new_cart(&app).await;
+    add(&app, &recent_full, vase["id"].as_i64().unwrap(), None, 1).await;
+    let idle_empty = new_cart(&app).await;
+    let recent_empty = new_cart(&app).await;
+    let ordered = new_cart(&app).await;
+    for (cart, at) in [
+        (&idle_full, long_ago),
+        (&recent_full, yesterday),
+        (&idle_empty, yesterday),
+        (&ordered, long_ago),
+    ] {
+        sql(
+            &app,
+            &format!("UPDATE carts SET updated_at = {at} WHERE id = '{cart}'"),
+        )
+        .await;
+    }
+    sql(
+        &app,
+        &format!("UPDATE carts SET ordered_at = 1 WHERE id = '{ordered}'"),
+    )
+    .await;
+
+    remove_idle(&app.db, now).await.unwrap();
+    let left: Vec<String> = app
+        .db
+        .query_all_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT id FROM carts",
+        ))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|row| row.try_get_by_index::<String>(0).unwrap())
+        .collect();
+    assert!(!left.contains(&idle_full));
+    assert!(!left.contains(&idle_empty));
+    assert!(left.contains(&recent_full));
+    assert!(left.contains(&recent_empty));
+    assert!(left.contains(&ordered));
+    let lines: i64 = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT COUNT(*) FROM cart_items",
+        ))
+        .await
+        .unwrap()
+        .unwrap()
+        .try_get_by_index(0)
+        .unwrap();
+    assert_eq!(lines, 1, "the idle cart's line went with it");
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_the_calls_shape_is_a_400_in_the_common_shape() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let (status, body) = app
+        .post_json(
+            "/api/cart/add_item/",
+            &json!({"cart_id": cart, "quantity": 1}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(body["error"].is_string(), "{body}");
+}
+
+#[tokio::test]
+async fn the_calls_answer_without_their_trailing_slash_too() {
+    let app = spawn_app().await;
+    let (status, _) = app.get_json("/api/cart").await;
+    assert_eq!(status, 200);
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await;
+    let (status, _) = app
+        .post_json(
+            "/api/cart/add_item",
+            &json!({"cart_id": cart, "product_id": vase["id"], "quantity": 1, "variation_id": null}),
+        )
+        .await;
+    assert_eq!(status, 200);
+}
