@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.mjs', '*.config.{js,ts}'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 );

@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '@/features/cart/stores/cart-context';
+import { emptyCart, twoLineCart } from '@/testing/fixtures';
+import { json, mockApi } from '@/testing/mock-api';
+import type { Cart } from '@/lib/api-client';
 import { AppRoutes } from './router';
 
-function renderAt(path: string) {
+function renderAt(path: string, cart: Cart = emptyCart()) {
+  mockApi.on('GET', '/api/cart/', () => json(cart));
   return render(
     <MemoryRouter initialEntries={[path]}>
       <CartProvider>
@@ -51,6 +55,13 @@ describe('the app’s routes', () => {
     unmount();
     renderAt('/events');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('shows the total quantity in the cart on the cart icon, once the cart has arrived', async () => {
+    renderAt('/about', twoLineCart);
+    const cartLink = await screen.findByRole('link', { name: 'Cart, 3 items' });
+    expect(cartLink).toHaveAttribute('href', '/cart');
+    expect(cartLink).toHaveTextContent('3');
   });
 
   it('scrolls to the top on every route change', async () => {

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { clearCookie, TEST_CSRF_TOKEN } from '@/testing/cookies';
 import { json, mockApi } from '@/testing/mock-api';
 import { api } from './api-client';
 
-describe('the API client', () => {
-  afterEach(() => {
-    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-  });
+const changeBody = { cart_id: 'c1', item_id: 1 };
 
+describe('the API client', () => {
   it('sends credentials and echoes the csrftoken cookie in X-CSRFToken', async () => {
     document.cookie = 'csrftoken=t0ken%2Fvalue; path=/';
     mockApi.on('GET', '/api/products/', () => json([]));
@@ -16,9 +15,67 @@ describe('the API client', () => {
     expect(request?.credentials).toBe('include');
   });
 
-  it('sends no CSRF header when there is no cookie', async () => {
+  it('sends no CSRF header with a GET when there is no cookie', async () => {
+    clearCookie('csrftoken');
     mockApi.on('GET', '/api/products/', () => json([]));
     await api.GET('/api/products/');
     expect(mockApi.requests[0]?.headers.has('X-CSRFToken')).toBe(false);
+  });
+
+  it('reads the cookie afresh for every call', async () => {
+    mockApi.on('POST', '/api/cart/remove_item/', () => json({ id: 'c1', items: [], total: '0.00' }));
+    await api.POST('/api/cart/remove_item/', { body: changeBody });
+    document.cookie = 'csrftoken=renewed; path=/';
+    await api.POST('/api/cart/remove_item/', { body: changeBody });
+    expect(mockApi.requests.map((r) => r.headers.get('X-CSRFToken'))).toEqual([TEST_CSRF_TOKEN, 'renewed']);
+    expect(mockApi.requests.every((r) => r.credentials === 'include')).toBe(true);
+  });
+
+  it('gets a cookie with a GET before the first change when it has none', async () => {
+    clearCookie('csrftoken');
+    mockApi.on('GET', '/api/products/', () => {
+      document.cookie = 'csrftoken=issued; path=/';
+      return json([]);
+    });
+    mockApi.on('POST', '/api/cart/remove_item/', () => json({ id: 'c1', items: [], total: '0.00' }));
+
+    const { response } = await api.POST('/api/cart/remove_item/', { body: changeBody });
+
+    expect(response.status).toBe(200);
+    expect(mockApi.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'GET /api/products/',
+      'POST /api/cart/remove_item/',
+    ]);
+    expect(mockApi.requests[1]?.headers.get('X-CSRFToken')).toBe('issued');
+  });
+
+  it('sends a change refused for a stale cookie once more, with the fresh cookie', async () => {
+    document.cookie = 'csrftoken=stale; path=/';
+    mockApi.on('POST', '/api/cart/remove_item/', (request) =>
+      request.headers.get('X-CSRFToken') === 'fresh'
+        ? json({ id: 'c1', items: [], total: '0.00' })
+        : json({ error: 'Your session has expired. Please refresh the page and try again.' }, 403),
+    );
+    mockApi.on('GET', '/api/products/', () => {
+      document.cookie = 'csrftoken=fresh; path=/';
+      return json([]);
+    });
+
+    const { data, response } = await api.POST('/api/cart/remove_item/', { body: changeBody });
+
+    expect(response.status).toBe(200);
+    expect(data?.id).toBe('c1');
+    const posts = mockApi.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(await posts[1]?.json()).toEqual(changeBody);
+  });
+
+  it('gives up after one more try when the cookie does not change', async () => {
+    mockApi.on('POST', '/api/cart/remove_item/', () => json({ error: 'Not from here.' }, 403));
+    mockApi.on('GET', '/api/products/', () => json([]));
+    const { error, response } = await api.POST('/api/cart/remove_item/', { body: changeBody });
+    expect(response.status).toBe(403);
+    expect(error?.error).toBe('Not from here.');
+    expect(mockApi.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

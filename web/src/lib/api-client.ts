@@ -1,15 +1,20 @@
 // The one client for Posy's API. Its types are generated from openapi.yaml (npm run gen:api),
 // so a call to a path or with a field the server does not have fails the type check.
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import type { components, paths } from './api-schema';
 
 export type Product = components['schemas']['Product'];
 export type Variation = components['schemas']['Variation'];
 export type PriceRange = components['schemas']['PriceRange'];
+export type Cart = components['schemas']['Cart'];
+export type CartItem = components['schemas']['CartItem'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 
 const CSRF_COOKIE = 'csrftoken';
 const CSRF_HEADER = 'X-CSRFToken';
+/** Any GET under /api/ sets the csrftoken cookie when the browser has none. */
+const CSRF_PRIMER = '/api/products/';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** The value of a cookie readable by scripts, or null. */
 export function readCookie(name: string): string | null {
@@ -21,28 +26,65 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-/** Echoes the csrftoken cookie in the X-CSRFToken header (the double-submit scheme). */
-export const csrfMiddleware: Middleware = {
-  onRequest({ request }) {
-    const token = readCookie(CSRF_COOKIE);
-    if (token) request.headers.set(CSRF_HEADER, token);
-    return request;
-  },
-};
-
 function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE;
   if (configured) return configured.replace(/\/$/, '');
   return typeof location !== 'undefined' ? location.origin : '';
 }
 
+const baseUrl = apiBase();
+
+// One GET at a time gets the cookie, however many changes are waiting for it.
+let priming: Promise<void> | null = null;
+
+/** Asks the server for a csrftoken cookie (it sets one on any GET under /api/). */
+function primeCsrfCookie(): Promise<void> {
+  priming ??= globalThis
+    .fetch(`${baseUrl}${CSRF_PRIMER}`, { credentials: 'include' })
+    .then(
+      () => undefined,
+      (cause: unknown) => console.error('Could not get a CSRF cookie', cause),
+    )
+    .finally(() => {
+      priming = null;
+    });
+  return priming;
+}
+
+/** The request as sent: credentials always, and the csrftoken cookie read now, as X-CSRFToken. */
+function withCsrf(request: Request): Request {
+  const sent = new Request(request, { credentials: 'include' });
+  const token = readCookie(CSRF_COOKIE);
+  if (token) sent.headers.set(CSRF_HEADER, token);
+  return sent;
+}
+
+/**
+ * Every call goes through here (the double-submit scheme, spec §7). A change sent before the
+ * browser has the cookie gets one first; a change refused with 403 because the cookie was
+ * stale (say the server's key changed) is sent once more with a fresh one.
+ */
+export async function send(request: Request): Promise<Response> {
+  if (SAFE_METHODS.has(request.method)) return globalThis.fetch(withCsrf(request));
+
+  if (!readCookie(CSRF_COOKIE)) await primeCsrfCookie();
+  const spare = request.clone();
+  const tokenSent = readCookie(CSRF_COOKIE);
+  const response = await globalThis.fetch(withCsrf(request));
+  if (response.status !== 403) return response;
+
+  await primeCsrfCookie();
+  const fresh = readCookie(CSRF_COOKIE);
+  if (!fresh || fresh === tokenSent) return response;
+  return globalThis.fetch(withCsrf(spare));
+}
+
 export const api = createClient<paths>({
-  baseUrl: apiBase(),
+  baseUrl,
   credentials: 'include',
   // Looked up on each call, so tests can stand in for the network.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: send,
 });
-api.use(csrfMiddleware);
 
 /** The message of an API error body, or the fallback when the answer had none. */
 export function errorMessage(error: unknown, fallback: string): string {

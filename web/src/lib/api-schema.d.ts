@@ -4,6 +4,80 @@
  */
 
 export interface paths {
+    "/api/cart/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cart with this id; a fresh empty cart with a new id when the id is missing,
+         *     unknown or already ordered. Never fails for a bad id.
+         */
+        get: operations["getCart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/add_item/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a product (and size) to the cart, raising its line when it is already there.
+         *     Refused whole (400, or 409 for stock) when the line would pass 10 or the stock.
+         */
+        post: operations["addCartItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/remove_item/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a line. */
+        post: operations["removeCartItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/update_quantity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a line's quantity. */
+        post: operations["updateCartItemQuantity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -43,6 +117,74 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AddItem
+         * @description `POST /api/cart/add_item/`'s body.
+         */
+        AddItem: {
+            /** @description The cart's id, from `GET /api/cart/`. */
+            cart_id: string;
+            /**
+             * Format: int32
+             * @description The product to add.
+             */
+            product_id: number;
+            /**
+             * Format: int64
+             * @description How many to add; 1 when left out.
+             * @default 1
+             */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description The size, required exactly when the product has sizes.
+             */
+            variation_id?: number;
+        };
+        /**
+         * Cart
+         * @description A cart as the API shows it.
+         */
+        Cart: {
+            /** @description Keep it (the web app stores it under `cartId`) and send it with every cart call. */
+            id: string;
+            /** @description The lines, oldest first. */
+            items: components["schemas"]["CartItem"][];
+            /** @description The sum of the lines at current prices, e.g. `"87.50"`; `"0.00"` when empty. */
+            total: string;
+        };
+        /**
+         * CartItem
+         * @description One line of a cart.
+         */
+        CartItem: {
+            /**
+             * Format: int32
+             * @description Sent as `item_id` to change or remove the line.
+             */
+            id: number;
+            /** @description The price of one times the quantity, e.g. `"90.00"`. */
+            line_total: string;
+            /** @description Name, picture and the price of one. */
+            product_details: components["schemas"]["ProductDetails"] & unknown;
+            /**
+             * Format: int32
+             * @description The product, for a link to its page.
+             */
+            product_id: number;
+            /**
+             * Format: int32
+             * @description 1 to 10.
+             */
+            quantity: number;
+            /** @description The chosen size and its price; null for a product without sizes. */
+            variation_details: (components["schemas"]["VariationDetails"] & unknown) | null;
+            /**
+             * Format: int32
+             * @description The chosen size; null for a product without sizes.
+             */
+            variation_id: number | null;
+        };
+        /**
          * ErrorBody
          * @description What every failed API call answers.
          */
@@ -81,7 +223,7 @@ export interface components {
              */
             id: number;
             /** @description URL of its picture; null when it has none (the page shows a placeholder). */
-            image?: string;
+            image: string | null;
             /** @description e.g. `Peony Posy`. */
             name: string;
             /** @description Price in pounds with two places, e.g. `"45.00"`; with sizes, the lowest. */
@@ -95,6 +237,49 @@ export interface components {
             stock: number;
             /** @description The sizes, in the order the selector shows them; empty without sizes. */
             variations: components["schemas"]["Variation"][];
+        };
+        /**
+         * ProductDetails
+         * @description The product on a cart line.
+         */
+        ProductDetails: {
+            /** @description URL of its picture; null when it has none. */
+            image: string | null;
+            /** @description e.g. `Peony Posy`. */
+            name: string;
+            /** @description The price of one as charged: the size's price when the line has a size. */
+            price: string;
+        };
+        /**
+         * RemoveItem
+         * @description `POST /api/cart/remove_item/`'s body.
+         */
+        RemoveItem: {
+            /** @description The cart's id. */
+            cart_id: string;
+            /**
+             * Format: int32
+             * @description The line to remove.
+             */
+            item_id: number;
+        };
+        /**
+         * UpdateQuantity
+         * @description `POST /api/cart/update_quantity/`'s body.
+         */
+        UpdateQuantity: {
+            /** @description The cart's id. */
+            cart_id: string;
+            /**
+             * Format: int32
+             * @description The line to change.
+             */
+            item_id: number;
+            /**
+             * Format: int64
+             * @description The line's new quantity, 1 to 10 and within stock.
+             */
+            quantity: number;
         };
         /**
          * Variation
@@ -116,6 +301,16 @@ export interface components {
              */
             stock: number;
         };
+        /**
+         * VariationDetails
+         * @description The size on a cart line.
+         */
+        VariationDetails: {
+            /** @description The size's price, e.g. `"60.00"`. */
+            price: string;
+            /** @description e.g. `Large`. */
+            size: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -125,6 +320,276 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getCart: {
+        parameters: {
+            query?: {
+                cart_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCartItemQuantity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuantity"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: never;

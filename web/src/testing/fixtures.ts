@@ -1,4 +1,4 @@
-import type { Product } from '@/lib/api-client';
+import type { Cart, CartItem, Product } from '@/lib/api-client';
 
 /** A product with sizes whose first size is sold out. */
 export const peonyPosy: Product = {
@@ -36,7 +36,8 @@ export const wildflowers: Product = {
 export const christmasWreath: Product = {
   id: 3,
   name: 'Christmas Wreath',
-  // No picture: the server sends `"image": null`, which the schema describes as an absent field.
+  // No picture: the server sends `"image": null`.
+  image: null,
   description: 'Spruce, holly and dried orange.',
   category_name: 'Seasonal',
   price: '48.00',
@@ -47,3 +48,44 @@ export const christmasWreath: Product = {
 };
 
 export const catalogue: Product[] = [peonyPosy, wildflowers, christmasWreath];
+
+/** An empty cart as GET /api/cart/ answers it. */
+export function emptyCart(id = 'cart-0001'): Cart {
+  return { id, items: [], total: '0.00' };
+}
+
+/** A line of a cart: Peony Posy in Classic unless told otherwise. */
+export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
+  const quantity = overrides.quantity ?? 2;
+  const price = overrides.product_details?.price ?? '45.00';
+  return {
+    id: 101,
+    product_id: peonyPosy.id,
+    variation_id: 12,
+    quantity,
+    product_details: { name: 'Peony Posy', image: '/media/products/peony-posy.jpg', price },
+    variation_details: { size: 'Classic', price },
+    line_total: (Number(price) * quantity).toFixed(2),
+    ...overrides,
+  };
+}
+
+/** A cart holding these lines, its total added up the way the server does. */
+export function cartWith(lines: CartItem[], id = 'cart-0001'): Cart {
+  const total = lines.reduce((sum, line) => sum + Number(line.line_total), 0);
+  return { id, items: lines, total: total.toFixed(2) };
+}
+
+/** Two Classic Peony Posies and one Wildflower Meadow (no size). */
+export const twoLineCart: Cart = cartWith([
+  cartLine(),
+  cartLine({
+    id: 102,
+    product_id: wildflowers.id,
+    variation_id: null,
+    quantity: 1,
+    product_details: { name: 'Wildflower Meadow', image: 'products/wildflower-meadow.jpg', price: '1234.50' },
+    variation_details: null,
+    line_total: '1234.50',
+  }),
+]);

@@ -1,10 +1,27 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import Toasts from '@/components/ui/toasts';
 import { CartProvider } from '@/features/cart/stores/cart-context';
+import type { Cart } from '@/lib/api-client';
+import { emptyCart } from './fixtures';
+import { json, mockApi } from './mock-api';
+
+export interface RenderPageOptions {
+  /** The route pattern the page is mounted at. */
+  path?: string;
+  /** The URL to open. */
+  at?: string;
+  /**
+   * What GET /api/cart/ answers when the test has not said (the app fetches the cart on load);
+   * a route the test registered first wins.
+   */
+  cart?: Cart;
+}
 
 /** Renders a page at a URL, inside the app's providers, matched by the given route path. */
-export function renderPage(element: ReactElement, { path = '/', at = path }: { path?: string; at?: string } = {}) {
+export function renderPage(element: ReactElement, { path = '/', at = path, cart = emptyCart() }: RenderPageOptions = {}) {
+  mockApi.on('GET', '/api/cart/', () => json(cart));
   return render(
     <MemoryRouter initialEntries={[at]}>
       <CartProvider>
@@ -12,6 +29,7 @@ export function renderPage(element: ReactElement, { path = '/', at = path }: { p
           <Route path={path} element={element} />
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
+        <Toasts />
       </CartProvider>
     </MemoryRouter>,
   );

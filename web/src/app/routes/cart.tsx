@@ -1,11 +1,27 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { PageShell } from '@/components/layout/page-shell';
+import { PageLoading } from '@/components/ui/page-loading';
+import { CartContents } from '@/features/cart/components/cart-contents';
+import { EmptyCart } from '@/features/cart/components/empty-cart';
+import { useCart } from '@/features/cart/stores/cart-context';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function CartPage() {
+  const { cart, status, refreshCart } = useCart();
+
   return (
     <PageShell title="Your Cart" eyebrow="Cart" intro={<p>Everything you have chosen so far.</p>}>
-      <ComingSoon />
+      {status === 'loading' && <PageLoading label="Fetching your cart…" />}
+
+      {status === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__title">We couldn’t load your cart</p>
+          <p>Please check your connection and try again. Nothing you chose has been lost.</p>
+          <button type="button" className="button button--small" onClick={() => void refreshCart()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {status === 'loaded' && (cart && cart.items.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}
     </PageShell>
   );
 }

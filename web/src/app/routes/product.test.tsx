@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { christmasWreath, peonyPosy, wildflowers } from '@/testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { cartLine, cartWith, christmasWreath, peonyPosy, wildflowers } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import type { Product } from '@/lib/api-client';
@@ -33,7 +33,7 @@ describe('the product page', () => {
   it('says "Product not found" for an id that is not a number, without asking the server', async () => {
     renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/peonies' });
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
-    expect(mockApi.requests).toHaveLength(0);
+    expect(mockApi.requests.filter((r) => new URL(r.url).pathname.startsWith('/api/products'))).toHaveLength(0);
   });
 
   it('preselects the first size in stock when the first size is sold out', async () => {
@@ -85,5 +85,34 @@ describe('the product page', () => {
     expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Quantity' })).toBeDisabled();
     expect(screen.getByRole('img', { name: 'Christmas Wreath' })).toHaveAttribute('src', '/placeholder.svg');
+  });
+
+  it('adds the chosen size and quantity, and toasts "Added to cart!" for the usual 5 s', async () => {
+    const user = userEvent.setup();
+    serve(peonyPosy);
+    mockApi.on('POST', '/api/cart/add_item/', () => json(cartWith([cartLine({ variation_id: 13, quantity: 2 })])));
+    renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });
+
+    await user.click(await screen.findByRole('radio', { name: /Grand/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Added to cart!');
+    expect(within(toast).getByRole('progressbar', { hidden: true })).toHaveStyle({ animationDuration: '5000ms' });
+    const [post] = mockApi.requests.filter((r) => r.method === 'POST');
+    expect(await post?.json()).toEqual({ cart_id: 'cart-0001', product_id: 1, quantity: 2, variation_id: 13 });
+  });
+
+  it('toasts the server’s reason when the add is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    serve(wildflowers);
+    mockApi.on('POST', '/api/cart/add_item/', () => json({ error: 'Only 3 left of Wildflower Meadow' }, 409));
+    renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/2' });
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Failed to add to cart');
+    expect(toast).toHaveTextContent('Only 3 left of Wildflower Meadow');
   });
 });

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { useCart } from '@/features/cart/stores/cart-context';
+import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 
 export default function ProductPage() {
   const { id } = useParams();
   const state = useProduct(id);
-  const { addItem } = useCart();
+  const { addToCart, isAdding } = useAddToCart();
 
   if (state.status === 'loading') return <PageLoading label="Fetching the flowers…" />;
 
@@ -30,8 +30,9 @@ export default function ProductPage() {
       <title>{`${product.name} · Posy floral studio`}</title>
       <ProductDetails
         product={product}
+        adding={isAdding(product.id)}
         onAddToCart={(choice) =>
-          void addItem({ productId: choice.product.id, variationId: choice.variationId, quantity: choice.quantity })
+          void addToCart({ productId: choice.product.id, variationId: choice.variationId, quantity: choice.quantity })
         }
       />
     </div>

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { catalogue } from '@/testing/fixtures';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { cartLine, cartWith, catalogue, emptyCart, twoLineCart, wildflowers } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import ShopPage from './shop';
@@ -65,5 +66,79 @@ describe('the shop page', () => {
     expect(screen.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByText(/deliver across Bristol/)).toHaveTextContent('BS14');
     await screen.findByText(/The shop is empty/);
+  });
+
+  it('shows the total quantity and the total of the cart in the summary', async () => {
+    mockApi.on('GET', '/api/products/', () => json([]));
+    renderPage(<ShopPage />, { path: '/shop', cart: twoLineCart });
+    await waitFor(() => expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('3 items'));
+    expect(screen.getByTestId('cart-summary-total')).toHaveTextContent('£1,324.50');
+    await screen.findByText(/The shop is empty/);
+  });
+
+  it('adds one of a product without sizes from the list, toasts "Added to cart!" for 2 s and updates the summary', async () => {
+    const user = userEvent.setup();
+    const meadowLine = cartLine({
+      id: 201,
+      product_id: wildflowers.id,
+      variation_id: null,
+      variation_details: null,
+      quantity: 1,
+      product_details: { name: wildflowers.name, image: wildflowers.image, price: wildflowers.price },
+      line_total: wildflowers.price,
+    });
+    mockApi.on('GET', '/api/products/', () => json(catalogue));
+    mockApi.on('POST', '/api/cart/add_item/', () => json(cartWith([meadowLine])));
+    renderPage(<ShopPage />, { path: '/shop', cart: emptyCart() });
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    await waitFor(() => expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('0 items'));
+    await user.click(within(grid).getByRole('button', { name: 'Add to cart' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Added to cart!');
+    expect(within(toast).getByRole('progressbar', { hidden: true })).toHaveStyle({ animationDuration: '2000ms' });
+    expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('1 item');
+    expect(screen.getByTestId('cart-summary-total')).toHaveTextContent('£1,234.50');
+
+    const posts = mockApi.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(await posts[0]?.json()).toEqual({ cart_id: 'cart-0001', product_id: 2, quantity: 1, variation_id: null });
+  });
+
+  it('adds once however quickly the button is pressed twice', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    mockApi.on('GET', '/api/products/', () => json(catalogue));
+    mockApi.on('POST', '/api/cart/add_item/', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderPage(<ShopPage />, { path: '/shop' });
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    const add = within(grid).getByRole('button', { name: 'Add to cart' });
+    await user.dblClick(add);
+    expect(add).toHaveTextContent('Adding…');
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await user.click(add);
+    answer(json(cartWith([cartLine()])));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Added to cart!');
+    expect(mockApi.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(add).toHaveTextContent('Add to cart');
+  });
+
+  it('toasts "Failed to add to cart" with the server’s reason on a second line, and changes nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    mockApi.on('GET', '/api/products/', () => json(catalogue));
+    mockApi.on('POST', '/api/cart/add_item/', () => json({ error: 'Only 3 left of Wildflower Meadow' }, 409));
+    renderPage(<ShopPage />, { path: '/shop', cart: twoLineCart });
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    await waitFor(() => expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('3 items'));
+    await user.click(within(grid).getByRole('button', { name: 'Add to cart' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Failed to add to cart')).toBeInTheDocument();
+    expect(within(toast).getByText('Only 3 left of Wildflower Meadow')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('3 items');
   });
 });

@@ -1,15 +1,15 @@
 import { PageShell } from '@/components/layout/page-shell';
 import { CartSummary } from '@/features/cart/components/cart-summary';
-import { useCart } from '@/features/cart/stores/cart-context';
+import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { useProducts } from '@/features/catalogue/api/get-products';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
-import { defaultQuantity } from '@/lib/core';
 import { studio } from '@/config/studio';
 import './shop.css';
 
 export default function ShopPage() {
   const state = useProducts();
-  const { addItem } = useCart();
+  // Spec §8: the shop list's 'Added to cart!' lasts 2 s.
+  const { addToCart, isAdding } = useAddToCart({ successToastMs: 2000 });
 
   return (
     <PageShell
@@ -46,9 +46,8 @@ export default function ShopPage() {
       {state.status === 'loaded' && (
         <ProductGrid
           products={state.products}
-          onAddToCart={(product) =>
-            void addItem({ productId: product.id, variationId: null, quantity: defaultQuantity() })
-          }
+          onAddToCart={(product) => void addToCart({ productId: product.id })}
+          isAdding={isAdding}
         />
       )}
     </PageShell>

@@ -1,7 +1,11 @@
 import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import './toasts.css';
 
-/** Where toasts appear: top right, 5 s by default (spec §9). Loaded after the first paint. */
+/**
+ * Where toasts appear: top right, 5 s by default (spec §9). Loaded after the first paint.
+ * react-toastify 11 puts its own styles at the top of <head> when this mounts, so
+ * toasts.css (Posy's colours) comes after them and wins without a second copy of them.
+ */
 export default function Toasts() {
   return <ToastContainer position="top-right" autoClose={5000} />;
 }

@@ -1,20 +1,19 @@
 import { Link } from 'react-router';
-import { cartTotal, formatMoney, totalQuantity } from '@/lib/core';
+import { formatMoney } from '@/lib/core';
 import { useCart } from '../stores/cart-context';
 import './cart-summary.css';
 
 /** The shop's cart box: how many items, their total, and the way to the cart. */
 export function CartSummary() {
-  const { lines } = useCart();
-  const count = totalQuantity(lines);
-  const total = formatMoney(cartTotal(lines));
+  const { cart, count } = useCart();
+  const total = formatMoney(cart?.total ?? '0.00');
 
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="cart-summary__title">
         Your cart
       </h2>
-      <p className="cart-summary__figures" aria-live="polite">
+      <p className="cart-summary__figures" aria-live="polite" aria-atomic="true">
         <span data-testid="cart-summary-count">
           {count} {count === 1 ? 'item' : 'items'}
         </span>

@@ -1,45 +1,41 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createCartStore, type CartActions, type CartSnapshot, type CartStore } from './cart-store';
 
-/** One line of the cart, as the summary and the totals need it. */
-export interface CartLine {
-  id: number;
-  name: string;
-  price: string;
-  quantity: number;
-}
+export type { AddToCartRequest, CartChange } from './cart-store';
+export { CART_ID_KEY } from './cart-store';
 
-/** What an "Add to cart" asks for (spec §3: product, quantity, variation or none). */
-export interface AddToCartRequest {
-  productId: number;
-  variationId: number | null;
-  quantity: number;
-}
+export type CartState = CartSnapshot & CartActions;
 
-export interface CartState {
-  lines: readonly CartLine[];
-  /** Total quantity, shown on the cart icon. */
-  count: number;
-  /** Adds to the cart; true when the server accepted it. */
-  addItem: (request: AddToCartRequest) => Promise<boolean>;
-}
+const CartContext = createContext<CartState | null>(null);
 
-// The walking skeleton holds an empty cart; the cart issue fills this provider with the real
-// one (GET /api/cart/, add, remove, update) without changing what components read.
-const emptyCart: CartState = {
-  lines: [],
-  count: 0,
-  addItem: async () => false,
-};
-
-const CartContext = createContext<CartState>(emptyCart);
-
+/** Holds the shopper's cart for the whole app, fetched once the app starts (spec §4). */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const value = useMemo(() => emptyCart, []);
+  const [store] = useState<CartStore>(createCartStore);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  useEffect(() => {
+    store.start();
+  }, [store]);
+
+  const value = useMemo<CartState>(
+    () => ({
+      ...snapshot,
+      addItem: store.addItem,
+      addItemWithReason: store.addItemWithReason,
+      removeItem: store.removeItem,
+      updateQuantity: store.updateQuantity,
+      clearCart: store.clearCart,
+      refreshCart: store.refreshCart,
+    }),
+    [snapshot, store],
+  );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
 export function useCart(): CartState {
-  return useContext(CartContext);
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('useCart needs a CartProvider above it');
+  return cart;
 }
 
 /** The number on the cart icon. */

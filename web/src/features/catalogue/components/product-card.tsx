@@ -8,11 +8,13 @@ export interface ProductCardProps {
   product: Product;
   /** Called by "Add to cart" on a product without sizes (one of it, no size). */
   onAddToCart: (product: Product) => void;
+  /** True while its add is on the way: the button waits, so a double click adds once. */
+  adding?: boolean;
   /** The first cards of the grid load eagerly; the rest wait until they scroll near. */
   eager?: boolean;
 }
 
-export function ProductCard({ product, onAddToCart, eager = false }: ProductCardProps) {
+export function ProductCard({ product, onAddToCart, adding = false, eager = false }: ProductCardProps) {
   const soldOut = product.stock <= 0;
   const hasSizes = product.has_variations && product.variations.length > 0;
   const href = `/shop/${product.id}`;
@@ -48,9 +50,12 @@ export function ProductCard({ product, onAddToCart, eager = false }: ProductCard
               type="button"
               className="button button--small button--block"
               disabled={soldOut}
-              onClick={() => onAddToCart(product)}
+              aria-disabled={adding || undefined}
+              onClick={() => {
+                if (!adding) onAddToCart(product);
+              }}
             >
-              {soldOut ? 'Sold out' : 'Add to cart'}
+              {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
             </button>
           )}
         </div>

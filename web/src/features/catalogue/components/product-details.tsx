@@ -7,6 +7,7 @@ import type { Product } from '@/lib/api-client';
 import { useSizeChoice } from '../hooks/use-size-choice';
 import { productPriceText } from './product-price';
 import { SizeSelector } from './size-selector';
+import '@/components/ui/field.css';
 import './product-details.css';
 
 /** What the add button sends: the product, its chosen size (or none) and how many. */
@@ -19,9 +20,11 @@ export interface ProductChoice {
 export interface ProductDetailsProps {
   product: Product;
   onAddToCart: (choice: ProductChoice) => void;
+  /** True while the add is on the way: the button waits, so a double click adds once. */
+  adding?: boolean;
 }
 
-export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, adding = false }: ProductDetailsProps) {
   const hasSizes = product.has_variations && product.variations.length > 0;
   const { chosen, choose } = useSizeChoice(product);
   const stock = hasSizes ? (chosen?.stock ?? 0) : product.stock;
@@ -54,7 +57,7 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
           className="product-details__form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (soldOut) return;
+            if (soldOut || adding) return;
             onAddToCart({ product, variationId: chosen?.id ?? null, quantity: shownQuantity });
           }}
         >
@@ -82,8 +85,13 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
                 ))}
               </select>
             </div>
-            <button type="submit" className="button product-details__add" disabled={soldOut}>
-              {soldOut ? 'Sold out' : 'Add to cart'}
+            <button
+              type="submit"
+              className="button product-details__add"
+              disabled={soldOut}
+              aria-disabled={adding || undefined}
+            >
+              {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
             </button>
           </div>
         </form>

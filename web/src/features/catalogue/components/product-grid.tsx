@@ -5,9 +5,11 @@ import './product-grid.css';
 export interface ProductGridProps {
   products: readonly Product[];
   onAddToCart: (product: Product) => void;
+  /** Whether a product's add is on the way. */
+  isAdding?: (productId: number) => boolean;
 }
 
-export function ProductGrid({ products, onAddToCart }: ProductGridProps) {
+export function ProductGrid({ products, onAddToCart, isAdding }: ProductGridProps) {
   if (products.length === 0) {
     return (
       <p className="notice">
@@ -18,7 +20,13 @@ export function ProductGrid({ products, onAddToCart }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label="Products">
       {products.map((product, index) => (
-        <ProductCard key={product.id} product={product} onAddToCart={onAddToCart} eager={index < 4} />
+        <ProductCard
+          key={product.id}
+          product={product}
+          onAddToCart={onAddToCart}
+          adding={isAdding?.(product.id) ?? false}
+          eager={index < 4}
+        />
       ))}
     </ul>
   );

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { cartLine, cartWith, emptyCart, twoLineCart } from '@/testing/fixtures';
+import { json, mockApi, never } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import CartPage from './cart';
+
+function posts(path: string): Request[] {
+  return mockApi.requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
+}
+
+async function lines() {
+  return within(await screen.findByRole('list', { name: 'Items in your cart' })).getAllByRole('listitem');
+}
+
+describe('the cart page', () => {
+  it('says the cart is being fetched', async () => {
+    mockApi.on('GET', '/api/cart/', () => never());
+    renderPage(<CartPage />, { path: '/cart' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Fetching your cart…');
+  });
+
+  it('leads back to the shop when the cart is empty', async () => {
+    renderPage(<CartPage />, { path: '/cart', cart: emptyCart() });
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+  });
+
+  it('says so, and offers to try again, when the cart cannot be fetched', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let call = 0;
+    mockApi.on('GET', '/api/cart/', () => (call++ === 0 ? json({ error: 'Down.' }, 500) : json(twoLineCart)));
+    renderPage(<CartPage />, { path: '/cart' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We couldn’t load your cart');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await lines()).toHaveLength(2);
+  });
+
+  it('shows each line with its picture, name, size, price of one, quantity and line total, and the total', async () => {
+    renderPage(<CartPage />, { path: '/cart', cart: twoLineCart });
+    const [peony, meadow] = (await lines()) as [HTMLElement, HTMLElement];
+
+    expect(within(peony).getByRole('link', { name: 'Peony Posy' })).toHaveAttribute('href', '/shop/1');
+    expect(peony).toHaveTextContent('Size: Classic');
+    expect(within(peony).getByTestId('line-unit-price')).toHaveTextContent('£45.00 each');
+    expect(within(peony).getByTestId('line-total')).toHaveTextContent('£90.00');
+    const quantity = within(peony).getByRole('combobox', { name: 'Quantity of Peony Posy (Classic)' });
+    expect(quantity).toHaveValue('2');
+    expect(within(quantity).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
+    );
+    expect(peony.querySelector('img')).toHaveAttribute('src', '/media/products/peony-posy.jpg');
+
+    expect(within(meadow).getByRole('link', { name: 'Wildflower Meadow' })).toHaveAttribute('href', '/shop/2');
+    expect(meadow).not.toHaveTextContent('Size:');
+    expect(within(meadow).getByRole('button', { name: 'Remove Wildflower Meadow from your cart' })).toBeInTheDocument();
+
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£1,324.50');
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByText(/deliver across Bristol/)).toHaveTextContent('BS14');
+  });
+
+  it('changes a quantity and shows the server’s new cart', async () => {
+    const user = userEvent.setup();
+    const [peonies, meadow] = twoLineCart.items as [ReturnType<typeof cartLine>, ReturnType<typeof cartLine>];
+    mockApi.on('POST', '/api/cart/update_quantity/', () => json(cartWith([{ ...peonies, quantity: 4, line_total: '180.00' }, meadow])));
+    renderPage(<CartPage />, { path: '/cart', cart: twoLineCart });
+    const [peony] = (await lines()) as [HTMLElement];
+
+    await user.selectOptions(within(peony).getByRole('combobox', { name: /Quantity of Peony Posy/ }), '4');
+
+    await waitFor(() => expect(within(peony).getByTestId('line-total')).toHaveTextContent('£180.00'));
+    expect(await posts('/api/cart/update_quantity/')[0]?.json()).toEqual({ cart_id: 'cart-0001', item_id: 101, quantity: 4 });
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('5');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£1,414.50');
+  });
+
+  it('tells the shopper why a quantity was refused, and shows the cart as it really is', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const onlyOneLeft = cartWith([cartLine({ quantity: 1 })]);
+    let call = 0;
+    mockApi.on('GET', '/api/cart/', () => json(call++ === 0 ? cartWith([cartLine({ quantity: 2 })]) : onlyOneLeft));
+    mockApi.on('POST', '/api/cart/update_quantity/', () => json({ error: 'Only 1 left of Peony Posy (Classic)' }, 409));
+    renderPage(<CartPage />, { path: '/cart' });
+    const [peony] = (await lines()) as [HTMLElement];
+
+    await user.selectOptions(within(peony).getByRole('combobox', { name: /Quantity of Peony Posy/ }), '6');
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Couldn’t change the quantity of Peony Posy (Classic)');
+    expect(toast).toHaveTextContent('Only 1 left of Peony Posy (Classic)');
+    await waitFor(() => expect(within(peony).getByRole('combobox')).toHaveValue('1'));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£45.00');
+  });
+
+  it('removes a line once, however quickly Remove is pressed twice, and says so', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    mockApi.on('POST', '/api/cart/remove_item/', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderPage(<CartPage />, { path: '/cart', cart: twoLineCart });
+    const [peony] = (await lines()) as [HTMLElement];
+    const remove = within(peony).getByRole('button', { name: 'Remove Peony Posy (Classic) from your cart' });
+
+    await user.dblClick(remove);
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveTextContent('Removing…');
+    answer(json(cartWith([twoLineCart.items[1]!])));
+
+    await waitFor(async () => expect(await lines()).toHaveLength(1));
+    expect(posts('/api/cart/remove_item/')).toHaveLength(1);
+    expect(await posts('/api/cart/remove_item/')[0]?.json()).toEqual({ cart_id: 'cart-0001', item_id: 101 });
+    expect(screen.getByText('Removed Peony Posy (Classic) from your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 item' })).toHaveFocus();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£1,234.50');
+  });
+
+  it('shows the empty cart once the last line is removed', async () => {
+    const user = userEvent.setup();
+    const one = cartWith([cartLine()]);
+    mockApi.on('POST', '/api/cart/remove_item/', () => json(emptyCart()));
+    renderPage(<CartPage />, { path: '/cart', cart: one });
+    const [peony] = (await lines()) as [HTMLElement];
+    await user.click(within(peony).getByRole('button', { name: /Remove Peony Posy/ }));
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+});
