@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import Toasts from '@/components/ui/toasts';
 import { CartProvider } from '@/features/cart/stores/cart-context';
 import type { Cart } from '@/lib/api-client';
@@ -19,6 +19,12 @@ export interface RenderPageOptions {
   cart?: Cart;
 }
 
+/** Where the app went when it left the page under test: "Elsewhere: /cart". */
+function Elsewhere() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="elsewhere">Elsewhere: {`${pathname}${search}`}</p>;
+}
+
 /** Renders a page at a URL, inside the app's providers, matched by the given route path. */
 export function renderPage(element: ReactElement, { path = '/', at = path, cart = emptyCart() }: RenderPageOptions = {}) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
@@ -27,7 +33,7 @@ export function renderPage(element: ReactElement, { path = '/', at = path, cart 
       <CartProvider>
         <Routes>
           <Route path={path} element={element} />
-          <Route path="*" element={<p>Elsewhere</p>} />
+          <Route path="*" element={<Elsewhere />} />
         </Routes>
         <Toasts />
       </CartProvider>

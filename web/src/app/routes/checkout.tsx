@@ -1,11 +1,12 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { PageShell } from '@/components/layout/page-shell';
+import { useCart } from '@/features/cart/stores/cart-context';
+import { Checkout } from '@/features/checkout/components/checkout';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function CheckoutPage() {
+  const { cart, status, clearCart } = useCart();
   return (
-    <PageShell title="Checkout" eyebrow="Almost there" intro={<p>Your details and payment.</p>}>
-      <ComingSoon />
+    <PageShell title="Checkout" eyebrow="Almost there" intro={<p>Where your flowers are going, and how you would like to pay.</p>}>
+      <Checkout cart={cart} cartStatus={status} clearCart={clearCart} />
     </PageShell>
   );
 }

@@ -1,11 +1,22 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
+import { OrderConfirmation } from '@/features/checkout/components/order-confirmation';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function OrderConfirmationPage() {
+  const { orderId } = useParams();
+  const token = new URLSearchParams(useLocation().search).get('token');
+  const navigate = useNavigate();
+  const missing = !orderId || !token;
+
+  // Spec §8: without the order's id and its token there is nothing to show.
+  useEffect(() => {
+    if (missing) navigate('/', { replace: true });
+  }, [missing, navigate]);
+
   return (
-    <PageShell title="Order confirmation" eyebrow="Thank you" intro={<p>The details of your order.</p>}>
-      <ComingSoon />
+    <PageShell title="Order confirmation" eyebrow="Thank you">
+      {!missing && <OrderConfirmation key={`${orderId}?${token}`} orderId={orderId} token={token} />}
     </PageShell>
   );
 }

@@ -1,16 +1,28 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import '@/components/layout/coming-soon.css';
+import { studio } from '@/config/studio';
+import './payment-failed.css';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function PaymentFailedPage() {
   return (
-    <PageShell title="Payment failed" eyebrow="Checkout" intro={<p>Your payment did not go through and you have not been charged.</p>}>
-      <div className="coming-soon">
-        <p>Nothing has been taken from your card. Your cart is just as you left it.</p>
-        <Link to="/checkout" className="button">
-          Retry Payment
-        </Link>
+    <PageShell title="Payment failed" eyebrow="Checkout" intro={<p>Your payment did not go through, and you have not been charged.</p>}>
+      <div className="payment-failed">
+        <p>
+          Your bank could not confirm the payment. Nothing has been taken from your card, and your cart is just as you left
+          it.
+        </p>
+        <p>You can try again with the same card or a different one.</p>
+        <div className="payment-failed__actions">
+          <Link to="/checkout" className="button">
+            Retry Payment
+          </Link>
+          <Link to="/cart" className="button button--quiet">
+            Back to your cart
+          </Link>
+        </div>
+        <p className="payment-failed__help">
+          Still stuck? Call us on <a href={studio.phoneHref}>{studio.phone}</a> and we’ll take your order over the phone.
+        </p>
       </div>
     </PageShell>
   );

@@ -1,0 +1,346 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
+import { emptyCart, twoLineCart } from '@/testing/fixtures';
+import { json, mockApi, never } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import CheckoutPage from './checkout';
+
+const SECRET = 'pi_sim_1_secret_abc';
+const succeeded = { payment_intent: { id: 'pi_sim_1', status: 'succeeded', amount: 132450, currency: 'gbp' }, error: null };
+const declined = { payment_intent: null, error: { message: 'Your card was declined.', code: 'card_declined' } };
+
+function calls(method: string, path: string): Request[] {
+  return mockApi.requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+}
+
+/** The server of the happy path; a test changes the calls it is about by registering them first. */
+function shop({ provider = 'simulated' }: { provider?: 'simulated' | 'stripe' } = {}) {
+  mockApi.on('GET', '/api/payment/config/', () => json({ provider, publishable_key: null }));
+  mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: SECRET }));
+  mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(succeeded));
+  mockApi.on('POST', '/api/orders/', () => json({ id: 12, order_id: 'FS-000012', access_token: 'tok/en+12' }));
+}
+
+async function openCheckout(cart = twoLineCart) {
+  localStorage.setItem(CART_ID_KEY, cart.id);
+  const user = userEvent.setup();
+  renderPage(<CheckoutPage />, { path: '/checkout', cart });
+  await screen.findByRole('textbox', { name: 'Email' });
+  return user;
+}
+
+async function fillCustomer(user: UserEvent, skip: string[] = []) {
+  const values: Record<string, string> = {
+    Email: 'jo@example.com',
+    'First name': 'Jo',
+    'Last name': 'Bloom',
+    Address: '12 Wells Road',
+    'Town or city': 'Bristol',
+    Postcode: 'BS14 9AB',
+    Phone: '0117 496 0123',
+  };
+  for (const [label, value] of Object.entries(values)) {
+    if (!skip.includes(label)) await user.type(screen.getByLabelText(label), value);
+  }
+}
+
+async function fillCard(user: UserEvent, number = '4242424242424242') {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
+  await user.type(screen.getByLabelText('Security code (CVC)'), '123');
+}
+
+const pay = () => screen.getByRole('button', { name: /^Pay / });
+const problem = () => screen.getByRole('alert');
+const elsewhere = () => screen.findByTestId('elsewhere');
+
+describe('the checkout page', () => {
+  it('shows what is being paid for, the form, and the test-mode card form with its test cards', async () => {
+    shop();
+    await openCheckout();
+    const summary = screen.getByRole('complementary', { name: 'Your order' });
+    const lines = within(summary).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Peony Posy');
+    expect(lines[0]).toHaveTextContent('Size: Classic · Quantity: 2');
+    expect(lines[0]).toHaveTextContent('£90.00');
+    expect(lines[1]).toHaveTextContent('Quantity: 1');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('£1,324.50');
+    expect(pay()).toHaveTextContent('Pay £1,324.50');
+
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    for (const name of ['email', 'firstName', 'lastName', 'address', 'city', 'postcode', 'phone']) {
+      expect(document.querySelector(`input[name="${name}"]`)).toBeRequired();
+    }
+
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Test mode');
+    expect(note).toHaveTextContent('4242 4242 4242 4242');
+    expect(note).toHaveTextContent('4000 0000 0000 0002');
+    const number = screen.getByLabelText('Card number');
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('autocomplete', 'cc-csc');
+    expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(1);
+    expect(new URL(calls('GET', '/api/payment/check_intent/')[0]!.url).searchParams.get('cart_id')).toBe('cart-0001');
+  });
+
+  it('lists the missing fields in the spec’s words, marks each one, and focuses the first', async () => {
+    shop();
+    const user = await openCheckout();
+    await user.click(pay());
+
+    expect(problem()).toHaveTextContent(
+      'Please fill in all required fields: email, firstName, lastName, address, city, postcode, phone',
+    );
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(/This field is required\./);
+
+    await fillCustomer(user, ['Last name', 'Postcode']);
+    await user.click(pay());
+    expect(problem()).toHaveTextContent('Please fill in all required fields: lastName, postcode');
+    expect(screen.getByLabelText('Last name')).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
+    expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(1);
+  });
+
+  it('sends the shopper to the cart when the payment intent fails as the page opens', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ error: 'Your cart is empty.' }, 400));
+    shop();
+    localStorage.setItem(CART_ID_KEY, twoLineCart.id);
+    renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
+  });
+
+  it('sends the shopper to the cart when the payment intent fails just before paying, and takes nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let asked = 0;
+    mockApi.on('GET', '/api/payment/check_intent/', () => (asked++ === 0 ? json({ client_secret: SECRET }) : json({ error: 'Changed.' }, 400)));
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    await user.click(pay());
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
+    expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
+  });
+
+  it('sends an empty cart to /cart', async () => {
+    shop();
+    renderPage(<CheckoutPage />, { path: '/checkout', cart: emptyCart() });
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
+    expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(0);
+  });
+
+  it('says a declined card was declined, in the provider’s words, and creates no order', async () => {
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(declined));
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user, '4000000000000002');
+    await user.click(pay());
+
+    await waitFor(() => expect(problem()).toHaveTextContent('Payment failed: Your card was declined.'));
+    expect(problem()).toHaveFocus();
+    expect(pay()).toBeEnabled();
+    expect(calls('POST', '/api/orders/')).toHaveLength(0);
+    expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(2);
+  });
+
+  it('says so when the payment ends in a status other than succeeded', async () => {
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () =>
+      json({ payment_intent: { id: 'pi_sim_1', status: 'requires_payment_method' }, error: null }),
+    );
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    await user.click(pay());
+    await waitFor(() => expect(problem()).toHaveTextContent('Payment status: requires_payment_method. Please try again.'));
+    expect(calls('POST', '/api/orders/')).toHaveLength(0);
+  });
+
+  it('says an error occurred when confirming the card fails outright', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () => Promise.reject(new TypeError('Failed to fetch')));
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    await user.click(pay());
+    await waitFor(() => expect(problem()).toHaveTextContent('An error occurred while processing your payment. Please try again.'));
+  });
+
+  it('says Stripe hasn’t loaded when there is no card form to pay with', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('GET', '/api/payment/config/', () => json({ error: 'Down.' }, 500));
+    shop();
+    const user = await openCheckout();
+    await screen.findByText(/couldn’t load the card form/);
+    await fillCustomer(user);
+    await user.click(pay());
+    expect(problem()).toHaveTextContent("Stripe hasn't loaded yet. Please try again.");
+    expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(1);
+  });
+
+  it.each([
+    ['the server’s sentence when its error is one', json({ error: 'Sorry, Peony Posy sold out while you were paying. Your payment has been refunded.' }, 409), 'Sorry, Peony Posy sold out while you were paying. Your payment has been refunded.'],
+    ['“Please fill in all required fields” when its error is an object', json({ error: { email: ['Enter a valid email.'] } }, 400), 'Please fill in all required fields'],
+    ['“Failed to create order” for an answer without an id', json({ order_id: 'FS-000012', access_token: 'x' }), 'Failed to create order. Please contact support.'],
+    ['“Failed to create order” when the answer has no words', new Response('', { status: 500 }), 'Failed to create order. Please contact support.'],
+  ])('shows %s', async (_, answer, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('POST', '/api/orders/', () => answer);
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    await user.click(pay());
+    await waitFor(() => expect(problem()).toHaveTextContent(message));
+    expect(problem().textContent).toBe(message);
+    expect(localStorage.getItem(CART_ID_KEY)).toBe('cart-0001');
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('after a paid order could not be made, tries the order again without paying twice', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let tries = 0;
+    mockApi.on('POST', '/api/orders/', () =>
+      tries++ === 0 ? new Response('', { status: 502 }) : json({ id: 12, order_id: 'FS-000012', access_token: 'tok' }),
+    );
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    await user.click(pay());
+    await waitFor(() => expect(problem()).toHaveTextContent('Failed to create order. Please contact support.'));
+    await user.click(pay());
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12?token=tok');
+    expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(1);
+    expect(calls('POST', '/api/orders/')).toHaveLength(2);
+  });
+
+  it('pays once, however often Pay is pressed, creates the order, clears the cart and opens the confirmation', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () => new Promise<Response>((resolve) => (answer = resolve)));
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    await fillCard(user);
+    // Pressed twice before the page has had time to change, then again while it says so.
+    const form = pay().closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+
+    const button = await screen.findByRole('button', { name: 'Processing…' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    fireEvent.submit(form);
+    await waitFor(() => expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(1));
+    await act(async () => answer(json(succeeded)));
+
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12?token=tok%2Fen%2B12');
+    expect(localStorage.getItem(CART_ID_KEY)).toBeNull();
+
+    expect(await calls('POST', '/api/payment/simulated/confirm/')[0]!.json()).toEqual({
+      client_secret: SECRET,
+      card_number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+      billing_details: {
+        name: 'Jo Bloom',
+        email: 'jo@example.com',
+        phone: '0117 496 0123',
+        address: { line1: '12 Wells Road', city: 'Bristol', postal_code: 'BS14 9AB', country: 'GB' },
+      },
+    });
+    const orders = calls('POST', '/api/orders/');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.headers.get('X-CSRFToken')).toBe('test-csrf-token');
+    expect(await orders[0]!.json()).toEqual({
+      payment_intent_id: 'pi_sim_1',
+      cart_id: 'cart-0001',
+      email: 'jo@example.com',
+      first_name: 'Jo',
+      last_name: 'Bloom',
+      address: '12 Wells Road',
+      city: 'Bristol',
+      postcode: 'BS14 9AB',
+      phone: '0117 496 0123',
+    });
+  });
+
+  describe('3-D Secure (simulated)', () => {
+    const needsAction = { payment_intent: { id: 'pi_sim_1', status: 'requires_action' }, error: null };
+    const authFailed = {
+      payment_intent: null,
+      error: {
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      },
+    };
+
+    async function reachDialog() {
+      mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(needsAction));
+      mockApi.on('POST', '/api/payment/simulated/authenticate/', async (request) =>
+        ((await request.clone().json()) as { succeed: boolean }).succeed ? json(succeeded) : json(authFailed),
+      );
+      shop();
+      const user = await openCheckout();
+      await fillCustomer(user);
+      await fillCard(user, '4000002760003184');
+      await user.click(pay());
+      const dialog = await screen.findByRole('dialog', { name: '3-D Secure (test mode)' });
+      return { user, dialog };
+    }
+
+    it('asks in a modal dialog that keeps focus inside, and completing it places the order', async () => {
+      const { user, dialog } = await reachDialog();
+      const complete = within(dialog).getByRole('button', { name: 'Complete authentication' });
+      const fail = within(dialog).getByRole('button', { name: 'Fail authentication' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(complete).toHaveFocus();
+      await user.tab();
+      expect(fail).toHaveFocus();
+      await user.tab();
+      expect(complete).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(fail).toHaveFocus();
+
+      await user.click(complete);
+      expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12?token=tok%2Fen%2B12');
+      expect(await calls('POST', '/api/payment/simulated/authenticate/')[0]!.json()).toEqual({ client_secret: SECRET, succeed: true });
+    });
+
+    it('fails with Fail authentication, and goes to /payment-failed without an order', async () => {
+      const { user, dialog } = await reachDialog();
+      await user.click(within(dialog).getByRole('button', { name: 'Fail authentication' }));
+      expect(await elsewhere()).toHaveTextContent('Elsewhere: /payment-failed');
+      expect(await calls('POST', '/api/payment/simulated/authenticate/')[0]!.json()).toEqual({ client_secret: SECRET, succeed: false });
+      expect(calls('POST', '/api/orders/')).toHaveLength(0);
+    });
+
+    it('fails with Escape, as closing the bank’s window would', async () => {
+      const { user } = await reachDialog();
+      await user.keyboard('{Escape}');
+      expect(await elsewhere()).toHaveTextContent('Elsewhere: /payment-failed');
+      expect(calls('POST', '/api/orders/')).toHaveLength(0);
+    });
+  });
+
+  it('waits for the cart before deciding anything', async () => {
+    mockApi.on('GET', '/api/cart/', () => never());
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Fetching your cart…');
+  });
+});

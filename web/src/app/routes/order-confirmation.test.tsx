@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi, never } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import OrderConfirmationPage from './order-confirmation';
+
+const order = {
+  id: 12,
+  order_id: 'FS-000012',
+  access_token: 'fresh-token',
+  email: 'jo@example.com',
+  first_name: 'Jo',
+  last_name: 'Bloom',
+  address: '12 Wells Road',
+  city: 'Bristol',
+  postcode: 'BS14 9AB',
+  phone: '0117 496 0123',
+  total: '1324.50',
+  created_at: '2026-11-20T14:05:00Z',
+  items: [
+    { product_name: 'Peony Posy (Classic)', quantity: 2, product_price: '45.00', line_total: '90.00' },
+    { product_name: 'Wildflower Meadow', quantity: 1, product_price: '1234.50', line_total: '1234.50' },
+  ],
+};
+
+const path = '/order-confirmation/:orderId';
+
+function openAt(at: string) {
+  renderPage(<OrderConfirmationPage />, { path, at });
+}
+
+describe('the order confirmation page', () => {
+  it('thanks the shopper and shows the order: number, items, total, delivery and email', async () => {
+    mockApi.on('GET', '/api/orders/12', () => json(order));
+    openAt('/order-confirmation/12?token=abc%2B1');
+
+    const thanks = await screen.findByRole('heading', { name: 'Thank you, Jo!' });
+    expect(thanks).toHaveFocus();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('FS-000012');
+    const items = within(screen.getByRole('list', { name: 'Items in your order' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Peony Posy (Classic)2 × £45.00£90.00',
+      'Wildflower Meadow1 × £1,234.50£1,234.50',
+    ]);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('£1,324.50');
+    expect(screen.getByText('Confirmation sent to').nextElementSibling).toHaveTextContent('jo@example.com');
+    expect(screen.getByText('20 November 2026 at 14:05')).toBeInTheDocument();
+    const address = screen.getByRole('heading', { name: 'Delivering to' }).parentElement!;
+    expect(address).toHaveTextContent('Jo Bloom12 Wells RoadBristolBS14 9AB0117 496 0123');
+    expect(screen.getAllByRole('link', { name: 'Back to the shop' })[0]).toHaveAttribute('href', '/shop');
+
+    const asked = new URL(mockApi.requests.find((r) => r.url.includes('/api/orders/'))!.url);
+    expect(asked.pathname).toBe('/api/orders/12');
+    expect(asked.searchParams.get('token')).toBe('abc+1');
+  });
+
+  it('says the link has expired when the server answers 403', async () => {
+    mockApi.on('GET', '/api/orders/12', () => json({ error: 'This link has expired.' }, 403));
+    openAt('/order-confirmation/12?token=old');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This order link has expired for security reasons. Please check your email for order details.',
+    );
+  });
+
+  it('says it cannot load the order for any other failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('GET', '/api/orders/12', () => json({ error: 'Down.' }, 500));
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load order details');
+    expect(screen.queryByText(/expired/)).not.toBeInTheDocument();
+  });
+
+  it('says it cannot load the order when the network fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('GET', '/api/orders/12', () => Promise.reject(new TypeError('Failed to fetch')));
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load order details');
+  });
+
+  it('says the order was not found for an empty answer', async () => {
+    mockApi.on('GET', '/api/orders/12', () => json(null));
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+  });
+
+  it('shows that it is loading', async () => {
+    mockApi.on('GET', '/api/orders/12', () => never());
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByRole('status')).toHaveTextContent('Fetching your order…');
+  });
+
+  it.each(['/order-confirmation/12', '/order-confirmation/12?token='])('goes home from %s, without a token', async (at) => {
+    openAt(at);
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^Elsewhere: \/$/);
+    expect(mockApi.requests.some((r) => r.url.includes('/api/orders/'))).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+// Orders (spec §7, §8): creating one once the card is paid, and reading one by its link.
+import { client } from './client';
+import type { CreatedOrder, CreateOrderRequest, Order } from './checkout-types';
+
+/** Spec §8's messages for an order that could not be made or shown. */
+export const ORDER_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please contact support.';
+export const ORDER_LINK_EXPIRED =
+  'This order link has expired for security reasons. Please check your email for order details.';
+export const ORDER_LOAD_FAILED = 'Unable to load order details';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isCreatedOrder(value: unknown): value is CreatedOrder {
+  return (
+    isRecord(value) &&
+    (typeof value.id === 'number' || (typeof value.id === 'string' && value.id !== '')) &&
+    typeof value.access_token === 'string' &&
+    value.access_token !== ''
+  );
+}
+
+export type CreateOrderOutcome =
+  | { ok: true; order: CreatedOrder }
+  | { ok: false; message: string; fields: Record<string, string>; status: number | null };
+
+/** The fields at fault in an error body, by the server's (wire) names. */
+function faultyFields(error: Record<string, unknown>): Record<string, string> {
+  const source = isRecord(error.fields) ? error.fields : isRecord(error.error) ? error.error : {};
+  const fields: Record<string, string> = {};
+  for (const [name, why] of Object.entries(source)) {
+    if (typeof why === 'string') fields[name] = why;
+    else if (Array.isArray(why) && typeof why[0] === 'string') fields[name] = why[0];
+  }
+  return fields;
+}
+
+/**
+ * POST /api/orders/ after the card is paid. Never throws: a refusal gives the server's sentence
+ * when its error is one, 'Please fill in all required fields' when its error is an object, and
+ * otherwise (the network, an answer without an id) 'Failed to create order. Please contact support.'
+ */
+export async function createOrder(body: CreateOrderRequest): Promise<CreateOrderOutcome> {
+  try {
+    const { data, error, response } = await client.POST('/api/orders/', { body });
+    if (response.ok) {
+      if (isCreatedOrder(data)) return { ok: true, order: data };
+      console.error('The order answer had no id', data);
+      return { ok: false, message: ORDER_FAILED_MESSAGE, fields: {}, status: response.status };
+    }
+    const status = response.status;
+    if (isRecord(error)) {
+      const fields = faultyFields(error);
+      if (typeof error.error === 'string' && error.error) return { ok: false, message: error.error, fields, status };
+      if (isRecord(error.error)) return { ok: false, message: ORDER_FIELDS_MESSAGE, fields, status };
+    }
+    console.error('The order was refused', status, error);
+    return { ok: false, message: ORDER_FAILED_MESSAGE, fields: {}, status };
+  } catch (cause) {
+    console.error('The order could not be sent', cause);
+  }
+  return { ok: false, message: ORDER_FAILED_MESSAGE, fields: {}, status: null };
+}
+
+export type OrderLoad =
+  | { status: 'loaded'; order: Order }
+  | { status: 'expired' | 'failed' | 'not-found'; message: string };
+
+function isOrder(value: unknown): value is Order {
+  return isCreatedOrder(value) && Array.isArray((value as Partial<Order>).items) && typeof (value as Partial<Order>).total === 'string';
+}
+
+/** GET /api/orders/{id}?token=…: 403 is an expired (or wrong) link; an empty answer, no order. */
+export async function getOrder(id: string, token: string, signal?: AbortSignal): Promise<OrderLoad> {
+  const { data, response } = await client.GET('/api/orders/{id}', {
+    params: { path: { id }, query: { token } },
+    signal,
+  });
+  if (response.status === 403) return { status: 'expired', message: ORDER_LINK_EXPIRED };
+  if (!response.ok) return { status: 'failed', message: ORDER_LOAD_FAILED };
+  if (data === null || data === undefined || (isRecord(data) && Object.keys(data).length === 0)) {
+    return { status: 'not-found', message: ORDER_NOT_FOUND };
+  }
+  if (!isOrder(data)) return { status: 'failed', message: ORDER_LOAD_FAILED };
+  return { status: 'loaded', order: data };
+}

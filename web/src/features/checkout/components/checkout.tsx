@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
+import { cartTotal, formatMoney } from '@/lib/core';
+import type { Cart } from '@/lib/api-client';
+import type { CardPayer } from '../api/card-payer';
+import { CHECKOUT_FIELDS, useCheckout, type CheckoutField } from '../hooks/use-checkout';
+import { usePaymentIntentCheck, usePaymentSetup } from '../hooks/use-payment-setup';
+import { CardSection } from './card-section';
+import { CustomerFields } from './customer-fields';
+import { OrderSummary } from './order-summary';
+import { ThreeDSecureDialog } from './three-d-secure-dialog';
+import './checkout.css';
+
+export interface CheckoutProps {
+  /** The shopper's cart as the cart feature holds it. */
+  cart: Cart | null;
+  cartStatus: 'loading' | 'loaded' | 'error';
+  clearCart: () => void;
+}
+
+/**
+ * The checkout page's body. With nothing to pay for (an empty cart, or one that could not be
+ * fetched) the shopper goes back to the cart; otherwise the form, the card and the summary.
+ */
+export function Checkout({ cart, cartStatus, clearCart }: CheckoutProps) {
+  const navigate = useNavigate();
+  // Once the order exists the cart is cleared: that empty cart is no reason to leave for /cart.
+  const placed = useRef(false);
+  const onPlaced = useCallback(() => {
+    placed.current = true;
+  }, []);
+  const empty = cartStatus === 'error' || (cartStatus === 'loaded' && (!cart || cart.items.length === 0));
+
+  useEffect(() => {
+    if (empty && !placed.current) navigate('/cart', { replace: true });
+  }, [empty, navigate]);
+
+  if (cartStatus === 'loading') return <PageLoading label="Fetching your cart…" />;
+  if (!cart || cart.items.length === 0) return <PageLoading label="Taking you to your cart…" />;
+  return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} onPlaced={onPlaced} />;
+}
+
+interface CheckoutFormProps {
+  cart: Cart;
+  clearCart: () => void;
+  onPlaced: () => void;
+}
+
+function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
+  const [payer, setPayer] = useState<CardPayer | null>(null);
+  const { setup, retry } = usePaymentSetup();
+  usePaymentIntentCheck(cart.id);
+  const { form, setField, fieldErrors, problem, submitting, submit, authentication } = useCheckout({
+    cart,
+    payer,
+    clearCart,
+    onPlaced,
+  });
+
+  const inputs = useRef(new Map<CheckoutField, HTMLInputElement>());
+  const fieldRef = useCallback(
+    (field: CheckoutField) => (element: HTMLInputElement | null) => {
+      if (element) inputs.current.set(field, element);
+      else inputs.current.delete(field);
+    },
+    [],
+  );
+  const problemBox = useRef<HTMLDivElement>(null);
+
+  // After a failed submit: the first field at fault takes focus, or else the message itself.
+  useEffect(() => {
+    if (!problem) return;
+    const firstBad = problem.kind === 'form' ? CHECKOUT_FIELDS.find((field) => field in fieldErrors) : undefined;
+    const target = firstBad ? inputs.current.get(firstBad) : problemBox.current;
+    target?.focus();
+    // Only a new problem moves focus, not the shopper fixing a field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problem]);
+
+  const total = formatMoney(cartTotal(cart.items.map((item) => ({ price: item.variation_details?.price ?? item.product_details.price, quantity: item.quantity }))));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <div className="checkout">
+      <OrderSummary cart={cart} />
+
+      <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
+        <p id="checkout-required-note" className="checkout__note">
+          Every field is needed so we can deliver your flowers and tell you when they are on their way.
+        </p>
+
+        <CustomerFields form={form} errors={fieldErrors} onChange={setField} fieldRef={fieldRef} />
+        <CardSection setup={setup} onReady={setPayer} onRetry={retry} />
+
+        <div ref={problemBox} className="checkout__problem" tabIndex={-1} role="alert" aria-live="assertive" aria-atomic="true">
+          {problem && (
+            <div className="notice notice--error">
+              <p className="checkout__problem-text">{problem.message}</p>
+            </div>
+          )}
+        </div>
+
+        <button type="submit" className="button button--block checkout__pay" disabled={submitting}>
+          {submitting ? 'Processing…' : `Pay ${total}`}
+        </button>
+        <p className="checkout__secure">
+          <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          Payment is encrypted. Your card is charged only once you press Pay.
+        </p>
+      </form>
+
+      {authentication && <ThreeDSecureDialog onAnswer={authentication.resolve} />}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
+import { studio } from '@/config/studio';
+import { cartTotal, formatMoney } from '@/lib/core';
+import type { Order } from '../api/checkout-types';
+import { useOrder } from '../hooks/use-order';
+import './order-confirmation.css';
+
+const placedAt = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+function formatPlaced(iso: string | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : placedAt.format(date);
+}
+
+/** Money as the core shows it, or the server's figure as it came when it is not a price. */
+function money(wire: string | undefined): string {
+  if (!wire) return '';
+  try {
+    return formatMoney(wire);
+  } catch {
+    return wire;
+  }
+}
+
+/** A line's total added by the core, for an answer that did not carry one. */
+function lineTotal(price: string, quantity: number): string | undefined {
+  try {
+    return cartTotal([{ price, quantity }]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The confirmation page's body: loading, the spec's error sentences, or the order. */
+export function OrderConfirmation({ orderId, token }: { orderId: string; token: string }) {
+  const state = useOrder(orderId, token);
+  if (state.status === 'loading') return <PageLoading label="Fetching your order…" />;
+  if (state.status !== 'loaded') return <OrderProblem message={state.message} expired={state.status === 'expired'} />;
+  return <OrderDetails order={state.order} />;
+}
+
+function OrderProblem({ message, expired }: { message: string; expired: boolean }) {
+  return (
+    <div className="order-problem" role="alert">
+      <p className="order-problem__message">{message}</p>
+      <p>
+        {expired
+          ? 'Your confirmation email has a fresh link. '
+          : 'Your order is safe with us even if this page cannot show it. '}
+        If you need a hand, call us on <a href={studio.phoneHref}>{studio.phone}</a> or email{' '}
+        <a href={`mailto:${studio.email}`}>{studio.email}</a>.
+      </p>
+      <Link to="/shop" className="button button--quiet">
+        Back to the shop
+      </Link>
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const placed = formatPlaced(order.created_at);
+
+  // The page changed under the shopper's hand: start reading from the thank-you.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <div className="order-confirmation">
+      <section className="order-confirmation__thanks" aria-labelledby="order-thanks-title">
+        <span className="order-confirmation__bloom" aria-hidden="true" />
+        <h2 id="order-thanks-title" ref={heading} tabIndex={-1} className="order-confirmation__title">
+          Thank you, {order.first_name}!
+        </h2>
+        <p className="order-confirmation__lede">
+          Your order is in and we’re already thinking about which stems to pick. We’ll be in touch before it leaves the
+          studio.
+        </p>
+        <dl className="order-confirmation__facts">
+          <div>
+            <dt>Order number</dt>
+            <dd data-testid="order-number">{order.order_id}</dd>
+          </div>
+          {placed && (
+            <div>
+              <dt>Placed</dt>
+              <dd>{placed}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Confirmation sent to</dt>
+            <dd className="order-confirmation__email">{order.email}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="order-confirmation__card" aria-labelledby="order-items-title">
+        <h2 id="order-items-title" className="order-confirmation__heading">
+          Your flowers
+        </h2>
+        <ul className="order-confirmation__items" aria-label="Items in your order">
+          {order.items.map((item, index) => (
+            <li key={`${item.product_name}-${index}`} className="order-confirmation__item">
+              <span className="order-confirmation__item-name">
+                {item.product_name}
+                <span className="order-confirmation__item-meta">
+                  {item.quantity} × {money(item.product_price)}
+                </span>
+              </span>
+              <span className="order-confirmation__item-total">
+                {money(item.line_total ?? lineTotal(item.product_price, item.quantity))}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="order-confirmation__total">
+          <span>Total paid</span>
+          <span data-testid="order-total">{money(order.total)}</span>
+        </p>
+      </section>
+
+      <section className="order-confirmation__card" aria-labelledby="order-delivery-title">
+        <h2 id="order-delivery-title" className="order-confirmation__heading">
+          Delivering to
+        </h2>
+        <address className="order-confirmation__address">
+          {order.first_name} {order.last_name}
+          <br />
+          {order.address}
+          <br />
+          {order.city}
+          <br />
+          {order.postcode}
+          <br />
+          {order.phone}
+        </address>
+        <p className="order-confirmation__note">{studio.delivery} Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.</p>
+      </section>
+
+      <div className="order-confirmation__actions">
+        <Link to="/shop" className="button">
+          Back to the shop
+        </Link>
+      </div>
+    </div>
+  );
+}
