@@ -64,7 +64,8 @@ describe('the checkout page', () => {
     const lines = within(summary).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toHaveTextContent('Peony Posy');
-    expect(lines[0]).toHaveTextContent('Size: Classic · Quantity: 2');
+    expect(lines[0]).toHaveTextContent('Size: Classic');
+    expect(lines[0]).toHaveTextContent('Quantity: 2');
     expect(lines[0]).toHaveTextContent('£90.00');
     expect(lines[1]).toHaveTextContent('Quantity: 1');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('£1,324.50');

@@ -15,7 +15,7 @@ export default function OrderConfirmationPage() {
   }, [missing, navigate]);
 
   return (
-    <PageShell title="Order confirmation" eyebrow="Thank you">
+    <PageShell title="Order confirmation" eyebrow="Your order">
       {!missing && <OrderConfirmation key={`${orderId}?${token}`} orderId={orderId} token={token} />}
     </PageShell>
   );

@@ -35,8 +35,8 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             <span className="order-summary__name">
               <span className="order-summary__product">{item.product_details.name}</span>
               <span className="order-summary__meta">
-                {item.variation_details?.size ? `Size: ${item.variation_details.size} · ` : ''}
-                Quantity: {item.quantity}
+                {item.variation_details?.size && <span>Size: {item.variation_details.size}</span>}
+                <span>Quantity: {item.quantity}</span>
               </span>
             </span>
             <span className="order-summary__price">{formatMoney(item.line_total)}</span>
