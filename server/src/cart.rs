@@ -19,6 +19,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::clock::now;
 use crate::entities::{cart, cart_item, product, variation};
 use crate::error::ApiError;
 
@@ -83,13 +84,6 @@ const CART_GONE: &str = "We couldn't find your cart. Please refresh the page and
 const LINE_GONE: &str = "That item is no longer in your cart. Please refresh the page.";
 const PRODUCT_GONE: &str = "Sorry, we couldn't find that product. It may no longer be available.";
 
-/// Seconds since 1970, the time unit of Posy's tables.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 /// The open cart with this id, or a fresh empty one when the id is missing, malformed,
 /// unknown or already ordered: asking for a cart never fails for the shopper's sake.
 pub async fn open_or_fresh(
@@ -112,6 +106,7 @@ pub async fn open_or_fresh(
         created_at: Set(now),
         updated_at: Set(now),
         ordered_at: Set(None),
+        payment_intent_id: Set(None),
     }
     .insert(db)
     .await?;
@@ -258,13 +253,13 @@ pub async fn sweep_idle_carts(db: DatabaseConnection) {
 }
 
 /// A cart id in the one form it is stored in, if it is a UUID at all.
-fn canonical_id(id: &str) -> Option<String> {
+pub fn canonical_id(id: &str) -> Option<String> {
     uuid::Uuid::parse_str(id.trim()).ok().map(|u| u.to_string())
 }
 
 /// Marks the cart as changed, which also locks it until the transaction ends; a missing or
 /// ordered cart is a 404.
-async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, ApiError> {
+pub async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, ApiError> {
     let id = canonical_id(id).ok_or_else(|| ApiError::not_found(CART_GONE))?;
     let touched = cart::Entity::update_many()
         .col_expr(cart::Column::UpdatedAt, Expr::value(now()))
@@ -346,12 +341,42 @@ fn refusal(problem: QuantityProblem, message: String) -> ApiError {
     }
 }
 
-/// The cart as the API shows it, at current prices.
-async fn view(
+/// A cart line with what it costs now: what checkout and the cart view are built from.
+pub struct PricedLine {
+    pub id: i32,
+    pub product: product::Model,
+    pub size: Option<variation::Model>,
+    pub quantity: u32,
+    pub unit_price: Money,
+}
+
+impl PricedLine {
+    /// The product's name, with the size when it has one: `Peony Posy (Large)`.
+    pub fn label(&self) -> String {
+        match &self.size {
+            Some(size) => format!("{} ({})", self.product.name, size.size),
+            None => self.product.name.clone(),
+        }
+    }
+
+    /// The price of one times the quantity.
+    pub fn total(&self) -> Money {
+        self.priced().total()
+    }
+
+    fn priced(&self) -> CartLine {
+        CartLine {
+            unit_price: self.unit_price,
+            quantity: self.quantity,
+        }
+    }
+}
+
+/// A cart's lines, oldest first, at current prices.
+pub async fn priced_lines(
     db: &impl ConnectionTrait,
     cart_id: &str,
-    media_base: &str,
-) -> Result<CartView, sea_orm::DbErr> {
+) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     let lines = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id))
         .order_by_asc(cart_item::Column::CreatedAt)
@@ -372,43 +397,65 @@ async fn view(
         .into_iter()
         .map(|s| (s.id, s))
         .collect();
-    let mut items = Vec::with_capacity(lines.len());
-    let mut totals = Vec::with_capacity(lines.len());
+    let mut priced = Vec::with_capacity(lines.len());
     for line in lines {
         // Foreign keys remove lines with their product or size, so both are there.
-        let Some(product) = products.get(&line.product_id) else {
+        let Some(product) = products.get(&line.product_id).cloned() else {
             continue;
         };
-        let size = line.variation_id.and_then(|id| sizes.get(&id));
-        let unit_price = Money::from_pence(size.map_or(product.price_pence, |s| s.price_pence));
-        let priced = CartLine {
-            unit_price,
-            quantity: line.quantity.max(0) as u32,
-        };
-        totals.push(priced);
-        items.push(CartItemView {
+        let size = line.variation_id.and_then(|id| sizes.get(&id).cloned());
+        let unit_price =
+            Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
+        priced.push(PricedLine {
             id: line.id,
-            product_id: line.product_id,
-            variation_id: line.variation_id,
-            quantity: line.quantity,
+            product,
+            size,
+            quantity: line.quantity.max(0) as u32,
+            unit_price,
+        });
+    }
+    Ok(priced)
+}
+
+/// The total of some lines.
+pub fn total_of(lines: &[PricedLine]) -> Money {
+    cart_total(&lines.iter().map(PricedLine::priced).collect::<Vec<_>>())
+}
+
+/// The cart as the API shows it, at current prices.
+async fn view(
+    db: &impl ConnectionTrait,
+    cart_id: &str,
+    media_base: &str,
+) -> Result<CartView, sea_orm::DbErr> {
+    let lines = priced_lines(db, cart_id).await?;
+    let total = total_of(&lines).to_wire();
+    let items = lines
+        .into_iter()
+        .map(|line| CartItemView {
+            id: line.id,
+            product_id: line.product.id,
+            variation_id: line.size.as_ref().map(|s| s.id),
+            quantity: line.quantity as i32,
+            line_total: line.total().to_wire(),
             product_details: ProductDetails {
-                name: product.name.clone(),
-                image: product
+                image: line
+                    .product
                     .image
                     .as_deref()
                     .map(|path| media::media_url(Some(path), media_base)),
-                price: unit_price.to_wire(),
+                price: line.unit_price.to_wire(),
+                name: line.product.name,
             },
-            variation_details: size.map(|s| VariationDetails {
-                size: s.size.clone(),
-                price: unit_price.to_wire(),
+            variation_details: line.size.map(|s| VariationDetails {
+                size: s.size,
+                price: line.unit_price.to_wire(),
             }),
-            line_total: priced.total().to_wire(),
-        });
-    }
+        })
+        .collect();
     Ok(CartView {
         id: cart_id.to_owned(),
         items,
-        total: cart_total(&totals).to_wire(),
+        total,
     })
 }

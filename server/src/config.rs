@@ -37,6 +37,60 @@ pub struct Config {
     /// Do not add the demo catalogue to an empty database.
     #[arg(long, env = "POSY_NO_DEMO", global = true)]
     pub no_demo: bool,
+
+    /// Stripe's secret key (sk_…). With the publishable key and the webhook secret, card
+    /// payments go through Stripe; without all three, the simulated test-mode provider.
+    #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
+    pub stripe_secret_key: Option<String>,
+
+    /// Stripe's publishable key (pk_…), given to the browser.
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY", global = true)]
+    pub stripe_publishable_key: Option<String>,
+
+    /// The signing secret (whsec_…) of the webhook endpoint /api/payment/webhook/.
+    #[arg(
+        long,
+        env = "STRIPE_WEBHOOK_SECRET",
+        hide_env_values = true,
+        global = true
+    )]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Another address for Stripe's API (a test double). Default: Stripe's own.
+    #[arg(long, env = "STRIPE_API_URL", hide = true, global = true)]
+    pub stripe_api_url: Option<String>,
+
+    /// Send mail through this SMTP server, e.g. smtps://user:password@smtp.example:465.
+    /// Default: write each message as an .eml file in outbox/ under the data folder.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of the shop's mail.
+    #[arg(
+        long,
+        env = "POSY_MAIL_FROM",
+        default_value = "Posy floral studio <shop@posy.localhost>",
+        global = true
+    )]
+    pub mail_from: String,
+
+    /// Where new-order notices go.
+    #[arg(
+        long,
+        env = "POSY_STUDIO_EMAIL",
+        default_value = "studio@posy.localhost",
+        global = true
+    )]
+    pub studio_email: String,
+
+    /// How many days an order confirmation link works.
+    #[arg(
+        long,
+        env = "POSY_ORDER_LINK_DAYS",
+        default_value_t = 30,
+        global = true
+    )]
+    pub order_link_days: u32,
 }
 
 impl Config {
@@ -49,6 +103,19 @@ impl Config {
                 self.data_dir.join("posy.db").display()
             ),
         }
+    }
+
+    /// The shop's public address without a trailing slash.
+    pub fn public_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.bind),
+        }
+    }
+
+    /// Where mail is written when there is no SMTP server.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
     }
 
     /// Where media files live on disk.
@@ -65,6 +132,14 @@ impl Config {
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             no_demo: false,
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_url: None,
+            smtp_url: None,
+            mail_from: "Posy floral studio <shop@posy.localhost>".into(),
+            studio_email: "studio@posy.localhost".into(),
+            order_link_days: 30,
         }
     }
 }

@@ -39,6 +39,9 @@ pub enum ApiError {
     /// Something went wrong on the shop's side.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// A service the shop relies on (the card payment provider) did not answer; try again.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
 }
 
 fn body(message: impl Into<String>) -> Json<ErrorBody> {
@@ -82,6 +85,11 @@ impl ApiError {
         why: impl Into<String>,
     ) -> ApiError {
         ApiError::invalid_fields(message, BTreeMap::from([(field.to_owned(), why.into())]))
+    }
+
+    /// A 503 with a message.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::Unavailable(body(message))
     }
 
     /// A 403 with a message.

@@ -11,13 +11,16 @@ use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::Compression;
 use poem::web::CompressionAlgo;
 use poem::web::Html;
-use poem::{EndpointExt, IntoEndpoint, Response, Route, Server};
+use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
 use crate::catalogue::Catalogue;
+use crate::checkout::Checkout;
 use crate::config::Config;
 use crate::csrf::Csrf;
-use crate::{api, cart, db, error, secrets, seed, web};
+use crate::mail::Mailer;
+use crate::webhook::{self, WebhookSecret};
+use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
@@ -29,6 +32,7 @@ pub struct Application {
     acceptor: poem::listener::TcpAcceptor,
     routes: poem::endpoint::BoxEndpoint<'static>,
     db: DatabaseConnection,
+    mailer: Mailer,
 }
 
 impl Application {
@@ -51,12 +55,30 @@ impl Application {
             secrets::load_or_create(&db, "csrf").await?,
             config.public_url.as_deref(),
         );
-        let routes = routes(&config, db.clone(), csrf);
+        let payments = payments::from_config(&config, db.clone())?;
+        tracing::info!(provider = payments.name(), "card payments");
+        let checkout = Checkout {
+            db: db.clone(),
+            payments,
+            public_url: config.public_url.clone().map_or_else(
+                || format!("http://{address}"),
+                |u| u.trim_end_matches('/').to_owned(),
+            ),
+            link_ttl_seconds: i64::from(config.order_link_days) * 24 * 60 * 60,
+            studio_email: config.studio_email.clone(),
+        };
+        let mailer = Mailer::new(
+            &config.mail_from,
+            config.smtp_url.as_deref(),
+            config.outbox_dir(),
+        )?;
+        let routes = routes(&config, db.clone(), csrf, checkout);
         Ok(Application {
             address,
             acceptor,
             routes,
             db,
+            mailer,
         })
     }
 
@@ -73,6 +95,7 @@ impl Application {
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(cart::sweep_idle_carts(self.db.clone()));
+        let outbox = tokio::spawn(mail::run_outbox(self.db.clone(), self.mailer));
         Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 self.routes,
@@ -81,6 +104,7 @@ impl Application {
             )
             .await?;
         sweeper.abort();
+        outbox.abort();
         Ok(())
     }
 }
@@ -90,6 +114,7 @@ fn routes(
     config: &Config,
     db: DatabaseConnection,
     csrf: Csrf,
+    checkout: Checkout,
 ) -> poem::endpoint::BoxEndpoint<'static> {
     let media_base = config.public_url.clone().unwrap_or_default();
     let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
@@ -102,7 +127,8 @@ fn routes(
         .around(move |next, req| {
             let csrf = csrf.clone();
             async move { csrf.guard(&next, req).await }
-        });
+        })
+        .around(private_orders);
     let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
     Route::new()
         .at(
@@ -110,13 +136,31 @@ fn routes(
             make_sync(move |_| json_response(spec.clone())),
         )
         .at("/api/docs", make_sync(move |_| Html(docs.clone())))
+        // Outside the CSRF guard: Stripe signs its events instead.
+        .at("/api/payment/webhook/", webhook::receive)
+        .at("/api/payment/webhook", webhook::receive)
         .nest_no_strip("/api", api.with(compress()))
         .nest("/media", web::media(config.media_dir()))
         .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
         .data(catalogue)
         .data(MediaBase(media_base))
+        .data(WebhookSecret(config.stripe_webhook_secret.clone()))
+        .data(checkout)
         .data(db)
         .boxed()
+}
+
+/// Orders and their tokens are never cached nor passed on in a Referer (see web::keep_private).
+async fn private_orders<E: Endpoint<Output = Response>>(
+    next: Arc<E>,
+    req: poem::Request,
+) -> poem::Result<Response> {
+    let is_order = req.uri().path().starts_with("/api/orders");
+    let mut response = next.call(req).await?;
+    if is_order {
+        web::keep_private(&mut response);
+    }
+    Ok(response)
 }
 
 /// The largest JSON body the API reads (uploads stream with limits of their own).

@@ -54,8 +54,25 @@ impl Endpoint for WebApp {
                 header::HeaderValue::from_static("public, max-age=31536000, immutable"),
             );
         }
+        if path.starts_with("/order-confirmation/") {
+            keep_private(&mut response);
+        }
         Ok(response)
     }
+}
+
+/// Marks an answer that carries an order link's token, or an order: never cached, and the
+/// token never sent onwards in a Referer header.
+pub fn keep_private(response: &mut Response) {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        header::HeaderValue::from_static("no-referrer"),
+    );
 }
 
 /// Serves uploaded and demo media; names never change meaning, so a day's caching is safe.

@@ -6,7 +6,9 @@ use poem_openapi::{OpenApiService, Tags};
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
+pub mod orders;
 pub mod paths;
+pub mod payment;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]
@@ -15,15 +17,29 @@ pub enum ApiTags {
     Catalogue,
     /// The shopper's cart.
     Cart,
+    /// Card payments.
+    Payment,
+    /// Paid orders.
+    Orders,
 }
 
 /// Every resource's API.
-pub type Api = (catalogue::CatalogueApi, cart::CartApi);
+pub type Api = (
+    catalogue::CatalogueApi,
+    cart::CartApi,
+    payment::PaymentApi,
+    orders::OrdersApi,
+);
 
 /// The API service with its description.
 pub fn service() -> OpenApiService<Api, ()> {
     OpenApiService::new(
-        (catalogue::CatalogueApi, cart::CartApi),
+        (
+            catalogue::CatalogueApi,
+            cart::CartApi,
+            payment::PaymentApi,
+            orders::OrdersApi,
+        ),
         "Posy",
         env!("CARGO_PKG_VERSION"),
     )
@@ -32,7 +48,8 @@ pub fn service() -> OpenApiService<Api, ()> {
              pounds with two places (\"45.00\"); every error is {\"error\": \"...\"}, with \
              \"fields\" when fields are at fault. Every GET sets a `csrftoken` cookie when \
              the request had none; every POST must repeat its value in the `X-CSRFToken` \
-             header, else 403.",
+             header, else 403. Stripe's events go to POST /api/payment/webhook/ (not listed: \
+             a raw body checked against the Stripe-Signature header, no CSRF token).",
     )
 }
 

@@ -14,6 +14,8 @@ pub struct Model {
     pub updated_at: i64,
     /// Unix seconds when the cart became an order; it takes no more changes after.
     pub ordered_at: Option<i64>,
+    /// The payment intent made for it at checkout; replaced when one is refunded.
+    pub payment_intent_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

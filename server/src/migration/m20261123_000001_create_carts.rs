@@ -19,6 +19,8 @@ impl MigrationTrait for Migration {
                     .col(big_integer(Carts::UpdatedAt))
                     // Set when the cart became an order; such a cart takes no more changes.
                     .col(big_integer_null(Carts::OrderedAt))
+                    // The payment intent made for it at checkout, reused while the cart is open.
+                    .col(string_len_null(Carts::PaymentIntentId, 255))
                     .to_owned(),
             )
             .await?;
@@ -106,6 +108,7 @@ enum Carts {
     CreatedAt,
     UpdatedAt,
     OrderedAt,
+    PaymentIntentId,
 }
 
 #[derive(DeriveIden)]

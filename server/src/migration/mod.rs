@@ -4,6 +4,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_create_catalogue;
 mod m20261123_000001_create_carts;
+mod m20261123_000002_create_orders;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_create_catalogue::Migration),
             Box::new(m20261123_000001_create_carts::Migration),
+            Box::new(m20261123_000002_create_orders::Migration),
         ]
     }
 }

@@ -1,59 +1,12 @@
 use std::collections::BTreeSet;
 
 use futures_util::future::join_all;
-use posy_server::cart::{EMPTY_IDLE_LIMIT, IDLE_LIMIT, now, remove_idle};
+use posy_server::cart::{EMPTY_IDLE_LIMIT, IDLE_LIMIT, remove_idle};
+use posy_server::clock::now;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app};
-
-/// A fresh cart's id.
-async fn new_cart(app: &TestApp) -> String {
-    let (status, cart) = app.get_json("/api/cart/").await;
-    assert_eq!(status, 200);
-    cart["id"].as_str().unwrap().to_owned()
-}
-
-/// A demo product by name.
-async fn product(app: &TestApp, name: &str) -> Value {
-    let (_, list) = app.get_json("/api/products/").await;
-    list.as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .unwrap_or_else(|| panic!("the demo catalogue has {name}"))
-        .clone()
-}
-
-/// The id of a product's size.
-fn size_id(product: &Value, size: &str) -> i64 {
-    product["variations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["size"] == size)
-        .unwrap_or_else(|| panic!("{} has {size}", product["name"]))["id"]
-        .as_i64()
-        .unwrap()
-}
-
-async fn add(app: &TestApp, cart: &str, product: i64, size: Option<i64>, qty: i64) -> (u16, Value) {
-    app.post_json(
-        "/api/cart/add_item/",
-        &json!({"cart_id": cart, "product_id": product, "quantity": qty, "variation_id": size}),
-    )
-    .await
-}
-
-async fn sql(app: &TestApp, statement: &str) {
-    app.db
-        .execute_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            statement,
-        ))
-        .await
-        .unwrap();
-}
+use crate::helpers::{add, new_cart, product, size_id, spawn_app, sql};
 
 fn keys(value: &Value) -> BTreeSet<&str> {
     value

@@ -201,7 +201,11 @@ async fn paths_without_their_trailing_slash_answer_too() {
 
 #[tokio::test]
 async fn an_empty_shop_lists_nothing() {
-    let app = spawn_app_with(Options { no_demo: true }).await;
+    let app = spawn_app_with(Options {
+        no_demo: true,
+        ..Options::default()
+    })
+    .await;
     assert_eq!(products(&app).await, Vec::<Value>::new());
 }
 

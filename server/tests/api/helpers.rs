@@ -1,10 +1,13 @@
 //! `spawn_app`: a whole shop on a random port with a database of its own.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use posy_server::config::Config;
 use posy_server::startup::Application;
-use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
+use serde_json::{Value, json};
 
 pub struct TestApp {
     pub base: String,
@@ -12,14 +15,25 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     /// A CSRF token the shop issued, sent as cookie and header by [`TestApp::post_json`].
     pub csrf: String,
-    _dir: tempfile::TempDir,
+    /// The shop's data folder (database, media, outbox).
+    pub data_dir: PathBuf,
+    config: Config,
+    server: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: Arc<tempfile::TempDir>,
 }
 
 /// Options for a test shop.
 #[derive(Default)]
 pub struct Options {
     pub no_demo: bool,
+    /// Card payments through Stripe's API at this address (a fake), with test keys.
+    pub stripe_api_url: Option<String>,
+    /// How long order links work; the default 30 when `None`.
+    pub order_link_days: Option<u32>,
 }
+
+/// The webhook signing secret of test shops on Stripe.
+pub const WEBHOOK_SECRET: &str = "whsec_test_posy";
 
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(Options::default()).await
@@ -44,10 +58,25 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     config.web_dir = web_dir.clone();
     config.no_demo = options.no_demo;
     config.database_url = fresh_postgres_database().await;
-    let app = Application::build(config).await.expect("the shop starts");
+    if let Some(url) = options.stripe_api_url {
+        config.stripe_api_url = Some(url);
+        config.stripe_secret_key = Some("sk_test_posy".into());
+        config.stripe_publishable_key = Some("pk_test_posy".into());
+        config.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+    }
+    if let Some(days) = options.order_link_days {
+        config.order_link_days = days;
+    }
+    start(config, Arc::new(dir)).await
+}
+
+async fn start(config: Config, dir: Arc<tempfile::TempDir>) -> TestApp {
+    let app = Application::build(config.clone())
+        .await
+        .expect("the shop starts");
     let base = format!("http://{}", app.address());
     let db = app.db().clone();
-    tokio::spawn(app.run_until_stopped());
+    let server = tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
     let csrf = issued_csrf_token(&client, &base).await;
     TestApp {
@@ -55,6 +84,9 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         client,
         db,
         csrf,
+        data_dir: config.data_dir.clone(),
+        config,
+        server,
         _dir: dir,
     }
 }
@@ -112,6 +144,37 @@ async fn fresh_postgres_database() -> Option<String> {
 }
 
 impl TestApp {
+    /// Kills the shop at once (no graceful stop) and starts it again on the same data.
+    pub async fn killed_and_restarted(self) -> TestApp {
+        self.server.abort();
+        let _ = self.server.await;
+        self.db.clone().close().await.ok();
+        start(self.config, self._dir).await
+    }
+
+    /// The mail written to the outbox folder so far, waiting up to 10 s for `count` of them.
+    pub async fn mail(&self, count: usize) -> Vec<String> {
+        let folder = self.data_dir.join("outbox");
+        for _ in 0..100 {
+            let mut files: Vec<_> = std::fs::read_dir(&folder)
+                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
+            if files.len() >= count {
+                files.sort();
+                return files
+                    .iter()
+                    .map(|p| std::fs::read_to_string(p).unwrap())
+                    .collect();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!(
+            "fewer than {count} mails were written to {}",
+            folder.display()
+        );
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -159,4 +222,58 @@ pub async fn json_of(path: &str, response: reqwest::Response) -> (u16, serde_jso
         "{path} answered {content_type}"
     );
     (status, response.json().await.unwrap())
+}
+
+/// A fresh cart's id.
+pub async fn new_cart(app: &TestApp) -> String {
+    let (status, cart) = app.get_json("/api/cart/").await;
+    assert_eq!(status, 200);
+    cart["id"].as_str().unwrap().to_owned()
+}
+
+/// A demo product by name.
+pub async fn product(app: &TestApp, name: &str) -> Value {
+    let (_, list) = app.get_json("/api/products/").await;
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("the demo catalogue has {name}"))
+        .clone()
+}
+
+/// The id of a product's size.
+pub fn size_id(product: &Value, size: &str) -> i64 {
+    product["variations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["size"] == size)
+        .unwrap_or_else(|| panic!("{} has {size}", product["name"]))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+pub async fn add(
+    app: &TestApp,
+    cart: &str,
+    product: i64,
+    size: Option<i64>,
+    qty: i64,
+) -> (u16, Value) {
+    app.post_json(
+        "/api/cart/add_item/",
+        &json!({"cart_id": cart, "product_id": product, "quantity": qty, "variation_id": size}),
+    )
+    .await
+}
+
+pub async fn sql(app: &TestApp, statement: &str) {
+    app.db
+        .execute_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            statement,
+        ))
+        .await
+        .unwrap();
 }

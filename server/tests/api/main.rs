@@ -3,6 +3,7 @@
 
 mod cart;
 mod catalogue;
+mod checkout;
 mod csrf;
 mod helpers;
 mod openapi;

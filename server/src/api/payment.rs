@@ -1,0 +1,220 @@
+//! `GET /api/payment/config/` and `check_intent/` of spec §7, and the simulated provider's card
+//! form calls, which answer as Stripe.js's confirmCardPayment does.
+
+use poem::web::Data;
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::ApiTags;
+use crate::checkout::Checkout;
+use crate::error::ApiError;
+use crate::payments::Billing;
+use crate::payments::simulated::{self, Card, Confirmation};
+
+/// Payments.
+pub struct PaymentApi;
+
+/// Which card form the checkout shows.
+#[derive(Debug, Object)]
+pub struct PaymentConfig {
+    /// `stripe` (Stripe Elements with `publishable_key`) or `simulated` (Posy's test-mode form).
+    pub provider: String,
+    /// Stripe's publishable key; null for the simulated provider.
+    pub publishable_key: Option<String>,
+}
+
+/// What the card is confirmed with.
+#[derive(Debug, Object)]
+pub struct PaymentIntentSecret {
+    /// Give it to the card form (Stripe.js, or the simulated form).
+    pub client_secret: String,
+}
+
+/// The simulated card form's payment.
+#[derive(Debug, Object)]
+pub struct SimulatedConfirm {
+    /// From `check_intent`.
+    pub client_secret: String,
+    /// e.g. `4242 4242 4242 4242`.
+    pub card_number: String,
+    /// `MM/YY`.
+    pub expiry: String,
+    pub cvc: String,
+    pub billing_details: BillingDetails,
+}
+
+/// The billing details sent with the card (spec §7).
+#[derive(Debug, Default, Object)]
+pub struct BillingDetails {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<BillingAddress>,
+}
+
+/// The billing address sent with the card.
+#[derive(Debug, Default, Object)]
+pub struct BillingAddress {
+    pub line1: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    /// `GB`.
+    pub country: Option<String>,
+}
+
+/// The end of the simulated 3-D Secure step.
+#[derive(Debug, Object)]
+pub struct SimulatedAuthenticate {
+    pub client_secret: String,
+    /// True for "Complete authentication", false for "Fail authentication".
+    pub succeed: bool,
+}
+
+/// What confirming a card answers: the intent, or an error (as Stripe.js gives them).
+#[derive(Debug, Object)]
+pub struct CardResult {
+    pub payment_intent: Option<CardIntent>,
+    pub error: Option<CardError>,
+}
+
+/// The payment intent after confirming.
+#[derive(Debug, Object)]
+pub struct CardIntent {
+    /// Sent as `payment_intent_id` to `POST /api/orders/`.
+    pub id: String,
+    /// `succeeded`, or `requires_action` when 3-D Secure is needed.
+    pub status: String,
+    /// Pence.
+    pub amount: i64,
+    pub currency: String,
+}
+
+/// Why a card was refused, in Stripe's words.
+#[derive(Debug, Object)]
+pub struct CardError {
+    /// e.g. `card_declined`.
+    pub code: String,
+    /// e.g. `Your card was declined.`
+    pub message: String,
+}
+
+const NO_SIMULATION: &str = "Test payments are switched off in this shop.";
+const UNKNOWN_SECRET: &str =
+    "We couldn't find that payment. Please go back to your cart and try again.";
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Payment")]
+impl PaymentApi {
+    /// Which card form to show, and Stripe's publishable key when it is Stripe.
+    #[oai(
+        path = "/payment/config/",
+        method = "get",
+        operation_id = "getPaymentConfig"
+    )]
+    async fn config(&self, checkout: Data<&Checkout>) -> Json<PaymentConfig> {
+        Json(PaymentConfig {
+            provider: checkout.payments.name().to_owned(),
+            publishable_key: checkout.payments.publishable_key(),
+        })
+    }
+
+    /// The client secret of the cart's payment intent, for the total the server computes
+    /// from the database. An empty or unknown cart is a 400.
+    #[oai(
+        path = "/payment/check_intent/",
+        method = "get",
+        operation_id = "checkIntent"
+    )]
+    async fn check_intent(
+        &self,
+        checkout: Data<&Checkout>,
+        cart_id: Query<Option<String>>,
+    ) -> Result<Json<PaymentIntentSecret>, ApiError> {
+        let client_secret = checkout
+            .payment_for_cart(cart_id.0.as_deref().unwrap_or_default())
+            .await?;
+        Ok(Json(PaymentIntentSecret { client_secret }))
+    }
+
+    /// Test mode: pays with a card number from Stripe's test cards (only when the shop runs
+    /// on the simulated provider).
+    #[oai(
+        path = "/payment/simulated/confirm/",
+        method = "post",
+        operation_id = "simulatedConfirm"
+    )]
+    async fn simulated_confirm(
+        &self,
+        checkout: Data<&Checkout>,
+        body: Json<SimulatedConfirm>,
+    ) -> Result<Json<CardResult>, ApiError> {
+        simulation_only(&checkout)?;
+        let body = body.0;
+        let card = Card {
+            number: body.card_number,
+            expiry: body.expiry,
+            cvc: body.cvc,
+        };
+        let details = body.billing_details;
+        let address = details.address.unwrap_or_default();
+        let billing = Billing {
+            name: details.name,
+            email: details.email,
+            phone: details.phone,
+            line1: address.line1,
+            city: address.city,
+            postal_code: address.postal_code,
+        };
+        let answer = simulated::confirm(&checkout.db, &body.client_secret, &card, &billing)
+            .await?
+            .ok_or_else(|| ApiError::bad_request(UNKNOWN_SECRET))?;
+        Ok(Json(card_result(answer)))
+    }
+
+    /// Test mode: completes or fails the simulated 3-D Secure step.
+    #[oai(
+        path = "/payment/simulated/authenticate/",
+        method = "post",
+        operation_id = "simulatedAuthenticate"
+    )]
+    async fn simulated_authenticate(
+        &self,
+        checkout: Data<&Checkout>,
+        body: Json<SimulatedAuthenticate>,
+    ) -> Result<Json<CardResult>, ApiError> {
+        simulation_only(&checkout)?;
+        let answer = simulated::authenticate(&checkout.db, &body.client_secret, body.succeed)
+            .await?
+            .ok_or_else(|| ApiError::bad_request(UNKNOWN_SECRET))?;
+        Ok(Json(card_result(answer)))
+    }
+}
+
+fn simulation_only(checkout: &Checkout) -> Result<(), ApiError> {
+    if checkout.payments.name() == "simulated" {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(NO_SIMULATION))
+    }
+}
+
+fn card_result(answer: Confirmation) -> CardResult {
+    match answer {
+        Ok(intent) => CardResult {
+            payment_intent: Some(CardIntent {
+                id: intent.id,
+                status: intent.status,
+                amount: intent.amount,
+                currency: intent.currency,
+            }),
+            error: None,
+        },
+        Err(refusal) => CardResult {
+            payment_intent: None,
+            error: Some(CardError {
+                code: refusal.code.to_owned(),
+                message: refusal.message.to_owned(),
+            }),
+        },
+    }
+}

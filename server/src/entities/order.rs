@@ -1,0 +1,41 @@
+//! A paid order: the customer's details and the total charged, with its lines in order_item.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "orders")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// The cart it was made from (unique: one order per cart).
+    #[sea_orm(unique)]
+    pub cart_id: String,
+    /// The provider's payment (unique: a payment makes one order).
+    #[sea_orm(unique)]
+    pub payment_intent_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub address: String,
+    pub city: String,
+    pub postcode: String,
+    pub phone: String,
+    /// What was charged, in pence.
+    pub total_pence: i64,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::order_item::Entity")]
+    Items,
+}
+
+impl Related<super::order_item::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Items.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,172 @@
+//! Paid orders as the shopper sees them (spec §3's Order), and the links that open them: each
+//! link's token has 256 random bits, only its SHA-256 is stored, it is compared in constant
+//! time and it expires. Every handing-out mints a fresh token for the same order.
+
+use poem_openapi::Object;
+use posy_core::Money;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::clock::{iso8601, now};
+use crate::entities::{order, order_item, order_token};
+
+/// The studio's own number for an order, e.g. `FS-000123`.
+pub fn reference(id: i32) -> String {
+    format!("FS-{id:06}")
+}
+
+/// An order as its link shows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "Order")]
+pub struct OrderView {
+    /// The number in the order's link.
+    pub id: i32,
+    /// The studio's reference, e.g. `FS-000123`.
+    pub order_id: String,
+    /// The token this order was opened with.
+    pub access_token: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub address: String,
+    pub city: String,
+    pub postcode: String,
+    pub phone: String,
+    /// What was charged, e.g. `"87.50"`.
+    pub total: String,
+    /// When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`.
+    pub created_at: String,
+    /// The lines, as they were when paid for.
+    pub items: Vec<OrderItemView>,
+}
+
+/// A line of an order.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderItem")]
+pub struct OrderItemView {
+    /// With the size when it had one: `Peony Posy (Large)`.
+    pub product_name: String,
+    pub quantity: i32,
+    /// The price of one, e.g. `"45.00"`.
+    pub product_price: String,
+    /// The price of one times the quantity.
+    pub line_total: String,
+}
+
+/// A fresh link token for an order, valid for `ttl_seconds`; only its hash is kept.
+pub async fn mint_token(
+    db: &impl ConnectionTrait,
+    order_id: i32,
+    ttl_seconds: i64,
+) -> Result<String, sea_orm::DbErr> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).expect("the system has randomness");
+    let token = hex::encode(bytes);
+    let now = now();
+    order_token::ActiveModel {
+        order_id: Set(order_id),
+        token_hash: Set(hash(&token)),
+        created_at: Set(now),
+        expires_at: Set(now.saturating_add(ttl_seconds)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(token)
+}
+
+/// The order with this id when `token` is one of its unexpired tokens; `None` otherwise, so a
+/// wrong token, an expired one and an unknown order look the same from outside.
+pub async fn open(
+    db: &impl ConnectionTrait,
+    id: i32,
+    token: &str,
+) -> Result<Option<OrderView>, sea_orm::DbErr> {
+    let presented = hash(token);
+    let now = now();
+    let tokens = order_token::Entity::find()
+        .filter(order_token::Column::OrderId.eq(id))
+        .all(db)
+        .await?;
+    // Every stored hash is compared, in constant time, whatever matched before.
+    let valid = tokens.iter().fold(false, |found, stored| {
+        let matches = constant_time_eq(stored.token_hash.as_bytes(), presented.as_bytes());
+        found | (matches & (stored.expires_at > now))
+    });
+    if !valid {
+        return Ok(None);
+    }
+    view(db, id, token).await
+}
+
+/// The order with this id, shown with `token`.
+pub async fn view(
+    db: &impl ConnectionTrait,
+    id: i32,
+    token: &str,
+) -> Result<Option<OrderView>, sea_orm::DbErr> {
+    let Some(order) = order::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let items = order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(id))
+        .order_by_asc(order_item::Column::Id)
+        .all(db)
+        .await?;
+    Ok(Some(OrderView {
+        id: order.id,
+        order_id: reference(order.id),
+        access_token: token.to_owned(),
+        total: Money::from_pence(order.total_pence).to_wire(),
+        created_at: iso8601(order.created_at),
+        items: items
+            .into_iter()
+            .map(|item| {
+                let price = Money::from_pence(item.unit_price_pence);
+                OrderItemView {
+                    product_name: item.product_name,
+                    quantity: item.quantity,
+                    product_price: price.to_wire(),
+                    line_total: Money::from_pence(item.unit_price_pence * i64::from(item.quantity))
+                        .to_wire(),
+                }
+            })
+            .collect(),
+        email: order.email,
+        first_name: order.first_name,
+        last_name: order.last_name,
+        address: order.address,
+        city: order.city,
+        postcode: order.postcode,
+        phone: order.phone,
+    }))
+}
+
+fn hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_references_have_six_digits() {
+        assert_eq!(reference(123), "FS-000123");
+        assert_eq!(reference(1_234_567), "FS-1234567");
+    }
+
+    #[test]
+    fn only_equal_hashes_match() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

@@ -1,0 +1,147 @@
+//! Stripe through async-stripe 1.0. Every call has a timeout; creations and refunds carry
+//! idempotency keys, so a retry after a lost answer never charges or refunds twice.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe_core::payment_intent::{
+    CreatePaymentIntent, RetrievePaymentIntent, UpdatePaymentIntent,
+};
+use stripe_core::refund::CreateRefund;
+use stripe_shared::PaymentIntent;
+use stripe_types::{Currency, Expandable};
+
+use super::{Billing, Intent, PaymentError, PaymentProvider, Reply};
+
+/// How long one call to Stripe may take before the shopper is told to try again.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Stripe, with the shop's secret key.
+pub struct StripeProvider {
+    client: Client,
+    publishable_key: String,
+}
+
+impl StripeProvider {
+    /// A client for Stripe's API, or for `api_url` (a test double) when given.
+    pub fn new(
+        secret_key: &str,
+        publishable_key: &str,
+        api_url: Option<&str>,
+    ) -> anyhow::Result<StripeProvider> {
+        let mut builder = ClientBuilder::new(secret_key).timeout(TIMEOUT);
+        if let Some(url) = api_url {
+            // The client writes `{base}v1/…`, so the base ends in a slash.
+            builder = builder.url(format!("{}/", url.trim_end_matches('/')));
+        }
+        Ok(StripeProvider {
+            client: builder.build()?,
+            publishable_key: publishable_key.to_owned(),
+        })
+    }
+}
+
+impl PaymentProvider for StripeProvider {
+    fn name(&self) -> &'static str {
+        "stripe"
+    }
+
+    fn publishable_key(&self) -> Option<String> {
+        Some(self.publishable_key.clone())
+    }
+
+    fn create<'a>(
+        &'a self,
+        cart_id: &'a str,
+        amount: i64,
+        idempotency_key: &'a str,
+    ) -> Reply<'a, Intent> {
+        Box::pin(async move {
+            let key = IdempotencyKey::new(idempotency_key)
+                .map_err(|e| PaymentError::Provider(e.to_string()))?;
+            let intent = CreatePaymentIntent::new(amount, Currency::GBP)
+                .metadata(HashMap::from([("cart_id".to_owned(), cart_id.to_owned())]))
+                .description("Posy order")
+                .customize()
+                .request_strategy(RequestStrategy::Idempotent(key))
+                .send(&self.client)
+                .await
+                .map_err(failure)?;
+            Ok(intent_of(intent))
+        })
+    }
+
+    fn retrieve<'a>(&'a self, id: &'a str) -> Reply<'a, Intent> {
+        Box::pin(async move {
+            // The latest charge holds the billing details the card was confirmed with.
+            let intent = RetrievePaymentIntent::new(id)
+                .expand(vec!["latest_charge".to_owned()])
+                .send(&self.client)
+                .await
+                .map_err(failure)?;
+            Ok(intent_of(intent))
+        })
+    }
+
+    fn update_amount<'a>(&'a self, id: &'a str, amount: i64) -> Reply<'a, Intent> {
+        Box::pin(async move {
+            let intent = UpdatePaymentIntent::new(id)
+                .amount(amount)
+                .send(&self.client)
+                .await
+                .map_err(failure)?;
+            Ok(intent_of(intent))
+        })
+    }
+
+    fn refund<'a>(&'a self, id: &'a str) -> Reply<'a, ()> {
+        Box::pin(async move {
+            let key = IdempotencyKey::new(format!("posy-refund-{id}"))
+                .map_err(|e| PaymentError::Provider(e.to_string()))?;
+            CreateRefund::new()
+                .payment_intent(id)
+                .customize()
+                .request_strategy(RequestStrategy::Idempotent(key))
+                .send(&self.client)
+                .await
+                .map_err(failure)?;
+            Ok(())
+        })
+    }
+}
+
+fn failure(err: StripeError) -> PaymentError {
+    match &err {
+        StripeError::Stripe(_, 404) => PaymentError::NotFound,
+        _ => PaymentError::Provider(format!("Stripe: {err}")),
+    }
+}
+
+/// Posy's view of Stripe's PaymentIntent.
+pub fn intent_of(intent: PaymentIntent) -> Intent {
+    let billing = match &intent.latest_charge {
+        Some(Expandable::Object(charge)) => {
+            let details = &charge.billing_details;
+            let address = details.address.as_ref();
+            Billing {
+                name: details.name.clone(),
+                email: details.email.clone(),
+                phone: details.phone.clone(),
+                line1: address.and_then(|a| a.line1.clone()),
+                city: address.and_then(|a| a.city.clone()),
+                postal_code: address.and_then(|a| a.postal_code.clone()),
+            }
+        }
+        _ => Billing::default(),
+    };
+    Intent {
+        id: intent.id.to_string(),
+        client_secret: intent.client_secret.clone().unwrap_or_default(),
+        amount: intent.amount,
+        currency: intent.currency.to_string(),
+        status: intent.status.as_str().to_owned(),
+        cart_id: intent.metadata.get("cart_id").cloned(),
+        billing,
+    }
+}
