@@ -1,0 +1,216 @@
+// A shopper pays, in a real Chromium against the real server on the simulated provider: a good
+// card reaches the confirmation page with the order; a declined card, a form with gaps and a
+// failed 3-D Secure each say so; an order link with a wrong token is refused. The simulated
+// default never fetches Stripe.js. Screenshots of /checkout and the confirmation at phone and
+// desktop widths are kept with the results.
+//
+//   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+const shopper = {
+  Email: 'jo.bloom@example.com',
+  'First name': 'Jo',
+  'Last name': 'Bloom',
+  Phone: '0117 496 0123',
+  Address: '12 Wells Road',
+  'Town or city': 'Bristol',
+  Postcode: 'BS14 9AB',
+};
+
+let browser;
+let product;
+
+before(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  // A bouquet without sizes with stock to spare: each journey buys (at most) one.
+  const context = await browser.newContext();
+  const response = await context.request.get(`${baseUrl}/api/products/`);
+  assert.equal(response.status(), 200, 'GET /api/products/ answers 200');
+  product = (await response.json()).find((p) => !p.has_variations && p.stock >= 5);
+  assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
+  await context.close();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A page at the given width that records script errors and every host it asked. */
+async function openPage(width) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  const errors = [];
+  const hosts = new Set();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => hosts.add(new URL(request.url()).host));
+  return { page, context, errors, hosts };
+}
+
+/** Puts one of the chosen bouquet in a fresh cart from the shop, then opens /checkout. */
+async function checkoutWithOneBouquet(page) {
+  await page.goto(`${baseUrl}/shop`);
+  const grid = page.getByRole('list', { name: 'Products' });
+  await grid.waitFor({ timeout: 15_000 });
+  const card = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+  await page.goto(`${baseUrl}/checkout`);
+  await page.getByRole('textbox', { name: 'Email' }).waitFor();
+  await page.getByLabel('Card number').waitFor();
+}
+
+async function fillCustomer(page, skip = []) {
+  for (const [label, value] of Object.entries(shopper)) {
+    if (!skip.includes(label)) await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+async function fillCard(page, number) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+const pay = (page) => page.getByRole('button', { name: /^Pay £/ });
+const problem = (page) => page.locator('.checkout__problem');
+
+/** Waits for fades to finish, so a screenshot shows the page as it rests. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+describe('a shopper pays', () => {
+  it('with 4242 4242 4242 4242 and reaches the confirmation page showing the order', async () => {
+    const { page, context, errors, hosts } = await openPage(1280);
+    await checkoutWithOneBouquet(page);
+    assert.ok(await page.getByText('Test mode', { exact: true }).isVisible(), 'the test-mode notice shows');
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    assert.ok(await summary.getByText(product.name, { exact: true }).isVisible());
+    assert.equal(await page.getByTestId('checkout-total').textContent(), pounds.format(Number(product.price)));
+    await settle(page);
+    await page.screenshot({ path: join(screenshots, 'checkout-1280.png'), fullPage: true });
+
+    await fillCustomer(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await pay(page).click();
+
+    await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+    const number = await page.getByTestId('order-number').textContent();
+    assert.match(number, /^FS-\d{6}$/);
+    const items = page.getByRole('list', { name: 'Items in your order' }).getByRole('listitem');
+    assert.equal(await items.count(), 1);
+    const line = await items.first().textContent();
+    assert.ok(line.includes(`${product.name}1 × ${pounds.format(Number(product.price))}`), `the line shows name, quantity and price: ${line}`);
+    assert.equal(await page.getByTestId('order-total').textContent(), pounds.format(Number(product.price)));
+    assert.ok(await page.getByText(shopper.Email, { exact: true }).isVisible(), 'the email it was sent to');
+    assert.ok(await page.getByText('12 Wells Road').isVisible(), 'the delivery address');
+    await page.getByRole('link', { name: 'Cart, 0 items', exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('cartId')), null, 'the cart id is forgotten');
+    await settle(page);
+    await page.screenshot({ path: join(screenshots, 'order-confirmation-1280.png'), fullPage: true });
+
+    // The same link on a phone.
+    const link = page.url();
+    const phone = await openPage(390);
+    await phone.page.goto(link);
+    await phone.page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+    assert.equal(await phone.page.getByTestId('order-number').textContent(), number);
+    await settle(phone.page);
+    await phone.page.screenshot({ path: join(screenshots, 'order-confirmation-390.png'), fullPage: true });
+    assert.deepEqual(phone.errors, [], 'no script errors at 390 px');
+    await phone.context.close();
+
+    assert.ok(![...hosts].some((host) => host.endsWith('stripe.com')), `the simulated provider fetched nothing from Stripe: ${[...hosts]}`);
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('with 4000 0000 0000 0002 and is told the card was declined', async () => {
+    const { page, context, errors } = await openPage(390);
+    await checkoutWithOneBouquet(page);
+    await settle(page);
+    await page.screenshot({ path: join(screenshots, 'checkout-390.png'), fullPage: true });
+    await fillCustomer(page);
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay(page).click();
+    await problem(page).getByText('Payment failed: Your card was declined.', { exact: true }).waitFor();
+    assert.ok(page.url().endsWith('/checkout'), 'still on /checkout');
+    assert.ok(await pay(page).isEnabled(), 'Pay can be pressed again');
+    await page.screenshot({ path: join(screenshots, 'checkout-declined-390.png') });
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('with fields missing and is told which', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await checkoutWithOneBouquet(page);
+    await fillCustomer(page, ['First name', 'Postcode']);
+    await fillCard(page, '4242 4242 4242 4242');
+    await pay(page).click();
+    await problem(page).getByText('Please fill in all required fields: firstName, postcode', { exact: true }).waitFor();
+    assert.equal(await page.getByLabel('First name', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.ok(await page.getByLabel('First name', { exact: true }).evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
+    assert.ok(page.url().endsWith('/checkout'));
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('with a card that needs 3-D Secure, fails it, and lands on /payment-failed', async () => {
+    const { page, context, errors } = await openPage(390);
+    await checkoutWithOneBouquet(page);
+    await fillCustomer(page);
+    await fillCard(page, '4000 0027 6000 3184');
+    await pay(page).click();
+    const dialog = page.getByRole('dialog', { name: '3-D Secure (test mode)' });
+    await dialog.waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(screenshots, 'checkout-3ds-390.png') });
+    await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.waitForURL('**/payment-failed');
+    await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
+    await page.getByRole('link', { name: 'Retry Payment' }).click();
+    await page.waitForURL('**/checkout');
+    // Nothing was bought: the cart is still there to pay for.
+    await page.getByRole('textbox', { name: 'Email' }).waitFor();
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('opens an order link with a wrong token and is told it has expired', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await page.goto(`${baseUrl}/order-confirmation/1?token=not-the-token`);
+    await page
+      .getByText('This order link has expired for security reasons. Please check your email for order details.', { exact: true })
+      .waitFor();
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+});
