@@ -30,8 +30,8 @@ step "wasm-bindgen tests in Node"
 step "wasm release build"
 scripts/build-wasm.sh
 
-step "web: types, unit tests, build"
-(cd web && npm run gen:api && git diff --exit-code -- src/lib/api-schema.d.ts && npm run typecheck && npm test && npm run build)
+step "web: types, lint, unit tests, build"
+(cd web && npm run gen:api && git diff --exit-code -- src/lib/api-schema.d.ts && npm run typecheck && npm run lint && npm test && npm run build)
 
 step "browser journeys (Playwright in Chromium)"
 scripts/e2e.sh

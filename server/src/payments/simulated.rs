@@ -216,7 +216,7 @@ fn passes_luhn(digits: &str) -> bool {
             (false, _) => d,
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn check_expiry(expiry: &str, (year, month): (i32, u32)) -> Result<(), CardError> {

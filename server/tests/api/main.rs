@@ -8,3 +8,4 @@ mod csrf;
 mod helpers;
 mod openapi;
 mod serving;
+mod stripe;
