@@ -78,6 +78,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the order once the payment has succeeded. The same call again answers the same
+         *     order (with a fresh token). Stock gone after payment: the payment is refunded and the
+         *     answer is a 409 saying so.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order, for the holder of one of its unexpired tokens; anything else is a 403, so
+         *     a link reveals nothing about other orders.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/check_intent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client secret of the cart's payment intent, for the total the server computes
+         *     from the database. An empty or unknown cart is a 400.
+         */
+        get: operations["checkIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/config/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which card form to show, and Stripe's publishable key when it is Stripe. */
+        get: operations["getPaymentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/simulated/authenticate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: completes or fails the simulated 3-D Secure step. */
+        post: operations["simulatedAuthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/simulated/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: pays with a card number from Stripe's test cards (only when the shop runs
+         *     on the simulated provider).
+         */
+        post: operations["simulatedConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -141,6 +256,61 @@ export interface components {
             variation_id?: number;
         };
         /**
+         * BillingAddress
+         * @description The billing address sent with the card.
+         */
+        BillingAddress: {
+            city: string | null;
+            /** @description `GB`. */
+            country: string | null;
+            line1: string | null;
+            postal_code: string | null;
+        };
+        /**
+         * BillingDetails
+         * @description The billing details sent with the card (spec §7).
+         */
+        BillingDetails: {
+            address: components["schemas"]["BillingAddress"];
+            email: string | null;
+            name: string | null;
+            phone: string | null;
+        };
+        /**
+         * CardError
+         * @description Why a card was refused, in Stripe's words.
+         */
+        CardError: {
+            /** @description e.g. `card_declined`. */
+            code: string;
+            /** @description e.g. `Your card was declined.` */
+            message: string;
+        };
+        /**
+         * CardIntent
+         * @description The payment intent after confirming.
+         */
+        CardIntent: {
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            amount: number;
+            currency: string;
+            /** @description Sent as `payment_intent_id` to `POST /api/orders/`. */
+            id: string;
+            /** @description `succeeded`, or `requires_action` when 3-D Secure is needed. */
+            status: string;
+        };
+        /**
+         * CardResult
+         * @description What confirming a card answers: the intent, or an error (as Stripe.js gives them).
+         */
+        CardResult: {
+            error: components["schemas"]["CardError"];
+            payment_intent: components["schemas"]["CardIntent"];
+        };
+        /**
          * Cart
          * @description A cart as the API shows it.
          */
@@ -195,6 +365,97 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+        };
+        /**
+         * Order
+         * @description An order as its link shows it.
+         */
+        Order: {
+            /** @description The token this order was opened with. */
+            access_token: string;
+            address: string;
+            city: string;
+            /** @description When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`. */
+            created_at: string;
+            email: string;
+            first_name: string;
+            /**
+             * Format: int32
+             * @description The number in the order's link.
+             */
+            id: number;
+            /** @description The lines, as they were when paid for. */
+            items: components["schemas"]["OrderItem"][];
+            last_name: string;
+            /** @description The studio's reference, e.g. `FS-000123`. */
+            order_id: string;
+            phone: string;
+            postcode: string;
+            /** @description What was charged, e.g. `"87.50"`. */
+            total: string;
+        };
+        /**
+         * OrderItem
+         * @description A line of an order.
+         */
+        OrderItem: {
+            /** @description The price of one times the quantity. */
+            line_total: string;
+            /** @description With the size when it had one: `Peony Posy (Large)`. */
+            product_name: string;
+            /** @description The price of one, e.g. `"45.00"`. */
+            product_price: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        /**
+         * OrderPlaced
+         * @description The order made, and a token for its link.
+         */
+        OrderPlaced: {
+            /** @description Open the order with `/order-confirmation/{id}?token={access_token}`. */
+            access_token: string;
+            /**
+             * Format: int32
+             * @description The number in the order's link.
+             */
+            id: number;
+            /** @description The studio's reference, e.g. `FS-000123`. */
+            order_id: string;
+        };
+        /**
+         * PaymentConfig
+         * @description Which card form the checkout shows.
+         */
+        PaymentConfig: {
+            /** @description `stripe` (Stripe Elements with `publishable_key`) or `simulated` (Posy's test-mode form). */
+            provider: string;
+            /** @description Stripe's publishable key; null for the simulated provider. */
+            publishable_key: string | null;
+        };
+        /**
+         * PaymentIntentSecret
+         * @description What the card is confirmed with.
+         */
+        PaymentIntentSecret: {
+            /** @description Give it to the card form (Stripe.js, or the simulated form). */
+            client_secret: string;
+        };
+        /**
+         * PlaceOrder
+         * @description `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form.
+         */
+        PlaceOrder: {
+            address: string;
+            cart_id: string;
+            city: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @description The payment intent the card was confirmed with. */
+            payment_intent_id: string;
+            phone: string;
+            postcode: string;
         };
         /**
          * PriceRange
@@ -262,6 +523,29 @@ export interface components {
              * @description The line to remove.
              */
             item_id: number;
+        };
+        /**
+         * SimulatedAuthenticate
+         * @description The end of the simulated 3-D Secure step.
+         */
+        SimulatedAuthenticate: {
+            client_secret: string;
+            /** @description True for "Complete authentication", false for "Fail authentication". */
+            succeed: boolean;
+        };
+        /**
+         * SimulatedConfirm
+         * @description The simulated card form's payment.
+         */
+        SimulatedConfirm: {
+            billing_details: components["schemas"]["BillingDetails"];
+            /** @description e.g. `4242 4242 4242 4242`. */
+            card_number: string;
+            /** @description From `check_intent`. */
+            client_secret: string;
+            cvc: string;
+            /** @description `MM/YY`. */
+            expiry: string;
         };
         /**
          * UpdateQuantity
@@ -384,6 +668,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     addCartItem: {
@@ -445,6 +738,15 @@ export interface operations {
             };
             /** @description Something went wrong on the shop's side. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -520,6 +822,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateCartItemQuantity: {
@@ -581,6 +892,417 @@ export interface operations {
             };
             /** @description Something went wrong on the shop's side. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlaced"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkIntent: {
+        parameters: {
+            query?: {
+                cart_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntentSecret"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPaymentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfig"];
+                };
+            };
+        };
+    };
+    simulatedAuthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatedAuthenticate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardResult"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulatedConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatedConfirm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardResult"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -652,6 +1374,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getProduct: {
@@ -711,6 +1442,15 @@ export interface operations {
             };
             /** @description Something went wrong on the shop's side. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,8 @@
-// The checkout's side of the API contract (spec §3 and §7), written by hand until openapi.yaml
-// describes these calls; the shapes are narrowed at run time, since money and orders ride on them.
+// The checkout's side of the API (spec §3 and §7), from the types generated from openapi.yaml.
+import type { components } from '@/lib/api-schema';
+
+type Schemas = components['schemas'];
+type ServerBilling = Schemas['BillingDetails'];
 
 /** GET /api/payment/config/: which card form to show. */
 export interface PaymentConfig {
@@ -7,14 +10,17 @@ export interface PaymentConfig {
   publishable_key: string | null;
 }
 
-/** What confirming a card (or 3-D Secure) answers; mirrors Stripe.js's confirmCardPayment. */
+/**
+ * What confirming a card (or 3-D Secure) answers; mirrors Stripe.js's confirmCardPayment. One of
+ * the two is null (openapi.yaml calls both required, so they are read with care).
+ */
 export interface CardConfirmation {
-  payment_intent: { id: string; status: string; amount?: number; currency?: string } | null;
+  payment_intent: Pick<Schemas['CardIntent'], 'id' | 'status'> | null;
   error: { message?: string; code?: string } | null;
 }
 
 /** Billing details sent with the card (spec §7), country always GB (spec §9). */
-export interface BillingDetails {
+export interface BillingDetails extends ServerBilling {
   name: string;
   email: string;
   phone: string;
@@ -22,42 +28,11 @@ export interface BillingDetails {
 }
 
 /** POST /api/orders/'s body. */
-export interface CreateOrderRequest {
-  payment_intent_id: string;
-  cart_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  phone: string;
-}
+export type CreateOrderRequest = Schemas['PlaceOrder'];
 
 /** POST /api/orders/'s answer: what the confirmation link needs. */
-export interface CreatedOrder {
-  id: number;
-  order_id: string;
-  access_token: string;
-}
-
-export interface OrderItem {
-  product_name: string;
-  quantity: number;
-  product_price: string;
-  line_total?: string;
-}
+export type CreatedOrder = Schemas['OrderPlaced'];
 
 /** GET /api/orders/{id}?token=… */
-export interface Order extends CreatedOrder {
-  email: string;
-  first_name: string;
-  last_name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  phone: string;
-  total: string;
-  created_at?: string;
-  items: OrderItem[];
-}
+export type Order = Schemas['Order'];
+export type OrderItem = Schemas['OrderItem'];

@@ -1,5 +1,5 @@
 // Orders (spec §7, §8): creating one once the card is paid, and reading one by its link.
-import { client } from './client';
+import { api } from '@/lib/api-client';
 import type { CreatedOrder, CreateOrderRequest, Order } from './checkout-types';
 
 /** Spec §8's messages for an order that could not be made or shown. */
@@ -45,7 +45,7 @@ function faultyFields(error: Record<string, unknown>): Record<string, string> {
  */
 export async function createOrder(body: CreateOrderRequest): Promise<CreateOrderOutcome> {
   try {
-    const { data, error, response } = await client.POST('/api/orders/', { body });
+    const { data, error, response } = await api.POST('/api/orders/', { body });
     if (response.ok) {
       if (isCreatedOrder(data)) return { ok: true, order: data };
       console.error('The order answer had no id', data);
@@ -75,15 +75,18 @@ function isOrder(value: unknown): value is Order {
 
 /** GET /api/orders/{id}?token=…: 403 is an expired (or wrong) link; an empty answer, no order. */
 export async function getOrder(id: string, token: string, signal?: AbortSignal): Promise<OrderLoad> {
-  const { data, response } = await client.GET('/api/orders/{id}', {
-    params: { path: { id }, query: { token } },
+  const number = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  if (number === null) return { status: 'not-found', message: ORDER_NOT_FOUND };
+  const { data, response } = await api.GET('/api/orders/{id}', {
+    params: { path: { id: number }, query: { token } },
     signal,
   });
   if (response.status === 403) return { status: 'expired', message: ORDER_LINK_EXPIRED };
   if (!response.ok) return { status: 'failed', message: ORDER_LOAD_FAILED };
-  if (data === null || data === undefined || (isRecord(data) && Object.keys(data).length === 0)) {
+  const answer: unknown = data;
+  if (answer === null || answer === undefined || (isRecord(answer) && Object.keys(answer).length === 0)) {
     return { status: 'not-found', message: ORDER_NOT_FOUND };
   }
-  if (!isOrder(data)) return { status: 'failed', message: ORDER_LOAD_FAILED };
-  return { status: 'loaded', order: data };
+  if (!isOrder(answer)) return { status: 'failed', message: ORDER_LOAD_FAILED };
+  return { status: 'loaded', order: answer };
 }

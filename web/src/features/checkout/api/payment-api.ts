@@ -1,7 +1,6 @@
 // The card payment's calls (spec §7): which provider, the payment intent, and the simulated
 // provider's confirmation and 3-D Secure steps (the same answer shape as Stripe.js gives).
-import { errorMessage } from '@/lib/api-client';
-import { client } from './client';
+import { api, errorMessage } from '@/lib/api-client';
 import type { BillingDetails, CardConfirmation, PaymentConfig } from './checkout-types';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -10,7 +9,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Which card form to show: Stripe Elements with this key, or the simulated one. */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  const { data, response } = await client.GET('/api/payment/config/', { signal });
+  const { data, response } = await api.GET('/api/payment/config/', { signal });
   if (!response.ok || !isRecord(data)) throw new Error(`Payment config answered ${response.status}`);
   const key = typeof data.publishable_key === 'string' && data.publishable_key ? data.publishable_key : null;
   if (data.provider === 'stripe' && key) return { provider: 'stripe', publishable_key: key };
@@ -22,7 +21,7 @@ export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentCon
  * failure (an empty or unknown cart, the network), which sends the shopper back to the cart.
  */
 export async function checkIntent(cartId: string, signal?: AbortSignal): Promise<string> {
-  const { data, response } = await client.GET('/api/payment/check_intent/', {
+  const { data, response } = await api.GET('/api/payment/check_intent/', {
     params: { query: { cart_id: cartId } },
     signal,
   });
@@ -69,7 +68,7 @@ export async function confirmSimulatedCard(
   billing: BillingDetails,
 ): Promise<CardConfirmation> {
   return confirmation(
-    await client.POST('/api/payment/simulated/confirm/', {
+    await api.POST('/api/payment/simulated/confirm/', {
       body: {
         client_secret: clientSecret,
         card_number: card.cardNumber,
@@ -84,6 +83,6 @@ export async function confirmSimulatedCard(
 /** The simulated provider's 3-D Secure step: the shopper completed it, or failed it. */
 export async function authenticateSimulated(clientSecret: string, succeed: boolean): Promise<CardConfirmation> {
   return confirmation(
-    await client.POST('/api/payment/simulated/authenticate/', { body: { client_secret: clientSecret, succeed } }),
+    await api.POST('/api/payment/simulated/authenticate/', { body: { client_secret: clientSecret, succeed } }),
   );
 }
