@@ -6,7 +6,8 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/,
 const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const shopper = {
   Email: 'jo.bloom@example.com',
@@ -99,6 +101,15 @@ async function fillCard(page, number) {
 const pay = (page) => page.getByRole('button', { name: /^Pay £/ });
 const problem = (page) => page.locator('.checkout__problem');
 
+/** What axe-core finds against WCAG 2.2 A and AA (and its best practices) on the page as it is. */
+async function accessibilityProblems(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Waits for fades to finish, so a screenshot shows the page as it rests. */
 async function settle(page) {
   await page.waitForLoadState('networkidle');
@@ -116,6 +127,7 @@ describe('a shopper pays', () => {
     assert.equal(await page.getByTestId('checkout-total').textContent(), pounds.format(Number(product.price)));
     await settle(page);
     await page.screenshot({ path: join(screenshots, 'checkout-1280.png'), fullPage: true });
+    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing on /checkout');
 
     await fillCustomer(page);
     await fillCard(page, '4242 4242 4242 4242');
@@ -136,6 +148,7 @@ describe('a shopper pays', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('cartId')), null, 'the cart id is forgotten');
     await settle(page);
     await page.screenshot({ path: join(screenshots, 'order-confirmation-1280.png'), fullPage: true });
+    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing on the confirmation');
 
     // The same link on a phone.
     const link = page.url();
@@ -179,6 +192,7 @@ describe('a shopper pays', () => {
     assert.equal(await page.getByLabel('First name', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.ok(await page.getByLabel('First name', { exact: true }).evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
     assert.ok(page.url().endsWith('/checkout'));
+    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing with the fields marked');
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
@@ -193,6 +207,7 @@ describe('a shopper pays', () => {
     await dialog.waitFor();
     await settle(page);
     await page.screenshot({ path: join(screenshots, 'checkout-3ds-390.png') });
+    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing with the dialog open');
     await dialog.getByRole('button', { name: 'Fail authentication' }).click();
     await page.waitForURL('**/payment-failed');
     await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
