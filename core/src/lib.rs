@@ -9,5 +9,6 @@ pub mod media;
 pub mod money;
 pub mod quantity;
 pub mod validation;
+pub mod workshop;
 
 pub use money::Money;

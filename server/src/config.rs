@@ -74,7 +74,7 @@ pub struct Config {
     )]
     pub mail_from: String,
 
-    /// Where new-order notices go.
+    /// Where new-order notices and enquiries go.
     #[arg(
         long,
         env = "POSY_STUDIO_EMAIL",
@@ -82,6 +82,11 @@ pub struct Config {
         global = true
     )]
     pub studio_email: String,
+
+    /// The shop runs behind a reverse proxy: take visitors' addresses (for the contact form's
+    /// limit) from its X-Forwarded-For header.
+    #[arg(long, env = "POSY_BEHIND_PROXY", global = true)]
+    pub behind_proxy: bool,
 
     /// How many days an order confirmation link works.
     #[arg(
@@ -140,6 +145,7 @@ impl Config {
             mail_from: "Posy floral studio <shop@posy.localhost>".into(),
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,
+            behind_proxy: false,
         }
     }
 }

@@ -36,6 +36,9 @@ pub enum ApiError {
     /// The shop's current state does not allow it, e.g. not enough stock.
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
+    /// Too many requests from one address in a short time; wait and try again.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
     /// Something went wrong on the shop's side.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
@@ -85,6 +88,11 @@ impl ApiError {
         why: impl Into<String>,
     ) -> ApiError {
         ApiError::invalid_fields(message, BTreeMap::from([(field.to_owned(), why.into())]))
+    }
+
+    /// A 429 with a message.
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::TooManyRequests(body(message))
     }
 
     /// A 503 with a message.

@@ -9,7 +9,7 @@ use sea_orm::{
 };
 
 use crate::catalogue::bump_version;
-use crate::entities::{category, product, variation};
+use crate::entities::{category, product, variation, workshop};
 
 struct DemoProduct {
     slug: &'static str,
@@ -253,6 +253,28 @@ where
         }
     }
     bump_version(&txn).await?;
+    // The spec's workshop: £45, a £20 deposit, the £25 balance due by November 20th.
+    workshop::ActiveModel {
+        title: Set("Christmas wreath making".into()),
+        description: Set(
+            "Make a generous door wreath from Somerset moss, blue pine, eucalyptus, \
+            dried oranges and cinnamon, with mulled wine and mince pies by the studio stove. \
+            Everything is provided and you take your wreath home on the day; no experience \
+            needed."
+                .into(),
+        ),
+        date: Set("2026-12-05".into()),
+        time: Set("10:00–13:00".into()),
+        price_pence: Set(4500),
+        deposit_pence: Set(2000),
+        balance_due: Set("2026-11-20".into()),
+        spots_left: Set(4),
+        image: Set(Some("products/christmas-door-wreath.jpg".into())),
+        position: Set(0),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
     txn.commit().await?;
     Ok(true)
 }

@@ -14,11 +14,13 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
+use crate::api::studio::Studio;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
 use crate::config::Config;
 use crate::csrf::Csrf;
 use crate::mail::Mailer;
+use crate::site::Site;
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
 
@@ -145,6 +147,11 @@ fn routes(
         .data(catalogue)
         .data(MediaBase(media_base))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))
+        .data(Studio {
+            site: Site::default(),
+            notices_to: config.studio_email.clone(),
+            behind_proxy: config.behind_proxy,
+        })
         .data(checkout)
         .data(db)
         .boxed()

@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod orders;
 pub mod paths;
 pub mod payment;
+pub mod studio;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]
@@ -21,6 +22,8 @@ pub enum ApiTags {
     Payment,
     /// Paid orders.
     Orders,
+    /// The studio's facts, workshops and enquiries.
+    Studio,
 }
 
 /// Every resource's API.
@@ -29,6 +32,7 @@ pub type Api = (
     cart::CartApi,
     payment::PaymentApi,
     orders::OrdersApi,
+    studio::StudioApi,
 );
 
 /// The API service with its description.
@@ -39,6 +43,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             cart::CartApi,
             payment::PaymentApi,
             orders::OrdersApi,
+            studio::StudioApi,
         ),
         "Posy",
         env!("CARGO_PKG_VERSION"),

@@ -13,18 +13,26 @@ use crate::orders::{self, OrderView};
 /// Orders.
 pub struct OrdersApi;
 
-/// `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form.
+/// `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form (a missing
+/// form field is named in the answer, like an empty one).
 #[derive(Debug, Object)]
 pub struct PlaceOrder {
     /// The payment intent the card was confirmed with.
     pub payment_intent_id: String,
     pub cart_id: String,
+    #[oai(default)]
     pub email: String,
+    #[oai(default)]
     pub first_name: String,
+    #[oai(default)]
     pub last_name: String,
+    #[oai(default)]
     pub address: String,
+    #[oai(default)]
     pub city: String,
+    #[oai(default)]
     pub postcode: String,
+    #[oai(default)]
     pub phone: String,
 }
 

@@ -5,6 +5,7 @@ use sea_orm_migration::prelude::*;
 mod m20261122_000001_create_catalogue;
 mod m20261123_000001_create_carts;
 mod m20261123_000002_create_orders;
+mod m20261123_000003_create_studio;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_create_catalogue::Migration),
             Box::new(m20261123_000001_create_carts::Migration),
             Box::new(m20261123_000002_create_orders::Migration),
+            Box::new(m20261123_000003_create_studio::Migration),
         ]
     }
 }

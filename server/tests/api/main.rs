@@ -9,3 +9,4 @@ mod helpers;
 mod openapi;
 mod serving;
 mod stripe;
+mod studio;

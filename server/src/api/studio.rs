@@ -1,0 +1,179 @@
+//! The studio's facts (`GET /api/site/`), its workshops (`GET /api/workshops/`) and the
+//! contact form (`POST /api/contact/`, spec §7).
+
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use posy_core::enquiry::EnquiryForm;
+use posy_core::{Money, media, workshop};
+use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
+
+use super::ApiTags;
+use crate::enquiries::{self, Enquiry};
+use crate::entities::workshop as workshops;
+use crate::error::ApiError;
+use crate::site::Site;
+use crate::startup::MediaBase;
+
+/// The studio's pages and enquiries.
+pub struct StudioApi;
+
+/// The studio's facts and where its notices go.
+#[derive(Clone)]
+pub struct Studio {
+    pub site: Site,
+    /// Where enquiries are mailed.
+    pub notices_to: String,
+    /// Take the sender's address from X-Forwarded-For (set behind a reverse proxy).
+    pub behind_proxy: bool,
+}
+
+/// A workshop as its card shows it.
+#[derive(Debug, Object)]
+pub struct Workshop {
+    pub id: i32,
+    /// e.g. `Christmas wreath making`.
+    pub title: String,
+    pub description: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// e.g. `10:00–13:00`.
+    pub time: String,
+    /// e.g. `"45.00"`.
+    pub price: String,
+    /// Paid to book, e.g. `"20.00"`.
+    pub deposit: String,
+    /// The rest, e.g. `"25.00"`.
+    pub balance: String,
+    /// `YYYY-MM-DD` by which the balance is due.
+    pub balance_due: String,
+    pub spots_left: i32,
+    /// `3 spots left`, `1 spot left`, `0 spots left` (then the card says Fully Booked).
+    pub spots_text: String,
+    /// URL of its picture; null when it has none.
+    pub image: Option<String>,
+}
+
+/// `POST /api/contact/`'s body. Every field may be missing: the answer then names it.
+#[derive(Debug, Object)]
+pub struct ContactRequest {
+    #[oai(default)]
+    pub name: String,
+    #[oai(default)]
+    pub email: String,
+    /// Optional.
+    #[oai(default)]
+    pub phone: Option<String>,
+    /// `wedding`, `event`, `bouquet` or `general`.
+    #[oai(rename = "enquiryType", default)]
+    pub enquiry_type: String,
+    #[oai(default)]
+    pub message: String,
+    /// Leave empty: a field hidden from people, which only bots fill in.
+    #[oai(default)]
+    pub website: Option<String>,
+}
+
+/// What a received enquiry answers.
+#[derive(Debug, Object)]
+pub struct ContactReceived {
+    /// `success`.
+    pub status: String,
+}
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Studio")]
+impl StudioApi {
+    /// The studio's name, address, contact details, opening hours, social links and delivery
+    /// area.
+    #[oai(path = "/site/", method = "get", operation_id = "getSite")]
+    async fn site(&self, studio: Data<&Studio>) -> Json<Site> {
+        Json(studio.site.clone())
+    }
+
+    /// Upcoming workshops, soonest first.
+    #[oai(path = "/workshops/", method = "get", operation_id = "listWorkshops")]
+    async fn workshops(
+        &self,
+        db: Data<&DatabaseConnection>,
+        media_base: Data<&MediaBase>,
+    ) -> Result<Json<Vec<Workshop>>, ApiError> {
+        let rows = workshops::Entity::find()
+            .order_by_asc(workshops::Column::Date)
+            .order_by_asc(workshops::Column::Position)
+            .all(*db)
+            .await?;
+        Ok(Json(
+            rows.into_iter()
+                .map(|w| {
+                    let price = Money::from_pence(w.price_pence);
+                    let deposit = Money::from_pence(w.deposit_pence);
+                    let spots = w.spots_left.max(0) as u32;
+                    Workshop {
+                        id: w.id,
+                        title: w.title,
+                        description: w.description,
+                        date: w.date,
+                        time: w.time,
+                        price: price.to_wire(),
+                        deposit: deposit.to_wire(),
+                        balance: workshop::balance(price, deposit)
+                            .unwrap_or(Money::ZERO)
+                            .to_wire(),
+                        balance_due: w.balance_due,
+                        spots_left: spots as i32,
+                        spots_text: workshop::spots_text(spots),
+                        image: w
+                            .image
+                            .as_deref()
+                            .map(|path| media::media_url(Some(path), &media_base.0.0)),
+                    }
+                })
+                .collect(),
+        ))
+    }
+
+    /// Sends an enquiry to the studio: checked with the contact form's rules (400 naming the
+    /// fields), stored and mailed. At most 5 from one address in 10 minutes (then 429).
+    #[oai(path = "/contact/", method = "post", operation_id = "sendEnquiry")]
+    async fn contact(
+        &self,
+        req: &Request,
+        db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
+        body: Json<ContactRequest>,
+    ) -> Result<Json<ContactReceived>, ApiError> {
+        let body = body.0;
+        let enquiry = Enquiry {
+            form: EnquiryForm {
+                name: body.name,
+                email: body.email,
+                phone: body.phone.unwrap_or_default(),
+                enquiry_type: body.enquiry_type,
+                message: body.message,
+            },
+            honeypot: body.website.unwrap_or_default(),
+            remote_addr: sender(req, studio.behind_proxy),
+        };
+        enquiries::receive(&db, enquiry, &studio.notices_to, &studio.site.phone).await?;
+        Ok(Json(ContactReceived {
+            status: "success".into(),
+        }))
+    }
+}
+
+/// The sender's IP address: the socket's, or the proxy's last X-Forwarded-For entry.
+fn sender(req: &Request, behind_proxy: bool) -> String {
+    let forwarded = behind_proxy
+        .then(|| req.headers().get("x-forwarded-for")?.to_str().ok())
+        .flatten()
+        .and_then(|v| v.rsplit(',').next())
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty());
+    forwarded.unwrap_or_else(|| {
+        req.remote_addr()
+            .as_socket_addr()
+            .map(|a| a.ip().to_string())
+            .unwrap_or_else(|| "unknown".into())
+    })
+}
