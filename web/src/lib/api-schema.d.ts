@@ -78,6 +78,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an enquiry to the studio: checked with the contact form's rules (400 naming the
+         *     fields), stored and mailed. At most 5 from one address in 10 minutes (then 429).
+         */
+        post: operations["sendEnquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/": {
         parameters: {
             query?: never;
@@ -227,6 +247,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio's name, address, contact details, opening hours, social links and delivery
+         *     area.
+         */
+        get: operations["getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upcoming workshops, soonest first. */
+        get: operations["listWorkshops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -355,6 +412,41 @@ export interface components {
             variation_id: number | null;
         };
         /**
+         * ContactReceived
+         * @description What a received enquiry answers.
+         */
+        ContactReceived: {
+            /** @description `success`. */
+            status: string;
+        };
+        /**
+         * ContactRequest
+         * @description `POST /api/contact/`'s body. Every field may be missing: the answer then names it.
+         */
+        ContactRequest: {
+            /** @default  */
+            email: string;
+            /**
+             * @description `wedding`, `event`, `bouquet` or `general`.
+             * @default
+             */
+            enquiryType: string;
+            /** @default  */
+            message: string;
+            /** @default  */
+            name: string;
+            /**
+             * @description Optional.
+             * @default null
+             */
+            phone: string;
+            /**
+             * @description Leave empty: a field hidden from people, which only bots fill in.
+             * @default null
+             */
+            website: string;
+        };
+        /**
          * ErrorBody
          * @description What every failed API call answers.
          */
@@ -365,6 +457,16 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+        };
+        /**
+         * OpeningHours
+         * @description Opening hours for some days.
+         */
+        OpeningHours: {
+            /** @description e.g. `Monday to Friday`. */
+            days: string;
+            /** @description e.g. `7:30–18:00`, or `Closed`. */
+            hours: string;
         };
         /**
          * Order
@@ -443,18 +545,26 @@ export interface components {
         };
         /**
          * PlaceOrder
-         * @description `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form.
+         * @description `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form (a missing
+         *     form field is named in the answer, like an empty one).
          */
         PlaceOrder: {
+            /** @default  */
             address: string;
             cart_id: string;
+            /** @default  */
             city: string;
+            /** @default  */
             email: string;
+            /** @default  */
             first_name: string;
+            /** @default  */
             last_name: string;
             /** @description The payment intent the card was confirmed with. */
             payment_intent_id: string;
+            /** @default  */
             phone: string;
+            /** @default  */
             postcode: string;
         };
         /**
@@ -548,6 +658,41 @@ export interface components {
             expiry: string;
         };
         /**
+         * Site
+         * @description What the shop says about the studio.
+         */
+        Site: {
+            /** @description The studio's address, one line each, the postcode last. */
+            address: string[];
+            /** @description Where orders can be collected, e.g. `BS14`. */
+            collection_from: string;
+            /** @description Where the studio delivers, e.g. `Bristol`. */
+            delivery_area: string;
+            /** @description One sentence for pages and the footer. */
+            delivery_note: string;
+            email: string;
+            /** @description The brand, e.g. `Posy`. */
+            name: string;
+            /** @description In the order of the week. */
+            opening_hours: components["schemas"]["OpeningHours"][];
+            /** @description As people write it, e.g. `0117 496 0123`. */
+            phone: string;
+            /** @description For `tel:` links, e.g. `+441174960123`. */
+            phone_international: string;
+            social: components["schemas"]["SocialLink"][];
+            /** @description Under the brand in the nav: `floral studio`. */
+            tagline: string;
+        };
+        /**
+         * SocialLink
+         * @description A social network profile.
+         */
+        SocialLink: {
+            /** @description e.g. `Instagram`. */
+            name: string;
+            url: string;
+        };
+        /**
          * UpdateQuantity
          * @description `POST /api/cart/update_quantity/`'s body.
          */
@@ -594,6 +739,35 @@ export interface components {
             price: string;
             /** @description e.g. `Large`. */
             size: string;
+        };
+        /**
+         * Workshop
+         * @description A workshop as its card shows it.
+         */
+        Workshop: {
+            /** @description The rest, e.g. `"25.00"`. */
+            balance: string;
+            /** @description `YYYY-MM-DD` by which the balance is due. */
+            balance_due: string;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description Paid to book, e.g. `"20.00"`. */
+            deposit: string;
+            description: string;
+            /** Format: int32 */
+            id: number;
+            /** @description URL of its picture; null when it has none. */
+            image: string | null;
+            /** @description e.g. `"45.00"`. */
+            price: string;
+            /** Format: int32 */
+            spots_left: number;
+            /** @description `3 spots left`, `1 spot left`, `0 spots left` (then the card says Fully Booked). */
+            spots_text: string;
+            /** @description e.g. `10:00–13:00`. */
+            time: string;
+            /** @description e.g. `Christmas wreath making`. */
+            title: string;
         };
     };
     responses: never;
@@ -652,6 +826,15 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -736,6 +919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side. */
             500: {
                 headers: {
@@ -806,6 +998,15 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -890,6 +1091,101 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactReceived"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side. */
             500: {
                 headers: {
@@ -960,6 +1256,15 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1044,6 +1349,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side. */
             500: {
                 headers: {
@@ -1112,6 +1426,15 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1215,6 +1538,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side. */
             500: {
                 headers: {
@@ -1285,6 +1617,15 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1365,6 +1706,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side. */
             500: {
                 headers: {
@@ -1433,6 +1783,116 @@ export interface operations {
             };
             /** @description The shop's current state does not allow it, e.g. not enough stock. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+        };
+    };
+    listWorkshops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workshop"][];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
