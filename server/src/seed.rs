@@ -196,6 +196,32 @@ fn picture(slug: &str) -> Option<&'static [u8]> {
     )
 }
 
+/// The studio pages' pictures (hero and gallery), served as /media/pages/NAME.
+const PAGE_PICTURES: [(&str, &[u8]); 7] = {
+    macro_rules! page {
+        ($name:literal) => {
+            (
+                $name,
+                include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/demo/media/pages/",
+                    $name
+                ))
+                .as_slice(),
+            )
+        };
+    }
+    [
+        page!("hero.jpg"),
+        page!("gallery-1.jpg"),
+        page!("gallery-2.jpg"),
+        page!("gallery-3.jpg"),
+        page!("gallery-4.jpg"),
+        page!("gallery-5.jpg"),
+        page!("gallery-6.jpg"),
+    ]
+};
+
 /// Adds the demo catalogue when the shop has no products yet; does nothing otherwise.
 pub async fn seed_if_empty<C>(db: &C, media_dir: &Path) -> anyhow::Result<bool>
 where
@@ -211,6 +237,11 @@ where
         if let Some(bytes) = picture(demo.slug) {
             tokio::fs::write(products_dir.join(format!("{}.jpg", demo.slug)), bytes).await?;
         }
+    }
+    let pages_dir = media_dir.join("pages");
+    tokio::fs::create_dir_all(&pages_dir).await?;
+    for (name, bytes) in PAGE_PICTURES {
+        tokio::fs::write(pages_dir.join(name), bytes).await?;
     }
     let txn = db.begin().await?;
     let mut category_ids = std::collections::HashMap::new();
