@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { cartTotal, formatMoney } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
-import { CHECKOUT_FIELDS, useCheckout, type CheckoutField } from '../hooks/use-checkout';
+import { useCheckout, type CheckoutField } from '../hooks/use-checkout';
 import { usePaymentIntentCheck, usePaymentSetup } from '../hooks/use-payment-setup';
 import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
-import { OrderSummary } from './order-summary';
+import { checkoutTotal, OrderSummary } from './order-summary';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import './checkout.css';
 
@@ -71,14 +70,11 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
   // After a failed submit: the first field at fault takes focus, or else the message itself.
   useEffect(() => {
     if (!problem) return;
-    const firstBad = problem.kind === 'form' ? CHECKOUT_FIELDS.find((field) => field in fieldErrors) : undefined;
-    const target = firstBad ? inputs.current.get(firstBad) : problemBox.current;
+    const target = problem.field ? inputs.current.get(problem.field) : problemBox.current;
     target?.focus();
-    // Only a new problem moves focus, not the shopper fixing a field.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [problem]);
 
-  const total = formatMoney(cartTotal(cart.items.map((item) => ({ price: item.variation_details?.price ?? item.product_details.price, quantity: item.quantity }))));
+  const total = checkoutTotal(cart);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -8,10 +8,15 @@ function unitPrice(item: CartItem): string {
   return item.variation_details?.price ?? item.product_details.price;
 }
 
+/** The cart's total as the core adds it up, e.g. "£128.50". */
+export function checkoutTotal(cart: Cart): string {
+  return formatMoney(cartTotal(cart.items.map((item) => ({ price: unitPrice(item), quantity: item.quantity }))));
+}
+
 /** What is being paid for: each line with its size and quantity, and the total (added by the core). */
 export function OrderSummary({ cart }: { cart: Cart }) {
   const count = totalQuantity(cart.items);
-  const total = formatMoney(cartTotal(cart.items.map((item) => ({ price: unitPrice(item), quantity: item.quantity }))));
+  const total = checkoutTotal(cart);
 
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">

@@ -61,8 +61,13 @@ export function billingDetails(form: CheckoutForm): BillingDetails {
 /** What the page shows after a submit that did not end on the confirmation page. */
 export interface CheckoutProblem {
   message: string;
-  /** 'form' when the fields are at fault (focus goes to the first); 'payment' otherwise. */
-  kind: 'form' | 'payment';
+  /** The first field at fault, which takes focus; without one the message itself does. */
+  field?: CheckoutField;
+}
+
+/** The first of the fields at fault, in the order the page shows them. */
+function firstOf(fields: Partial<Record<CheckoutField, string>>): CheckoutField | undefined {
+  return CHECKOUT_FIELDS.find((field) => field in fields);
 }
 
 export interface CheckoutOptions {
@@ -132,17 +137,17 @@ export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOption
       }
     } catch (cause) {
       console.error('The card payment failed', cause);
-      setProblem({ kind: 'payment', message: PAYMENT_EXCEPTION });
+      setProblem({ message: PAYMENT_EXCEPTION });
       return null;
     }
 
     if (result.error) {
-      setProblem({ kind: 'payment', message: paymentFailed(result.error.message ?? 'Your card was not accepted.') });
+      setProblem({ message: paymentFailed(result.error.message ?? 'Your card was not accepted.') });
       return null;
     }
     const intent = result.payment_intent;
     if (!intent || intent.status !== 'succeeded') {
-      setProblem({ kind: 'payment', message: paymentStatus(intent?.status ?? 'unknown') });
+      setProblem({ message: paymentStatus(intent?.status ?? 'unknown') });
       return null;
     }
     return intent.id;
@@ -159,14 +164,15 @@ export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOption
     if (busy.current) return;
     const failure = validateCheckout(form);
     if (failure) {
-      setFieldErrors(byFormName(failure.fields));
-      setProblem({ kind: 'form', message: failure.error });
+      const fields = byFormName(failure.fields);
+      setFieldErrors(fields);
+      setProblem({ message: failure.error, field: firstOf(fields) });
       return;
     }
     setFieldErrors({});
     const alreadyPaid = paid.current?.cartId === cart.id ? paid.current.paymentIntentId : null;
     if (!payer && !alreadyPaid) {
-      setProblem({ kind: 'payment', message: STRIPE_NOT_LOADED });
+      setProblem({ message: STRIPE_NOT_LOADED });
       return;
     }
 
@@ -199,7 +205,7 @@ export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOption
       if (outcome.status === 409) paid.current = null;
       const fields = byFormName(outcome.fields);
       setFieldErrors(fields);
-      setProblem({ kind: Object.keys(fields).length > 0 ? 'form' : 'payment', message: outcome.message });
+      setProblem({ message: outcome.message, field: firstOf(fields) });
     } finally {
       if (!done) {
         busy.current = false;
