@@ -10,6 +10,9 @@ import { AppRoutes } from './router';
 
 function renderAt(path: string, cart: Cart = emptyCart()) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
+  // The nav and footer ask for the studio's facts once; /workshops asks for its workshops.
+  mockApi.on('GET', '/api/site/', () => json({}));
+  mockApi.on('GET', '/api/workshops/', () => json([]));
   return render(
     <MemoryRouter initialEntries={[path]}>
       <CartProvider>

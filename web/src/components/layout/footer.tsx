@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { studio } from '@/config/studio';
 import { BloomMark } from '@/components/ui/icons';
+import { useSite } from '@/features/site/hooks/use-site';
 import './footer.css';
 
 const quickLinks = [
@@ -20,22 +20,23 @@ const services = [
 ];
 
 export function Footer() {
+  const site = useSite();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
         <div className="site-footer__intro">
           <Link to="/" className="site-footer__brand">
             <BloomMark />
-            <span>{studio.name}</span>
+            <span>{site.name}</span>
           </Link>
           <p>
-            Seasonal flowers, arranged by hand in South Bristol. {studio.delivery}
+            Seasonal flowers, arranged by hand in South Bristol. {site.delivery}
           </p>
           <ul className="site-footer__social" aria-label="Follow us">
-            {studio.social.map((site) => (
-              <li key={site.name}>
-                <a href={site.href} rel="noopener noreferrer" target="_blank">
-                  {site.name}
+            {site.social.map((profile) => (
+              <li key={profile.name}>
+                <a href={profile.href} rel="noopener noreferrer" target="_blank">
+                  {profile.name}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
@@ -68,22 +69,22 @@ export function Footer() {
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Visit the studio</h2>
           <address>
-            {studio.address.map((line) => (
+            {site.address.map((line) => (
               <span key={line}>
                 {line}
                 <br />
               </span>
             ))}
-            <a href={studio.phoneHref}>{studio.phone}</a>
+            <a href={site.phoneHref}>{site.phone}</a>
             <br />
-            <a href={`mailto:${studio.email}`}>{studio.email}</a>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
           </address>
         </div>
 
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Opening hours</h2>
           <dl className="opening-hours">
-            {studio.openingHours.map((row) => (
+            {site.openingHours.map((row) => (
               <div key={row.days}>
                 <dt>{row.days}</dt>
                 <dd>{row.hours}</dd>
@@ -93,7 +94,7 @@ export function Footer() {
         </div>
       </div>
       <div className="site-footer__base container">
-        <p>© {new Date().getFullYear()} Posy Floral Studio, Bristol. Flowers with care, never in a hurry.</p>
+        <p>© {new Date().getFullYear()} {site.name} {site.tagline}, Bristol. Flowers with care, never in a hurry.</p>
       </div>
     </footer>
   );

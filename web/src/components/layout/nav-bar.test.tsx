@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
 import { NavBar } from './nav-bar';
 
 function renderNav(props: Partial<Parameters<typeof NavBar>[0]> = {}) {
@@ -13,6 +14,11 @@ function renderNav(props: Partial<Parameters<typeof NavBar>[0]> = {}) {
 }
 
 describe('the navigation bar', () => {
+  // The brand comes from GET /api/site/ (asked once), with config/studio.ts until it answers.
+  beforeEach(() => {
+    mockApi.on('GET', '/api/site/', () => json({ name: 'Posy', tagline: 'floral studio' }));
+  });
+
   it('links the brand and its tagline to the home page', () => {
     renderNav();
     const brand = screen.getByRole('link', { name: /Posy\s*floral studio/ });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { studio } from '@/config/studio';
 import { BasketIcon, BloomMark, MenuIcon } from '@/components/ui/icons';
+import { useSite } from '@/features/site/hooks/use-site';
 import './nav-bar.css';
 
 const links = [
@@ -22,6 +22,7 @@ export interface NavBarProps {
 
 export function NavBar({ cartCount, isAdmin }: NavBarProps) {
   const menuId = useId();
+  const site = useSite();
   const { pathname } = useLocation();
   // The menu is open on the page where it was opened; a new page closes it, however reached.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -46,8 +47,8 @@ export function NavBar({ cartCount, isAdmin }: NavBarProps) {
         <Link to="/" className="brand" onClick={close}>
           <BloomMark className="brand__mark" />
           <span className="brand__text">
-            <span className="brand__name">{studio.name}</span>
-            <span className="brand__tagline">{studio.tagline}</span>
+            <span className="brand__name">{site.name}</span>
+            <span className="brand__tagline">{site.tagline}</span>
           </span>
         </Link>
 

@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import { defaultSiteFacts, type SiteFacts } from '../site-facts';
+
+type Load = () => Promise<SiteFacts>;
+
+export interface SiteStore {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => SiteFacts;
+  /** Asks the server once; later calls (and a failure) change nothing. */
+  start: () => void;
+}
+
+// The call brings the API client with it, so it arrives in its own chunk after the first
+// paint (the same chunk the cart's calls share), keeping the nav's first JavaScript small.
+const loadFromServer: Load = () => import('../api/get-site').then(({ getSite }) => getSite());
+
+/** The studio's facts: the config's straight away, the server's once they arrive. */
+export function createSiteStore(load: Load = loadFromServer, defaults: SiteFacts = defaultSiteFacts): SiteStore {
+  let facts = defaults;
+  let started = false;
+  const listeners = new Set<() => void>();
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => facts,
+    start() {
+      if (started) return;
+      started = true;
+      load().then(
+        (fresh) => {
+          facts = fresh;
+          for (const listener of listeners) listener();
+        },
+        (cause: unknown) => console.warn('Showing the studio’s built-in details:', cause),
+      );
+    },
+  };
+}
+
+const siteStore = createSiteStore();
+
+function subscribe(listener: () => void) {
+  siteStore.start();
+  return siteStore.subscribe(listener);
+}
+
+/**
+ * The studio's name, address, phone, hours and links, fetched once for the whole app
+ * (GET /api/site/). Never waits: until the answer comes, and if it never does, the details
+ * in config/studio.ts are shown.
+ */
+export function useSite(): SiteFacts {
+  return useSyncExternalStore(subscribe, siteStore.getSnapshot, siteStore.getSnapshot);
+}
