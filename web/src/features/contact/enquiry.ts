@@ -1,0 +1,64 @@
+// What the contact form holds and offers (spec §3, §5, §8), kept free of React.
+import type { EnquiryForm } from '@/lib/core';
+
+export type EnquiryType = 'wedding' | 'event' | 'bouquet' | 'general';
+
+/** The select's choices, values exactly as the API takes them. */
+export const ENQUIRY_TYPES: readonly { value: EnquiryType; label: string }[] = [
+  { value: 'wedding', label: 'Wedding flowers' },
+  { value: 'event', label: 'An event or workshop' },
+  { value: 'bouquet', label: 'A bouquet or gift' },
+  { value: 'general', label: 'Something else' },
+];
+
+export function isEnquiryType(value: unknown): value is EnquiryType {
+  return ENQUIRY_TYPES.some((type) => type.value === value);
+}
+
+/** Spec §8, word for word. */
+export const SENT_MESSAGE = 'Thank you for your message. We will get back to you soon!';
+export const FAILED_MESSAGE = 'Sorry, something went wrong. Please try again later.';
+/** Spec §9: the status message hides itself after this long. */
+export const STATUS_CLEARS_AFTER_MS = 10_000;
+
+export const emptyEnquiry: EnquiryForm = { name: '', email: '', phone: '', enquiryType: '', message: '' };
+
+/** The message a workshop's Book link starts with. */
+export function workshopMessage(workshop: string, when?: string | null): string {
+  const on = when ? ` on ${when}` : '';
+  return `Hello, I would like to book a place on the ${workshop} workshop${on}. `;
+}
+
+/**
+ * A form started from a link: `?type=event&workshop=Christmas%20wreath%20making` chooses the
+ * enquiry type and begins the message with the workshop's name. Unknown types are ignored.
+ */
+export function enquiryFromSearch(search: URLSearchParams): EnquiryForm {
+  const type = search.get('type')?.trim().toLowerCase();
+  const workshop = search.get('workshop')?.trim().slice(0, 120);
+  const when = search.get('date')?.trim().slice(0, 60);
+  return {
+    ...emptyEnquiry,
+    enquiryType: isEnquiryType(type) ? type : workshop ? 'event' : '',
+    message: workshop ? workshopMessage(workshop, when) : '',
+  };
+}
+
+/** Friendlier words for a required field left empty than the core's generic sentence. */
+const REQUIRED_SENTENCES: Record<string, string> = {
+  name: 'Please tell us your name.',
+  email: 'Please give us your email address, so we can reply.',
+  enquiryType: 'Please choose what your enquiry is about.',
+  message: 'Please write a few words about what you need.',
+};
+
+const CORE_REQUIRED = 'This field is required.';
+
+/** Each field's problem, in words for people. */
+export function fieldSentences(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, why] of Object.entries(fields)) {
+    out[field] = why === CORE_REQUIRED ? (REQUIRED_SENTENCES[field] ?? why) : why;
+  }
+  return out;
+}
