@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { useWorkshops } from '../hooks/use-workshops';
+import { WorkshopCard } from './workshop-card';
+import './workshops.css';
+
+/** The upcoming workshops from the server, with loading, error and empty states. */
+export function WorkshopList() {
+  const state = useWorkshops();
+
+  if (state.status === 'loading') {
+    return (
+      <div className="workshop-list__loading" role="status">
+        <span className="workshop-list__spinner" aria-hidden="true" />
+        Finding the next workshops…
+      </div>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p className="notice__title">We could not load the workshops just now.</p>
+        <p>Please try again in a moment, or ring the studio and we will tell you what is coming up.</p>
+        <button type="button" className="button button--small" onClick={state.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (state.workshops.length === 0) {
+    return (
+      <div className="notice">
+        <p className="notice__title">No workshops are booked in just now.</p>
+        <p>
+          New dates go up every season. <Link to="/contact?type=event">Send us a message</Link> and we will tell you
+          when the next one opens, or ask about a private workshop for your group.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="workshop-list" aria-label="Upcoming workshops">
+      {state.workshops.map((workshop) => (
+        <li key={workshop.id}>
+          <WorkshopCard workshop={workshop} />
+        </li>
+      ))}
+    </ul>
+  );
+}
