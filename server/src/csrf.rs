@@ -125,7 +125,8 @@ impl Csrf {
 }
 
 /// The value of the cookie `name`, if the request sent it.
-fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// The value of the cookie `name` in a request's headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()

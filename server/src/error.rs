@@ -27,6 +27,9 @@ pub enum ApiError {
     /// The request itself is at fault: a field is missing or malformed.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Signing in is needed, or failed.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
     /// The caller may not do this.
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
@@ -100,6 +103,11 @@ impl ApiError {
         ApiError::Unavailable(body(message))
     }
 
+    /// A 401 with a message.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::Unauthorized(body(message))
+    }
+
     /// A 403 with a message.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
         ApiError::Forbidden(body(message))
@@ -127,6 +135,28 @@ pub async fn to_json(err: poem::Error) -> Response {
         return json(
             StatusCode::NOT_FOUND,
             "There is nothing here. Please check the address.",
+        );
+    }
+    // poem-openapi's own words for a malformed parameter name Rust types; say it plainly.
+    if err.is::<poem_openapi::error::ParsePathError>() {
+        return json(
+            StatusCode::BAD_REQUEST,
+            "Part of that address is not what we expected. Please check the link.",
+        );
+    }
+    if let Some(param) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
+        return json(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "The {} in that address is not what we expected. Please check the link.",
+                param.name
+            ),
+        );
+    }
+    if err.is::<poem_openapi::error::AuthorizationError>() {
+        return json(
+            StatusCode::UNAUTHORIZED,
+            "Please sign in as the studio's admin to do that.",
         );
     }
     if err.is::<poem::error::MethodNotAllowedError>() {

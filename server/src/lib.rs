@@ -2,6 +2,7 @@
 //! web app, started by [`startup::Application`].
 
 pub mod api;
+pub mod auth;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;

@@ -14,6 +14,7 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
+use crate::api::Clients;
 use crate::api::studio::Studio;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
@@ -150,7 +151,13 @@ fn routes(
         .data(Studio {
             site: Site::default(),
             notices_to: config.studio_email.clone(),
+        })
+        .data(Clients {
             behind_proxy: config.behind_proxy,
+            secure_cookies: config
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://")),
         })
         .data(checkout)
         .data(db)

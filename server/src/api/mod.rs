@@ -3,6 +3,8 @@
 
 use poem_openapi::{OpenApiService, Tags};
 
+pub mod admin;
+pub mod auth;
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
@@ -24,6 +26,36 @@ pub enum ApiTags {
     Orders,
     /// The studio's facts, workshops and enquiries.
     Studio,
+    /// The studio's admin: signing in and the back office.
+    Admin,
+}
+
+/// How to tell who is asking: the shop may sit behind a reverse proxy, and serve over https.
+#[derive(Clone, Debug)]
+pub struct Clients {
+    /// Take the visitor's address from the proxy's X-Forwarded-For header.
+    pub behind_proxy: bool,
+    /// Mark cookies Secure.
+    pub secure_cookies: bool,
+}
+
+impl Clients {
+    /// The visitor's IP address: the socket's, or the proxy's last X-Forwarded-For entry.
+    pub fn address(&self, req: &poem::Request) -> String {
+        let forwarded = self
+            .behind_proxy
+            .then(|| req.headers().get("x-forwarded-for")?.to_str().ok())
+            .flatten()
+            .and_then(|v| v.rsplit(',').next())
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty());
+        forwarded.unwrap_or_else(|| {
+            req.remote_addr()
+                .as_socket_addr()
+                .map(|a| a.ip().to_string())
+                .unwrap_or_else(|| "unknown".into())
+        })
+    }
 }
 
 /// Every resource's API.
@@ -33,6 +65,8 @@ pub type Api = (
     payment::PaymentApi,
     orders::OrdersApi,
     studio::StudioApi,
+    auth::AuthApi,
+    admin::AdminApi,
 );
 
 /// The API service with its description.
@@ -44,6 +78,8 @@ pub fn service() -> OpenApiService<Api, ()> {
             payment::PaymentApi,
             orders::OrdersApi,
             studio::StudioApi,
+            auth::AuthApi,
+            admin::AdminApi,
         ),
         "Posy",
         env!("CARGO_PKG_VERSION"),

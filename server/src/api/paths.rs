@@ -86,7 +86,12 @@ fn nullable_answers(spec: &mut Value) {
                 continue;
             }
             required.push(Value::String(property.clone()));
-            schema["properties"][&property]["nullable"] = Value::Bool(true);
+            let field = &mut schema["properties"][&property];
+            // OpenAPI 3.0 ignores siblings of a `$ref`, so a nullable reference is an `allOf`.
+            if let Some(reference) = field.as_object_mut().and_then(|f| f.remove("$ref")) {
+                field["allOf"] = serde_json::json!([{ "$ref": reference }]);
+            }
+            field["nullable"] = Value::Bool(true);
         }
         schema["required"] = Value::Array(required);
     }
@@ -142,11 +147,19 @@ mod tests {
             r##"{"paths": {"/api/x": {"post": {"requestBody": {"content": {"application/json; charset=utf-8": {"schema": {"$ref": "#/components/schemas/Ask"}}}}}}},
                 "components": {"schemas": {
                     "Ask": {"properties": {"a": {}, "b": {}}, "required": ["a"]},
-                    "View": {"properties": {"a": {}, "b": {}}, "required": ["a"]}}}}"##,
+                    "View": {"properties": {"a": {}, "b": {}, "c": {"$ref": "#/components/schemas/Ask"}}, "required": ["a"]}}}}"##,
         );
         let schemas = &spec["components"]["schemas"];
-        assert_eq!(schemas["View"]["required"], serde_json::json!(["a", "b"]));
+        assert_eq!(
+            schemas["View"]["required"],
+            serde_json::json!(["a", "b", "c"])
+        );
         assert_eq!(schemas["View"]["properties"]["b"]["nullable"], true);
+        assert_eq!(
+            schemas["View"]["properties"]["c"],
+            serde_json::json!({"allOf": [{"$ref": "#/components/schemas/Ask"}], "nullable": true}),
+            "a nullable reference"
+        );
         assert_eq!(schemas["Ask"]["required"], serde_json::json!(["a"]));
         assert!(schemas["Ask"]["properties"]["b"].get("nullable").is_none());
     }

@@ -4,7 +4,7 @@
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{Enum, Object, OpenApi};
 
 use super::ApiTags;
 use crate::checkout::Checkout;
@@ -18,10 +18,19 @@ pub struct PaymentApi;
 /// Which card form the checkout shows.
 #[derive(Debug, Object)]
 pub struct PaymentConfig {
-    /// `stripe` (Stripe Elements with `publishable_key`) or `simulated` (Posy's test-mode form).
-    pub provider: String,
+    pub provider: ProviderName,
     /// Stripe's publishable key; null for the simulated provider.
     pub publishable_key: Option<String>,
+}
+
+/// The card payment provider.
+#[derive(Debug, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum ProviderName {
+    /// Stripe Elements with `publishable_key`.
+    Stripe,
+    /// Posy's test-mode card form.
+    Simulated,
 }
 
 /// What the card is confirmed with.
@@ -113,7 +122,10 @@ impl PaymentApi {
     )]
     async fn config(&self, checkout: Data<&Checkout>) -> Json<PaymentConfig> {
         Json(PaymentConfig {
-            provider: checkout.payments.name().to_owned(),
+            provider: match checkout.payments.name() {
+                "stripe" => ProviderName::Stripe,
+                _ => ProviderName::Simulated,
+            },
             publishable_key: checkout.payments.publishable_key(),
         })
     }

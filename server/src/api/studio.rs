@@ -9,7 +9,7 @@ use posy_core::enquiry::EnquiryForm;
 use posy_core::{Money, media, workshop};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
-use super::ApiTags;
+use super::{ApiTags, Clients};
 use crate::enquiries::{self, Enquiry};
 use crate::entities::workshop as workshops;
 use crate::error::ApiError;
@@ -25,8 +25,6 @@ pub struct Studio {
     pub site: Site,
     /// Where enquiries are mailed.
     pub notices_to: String,
-    /// Take the sender's address from X-Forwarded-For (set behind a reverse proxy).
-    pub behind_proxy: bool,
 }
 
 /// A workshop as its card shows it.
@@ -141,6 +139,7 @@ impl StudioApi {
         req: &Request,
         db: Data<&DatabaseConnection>,
         studio: Data<&Studio>,
+        clients: Data<&Clients>,
         body: Json<ContactRequest>,
     ) -> Result<Json<ContactReceived>, ApiError> {
         let body = body.0;
@@ -153,27 +152,11 @@ impl StudioApi {
                 message: body.message,
             },
             honeypot: body.website.unwrap_or_default(),
-            remote_addr: sender(req, studio.behind_proxy),
+            remote_addr: clients.address(req),
         };
         enquiries::receive(&db, enquiry, &studio.notices_to, &studio.site.phone).await?;
         Ok(Json(ContactReceived {
             status: "success".into(),
         }))
     }
-}
-
-/// The sender's IP address: the socket's, or the proxy's last X-Forwarded-For entry.
-fn sender(req: &Request, behind_proxy: bool) -> String {
-    let forwarded = behind_proxy
-        .then(|| req.headers().get("x-forwarded-for")?.to_str().ok())
-        .flatten()
-        .and_then(|v| v.rsplit(',').next())
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty());
-    forwarded.unwrap_or_else(|| {
-        req.remote_addr()
-            .as_socket_addr()
-            .map(|a| a.ip().to_string())
-            .unwrap_or_else(|| "unknown".into())
-    })
 }

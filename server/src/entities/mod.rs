@@ -1,10 +1,12 @@
 //! The tables, as sea-orm entities. Money columns hold pence.
 
+pub mod admin;
 pub mod cart;
 pub mod cart_item;
 pub mod catalogue_version;
 pub mod category;
 pub mod enquiry;
+pub mod login_failure;
 pub mod order;
 pub mod order_item;
 pub mod order_token;
@@ -12,6 +14,7 @@ pub mod outbox;
 pub mod product;
 pub mod refund;
 pub mod secret;
+pub mod session;
 pub mod simulated_payment;
 pub mod variation;
 pub mod workshop;

@@ -6,6 +6,7 @@ mod m20261122_000001_create_catalogue;
 mod m20261123_000001_create_carts;
 mod m20261123_000002_create_orders;
 mod m20261123_000003_create_studio;
+mod m20261123_000004_create_admins;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_create_carts::Migration),
             Box::new(m20261123_000002_create_orders::Migration),
             Box::new(m20261123_000003_create_studio::Migration),
+            Box::new(m20261123_000004_create_admins::Migration),
         ]
     }
 }

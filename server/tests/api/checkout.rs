@@ -421,6 +421,14 @@ async fn wrong_expired_or_missing_tokens_and_unknown_orders_all_get_the_same_403
         let (status, body) = app.get_json(&path).await;
         assert_eq!((status, &body), (403, &expected), "{path}");
     }
+    let (status, body) = app
+        .get_json(&format!("/api/orders/abc?token={expired}"))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "Part of that address is not what we expected. Please check the link."
+    );
 }
 
 #[tokio::test]

@@ -4,6 +4,77 @@
  */
 
 export interface paths {
+    "/api/admin/enquiries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 200 enquiries, newest first. */
+        get: operations["listEnquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
+         *     password; 429 after 5 failures from one address for one username in 15 minutes.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: the session ends and the cookie is cleared. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in: `{is_admin: false, username: null}` for visitors. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/": {
         parameters: {
             query?: never;
@@ -328,7 +399,7 @@ export interface components {
          * @description The billing details sent with the card (spec §7).
          */
         BillingDetails: {
-            address: components["schemas"]["BillingAddress"];
+            address: components["schemas"]["BillingAddress"] | null;
             email: string | null;
             name: string | null;
             phone: string | null;
@@ -364,8 +435,8 @@ export interface components {
          * @description What confirming a card answers: the intent, or an error (as Stripe.js gives them).
          */
         CardResult: {
-            error: components["schemas"]["CardError"];
-            payment_intent: components["schemas"]["CardIntent"];
+            error: components["schemas"]["CardError"] | null;
+            payment_intent: components["schemas"]["CardIntent"] | null;
         };
         /**
          * Cart
@@ -447,6 +518,32 @@ export interface components {
             website: string;
         };
         /**
+         * Credentials
+         * @description `POST /api/auth/login`'s body.
+         */
+        Credentials: {
+            /** @default  */
+            password: string;
+            /** @default  */
+            username: string;
+        };
+        /**
+         * EnquiryView
+         * @description An enquiry as the studio reads it.
+         */
+        EnquiryView: {
+            email: string;
+            /** @description `wedding`, `event`, `bouquet` or `general`. */
+            enquiry_type: string;
+            /** Format: int32 */
+            id: number;
+            message: string;
+            name: string;
+            phone: string | null;
+            /** @description ISO 8601, UTC. */
+            received_at: string;
+        };
+        /**
          * ErrorBody
          * @description What every failed API call answers.
          */
@@ -457,6 +554,16 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+        };
+        /**
+         * Me
+         * @description Who is signed in.
+         */
+        Me: {
+            /** @description True only with a live admin session: the nav's `Manage Gallery` link follows it. */
+            is_admin: boolean;
+            /** @description The admin's username; null for visitors. */
+            username: string | null;
         };
         /**
          * OpeningHours
@@ -530,8 +637,7 @@ export interface components {
          * @description Which card form the checkout shows.
          */
         PaymentConfig: {
-            /** @description `stripe` (Stripe Elements with `publishable_key`) or `simulated` (Posy's test-mode form). */
-            provider: string;
+            provider: components["schemas"]["ProviderName"];
             /** @description Stripe's publishable key; null for the simulated provider. */
             publishable_key: string | null;
         };
@@ -621,6 +727,11 @@ export interface components {
             /** @description The price of one as charged: the size's price when the line has a size. */
             price: string;
         };
+        /**
+         * @description The card payment provider.
+         * @enum {string}
+         */
+        ProviderName: "stripe" | "simulated";
         /**
          * RemoveItem
          * @description `POST /api/cart/remove_item/`'s body.
@@ -778,6 +889,378 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listEnquiries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnquiryView"][];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Who is signed in now. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who is signed in now. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request itself is at fault: a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from one address in a short time; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCart: {
         parameters: {
             query?: {
@@ -799,6 +1282,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -892,6 +1384,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -971,6 +1472,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1064,6 +1574,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -1143,6 +1662,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1236,6 +1764,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -1322,6 +1859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -1399,6 +1945,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1511,6 +2066,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -1590,6 +2154,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1679,6 +2252,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Signing in is needed, or failed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller may not do this. */
             403: {
                 headers: {
@@ -1756,6 +2338,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1857,6 +2448,15 @@ export interface operations {
             };
             /** @description The request itself is at fault: a field is missing or malformed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signing in is needed, or failed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,161 @@
+//! `POST /api/auth/login`, `POST /api/auth/logout`, `GET /api/auth/me`, and [`AdminSession`],
+//! the security scheme every admin call requires (401 without a live session).
+
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::auth::ApiKey;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+use sea_orm::DatabaseConnection;
+
+use super::{ApiTags, Clients};
+use crate::auth::{self, Admin, SignInError, SignInRefused};
+use crate::csrf::cookie;
+use crate::error::ApiError;
+
+/// Signing the studio's admin in and out.
+pub struct AuthApi;
+
+/// The studio's admin, signed in with the `posy_session` cookie.
+#[derive(SecurityScheme)]
+#[oai(
+    rename = "AdminSession",
+    ty = "api_key",
+    key_name = "posy_session",
+    key_in = "cookie",
+    checker = "check_session"
+)]
+pub struct AdminSession(pub Admin);
+
+async fn check_session(req: &Request, key: ApiKey) -> poem::Result<Admin> {
+    let not_signed_in = || {
+        poem::Error::from_string(
+            "Please sign in as the studio's admin to do that.",
+            poem::http::StatusCode::UNAUTHORIZED,
+        )
+    };
+    let db = req
+        .data::<DatabaseConnection>()
+        .ok_or_else(|| poem::Error::from_status(poem::http::StatusCode::INTERNAL_SERVER_ERROR))?;
+    match auth::session_admin(db, &key.key).await {
+        Ok(Some(admin)) => Ok(admin),
+        Ok(None) => Err(not_signed_in()),
+        Err(err) => {
+            tracing::error!(%err, "could not read a session");
+            Err(poem::Error::from_status(
+                poem::http::StatusCode::INTERNAL_SERVER_ERROR,
+            ))
+        }
+    }
+}
+
+/// Who is signed in.
+#[derive(Debug, Object)]
+pub struct Me {
+    /// True only with a live admin session: the nav's `Manage Gallery` link follows it.
+    pub is_admin: bool,
+    /// The admin's username; null for visitors.
+    pub username: Option<String>,
+}
+
+/// `POST /api/auth/login`'s body.
+#[derive(Debug, Object)]
+pub struct Credentials {
+    #[oai(default)]
+    pub username: String,
+    #[oai(default)]
+    pub password: String,
+}
+
+/// An answer that sets or clears the session cookie.
+#[derive(ApiResponse)]
+pub enum SessionChanged {
+    /// Who is signed in now.
+    #[oai(status = 200)]
+    Ok(Json<Me>, #[oai(header = "Set-Cookie")] String),
+}
+
+const NO_MATCH: &str = "That username and password don't match. Please try again.";
+const TOO_MANY: &str = "Too many attempts to sign in. Please wait 15 minutes and try again.";
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
+impl AuthApi {
+    /// Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
+    /// password; 429 after 5 failures from one address for one username in 15 minutes.
+    #[oai(path = "/auth/login/", method = "post", operation_id = "login")]
+    async fn login(
+        &self,
+        req: &Request,
+        db: Data<&DatabaseConnection>,
+        clients: Data<&Clients>,
+        body: Json<Credentials>,
+    ) -> Result<SessionChanged, ApiError> {
+        if body.username.trim().is_empty() || body.password.is_empty() {
+            let mut fields = std::collections::BTreeMap::new();
+            if body.username.trim().is_empty() {
+                fields.insert(
+                    "username".to_owned(),
+                    "Please enter your username.".to_owned(),
+                );
+            }
+            if body.password.is_empty() {
+                fields.insert(
+                    "password".to_owned(),
+                    "Please enter your password.".to_owned(),
+                );
+            }
+            return Err(ApiError::invalid_fields(
+                "Please enter your username and password.",
+                fields,
+            ));
+        }
+        let address = clients.address(req);
+        match auth::sign_in(*db, &body.username, &body.password, &address).await {
+            Ok((token, admin)) => Ok(SessionChanged::Ok(
+                Json(Me {
+                    is_admin: true,
+                    username: Some(admin.username),
+                }),
+                auth::session_cookie(Some(&token), clients.secure_cookies),
+            )),
+            Err(SignInError::Refused(SignInRefused::NoMatch)) => {
+                Err(ApiError::unauthorized(NO_MATCH))
+            }
+            Err(SignInError::Refused(SignInRefused::TooMany)) => Err(ApiError::too_many(TOO_MANY)),
+            Err(SignInError::Db(err)) => Err(err.into()),
+        }
+    }
+
+    /// Signs out: the session ends and the cookie is cleared.
+    #[oai(path = "/auth/logout/", method = "post", operation_id = "logout")]
+    async fn logout(
+        &self,
+        req: &Request,
+        db: Data<&DatabaseConnection>,
+        clients: Data<&Clients>,
+    ) -> Result<SessionChanged, ApiError> {
+        if let Some(token) = cookie(req.headers(), auth::SESSION_COOKIE) {
+            auth::sign_out(*db, token).await?;
+        }
+        Ok(SessionChanged::Ok(
+            Json(Me {
+                is_admin: false,
+                username: None,
+            }),
+            auth::session_cookie(None, clients.secure_cookies),
+        ))
+    }
+
+    /// Who is signed in: `{is_admin: false, username: null}` for visitors.
+    #[oai(path = "/auth/me/", method = "get", operation_id = "me")]
+    async fn me(&self, req: &Request, db: Data<&DatabaseConnection>) -> Result<Json<Me>, ApiError> {
+        let admin = match cookie(req.headers(), auth::SESSION_COOKIE) {
+            Some(token) => auth::session_admin(*db, token).await?,
+            None => None,
+        };
+        Ok(Json(Me {
+            is_admin: admin.is_some(),
+            username: admin.map(|a| a.username),
+        }))
+    }
+}
