@@ -6,7 +6,8 @@ import { json, mockApi } from '@/testing/mock-api';
 import { StudioDetails } from './components/studio-details';
 import { createSiteStore, useSite } from './hooks/use-site';
 import { useMetaDescription } from './hooks/use-meta-description';
-import { defaultSiteFacts, siteFactsFrom, type SiteAnswer } from './site-facts';
+import { siteFactsFrom, type SiteAnswer } from './api/site-answer';
+import { defaultSiteFacts } from './site-facts';
 
 const answer: SiteAnswer = {
   name: 'Posy',

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
-import { siteFactsFrom, type SiteFacts } from '../site-facts';
+import type { SiteFacts } from '../site-facts';
+import { siteFactsFrom } from './site-answer';
 
 /** GET /api/site/: the studio's facts, or an error when the answer is not one. */
 export async function getSite(signal?: AbortSignal): Promise<SiteFacts> {

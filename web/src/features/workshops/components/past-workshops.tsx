@@ -30,7 +30,7 @@ export const PAST_WORKSHOP_PICTURES = [
   {
     src: '/media/pages/gallery-4.jpg',
     alt: 'A low arrangement of white lilies, roses and dark green leaves along a wooden table',
-    caption: 'Autumn table garlands, October',
+    caption: 'White flowers for a long table, October',
   },
 ] as const;
 
