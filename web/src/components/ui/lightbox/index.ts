@@ -1,0 +1,2 @@
+export { PictureGallery, type PictureGalleryProps } from './picture-gallery';
+export type { Picture } from './types';
