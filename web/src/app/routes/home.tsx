@@ -1,82 +1,170 @@
 import { Link } from 'react-router';
+import { PictureGallery } from '@/components/ui/lightbox';
+import { SmartImage } from '@/components/ui/smart-image';
 import { studio } from '@/config/studio';
+import { homeGallery, homeMeta, shopTeaser } from '@/features/studio-pages/content/home';
+import { pictures } from '@/features/studio-pages/content/pictures';
+import { useMetaDescription } from '@/features/studio-pages/hooks/use-meta-description';
 import './home.css';
 
-// The walking skeleton's home: the hero and opening hours. The home page issue adds the
-// shop and workshop teasers, the six-picture gallery and the contact banner.
 export default function HomePage() {
+  useMetaDescription(homeMeta.description);
+
   return (
     <div className="home fade-in">
-      <title>Posy · floral studio in South Bristol</title>
-      <section className="hero">
+      <title>{homeMeta.title}</title>
+
+      <section className="hero" aria-labelledby="home-title">
+        <div className="hero__picture">
+          <SmartImage
+            src={pictures.hero.src}
+            alt={pictures.hero.alt}
+            width={pictures.hero.width}
+            height={pictures.hero.height}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </div>
         <div className="hero__inner container">
           <div className="hero__text">
             <span className="eyebrow">Floral studio · South Bristol</span>
-            <h1 className="hero__title">
+            <h1 id="home-title" className="hero__title">
               Flowers picked for the season, <em>tied by hand</em>
             </h1>
-            <p className="lede">
-              Bouquets and posies for birthdays, thank-yous and quiet Tuesdays, delivered across Bristol
-              or ready to collect from our studio in BS14.
+            <p className="hero__line">
+              Bouquets for birthdays, thank-yous and quiet Tuesdays, made each morning in our studio in Whitchurch.
             </p>
-            <div className="hero__actions">
-              <Link to="/shop" className="button">
-                Shop bouquets
-              </Link>
-              <Link to="/contact" className="button button--quiet">
-                Get in touch
-              </Link>
-            </div>
-          </div>
-          <div className="hero__art" aria-hidden="true">
-            <img src="/hero-bouquet.svg" alt="" width={560} height={640} />
+            <Link to="/shop" className="button hero__action">
+              Shop bouquets
+            </Link>
+            <p className="hero__delivery">
+              <TruckMark />
+              Delivered across Bristol, or collect from the studio in BS14.
+            </p>
           </div>
         </div>
       </section>
 
-      <section className="home-band container" aria-labelledby="home-services">
-        <h2 id="home-services" className="visually-hidden">
-          What we do
-        </h2>
-        <ul className="home-cards">
-          <li>
-            <Link to="/weddings">
-              <span className="eyebrow">Weddings</span>
-              <strong>From the first bouquet sketch to the last buttonhole.</strong>
-            </Link>
-          </li>
-          <li>
-            <Link to="/workshops">
-              <span className="eyebrow">Workshops</span>
-              <strong>Make a wreath or a posy with us, tea included.</strong>
-            </Link>
-          </li>
-          <li>
-            <Link to="/gallery">
-              <span className="eyebrow">Gallery</span>
-              <strong>See what has left the studio lately.</strong>
-            </Link>
-          </li>
+      <section className="home-shop container" aria-labelledby="home-shop-title">
+        <div className="home-shop__text">
+          <span className="eyebrow">The online shop</span>
+          <h2 id="home-shop-title">This week’s bouquets</h2>
+          <p>
+            Peonies while they last, our coral and apricot Bedminster hand-tie, and a meadow of cornflowers and
+            daisies. Order online for delivery anywhere in Bristol, or pick up from the studio on your way
+            home.
+          </p>
+          <Link to="/shop" className="button button--quiet">
+            Browse the shop
+          </Link>
+        </div>
+        <ul className="home-shop__list" aria-label="From the shop">
+          {shopTeaser.map(({ name, picture }) => (
+            <li key={name}>
+              <figure>
+                <SmartImage
+                  src={picture.src}
+                  alt={picture.alt}
+                  width={picture.width}
+                  height={picture.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{name}</figcaption>
+              </figure>
+            </li>
+          ))}
         </ul>
       </section>
 
-      <section className="home-hours container" aria-labelledby="home-hours-title">
-        <div>
-          <h2 id="home-hours-title">Come and see us</h2>
-          <p>
-            {studio.address.slice(1).join(', ')}. Pop in for a bunch on the way home, or ring{' '}
-            <a href={studio.phoneHref}>{studio.phone}</a> and we will have it ready.
-          </p>
+      <section className="home-hours" aria-labelledby="home-hours-title">
+        <div className="home-hours__inner container">
+          <div>
+            <span className="eyebrow">Opening hours</span>
+            <h2 id="home-hours-title">Come and see us</h2>
+            <p>
+              {studio.address.slice(1).join(', ')}. Pop in for a bunch on the way home, or ring{' '}
+              <a href={studio.phoneHref}>{studio.phone}</a> and we will have it ready.
+            </p>
+          </div>
+          <dl className="home-hours__table">
+            {studio.openingHours.map((row) => (
+              <div key={row.days}>
+                <dt>{row.days}</dt>
+                <dd>{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
-        <dl className="home-hours__table">
-          {studio.openingHours.map((row) => (
-            <div key={row.days}>
-              <dt>{row.days}</dt>
-              <dd>{row.hours}</dd>
-            </div>
-          ))}
-        </dl>
+      </section>
+
+      <section className="home-workshops container" aria-labelledby="home-workshops-title">
+        <div className="home-workshops__picture">
+          <SmartImage
+            src={pictures.wreathWorkshop.src}
+            alt={pictures.wreathWorkshop.alt}
+            width={pictures.wreathWorkshop.width}
+            height={pictures.wreathWorkshop.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+        <div className="home-workshops__text">
+          <span className="eyebrow">Workshops</span>
+          <h2 id="home-workshops-title">Make a Christmas wreath with us</h2>
+          <p>
+            An evening at the studio bench with foliage from the woods, pine cones, dried orange and a mug of
+            something warm. We show you each step; you go home with a wreath for your door.
+          </p>
+          <p className="home-workshops__price">£45 a place, with a £20 deposit to book.</p>
+          <Link to="/workshops" className="button button--quiet">
+            See workshops
+          </Link>
+        </div>
+      </section>
+
+      <section className="home-gallery container" aria-labelledby="home-gallery-title">
+        <div className="home-gallery__head">
+          <div>
+            <span className="eyebrow">Lately in the studio</span>
+            <h2 id="home-gallery-title">From our workbench</h2>
+          </div>
+          <Link to="/gallery" className="home-gallery__more">
+            See the full gallery <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        <PictureGallery pictures={homeGallery} label="Lately in the studio" />
+      </section>
+
+      <section className="home-contact" aria-labelledby="home-contact-title">
+        <div className="home-contact__inner container">
+          <div>
+            <h2 id="home-contact-title">Planning something?</h2>
+            <p>
+              A wedding, a launch, flowers every Monday for reception, or one perfect bouquet: tell us about it and
+              we will reply within a working day.
+            </p>
+          </div>
+          <div className="home-contact__actions">
+            <Link to="/contact" className="button home-contact__button">
+              Get in touch
+            </Link>
+            <a href={studio.phoneHref} className="home-contact__phone">
+              or call {studio.phone}
+            </a>
+          </div>
+        </div>
       </section>
     </div>
+  );
+}
+
+function TruckMark() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M3 6.5h11v9H3zM14 9.5h3.5l3 3v3H14" />
+      <circle cx="7" cy="17" r="1.8" fill="var(--color-bg)" />
+      <circle cx="17" cy="17" r="1.8" fill="var(--color-bg)" />
+    </svg>
   );
 }

@@ -1,0 +1,53 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import HomePage from './home';
+
+const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+
+describe('the home page', () => {
+  it('has its title, its description and a hero with one action to the shop', async () => {
+    render(<MemoryRouter><HomePage /></MemoryRouter>);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Flowers picked for the season, tied by hand');
+    await waitFor(() => expect(document.title).toBe('Posy · floral studio in South Bristol'));
+    expect(description()).toMatch(/South Bristol/);
+    const hero = screen.getByRole('region', { name: /Flowers picked for the season/ });
+    expect(within(hero).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Shop bouquets', '/shop'],
+    ]);
+    const picture = within(hero).getByRole('img', { name: /arrangement/ });
+    expect(picture).toHaveAttribute('src', '/media/pages/hero.jpg');
+    expect(picture).toHaveAttribute('width', '1600');
+    expect(picture).not.toHaveAttribute('loading', 'lazy');
+    expect(within(hero).getByText('Delivered across Bristol, or collect from the studio in BS14.')).toBeInTheDocument();
+  });
+
+  it('links to the shop, workshops, gallery and contact, and keeps the opening hours', () => {
+    render(<MemoryRouter><HomePage /></MemoryRouter>);
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Browse the shop')).toBe('/shop');
+    expect(href('See workshops')).toBe('/workshops');
+    expect(href('See the full gallery')).toBe('/gallery');
+    expect(href('Get in touch')).toBe('/contact');
+    const hours = screen.getByRole('region', { name: 'Come and see us' });
+    const rows = within(hours)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Monday to Friday 7:30–18:00', 'Saturday 8:00–16:00', 'Sunday Closed']);
+  });
+
+  it('has a six-picture gallery that opens the lightbox', async () => {
+    const user = userEvent.setup();
+    render(<MemoryRouter><HomePage /></MemoryRouter>);
+    const gallery = screen.getByRole('list', { name: 'Lately in the studio' });
+    const buttons = within(gallery).getAllByRole('button');
+    expect(buttons).toHaveLength(6);
+    for (const button of buttons) expect(button.querySelector('img')?.alt.length).toBeGreaterThan(20);
+    await user.click(buttons[4]!);
+    expect(await screen.findByRole('dialog', { name: 'Lately in the studio: larger pictures' })).toBeInTheDocument();
+    expect(document.querySelector('.yarl__slide_current')).toHaveAccessibleName('Picture 5 of 6');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
