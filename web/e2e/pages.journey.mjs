@@ -1,0 +1,235 @@
+// The studio's own pages in a real Chromium against the real server: the home page, /weddings
+// and /funerals at phone and desktop widths (screenshots kept), each with its title, meta
+// description and no serious or critical axe-core findings; a gallery's lightbox opens at the
+// chosen picture, moves with ArrowRight and closes with Escape; the seasonal tabs answer the
+// arrow keys; the phone menu opens, closes, and closes on choosing a link.
+//
+//   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const pages = [
+  { path: '/', name: 'home', heading: 'Flowers picked for the season, tied by hand', title: 'Posy · floral studio in South Bristol' },
+  { path: '/weddings', name: 'weddings', heading: 'Weddings', title: 'Weddings · Posy floral studio' },
+  { path: '/funerals', name: 'funerals', heading: 'Funerals', title: 'Funerals · Posy floral studio' },
+];
+
+let browser;
+
+before(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A page at the given width that records script errors and pictures that failed. */
+async function openPage(width) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors = [];
+  const missing = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'image' && response.status() >= 400) missing.push(response.url());
+  });
+  return { page, context, errors, missing };
+}
+
+async function visit(page, { path, heading }) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
+}
+
+/** Scrolls through the page so lazy pictures load, then waits for fades to finish. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+/** Serious and critical axe-core findings against WCAG 2.2 A and AA on the page as it is. */
+async function seriousProblems(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the studio pages', () => {
+  for (const width of [390, 1280]) {
+    for (const target of pages) {
+      it(`${target.path} at ${width} px: title, description, pictures, no serious axe findings, screenshot`, async () => {
+        const { page, context, errors, missing } = await openPage(width);
+        await visit(page, target);
+        await settle(page);
+        assert.equal(await page.title(), target.title);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        assert.ok(description && description.length > 60, `a meta description: ${description}`);
+        assert.equal(await page.locator('meta[name="description"]').count(), 1, 'one meta description');
+        assert.deepEqual(missing, [], 'every picture loads');
+        assert.equal(await page.locator('img[data-placeholder]').count(), 0, 'no placeholders');
+        const gallery = page.getByRole('list').filter({ has: page.locator('button[aria-haspopup="dialog"]') });
+        assert.equal(await gallery.getByRole('button').count(), 6, 'a six-picture gallery');
+        // No sideways scrolling at any width.
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow');
+        await page.screenshot({ path: join(screenshots, `${target.name}-${width}.png`), fullPage: true });
+        assert.deepEqual(await seriousProblems(page), [], `axe finds nothing serious on ${target.path}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      });
+    }
+  }
+
+  it('home links to the shop, workshops, gallery and contact, and shows the opening hours', async () => {
+    const { page, context } = await openPage(1280);
+    await visit(page, pages[0]);
+    const main = page.getByRole('main');
+    for (const [name, href] of [
+      ['Shop bouquets', '/shop'],
+      ['Browse the shop', '/shop'],
+      ['See workshops', '/workshops'],
+      ['See the full gallery', '/gallery'],
+      ['Get in touch', '/contact'],
+    ]) {
+      assert.equal(await main.getByRole('link', { name, exact: true }).getAttribute('href'), href, name);
+    }
+    const hours = await main.locator('.home-hours__table').innerText();
+    for (const line of ['Monday to Friday', '7:30–18:00', 'Saturday', '8:00–16:00', 'Sunday', 'Closed']) assert.ok(hours.includes(line), line);
+    assert.ok(await main.getByText('Delivered across Bristol, or collect from the studio in BS14.').isVisible());
+    await context.close();
+  });
+
+  it('funerals has a contact link and the studio’s number as a tel: link', async () => {
+    const { page, context } = await openPage(390);
+    await visit(page, pages[2]);
+    const main = page.getByRole('main');
+    assert.equal(await main.getByRole('link', { name: 'Send us a message' }).getAttribute('href'), '/contact');
+    assert.equal(await main.getByRole('link', { name: 'Call 0117 496 0123' }).getAttribute('href'), 'tel:+441174960123');
+    for (const name of ['Casket sprays', 'Standing sprays', 'Sympathy bouquets', 'Memorial tributes']) {
+      await main.getByRole('heading', { level: 3, name }).waitFor();
+    }
+    await context.close();
+  });
+
+  for (const width of [390, 1280]) {
+    it(`the lightbox at ${width} px opens at the chosen picture, moves with ArrowRight and closes with Escape`, async () => {
+      const { page, context, errors } = await openPage(width);
+      await visit(page, pages[1]);
+      const gallery = page.getByRole('list', { name: 'Wedding flowers' });
+      const chosen = gallery.getByRole('button').nth(2);
+      const chosenAlt = await chosen.locator('img').getAttribute('alt');
+      const nextAlt = await gallery.getByRole('button').nth(3).locator('img').getAttribute('alt');
+      await chosen.scrollIntoViewIfNeeded();
+      await chosen.click();
+
+      const dialog = page.getByRole('dialog', { name: 'Wedding flowers: larger pictures' });
+      await dialog.waitFor();
+      const current = dialog.locator('.yarl__slide_current');
+      await current.locator('img').waitFor();
+      assert.equal(await current.getAttribute('aria-label'), 'Picture 3 of 6');
+      assert.equal(await current.locator('img').getAttribute('alt'), chosenAlt);
+      await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.complete);
+      await page.waitForTimeout(300);
+      if (width === 390) await page.screenshot({ path: join(screenshots, `lightbox-${width}.png`) });
+      assert.deepEqual(await seriousProblems(page), [], 'axe finds nothing serious in the lightbox');
+
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.querySelector('.yarl__slide_current')?.getAttribute('aria-label') === 'Picture 4 of 6');
+      assert.equal(await dialog.locator('.yarl__slide_current img').getAttribute('alt'), nextAlt);
+      if (width === 1280) await page.screenshot({ path: join(screenshots, `lightbox-${width}.png`) });
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      assert.ok(await chosen.evaluate((button) => button === document.activeElement), 'focus goes back to the picture');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('the home gallery opens its lightbox too, and the lightbox is fetched only then', async () => {
+    const { page, context } = await openPage(1280);
+    const scripts = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await visit(page, pages[0]);
+    await page.waitForLoadState('networkidle');
+    assert.ok(!scripts.some((url) => url.includes('picture-lightbox')), 'no lightbox code before it is wanted');
+    await page.getByRole('list', { name: 'Lately in the studio' }).getByRole('button').first().click();
+    await page.getByRole('dialog').waitFor();
+    assert.ok(scripts.some((url) => url.includes('picture-lightbox')), 'the lightbox chunk is fetched on demand');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the seasonal tabs answer the arrow keys', async () => {
+    const { page, context } = await openPage(390);
+    await visit(page, pages[1]);
+    const spring = page.getByRole('tab', { name: 'Spring' });
+    await spring.focus();
+    await page.keyboard.press('ArrowRight');
+    const summer = page.getByRole('tab', { name: 'Summer' });
+    assert.equal(await summer.getAttribute('aria-selected'), 'true');
+    assert.ok(await summer.evaluate((tab) => tab === document.activeElement));
+    await page.getByRole('tabpanel', { name: 'Summer' }).getByRole('heading', { name: 'Peonies' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getByRole('tab', { name: 'Winter' }).getAttribute('aria-selected'), 'true');
+    await context.close();
+  });
+
+  it('the phone menu opens, closes, and closes when a link is chosen', async () => {
+    const { page, context } = await openPage(390);
+    await visit(page, pages[0]);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const weddings = nav.getByRole('link', { name: 'Weddings' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await weddings.isVisible(), false, 'the menu starts closed');
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    assert.equal(await close.getAttribute('aria-expanded'), 'true');
+    await weddings.waitFor({ state: 'visible' });
+    await page.screenshot({ path: join(screenshots, 'menu-open-390.png') });
+
+    await close.click();
+    await weddings.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'), 'false');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await weddings.waitFor({ state: 'visible' });
+    await weddings.click();
+    await page.waitForURL(`${baseUrl}/weddings`);
+    await page.getByRole('heading', { level: 1, name: 'Weddings' }).waitFor();
+    await weddings.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'), 'false');
+    await context.close();
+  });
+});
