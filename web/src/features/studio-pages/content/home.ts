@@ -18,7 +18,7 @@ export const homeGallery = [
   pictures.bridalBouquet,
   pictures.tableCentrepiece,
   pictures.buttonhole,
-  pictures.casketSpray,
-  pictures.wreathWorkshop,
+  pictures.gardenRoses,
   pictures.vaseArrangement,
+  pictures.casketSpray,
 ];
