@@ -1,0 +1,210 @@
+// A visitor reads the studio's pages and gets in touch, in a real Chromium against the real
+// server: an enquiry is sent and thanked with the spec's words; a failed send says sorry and
+// keeps what was typed; /workshops shows the workshop and its Book link fills in the form.
+// /contact, /workshops, /about, /events and a missing page are checked with axe-core (serious
+// and critical problems fail) and kept as screenshots at phone and desktop widths.
+//
+//   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const SENT = 'Thank you for your message. We will get back to you soon!';
+const FAILED = 'Sorry, something went wrong. Please try again later.';
+
+let browser;
+let workshop;
+
+before(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext();
+  const response = await context.request.get(`${baseUrl}/api/workshops/`);
+  assert.equal(response.status(), 200, 'GET /api/workshops/ answers 200');
+  [workshop] = await response.json();
+  assert.ok(workshop, 'the demo has a workshop');
+  await context.close();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A page at the given width that records script errors. */
+async function openPage(width) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors };
+}
+
+const field = (page) => ({
+  name: page.getByRole('textbox', { name: 'Your name' }),
+  email: page.getByRole('textbox', { name: 'Email' }),
+  phone: page.getByRole('textbox', { name: 'Phone (optional)' }),
+  type: page.getByRole('combobox', { name: 'What is it about?' }),
+  message: page.getByRole('textbox', { name: 'Your message' }),
+});
+
+async function fillIn(page, { name, message }) {
+  const f = field(page);
+  await f.name.fill(name);
+  await f.email.fill('ada.rose@example.com');
+  await f.phone.fill('0117 496 0999');
+  await f.type.selectOption('wedding');
+  await f.message.fill(message);
+}
+
+/** Serious and critical problems axe-core finds against WCAG 2.2 A and AA on the page as it is. */
+async function seriousAccessibilityProblems(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Scrolls through the page so lazy pictures load, then waits for them and for fades to end. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+describe('a visitor gets in touch', () => {
+  it('sends an enquiry and reads the exact thanks; the form is emptied', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
+    // The studio's details beside the form, from GET /api/site/.
+    const aside = page.getByRole('complementary', { name: 'The studio' });
+    await aside.getByText('Bristol BS14 8SJ').waitFor();
+    assert.ok(await aside.getByRole('link', { name: '0117 496 0123' }).isVisible());
+
+    await fillIn(page, { name: 'Ada Rose', message: 'Flowers for a June wedding in Bedminster, about 60 guests.' });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').getByText(SENT, { exact: true }).waitFor();
+    assert.equal(await field(page).name.inputValue(), '', 'the form is reset');
+    assert.equal(await field(page).message.inputValue(), '');
+    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'axe finds nothing serious with the message shown');
+
+    await page.getByRole('button', { name: 'Close message' }).click();
+    await page.getByText(SENT, { exact: true }).waitFor({ state: 'detached' });
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('is told, in the spec’s words, when sending fails, and keeps what was typed', async () => {
+    const { page, context, errors } = await openPage(390);
+    await page.route('**/api/contact/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The studio’s server fell over.' }) })
+        : route.continue(),
+    );
+    await page.goto(`${baseUrl}/contact`);
+    await fillIn(page, { name: 'Bea Thorn', message: 'A sympathy wreath for Friday, please.' });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').getByText(FAILED, { exact: true }).waitFor();
+    const f = field(page);
+    assert.equal(await f.name.inputValue(), 'Bea Thorn');
+    assert.equal(await f.email.inputValue(), 'ada.rose@example.com');
+    assert.equal(await f.type.inputValue(), 'wedding');
+    assert.equal(await f.message.inputValue(), 'A sympathy wreath for Friday, please.');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await page.screenshot({ path: join(screenshots, 'contact-error-390.png') });
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('is told what is missing without anything being sent', async () => {
+    const { page, context } = await openPage(1280);
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/contact/')) posted = true;
+    });
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Please tell us your name.').waitFor();
+    assert.equal(await field(page).name.getAttribute('aria-invalid'), 'true');
+    assert.ok(await field(page).name.evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
+    assert.equal(posted, false, 'nothing was sent');
+    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'axe finds nothing serious with the fields marked');
+    await context.close();
+  });
+
+  it('finds the workshop on /workshops and books it through the contact form', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await page.goto(`${baseUrl}/workshops`);
+    const card = page.getByRole('article', { name: workshop.title });
+    await card.waitFor({ timeout: 15_000 });
+    const text = await card.textContent();
+    for (const expected of ['£45.00', '£20.00', '£25.00', 'November 20th', 'Saturday 5 December 2026', workshop.spots_text]) {
+      assert.ok(text.includes(expected), `the card shows ${expected}: ${text}`);
+    }
+    if (workshop.spots_text === '0 spots left') {
+      assert.ok(await card.getByRole('button', { name: 'Fully Booked' }).isDisabled());
+    } else {
+      await card.getByRole('link', { name: /^Book a place/ }).click();
+      await page.waitForURL(/\/contact\?/);
+      const f = field(page);
+      assert.equal(await f.type.inputValue(), 'event');
+      assert.ok((await f.message.inputValue()).includes(workshop.title), 'the message names the workshop');
+    }
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+});
+
+describe('the studio’s pages', () => {
+  const pages = [
+    { path: '/contact', name: 'contact', heading: 'Get in Touch' },
+    { path: '/workshops', name: 'workshops', heading: 'Workshops' },
+    { path: '/about', name: 'about', heading: 'About' },
+    { path: '/events', name: 'events', heading: 'Events' },
+    { path: '/no-such-page', name: 'not-found', heading: 'This stem has wandered off' },
+  ];
+
+  for (const width of [390, 1280]) {
+    it(`read well at ${width} px, with a title, a description and nothing serious for axe`, async () => {
+      const { page, context, errors } = await openPage(width);
+      for (const { path, name, heading } of pages) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
+        if (path === '/workshops') await page.getByRole('article').first().waitFor();
+        await settle(page);
+        assert.match(await page.title(), /Posy/, `${path} has a title`);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        assert.ok(description && description.length > 40, `${path} has a meta description`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${path} does not scroll sideways at ${width} px (${overflow} px)`);
+        await page.screenshot({ path: join(screenshots, `${name}-${width}.png`), fullPage: true });
+        assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe finds nothing serious on ${path} at ${width} px`);
+      }
+      assert.deepEqual(errors, [], 'no script errors');
+      await context.close();
+    });
+  }
+});
