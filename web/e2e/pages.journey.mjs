@@ -163,6 +163,8 @@ describe('the studio pages', () => {
       await page.keyboard.press('ArrowRight');
       await page.waitForFunction(() => document.querySelector('.yarl__slide_current')?.getAttribute('aria-label') === 'Picture 4 of 6');
       assert.equal(await dialog.locator('.yarl__slide_current img').getAttribute('alt'), nextAlt);
+      // Let the 500 ms swipe finish, so the picture is caught at rest.
+      await page.waitForTimeout(600);
       if (width === 1280) await page.screenshot({ path: join(screenshots, `lightbox-${width}.png`) });
 
       await page.keyboard.press('Escape');
