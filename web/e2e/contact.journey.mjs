@@ -164,6 +164,8 @@ describe('a visitor gets in touch', () => {
     for (const expected of ['£45.00', '£20.00', '£25.00', 'November 20th', 'Saturday 5 December 2026', workshop.spots_text]) {
       assert.ok(text.includes(expected), `the card shows ${expected}: ${text}`);
     }
+    const gallery = page.getByRole('list', { name: 'Pictures from past workshops' });
+    assert.equal(await gallery.getByRole('button').count(), 6, 'six pictures from past workshops');
     if (workshop.spots_text === '0 spots left') {
       assert.ok(await card.getByRole('button', { name: 'Fully Booked' }).isDisabled());
     } else {

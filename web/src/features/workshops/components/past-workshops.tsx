@@ -1,7 +1,7 @@
-import { SmartImage } from '@/components/ui/smart-image';
+import { PictureGallery, type Picture } from '@/components/ui/lightbox';
 
 /** Pictures from workshops gone by (the studio's own, seeded under /media/pages/). */
-export const PAST_WORKSHOP_PICTURES = [
+export const PAST_WORKSHOP_PICTURES: readonly Picture[] = [
   {
     src: '/media/pages/gallery-5.jpg',
     alt: 'A finished eucalyptus wreath dotted with peach and white flowers, scissors and twine beside it',
@@ -32,20 +32,9 @@ export const PAST_WORKSHOP_PICTURES = [
     alt: 'A low arrangement of white lilies, roses and dark green leaves along a wooden table',
     caption: 'White flowers for a long table, October',
   },
-] as const;
+].map((picture) => ({ ...picture, width: 1600, height: 1067 }));
 
-/** The past-workshop gallery: a calm grid of pictures, each with what was made. */
+/** The past-workshop gallery: a calm grid of pictures that opens the lightbox. */
 export function PastWorkshops() {
-  return (
-    <ul className="past-workshops" aria-label="Pictures from past workshops">
-      {PAST_WORKSHOP_PICTURES.map((picture) => (
-        <li key={picture.src}>
-          <figure className="past-workshops__figure">
-            <SmartImage src={picture.src} alt={picture.alt} width={1600} height={1067} loading="lazy" decoding="async" />
-            <figcaption>{picture.caption}</figcaption>
-          </figure>
-        </li>
-      ))}
-    </ul>
-  );
+  return <PictureGallery pictures={PAST_WORKSHOP_PICTURES} label="Pictures from past workshops" />;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
 import type { Workshop } from '../api/get-workshops';
 import { longDate, monthAndOrdinalDay, ordinal } from '../lib/dates';
+import { PastWorkshops } from './past-workshops';
 import { WorkshopList } from './workshop-list';
 
 const wreaths: Workshop = {
@@ -98,5 +99,22 @@ describe('the workshop list', () => {
     expect(alert).toHaveTextContent('We could not load the workshops just now.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Christmas wreath making' })).toBeInTheDocument();
+  });
+});
+
+describe('the past-workshop gallery', () => {
+  it('shows six pictures, each with its words, that open the lightbox', () => {
+    render(<PastWorkshops />);
+    const gallery = screen.getByRole('list', { name: 'Pictures from past workshops' });
+    const buttons = within(gallery).getAllByRole('button');
+    expect(buttons).toHaveLength(6);
+    for (const button of buttons) {
+      expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+      const image = within(button).getByRole('img');
+      expect(image.getAttribute('alt')).toBeTruthy();
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width', '1600');
+      expect(image).toHaveAttribute('height', '1067');
+    }
   });
 });
