@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v wrk >/dev/null || need_apt+=(wrk)
+# Album uploads: ffmpeg converts videos to H.264 MP4 with a poster; heif-convert turns HEIC
+# (and AVIF) into pictures every browser shows.
+command -v ffmpeg >/dev/null || need_apt+=(ffmpeg)
+command -v heif-convert >/dev/null || need_apt+=(libheif-examples)
 if [ "${#need_apt[@]}" -gt 0 ] && [ "${POSY_SKIP_APT:-}" != 1 ]; then
   echo "setup: installing ${need_apt[*]} from Debian"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

@@ -88,6 +88,14 @@ pub struct Config {
     #[arg(long, env = "POSY_BEHIND_PROXY", global = true)]
     pub behind_proxy: bool,
 
+    /// The largest picture an admin may upload, in megabytes.
+    #[arg(long, env = "POSY_MAX_IMAGE_MB", default_value_t = 25, global = true)]
+    pub max_image_mb: u64,
+
+    /// The largest video an admin may upload, in megabytes.
+    #[arg(long, env = "POSY_MAX_VIDEO_MB", default_value_t = 200, global = true)]
+    pub max_video_mb: u64,
+
     /// How many days an order confirmation link works.
     #[arg(
         long,
@@ -146,6 +154,8 @@ impl Config {
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,
             behind_proxy: false,
+            max_image_mb: 25,
+            max_video_mb: 200,
         }
     }
 }

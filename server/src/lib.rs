@@ -1,6 +1,7 @@
 //! Posy's server: the shop's JSON API (poem-openapi), storage (sea-orm), media and the built
 //! web app, started by [`startup::Application`].
 
+pub mod albums;
 pub mod api;
 pub mod auth;
 pub mod cart;
@@ -22,5 +23,6 @@ pub mod secrets;
 pub mod seed;
 pub mod site;
 pub mod startup;
+pub mod uploads;
 pub mod web;
 pub mod webhook;

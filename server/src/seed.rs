@@ -9,7 +9,7 @@ use sea_orm::{
 };
 
 use crate::catalogue::bump_version;
-use crate::entities::{category, product, variation, workshop};
+use crate::entities::{album, album_image, category, product, variation, workshop};
 
 struct DemoProduct {
     slug: &'static str,
@@ -306,6 +306,144 @@ where
     }
     .insert(&txn)
     .await?;
+    seed_albums(&txn).await?;
     txn.commit().await?;
     Ok(true)
+}
+
+/// A demo album's picture: path under the media folder, width, height, caption.
+type DemoPicture = (&'static str, i32, i32, &'static str);
+
+/// Demo albums over the pictures seeded above (pages 1600×1067, products 1000×1000).
+async fn seed_albums(txn: &impl ConnectionTrait) -> anyhow::Result<()> {
+    let albums: [(&str, &str, &[DemoPicture]); 3] = [
+        (
+            "Summer weddings",
+            "Garden roses, peonies and meadow flowers for June and July weddings around Bristol, \
+             from buttonholes to the arch.",
+            &[
+                (
+                    "pages/gallery-1.jpg",
+                    1600,
+                    1067,
+                    "Tables dressed for a barn wedding near Chew Magna",
+                ),
+                (
+                    "products/peony-posy.jpg",
+                    1000,
+                    1000,
+                    "A bridal posy of blush peonies",
+                ),
+                (
+                    "products/garden-rose-hand-tie.jpg",
+                    1000,
+                    1000,
+                    "Garden roses for the bridesmaids",
+                ),
+                (
+                    "pages/gallery-2.jpg",
+                    1600,
+                    1067,
+                    "The ceremony arch, all British-grown",
+                ),
+                (
+                    "products/wildflower-meadow.jpg",
+                    1000,
+                    1000,
+                    "Meadow flowers for a relaxed reception",
+                ),
+            ],
+        ),
+        (
+            "In remembrance",
+            "Gentle tributes made with care: sympathy bouquets, baskets and sprays.",
+            &[
+                (
+                    "products/white-lily-sympathy.jpg",
+                    1000,
+                    1000,
+                    "White lilies and soft foliage",
+                ),
+                (
+                    "products/sympathy-basket.jpg",
+                    1000,
+                    1000,
+                    "A basket of spring whites and lilacs",
+                ),
+                (
+                    "pages/gallery-3.jpg",
+                    1600,
+                    1067,
+                    "A casket spray in cream and green",
+                ),
+            ],
+        ),
+        (
+            "Christmas at the studio",
+            "Wreaths, winter berries and the wreath-making workshop by the stove.",
+            &[
+                (
+                    "products/christmas-door-wreath.jpg",
+                    1000,
+                    1000,
+                    "A door wreath of blue pine and dried orange",
+                ),
+                (
+                    "products/winter-berry-bouquet.jpg",
+                    1000,
+                    1000,
+                    "Winter berries and evergreens",
+                ),
+                (
+                    "pages/gallery-4.jpg",
+                    1600,
+                    1067,
+                    "Workshop tables ready for wreath making",
+                ),
+                (
+                    "pages/gallery-5.jpg",
+                    1600,
+                    1067,
+                    "Finished wreaths going home",
+                ),
+                ("pages/gallery-6.jpg", 1600, 1067, "Mulled wine and moss"),
+            ],
+        ),
+    ];
+    let now = crate::clock::now();
+    for (position, (title, description, pictures)) in albums.iter().enumerate() {
+        let row = album::ActiveModel {
+            title: Set((*title).into()),
+            description: Set((*description).into()),
+            featured_image_id: Set(None),
+            position: Set(position as i32),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+        let mut first = None;
+        for (index, (path, width, height, caption)) in pictures.iter().enumerate() {
+            let image = album_image::ActiveModel {
+                album_id: Set(row.id),
+                media_type: Set("image".into()),
+                file_path: Set((*path).into()),
+                variants: Set(String::new()),
+                width: Set(*width),
+                height: Set(*height),
+                caption: Set((*caption).into()),
+                position: Set(index as i32),
+                status: Set("ready".into()),
+                created_at: Set(now),
+                ..Default::default()
+            }
+            .insert(txn)
+            .await?;
+            first.get_or_insert(image.id);
+        }
+        let mut row: album::ActiveModel = row.into();
+        row.featured_image_id = Set(first);
+        row.update(txn).await?;
+    }
+    Ok(())
 }

@@ -14,6 +14,7 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
+use crate::albums::{UploadLimits, Videos};
 use crate::api::Clients;
 use crate::api::studio::Studio;
 use crate::catalogue::Catalogue;
@@ -24,6 +25,10 @@ use crate::mail::Mailer;
 use crate::site::Site;
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
+
+/// The media folder on disk.
+#[derive(Clone, Debug)]
+pub struct MediaDir(pub std::path::PathBuf);
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
@@ -36,6 +41,7 @@ pub struct Application {
     routes: poem::endpoint::BoxEndpoint<'static>,
     db: DatabaseConnection,
     mailer: Mailer,
+    videos: Videos,
 }
 
 impl Application {
@@ -75,13 +81,15 @@ impl Application {
             config.smtp_url.as_deref(),
             config.outbox_dir(),
         )?;
-        let routes = routes(&config, db.clone(), csrf, checkout);
+        let videos = Videos::new(db.clone(), config.media_dir());
+        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone());
         Ok(Application {
             address,
             acceptor,
             routes,
             db,
             mailer,
+            videos,
         })
     }
 
@@ -99,6 +107,9 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(cart::sweep_idle_carts(self.db.clone()));
         let outbox = tokio::spawn(mail::run_outbox(self.db.clone(), self.mailer));
+        if let Err(err) = self.videos.resume().await {
+            tracing::warn!(%err, "could not resume video conversions");
+        }
         Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 self.routes,
@@ -118,20 +129,27 @@ fn routes(
     db: DatabaseConnection,
     csrf: Csrf,
     checkout: Checkout,
+    videos: Videos,
 ) -> poem::endpoint::BoxEndpoint<'static> {
     let media_base = config.public_url.clone().unwrap_or_default();
     let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
     let spec = api::spec_json();
     let docs = api::docs_html();
-    let api = api::service()
-        .into_endpoint()
-        .before(|req| async move { limit_body(api::paths::strip_trailing_slash(req)) })
-        .catch_all_error(error::to_json)
-        .around(move |next, req| {
-            let csrf = csrf.clone();
-            async move { csrf.guard(&next, req).await }
-        })
-        .around(private_orders);
+    let max_upload = config.max_video_mb.max(config.max_image_mb) * 1_000_000 * 20;
+    let api_endpoint = move || {
+        let csrf = csrf.clone();
+        api::service()
+            .into_endpoint()
+            .before(move |req| async move {
+                limit_body(api::paths::strip_trailing_slash(req), max_upload)
+            })
+            .catch_all_error(error::to_json)
+            .around(move |next, req| {
+                let csrf = csrf.clone();
+                async move { csrf.guard(&next, req).await }
+            })
+            .around(private_orders)
+    };
     let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
     Route::new()
         .at(
@@ -142,7 +160,9 @@ fn routes(
         // Outside the CSRF guard: Stripe signs its events instead.
         .at("/api/payment/webhook/", webhook::receive)
         .at("/api/payment/webhook", webhook::receive)
-        .nest_no_strip("/api", api.with(compress()))
+        .nest_no_strip("/api", api_endpoint().with(compress()))
+        // The spec's admin album paths, without /api.
+        .nest_no_strip("/albums", api_endpoint().with(compress()))
         .nest("/media", web::media(config.media_dir()))
         .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
         .data(catalogue)
@@ -160,6 +180,12 @@ fn routes(
                 .is_some_and(|u| u.starts_with("https://")),
         })
         .data(checkout)
+        .data(MediaDir(config.media_dir()))
+        .data(UploadLimits {
+            max_image_bytes: config.max_image_mb * 1_000_000,
+            max_video_bytes: config.max_video_mb * 1_000_000,
+        })
+        .data(videos)
         .data(db)
         .boxed()
 }
@@ -177,14 +203,19 @@ async fn private_orders<E: Endpoint<Output = Response>>(
     Ok(response)
 }
 
-/// The largest JSON body the API reads (uploads stream with limits of their own).
+/// The largest JSON body the API reads; album uploads may be larger (`max_upload`).
 const MAX_BODY_BYTES: u64 = 1024 * 1024;
 
 // poem's SizeLimit also refuses GETs without a Content-Length, so the API checks bodies here.
-fn limit_body(req: poem::Request) -> poem::Result<poem::Request> {
+fn limit_body(req: poem::Request, max_upload: u64) -> poem::Result<poem::Request> {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(req);
     }
+    let limit = if req.uri().path().ends_with("/upload_images") {
+        max_upload
+    } else {
+        MAX_BODY_BYTES
+    };
     let length = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -196,9 +227,7 @@ fn limit_body(req: poem::Request) -> poem::Result<poem::Request> {
             "The request must say how long it is (Content-Length).",
             StatusCode::LENGTH_REQUIRED,
         )),
-        Some(n) if n > MAX_BODY_BYTES => {
-            Err(poem::Error::from_status(StatusCode::PAYLOAD_TOO_LARGE))
-        }
+        Some(n) if n > limit => Err(poem::Error::from_status(StatusCode::PAYLOAD_TOO_LARGE)),
         Some(_) => Ok(req),
     }
 }

@@ -4,6 +4,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod admin;
+pub mod albums;
 pub mod auth;
 pub mod cached_json;
 pub mod cart;
@@ -28,6 +29,8 @@ pub enum ApiTags {
     Studio,
     /// The studio's admin: signing in and the back office.
     Admin,
+    /// Gallery albums of pictures and videos.
+    Gallery,
 }
 
 /// How to tell who is asking: the shop may sit behind a reverse proxy, and serve over https.
@@ -67,6 +70,8 @@ pub type Api = (
     studio::StudioApi,
     auth::AuthApi,
     admin::AdminApi,
+    albums::AlbumsApi,
+    albums::SpecAlbumPaths,
 );
 
 /// The API service with its description.
@@ -80,6 +85,8 @@ pub fn service() -> OpenApiService<Api, ()> {
             studio::StudioApi,
             auth::AuthApi,
             admin::AdminApi,
+            albums::AlbumsApi,
+            albums::SpecAlbumPaths,
         ),
         "Posy",
         env!("CARGO_PKG_VERSION"),

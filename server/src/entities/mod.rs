@@ -1,6 +1,8 @@
 //! The tables, as sea-orm entities. Money columns hold pence.
 
 pub mod admin;
+pub mod album;
+pub mod album_image;
 pub mod cart;
 pub mod cart_item;
 pub mod catalogue_version;

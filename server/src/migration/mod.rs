@@ -7,6 +7,7 @@ mod m20261123_000001_create_carts;
 mod m20261123_000002_create_orders;
 mod m20261123_000003_create_studio;
 mod m20261123_000004_create_admins;
+mod m20261123_000005_create_albums;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_create_orders::Migration),
             Box::new(m20261123_000003_create_studio::Migration),
             Box::new(m20261123_000004_create_admins::Migration),
+            Box::new(m20261123_000005_create_albums::Migration),
         ]
     }
 }

@@ -277,3 +277,39 @@ pub async fn sql(app: &TestApp, statement: &str) {
         .await
         .unwrap();
 }
+
+/// An admin account and a signed-in session's cookie value.
+pub async fn admin_session(app: &TestApp) -> String {
+    posy_server::auth::create_admin(&app.db, "studio", "a-long-studio-password")
+        .await
+        .expect("an admin account");
+    let response = app
+        .client
+        .post(app.url("/api/auth/login/"))
+        .header("cookie", format!("csrftoken={}", app.csrf))
+        .header("x-csrftoken", &app.csrf)
+        .json(&json!({"username": "studio", "password": "a-long-studio-password"}))
+        .send()
+        .await
+        .unwrap();
+    set_cookie(&response, "posy_session").expect("signed in")
+}
+
+impl TestApp {
+    /// A request with the CSRF token and, when given, an admin session.
+    pub fn signed(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        session: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let cookie = match session {
+            Some(s) => format!("csrftoken={}; posy_session={s}", self.csrf),
+            None => format!("csrftoken={}", self.csrf),
+        };
+        self.client
+            .request(method, self.url(path))
+            .header("cookie", cookie)
+            .header("x-csrftoken", &self.csrf)
+    }
+}

@@ -1,0 +1,463 @@
+//! Gallery albums: the public list, the admin's calls (401 without a session), and uploads with
+//! real files made here: a JPEG carrying GPS EXIF, PNG, HEIC, an MP4, and files to refuse.
+
+use std::io::Cursor;
+use std::process::Command;
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::helpers::{Options, TestApp, admin_session, json_of, spawn_app, spawn_app_with};
+
+fn jpeg_with_gps() -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    image::DynamicImage::new_rgb8(2400, 1600)
+        .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
+        .unwrap();
+    // An APP1 Exif segment naming a GPS position, right after the start-of-image marker.
+    let mut exif =
+        b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPS 51.4127N 2.5545W"
+            .to_vec();
+    exif.resize(exif.len() + 8, 0);
+    let mut segment = vec![0xFF, 0xE1];
+    segment.extend(((exif.len() + 2) as u16).to_be_bytes());
+    segment.extend(exif);
+    let mut out = jpeg[..2].to_vec();
+    out.extend(segment);
+    out.extend(&jpeg[2..]);
+    out
+}
+
+fn png() -> Vec<u8> {
+    let mut out = Vec::new();
+    image::DynamicImage::new_rgb8(800, 600)
+        .write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// A file made by a command-line tool into a temporary folder.
+fn made_by(tool: &str, args: &[&str], output: &str, input: Option<(&str, &[u8])>) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    if let Some((name, bytes)) = input {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let status = Command::new(tool)
+        .current_dir(dir.path())
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} is installed by scripts/setup.sh: {e}"));
+    assert!(
+        status.status.success(),
+        "{tool}: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    std::fs::read(dir.path().join(output)).unwrap()
+}
+
+fn part(name: &str, bytes: Vec<u8>) -> Part {
+    Part::bytes(bytes).file_name(name.to_owned())
+}
+
+async fn new_album(app: &TestApp, session: &str, title: &str) -> i64 {
+    let response = app
+        .signed(Method::POST, "/api/albums/", Some(session))
+        .multipart(
+            Form::new()
+                .text("title", title.to_owned())
+                .text("description", "Made in a test"),
+        )
+        .send()
+        .await
+        .unwrap();
+    let (status, album) = json_of("/api/albums/", response).await;
+    assert_eq!(status, 200, "{album}");
+    album["id"].as_i64().unwrap()
+}
+
+async fn upload(app: &TestApp, session: &str, album: i64, form: Form) -> (u16, Value) {
+    let path = format!("/api/albums/{album}/upload_images/");
+    let response = app
+        .signed(Method::POST, &path, Some(session))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    json_of(&path, response).await
+}
+
+#[tokio::test]
+async fn the_gallery_lists_the_demo_albums_with_their_pictures() {
+    let app = spawn_app().await;
+    let (status, albums) = app.get_json("/api/albums/").await;
+    assert_eq!(status, 200);
+    let albums = albums.as_array().unwrap();
+    assert_eq!(albums.len(), 3);
+    let first = &albums[0];
+    assert_eq!(first["title"], "Summer weddings");
+    assert_eq!(first["featured_image"], first["images"][0]["id"]);
+    assert!(
+        first["featured_image_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/")
+    );
+    let picture = &first["images"][0];
+    assert_eq!(picture["media_type"], "image");
+    assert!(
+        picture["file_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/pages/")
+    );
+    assert_eq!(
+        (picture["width"].as_i64(), picture["height"].as_i64()),
+        (Some(1600), Some(1067))
+    );
+    let served = app.get(picture["file_url"].as_str().unwrap()).await;
+    assert_eq!(served.status(), 200);
+
+    let empty = spawn_app_with(Options {
+        no_demo: true,
+        ..Options::default()
+    })
+    .await;
+    assert_eq!(empty.get_json("/api/albums/").await, (200, json!([])));
+}
+
+#[tokio::test]
+async fn every_admin_album_call_answers_401_without_a_session() {
+    let app = spawn_app().await;
+    for (method, path) in [
+        (Method::GET, "/api/admin/albums/"),
+        (Method::POST, "/api/albums/"),
+        (Method::PUT, "/api/albums/1/"),
+        (Method::DELETE, "/api/albums/1/"),
+        (Method::POST, "/api/albums/1/upload_images/"),
+        (Method::PUT, "/api/albums/1/images/1/"),
+        (Method::DELETE, "/api/albums/1/images/1/"),
+        (Method::POST, "/api/albums/1/reorder/"),
+        (Method::GET, "/albums/"),
+        (Method::POST, "/albums/"),
+        (Method::POST, "/albums/1/upload_images/"),
+    ] {
+        let response = app
+            .signed(method.clone(), path, None)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = json_of(path, response).await;
+        assert_eq!(status, 401, "{method} {path}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn albums_are_made_from_the_specs_form_or_json_and_need_a_title() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let id = new_album(&app, &session, "Autumn").await;
+    let response = app
+        .signed(Method::POST, "/albums/", Some(&session))
+        .multipart(Form::new().text("title", "Through the spec's own path"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "the spec's /albums/ answers too");
+    let response = app
+        .signed(Method::POST, "/api/albums/", Some(&session))
+        .json(&json!({"title": "  ", "description": "x"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of("/api/albums/", response).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["fields"]["title"], "This field is required.");
+    let (_, list) = app.get_json("/api/albums/").await;
+    assert!(list.as_array().unwrap().iter().any(|a| a["id"] == id));
+}
+
+#[tokio::test]
+async fn pictures_are_stored_resized_under_generated_names_without_their_exif() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Uploads").await;
+    let original = jpeg_with_gps();
+    assert!(original.windows(4).any(|w| w == b"Exif"));
+    let form = Form::new()
+        .part("images", part("../../wedding.jpg", original))
+        .part("images", part("bouquet.png", png()))
+        .part("featured_image", part("cover.png", png()));
+    let (status, report) = upload(&app, &session, album, form).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["refused"], json!([]));
+    let images = report["album"]["images"].as_array().unwrap();
+    assert_eq!(images.len(), 3);
+    assert_eq!(
+        report["album"]["featured_image"], images[0]["id"],
+        "the featured picture first"
+    );
+    let wedding = &images[1];
+    assert_eq!(
+        (wedding["width"].as_i64(), wedding["height"].as_i64()),
+        (Some(1600), Some(1067))
+    );
+    assert!(wedding["srcset"].as_str().unwrap().contains("480w"));
+    let url = wedding["file_url"].as_str().unwrap();
+    assert!(
+        url.starts_with("/media/albums/") && !url.contains("wedding"),
+        "{url}"
+    );
+    let stored = app.get(url).await.bytes().await.unwrap();
+    assert!(!stored.windows(4).any(|w| w == b"Exif"), "EXIF is gone");
+    assert!(
+        !stored.windows(3).any(|w| w == b"GPS"),
+        "and the position with it"
+    );
+    assert!(
+        !app.data_dir.join("wedding.jpg").exists()
+            && !app.data_dir.parent().unwrap().join("wedding.jpg").exists()
+    );
+}
+
+#[tokio::test]
+async fn heic_pictures_become_jpeg() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "From a phone").await;
+    let mut jpeg = Vec::new();
+    image::DynamicImage::new_rgb8(640, 480)
+        .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
+        .unwrap();
+    let heic = made_by(
+        "heif-enc",
+        &["in.jpg", "-o", "out.heic"],
+        "out.heic",
+        Some(("in.jpg", &jpeg)),
+    );
+    let (status, report) = upload(
+        &app,
+        &session,
+        album,
+        Form::new().part("images", part("IMG_0001.HEIC", heic)),
+    )
+    .await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["refused"], json!([]));
+    let picture = &report["album"]["images"][0];
+    assert_eq!(picture["width"], 640);
+    let served = app
+        .get(picture["file_url"].as_str().unwrap())
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(&served[..2], &[0xFF, 0xD8], "a JPEG");
+}
+
+#[tokio::test]
+async fn videos_are_converted_to_720p_mp4_with_a_poster_in_the_background() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Moving pictures").await;
+    let mp4 = made_by(
+        "ffmpeg",
+        &[
+            "-loglevel",
+            "error",
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc=duration=1:size=1920x1080:rate=10",
+            "-pix_fmt",
+            "yuv420p",
+            "clip.mp4",
+        ],
+        "clip.mp4",
+        None,
+    );
+    let (status, report) = upload(
+        &app,
+        &session,
+        album,
+        Form::new().part("images", part("clip.mp4", mp4)),
+    )
+    .await;
+    assert_eq!(status, 200, "{report}");
+    let (_, public) = app.get_json(&format!("/api/albums/{album}/")).await;
+    let video = &report["album"]["images"][0];
+    assert_eq!(video["media_type"], "video");
+    let mut ready = Value::Null;
+    for _ in 0..300 {
+        let response = app
+            .signed(Method::GET, "/api/admin/albums/", Some(&session))
+            .send()
+            .await
+            .unwrap();
+        let (_, list) = json_of("/api/admin/albums/", response).await;
+        let found = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == album)
+            .unwrap()["images"][0]
+            .clone();
+        if found["status"] != "processing" {
+            ready = found;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        public["images"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["status"] == "ready"),
+        "visitors never see a video being converted"
+    );
+    assert_eq!(ready["status"], "ready", "{ready}");
+    assert_eq!(
+        (ready["width"].as_i64(), ready["height"].as_i64()),
+        (Some(1280), Some(720))
+    );
+    let file = ready["file_url"].as_str().unwrap();
+    assert!(file.ends_with(".mp4"));
+    assert_eq!(
+        ready["thumbnail_url"].as_str().unwrap(),
+        file.replace(".mp4", ".jpg")
+    );
+    let poster = app.get(ready["thumbnail_url"].as_str().unwrap()).await;
+    assert_eq!(poster.status(), 200);
+    let movie = app.get(file).await.bytes().await.unwrap();
+    assert_eq!(&movie[4..8], b"ftyp");
+}
+
+#[tokio::test]
+async fn unsafe_or_unusable_files_are_refused_each_with_its_name() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Refusals").await;
+    let svg =
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.to_vec();
+    let mut flood = png();
+    // Claim 15000×15000 pixels in the header (bytes 16..24 of a PNG hold width and height).
+    flood[16..20].copy_from_slice(&15_000u32.to_be_bytes());
+    flood[20..24].copy_from_slice(&15_000u32.to_be_bytes());
+    let form = Form::new()
+        .part("images", part("logo.svg", svg))
+        .part("images", part("holiday.jpg", b"just some text".to_vec()))
+        .part("images", part("flood.png", flood))
+        .part("images", part("fine.png", png()));
+    let (status, report) = upload(&app, &session, album, form).await;
+    assert_eq!(status, 200, "{report}");
+    let refused: Vec<&str> = report["refused"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["file_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(refused, ["logo.svg", "holiday.jpg", "flood.png"]);
+    assert!(
+        report["refused"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("logo.svg is not a picture or video")
+    );
+    assert_eq!(
+        report["album"]["images"].as_array().unwrap().len(),
+        1,
+        "the good file is kept"
+    );
+
+    let (status, body) = upload(&app, &session, album, Form::new().text("nothing", "here")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["error"],
+        "Please choose at least one picture or video to upload."
+    );
+}
+
+#[tokio::test]
+async fn the_admin_captions_reorders_features_and_deletes() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Edits").await;
+    let form = Form::new()
+        .part("images", part("a.png", png()))
+        .part("images", part("b.png", png()));
+    let (_, report) = upload(&app, &session, album, form).await;
+    let ids: Vec<i64> = report["album"]["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_i64().unwrap())
+        .collect();
+
+    let caption = app
+        .signed(
+            Method::PUT,
+            &format!("/api/albums/{album}/images/{}/", ids[0]),
+            Some(&session),
+        )
+        .json(&json!({"caption": "Ranunculus in the morning light"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(caption.status(), 200);
+    let reorder = app
+        .signed(
+            Method::POST,
+            &format!("/api/albums/{album}/reorder/"),
+            Some(&session),
+        )
+        .json(&json!({"image_ids": [ids[1], ids[0]]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reorder.status(), 200);
+    let feature = app
+        .signed(
+            Method::PUT,
+            &format!("/api/albums/{album}/"),
+            Some(&session),
+        )
+        .json(&json!({"title": "Edited", "description": "", "featured_image": ids[0]}))
+        .send()
+        .await
+        .unwrap();
+    let (status, edited) = json_of("put", feature).await;
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["title"], "Edited");
+    assert_eq!(edited["featured_image"], ids[0]);
+    assert_eq!(edited["images"][0]["id"], ids[1], "the new order");
+    assert_eq!(
+        edited["images"][1]["caption"],
+        "Ranunculus in the morning light"
+    );
+
+    let file = edited["images"][1]["file_url"].as_str().unwrap().to_owned();
+    let removed = app
+        .signed(
+            Method::DELETE,
+            &format!("/api/albums/{album}/images/{}/", ids[0]),
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(removed.status(), 200);
+    assert_eq!(app.get(&file).await.status(), 404, "its files are gone");
+    let gone = app
+        .signed(
+            Method::DELETE,
+            &format!("/api/albums/{album}/"),
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gone.status(), 200);
+    assert_eq!(app.get_json(&format!("/api/albums/{album}/")).await.0, 404);
+}
