@@ -4,7 +4,8 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/,
 const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRICE = /£\d{1,3}(,\d{3})*\.\d{2}/;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser;
 
@@ -145,6 +147,33 @@ describe('a shopper visits the shop', () => {
       await page.screenshot({ path: join(screenshots, `product-${width}.png`) });
 
       assert.deepEqual(errors, [], 'no script errors');
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical axe findings on the shop, a product and the cart at 390 and 1280 px', async () => {
+    const probe = await openPage(1280);
+    const product = await productWithSizes(probe.page);
+    await probe.context.close();
+    for (const width of [390, 1280]) {
+      const { page, context } = await openPage(width);
+      for (const [path, ready] of [
+        ['/shop', () => page.getByRole('list', { name: 'Products' }).waitFor()],
+        [`/shop/${product.id}`, () => page.getByRole('heading', { level: 1, name: product.name }).waitFor()],
+        ['/cart', () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ]) {
+        await page.goto(`${baseUrl}${path}`);
+        await ready();
+        await page.waitForLoadState('networkidle');
+        await page.addScriptTag({ content: axeSource });
+        const result = await page.evaluate(() =>
+          window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+        );
+        const serious = result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        assert.deepEqual(serious, [], `${path} at ${width} px`);
+      }
       await context.close();
     }
   });
