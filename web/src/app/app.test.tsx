@@ -13,6 +13,10 @@ function renderAt(path: string, cart: Cart = emptyCart()) {
   // The nav and footer ask for the studio's facts once; /workshops asks for its workshops.
   mockApi.on('GET', '/api/site/', () => json({}));
   mockApi.on('GET', '/api/workshops/', () => json([]));
+  // The bar asks who is signed in once; the gallery asks for its albums.
+  mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));
+  mockApi.on('GET', '/api/albums/', () => json([]));
+  mockApi.on('GET', '/api/albums/7/', () => json({ error: 'No such album' }, 404));
   return render(
     <MemoryRouter initialEntries={[path]}>
       <CartProvider>
@@ -34,8 +38,9 @@ describe('the app’s routes', () => {
     ['/checkout', 'Checkout'],
     ['/payment-failed', 'Payment failed'],
     ['/gallery', 'Gallery'],
-    ['/gallery/album/7', 'Album'],
-    ['/admin/gallery', 'Manage Gallery'],
+    ['/gallery/album/7', 'Album not found'],
+    ['/admin/gallery', 'Sign in'],
+    ['/admin/login', 'Sign in'],
     ['/order-confirmation/12?token=abc', 'Order confirmation'],
   ])('%s shows its title', async (path, title) => {
     // The confirmation asks for its order; a link the server no longer honours is enough here.

@@ -18,6 +18,7 @@ const PaymentFailedPage = lazyPage(() => import('./routes/payment-failed'));
 const GalleryPage = lazyPage(() => import('./routes/gallery'));
 const AlbumPage = lazyPage(() => import('./routes/album'));
 const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
+const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
+        <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -9,6 +9,11 @@ export type PriceRange = components['schemas']['PriceRange'];
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
 export type ErrorBody = components['schemas']['ErrorBody'];
+export type Album = components['schemas']['Album'];
+export type AlbumImage = components['schemas']['AlbumImage'];
+export type Me = components['schemas']['Me'];
+export type UploadReport = components['schemas']['UploadReport'];
+export type Refused = components['schemas']['Refused'];
 
 const CSRF_COOKIE = 'csrftoken';
 const CSRF_HEADER = 'X-CSRFToken';
@@ -51,6 +56,18 @@ function primeCsrfCookie(): Promise<void> {
   return priming;
 }
 
+/**
+ * The CSRF token to send with a change made outside this client (the upload uses
+ * XMLHttpRequest for its progress): the cookie now, asking the server for one first when
+ * there is none.
+ */
+export async function csrfToken(): Promise<string | null> {
+  if (!readCookie(CSRF_COOKIE)) await primeCsrfCookie();
+  return readCookie(CSRF_COOKIE);
+}
+
+export { CSRF_HEADER };
+
 /** The request as sent: credentials always, and the csrftoken cookie read now, as X-CSRFToken. */
 function withCsrf(request: Request): Request {
   const sent = new Request(request, { credentials: 'include' });
@@ -85,6 +102,9 @@ export const api = createClient<paths>({
   // Looked up on each call, so tests can stand in for the network.
   fetch: send,
 });
+
+/** The base of every API URL (this origin unless VITE_API_BASE says otherwise). */
+export const API_BASE = baseUrl;
 
 /** The message of an API error body, or the fallback when the answer had none. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { sessionStore } from '@/features/auth/stores/session-store';
 import { clearCookie, setCookie, TEST_CSRF_TOKEN } from './cookies';
 import { mockApi } from './mock-api';
 
@@ -9,6 +10,8 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 beforeEach(() => {
   mockApi.install();
+  // Who is signed in is asked once per page load; each test is a fresh load.
+  sessionStore.reset();
   localStorage.clear();
   setCookie('csrftoken', TEST_CSRF_TOKEN);
 });

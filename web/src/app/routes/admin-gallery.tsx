@@ -1,11 +1,26 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { Navigate, useNavigate } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
+import { PageLoading } from '@/components/ui/page-loading';
+import { VISITOR } from '@/features/auth/api/auth-api';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { useSession } from '@/features/auth/hooks/use-admin-flag';
+import { sessionStore } from '@/features/auth/stores/session-store';
+import { AdminGallery } from '@/features/gallery/components/admin/admin-gallery';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function AdminGalleryPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  if (session.status === 'unknown') return <PageLoading />;
+  if (!session.isAdmin) return <Navigate to="/admin/login" replace state={{ from: '/admin/gallery' }} />;
+
   return (
-    <PageShell title="Manage Gallery" eyebrow="Admin" intro={<p>Create albums and upload photographs and videos.</p>}>
-      <ComingSoon />
+    <PageShell title="Manage Gallery" eyebrow="Admin" intro={<p>Create albums, upload pictures and videos, and put them in order.</p>}>
+      <div className="admin-bar">
+        <span>Signed in as {session.username ?? 'the studio'}</span>
+        <SignOutButton onSignedOut={() => navigate('/admin/login', { replace: true, state: { signedOut: true } })} />
+      </div>
+      <AdminGallery onSignedOut={() => sessionStore.set(VISITOR)} />
     </PageShell>
   );
 }

@@ -1,11 +1,10 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
-import { PageShell } from '@/components/layout/page-shell';
+import { useParams } from 'react-router';
+import { AlbumView } from '@/features/gallery/components/album-view';
+import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
 
-// Registered by the walking skeleton; the page's own issue fills it in.
 export default function AlbumPage() {
-  return (
-    <PageShell title="Album" eyebrow="Gallery" intro={<p>Photographs and films from one of our days.</p>}>
-      <ComingSoon />
-    </PageShell>
-  );
+  const { albumId = '' } = useParams();
+  useMetaDescription('An album from the gallery of Posy, a floral studio in South Bristol: pictures and short films from one of our days.');
+  const id = /^\d+$/.test(albumId) ? Number(albumId) : NaN;
+  return <AlbumView key={albumId} id={id} />;
 }

@@ -1,0 +1,23 @@
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { PageShell } from '@/components/layout/page-shell';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useSession } from '@/features/auth/hooks/use-admin-flag';
+
+export default function AdminLoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { state } = useLocation() as { state: { signedOut?: boolean } | null };
+
+  if (session.status === 'known' && session.isAdmin) return <Navigate to="/admin/gallery" replace />;
+
+  return (
+    <PageShell title="Sign in" eyebrow="Admin" intro={<p>For the studio’s team: sign in to manage the gallery.</p>}>
+      {state?.signedOut && (
+        <p className="notice admin-login__note" role="status">
+          You have signed out. See you next time.
+        </p>
+      )}
+      <LoginForm onSignedIn={() => navigate('/admin/gallery', { replace: true })} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import { login } from '../api/auth-api';
+import { sessionStore } from '../stores/session-store';
+import '@/components/ui/field.css';
+import './login-form.css';
+
+export interface LoginFormProps {
+  /** Called once the server has signed the admin in. */
+  onSignedIn: () => void;
+}
+
+/** The admin's sign-in: username and password, the server's own sentence when it says no. */
+export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!username.trim()) missing.username = 'Please enter your username.';
+    if (!password) missing.password = 'Please enter your password.';
+    setFields(missing);
+    if (Object.keys(missing).length > 0) {
+      setMessage(null);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const result = await login(username.trim(), password);
+    setBusy(false);
+    if (result.ok) {
+      sessionStore.set(result.me);
+      onSignedIn();
+      return;
+    }
+    setMessage(result.message);
+    setFields(result.fields ?? {});
+    setPassword('');
+  };
+
+  const errorId = (field: string) => (fields[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate aria-describedby={message ? `${id}-message` : undefined}>
+      {message && (
+        <p id={`${id}-message`} className="notice notice--error login-form__message" role="alert">
+          {message}
+        </p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-username`}>
+          Username
+        </label>
+        <input
+          id={`${id}-username`}
+          className="field__input"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          aria-invalid={fields.username ? true : undefined}
+          aria-describedby={errorId('username')}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        {fields.username && (
+          <p id={errorId('username')} className="field__error">
+            {fields.username}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-password`}>
+          Password
+        </label>
+        <input
+          id={`${id}-password`}
+          className="field__input"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          aria-invalid={fields.password ? true : undefined}
+          aria-describedby={errorId('password')}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {fields.password && (
+          <p id={errorId('password')} className="field__error">
+            {fields.password}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button--block" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

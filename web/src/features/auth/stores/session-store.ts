@@ -1,0 +1,55 @@
+import type { Me } from '@/lib/api-client';
+
+/** Who is signed in, as far as the page knows: `unknown` until GET /api/auth/me/ answers. */
+export type Session = { status: 'unknown' } | { status: 'known'; isAdmin: boolean; username: string | null };
+
+type Load = () => Promise<Me>;
+
+export interface SessionStore {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => Session;
+  /** Asks the server once (later calls change nothing); a failure counts as a visitor. */
+  start: () => void;
+  /** What sign-in, sign-out or a refused admin call learnt. */
+  set: (me: Me) => void;
+  /** Back to the start (for tests). */
+  reset: () => void;
+}
+
+// The call brings the API client with it, so it is fetched after the first paint, in a chunk
+// of its own: the nav's first JavaScript stays small and the flag starts false (spec §2).
+const loadFromServer: Load = () => import('../api/auth-api').then(({ getMe }) => getMe());
+
+export function createSessionStore(load: Load = loadFromServer): SessionStore {
+  let session: Session = { status: 'unknown' };
+  let started = false;
+  const listeners = new Set<() => void>();
+  const set = (me: Me) => {
+    started = true;
+    session = { status: 'known', isAdmin: me.is_admin, username: me.username ?? null };
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => session,
+    start() {
+      if (started) return;
+      started = true;
+      load().then(set, (cause: unknown) => {
+        console.warn('Treating this visit as a visitor’s:', cause);
+        set({ is_admin: false, username: null });
+      });
+    },
+    set,
+    reset() {
+      session = { status: 'unknown' };
+      started = false;
+    },
+  };
+}
+
+export const sessionStore = createSessionStore();

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { SmartImage } from '@/components/ui/smart-image';
+import type { Album } from '../api/albums-api';
+import { useAlbums } from '../hooks/use-albums';
+import { featuredPicture, photoCount } from '../lib/album-media';
+import './gallery.css';
+
+const CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 48rem) 33vw, 100vw';
+
+/** One album: its cover, title and how many pictures it holds, all one link. */
+export function AlbumCard({ album, eager = false }: { album: Album; eager?: boolean }) {
+  const cover = featuredPicture(album);
+  return (
+    <Link to={`/gallery/album/${album.id}`} className="album-card">
+      <span className="album-card__picture">
+        <SmartImage
+          src={cover.src}
+          srcSet={cover.srcSet}
+          sizes={cover.srcSet ? CARD_SIZES : undefined}
+          alt=""
+          width={cover.width}
+          height={cover.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      </span>
+      <span className="album-card__body">
+        <span className="album-card__title">{album.title}</span>
+        {album.description && <span className="album-card__description">{album.description}</span>}
+        <span className="album-card__count">{photoCount(album)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Every album as a card, with loading, error and empty states. */
+export function AlbumList() {
+  const state = useAlbums();
+
+  if (state.status === 'loading') {
+    return (
+      <div className="gallery-status" role="status">
+        <span className="gallery-status__spinner" aria-hidden="true" />
+        Opening the albums…
+      </div>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p className="notice__title">We could not load the gallery just now.</p>
+        <p>Please check your connection and try again in a moment.</p>
+        <button type="button" className="button button--small" onClick={state.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (state.albums.length === 0) {
+    return (
+      <div className="notice">
+        <p className="notice__title">No albums found</p>
+        <p>We are choosing pictures from our latest weddings and workshops. Please come back soon.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="album-list" aria-label="Albums">
+      {state.albums.map((album, at) => (
+        <li key={album.id}>
+          <AlbumCard album={album} eager={at < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+}
