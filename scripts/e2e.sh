@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
 cargo build -q -p posy-server
 data=$(mktemp -d)
+# An admin for the gallery journey (the password only lives as long as this run).
+export POSY_ADMIN_USERNAME=studio POSY_ADMIN_PASSWORD="journey-$(date +%s)-$RANDOM"
+"$CARGO_TARGET_DIR/debug/posy" admin create --username "$POSY_ADMIN_USERNAME" --data-dir "$data" \
+  --database-url "sqlite://$data/posy.db?mode=rwc" >/dev/null
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$CARGO_TARGET_DIR/debug/posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
   --database-url "sqlite://$data/posy.db?mode=rwc" >"$data/server.log" 2>&1 &

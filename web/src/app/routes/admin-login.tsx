@@ -8,7 +8,8 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const { state } = useLocation() as { state: { signedOut?: boolean } | null };
 
-  if (session.status === 'known' && session.isAdmin) return <Navigate to="/admin/gallery" replace />;
+  // Just signed out: the session is ending as this page opens, so no going back.
+  if (session.status === 'known' && session.isAdmin && !state?.signedOut) return <Navigate to="/admin/gallery" replace />;
 
   return (
     <PageShell title="Sign in" eyebrow="Admin" intro={<p>For the studio’s team: sign in to manage the gallery.</p>}>

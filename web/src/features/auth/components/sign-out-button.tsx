@@ -15,8 +15,8 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
         setBusy(true);
         try {
           await logout();
-          sessionStore.set(VISITOR);
           onSignedOut();
+          sessionStore.set(VISITOR);
         } catch (cause) {
           notifyError('We could not sign you out', cause instanceof Error ? cause.message : null);
           setBusy(false);

@@ -249,7 +249,7 @@ describe('the admin gallery', () => {
     await user.click(within(editor).getByRole('button', { name: 'Move picture 3 up' }));
     await screen.findByText('Moved up');
 
-    await user.click(within(editor).getByRole('button', { name: 'Make picture 2 the featured picture' }));
+    await user.click(within(editor).getByRole('button', { name: 'Make featured: picture 2' }));
     await screen.findByText('Featured picture chosen');
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);

@@ -133,9 +133,9 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
                       disabled={busy || isFeatured}
                       aria-pressed={isFeatured}
                       onClick={() => void feature(image)}
-                      aria-label={isFeatured ? `${name} is the featured picture` : `Make ${name} the featured picture`}
+                      aria-label={isFeatured ? `Featured: ${name}` : `Make featured: ${name}`}
                     >
-                      {isFeatured ? '★ Featured' : '☆ Feature'}
+                      {isFeatured ? 'Featured' : 'Make featured'}
                     </button>
                   )}
                   <button type="button" className="button button--quiet button--small admin-danger" disabled={busy} onClick={() => remove(image, at)} aria-label={`Delete ${name}`}>

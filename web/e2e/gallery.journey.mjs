@@ -1,0 +1,255 @@
+// The gallery in a real Chromium against the real server: /gallery and an album at phone and
+// desktop widths (screenshots kept, axe-core: nothing serious or critical), the lightbox by
+// keyboard; then the admin signs in, creates an album, uploads two pictures and a short video
+// with the progress bar showing, finds them in /gallery (the video once converted) and in the
+// lightbox, signs out, and the Manage Gallery link is gone.
+//
+//   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… POSY_SCREENSHOTS=test-results npm run e2e
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
+
+let browser;
+let files;
+
+/** Two PNGs drawn on a canvas and a one-second MP4 from ffmpeg's test pattern. */
+async function makeFiles() {
+  const folder = mkdtempSync(join(tmpdir(), 'posy-gallery-'));
+  const page = await browser.newPage();
+  const pngs = await page.evaluate(() =>
+    ['#d9a19a', '#5f7f6a'].map((colour, at) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 900;
+      canvas.height = 600;
+      const g = canvas.getContext('2d');
+      g.fillStyle = '#faf7f2';
+      g.fillRect(0, 0, 900, 600);
+      for (let petal = 0; petal < 8; petal += 1) {
+        g.save();
+        g.translate(450, 300);
+        g.rotate((petal * Math.PI) / 4 + at * 0.3);
+        g.fillStyle = colour;
+        g.beginPath();
+        g.ellipse(0, -120, 60, 120, 0, 0, Math.PI * 2);
+        g.fill();
+        g.restore();
+      }
+      g.fillStyle = '#1f2a24';
+      g.beginPath();
+      g.arc(450, 300, 50, 0, Math.PI * 2);
+      g.fill();
+      return canvas.toDataURL('image/png').split(',')[1];
+    }),
+  );
+  await page.close();
+  const made = pngs.map((data, at) => {
+    const path = join(folder, `journey-bloom-${at + 1}.png`);
+    writeFileSync(path, Buffer.from(data, 'base64'));
+    return path;
+  });
+  const clip = join(folder, 'journey-clip.mp4');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x360:rate=10', '-pix_fmt', 'yuv420p', clip]);
+  return { pictures: made, clip };
+}
+
+before(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  files = await makeFiles();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage(width) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors };
+}
+
+/** Scrolls through the page so lazy pictures load, then waits for fades to finish. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+async function seriousProblems(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function check(page, name, width) {
+  await settle(page);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${name}`);
+  await page.screenshot({ path: join(screenshots, `${name}-${width}.png`), fullPage: true });
+  assert.deepEqual(await seriousProblems(page), [], `axe finds nothing serious on ${name}`);
+}
+
+async function signIn(page) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Manage Gallery' }).waitFor({ timeout: 15_000 });
+}
+
+describe('the gallery', () => {
+  for (const width of [390, 1280]) {
+    it(`/gallery and an album at ${width} px: cards, the album, the lightbox, no serious axe findings`, async () => {
+      const { page, context, errors } = await openPage(width);
+      await page.goto(`${baseUrl}/gallery`);
+      const albums = page.getByRole('list', { name: 'Albums' });
+      await albums.waitFor({ timeout: 15_000 });
+      const cards = albums.getByRole('link');
+      assert.ok((await cards.count()) >= 3, 'the demo albums');
+      assert.match(await cards.first().innerText(), /\d+ photos/);
+      await check(page, 'gallery', width);
+
+      await cards.first().click();
+      await page.locator('.picture-gallery').waitFor({ timeout: 15_000 });
+      const title = await page.getByRole('heading', { level: 1 }).innerText();
+      const grid = page.getByRole('list', { name: title });
+      assert.ok((await grid.getByRole('button').count()) > 0, 'pictures in the album');
+      await check(page, 'album', width);
+
+      await grid.getByRole('button').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.goto(`${baseUrl}/admin/login`);
+      await page.getByLabel('Username').waitFor();
+      await check(page, 'admin-login', width);
+      // A visitor sent to /admin/gallery is asked to sign in.
+      await page.goto(`${baseUrl}/admin/gallery`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Manage Gallery' }).count(), 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('refuses a wrong password with the server’s sentence', async () => {
+    const { page, context } = await openPage(1280);
+    await page.goto(`${baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill('nobody');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That username and password don’t match' }).or(page.getByRole('alert').filter({ hasText: "That username and password don't match" })).waitFor();
+    await context.close();
+  });
+
+  it('an admin creates an album, uploads two pictures and a video, finds them in the gallery, and signs out', { skip: !admin.username || !admin.password }, async () => {
+    const { page, context, errors } = await openPage(1280);
+    const albumTitle = `Journey album ${Date.now()}`;
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Manage Gallery' }).waitFor();
+
+    const create = page.getByRole('form', { name: 'New album' });
+    await create.getByLabel(/Title/).fill(albumTitle);
+    await create.getByLabel(/Description/).fill('Made by the gallery journey.');
+    await create.getByRole('button', { name: 'Create album' }).click();
+    await page.getByText('Album created successfully').waitFor();
+
+    const upload = page.getByRole('form', { name: 'Upload pictures and videos' });
+    await upload.getByLabel(/^Album/).selectOption({ label: albumTitle });
+    await upload.getByLabel('Pictures and videos').setInputFiles([...files.pictures, files.clip]);
+    // Slow the upload a little so the progress bar can be seen.
+    await page.route('**/upload_images/', async (route) => {
+      await new Promise((done) => setTimeout(done, 600));
+      await route.continue();
+    });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const bar = upload.getByRole('progressbar');
+    await bar.waitFor();
+    assert.ok((await bar.getAttribute('aria-valuenow')) !== null, 'the bar has a value');
+    await page.getByText('Images uploaded successfully').waitFor({ timeout: 30_000 });
+    await page.unroute('**/upload_images/');
+
+    const editor = page.getByRole('region', { name: albumTitle });
+    await editor.waitFor();
+    assert.equal(await editor.getByRole('listitem').count(), 3, 'two pictures and a video');
+    await page.screenshot({ path: join(screenshots, 'admin-gallery-1280.png'), fullPage: true });
+    assert.deepEqual(await seriousProblems(page), [], 'axe finds nothing serious on /admin/gallery');
+
+    // The video is converted in the background; the gallery shows it once it is ready.
+    let count = '';
+    for (let attempt = 0; attempt < 40 && count !== '3 photos'; attempt += 1) {
+      await page.goto(`${baseUrl}/gallery`);
+      const card = page.getByRole('link').filter({ hasText: albumTitle });
+      await card.waitFor();
+      count = (await card.innerText()).match(/\d+ photos/)?.[0] ?? '';
+      if (count !== '3 photos') await page.waitForTimeout(1000);
+    }
+    assert.equal(count, '3 photos', 'both pictures and the converted video');
+    await page.getByRole('link').filter({ hasText: albumTitle }).click();
+    const grid = page.getByRole('list', { name: albumTitle });
+    await grid.waitFor();
+    assert.equal(await grid.getByRole('button').count(), 3);
+    assert.equal(await grid.getByRole('button', { name: /\(video\)$/ }).count(), 1, 'one video tile');
+    await grid.getByRole('button', { name: /\(video\)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.locator('.yarl__slide_current video source[type="video/mp4"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowLeft');
+    await dialog.locator('.yarl__slide_current img').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl}/admin/gallery`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByText('You have signed out').waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Manage Gallery', includeHidden: true }).count(), 0, 'the link is gone');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await nav.getByRole('link', { name: 'Manage Gallery', includeHidden: true }).count(), 0, 'still gone after a reload');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('/admin/gallery at 390 px', { skip: !admin.username || !admin.password }, async () => {
+    const { page, context } = await openPage(390);
+    await signIn(page);
+    await page.getByRole('list', { name: 'Albums to manage' }).waitFor();
+    await page.getByRole('button', { name: /^Manage /, exact: false }).first().click();
+    await check(page, 'admin-gallery', 390);
+    await context.close();
+  });
+});
