@@ -2,7 +2,7 @@
 //! Uploads become files under `albums/` in the media folder with generated names (a file's
 //! own name is only ever used in messages); see [`crate::uploads`] for what is done to them.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use poem_openapi::Object;
@@ -17,6 +17,7 @@ use tokio::sync::Semaphore;
 use crate::clock::now;
 use crate::entities::{album, album_image};
 use crate::error::ApiError;
+use crate::media_store::{Media, MediaStore};
 use crate::uploads::{self, Kind};
 
 const ALBUM_GONE: &str = "We couldn't find that album. It may have been deleted.";
@@ -80,35 +81,55 @@ pub struct Incoming {
     pub file: tokio::fs::File,
 }
 
-/// Converts videos one at a time in the background.
+/// Converts videos one at a time in the background, in a work folder, then stores the MP4 and
+/// its poster.
 #[derive(Clone)]
 pub struct Videos {
     db: DatabaseConnection,
-    media_dir: PathBuf,
+    media: Media,
+    work_dir: PathBuf,
     permits: Arc<Semaphore>,
 }
 
 impl Videos {
-    pub fn new(db: DatabaseConnection, media_dir: PathBuf) -> Videos {
+    pub fn new(db: DatabaseConnection, media: Media, work_dir: PathBuf) -> Videos {
         Videos {
             db,
-            media_dir,
+            media,
+            work_dir,
             permits: Arc::new(Semaphore::new(1)),
         }
     }
 
-    /// Converts the upload waiting at `albums/<stem>.upload` for image `id`.
+    /// Where an upload waits for conversion.
+    fn upload_path(&self, stem: &str) -> PathBuf {
+        self.work_dir.join(format!("{stem}.upload"))
+    }
+
+    /// Converts the upload waiting for image `id`.
     pub fn convert(&self, id: i32, stem: String) {
         let videos = self.clone();
         tokio::spawn(async move {
             let Ok(_permit) = videos.permits.acquire().await else {
                 return;
             };
-            let dir = videos.media_dir.join("albums");
-            let upload = dir.join(format!("{stem}.upload"));
-            let mp4 = dir.join(format!("{stem}.mp4"));
-            let poster = dir.join(format!("{stem}.jpg"));
-            let outcome = uploads::convert_video(&upload, &mp4, &poster).await;
+            let upload = videos.upload_path(&stem);
+            let mp4 = videos.work_dir.join(format!("{stem}.mp4"));
+            let poster = videos.work_dir.join(format!("{stem}.jpg"));
+            let outcome = async {
+                let size = uploads::convert_video(&upload, &mp4, &poster).await?;
+                for (local, name) in [
+                    (&mp4, format!("albums/{stem}.mp4")),
+                    (&poster, format!("albums/{stem}.jpg")),
+                ] {
+                    videos
+                        .media
+                        .put(&name, tokio::fs::read(local).await?)
+                        .await?;
+                }
+                anyhow::Ok(size)
+            }
+            .await;
             let update = album_image::Entity::update_many().filter(album_image::Column::Id.eq(id));
             let update = match &outcome {
                 Ok((w, h)) => update
@@ -123,7 +144,9 @@ impl Videos {
             if let Err(err) = update.exec(&videos.db).await {
                 tracing::error!(id, %err, "could not record a converted video");
             }
-            let _ = tokio::fs::remove_file(&upload).await;
+            for local in [&upload, &mp4, &poster] {
+                let _ = tokio::fs::remove_file(local).await;
+            }
         });
     }
 
@@ -139,7 +162,15 @@ impl Videos {
                 .strip_prefix("albums/")
                 .and_then(|p| p.strip_suffix(".mp4"))
             {
-                self.convert(image.id, stem.to_owned());
+                if self.upload_path(stem).exists() {
+                    self.convert(image.id, stem.to_owned());
+                } else {
+                    album_image::Entity::update_many()
+                        .col_expr(album_image::Column::Status, Expr::value("failed"))
+                        .filter(album_image::Column::Id.eq(image.id))
+                        .exec(&self.db)
+                        .await?;
+                }
             }
         }
         Ok(())
@@ -317,7 +348,11 @@ pub async fn update(
 }
 
 /// Deletes an album, its pictures and their files.
-pub async fn delete(db: &DatabaseConnection, media_dir: &Path, id: i32) -> Result<(), ApiError> {
+pub async fn delete(
+    db: &DatabaseConnection,
+    media: &dyn MediaStore,
+    id: i32,
+) -> Result<(), ApiError> {
     let images = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(id))
         .all(db)
@@ -327,7 +362,7 @@ pub async fn delete(db: &DatabaseConnection, media_dir: &Path, id: i32) -> Resul
         return Err(ApiError::not_found(ALBUM_GONE));
     }
     for image in &images {
-        remove_files(media_dir, image).await;
+        remove_files(media, image).await;
     }
     Ok(())
 }
@@ -362,7 +397,7 @@ pub async fn caption(
 /// Deletes a picture and its files.
 pub async fn delete_image(
     db: &DatabaseConnection,
-    media_dir: &Path,
+    media: &dyn MediaStore,
     album_id: i32,
     image_id: i32,
 ) -> Result<(), ApiError> {
@@ -385,7 +420,7 @@ pub async fn delete_image(
         .exec(&txn)
         .await?;
     txn.commit().await?;
-    remove_files(media_dir, &image).await;
+    remove_files(media, &image).await;
     Ok(())
 }
 
@@ -424,7 +459,7 @@ pub async fn reorder(db: &DatabaseConnection, album_id: i32, ids: &[i32]) -> Res
 /// given and usable, becomes the album's.
 pub async fn upload(
     db: &DatabaseConnection,
-    media_dir: &Path,
+    media: &dyn MediaStore,
     videos: &Videos,
     limits: &UploadLimits,
     album_id: i32,
@@ -441,8 +476,7 @@ pub async fn upload(
             "Choose at least one file.",
         ));
     }
-    let dir = media_dir.join("albums");
-    tokio::fs::create_dir_all(&dir)
+    tokio::fs::create_dir_all(&videos.work_dir)
         .await
         .map_err(ApiError::internal)?;
     let mut position = album_image::Entity::find()
@@ -463,7 +497,7 @@ pub async fn upload(
         let name = display_name(&incoming.file_name);
         match store(
             db,
-            &dir,
+            media,
             videos,
             limits,
             album_id,
@@ -510,7 +544,7 @@ impl From<sea_orm::DbErr> for Problem {
 #[allow(clippy::too_many_arguments)]
 async fn store(
     db: &DatabaseConnection,
-    dir: &Path,
+    media: &dyn MediaStore,
     videos: &Videos,
     limits: &UploadLimits,
     album_id: i32,
@@ -561,7 +595,7 @@ async fn store(
         if bytes.len() as u64 > limits.max_video_bytes {
             return Err(too_big(limits.max_video_bytes, "a video"));
         }
-        tokio::fs::write(dir.join(format!("{stem}.upload")), &bytes)
+        tokio::fs::write(videos.upload_path(&stem), &bytes)
             .await
             .map_err(|e| Problem::Failed(ApiError::internal(e)))?;
         let saved = row(
@@ -598,7 +632,8 @@ async fn store(
     let mut variants = Vec::new();
     for (width, jpeg) in &prepared.sizes {
         let path = format!("albums/{stem}-{width}.jpg");
-        tokio::fs::write(dir.join(format!("{stem}-{width}.jpg")), jpeg)
+        media
+            .put(&path, jpeg.clone())
             .await
             .map_err(|e| Problem::Failed(ApiError::internal(e)))?;
         variants.push(format!("{width}:{path}"));
@@ -628,7 +663,7 @@ fn display_name(sent: &str) -> String {
     }
 }
 
-async fn remove_files(media_dir: &Path, image: &album_image::Model) {
+async fn remove_files(media: &dyn MediaStore, image: &album_image::Model) {
     let mut paths = vec![image.file_path.clone()];
     paths.extend(
         image
@@ -642,8 +677,11 @@ async fn remove_files(media_dir: &Path, image: &album_image::Model) {
     }
     for path in paths {
         // Only ever files the shop generated under albums/.
-        if path.starts_with("albums/") && !path.contains("..") {
-            let _ = tokio::fs::remove_file(media_dir.join(&path)).await;
+        if path.starts_with("albums/")
+            && !path.contains("..")
+            && let Err(err) = media.delete(&path).await
+        {
+            tracing::warn!(%path, %err, "could not remove a media file");
         }
     }
 }

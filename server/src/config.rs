@@ -96,6 +96,42 @@ pub struct Config {
     #[arg(long, env = "POSY_MAX_VIDEO_MB", default_value_t = 200, global = true)]
     pub max_video_mb: u64,
 
+    /// Keep media in this S3-compatible bucket instead of the data folder (credentials from
+    /// AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); needs --media-url.
+    #[arg(long, env = "POSY_S3_BUCKET", global = true)]
+    pub s3_bucket: Option<String>,
+
+    /// The bucket's region.
+    #[arg(
+        long,
+        env = "POSY_S3_REGION",
+        default_value = "us-east-1",
+        global = true
+    )]
+    pub s3_region: String,
+
+    /// The S3 endpoint for stores other than Amazon's, e.g. https://minio.example:9000.
+    #[arg(long, env = "POSY_S3_ENDPOINT", global = true)]
+    pub s3_endpoint: Option<String>,
+
+    /// The bucket's access key id (else AWS_ACCESS_KEY_ID).
+    #[arg(long, env = "POSY_S3_ACCESS_KEY_ID", global = true)]
+    pub s3_access_key_id: Option<String>,
+
+    /// The bucket's secret key (else AWS_SECRET_ACCESS_KEY).
+    #[arg(
+        long,
+        env = "POSY_S3_SECRET_ACCESS_KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    pub s3_secret_access_key: Option<String>,
+
+    /// Where browsers fetch media from, e.g. https://cdn.example/posy-bucket (its files are
+    /// under media/). Default: the shop's own /media/.
+    #[arg(long, env = "POSY_MEDIA_URL", global = true)]
+    pub media_url: Option<String>,
+
     /// How many days an order confirmation link works.
     #[arg(
         long,
@@ -131,6 +167,36 @@ impl Config {
         self.data_dir.join("outbox")
     }
 
+    /// What media URLs start with: the media URL, else the public URL, else the same origin.
+    pub fn media_base(&self) -> String {
+        self.media_url
+            .clone()
+            .or_else(|| self.public_url.clone())
+            .unwrap_or_default()
+    }
+
+    /// The media store: the bucket when one is configured, else the media folder.
+    pub fn media_store(&self) -> anyhow::Result<crate::media_store::Media> {
+        use crate::media_store::{Bucket, LocalFolder};
+        match &self.s3_bucket {
+            Some(bucket) => {
+                anyhow::ensure!(
+                    self.media_url.is_some(),
+                    "POSY_S3_BUCKET needs POSY_MEDIA_URL: the address browsers fetch the bucket's media from"
+                );
+                Ok(std::sync::Arc::new(Bucket::new(
+                    bucket,
+                    &self.s3_region,
+                    self.s3_endpoint.as_deref(),
+                    self.s3_access_key_id
+                        .as_deref()
+                        .zip(self.s3_secret_access_key.as_deref()),
+                )?))
+            }
+            None => Ok(std::sync::Arc::new(LocalFolder(self.media_dir()))),
+        }
+    }
+
     /// Where media files live on disk.
     pub fn media_dir(&self) -> PathBuf {
         self.data_dir.join("media")
@@ -156,6 +222,12 @@ impl Config {
             behind_proxy: false,
             max_image_mb: 25,
             max_video_mb: 200,
+            s3_bucket: None,
+            s3_region: "us-east-1".into(),
+            s3_endpoint: None,
+            s3_access_key_id: None,
+            s3_secret_access_key: None,
+            media_url: None,
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod enquiries;
 pub mod entities;
 pub mod error;
 pub mod mail;
+pub mod media_store;
 pub mod migration;
 pub mod orders;
 pub mod payments;

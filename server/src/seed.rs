@@ -1,8 +1,6 @@
 //! The demo catalogue: added to an empty database on first start so a new shop has something
 //! to show, with pictures the project generated itself (art/, committed under server/demo/).
 
-use std::path::Path;
-
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, EntityTrait, PaginatorTrait, Set, TransactionSession,
     TransactionTrait,
@@ -10,6 +8,7 @@ use sea_orm::{
 
 use crate::catalogue::bump_version;
 use crate::entities::{album, album_image, category, product, variation, workshop};
+use crate::media_store::MediaStore;
 
 struct DemoProduct {
     slug: &'static str,
@@ -223,7 +222,7 @@ const PAGE_PICTURES: [(&str, &[u8]); 7] = {
 };
 
 /// Adds the demo catalogue when the shop has no products yet; does nothing otherwise.
-pub async fn seed_if_empty<C>(db: &C, media_dir: &Path) -> anyhow::Result<bool>
+pub async fn seed_if_empty<C>(db: &C, media: &dyn MediaStore) -> anyhow::Result<bool>
 where
     C: ConnectionTrait + TransactionTrait,
 {
@@ -231,17 +230,15 @@ where
         return Ok(false);
     }
     // Pictures first: a database pointing at missing files would be worse than stray files.
-    let products_dir = media_dir.join("products");
-    tokio::fs::create_dir_all(&products_dir).await?;
     for demo in PRODUCTS {
         if let Some(bytes) = picture(demo.slug) {
-            tokio::fs::write(products_dir.join(format!("{}.jpg", demo.slug)), bytes).await?;
+            media
+                .put(&format!("products/{}.jpg", demo.slug), bytes.to_vec())
+                .await?;
         }
     }
-    let pages_dir = media_dir.join("pages");
-    tokio::fs::create_dir_all(&pages_dir).await?;
     for (name, bytes) in PAGE_PICTURES {
-        tokio::fs::write(pages_dir.join(name), bytes).await?;
+        media.put(&format!("pages/{name}"), bytes.to_vec()).await?;
     }
     let txn = db.begin().await?;
     let mut category_ids = std::collections::HashMap::new();

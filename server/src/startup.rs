@@ -22,13 +22,10 @@ use crate::checkout::Checkout;
 use crate::config::Config;
 use crate::csrf::Csrf;
 use crate::mail::Mailer;
+use crate::media_store::Media;
 use crate::site::Site;
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
-
-/// The media folder on disk.
-#[derive(Clone, Debug)]
-pub struct MediaDir(pub std::path::PathBuf);
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
@@ -49,7 +46,8 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         std::fs::create_dir_all(config.media_dir())?;
         let db = db::connect(&config.database_url()).await?;
-        if !config.no_demo && seed::seed_if_empty(&db, &config.media_dir()).await? {
+        let media = config.media_store()?;
+        if !config.no_demo && seed::seed_if_empty(&db, media.as_ref()).await? {
             tracing::info!("added the demo catalogue to an empty shop");
         }
         let acceptor = TcpListener::bind(config.bind.clone())
@@ -81,8 +79,8 @@ impl Application {
             config.smtp_url.as_deref(),
             config.outbox_dir(),
         )?;
-        let videos = Videos::new(db.clone(), config.media_dir());
-        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone());
+        let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
+        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media);
         Ok(Application {
             address,
             acceptor,
@@ -130,8 +128,9 @@ fn routes(
     csrf: Csrf,
     checkout: Checkout,
     videos: Videos,
+    media: Media,
 ) -> poem::endpoint::BoxEndpoint<'static> {
-    let media_base = config.public_url.clone().unwrap_or_default();
+    let media_base = config.media_base();
     let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
     let spec = api::spec_json();
     let docs = api::docs_html();
@@ -180,7 +179,7 @@ fn routes(
                 .is_some_and(|u| u.starts_with("https://")),
         })
         .data(checkout)
-        .data(MediaDir(config.media_dir()))
+        .data(media)
         .data(UploadLimits {
             max_image_bytes: config.max_image_mb * 1_000_000,
             max_video_bytes: config.max_video_mb * 1_000_000,

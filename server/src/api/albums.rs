@@ -13,7 +13,8 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use crate::albums::{self, AlbumView, Incoming, Refused, UploadLimits, Videos};
 use crate::error::ApiError;
-use crate::startup::{MediaBase, MediaDir};
+use crate::media_store::Media;
+use crate::startup::MediaBase;
 
 /// Gallery albums.
 pub struct AlbumsApi;
@@ -134,7 +135,7 @@ impl Handlers<'_> {
 
     async fn upload(
         &self,
-        media_dir: &MediaDir,
+        media: &Media,
         videos: &Videos,
         limits: &UploadLimits,
         id: i32,
@@ -149,7 +150,7 @@ impl Handlers<'_> {
             None => None,
         };
         let refused =
-            albums::upload(self.db, &media_dir.0, videos, limits, id, files, featured).await?;
+            albums::upload(self.db, media.as_ref(), videos, limits, id, files, featured).await?;
         Ok(Json(UploadReport {
             album: albums::one(self.db, id, &self.media_base.0, false).await?,
             refused,
@@ -247,10 +248,10 @@ impl AlbumsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
-        media_dir: Data<&MediaDir>,
+        media: Data<&Media>,
         id: Path<i32>,
     ) -> Result<Json<Done>, ApiError> {
-        albums::delete(*db, &media_dir.0.0, id.0).await?;
+        albums::delete(*db, media.0.as_ref(), id.0).await?;
         Ok(done())
     }
 
@@ -268,7 +269,7 @@ impl AlbumsApi {
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-        media_dir: Data<&MediaDir>,
+        media: Data<&Media>,
         videos: Data<&Videos>,
         limits: Data<&UploadLimits>,
         id: Path<i32>,
@@ -278,9 +279,7 @@ impl AlbumsApi {
             db: *db,
             media_base: *media_base,
         };
-        handlers
-            .upload(*media_dir, *videos, *limits, id.0, form)
-            .await
+        handlers.upload(*media, *videos, *limits, id.0, form).await
     }
 
     /// Admin: changes a picture's caption.
@@ -311,11 +310,11 @@ impl AlbumsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
-        media_dir: Data<&MediaDir>,
+        media: Data<&Media>,
         id: Path<i32>,
         image_id: Path<i32>,
     ) -> Result<Json<Done>, ApiError> {
-        albums::delete_image(*db, &media_dir.0.0, id.0, image_id.0).await?;
+        albums::delete_image(*db, media.0.as_ref(), id.0, image_id.0).await?;
         Ok(done())
     }
 
@@ -396,7 +395,7 @@ impl SpecAlbumPaths {
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-        media_dir: Data<&MediaDir>,
+        media: Data<&Media>,
         videos: Data<&Videos>,
         limits: Data<&UploadLimits>,
         id: Path<i32>,
@@ -406,8 +405,6 @@ impl SpecAlbumPaths {
             db: *db,
             media_base: *media_base,
         };
-        handlers
-            .upload(*media_dir, *videos, *limits, id.0, form)
-            .await
+        handlers.upload(*media, *videos, *limits, id.0, form).await
     }
 }

@@ -461,3 +461,85 @@ async fn the_admin_captions_reorders_features_and_deletes() {
     assert_eq!(gone.status(), 200);
     assert_eq!(app.get_json(&format!("/api/albums/{album}/")).await.0, 404);
 }
+
+#[tokio::test]
+async fn with_a_bucket_configured_media_go_to_s3_and_links_point_at_it() {
+    use wiremock::matchers::{method, path_regex};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+    let s3 = MockServer::start().await;
+    Mock::given(method("PUT"))
+        .and(path_regex("^/posy-test/media/.+"))
+        .respond_with(ResponseTemplate::new(200).insert_header("ETag", "\"e1\""))
+        .mount(&s3)
+        .await;
+    Mock::given(method("DELETE"))
+        .and(path_regex("^/posy-test/media/.+"))
+        .respond_with(ResponseTemplate::new(204))
+        .mount(&s3)
+        .await;
+    let app = spawn_app_with(Options {
+        s3_endpoint: Some(s3.uri()),
+        ..Options::default()
+    })
+    .await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "In the bucket").await;
+    let (status, report) = upload(
+        &app,
+        &session,
+        album,
+        Form::new().part("images", part("a.png", png())),
+    )
+    .await;
+    assert_eq!(status, 200, "{report}");
+    let url = report["album"]["images"][0]["file_url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        url.starts_with("https://cdn.example/posy-test/media/albums/"),
+        "{url}"
+    );
+
+    let puts: Vec<String> = s3
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| r.method.as_str() == "PUT")
+        .map(|r| {
+            assert!(r.headers.contains_key("authorization"), "signed requests");
+            r.url.path().to_owned()
+        })
+        .collect();
+    assert!(
+        puts.contains(&"/posy-test/media/products/peony-posy.jpg".to_owned()),
+        "demo pictures too"
+    );
+    let key = url.trim_start_matches("https://cdn.example");
+    assert!(puts.iter().any(|p| p == key), "{key} in {puts:?}");
+    assert!(
+        !app.data_dir.join("media/albums").exists(),
+        "nothing kept locally"
+    );
+
+    let image = report["album"]["images"][0]["id"].as_i64().unwrap();
+    let removed = app
+        .signed(
+            Method::DELETE,
+            &format!("/api/albums/{album}/images/{image}/"),
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(removed.status(), 200);
+    let deleted = s3
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| r.method.as_str() == "DELETE")
+        .count();
+    assert!(deleted >= 2, "its sizes are removed from the bucket");
+}

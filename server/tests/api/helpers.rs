@@ -30,6 +30,8 @@ pub struct Options {
     pub stripe_api_url: Option<String>,
     /// How long order links work; the default 30 when `None`.
     pub order_link_days: Option<u32>,
+    /// Media in the bucket `posy-test` of an S3 endpoint at this address (a fake).
+    pub s3_endpoint: Option<String>,
 }
 
 /// The webhook signing secret of test shops on Stripe.
@@ -63,6 +65,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         config.stripe_secret_key = Some("sk_test_posy".into());
         config.stripe_publishable_key = Some("pk_test_posy".into());
         config.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+    }
+    if let Some(endpoint) = options.s3_endpoint {
+        config.s3_bucket = Some("posy-test".into());
+        config.s3_endpoint = Some(endpoint);
+        config.s3_access_key_id = Some("test-key".into());
+        config.s3_secret_access_key = Some("test-secret".into());
+        config.media_url = Some("https://cdn.example/posy-test".into());
     }
     if let Some(days) = options.order_link_days {
         config.order_link_days = days;
