@@ -175,3 +175,9 @@ pub fn placeholder_image() -> String {
 pub fn video_thumbnail(url: &str) -> String {
     media::video_thumbnail(url)
 }
+
+/// `isFullyBooked("0 spots left")` → `true`: the spec's rule for the workshop's Book button.
+#[wasm_bindgen(js_name = isFullyBooked)]
+pub fn is_fully_booked(spots_text: &str) -> bool {
+    posy_core::workshop::is_fully_booked(spots_text)
+}

@@ -98,3 +98,9 @@ fn media_paths_gain_media_and_missing_ones_get_the_placeholder() {
     assert_eq!(media_url(None, ""), placeholder_image());
     assert_eq!(video_thumbnail("/media/a/clip.mov"), "/media/a/clip.jpg");
 }
+
+#[wasm_bindgen_test]
+fn only_no_spots_left_is_fully_booked() {
+    assert!(is_fully_booked("0 spots left"));
+    assert!(!is_fully_booked("1 spot left"));
+}

@@ -103,3 +103,8 @@ export function placeholderImage(): string {
 export function videoThumbnail(url: string): string {
   return wasm.videoThumbnail(url);
 }
+
+/** True when a workshop's spots text says it is full ('0 spots left'): Book then reads Fully Booked. */
+export function isFullyBooked(spotsText: string): boolean {
+  return wasm.isFullyBooked(spotsText);
+}

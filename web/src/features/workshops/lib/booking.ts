@@ -1,9 +1,10 @@
+import { isFullyBooked as spotsTextIsFull } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { longDate } from './dates';
 
-/** Spec §4: booking is closed exactly when the spots text is '0 spots left'. */
+/** Spec §4: booking is closed exactly when the spots text is '0 spots left' (core's rule). */
 export function isFullyBooked(workshop: Pick<Workshop, 'spots_text'>): boolean {
-  return workshop.spots_text === '0 spots left';
+  return spotsTextIsFull(workshop.spots_text);
 }
 
 /** Where Book leads: the contact form, as an event enquiry naming the workshop and its day. */
