@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Story } from '@/features/site/components/page-sections';
-import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function AboutPage() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { AlbumView } from '@/features/gallery/components/album-view';
-import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 
 export default function AlbumPage() {
   const { albumId = '' } = useParams();

@@ -3,7 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { enquiryFromSearch } from '@/features/contact/enquiry';
 import { StudioDetails } from '@/features/site/components/studio-details';
-import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 import '@/features/contact/components/contact-page.css';
 

@@ -6,7 +6,7 @@ import { studio } from '@/config/studio';
 import { ContactBand, ServiceCards, StepList, StudioSection } from '@/features/studio-pages/components/page-parts';
 import { funeralGallery, funeralServices, funeralsMeta, funeralSteps } from '@/features/studio-pages/content/funerals';
 import { pictures } from '@/features/studio-pages/content/pictures';
-import { useMetaDescription } from '@/features/studio-pages/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import './funerals.css';
 
 // "Monday to Friday 7:30–18:00 and Saturday 8:00–16:00", from the studio's own hours.

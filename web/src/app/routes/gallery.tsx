@@ -1,6 +1,6 @@
 import { PageShell } from '@/components/layout/page-shell';
 import { AlbumList } from '@/features/gallery/components/album-list';
-import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 
 export default function GalleryPage() {
   useMetaDescription(

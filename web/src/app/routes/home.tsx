@@ -4,7 +4,7 @@ import { SmartImage } from '@/components/ui/smart-image';
 import { studio } from '@/config/studio';
 import { homeGallery, homeMeta, shopTeaser } from '@/features/studio-pages/content/home';
 import { pictures } from '@/features/studio-pages/content/pictures';
-import { useMetaDescription } from '@/features/studio-pages/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import './home.css';
 
 export default function HomePage() {

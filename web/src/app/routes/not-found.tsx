@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useMetaDescription } from '@/features/site/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function NotFoundPage() {

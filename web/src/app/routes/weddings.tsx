@@ -12,7 +12,7 @@ import {
   weddingSteps,
   weddingsMeta,
 } from '@/features/studio-pages/content/weddings';
-import { useMetaDescription } from '@/features/studio-pages/hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import './weddings.css';
 
 export default function WeddingsPage() {

@@ -5,7 +5,7 @@ import { studio } from '@/config/studio';
 import { json, mockApi } from '@/testing/mock-api';
 import { StudioDetails } from './components/studio-details';
 import { createSiteStore, useSite } from './hooks/use-site';
-import { useMetaDescription } from './hooks/use-meta-description';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { siteFactsFrom, type SiteAnswer } from './api/site-answer';
 import { defaultSiteFacts } from './site-facts';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 
 /**
- * Sets the page's meta description while the page is shown (the title comes from the page's
- * own <title>, which React puts in the head) and puts the previous one back when it goes.
+ * Sets the page's meta description (the title comes from the page's own <title>, e.g. PageShell's) and puts the
+ * previous one back when the page goes.
  */
 export function useMetaDescription(description: string) {
   useEffect(() => {
