@@ -42,6 +42,11 @@ pub fn product_stock(own_stock: i64, size_stocks: &[i64]) -> i64 {
     }
 }
 
+/// Nothing left to sell: the shop shows "Sold out" and offers no quantity.
+pub fn is_sold_out(stock: i64) -> bool {
+    stock <= 0
+}
+
 /// How an item is named to shoppers: `Peony Posy`, or `Peony Posy (Large)` with a size.
 pub fn item_name(product: &str, size: Option<&str>) -> String {
     match size {
@@ -91,6 +96,13 @@ mod tests {
     fn a_product_with_sizes_has_the_stock_of_its_sizes_together() {
         assert_eq!(product_stock(99, &[6, 0, 3]), 9);
         assert_eq!(product_stock(7, &[]), 7);
+    }
+
+    #[test]
+    fn no_stock_or_less_is_sold_out() {
+        assert!(is_sold_out(0));
+        assert!(is_sold_out(-1));
+        assert!(!is_sold_out(1));
     }
 
     #[test]

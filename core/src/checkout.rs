@@ -1,5 +1,7 @@
 //! The checkout's customer form: all seven fields required, with the spec's exact message
-//! for missing ones, and format checks the shopper can act on.
+//! for missing ones, and format checks the shopper can act on. A form is parsed once, into a
+//! [`Customer`] whose fields are trimmed and known to be valid, so nothing downstream checks
+//! again.
 
 use crate::validation::{FormField, FormProblems, is_email, is_phone, is_uk_postcode, too_long};
 
@@ -20,6 +22,41 @@ pub enum CheckoutField {
     Postcode,
     /// Phone number.
     Phone,
+}
+
+impl CheckoutField {
+    /// Every field, in the form's order (the order of the missing-fields message).
+    pub const ALL: [CheckoutField; 7] = [
+        CheckoutField::Email,
+        CheckoutField::FirstName,
+        CheckoutField::LastName,
+        CheckoutField::Address,
+        CheckoutField::City,
+        CheckoutField::Postcode,
+        CheckoutField::Phone,
+    ];
+
+    /// The words a shopper sees beside the box.
+    pub fn label(self) -> &'static str {
+        match self {
+            CheckoutField::Email => "Email",
+            CheckoutField::FirstName => "First name",
+            CheckoutField::LastName => "Last name",
+            CheckoutField::Address => "Address",
+            CheckoutField::City => "Town or city",
+            CheckoutField::Postcode => "Postcode",
+            CheckoutField::Phone => "Phone",
+        }
+    }
+
+    /// The most characters the field may hold.
+    pub fn max_chars(self) -> usize {
+        match self {
+            CheckoutField::Address => 200,
+            CheckoutField::Email => 254,
+            _ => 100,
+        }
+    }
 }
 
 impl FormField for CheckoutField {
@@ -63,48 +100,86 @@ pub struct CheckoutForm {
     pub phone: String,
 }
 
-/// Checks the form as both the browser and the server do before an order is made.
-pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<CheckoutField>> {
-    use CheckoutField::*;
-    let mut problems = FormProblems::new();
-    let fields = [
-        (Email, &form.email),
-        (FirstName, &form.first_name),
-        (LastName, &form.last_name),
-        (Address, &form.address),
-        (City, &form.city),
-        (Postcode, &form.postcode),
-        (Phone, &form.phone),
-    ];
-    for (field, value) in fields {
-        if problems.require(field, value) {
-            continue;
-        }
-        let max = match field {
-            Address => 200,
-            Email => 254,
-            _ => 100,
-        };
-        if too_long(value, max) {
-            problems.invalid(field, format!("Please keep this under {max} characters."));
-            continue;
-        }
+/// A customer's details as an order keeps them: every field trimmed and valid, the postcode
+/// in capitals. Only [`CheckoutForm::parse`] makes one from what a shopper typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Customer {
+    /// E-mail address.
+    pub email: String,
+    /// First name.
+    pub first_name: String,
+    /// Last name.
+    pub last_name: String,
+    /// Street address.
+    pub address: String,
+    /// Town or city.
+    pub city: String,
+    /// UK postcode, in capitals.
+    pub postcode: String,
+    /// Phone number.
+    pub phone: String,
+}
+
+impl CheckoutForm {
+    /// The value typed into a field.
+    pub fn value(&self, field: CheckoutField) -> &str {
         match field {
-            Email if !is_email(value) => problems.invalid(
-                field,
-                "Please enter an email address like name@example.com.",
-            ),
-            Postcode if !is_uk_postcode(value) => {
-                problems.invalid(field, "Please enter a full UK postcode, like BS14 8AB.")
-            }
-            Phone if !is_phone(value) => problems.invalid(
-                field,
-                "Please enter a phone number we can call, like 0117 496 0123.",
-            ),
-            _ => {}
+            CheckoutField::Email => &self.email,
+            CheckoutField::FirstName => &self.first_name,
+            CheckoutField::LastName => &self.last_name,
+            CheckoutField::Address => &self.address,
+            CheckoutField::City => &self.city,
+            CheckoutField::Postcode => &self.postcode,
+            CheckoutField::Phone => &self.phone,
         }
     }
-    problems.into_result()
+
+    /// Checks the form as both the browser and the server do before an order is made, and
+    /// gives the customer it describes.
+    pub fn parse(&self) -> Result<Customer, FormProblems<CheckoutField>> {
+        let mut problems = FormProblems::new();
+        for field in CheckoutField::ALL {
+            let value = self.value(field);
+            if problems.require(field, value) {
+                continue;
+            }
+            let max = field.max_chars();
+            if too_long(value, max) {
+                problems.invalid(field, format!("Please keep this under {max} characters."));
+                continue;
+            }
+            match field {
+                CheckoutField::Email if !is_email(value) => problems.invalid(
+                    field,
+                    "Please enter an email address like name@example.com.",
+                ),
+                CheckoutField::Postcode if !is_uk_postcode(value) => {
+                    problems.invalid(field, "Please enter a full UK postcode, like BS14 8AB.")
+                }
+                CheckoutField::Phone if !is_phone(value) => problems.invalid(
+                    field,
+                    "Please enter a phone number we can call, like 0117 496 0123.",
+                ),
+                _ => {}
+            }
+        }
+        problems.into_result()?;
+        let trimmed = |field| self.value(field).trim().to_owned();
+        Ok(Customer {
+            email: trimmed(CheckoutField::Email),
+            first_name: trimmed(CheckoutField::FirstName),
+            last_name: trimmed(CheckoutField::LastName),
+            address: trimmed(CheckoutField::Address),
+            city: trimmed(CheckoutField::City),
+            postcode: trimmed(CheckoutField::Postcode).to_uppercase(),
+            phone: trimmed(CheckoutField::Phone),
+        })
+    }
+}
+/// Checks the form without keeping the customer. Prefer [`CheckoutForm::parse`]; this stays
+/// only while the server moves over to it.
+pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<CheckoutField>> {
+    form.parse().map(|_| ())
 }
 
 #[cfg(test)]
@@ -125,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_completely_filled_form_passes() {
-        assert!(validate_checkout(&filled()).is_ok());
+        assert!(filled().parse().is_ok());
     }
 
     #[test]
@@ -136,7 +211,7 @@ mod tests {
             phone: String::new(),
             ..filled()
         };
-        let problems = validate_checkout(&form).unwrap_err();
+        let problems = form.parse().unwrap_err();
         assert_eq!(
             problems.message(),
             "Please fill in all required fields: email, firstName, phone"
@@ -150,11 +225,43 @@ mod tests {
 
     #[test]
     fn an_empty_form_lists_all_seven_fields() {
-        let problems = validate_checkout(&CheckoutForm::default()).unwrap_err();
+        let problems = CheckoutForm::default().parse().unwrap_err();
         assert_eq!(
             problems.message(),
             "Please fill in all required fields: email, firstName, lastName, address, city, postcode, phone"
         );
+    }
+
+    #[test]
+    fn a_parsed_customer_is_trimmed_with_the_postcode_in_capitals() {
+        let form = CheckoutForm {
+            email: " jo@example.com ".into(),
+            postcode: " bs14 9ab".into(),
+            ..filled()
+        };
+        let customer = form.parse().unwrap();
+        assert_eq!(customer.email, "jo@example.com");
+        assert_eq!(customer.postcode, "BS14 9AB");
+        assert_eq!(customer.city, "Bristol");
+    }
+
+    #[test]
+    fn every_field_has_a_label_and_a_limit_in_the_forms_order() {
+        let names: Vec<_> = CheckoutField::ALL.iter().map(|f| f.form_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "email",
+                "firstName",
+                "lastName",
+                "address",
+                "city",
+                "postcode",
+                "phone"
+            ]
+        );
+        assert_eq!(CheckoutField::City.label(), "Town or city");
+        assert_eq!(CheckoutField::Address.max_chars(), 200);
     }
 
     #[test]
@@ -194,7 +301,7 @@ mod tests {
             ),
         ];
         for (form, field, words) in cases {
-            let problems = validate_checkout(&form).unwrap_err();
+            let problems = form.parse().unwrap_err();
             let fields = problems.fields(CheckoutField::wire_name);
             assert!(fields[field].contains(words), "{field}: {}", fields[field]);
             assert!(problems.message().contains(words));

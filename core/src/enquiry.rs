@@ -31,6 +31,16 @@ impl EnquiryType {
             .find(|t| t.as_str() == value.trim())
     }
 
+    /// The words the form's choice shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            EnquiryType::Wedding => "Wedding flowers",
+            EnquiryType::Event => "An event or workshop",
+            EnquiryType::Bouquet => "A bouquet or gift",
+            EnquiryType::General => "Something else",
+        }
+    }
+
     /// The form's value.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -72,6 +82,16 @@ impl FormField for EnquiryField {
     fn wire_name(self) -> &'static str {
         self.form_name()
     }
+
+    fn when_missing(self) -> &'static str {
+        match self {
+            EnquiryField::Name => "Please tell us your name.",
+            EnquiryField::Email => "Please give us your email address, so we can reply.",
+            EnquiryField::EnquiryType => "Please choose what your enquiry is about.",
+            EnquiryField::Message => "Please write a few words about what you need.",
+            EnquiryField::Phone => crate::validation::REQUIRED,
+        }
+    }
 }
 
 /// What the visitor typed into the contact form.
@@ -89,11 +109,50 @@ pub struct EnquiryForm {
     pub message: String,
 }
 
+/// An enquiry as the studio keeps it: every field trimmed and valid. Only
+/// [`EnquiryForm::parse`] makes one from what a visitor typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enquiry {
+    /// Name.
+    pub name: String,
+    /// E-mail address.
+    pub email: String,
+    /// Phone number, may be empty.
+    pub phone: String,
+    /// What it is about.
+    pub enquiry_type: EnquiryType,
+    /// The message.
+    pub message: String,
+}
+
+/// The longest name the studio accepts.
+pub const MAX_NAME_CHARS: usize = 100;
+
 /// The longest message the studio accepts.
 pub const MAX_MESSAGE_CHARS: usize = 5000;
 
-/// Checks an enquiry as both the browser and the server do.
+impl EnquiryForm {
+    /// Checks an enquiry as both the browser and the server do, and gives the enquiry.
+    pub fn parse(&self) -> Result<Enquiry, FormProblems<EnquiryField>> {
+        check(self)?;
+        Ok(Enquiry {
+            name: self.name.trim().to_owned(),
+            email: self.email.trim().to_owned(),
+            phone: self.phone.trim().to_owned(),
+            enquiry_type: EnquiryType::parse(&self.enquiry_type)
+                .expect("checked above: the type is one of the form's"),
+            message: self.message.trim().to_owned(),
+        })
+    }
+}
+
+/// Checks an enquiry without keeping it. Prefer [`EnquiryForm::parse`]; this stays only while
+/// the server moves over to it.
 pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryField>> {
+    form.parse().map(|_| ())
+}
+
+fn check(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryField>> {
     use EnquiryField as F;
     let mut problems = FormProblems::new();
     for (field, value) in [
@@ -104,7 +163,7 @@ pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryFi
     ] {
         problems.require(field, value);
     }
-    if !problems.missing.contains(&F::Name) && too_long(&form.name, 100) {
+    if !problems.missing.contains(&F::Name) && too_long(&form.name, MAX_NAME_CHARS) {
         problems.invalid(F::Name, "Please keep your name under 100 characters.");
     }
     if !problems.missing.contains(&F::Email) && !is_email(&form.email) {
@@ -149,7 +208,7 @@ mod tests {
 
     #[test]
     fn an_enquiry_without_a_phone_number_is_fine() {
-        assert!(validate_enquiry(&filled()).is_ok());
+        assert!(filled().parse().is_ok());
     }
 
     #[test]
@@ -160,7 +219,7 @@ mod tests {
             ..filled()
         };
         assert_eq!(
-            validate_enquiry(&form).unwrap_err().message(),
+            form.parse().unwrap_err().message(),
             "Please fill in all required fields: name, message"
         );
     }
@@ -171,9 +230,7 @@ mod tests {
             enquiry_type: "party".into(),
             ..filled()
         };
-        let fields = validate_enquiry(&form)
-            .unwrap_err()
-            .fields(EnquiryField::wire_name);
+        let fields = form.parse().unwrap_err().fields(EnquiryField::wire_name);
         assert_eq!(
             fields["enquiryType"],
             "Please choose what your enquiry is about."
@@ -187,10 +244,33 @@ mod tests {
             ..filled()
         };
         assert!(
-            validate_enquiry(&form)
+            form.parse()
                 .unwrap_err()
                 .fields(EnquiryField::wire_name)
                 .contains_key("phone")
+        );
+    }
+
+    #[test]
+    fn a_parsed_enquiry_is_trimmed_and_knows_its_type() {
+        let form = EnquiryForm {
+            name: " Sam ".into(),
+            enquiry_type: "event".into(),
+            ..filled()
+        };
+        let enquiry = form.parse().unwrap();
+        assert_eq!(enquiry.name, "Sam");
+        assert_eq!(enquiry.enquiry_type, EnquiryType::Event);
+    }
+
+    #[test]
+    fn an_empty_field_has_its_own_sentence_for_the_browser() {
+        let problems = EnquiryForm::default().parse().unwrap_err();
+        let shown = problems.shopper_fields();
+        assert_eq!(shown["name"], "Please tell us your name.");
+        assert_eq!(
+            problems.fields(EnquiryField::wire_name)["name"],
+            "This field is required."
         );
     }
 

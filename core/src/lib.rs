@@ -5,6 +5,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod checkout;
 pub mod enquiry;
+pub mod gallery;
 pub mod media;
 pub mod money;
 pub mod quantity;

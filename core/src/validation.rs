@@ -10,6 +10,10 @@ pub trait FormField: Copy + Eq {
     fn form_name(self) -> &'static str;
     /// The name in the API payload, used in the server's `fields` map.
     fn wire_name(self) -> &'static str;
+    /// What the browser says beside the field when it is left empty.
+    fn when_missing(self) -> &'static str {
+        REQUIRED
+    }
 }
 
 /// What is wrong with a filled-in form.
@@ -73,12 +77,27 @@ impl<F: FormField> FormProblems<F> {
         }
     }
 
-    /// Every field at fault with why, keyed by the name `name_of` gives it.
+    /// Every field at fault with why, keyed by wire name, as the API's `fields` map has them
+    /// (an empty field is "This field is required.").
     pub fn fields(&self, name_of: impl Fn(F) -> &'static str) -> BTreeMap<String, String> {
+        self.named(name_of, |_| REQUIRED)
+    }
+
+    /// Every field at fault with why, keyed by form name, in the words the browser shows
+    /// beside each field (an empty field gets its own sentence).
+    pub fn shopper_fields(&self) -> BTreeMap<String, String> {
+        self.named(F::form_name, F::when_missing)
+    }
+
+    fn named(
+        &self,
+        name_of: impl Fn(F) -> &'static str,
+        when_missing: impl Fn(F) -> &'static str,
+    ) -> BTreeMap<String, String> {
         let missing = self
             .missing
             .iter()
-            .map(|f| (name_of(*f).to_owned(), REQUIRED.to_owned()));
+            .map(|f| (name_of(*f).to_owned(), when_missing(*f).to_owned()));
         let invalid = self
             .invalid
             .iter()

@@ -3,10 +3,10 @@
 //! very code the server enforces. Errors become JavaScript `Error`s in one place ([`js_error`]).
 
 use posy_core::cart::{self, CartLine};
-use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
-use posy_core::enquiry::{EnquiryField, EnquiryForm, validate_enquiry};
+use posy_core::checkout::{CheckoutField, CheckoutForm};
+use posy_core::enquiry::{EnquiryForm, EnquiryType};
 use posy_core::validation::{FormField, FormProblems};
-use posy_core::{Money, catalogue, media, quantity};
+use posy_core::{Money, catalogue, gallery, media, quantity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -107,20 +107,26 @@ pub fn total_quantity(lines_js: JsValue) -> Result<u32, JsError> {
         .sum()
 }
 
-/// What a form check answers when something is wrong: `{error, fields}` with form names.
+/// A plain object from name and value pairs.
+fn object(entries: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in entries {
+        let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), value);
+    }
+    object.into()
+}
+
+/// What a form check answers when something is wrong: `{error, fields}` with form names and
+/// the sentences the browser shows beside each field.
 fn problems_to_js<F: FormField>(problems: FormProblems<F>) -> JsValue {
     let fields = js_sys::Object::new();
-    for (name, why) in problems.fields(F::form_name) {
+    for (name, why) in problems.shopper_fields() {
         let _ = js_sys::Reflect::set(&fields, &JsValue::from_str(&name), &JsValue::from_str(&why));
     }
-    let answer = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(
-        &answer,
-        &JsValue::from_str("error"),
-        &JsValue::from_str(&problems.message()),
-    );
-    let _ = js_sys::Reflect::set(&answer, &JsValue::from_str("fields"), &fields);
-    answer.into()
+    object(&[
+        ("error", JsValue::from_str(&problems.message())),
+        ("fields", fields.into()),
+    ])
 }
 
 /// `validateCheckout({email: "", firstName: "Jo", …})` → `null` when fine, else
@@ -136,9 +142,9 @@ pub fn validate_checkout_form(form: JsValue) -> JsValue {
         postcode: text(&form, "postcode"),
         phone: text(&form, "phone"),
     };
-    match validate_checkout(&form) {
-        Ok(()) => JsValue::NULL,
-        Err(problems) => problems_to_js::<CheckoutField>(problems),
+    match form.parse() {
+        Ok(_) => JsValue::NULL,
+        Err(problems) => problems_to_js(problems),
     }
 }
 
@@ -152,9 +158,9 @@ pub fn validate_enquiry_form(form: JsValue) -> JsValue {
         enquiry_type: text(&form, "enquiryType"),
         message: text(&form, "message"),
     };
-    match validate_enquiry(&form) {
-        Ok(()) => JsValue::NULL,
-        Err(problems) => problems_to_js::<EnquiryField>(problems),
+    match form.parse() {
+        Ok(_) => JsValue::NULL,
+        Err(problems) => problems_to_js(problems),
     }
 }
 
@@ -180,4 +186,59 @@ pub fn video_thumbnail(url: &str) -> String {
 #[wasm_bindgen(js_name = isFullyBooked)]
 pub fn is_fully_booked(spots_text: &str) -> bool {
     posy_core::workshop::is_fully_booked(spots_text)
+}
+
+/// `isSoldOut(0)` → `true`: nothing left, so the shop shows "Sold out" and offers no quantity.
+#[wasm_bindgen(js_name = isSoldOut)]
+pub fn is_sold_out(stock: f64) -> bool {
+    catalogue::is_sold_out(stock as i64)
+}
+
+/// `itemName("Peony Posy", "Large")` → `"Peony Posy (Large)"`; without a size, the product's name.
+#[wasm_bindgen(js_name = itemName)]
+pub fn item_name(product: &str, size: Option<String>) -> String {
+    catalogue::item_name(product, size.as_deref())
+}
+
+/// `albumLimits()` → `{title: 200, description: 2000, caption: 500}`: the most characters each
+/// may have.
+#[wasm_bindgen(js_name = albumLimits)]
+pub fn album_limits() -> JsValue {
+    let chars = |n: usize| JsValue::from_f64(n as f64);
+    object(&[
+        ("title", chars(gallery::TITLE_MAX_CHARS)),
+        ("description", chars(gallery::DESCRIPTION_MAX_CHARS)),
+        ("caption", chars(gallery::CAPTION_MAX_CHARS)),
+    ])
+}
+
+/// `enquiryTypes()` → `[{value: "wedding", label: "Wedding flowers"}, …]` in the form's order.
+#[wasm_bindgen(js_name = enquiryTypes)]
+pub fn enquiry_types() -> js_sys::Array {
+    EnquiryType::ALL
+        .iter()
+        .map(|kind| {
+            object(&[
+                ("value", JsValue::from_str(kind.as_str())),
+                ("label", JsValue::from_str(kind.label())),
+            ])
+        })
+        .collect()
+}
+
+/// `checkoutFields()` → `[{name: "email", wire: "email", label: "Email", maxLength: 254}, …]`
+/// in the form's order.
+#[wasm_bindgen(js_name = checkoutFields)]
+pub fn checkout_fields() -> js_sys::Array {
+    CheckoutField::ALL
+        .iter()
+        .map(|field| {
+            object(&[
+                ("name", JsValue::from_str(field.form_name())),
+                ("wire", JsValue::from_str(field.wire_name())),
+                ("label", JsValue::from_str(field.label())),
+                ("maxLength", JsValue::from_f64(field.max_chars() as f64)),
+            ])
+        })
+        .collect()
 }

@@ -104,3 +104,46 @@ fn only_no_spots_left_is_fully_booked() {
     assert!(is_fully_booked("0 spots left"));
     assert!(!is_fully_booked("1 spot left"));
 }
+
+#[wasm_bindgen_test]
+fn an_empty_enquiry_field_gets_its_own_sentence() {
+    let form =
+        js(r#"{"name": "", "email": "sam@example.com", "enquiryType": "event", "message": "Hi"}"#);
+    let answer = stringify(&validate_enquiry_form(form));
+    assert!(
+        answer.contains(r#""name":"Please tell us your name.""#),
+        "{answer}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn sold_out_and_item_names_come_from_the_core() {
+    assert!(is_sold_out(0.0));
+    assert!(!is_sold_out(2.0));
+    assert_eq!(
+        item_name("Peony Posy", Some("Large".into())),
+        "Peony Posy (Large)"
+    );
+    assert_eq!(item_name("Peony Posy", None), "Peony Posy");
+}
+
+#[wasm_bindgen_test]
+fn the_gallery_limits_enquiry_types_and_checkout_fields_are_published() {
+    assert_eq!(
+        stringify(&album_limits()),
+        r#"{"title":200,"description":2000,"caption":500}"#
+    );
+    let kinds = stringify(&enquiry_types().into());
+    assert!(
+        kinds.starts_with(r#"[{"value":"wedding","label":"Wedding flowers"},"#),
+        "{kinds}"
+    );
+    let fields = stringify(&checkout_fields().into());
+    assert!(
+        fields.starts_with(
+            r#"[{"name":"email","wire":"email","label":"Email","maxLength":254},{"name":"firstName","wire":"first_name""#
+        ),
+        "{fields}"
+    );
+    assert_eq!(checkout_fields().length(), 7);
+}
