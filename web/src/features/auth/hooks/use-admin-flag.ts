@@ -1,14 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from '@/lib/store';
 import { sessionStore, type Session } from '../stores/session-store';
-
-function subscribe(listener: () => void) {
-  sessionStore.start();
-  return sessionStore.subscribe(listener);
-}
 
 /** Who is signed in: `unknown` until GET /api/auth/me/ (asked once, after the first paint) answers. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
+  return useStore(sessionStore, sessionStore.start);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Me } from '@/lib/api-client';
+import { createStore } from '@/lib/store';
 
 /** Who is signed in, as far as the page knows: `unknown` until GET /api/auth/me/ answers. */
 export type Session = { status: 'unknown' } | { status: 'known'; isAdmin: boolean; username: string | null };
@@ -21,21 +22,16 @@ export interface SessionStore {
 const loadFromServer: Load = () => import('../api/auth-api').then(({ getMe }) => getMe());
 
 export function createSessionStore(load: Load = loadFromServer): SessionStore {
-  let session: Session = { status: 'unknown' };
+  const store = createStore<Session>({ status: 'unknown' });
   let started = false;
-  const listeners = new Set<() => void>();
   const set = (me: Me) => {
     started = true;
-    session = { status: 'known', isAdmin: me.is_admin, username: me.username ?? null };
-    for (const listener of listeners) listener();
+    store.set({ status: 'known', isAdmin: me.is_admin, username: me.username ?? null });
   };
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => session,
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
     start() {
       if (started) return;
       started = true;
@@ -46,7 +42,7 @@ export function createSessionStore(load: Load = loadFromServer): SessionStore {
     },
     set,
     reset() {
-      session = { status: 'unknown' };
+      store.set({ status: 'unknown' });
       started = false;
     },
   };

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useStore } from '@/lib/store';
 import { createCartStore, type CartActions, type CartSnapshot, type CartStore } from './cart-store';
 
 export type { AddToCartRequest, CartChange } from './cart-store';
@@ -11,7 +12,7 @@ const CartContext = createContext<CartState | null>(null);
 /** Holds the shopper's cart for the whole app, fetched once the app starts (spec §4). */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [store] = useState<CartStore>(createCartStore);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const snapshot = useStore(store);
 
   useEffect(() => {
     store.start();

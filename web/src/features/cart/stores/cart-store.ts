@@ -2,6 +2,7 @@
 // tested) as plain steps. Changes run one after another, in the order they were asked for, so
 // an answer never lands on top of a later one and every change knows the cart's id.
 import type { Cart } from '@/lib/api-client';
+import { createStore } from '@/lib/store';
 
 /** Where the cart's id is kept between visits (spec §3). */
 export const CART_ID_KEY = 'cartId';
@@ -73,17 +74,12 @@ function hasId(value: unknown): boolean {
 }
 
 export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): CartStore {
-  let snapshot: CartSnapshot = { cart: null, count: 0, status: 'loading' };
-  const listeners = new Set<() => void>();
+  const store = createStore<CartSnapshot>({ cart: null, count: 0, status: 'loading' });
+  const publish = store.set;
   let queue: Promise<unknown> = Promise.resolve();
   // Bumped by clearCart, so an answer to a change asked for before it does not bring the cart back.
   let epoch = 0;
   let started = false;
-
-  function publish(next: CartSnapshot) {
-    snapshot = next;
-    for (const listener of listeners) listener();
-  }
 
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = queue.then(task, task);
@@ -105,7 +101,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
       return { cart: answer.data, reason: null };
     }
     console.error('Could not fetch the cart', answer.ok ? answer.data : answer.cause);
-    if (since === epoch && snapshot.cart === null) publish({ ...snapshot, status: 'error' });
+    if (since === epoch && store.getSnapshot().cart === null) publish((now) => ({ ...now, status: 'error' }));
     return { cart: null, reason: answer.ok ? null : answer.reason };
   }
 
@@ -116,7 +112,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
       api = await loadApi();
     } catch (cause) {
       console.error('Could not load the cart', cause);
-      if (snapshot.cart === null) publish({ ...snapshot, status: 'error' });
+      if (store.getSnapshot().cart === null) publish((now) => ({ ...now, status: 'error' }));
       return { ok: false, reason: null };
     }
     return task(api, epoch);
@@ -126,7 +122,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
     enqueue(() =>
       withApi(async (api, since) => {
         // After clearCart there is no cart: the add starts a fresh one first.
-        const cart = snapshot.cart ?? (await fetchCart(api, since)).cart;
+        const cart = store.getSnapshot().cart ?? (await fetchCart(api, since)).cart;
         if (!cart) return { ok: false, reason: null };
         const answer = await api.addCartItem({
           cart_id: cart.id,
@@ -148,7 +144,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
   const removeItem = (itemId: number) =>
     enqueue(() =>
       withApi(async (api, since) => {
-        const cart = snapshot.cart;
+        const cart = store.getSnapshot().cart;
         if (!cart) {
           await fetchCart(api, since);
           return { ok: false, reason: null };
@@ -167,7 +163,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
   const updateQuantity = (itemId: number, quantity: number) =>
     enqueue(() =>
       withApi(async (api, since) => {
-        const cart = snapshot.cart;
+        const cart = store.getSnapshot().cart;
         if (!cart) {
           await fetchCart(api, since);
           return { ok: false, reason: null };
@@ -197,11 +193,8 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
     ).then(() => undefined);
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
     start() {
       if (started) return;
       started = true;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@/lib/store';
 import { defaultSiteFacts, type SiteFacts } from '../site-facts';
 
 type Load = () => Promise<SiteFacts>;
@@ -16,36 +16,20 @@ const loadFromServer: Load = () => import('../api/get-site').then(({ getSite }) 
 
 /** The studio's facts: the config's straight away, the server's once they arrive. */
 export function createSiteStore(load: Load = loadFromServer, defaults: SiteFacts = defaultSiteFacts): SiteStore {
-  let facts = defaults;
+  const store = createStore(defaults);
   let started = false;
-  const listeners = new Set<() => void>();
-
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => facts,
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
     start() {
       if (started) return;
       started = true;
-      load().then(
-        (fresh) => {
-          facts = fresh;
-          for (const listener of listeners) listener();
-        },
-        (cause: unknown) => console.warn('Showing the studio’s built-in details:', cause),
-      );
+      load().then(store.set, (cause: unknown) => console.warn('Showing the studio’s built-in details:', cause));
     },
   };
 }
 
 const siteStore = createSiteStore();
-
-function subscribe(listener: () => void) {
-  siteStore.start();
-  return siteStore.subscribe(listener);
-}
 
 /**
  * The studio's name, address, phone, hours and links, fetched once for the whole app
@@ -53,5 +37,5 @@ function subscribe(listener: () => void) {
  * in config/studio.ts are shown.
  */
 export function useSite(): SiteFacts {
-  return useSyncExternalStore(subscribe, siteStore.getSnapshot, siteStore.getSnapshot);
+  return useStore(siteStore, siteStore.start);
 }

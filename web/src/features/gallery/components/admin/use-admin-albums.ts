@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { notifyError } from '@/components/ui/notify';
 import type { Album } from '@/lib/api-client';
+import { useQuery } from '@/lib/use-query';
 import { AdminSignedOut, listAdminAlbums } from '../../api/admin-api';
 
 export type AdminAlbumsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; albums: Album[] };
@@ -13,28 +14,26 @@ export const PROCESSING_POLL_MS = 4000;
  * had; asked again after each change, and every few seconds while a video is converting.
  */
 export function useAdminAlbums(onSignedOut: () => void) {
-  const [state, setState] = useState<AdminAlbumsState>({ status: 'loading' });
   const signedOut = useRef(onSignedOut);
   useEffect(() => {
     signedOut.current = onSignedOut;
   });
 
-  const refresh = useCallback(async (quiet = false) => {
-    try {
-      const albums = await listAdminAlbums();
-      setState({ status: 'loaded', albums });
-    } catch (cause) {
-      if (cause instanceof AdminSignedOut) return signedOut.current();
-      if (!quiet) notifyError('Failed to fetch albums', cause instanceof Error ? cause.message : null);
-      setState((now) => (now.status === 'loaded' ? now : { status: 'error' }));
-    }
+  const onError = useCallback((cause: unknown, { quiet }: { quiet: boolean }) => {
+    if (cause instanceof AdminSignedOut) return signedOut.current();
+    if (!quiet) notifyError('Failed to fetch albums', cause instanceof Error ? cause.message : null);
   }, []);
+  const query = useQuery('admin-albums', () => listAdminAlbums(), { onError });
+  const { refresh: ask, setData } = query;
 
-  useEffect(() => {
-    // The first answer arrives after this effect, like any other fetch.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void refresh();
-  }, [refresh]);
+  // A session that ended is no failure to show: the page is on its way to the sign-in.
+  const state: AdminAlbumsState = useMemo(() => {
+    if (query.status === 'loaded') return { status: 'loaded', albums: query.data };
+    if (query.status === 'error' && !(query.error instanceof AdminSignedOut)) return { status: 'error' };
+    return { status: 'loading' };
+  }, [query]);
+
+  const refresh = useCallback((quiet = false) => ask({ quiet }), [ask]);
 
   const processing = state.status === 'loaded' && state.albums.some((album) => album.images.some((image) => image.status === 'processing'));
   useEffect(() => {
@@ -44,13 +43,13 @@ export function useAdminAlbums(onSignedOut: () => void) {
   }, [processing, refresh]);
 
   /** Puts one album as the server now has it, without asking for them all. */
-  const replace = useCallback((album: Album) => {
-    setState((now) => {
-      if (now.status !== 'loaded') return { status: 'loaded', albums: [album] };
-      const known = now.albums.some((a) => a.id === album.id);
-      return { status: 'loaded', albums: known ? now.albums.map((a) => (a.id === album.id ? album : a)) : [...now.albums, album] };
-    });
-  }, []);
+  const replace = useCallback(
+    (album: Album) =>
+      setData((albums = []) =>
+        albums.some((a) => a.id === album.id) ? albums.map((a) => (a.id === album.id ? album : a)) : [...albums, album],
+      ),
+    [setData],
+  );
 
   return { state, refresh, replace };
 }
