@@ -4,25 +4,40 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/posy/target
 # PostgreSQL for the second run of the server tests (skipped when empty).
 TEST_DATABASE_URL ?=
+export TEST_DATABASE_URL
 
-.PHONY: run test build setup wasm web openapi bench check-rust check-web e2e clean
+.PHONY: run dev test e2e build wasm openapi bench clean
 
 ## run: set up, build, and start the shop at http://localhost:8080 with demo content
 run: build
 	$(CARGO_TARGET_DIR)/release/posy serve
 
+## dev: the server (debug) on :8080 and Vite's dev server on :5173 with hot reload, together
+dev:
+	scripts/setup.sh run
+	scripts/build-wasm.sh
+	scripts/dev.sh
+
 ## build: the release binary and the web bundle
-build: setup wasm
+build:
+	scripts/setup.sh run
+	scripts/build-wasm.sh
 	cargo build --release -p posy-server
 	cd web && npm run build
 
-## test: every test: Rust (fmt, clippy, unit, integration on SQLite and PostgreSQL), wasm, web, browser
-test: setup
+## test: every test: Rust (fmt, clippy, unit, integration on SQLite and PostgreSQL), wasm, web, API fuzzing, browser
+test:
+	scripts/setup.sh test
 	scripts/test.sh
 
-setup:
-	scripts/setup.sh
+## e2e: only the browser journeys (Playwright in Chromium), on a fresh shop
+e2e:
+	scripts/setup.sh test
+	scripts/build-wasm.sh
+	cd web && npm run build
+	scripts/e2e.sh
 
+## wasm: rebuild the core for the browser into wasm/pkg
 wasm:
 	scripts/build-wasm.sh
 
@@ -33,7 +48,9 @@ openapi:
 
 ## bench: load-test the catalogue API on a release build and report bundle sizes
 bench: build
+	scripts/setup.sh bench
 	scripts/bench.sh
 
+## clean: remove every build output (the shared cargo target folder included)
 clean:
-	rm -rf target wasm/pkg web/dist
+	rm -rf "$(CARGO_TARGET_DIR)" wasm/pkg web/dist

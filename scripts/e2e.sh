@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
-cargo build -q -p posy-server
+# The same packages and features as `cargo test --workspace`, so after the tests this builds
+# nothing: the `posy` binary the integration tests use is the one served here.
+cargo test -q --workspace --no-run
 data=$(mktemp -d)
 # An admin for the gallery journey (the password only lives as long as this run).
 export POSY_ADMIN_USERNAME=studio POSY_ADMIN_PASSWORD="journey-$(date +%s)-$RANDOM"

@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order that fails fastest. Called by `make test` and CI.
+# Every cargo call here (and in e2e.sh) selects the whole workspace, so they all resolve the
+# same packages and features and compile nothing twice; each step prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
-step() { printf '\n== %s\n' "$*"; }
+postgres_url="${TEST_DATABASE_URL:-}"
+# Each step chooses its database itself: none of them inherits the PostgreSQL URL by accident.
+unset TEST_DATABASE_URL
+started=$SECONDS
+step_started=$SECONDS
+step() {
+  [ "$step_started" = "$SECONDS" ] || printf '   (%ds)\n' $((SECONDS - step_started))
+  step_started=$SECONDS
+  printf '\n== %s\n' "$*"
+}
 
 step "rustfmt"
 cargo fmt --all -- --check
 
 step "clippy (warnings are errors)"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -q --workspace --all-targets -- -D warnings
 
 step "Rust tests on SQLite"
-cargo test --workspace
+cargo test -q --workspace
 
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "server tests on PostgreSQL ($TEST_DATABASE_URL)"
+if [ -n "$postgres_url" ]; then
+  step "server tests on PostgreSQL ($postgres_url)"
   # Leftover databases of earlier runs that stopped half-way.
-  psql "$TEST_DATABASE_URL" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
-    | while read -r db; do psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS \"$db\"" || true; done
-  cargo test -p posy-server --test api
+  psql "$postgres_url" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
+    | while read -r db; do psql "$postgres_url" -qc "DROP DATABASE IF EXISTS \"$db\"" || true; done
+  TEST_DATABASE_URL="$postgres_url" cargo test -q --workspace --test api
 else
   step "server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)"
 fi
 
 step "wasm-bindgen tests in Node"
-(cd wasm && wasm-pack test --node)
+# wasm-bindgen's runner runs them in Node; it takes no --quiet, so no -q here.
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test -p posy-wasm --target wasm32-unknown-unknown
 
 step "wasm release build"
 scripts/build-wasm.sh
@@ -33,5 +46,11 @@ scripts/build-wasm.sh
 step "web: types, lint, unit tests, build"
 (cd web && npm run gen:api && git diff --exit-code -- src/lib/api-schema.d.ts && npm run typecheck && npm run lint && npm test && npm run build)
 
+step "API fuzzing (schemathesis, 10 examples an operation)"
+scripts/api-fuzz.sh --max-examples 10
+
 step "browser journeys (Playwright in Chromium)"
 scripts/e2e.sh
+
+step "done"
+printf 'all tests passed in %dm %ds\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60))

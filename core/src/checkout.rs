@@ -137,33 +137,7 @@ impl CheckoutForm {
     /// Checks the form as both the browser and the server do before an order is made, and
     /// gives the customer it describes.
     pub fn parse(&self) -> Result<Customer, FormProblems<CheckoutField>> {
-        let mut problems = FormProblems::new();
-        for field in CheckoutField::ALL {
-            let value = self.value(field);
-            if problems.require(field, value) {
-                continue;
-            }
-            let max = field.max_chars();
-            if too_long(value, max) {
-                problems.invalid(field, format!("Please keep this under {max} characters."));
-                continue;
-            }
-            match field {
-                CheckoutField::Email if !is_email(value) => problems.invalid(
-                    field,
-                    "Please enter an email address like name@example.com.",
-                ),
-                CheckoutField::Postcode if !is_uk_postcode(value) => {
-                    problems.invalid(field, "Please enter a full UK postcode, like BS14 8AB.")
-                }
-                CheckoutField::Phone if !is_phone(value) => problems.invalid(
-                    field,
-                    "Please enter a phone number we can call, like 0117 496 0123.",
-                ),
-                _ => {}
-            }
-        }
-        problems.into_result()?;
+        validate_checkout(self)?;
         let trimmed = |field| self.value(field).trim().to_owned();
         Ok(Customer {
             email: trimmed(CheckoutField::Email),
@@ -171,15 +145,42 @@ impl CheckoutForm {
             last_name: trimmed(CheckoutField::LastName),
             address: trimmed(CheckoutField::Address),
             city: trimmed(CheckoutField::City),
-            postcode: trimmed(CheckoutField::Postcode).to_uppercase(),
+            postcode: trimmed(CheckoutField::Postcode).to_ascii_uppercase(),
             phone: trimmed(CheckoutField::Phone),
         })
     }
 }
-/// Checks the form without keeping the customer. Prefer [`CheckoutForm::parse`]; this stays
-/// only while the server moves over to it.
+
+/// Checks the form without keeping the customer: the browser's check as the shopper types.
+/// The server parses instead ([`CheckoutForm::parse`]), which checks with this.
 pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<CheckoutField>> {
-    form.parse().map(|_| ())
+    let mut problems = FormProblems::new();
+    for field in CheckoutField::ALL {
+        let value = form.value(field);
+        if problems.require(field, value) {
+            continue;
+        }
+        let max = field.max_chars();
+        if too_long(value, max) {
+            problems.invalid(field, format!("Please keep this under {max} characters."));
+            continue;
+        }
+        match field {
+            CheckoutField::Email if !is_email(value) => problems.invalid(
+                field,
+                "Please enter an email address like name@example.com.",
+            ),
+            CheckoutField::Postcode if !is_uk_postcode(value) => {
+                problems.invalid(field, "Please enter a full UK postcode, like BS14 8AB.")
+            }
+            CheckoutField::Phone if !is_phone(value) => problems.invalid(
+                field,
+                "Please enter a phone number we can call, like 0117 496 0123.",
+            ),
+            _ => {}
+        }
+    }
+    problems.into_result()
 }
 
 #[cfg(test)]

@@ -134,25 +134,21 @@ pub const MAX_MESSAGE_CHARS: usize = 5000;
 impl EnquiryForm {
     /// Checks an enquiry as both the browser and the server do, and gives the enquiry.
     pub fn parse(&self) -> Result<Enquiry, FormProblems<EnquiryField>> {
-        check(self)?;
+        validate_enquiry(self)?;
         Ok(Enquiry {
             name: self.name.trim().to_owned(),
             email: self.email.trim().to_owned(),
             phone: self.phone.trim().to_owned(),
-            enquiry_type: EnquiryType::parse(&self.enquiry_type)
-                .expect("checked above: the type is one of the form's"),
+            // Checked above: the type is one of the form's.
+            enquiry_type: EnquiryType::parse(&self.enquiry_type).unwrap_or(EnquiryType::General),
             message: self.message.trim().to_owned(),
         })
     }
 }
 
-/// Checks an enquiry without keeping it. Prefer [`EnquiryForm::parse`]; this stays only while
-/// the server moves over to it.
+/// Checks an enquiry without keeping it: the browser's check as the visitor types. The server
+/// parses instead ([`EnquiryForm::parse`]), which checks with this.
 pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryField>> {
-    form.parse().map(|_| ())
-}
-
-fn check(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryField>> {
     use EnquiryField as F;
     let mut problems = FormProblems::new();
     for (field, value) in [
