@@ -3,6 +3,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Only core.ts may import the wasm package; everything else goes through it.
+const wasmOnlyThroughCore = { name: 'posy-wasm', message: 'Import the core through @/lib/core.' };
+
+/** no-restricted-imports with the wasm rule and these patterns (a later block replaces an earlier one's list). */
+const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore], patterns }];
+
+// Bulletproof-react's direction: app → features → components, hooks, lib, config. A feature
+// never reaches into another (shared things move down to components/ or lib/), and shared code
+// never reaches up into a feature or the app.
+const notUp = {
+  regex: '^@/(features|app)(/|$)|^(\\.\\./)+(features|app)(/|$)',
+  message: 'Shared code (components, hooks, lib, config) does not import features or the app: pass what it needs in.',
+};
+const notOtherFeatures = {
+  regex: '^@/(features|app)(/|$)',
+  message: 'Features do not import other features or the app: move what they share to components/ or lib/.',
+};
+/** A relative import that climbs `levels` folders from a file `levels` deep in its feature leaves the feature. */
+const notOutOfFeature = (levels) => ({
+  regex: `^(\\.\\./){${levels}}`,
+  message: 'Features do not import other features: go through @/components or @/lib, or move the shared thing there.',
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'src/lib/api-schema.d.ts'] },
   {
@@ -12,29 +35,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Only core.ts may import the wasm package; everything else goes through it.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'posy-wasm', message: 'Import the core through @/lib/core.' }] },
-      ],
+      'no-restricted-imports': restrictImports(),
     },
   },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictImports(notUp) },
+  },
+  { files: ['src/features/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(notOtherFeatures, notOutOfFeature(1)) } },
+  { files: ['src/features/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(notOtherFeatures, notOutOfFeature(2)) } },
+  { files: ['src/features/*/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(notOtherFeatures, notOutOfFeature(3)) } },
   {
     files: ['src/lib/core.ts'],
     rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // Features stand alone: shared things move down to components/ or lib/.
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'posy-wasm', message: 'Import the core through @/lib/core.' }],
-          patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Features do not import other features or the app.' }],
-        },
-      ],
-    },
   },
   {
     files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.config.{js,ts}'],

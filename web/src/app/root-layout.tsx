@@ -4,9 +4,11 @@ import { NavBar } from '@/components/layout/nav-bar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { useAdminFlag } from '@/features/auth/hooks/use-admin-flag';
 import { useCartCount } from '@/features/cart/stores/cart-context';
+import { useSite } from '@/features/site/hooks/use-site';
 
-/** The frame of every page: skip link, navigation bar, the page, footer. */
+/** The frame of every page: skip link, navigation bar, the page, footer; the studio's facts are read here once for both. */
 export function RootLayout() {
+  const site = useSite();
   const cartCount = useCartCount();
   const isAdmin = useAdminFlag();
   return (
@@ -15,11 +17,11 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar cartCount={cartCount} isAdmin={isAdmin} />
+      <NavBar site={site} cartCount={cartCount} isAdmin={isAdmin} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Footer site={site} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import { Callout, Story } from '@/features/site/components/page-sections';
+import { Callout, Story } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 

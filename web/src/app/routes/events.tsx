@@ -1,8 +1,38 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import { Callout, Section, Story } from '@/features/site/components/page-sections';
+import { Callout, Points, Section, Story } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
+
+const styling = [
+  {
+    title: 'Table flowers',
+    text: 'Low arrangements you can talk over, bud vases down long tables, and candles among them.',
+  },
+  {
+    title: 'Statement pieces',
+    text: 'Large urns for entrances, installations over bars and fireplaces, garlands for stair rails.',
+  },
+  {
+    title: 'Hire and clear-up',
+    text: 'Vases, jars, candle holders and plinths to borrow; we set up before and clear away after.',
+  },
+];
+
+const enquirySteps = [
+  {
+    title: 'Tell us the basics',
+    text: 'The date, the venue, how many guests and a rough budget. A picture of the room helps.',
+  },
+  {
+    title: 'We send ideas and a quote',
+    text: 'Within two working days, with flowers that will be at their best on your date.',
+  },
+  {
+    title: 'We confirm and make',
+    text: 'A deposit holds the date. We finalise numbers a week before, then make everything fresh.',
+  },
+];
 
 export default function EventsPage() {
   const site = useSite();
@@ -63,37 +93,11 @@ export default function EventsPage() {
         eyebrow="What we can do"
         intro={<p>We bring the flowers and the things that hold them, and leave the room as we found it.</p>}
       >
-        <ul className="points">
-          <li>
-            <h3>Table flowers</h3>
-            <p>Low arrangements you can talk over, bud vases down long tables, and candles among them.</p>
-          </li>
-          <li>
-            <h3>Statement pieces</h3>
-            <p>Large urns for entrances, installations over bars and fireplaces, garlands for stair rails.</p>
-          </li>
-          <li>
-            <h3>Hire and clear-up</h3>
-            <p>Vases, jars, candle holders and plinths to borrow; we set up before and clear away after.</p>
-          </li>
-        </ul>
+        <Points points={styling} />
       </Section>
 
       <Section title="How to enquire" eyebrow="Next steps">
-        <ol className="points points--numbered">
-          <li>
-            <h3>Tell us the basics</h3>
-            <p>The date, the venue, how many guests and a rough budget. A picture of the room helps.</p>
-          </li>
-          <li>
-            <h3>We send ideas and a quote</h3>
-            <p>Within two working days, with flowers that will be at their best on your date.</p>
-          </li>
-          <li>
-            <h3>We confirm and make</h3>
-            <p>A deposit holds the date. We finalise numbers a week before, then make everything fresh.</p>
-          </li>
-        </ol>
+        <Points points={enquirySteps} numbered ordered />
       </Section>
 
       <Callout

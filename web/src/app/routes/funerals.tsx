@@ -1,23 +1,18 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
-import { SmartImage } from '@/components/ui/smart-image';
+import { openHoursSentence } from '@/components/ui/opening-hours';
+import { ContactBand, PictureIntro, Section, ServiceCards, StepList } from '@/components/layout/page-kit';
 import { studio } from '@/config/studio';
-import { ContactBand, ServiceCards, StepList, StudioSection } from '@/features/studio-pages/components/page-parts';
 import { funeralGallery, funeralServices, funeralsMeta, funeralSteps } from '@/features/studio-pages/content/funerals';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
-import './funerals.css';
 
 // "Monday to Friday 7:30–18:00 and Saturday 8:00–16:00", from the studio's own hours.
-const openHours = studio.openingHours
-  .filter((row) => row.hours !== 'Closed')
-  .map((row) => `${row.days} ${row.hours}`)
-  .join(' and ');
+const openHours = openHoursSentence(studio.openingHours);
 
 export default function FuneralsPage() {
   useMetaDescription(funeralsMeta.description);
-  const feature = pictures.casketSpray;
 
   return (
     <PageShell
@@ -25,17 +20,7 @@ export default function FuneralsPage() {
       eyebrow="Sympathy and remembrance"
       intro={<p>Flowers to say goodbye, made with care and delivered with quiet attention to detail.</p>}
     >
-      <div className="funerals-intro">
-        <SmartImage
-          src={feature.src}
-          alt={feature.alt}
-          width={feature.width}
-          height={feature.height}
-          fetchPriority="high"
-          decoding="async"
-          className="funerals-intro__picture"
-        />
-        <div className="funerals-intro__text">
+      <PictureIntro picture={pictures.casketSpray} flip>
           <p>
             We are sorry for your loss. Choosing flowers is one of many things to think about, and we are here to
             make it a gentle one. Tell us a little about the person, the colours they loved or the garden they
@@ -45,26 +30,25 @@ export default function FuneralsPage() {
             If it is easier to talk, ring us on <a href={studio.phoneHref}>{studio.phone}</a>. You can also{' '}
             <Link to="/contact">write to us</Link> at any hour and we will reply the same working day.
           </p>
-        </div>
-      </div>
+        </PictureIntro>
 
-      <StudioSection title="Flowers we make" eyebrow="Memorial services">
+      <Section banded title="Flowers we make" eyebrow="Memorial services">
         <ServiceCards services={funeralServices} />
-      </StudioSection>
+      </Section>
 
-      <StudioSection
+      <Section banded
         title="Ordering, step by step"
         eyebrow="How it works"
         intro={<p>We need two or three working days for most tributes, and we will always tell you honestly what is possible.</p>}
       >
         <StepList steps={funeralSteps} label="How ordering funeral flowers works" />
-      </StudioSection>
+      </Section>
 
-      <StudioSection title="Tributes we have made" eyebrow="Gallery" intro={<p>Choose a picture to see it larger.</p>}>
+      <Section banded title="Tributes we have made" eyebrow="Gallery" intro={<p>Choose a picture to see it larger.</p>}>
         <PictureGallery pictures={funeralGallery} label="Funeral and sympathy flowers" />
-      </StudioSection>
+      </Section>
 
-      <ContactBand title="We are here to help" action="Send us a message">
+      <ContactBand title="We are here to help" action="Send us a message" phone={studio.phone} phoneHref={studio.phoneHref}>
         <p>
           Call the studio ({openHours}), or send a message and we will come back to you with ideas and a
           price.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PictureGallery } from '@/components/ui/lightbox';
-import { SmartImage } from '@/components/ui/smart-image';
+import { OpeningHours } from '@/components/ui/opening-hours';
+import { SmartImage, imageOf } from '@/components/ui/smart-image';
 import { studio } from '@/config/studio';
 import { homeGallery, homeMeta, shopTeaser } from '@/features/studio-pages/content/home';
 import { pictures } from '@/features/studio-pages/content/pictures';
@@ -17,10 +18,7 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="home-title">
         <div className="hero__picture">
           <SmartImage
-            src={pictures.hero.src}
-            alt={pictures.hero.alt}
-            width={pictures.hero.width}
-            height={pictures.hero.height}
+            {...imageOf(pictures.hero)}
             fetchPriority="high"
             decoding="async"
           />
@@ -63,10 +61,7 @@ export default function HomePage() {
             <li key={name}>
               <figure>
                 <SmartImage
-                  src={picture.src}
-                  alt={picture.alt}
-                  width={picture.width}
-                  height={picture.height}
+                  {...imageOf(picture)}
                   loading="lazy"
                   decoding="async"
                 />
@@ -87,24 +82,14 @@ export default function HomePage() {
               <a href={studio.phoneHref}>{studio.phone}</a> and we will have it ready.
             </p>
           </div>
-          <dl className="home-hours__table">
-            {studio.openingHours.map((row) => (
-              <div key={row.days}>
-                <dt>{row.days}</dt>
-                <dd>{row.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHours hours={studio.openingHours} className="home-hours__table" />
         </div>
       </section>
 
       <section className="home-workshops container" aria-labelledby="home-workshops-title">
         <div className="home-workshops__picture">
           <SmartImage
-            src={pictures.wreathWorkshop.src}
-            alt={pictures.wreathWorkshop.alt}
-            width={pictures.wreathWorkshop.width}
-            height={pictures.wreathWorkshop.height}
+            {...imageOf(pictures.wreathWorkshop)}
             loading="lazy"
             decoding="async"
           />

@@ -1,7 +1,7 @@
 import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
-import { SmartImage } from '@/components/ui/smart-image';
-import { ContactBand, ServiceCards, StepList, StudioSection } from '@/features/studio-pages/components/page-parts';
+import { ContactBand, PictureIntro, Section, ServiceCards, StepList } from '@/components/layout/page-kit';
+import { studio } from '@/config/studio';
 import { SeasonTabs } from '@/features/studio-pages/components/season-tabs';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import {
@@ -17,7 +17,6 @@ import './weddings.css';
 
 export default function WeddingsPage() {
   useMetaDescription(weddingsMeta.description);
-  const feature = pictures.bridalBouquet;
 
   return (
     <PageShell
@@ -25,17 +24,7 @@ export default function WeddingsPage() {
       eyebrow="Wedding flowers"
       intro={<p>Bouquets, buttonholes, arches and tables, planned with you from the first idea to the last petal.</p>}
     >
-      <div className="weddings-intro">
-        <SmartImage
-          src={feature.src}
-          alt={feature.alt}
-          width={feature.width}
-          height={feature.height}
-          fetchPriority="high"
-          decoding="async"
-          className="weddings-intro__picture"
-        />
-        <div className="weddings-intro__text">
+      <PictureIntro picture={pictures.bridalBouquet}>
           <p>
             We are a small studio, so we take only a few weddings each weekend. That means the person you meet at
             the first cup of tea is the person who ties your bouquet on the morning.
@@ -45,34 +34,33 @@ export default function WeddingsPage() {
             Bristol flower market the rest of the year. Big or small, a register office or a field in the Chew
             Valley, we would love to hear about it.
           </p>
-        </div>
-      </div>
+        </PictureIntro>
 
-      <StudioSection title="What we make" eyebrow="Services">
+      <Section banded title="What we make" eyebrow="Services">
         <ServiceCards services={weddingServices} columns={3} />
-      </StudioSection>
+      </Section>
 
-      <StudioSection
+      <Section banded
         title="How it works"
         eyebrow="Four steps"
         intro={<p>Most couples get in touch six to twelve months ahead, but it is never too late to ask.</p>}
       >
         <StepList steps={weddingSteps} label="Our wedding flow" />
-      </StudioSection>
+      </Section>
 
-      <StudioSection
+      <Section banded
         title="Flowers by season"
         eyebrow="What is growing"
         intro={<p>Flowers in season are fresher, last longer and cost less. Here is what each season brings.</p>}
       >
         <SeasonTabs seasons={seasons} label="Flowers by season" />
-      </StudioSection>
+      </Section>
 
-      <StudioSection title="Recent weddings" eyebrow="Gallery" intro={<p>Choose a picture to see it larger.</p>}>
+      <Section banded title="Recent weddings" eyebrow="Gallery" intro={<p>Choose a picture to see it larger.</p>}>
         <PictureGallery pictures={weddingGallery} label="Wedding flowers" />
-      </StudioSection>
+      </Section>
 
-      <StudioSection title="Kind words" eyebrow="From our couples">
+      <Section banded title="Kind words" eyebrow="From our couples">
         <ul className="testimonials">
           {testimonials.map((item) => (
             <li key={item.who}>
@@ -88,9 +76,9 @@ export default function WeddingsPage() {
             </li>
           ))}
         </ul>
-      </StudioSection>
+      </Section>
 
-      <ContactBand title="Tell us about your day" action="Get in touch">
+      <ContactBand title="Tell us about your day" action="Get in touch" phone={studio.phone} phoneHref={studio.phoneHref}>
         <p>
           Send us your date, venue and a few words on what you imagine. We will reply within two working days to
           arrange a visit to the studio.

@@ -1,10 +1,25 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import { Callout, Section } from '@/features/site/components/page-sections';
+import { Callout, Points, Section } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 import { PastWorkshops } from '@/features/workshops/components/past-workshops';
 import { WorkshopList } from '@/features/workshops/components/workshop-list';
+
+const onTheDay = [
+  {
+    title: 'Everything is ready',
+    text: 'Your place at the bench has a base, tools, ribbon and a bucket of seasonal stems and foliage, more than you will need. Wear something you do not mind getting sappy.',
+  },
+  {
+    title: 'We show, you make',
+    text: 'We start with a demonstration, then help you one to one as you go. Groups are kept to ten, so there is always a pair of hands nearby.',
+  },
+  {
+    title: 'Tea, cake and home',
+    text: 'Halfway through we stop for tea and a slice of something homemade. You take home what you made, wrapped, with notes on how to keep it fresh.',
+  },
+];
 
 export default function WorkshopsPage() {
   const site = useSite();
@@ -21,29 +36,7 @@ export default function WorkshopsPage() {
       <WorkshopList />
 
       <Section title="How a workshop works" eyebrow="On the day">
-        <ul className="points points--numbered">
-          <li>
-            <h3>Everything is ready</h3>
-            <p>
-              Your place at the bench has a base, tools, ribbon and a bucket of seasonal stems and foliage, more
-              than you will need. Wear something you do not mind getting sappy.
-            </p>
-          </li>
-          <li>
-            <h3>We show, you make</h3>
-            <p>
-              We start with a demonstration, then help you one to one as you go. Groups are kept to ten, so there
-              is always a pair of hands nearby.
-            </p>
-          </li>
-          <li>
-            <h3>Tea, cake and home</h3>
-            <p>
-              Halfway through we stop for tea and a slice of something homemade. You take home what you made,
-              wrapped, with notes on how to keep it fresh.
-            </p>
-          </li>
-        </ul>
+        <Points points={onTheDay} numbered />
         <p className="workshops-booking-note">
           Your deposit holds your place, and the balance is due by the date on the card. If you cannot come after
           all, tell us before then and we will move your deposit to another date.

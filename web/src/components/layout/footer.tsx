@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BloomMark } from '@/components/ui/icons';
-import { useSite } from '@/features/site/hooks/use-site';
+import { OpeningHours } from '@/components/ui/opening-hours';
+import type { SiteFacts } from '@/config/studio';
 import './footer.css';
 
 const quickLinks = [
@@ -19,8 +20,8 @@ const services = [
   { to: '/shop', label: 'Bouquets & gifts' },
 ];
 
-export function Footer() {
-  const site = useSite();
+/** The foot of every page: the studio's facts (the layout passes them in), links and hours. */
+export function Footer({ site }: { site: SiteFacts }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
@@ -45,7 +46,7 @@ export function Footer() {
         </div>
 
         <nav className="site-footer__column" aria-label="Quick links">
-          <h2 className="site-footer__heading">Quick links</h2>
+          <h2 className="eyebrow site-footer__heading">Quick links</h2>
           <ul>
             {quickLinks.map((link) => (
               <li key={link.to}>
@@ -56,7 +57,7 @@ export function Footer() {
         </nav>
 
         <nav className="site-footer__column" aria-label="Services">
-          <h2 className="site-footer__heading">Services</h2>
+          <h2 className="eyebrow site-footer__heading">Services</h2>
           <ul>
             {services.map((link) => (
               <li key={link.label}>
@@ -67,7 +68,7 @@ export function Footer() {
         </nav>
 
         <div className="site-footer__column">
-          <h2 className="site-footer__heading">Visit the studio</h2>
+          <h2 className="eyebrow site-footer__heading">Visit the studio</h2>
           <address>
             {site.address.map((line) => (
               <span key={line}>
@@ -82,15 +83,8 @@ export function Footer() {
         </div>
 
         <div className="site-footer__column">
-          <h2 className="site-footer__heading">Opening hours</h2>
-          <dl className="opening-hours">
-            {site.openingHours.map((row) => (
-              <div key={row.days}>
-                <dt>{row.days}</dt>
-                <dd>{row.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <h2 className="eyebrow site-footer__heading">Opening hours</h2>
+          <OpeningHours hours={site.openingHours} />
         </div>
       </div>
       <div className="site-footer__base container">

@@ -1,24 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { json, mockApi } from '@/testing/mock-api';
+import { describe, expect, it } from 'vitest';
+import { studio } from '@/config/studio';
 import { NavBar } from './nav-bar';
 
 function renderNav(props: Partial<Parameters<typeof NavBar>[0]> = {}) {
   return render(
     <MemoryRouter initialEntries={['/']}>
-      <NavBar cartCount={0} isAdmin={false} {...props} />
+      <NavBar site={studio} cartCount={0} isAdmin={false} {...props} />
     </MemoryRouter>,
   );
 }
 
 describe('the navigation bar', () => {
-  // The brand comes from GET /api/site/ (asked once), with config/studio.ts until it answers.
-  beforeEach(() => {
-    mockApi.on('GET', '/api/site/', () => json({ name: 'Posy', tagline: 'floral studio' }));
-  });
-
+  // The layout passes the studio's facts in; here they are config/studio.ts's.
   it('links the brand and its tagline to the home page', () => {
     renderNav();
     const brand = screen.getByRole('link', { name: /Posy\s*floral studio/ });

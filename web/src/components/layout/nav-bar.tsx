@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BasketIcon, BloomMark, MenuIcon } from '@/components/ui/icons';
-import { useSite } from '@/features/site/hooks/use-site';
+import type { SiteFacts } from '@/config/studio';
 import './nav-bar.css';
 
 const links = [
@@ -14,15 +14,16 @@ const links = [
 ] as const;
 
 export interface NavBarProps {
+  /** The studio's name and tagline for the brand. */
+  site: Pick<SiteFacts, 'name' | 'tagline'>;
   /** Total quantity of items in the cart. */
   cartCount: number;
   /** Shows 'Manage Gallery' when true. */
   isAdmin: boolean;
 }
 
-export function NavBar({ cartCount, isAdmin }: NavBarProps) {
+export function NavBar({ site, cartCount, isAdmin }: NavBarProps) {
   const menuId = useId();
-  const site = useSite();
   const { pathname } = useLocation();
   // The menu is open on the page where it was opened; a new page closes it, however reached.
   const [openOn, setOpenOn] = useState<string | null>(null);

@@ -1,6 +1,19 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { mediaUrl, placeholderImage } from '@/lib/core';
 
+/** A stored picture as pages describe it: where it is, what it shows, and its own size. */
+export interface PictureSize {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** The img's part of a picture (its caption, video or other sizes stay behind). */
+export function imageOf({ src, alt, width, height }: PictureSize): PictureSize {
+  return { src, alt, width, height };
+}
+
 type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   /** A stored media path ("/media/products/peony.jpg", "products/peony.jpg") or an absolute URL. */
   src: string | null | undefined;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadingStatus } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album } from '../api/albums-api';
 import { useAlbums } from '../hooks/use-albums';
@@ -39,10 +40,7 @@ export function AlbumList() {
 
   if (state.status === 'loading') {
     return (
-      <div className="gallery-status" role="status">
-        <span className="gallery-status__spinner" aria-hidden="true" />
-        Opening the albums…
-      </div>
+      <LoadingStatus>Opening the albums…</LoadingStatus>
     );
   }
 

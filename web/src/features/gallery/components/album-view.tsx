@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadingStatus } from '@/components/layout/page-kit';
 import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { SmartImage } from '@/components/ui/smart-image';
@@ -25,10 +26,7 @@ export function AlbumView({ id }: { id: number }) {
     return (
       <PageShell title="Album" eyebrow="Gallery">
         <BackLink />
-        <div className="gallery-status" role="status">
-          <span className="gallery-status__spinner" aria-hidden="true" />
-          Opening the album…
-        </div>
+        <LoadingStatus>Opening the album…</LoadingStatus>
       </PageShell>
     );
   }

@@ -1,3 +1,4 @@
+import { OpeningHours } from '@/components/ui/opening-hours';
 import type { SiteFacts } from '../site-facts';
 import './studio-details.css';
 
@@ -35,15 +36,8 @@ export function StudioDetails({ site, headingLevel = 2 }: StudioDetailsProps) {
           </dd>
         </div>
       </dl>
-      <Sub className="studio-details__subtitle">Opening hours</Sub>
-      <dl className="studio-details__hours">
-        {site.openingHours.map((row) => (
-          <div key={row.days}>
-            <dt>{row.days}</dt>
-            <dd>{row.hours}</dd>
-          </div>
-        ))}
-      </dl>
+      <Sub className="eyebrow studio-details__subtitle">Opening hours</Sub>
+      <OpeningHours hours={site.openingHours} className="studio-details__hours" />
       <p className="studio-details__note">{site.delivery}</p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadingStatus } from '@/components/layout/page-kit';
 import { useWorkshops } from '../hooks/use-workshops';
 import { WorkshopCard } from './workshop-card';
 import './workshops.css';
@@ -9,10 +10,7 @@ export function WorkshopList() {
 
   if (state.status === 'loading') {
     return (
-      <div className="workshop-list__loading" role="status">
-        <span className="workshop-list__spinner" aria-hidden="true" />
-        Finding the next workshops…
-      </div>
+      <LoadingStatus>Finding the next workshops…</LoadingStatus>
     );
   }
 

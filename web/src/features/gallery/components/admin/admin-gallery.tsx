@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadingStatus } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
 import { featuredPicture, photoCount } from '../../lib/album-media';
 import { AlbumEditor } from './album-editor';
@@ -42,10 +43,7 @@ export function AdminGallery({ onSignedOut }: AdminGalleryProps) {
           Albums
         </h2>
         {state.status === 'loading' && (
-          <div className="gallery-status" role="status">
-            <span className="gallery-status__spinner" aria-hidden="true" />
-            Opening the albums…
-          </div>
+          <LoadingStatus>Opening the albums…</LoadingStatus>
         )}
         {state.status === 'error' && (
           <div className="notice notice--error" role="alert">

@@ -2,8 +2,14 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { studio } from '@/config/studio';
+import { Footer } from '@/components/layout/footer';
+import { useSite } from '@/features/site/hooks/use-site';
 import { json, mockApi } from '@/testing/mock-api';
-import { Footer } from './footer';
+
+/** The footer as the layout gives it the studio's facts. */
+function FooterWithSite() {
+  return <Footer site={useSite()} />;
+}
 
 describe('the footer', () => {
   it('shows the studio’s details at once from config/studio.ts, and keeps them when GET /api/site/ fails', async () => {
@@ -11,7 +17,7 @@ describe('the footer', () => {
     mockApi.on('GET', '/api/site/', () => json({ error: 'Down.' }, 500));
     render(
       <MemoryRouter>
-        <Footer />
+        <FooterWithSite />
       </MemoryRouter>,
     );
     const check = () => {
