@@ -5,9 +5,11 @@ import tseslint from 'typescript-eslint';
 
 // Only core.ts may import the wasm package; everything else goes through it.
 const wasmOnlyThroughCore = { name: 'posy-wasm', message: 'Import the core through @/lib/core.' };
+// Pages show money one way: money(), which never breaks a page on a figure it cannot read.
+const oneMoney = { name: '@/lib/core', importNames: ['formatMoney'], message: 'Show money with money() from @/lib/core.' };
 
 /** no-restricted-imports with the wasm rule and these patterns (a later block replaces an earlier one's list). */
-const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore], patterns }];
+const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore, oneMoney], patterns }];
 
 // Bulletproof-react's direction: app → features → components, hooks, lib, config. A feature
 // never reaches into another (shared things move down to components/ or lib/), and shared code
@@ -26,6 +28,22 @@ const notOutOfFeature = (levels) => ({
   message: 'Features do not import other features: go through @/components or @/lib, or move the shared thing there.',
 });
 
+// The core is the one home of the shop's rules: limits, enquiry types and checkout fields come
+// from it (through @/lib/core), never from a copy here.
+const CORE_WORDS =
+  'wedding|event|bouquet|general|email|firstName|lastName|address|city|postcode|phone|first_name|last_name';
+const rulesFromCore = [
+  'error',
+  {
+    selector: "JSXAttribute[name.name='maxLength'] Literal",
+    message: 'A length limit comes from the core (albumLimits(), checkoutFields() in @/lib/core), not a number here.',
+  },
+  {
+    selector: `ArrayExpression:has(> Literal[value=/^(${CORE_WORDS})$/]):not(:has(> :not(Literal)))`,
+    message: 'Enquiry types and checkout fields come from the core (enquiryTypes(), checkoutFields() in @/lib/core).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'src/lib/api-schema.d.ts'] },
   {
@@ -36,7 +54,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrictImports(),
+      'no-restricted-syntax': rulesFromCore,
     },
+  },
+  {
+    // core.ts is the door to the core; a test may spell out what it expects the core to say.
+    files: ['src/lib/core.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],

@@ -36,14 +36,39 @@ export interface EnquiryForm {
   message: string;
 }
 
-/** "45.00" → "£45.00", "1234.50" → "£1,234.50". Throws on a malformed price. */
+/** "45.00" → "£45.00", "1234.50" → "£1,234.50". Throws on a malformed price (pages use money()). */
 export function formatMoney(wire: WireMoney): string {
   return wasm.formatMoney(wire);
+}
+
+/**
+ * The one way pages show money: "45.00" → "£45.00". A figure the core cannot read (or none) is
+ * shown as `otherwise`: by default the figure as it came, so a page never breaks on a price.
+ */
+export function money(wire: WireMoney | null | undefined): string;
+export function money<T>(wire: WireMoney | null | undefined, otherwise: T): string | T;
+export function money(wire: WireMoney | null | undefined, otherwise: unknown = wire ?? ''): unknown {
+  if (!wire) return otherwise;
+  try {
+    return wasm.formatMoney(wire);
+  } catch {
+    return otherwise;
+  }
 }
 
 /** "£45.00" when both ends agree, otherwise "£35.00 – £60.00". */
 export function formatPriceRange(min: WireMoney, max: WireMoney): string {
   return wasm.formatPriceRange(min, max);
+}
+
+/** Nothing left of it: the shop says "Sold out" and offers no quantity. */
+export function isSoldOut(stock: number): boolean {
+  return wasm.isSoldOut(stock);
+}
+
+/** A line's name as the shopper reads it: "Peony Posy (Large)", or the product's name without a size. */
+export function itemName(product: string, size?: string | null): string {
+  return wasm.itemName(product, size ?? undefined);
 }
 
 /** Quantities offered on a product page: 1 to the lesser of 10 and the stock; none when sold out. */
@@ -107,4 +132,45 @@ export function videoThumbnail(url: string): string {
 /** True when a workshop's spots text says it is full ('0 spots left'): Book then reads Fully Booked. */
 export function isFullyBooked(spotsText: string): boolean {
   return wasm.isFullyBooked(spotsText);
+}
+
+/** The most characters an album's title, description and each caption may have. */
+export interface AlbumLimits {
+  title: number;
+  description: number;
+  caption: number;
+}
+
+/** A kind of enquiry the contact form offers: its value as the API takes it, and its words. */
+export interface EnquiryTypeChoice {
+  value: string;
+  label: string;
+}
+
+/** A checkout field: its form name, its name on the wire, the words beside it and its limit. */
+export interface CheckoutFieldInfo {
+  name: keyof CheckoutForm;
+  wire: string;
+  label: string;
+  maxLength: number;
+}
+
+// Fixed for the life of the page, so each is asked of the core once.
+let albumLimitsOnce: AlbumLimits | undefined;
+let enquiryTypesOnce: readonly EnquiryTypeChoice[] | undefined;
+let checkoutFieldsOnce: readonly CheckoutFieldInfo[] | undefined;
+
+/** `{ title: 200, description: 2000, caption: 500 }`: the gallery's limits, as the server enforces them. */
+export function albumLimits(): AlbumLimits {
+  return (albumLimitsOnce ??= wasm.albumLimits() as AlbumLimits);
+}
+
+/** The contact form's kinds of enquiry, in the form's order. */
+export function enquiryTypes(): readonly EnquiryTypeChoice[] {
+  return (enquiryTypesOnce ??= wasm.enquiryTypes() as EnquiryTypeChoice[]);
+}
+
+/** The checkout's fields in the form's order (email, first name, … phone). */
+export function checkoutFields(): readonly CheckoutFieldInfo[] {
+  return (checkoutFieldsOnce ??= wasm.checkoutFields() as CheckoutFieldInfo[]);
 }

@@ -1,18 +1,9 @@
 // What the contact form holds and offers (spec §3, §5, §8), kept free of React.
-import type { EnquiryForm } from '@/lib/core';
+import { enquiryTypes, type EnquiryForm } from '@/lib/core';
 
-export type EnquiryType = 'wedding' | 'event' | 'bouquet' | 'general';
-
-/** The select's choices, values exactly as the API takes them. */
-export const ENQUIRY_TYPES: readonly { value: EnquiryType; label: string }[] = [
-  { value: 'wedding', label: 'Wedding flowers' },
-  { value: 'event', label: 'An event or workshop' },
-  { value: 'bouquet', label: 'A bouquet or gift' },
-  { value: 'general', label: 'Something else' },
-];
-
-export function isEnquiryType(value: unknown): value is EnquiryType {
-  return ENQUIRY_TYPES.some((type) => type.value === value);
+/** A kind of enquiry the form offers (the core's list, values as the API takes them). */
+export function isEnquiryType(value: unknown): value is string {
+  return enquiryTypes().some((type) => type.value === value);
 }
 
 /** Spec §8, word for word. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '@/components/ui/field';
 import { login } from '../api/auth-api';
 import { sessionStore } from '../stores/session-store';
-import '@/components/ui/field.css';
 import './login-form.css';
 
 export interface LoginFormProps {
@@ -42,8 +42,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setPassword('');
   };
 
-  const errorId = (field: string) => (fields[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form className="login-form" onSubmit={submit} noValidate aria-describedby={message ? `${id}-message` : undefined}>
       {message && (
@@ -51,51 +49,29 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           {message}
         </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-username`}>
-          Username
-        </label>
-        <input
-          id={`${id}-username`}
-          className="field__input"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={username}
-          aria-invalid={fields.username ? true : undefined}
-          aria-describedby={errorId('username')}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        {fields.username && (
-          <p id={errorId('username')} className="field__error">
-            {fields.username}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-password`}>
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          className="field__input"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          aria-invalid={fields.password ? true : undefined}
-          aria-describedby={errorId('password')}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {fields.password && (
-          <p id={errorId('password')} className="field__error">
-            {fields.password}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-username`}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={username}
+        error={fields.username}
+        onValueChange={setUsername}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={fields.password}
+        onValueChange={setPassword}
+      />
       <button type="submit" className="button button--block" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>

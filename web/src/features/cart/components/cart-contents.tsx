@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import { studio } from '@/config/studio';
-import { formatMoney } from '@/lib/core';
+import { money } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 import { useCart } from '../stores/cart-context';
 import { CartLine, lineName } from './cart-line';
@@ -100,7 +100,7 @@ export function CartContents({ cart }: { cart: Cart }) {
           </div>
           <div className="cart-totals__total">
             <dt>Total</dt>
-            <dd data-testid="cart-total">{formatMoney(cart.total)}</dd>
+            <dd data-testid="cart-total">{money(cart.total)}</dd>
           </div>
         </dl>
         <p className="cart-totals__note">{studio.delivery}</p>

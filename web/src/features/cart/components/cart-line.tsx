@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
-import { cartQuantityOptions, formatMoney } from '@/lib/core';
+import { cartQuantityOptions, itemName, money } from '@/lib/core';
 import type { CartItem } from '@/lib/api-client';
 import '@/components/ui/field.css';
 import './cart-line.css';
 
 /** A line's name as the shopper reads it: "Peony Posy (Large)", or just the name without a size. */
 export function lineName(item: CartItem): string {
-  const size = item.variation_details?.size;
-  return size ? `${item.product_details.name} (${size})` : item.product_details.name;
+  return itemName(item.product_details.name, item.variation_details?.size);
 }
 
 export interface CartLineProps {
@@ -44,7 +43,7 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
         </h3>
         {size && <p className="cart-line__size">Size: {size}</p>}
         <p className="cart-line__unit" data-testid="line-unit-price">
-          {formatMoney(item.product_details.price)} each
+          {money(item.product_details.price)} each
         </p>
       </div>
 
@@ -71,7 +70,7 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
 
       <p className="cart-line__total" data-testid="line-total">
         <span className="visually-hidden">Line total: </span>
-        {formatMoney(item.line_total)}
+        {money(item.line_total)}
       </p>
 
       <button

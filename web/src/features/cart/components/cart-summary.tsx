@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@/lib/core';
+import { money } from '@/lib/core';
 import { useCart } from '../stores/cart-context';
 import './cart-summary.css';
 
 /** The shop's cart box: how many items, their total, and the way to the cart. */
 export function CartSummary() {
   const { cart, count } = useCart();
-  const total = formatMoney(cart?.total ?? '0.00');
+  const total = money(cart?.total ?? '0.00');
 
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">

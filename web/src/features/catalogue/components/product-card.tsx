@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Product } from '@/lib/api-client';
+import { isSoldOut } from '@/lib/core';
 import { productPriceText } from './product-price';
 import './product-card.css';
 
@@ -15,7 +16,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, onAddToCart, adding = false, eager = false }: ProductCardProps) {
-  const soldOut = product.stock <= 0;
+  const soldOut = isSoldOut(product.stock);
   const hasSizes = product.has_variations && product.variations.length > 0;
   const href = `/shop/${product.id}`;
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import { ArrowLeftIcon } from '@/components/ui/icons';
-import { defaultQuantity, formatMoney, quantityOptions } from '@/lib/core';
+import { defaultQuantity, isSoldOut, money, quantityOptions } from '@/lib/core';
 import type { Product } from '@/lib/api-client';
 import { useSizeChoice } from '../hooks/use-size-choice';
 import { productPriceText } from './product-price';
@@ -33,8 +33,8 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
   const shownQuantity = options.includes(quantity) ? quantity : (options[0] ?? defaultQuantity());
   const quantityId = useId();
 
-  const price = chosen ? formatMoney(chosen.price) : productPriceText(product);
-  const soldOut = stock <= 0;
+  const price = chosen ? money(chosen.price) : productPriceText(product);
+  const soldOut = isSoldOut(stock);
 
   return (
     <div className="product-details">

@@ -1,4 +1,4 @@
-import { formatMoney, formatPriceRange } from '@/lib/core';
+import { money, formatPriceRange } from '@/lib/core';
 import type { Product } from '@/lib/api-client';
 
 /** A product's price as the shop shows it: one price, or its range when sizes differ. */
@@ -6,5 +6,5 @@ export function productPriceText(product: Product): string {
   if (product.has_variations && product.variations.length > 0) {
     return formatPriceRange(product.price_range.min, product.price_range.max);
   }
-  return formatMoney(product.price);
+  return money(product.price);
 }

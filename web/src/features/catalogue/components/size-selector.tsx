@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/core';
+import { isSoldOut, money } from '@/lib/core';
 import type { Variation } from '@/lib/api-client';
 import './size-selector.css';
 
@@ -15,7 +15,7 @@ export function SizeSelector({ sizes, chosenId, onChoose }: SizeSelectorProps) {
       <legend className="field__label">Size</legend>
       <div className="size-selector__options">
         {sizes.map((size) => {
-          const soldOut = size.stock <= 0;
+          const soldOut = isSoldOut(size.stock);
           return (
             <label key={size.id} className="size-option" data-sold-out={soldOut || undefined}>
               <input
@@ -27,7 +27,7 @@ export function SizeSelector({ sizes, chosenId, onChoose }: SizeSelectorProps) {
                 onChange={() => onChoose(size.id)}
               />
               <span className="size-option__name">{size.size}</span>
-              <span className="size-option__price">{soldOut ? 'Sold out' : formatMoney(size.price)}</span>
+              <span className="size-option__price">{soldOut ? 'Sold out' : money(size.price)}</span>
             </label>
           );
         })}

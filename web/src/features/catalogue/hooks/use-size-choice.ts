@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Product, Variation } from '@/lib/api-client';
+import { isSoldOut } from '@/lib/core';
 
 /**
  * The size preselected on a product page: the first size, or the first size in stock when
@@ -8,7 +9,7 @@ import type { Product, Variation } from '@/lib/api-client';
  */
 export function initialSize(product: Product): Variation | null {
   const sizes = product.variations;
-  return sizes.find((size) => size.stock > 0) ?? null;
+  return sizes.find((size) => !isSoldOut(size.stock)) ?? null;
 }
 
 /** The size the shopper has chosen on a product page, starting from `initialSize`. */

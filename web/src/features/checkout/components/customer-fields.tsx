@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { CheckoutForm } from '@/lib/core';
+import { TextField } from '@/components/ui/field';
+import { checkoutFields, type CheckoutForm } from '@/lib/core';
 import type { CheckoutField } from '../hooks/use-checkout';
-import { TextField } from './text-field';
 
 export interface CustomerFieldsProps {
   form: CheckoutForm;
@@ -13,15 +13,21 @@ export interface CustomerFieldsProps {
 
 /** The customer form of spec §3: who it is for, where it goes, and how to reach them. */
 export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFieldsProps) {
-  const common = (field: CheckoutField) => ({
-    name: field,
-    ref: fieldRef(field),
-    value: form[field],
-    onValueChange: (value: string) => onChange(field, value),
-    error: errors[field],
-    required: true,
-    'aria-required': true,
-  });
+  // Each box's words and limit come from the core, which checks the same fields on the server.
+  const common = (field: CheckoutField) => {
+    const known = checkoutFields().find((each) => each.name === field);
+    return {
+      name: field,
+      label: known?.label,
+      maxLength: known?.maxLength,
+      ref: fieldRef(field),
+      value: form[field],
+      onValueChange: (value: string) => onChange(field, value),
+      error: errors[field],
+      required: true,
+      'aria-required': true,
+    };
+  };
 
   return (
     <>
@@ -36,18 +42,16 @@ export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFie
           <TextField
             {...common('email')}
             className="checkout-grid__wide"
-            label="Email"
             type="email"
             autoComplete="email"
             spellCheck={false}
             hint="We’ll send your order confirmation here."
           />
-          <TextField {...common('firstName')} label="First name" autoComplete="given-name" />
-          <TextField {...common('lastName')} label="Last name" autoComplete="family-name" />
+          <TextField {...common('firstName')} autoComplete="given-name" />
+          <TextField {...common('lastName')} autoComplete="family-name" />
           <TextField
             {...common('phone')}
             className="checkout-grid__wide"
-            label="Phone"
             type="tel"
             autoComplete="tel"
             hint="Only if we need to ask about your delivery."
@@ -63,11 +67,10 @@ export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFie
           Delivery address
         </legend>
         <div className="checkout-grid">
-          <TextField {...common('address')} className="checkout-grid__wide" label="Address" autoComplete="street-address" />
-          <TextField {...common('city')} label="Town or city" autoComplete="address-level2" />
+          <TextField {...common('address')} className="checkout-grid__wide" autoComplete="street-address" />
+          <TextField {...common('city')} autoComplete="address-level2" />
           <TextField
             {...common('postcode')}
-            label="Postcode"
             autoComplete="postal-code"
             autoCapitalize="characters"
             spellCheck={false}

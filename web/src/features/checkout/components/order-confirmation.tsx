@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { studio } from '@/config/studio';
-import { cartTotal, formatMoney } from '@/lib/core';
+import { cartTotal, money } from '@/lib/core';
 import type { Order } from '../api/checkout-types';
 import { useOrder } from '../hooks/use-order';
 import './order-confirmation.css';
@@ -20,16 +20,6 @@ function formatPlaced(iso: string | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : placedAt.format(date);
-}
-
-/** Money as the core shows it, or the server's figure as it came when it is not a price. */
-function money(wire: string | undefined): string {
-  if (!wire) return '';
-  try {
-    return formatMoney(wire);
-  } catch {
-    return wire;
-  }
 }
 
 /** A line's total added by the core, for an answer that did not carry one. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import { studio } from '@/config/studio';
-import { cartTotal, formatMoney, totalQuantity } from '@/lib/core';
+import { cartTotal, money, totalQuantity } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 
 function unitPrice(item: CartItem): string {
@@ -10,7 +10,7 @@ function unitPrice(item: CartItem): string {
 
 /** The cart's total as the core adds it up, e.g. "£128.50". */
 export function checkoutTotal(cart: Cart): string {
-  return formatMoney(cartTotal(cart.items.map((item) => ({ price: unitPrice(item), quantity: item.quantity }))));
+  return money(cartTotal(cart.items.map((item) => ({ price: unitPrice(item), quantity: item.quantity }))));
 }
 
 /** What is being paid for: each line with its size and quantity, and the total (added by the core). */
@@ -44,7 +44,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
                 <span>Quantity: {item.quantity}</span>
               </span>
             </span>
-            <span className="order-summary__price">{formatMoney(item.line_total)}</span>
+            <span className="order-summary__price">{money(item.line_total)}</span>
           </li>
         ))}
       </ul>

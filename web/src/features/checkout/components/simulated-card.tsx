@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { OnPayerReady, CardPayer } from '../api/card-payer';
 import { authenticateSimulated, confirmSimulatedCard, type SimulatedCard } from '../api/payment-api';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/field';
 
 /** The simulated provider's test cards (they mirror Stripe's). */
 export const TEST_CARDS = [

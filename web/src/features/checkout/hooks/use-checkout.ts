@@ -4,16 +4,15 @@
 // cart and go to the confirmation. Each failure ends in the spec's sentence.
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { validateCheckout, type CheckoutForm } from '@/lib/core';
+import { checkoutFields, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
 import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
 import { createOrder } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
 
-/** The form's fields in the order the page shows them (and the core lists them). */
-export const CHECKOUT_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'postcode', 'phone'] as const;
-export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+/** A field of the form, by its form name (the core lists them, in the page's order). */
+export type CheckoutField = keyof CheckoutForm;
 
 export const EMPTY_FORM: CheckoutForm = {
   email: '',
@@ -31,19 +30,12 @@ export const PAYMENT_EXCEPTION = 'An error occurred while processing your paymen
 export const paymentFailed = (message: string) => `Payment failed: ${message}`;
 export const paymentStatus = (status: string) => `Payment status: ${status}. Please try again.`;
 
-/** The server names two fields differently from the form. */
-const FORM_NAME: Record<string, CheckoutField> = { first_name: 'firstName', last_name: 'lastName' };
-
-function isField(name: string): name is CheckoutField {
-  return (CHECKOUT_FIELDS as readonly string[]).includes(name);
-}
-
-/** Fields at fault by their form names, whichever names they came with. */
+/** Fields at fault by their form names, whichever names (form or wire) they came with. */
 function byFormName(fields: Record<string, string>): Partial<Record<CheckoutField, string>> {
   const named: Partial<Record<CheckoutField, string>> = {};
-  for (const [name, why] of Object.entries(fields)) {
-    const field = FORM_NAME[name] ?? name;
-    if (isField(field)) named[field] = why;
+  for (const field of checkoutFields()) {
+    const why = fields[field.name] ?? fields[field.wire];
+    if (why !== undefined) named[field.name] = why;
   }
   return named;
 }
@@ -67,7 +59,7 @@ export interface CheckoutProblem {
 
 /** The first of the fields at fault, in the order the page shows them. */
 function firstOf(fields: Partial<Record<CheckoutField, string>>): CheckoutField | undefined {
-  return CHECKOUT_FIELDS.find((field) => field in fields);
+  return checkoutFields().find((field) => field.name in fields)?.name;
 }
 
 export interface CheckoutOptions {

@@ -9,7 +9,7 @@ export type ContactStatus = 'idle' | 'loading' | 'success' | 'error';
 export type EnquiryField = keyof EnquiryForm;
 
 /** The form's fields in the order they appear, for moving focus to the first at fault. */
-export const FIELD_ORDER: readonly EnquiryField[] = ['name', 'email', 'phone', 'enquiryType', 'message'];
+export const FIELD_ORDER = Object.keys(emptyEnquiry) as readonly EnquiryField[];
 
 export interface ContactFormState {
   values: EnquiryForm;

@@ -1,26 +1,18 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
-import { formatMoney } from '@/lib/core';
+import { money } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { bookingLink, isFullyBooked } from '../lib/booking';
 import { longDate, monthAndOrdinalDay } from '../lib/dates';
-
-/** Prices as the core writes them; a price it cannot read is left out rather than guessed. */
-function money(wire: string): string | null {
-  try {
-    return formatMoney(wire);
-  } catch {
-    return null;
-  }
-}
 
 /** One upcoming workshop: when, what it costs, the spots left, and Book (or Fully Booked). */
 export function WorkshopCard({ workshop }: { workshop: Workshop }) {
   const full = isFullyBooked(workshop);
   const titleId = `workshop-${workshop.id}-title`;
-  const price = money(workshop.price);
-  const deposit = money(workshop.deposit);
-  const balance = money(workshop.balance);
+  // A price the core cannot read is left out rather than guessed.
+  const price = money(workshop.price, null);
+  const deposit = money(workshop.deposit, null);
+  const balance = money(workshop.balance, null);
 
   return (
     <article className="workshop-card" aria-labelledby={titleId}>

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field, TextField } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album, AlbumImage } from '@/lib/api-client';
+import { albumLimits } from '@/lib/core';
 import { AdminSignedOut, deleteAlbum, deleteImage, reorderImages, saveCaption, updateAlbum } from '../../api/admin-api';
 import { describeItem, isVideo, photoCount } from '../../lib/album-media';
 
@@ -159,6 +161,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
 
 function AlbumDetailsForm({ album, busy, onSave }: { album: Album; busy: boolean; onSave: (title: string, description: string) => void }) {
   const id = useId();
+  const limits = albumLimits();
   const [title, setTitle] = useState(album.title);
   const [description, setDescription] = useState(album.description);
   const [error, setError] = useState<string | null>(null);
@@ -170,23 +173,19 @@ function AlbumDetailsForm({ album, busy, onSave }: { album: Album; busy: boolean
   };
   return (
     <form className="admin-details" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Album title
-        </label>
-        <input id={`${id}-title`} className="field__input" value={title} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => setTitle(e.target.value)} />
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
+      <TextField id={`${id}-title`} label="Album title" value={title} required maxLength={limits.title} error={error} onValueChange={setTitle} />
+      <Field id={`${id}-description`} label="Album description">
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input admin-form__textarea"
+            rows={2}
+            maxLength={limits.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Album description
-        </label>
-        <textarea id={`${id}-description`} className="field__input admin-form__textarea" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
+      </Field>
       <button type="submit" className="button button--small" disabled={busy}>
         Save album
       </button>
@@ -209,7 +208,7 @@ function CaptionForm({ image, label, busy, onSave }: { image: AlbumImage; label:
       <label className="visually-hidden" htmlFor={`${id}-caption`}>
         {label}
       </label>
-      <input id={`${id}-caption`} className="field__input" placeholder="Add a caption" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} />
+      <input id={`${id}-caption`} className="field__input" placeholder="Add a caption" value={caption} maxLength={albumLimits().caption} onChange={(e) => setCaption(e.target.value)} />
       <button type="submit" className="button button--small" disabled={busy || !changed} aria-label={`Save ${label.toLowerCase()}`}>
         Save
       </button>

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field, TextField } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
+import { albumLimits } from '@/lib/core';
 import type { Album } from '@/lib/api-client';
 import { AdminSignedOut, createAlbum } from '../../api/admin-api';
 
@@ -8,6 +10,7 @@ export const TITLE_REQUIRED = 'Please give the album a title.';
 /** A new album: a title (required) and a few words about it. */
 export function CreateAlbumForm({ onCreated, onSignedOut }: { onCreated: (album: Album) => void; onSignedOut: () => void }) {
   const id = useId();
+  const limits = albumLimits();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -41,38 +44,27 @@ export function CreateAlbumForm({ onCreated, onSignedOut }: { onCreated: (album:
       <h2 id={`${id}-heading`} className="admin-card__title">
         New album
       </h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id={`${id}-title`}
-          className="field__input"
-          value={title}
-          required
-          maxLength={200}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${id}-title-error` : undefined}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        {titleError && (
-          <p id={`${id}-title-error`} className="field__error">
-            {titleError}
-          </p>
+      <TextField
+        id={`${id}-title`}
+        label={<>Title <span aria-hidden="true">*</span></>}
+        value={title}
+        required
+        maxLength={limits.title}
+        error={titleError}
+        onValueChange={setTitle}
+      />
+      <Field id={`${id}-description`} label={<>Description <span className="admin-optional">(optional)</span></>}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input admin-form__textarea"
+            rows={3}
+            maxLength={limits.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description <span className="admin-optional">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="field__input admin-form__textarea"
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      </Field>
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Creating…' : 'Create album'}
       </button>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import type { Album, Refused } from '@/lib/api-client';
 import { AdminSignedOut } from '../../api/admin-api';
@@ -72,74 +73,58 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
     }
   };
 
-  const describedBy = (field: keyof Problems, hint?: string) =>
-    [hint, problems[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
-
   return (
     <form className="admin-card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} aria-busy={busy}>
       <h2 id={`${id}-heading`} className="admin-card__title">
         Upload pictures and videos
       </h2>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-album`}>
-          Album <span aria-hidden="true">*</span>
-        </label>
-        <select
-          id={`${id}-album`}
-          className="field__select"
-          required
-          value={albumId ?? ''}
-          aria-invalid={problems.album ? true : undefined}
-          aria-describedby={describedBy('album')}
-          onChange={(event) => {
-            onAlbumChange(event.target.value ? Number(event.target.value) : null);
-            setProblems((now) => ({ ...now, album: undefined }));
-          }}
-        >
-          <option value="">Choose an album</option>
-          {albums.map((album) => (
-            <option key={album.id} value={album.id}>
-              {album.title}
-            </option>
-          ))}
-        </select>
-        {problems.album && (
-          <p id={`${id}-album-error`} className="field__error">
-            {problems.album}
-          </p>
+      <Field id={`${id}-album`} label={<>Album <span aria-hidden="true">*</span></>} error={problems.album}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__select"
+            required
+            value={albumId ?? ''}
+            onChange={(event) => {
+              onAlbumChange(event.target.value ? Number(event.target.value) : null);
+              setProblems((now) => ({ ...now, album: undefined }));
+            }}
+          >
+            <option value="">Choose an album</option>
+            {albums.map((album) => (
+              <option key={album.id} value={album.id}>
+                {album.title}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
+      </Field>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-files`}>
-          Pictures and videos
-        </label>
-        <input
-          ref={filesInput}
-          id={`${id}-files`}
-          className="admin-file"
-          type="file"
-          multiple
-          accept={ACCEPT}
-          disabled={busy}
-          aria-invalid={problems.files ? true : undefined}
-          aria-describedby={describedBy('files', `${id}-files-hint`)}
-          onChange={(event) => {
-            setFiles(Array.from(event.target.files ?? []));
-            setProblems((now) => ({ ...now, files: undefined }));
-            setRefused([]);
-          }}
-        />
-        <p id={`${id}-files-hint`} className="field__hint">
-          JPEG, PNG, WebP, GIF, AVIF or HEIC pictures, and MP4, MOV or WebM videos. Choose as many as you like.
-        </p>
-        {problems.files && (
-          <p id={`${id}-files-error`} className="field__error">
-            {problems.files}
-          </p>
+      <Field
+        id={`${id}-files`}
+        label="Pictures and videos"
+        hint="JPEG, PNG, WebP, GIF, AVIF or HEIC pictures, and MP4, MOV or WebM videos. Choose as many as you like."
+        hintAt="middle"
+        error={problems.files}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={filesInput}
+            className="admin-file"
+            type="file"
+            multiple
+            accept={ACCEPT}
+            disabled={busy}
+            onChange={(event) => {
+              setFiles(Array.from(event.target.files ?? []));
+              setProblems((now) => ({ ...now, files: undefined }));
+              setRefused([]);
+            }}
+          />
         )}
-      </div>
+      </Field>
 
       {files.length > 0 && (
         <ul className="admin-files" aria-label="Chosen files">
@@ -158,33 +143,28 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
         </ul>
       )}
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-featured`}>
-          Featured picture <span className="admin-optional">(optional)</span>
-        </label>
-        <input
-          ref={featuredInput}
-          id={`${id}-featured`}
-          className="admin-file"
-          type="file"
-          accept="image/*,.heic"
-          disabled={busy}
-          aria-invalid={problems.featured || featuredProblem ? true : undefined}
-          aria-describedby={describedBy('featured', `${id}-featured-hint`)}
-          onChange={(event) => {
-            setFeatured(event.target.files?.[0] ?? null);
-            setProblems((now) => ({ ...now, featured: undefined, files: undefined }));
-          }}
-        />
-        <p id={`${id}-featured-hint`} className="field__hint">
-          Shown on the album’s card and at the top of its page.
-        </p>
-        {(problems.featured ?? featuredProblem) && (
-          <p id={`${id}-featured-error`} className="field__error">
-            {problems.featured ?? featuredProblem}
-          </p>
+      <Field
+        id={`${id}-featured`}
+        label={<>Featured picture <span className="admin-optional">(optional)</span></>}
+        hint="Shown on the album’s card and at the top of its page."
+        hintAt="middle"
+        error={problems.featured ?? featuredProblem}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={featuredInput}
+            className="admin-file"
+            type="file"
+            accept="image/*,.heic"
+            disabled={busy}
+            onChange={(event) => {
+              setFeatured(event.target.files?.[0] ?? null);
+              setProblems((now) => ({ ...now, featured: undefined, files: undefined }));
+            }}
+          />
         )}
-      </div>
+      </Field>
 
       {progress !== null && (
         <div className="admin-progress">
