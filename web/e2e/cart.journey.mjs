@@ -5,101 +5,38 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { describe, it } from 'node:test';
+import {
+  addFromShop,
+  animationsDone,
+  baseUrl,
+  cartIcon,
+  noAlerts,
+  openShop,
+  pounds,
+  productCard,
+  products,
+  settle,
+  shot,
+  useBrowser,
+} from './helpers.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-let browser;
-
-before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** A page at the given width that fails the test on any script error; `cartId` starts it with that cart. */
-async function openPage(width, cartId) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'en-GB',
-  });
-  if (cartId) {
-    await context.addInitScript((id) => window.localStorage.setItem('cartId', id), cartId);
-  }
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, errors };
-}
+const { openPage } = useBrowser();
 
 /** Two products from the demo catalogue: one without sizes, one with a size of some stock. */
 async function chooseProducts(page) {
-  const response = await page.request.get(`${baseUrl}/api/products/`);
-  assert.equal(response.status(), 200, 'GET /api/products/ answers 200');
-  const products = await response.json();
+  const all = await products(page.request);
   // Fewer than 10 in stock, when there is one, so the cart can be asked for more than there is.
-  const plains = products.filter((p) => !p.has_variations && p.stock >= 3);
+  const plains = all.filter((p) => !p.has_variations && p.stock >= 3);
   const plain = plains.find((p) => p.stock < 10) ?? plains[0];
   assert.ok(plain, 'the demo catalogue has a product without sizes, 3 or more in stock');
-  const sized = products.find((p) => p.has_variations && p.variations.some((v) => v.stock >= 2));
+  const sized = all.find((p) => p.has_variations && p.variations.some((v) => v.stock >= 2));
   assert.ok(sized, 'the demo catalogue has a product with a size of 2 or more in stock');
   const size = sized.variations.find((v) => v.stock >= 2);
   return { plain, sized, size };
 }
 
-const cartIcon = (page, count) =>
-  page.getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`, exact: true });
-
 const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).last();
-
-/** Waits until `check` answers true. */
-async function until(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Scrolls through the page so pictures that load lazily are there for a full-page screenshot. */
-async function loadLazyPictures(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await settle(page);
-}
-
-/** Waits for fades to finish, so a screenshot shows the page as it rests. */
-async function settle(page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
 
 describe('a shopper fills a cart', () => {
   it('adds from the shop and a product page, changes and removes on /cart, and finds it again after a reload', async () => {
@@ -108,23 +45,20 @@ describe('a shopper fills a cart', () => {
     const sizedName = `${sized.name} (${size.size})`;
 
     // The shop: an empty cart to start with.
-    await page.goto(`${baseUrl}/shop`);
-    const grid = page.getByRole('list', { name: 'Products' });
-    await grid.waitFor({ timeout: 15_000 });
+    const grid = await openShop(page);
     await cartIcon(page, 0).waitFor();
     assert.equal(await page.getByTestId('cart-summary-count').textContent(), '0 items');
     assert.ok(await page.getByText('We deliver across Bristol, or collect from our studio in BS14.', { exact: true }).first().isVisible());
 
     // One from the list, with no size.
-    const plainCard = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: plain.name, exact: true }) });
-    await plainCard.getByRole('button', { name: 'Add to cart' }).click();
+    await addFromShop(page, grid, plain.name);
     await toast(page, 'Added to cart!').waitFor();
     await cartIcon(page, 1).waitFor();
     assert.equal(await page.getByTestId('cart-summary-count').textContent(), '1 item');
     assert.equal(await page.getByTestId('cart-summary-total').textContent(), pounds.format(Number(plain.price)));
 
     // The product with sizes has no add button in the list, only the way to its page.
-    const sizedCard = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: sized.name, exact: true }) });
+    const sizedCard = productCard(page, grid, sized.name);
     assert.equal(await sizedCard.getByRole('button', { name: 'Add to cart' }).count(), 0);
     await sizedCard.getByRole('link', { name: 'Choose size' }).click();
     await page.waitForURL(`**/shop/${sized.id}`);
@@ -163,23 +97,23 @@ describe('a shopper fills a cart', () => {
     if (plain.stock < 10) {
       await plainQuantity.selectOption(String(plain.stock + 1));
       await toast(page, 'Couldn’t change the quantity').waitFor();
-      await until(async () => (await plainQuantity.inputValue()) === '3', 'the quantity to show 3 again');
+      await page.waitForFunction((select) => select.value === '3', await plainQuantity.elementHandle());
       await cartIcon(page, 5).waitFor();
     }
 
     // Screenshots with both lines, at desktop and phone widths (the phone opens the same cart).
     const cartId = await page.evaluate(() => localStorage.getItem('cartId'));
     assert.ok(cartId, 'the cart id is kept in localStorage under cartId');
-    await until(async () => (await page.getByRole('alert').count()) === 0, 'the toasts to go', 15_000);
-    await loadLazyPictures(page);
-    await page.screenshot({ path: join(screenshots, 'cart-1280.png'), fullPage: true });
+    await noAlerts(page);
+    await settle(page);
+    await page.screenshot({ path: shot('cart-1280'), fullPage: true });
 
-    const phone = await openPage(390, cartId);
+    const phone = await openPage(390, { cartId });
     await phone.page.goto(`${baseUrl}/cart`);
     await phone.page.getByRole('list', { name: 'Items in your cart' }).waitFor();
     await cartIcon(phone.page, 5).waitFor();
-    await loadLazyPictures(phone.page);
-    await phone.page.screenshot({ path: join(screenshots, 'cart-390.png'), fullPage: true });
+    await settle(phone.page);
+    await phone.page.screenshot({ path: shot('cart-390'), fullPage: true });
     assert.deepEqual(phone.errors, [], 'no script errors at 390 px');
     await phone.context.close();
 
@@ -206,8 +140,8 @@ describe('a shopper fills a cart', () => {
     const { page, context, errors } = await openPage(390);
     await page.goto(`${baseUrl}/cart`);
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    await settle(page);
-    await page.screenshot({ path: join(screenshots, 'cart-empty-390.png') });
+    await animationsDone(page);
+    await page.screenshot({ path: shot('cart-empty-390') });
     await page.getByRole('link', { name: 'Browse the shop' }).click();
     await page.waitForURL('**/shop');
     assert.deepEqual(errors, [], 'no script errors');

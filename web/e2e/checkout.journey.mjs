@@ -6,19 +6,8 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { before, describe, it } from 'node:test';
+import { addFromShop, axeFindings, baseUrl, cartIcon, openShop, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
 
 const shopper = {
   Email: 'jo.bloom@example.com',
@@ -30,57 +19,22 @@ const shopper = {
   Postcode: 'BS14 9AB',
 };
 
-let browser;
+const session = useBrowser();
+const { openPage } = session;
 let product;
 
 before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
   // A bouquet without sizes with stock to spare: each journey buys (at most) one.
-  const context = await browser.newContext();
-  const response = await context.request.get(`${baseUrl}/api/products/`);
-  assert.equal(response.status(), 200, 'GET /api/products/ answers 200');
-  product = (await response.json()).find((p) => !p.has_variations && p.stock >= 5);
+  const context = await session.browser.newContext();
+  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5);
   assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
   await context.close();
 });
 
-after(async () => {
-  await browser?.close();
-});
-
-/** A page at the given width that records script errors and every host it asked. */
-async function openPage(width) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'en-GB',
-  });
-  const page = await context.newPage();
-  const errors = [];
-  const hosts = new Set();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => hosts.add(new URL(request.url()).host));
-  return { page, context, errors, hosts };
-}
-
 /** Puts one of the chosen bouquet in a fresh cart from the shop, then opens /checkout. */
 async function checkoutWithOneBouquet(page) {
-  await page.goto(`${baseUrl}/shop`);
-  const grid = page.getByRole('list', { name: 'Products' });
-  await grid.waitFor({ timeout: 15_000 });
-  const card = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
-  await card.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+  await addFromShop(page, await openShop(page), product.name);
+  await cartIcon(page, 1).waitFor();
   await page.goto(`${baseUrl}/checkout`);
   await page.getByRole('textbox', { name: 'Email' }).waitFor();
   await page.getByLabel('Card number').waitFor();
@@ -101,22 +55,6 @@ async function fillCard(page, number) {
 const pay = (page) => page.getByRole('button', { name: /^Pay £/ });
 const problem = (page) => page.locator('.checkout__problem');
 
-/** What axe-core finds against WCAG 2.2 A and AA (and its best practices) on the page as it is. */
-async function accessibilityProblems(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
-  );
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Waits for fades to finish, so a screenshot shows the page as it rests. */
-async function settle(page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 describe('a shopper pays', () => {
   it('with 4242 4242 4242 4242 and reaches the confirmation page showing the order', async () => {
     const { page, context, errors, hosts } = await openPage(1280);
@@ -125,9 +63,9 @@ describe('a shopper pays', () => {
     const summary = page.getByRole('complementary', { name: 'Your order' });
     assert.ok(await summary.getByText(product.name, { exact: true }).isVisible());
     assert.equal(await page.getByTestId('checkout-total').textContent(), pounds.format(Number(product.price)));
-    await settle(page);
-    await page.screenshot({ path: join(screenshots, 'checkout-1280.png'), fullPage: true });
-    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing on /checkout');
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-1280'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on /checkout');
 
     await fillCustomer(page);
     await fillCard(page, '4242 4242 4242 4242');
@@ -146,9 +84,9 @@ describe('a shopper pays', () => {
     assert.ok(await page.getByText('12 Wells Road').isVisible(), 'the delivery address');
     await page.getByRole('link', { name: 'Cart, 0 items', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('cartId')), null, 'the cart id is forgotten');
-    await settle(page);
-    await page.screenshot({ path: join(screenshots, 'order-confirmation-1280.png'), fullPage: true });
-    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing on the confirmation');
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('order-confirmation-1280'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the confirmation');
 
     // The same link on a phone.
     const link = page.url();
@@ -156,8 +94,8 @@ describe('a shopper pays', () => {
     await phone.page.goto(link);
     await phone.page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
     assert.equal(await phone.page.getByTestId('order-number').textContent(), number);
-    await settle(phone.page);
-    await phone.page.screenshot({ path: join(screenshots, 'order-confirmation-390.png'), fullPage: true });
+    await settle(phone.page, { lazy: false });
+    await phone.page.screenshot({ path: shot('order-confirmation-390'), fullPage: true });
     assert.deepEqual(phone.errors, [], 'no script errors at 390 px');
     await phone.context.close();
 
@@ -169,15 +107,15 @@ describe('a shopper pays', () => {
   it('with 4000 0000 0000 0002 and is told the card was declined', async () => {
     const { page, context, errors } = await openPage(390);
     await checkoutWithOneBouquet(page);
-    await settle(page);
-    await page.screenshot({ path: join(screenshots, 'checkout-390.png'), fullPage: true });
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-390'), fullPage: true });
     await fillCustomer(page);
     await fillCard(page, '4000 0000 0000 0002');
     await pay(page).click();
     await problem(page).getByText('Payment failed: Your card was declined.', { exact: true }).waitFor();
     assert.ok(page.url().endsWith('/checkout'), 'still on /checkout');
     assert.ok(await pay(page).isEnabled(), 'Pay can be pressed again');
-    await page.screenshot({ path: join(screenshots, 'checkout-declined-390.png') });
+    await page.screenshot({ path: shot('checkout-declined-390') });
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
@@ -192,7 +130,7 @@ describe('a shopper pays', () => {
     assert.equal(await page.getByLabel('First name', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.ok(await page.getByLabel('First name', { exact: true }).evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
     assert.ok(page.url().endsWith('/checkout'));
-    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing with the fields marked');
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing with the fields marked');
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
@@ -205,9 +143,9 @@ describe('a shopper pays', () => {
     await pay(page).click();
     const dialog = page.getByRole('dialog', { name: '3-D Secure (test mode)' });
     await dialog.waitFor();
-    await settle(page);
-    await page.screenshot({ path: join(screenshots, 'checkout-3ds-390.png') });
-    assert.deepEqual(await accessibilityProblems(page), [], 'axe finds nothing with the dialog open');
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-3ds-390') });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing with the dialog open');
     await dialog.getByRole('button', { name: 'Fail authentication' }).click();
     await page.waitForURL('**/payment-failed');
     await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();

@@ -6,51 +6,24 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { before, describe, it } from 'node:test';
+import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
 
 const SENT = 'Thank you for your message. We will get back to you soon!';
 const FAILED = 'Sorry, something went wrong. Please try again later.';
 
-let browser;
+const session = useBrowser();
+const { openPage } = session;
 let workshop;
 
 before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext();
+  const context = await session.browser.newContext();
   const response = await context.request.get(`${baseUrl}/api/workshops/`);
   assert.equal(response.status(), 200, 'GET /api/workshops/ answers 200');
   [workshop] = await response.json();
   assert.ok(workshop, 'the demo has a workshop');
   await context.close();
 });
-
-after(async () => {
-  await browser?.close();
-});
-
-/** A page at the given width that records script errors. */
-async function openPage(width) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, errors };
-}
 
 const field = (page) => ({
   name: page.getByRole('textbox', { name: 'Your name' }),
@@ -69,31 +42,6 @@ async function fillIn(page, { name, message }) {
   await f.message.fill(message);
 }
 
-/** Serious and critical problems axe-core finds against WCAG 2.2 A and AA on the page as it is. */
-async function seriousAccessibilityProblems(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Scrolls through the page so lazy pictures load, then waits for them and for fades to end. */
-async function settle(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 describe('a visitor gets in touch', () => {
   it('sends an enquiry and reads the exact thanks; the form is emptied', async () => {
     const { page, context, errors } = await openPage(1280);
@@ -109,7 +57,7 @@ describe('a visitor gets in touch', () => {
     await page.getByRole('status').getByText(SENT, { exact: true }).waitFor();
     assert.equal(await field(page).name.inputValue(), '', 'the form is reset');
     assert.equal(await field(page).message.inputValue(), '');
-    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'axe finds nothing serious with the message shown');
+    assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious with the message shown');
 
     await page.getByRole('button', { name: 'Close message' }).click();
     await page.getByText(SENT, { exact: true }).waitFor({ state: 'detached' });
@@ -134,7 +82,7 @@ describe('a visitor gets in touch', () => {
     assert.equal(await f.type.inputValue(), 'wedding');
     assert.equal(await f.message.inputValue(), 'A sympathy wreath for Friday, please.');
     await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-    await page.screenshot({ path: join(screenshots, 'contact-error-390.png') });
+    await page.screenshot({ path: shot('contact-error-390') });
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
@@ -151,7 +99,7 @@ describe('a visitor gets in touch', () => {
     assert.equal(await field(page).name.getAttribute('aria-invalid'), 'true');
     assert.ok(await field(page).name.evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
     assert.equal(posted, false, 'nothing was sent');
-    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'axe finds nothing serious with the fields marked');
+    assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious with the fields marked');
     await context.close();
   });
 
@@ -202,8 +150,8 @@ describe('the studio’s pages', () => {
         assert.ok(description && description.length > 40, `${path} has a meta description`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${path} does not scroll sideways at ${width} px (${overflow} px)`);
-        await page.screenshot({ path: join(screenshots, `${name}-${width}.png`), fullPage: true });
-        assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe finds nothing serious on ${path} at ${width} px`);
+        await page.screenshot({ path: shot(`${name}-${width}`), fullPage: true });
+        assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${path} at ${width} px`);
       }
       assert.deepEqual(errors, [], 'no script errors');
       await context.close();

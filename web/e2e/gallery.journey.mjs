@@ -7,28 +7,22 @@
 //   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 
-let browser;
+const session = useBrowser();
+const { openPage } = session;
 let files;
 
 /** Two PNGs drawn on a canvas and a one-second MP4 from ffmpeg's test pattern. */
 async function makeFiles() {
   const folder = mkdtempSync(join(tmpdir(), 'posy-gallery-'));
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   const pngs = await page.evaluate(() =>
     ['#d9a19a', '#5f7f6a'].map((colour, at) => {
       const canvas = document.createElement('canvas');
@@ -66,55 +60,15 @@ async function makeFiles() {
 }
 
 before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
   files = await makeFiles();
 });
 
-after(async () => {
-  await browser?.close();
-});
-
-async function openPage(width) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, errors };
-}
-
-/** Scrolls through the page so lazy pictures load, then waits for fades to finish. */
-async function settle(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
-async function seriousProblems(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
+/** The page at rest: no sideways scroll, a screenshot, and nothing serious for axe. */
 async function check(page, name, width) {
   await settle(page);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${name}`);
-  await page.screenshot({ path: join(screenshots, `${name}-${width}.png`), fullPage: true });
-  assert.deepEqual(await seriousProblems(page), [], `axe finds nothing serious on ${name}`);
+  await page.screenshot({ path: shot(`${name}-${width}`), fullPage: true });
+  assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${name}`);
 }
 
 async function signIn(page) {
@@ -189,33 +143,40 @@ describe('the gallery', () => {
     const upload = page.getByRole('form', { name: 'Upload pictures and videos' });
     await upload.getByLabel(/^Album/).selectOption({ label: albumTitle });
     await upload.getByLabel('Pictures and videos').setInputFiles([...files.pictures, files.clip]);
-    // Slow the upload a little so the progress bar can be seen.
+    // Hold the upload until the progress bar has been seen.
+    let release;
+    const seen = new Promise((done) => (release = done));
     await page.route('**/upload_images/', async (route) => {
-      await new Promise((done) => setTimeout(done, 600));
+      await seen;
       await route.continue();
     });
     await upload.getByRole('button', { name: 'Upload' }).click();
     const bar = upload.getByRole('progressbar');
     await bar.waitFor();
     assert.ok((await bar.getAttribute('aria-valuenow')) !== null, 'the bar has a value');
+    release();
     await page.getByText('Images uploaded successfully').waitFor({ timeout: 30_000 });
     await page.unroute('**/upload_images/');
 
     const editor = page.getByRole('region', { name: albumTitle });
     await editor.waitFor();
     assert.equal(await editor.getByRole('listitem').count(), 3, 'two pictures and a video');
-    await page.screenshot({ path: join(screenshots, 'admin-gallery-1280.png'), fullPage: true });
-    assert.deepEqual(await seriousProblems(page), [], 'axe finds nothing serious on /admin/gallery');
+    await page.screenshot({ path: shot('admin-gallery-1280'), fullPage: true });
+    assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious on /admin/gallery');
 
-    // The video is converted in the background; the gallery shows it once it is ready.
-    let count = '';
-    for (let attempt = 0; attempt < 40 && count !== '3 photos'; attempt += 1) {
-      await page.goto(`${baseUrl}/gallery`);
-      const card = page.getByRole('link').filter({ hasText: albumTitle });
-      await card.waitFor();
-      count = (await card.innerText()).match(/\d+ photos/)?.[0] ?? '';
-      if (count !== '3 photos') await page.waitForTimeout(1000);
-    }
+    // The video is converted in the background; the gallery shows it once the album's answer has it.
+    await page.waitForFunction(
+      async (title) => {
+        const albums = await (await fetch('/api/albums/')).json();
+        return albums.find((album) => album.title === title)?.images.length === 3;
+      },
+      albumTitle,
+      { polling: 500, timeout: 60_000 },
+    );
+    await page.goto(`${baseUrl}/gallery`);
+    const card = page.getByRole('link').filter({ hasText: albumTitle });
+    await card.waitFor();
+    const count = (await card.innerText()).match(/\d+ photos/)?.[0] ?? '';
     assert.equal(count, '3 photos', 'both pictures and the converted video');
     await page.getByRole('link').filter({ hasText: albumTitle }).click();
     const grid = page.getByRole('list', { name: albumTitle });

@@ -6,18 +6,8 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { describe, it } from 'node:test';
+import { animationsDone, axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
 
 const pages = [
   { path: '/', name: 'home', heading: 'Flowers picked for the season, tied by hand', title: 'Posy · floral studio in South Bristol' },
@@ -25,61 +15,11 @@ const pages = [
   { path: '/funerals', name: 'funerals', heading: 'Funerals', title: 'Funerals · Posy floral studio' },
 ];
 
-let browser;
-
-before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** A page at the given width that records script errors and pictures that failed. */
-async function openPage(width) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  const errors = [];
-  const missing = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'image' && response.status() >= 400) missing.push(response.url());
-  });
-  return { page, context, errors, missing };
-}
+const { openPage } = useBrowser();
 
 async function visit(page, { path, heading }) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-}
-
-/** Scrolls through the page so lazy pictures load, then waits for fades to finish. */
-async function settle(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
-/** Serious and critical axe-core findings against WCAG 2.2 A and AA on the page as it is. */
-async function seriousProblems(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the studio pages', () => {
@@ -88,7 +28,7 @@ describe('the studio pages', () => {
       it(`${target.path} at ${width} px: title, description, pictures, no serious axe findings, screenshot`, async () => {
         const { page, context, errors, missing } = await openPage(width);
         await visit(page, target);
-        await settle(page);
+        await settle(page, { loaded: true });
         assert.equal(await page.title(), target.title);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         assert.ok(description && description.length > 60, `a meta description: ${description}`);
@@ -99,8 +39,8 @@ describe('the studio pages', () => {
         assert.equal(await gallery.getByRole('button').count(), 6, 'a six-picture gallery');
         // No sideways scrolling at any width.
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow');
-        await page.screenshot({ path: join(screenshots, `${target.name}-${width}.png`), fullPage: true });
-        assert.deepEqual(await seriousProblems(page), [], `axe finds nothing serious on ${target.path}`);
+        await page.screenshot({ path: shot(`${target.name}-${width}`), fullPage: true });
+        assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${target.path}`);
         assert.deepEqual(errors, []);
         await context.close();
       });
@@ -156,16 +96,16 @@ describe('the studio pages', () => {
       assert.equal(await current.getAttribute('aria-label'), 'Picture 3 of 6');
       assert.equal(await current.locator('img').getAttribute('alt'), chosenAlt);
       await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.complete);
-      await page.waitForTimeout(300);
-      if (width === 390) await page.screenshot({ path: join(screenshots, `lightbox-${width}.png`) });
-      assert.deepEqual(await seriousProblems(page), [], 'axe finds nothing serious in the lightbox');
+      await animationsDone(page);
+      if (width === 390) await page.screenshot({ path: shot(`lightbox-${width}`) });
+      assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious in the lightbox');
 
       await page.keyboard.press('ArrowRight');
       await page.waitForFunction(() => document.querySelector('.yarl__slide_current')?.getAttribute('aria-label') === 'Picture 4 of 6');
       assert.equal(await dialog.locator('.yarl__slide_current img').getAttribute('alt'), nextAlt);
       // Let the 500 ms swipe finish, so the picture is caught at rest.
-      await page.waitForTimeout(600);
-      if (width === 1280) await page.screenshot({ path: join(screenshots, `lightbox-${width}.png`) });
+      await animationsDone(page);
+      if (width === 1280) await page.screenshot({ path: shot(`lightbox-${width}`) });
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -219,7 +159,7 @@ describe('the studio pages', () => {
     const close = page.getByRole('button', { name: 'Close menu' });
     assert.equal(await close.getAttribute('aria-expanded'), 'true');
     await weddings.waitFor({ state: 'visible' });
-    await page.screenshot({ path: join(screenshots, 'menu-open-390.png') });
+    await page.screenshot({ path: shot('menu-open-390') });
 
     await close.click();
     await weddings.waitFor({ state: 'hidden' });

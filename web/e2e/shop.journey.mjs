@@ -4,75 +4,17 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { describe, it } from 'node:test';
+import { axeFindings, baseUrl, openShop, products, settle, shot, useBrowser } from './helpers.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRICE = /£\d{1,3}(,\d{3})*\.\d{2}/;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-let browser;
-
-before(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** A page at the given width that fails the test on any script error. */
-async function openPage(width) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'en-GB',
-  });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, errors };
-}
+const { openPage } = useBrowser();
 
 /** Finds a product with sizes through the API the page itself uses. */
 async function productWithSizes(page) {
-  const response = await page.request.get(`${baseUrl}/api/products/`);
-  assert.equal(response.status(), 200, 'GET /api/products/ answers 200');
-  const products = await response.json();
-  assert.ok(Array.isArray(products) && products.length > 0, 'the demo catalogue has products');
-  const product = products.find((p) => p.has_variations && p.variations.length > 1);
+  const product = (await products(page.request)).find((p) => p.has_variations && p.variations.length > 1);
   assert.ok(product, 'the demo catalogue has a product with sizes');
   return product;
-}
-
-/** Scrolls through the page so pictures that load lazily are there for a full-page screenshot. */
-async function loadLazyPictures(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
 describe('a shopper visits the shop', () => {
@@ -83,9 +25,7 @@ describe('a shopper visits the shop', () => {
       if (new URL(response.url()).pathname.endsWith('.wasm')) wasm.push(response);
     });
 
-    await page.goto(`${baseUrl}/shop`);
-    const grid = page.getByRole('list', { name: 'Products' });
-    await grid.waitFor({ timeout: 15_000 });
+    const grid = await openShop(page);
     const cards = grid.getByRole('listitem');
     assert.ok((await cards.count()) >= 1, 'the grid shows products');
 
@@ -136,15 +76,14 @@ describe('a shopper visits the shop', () => {
 
     for (const width of [390, 1280]) {
       const { page, context, errors } = await openPage(width);
-      await page.goto(`${baseUrl}/shop`);
-      await page.getByRole('list', { name: 'Products' }).waitFor();
-      await loadLazyPictures(page);
-      await page.screenshot({ path: join(screenshots, `shop-${width}.png`), fullPage: true });
+      await openShop(page);
+      await settle(page);
+      await page.screenshot({ path: shot(`shop-${width}`), fullPage: true });
 
       await page.goto(`${baseUrl}/shop/${product.id}`);
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: join(screenshots, `product-${width}.png`) });
+      await page.screenshot({ path: shot(`product-${width}`) });
 
       assert.deepEqual(errors, [], 'no script errors');
       await context.close();
@@ -165,14 +104,7 @@ describe('a shopper visits the shop', () => {
         await page.goto(`${baseUrl}${path}`);
         await ready();
         await page.waitForLoadState('networkidle');
-        await page.addScriptTag({ content: axeSource });
-        const result = await page.evaluate(() =>
-          window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
-        );
-        const serious = result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        assert.deepEqual(serious, [], `${path} at ${width} px`);
+        assert.deepEqual(await axeFindings(page), [], `${path} at ${width} px`);
       }
       await context.close();
     }

@@ -1,0 +1,131 @@
+// What every journey shares: Debian's Chromium, pages that record what went wrong, waiting for
+// a page to rest (pictures in, fades done) before a screenshot, axe-core, and the shop's steps
+// the journeys repeat. Journeys wait for conditions, never for fixed times.
+//
+//   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+export const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Pounds as the shop writes them: £1,234.50. */
+export const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Where a screenshot of this name is kept. */
+export const shot = (name) => join(screenshots, `${name}.png`);
+
+/**
+ * One headless Chromium for the journey's file, launched before its tests and closed after.
+ * `openPage(width, {cartId})` gives a page at that width (phone height below 600 px) with what it
+ * records: script errors, the hosts it asked, and pictures that failed.
+ */
+export function useBrowser() {
+  const session = { browser: null, openPage };
+  before(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    session.browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  after(async () => {
+    await session.browser?.close();
+  });
+
+  async function openPage(width, { cartId } = {}) {
+    const context = await session.browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
+    if (cartId) await context.addInitScript((id) => window.localStorage.setItem('cartId', id), cartId);
+    const page = await context.newPage();
+    const errors = [];
+    const hosts = new Set();
+    const missing = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => hosts.add(new URL(request.url()).host));
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'image' && response.status() >= 400) missing.push(response.url());
+    });
+    return { page, context, errors, hosts, missing };
+  }
+  return session;
+}
+
+/** Every animation on the page that ends (fades, slides, swipes) has ended, one just asked for included. */
+export async function animationsDone(page) {
+  // Two frames first, so an animation started by the last step is running and counted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
+ * The page at rest for a screenshot: pictures that wait to be scrolled to are asked for now,
+ * the network is quiet, every picture is in (and, with `loaded`, none failed), fades are done.
+ */
+export async function settle(page, { lazy = true, loaded = false } = {}) {
+  if (lazy) await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => (image.loading = 'eager')));
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction((loaded) => [...document.images].every((image) => image.complete && (!loaded || image.naturalWidth > 0)), loaded);
+  await animationsDone(page);
+}
+
+/** What axe-core finds against WCAG 2.2 A and AA and its best practices, serious and critical only unless `all`. */
+export async function axeFindings(page, { all = false } = {}) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }),
+  );
+  return result.violations
+    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The demo catalogue, through the API the pages use. */
+export async function products(request) {
+  const response = await request.get(`${baseUrl}/api/products/`);
+  assert.equal(response.status(), 200, 'GET /api/products/ answers 200');
+  const list = await response.json();
+  assert.ok(Array.isArray(list) && list.length > 0, 'the demo catalogue has products');
+  return list;
+}
+
+/** The nav's cart link when it counts `count` items. */
+export const cartIcon = (page, count) =>
+  page.getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`, exact: true });
+
+/** The shop's grid, once it has arrived. */
+export async function openShop(page) {
+  await page.goto(`${baseUrl}/shop`);
+  const grid = page.getByRole('list', { name: 'Products' });
+  await grid.waitFor({ timeout: 15_000 });
+  return grid;
+}
+
+/** A product's card in the shop's grid, found by its name. */
+export const productCard = (page, grid, name) =>
+  grid.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+/** Presses Add to cart on a product without sizes in the shop's list. */
+export async function addFromShop(page, grid, name) {
+  await productCard(page, grid, name).getByRole('button', { name: 'Add to cart' }).click();
+}
+
+/** Waits until no alert (toast) is on the page. */
+export async function noAlerts(page, timeout = 15_000) {
+  const alerts = page.getByRole('alert');
+  while ((await alerts.count()) > 0) await alerts.first().waitFor({ state: 'hidden', timeout });
+}
