@@ -39,3 +39,40 @@ export function useStore<T>(store: Pick<Store<T>, 'subscribe' | 'getSnapshot'>, 
   );
   return useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 }
+
+/** A store whose value the server gives, asked once when first read; `set` and `reset` for what changes it later. */
+export interface FetchedStore<T> extends Store<T> {
+  /** Asks the server, the first time only (a value `set` before counts as the answer). */
+  start: () => void;
+  /** Back to the start: the first value, not yet asked (for tests). */
+  reset: () => void;
+}
+
+/**
+ * `initial` until `load` answers; if it fails, `onFailure` says why in the console and gives the
+ * value to keep (or nothing, to keep the one there is).
+ */
+export function createFetchedStore<T>(initial: T, load: () => Promise<T>, onFailure: (cause: unknown) => T | void): FetchedStore<T> {
+  const store = createStore(initial);
+  let started = false;
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    set(next) {
+      started = true;
+      store.set(next);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      load().then(store.set, (cause: unknown) => {
+        const kept = onFailure(cause);
+        if (kept !== undefined) store.set(kept);
+      });
+    },
+    reset() {
+      started = false;
+      store.set(initial);
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Story } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { pagePicture } from '@/features/studio-pages/content/pictures';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function AboutPage() {
@@ -20,12 +21,7 @@ export default function AboutPage() {
         eager
         eyebrow="The studio"
         title="A bench, a cold room and a lot of buckets"
-        picture={{
-          src: '/media/pages/hero.jpg',
-          alt: 'Pink peonies, cream roses and lilac in a stone vase on the studio table, beside a spool of twine',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('hero', 'Pink peonies, cream roses and lilac in a stone vase on the studio table, beside a spool of twine')}
       >
         <p>
           Posy began on a kitchen table in Whitchurch, with a few buckets of garden roses and a neighbour who needed
@@ -42,12 +38,7 @@ export default function AboutPage() {
         flip
         eyebrow="The florist"
         title="Flowers that look as if they were just picked"
-        picture={{
-          src: '/media/pages/gallery-1.jpg',
-          alt: 'A hand-tied bouquet of blush and ivory flowers and eucalyptus, finished with a cream ribbon',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('gallery-1', 'A hand-tied bouquet of blush and ivory flowers and eucalyptus, finished with a cream ribbon')}
       >
         <p>
           Our head florist trained in a busy Clifton flower shop before setting up on her own. She likes movement,
@@ -63,12 +54,7 @@ export default function AboutPage() {
       <Story
         eyebrow="Where our flowers come from"
         title="British growers first"
-        picture={{
-          src: '/media/pages/gallery-6.jpg',
-          alt: 'Pink roses, white anemones and blue cornflowers arranged in a glass vase',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('gallery-6', 'Pink roses, white anemones and blue cornflowers arranged in a glass vase')}
       >
         <p>
           From March to October most of what we use is grown in Britain: sweet peas and dahlias from growers in
@@ -85,12 +71,7 @@ export default function AboutPage() {
         flip
         eyebrow="Sustainability"
         title="No foam, little plastic, nothing wasted"
-        picture={{
-          src: '/media/pages/gallery-5.jpg',
-          alt: 'A eucalyptus wreath with peach and white flowers on the workbench, scissors and twine beside it',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('gallery-5', 'A eucalyptus wreath with peach and white flowers on the workbench, scissors and twine beside it')}
       >
         <p>
           We stopped using floral foam years ago. Arrangements are built in moss, chicken wire and reusable

@@ -1,3 +1,4 @@
+import { RetryNotice } from '@/components/layout/page-kit';
 import { PageShell } from '@/components/layout/page-shell';
 import { PageLoading } from '@/components/ui/page-loading';
 import { CartContents } from '@/features/cart/components/cart-contents';
@@ -12,13 +13,9 @@ export default function CartPage() {
       {status === 'loading' && <PageLoading label="Fetching your cart…" />}
 
       {status === 'error' && (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">We couldn’t load your cart</p>
-          <p>Please check your connection and try again. Nothing you chose has been lost.</p>
-          <button type="button" className="button button--small" onClick={() => void refreshCart()}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice title="We couldn’t load your cart" onRetry={() => void refreshCart()}>
+          Please check your connection and try again. Nothing you chose has been lost.
+        </RetryNotice>
       )}
 
       {status === 'loaded' && (cart && cart.items.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
+import { fillCustomer } from '@/testing/checkout';
 import { twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
@@ -44,17 +45,7 @@ describe('the checkout on Stripe', () => {
     expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123', { locale: 'en-GB' });
 
-    for (const [label, value] of [
-      ['Email', 'jo@example.com'],
-      ['First name', 'Jo'],
-      ['Last name', 'Bloom'],
-      ['Address', '12 Wells Road'],
-      ['Town or city', 'Bristol'],
-      ['Postcode', 'BS14 9AB'],
-      ['Phone', '0117 496 0123'],
-    ] as const) {
-      await user.type(screen.getByLabelText(label), value);
-    }
+    await fillCustomer(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
 
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent('Elsewhere: /order-confirmation/7?token=tok');
@@ -80,17 +71,7 @@ describe('the checkout on Stripe', () => {
     const user = userEvent.setup();
     renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
     await screen.findByTestId('stripe-card');
-    for (const [label, value] of [
-      ['Email', 'jo@example.com'],
-      ['First name', 'Jo'],
-      ['Last name', 'Bloom'],
-      ['Address', '12 Wells Road'],
-      ['Town or city', 'Bristol'],
-      ['Postcode', 'BS14 9AB'],
-      ['Phone', '0117 496 0123'],
-    ] as const) {
-      await user.type(screen.getByLabelText(label), value);
-    }
+    await fillCustomer(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Payment failed: Your card has insufficient funds.'));
   });

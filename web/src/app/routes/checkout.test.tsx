@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
+import { fillCustomer, shopperOnTheWire } from '@/testing/checkout';
 import { emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
@@ -29,21 +30,6 @@ async function openCheckout(cart = twoLineCart) {
   renderPage(<CheckoutPage />, { path: '/checkout', cart });
   await screen.findByRole('textbox', { name: 'Email' });
   return user;
-}
-
-async function fillCustomer(user: UserEvent, skip: string[] = []) {
-  const values: Record<string, string> = {
-    Email: 'jo@example.com',
-    'First name': 'Jo',
-    'Last name': 'Bloom',
-    Address: '12 Wells Road',
-    'Town or city': 'Bristol',
-    Postcode: 'BS14 9AB',
-    Phone: '0117 496 0123',
-  };
-  for (const [label, value] of Object.entries(values)) {
-    if (!skip.includes(label)) await user.type(screen.getByLabelText(label), value);
-  }
 }
 
 async function fillCard(user: UserEvent, number = '4242424242424242') {
@@ -271,13 +257,7 @@ describe('the checkout page', () => {
     expect(await orders[0]!.json()).toEqual({
       payment_intent_id: 'pi_sim_1',
       cart_id: 'cart-0001',
-      email: 'jo@example.com',
-      first_name: 'Jo',
-      last_name: 'Bloom',
-      address: '12 Wells Road',
-      city: 'Bristol',
-      postcode: 'BS14 9AB',
-      phone: '0117 496 0123',
+      ...shopperOnTheWire,
     });
   });
 

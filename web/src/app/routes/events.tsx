@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Points, Section, Story } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { pagePicture } from '@/features/studio-pages/content/pictures';
 import { useSite } from '@/features/site/hooks/use-site';
 
 const styling = [
@@ -50,12 +51,7 @@ export default function EventsPage() {
         eager
         eyebrow="Corporate events"
         title="For offices, restaurants and launches"
-        picture={{
-          src: '/media/pages/gallery-2.jpg',
-          alt: 'A low table arrangement of peach and coral flowers between two lit candles',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('gallery-2', 'A low table arrangement of peach and coral flowers between two lit candles')}
       >
         <p>
           We look after reception flowers for a handful of Bristol offices, restaurants and hotels, changed every
@@ -71,12 +67,7 @@ export default function EventsPage() {
         flip
         eyebrow="Private events"
         title="Birthdays, anniversaries and gatherings at home"
-        picture={{
-          src: '/media/pages/gallery-6.jpg',
-          alt: 'Pink roses, white anemones and blue cornflowers arranged in a glass vase',
-          width: 1600,
-          height: 1067,
-        }}
+        picture={pagePicture('gallery-6', 'Pink roses, white anemones and blue cornflowers arranged in a glass vase')}
       >
         <p>
           A sixtieth in a village hall, a christening lunch, a garden party for a ruby anniversary: we make table
@@ -103,11 +94,7 @@ export default function EventsPage() {
       <Callout
         title="Planning something?"
         action={{ to: '/contact?type=event', label: 'Send an event enquiry' }}
-        secondary={
-          <a className="button button--quiet" href={site.phoneHref}>
-            Call {site.phone}
-          </a>
-        }
+        call={site}
       >
         <p>
           We take on a few events each week, so it is worth asking early. For a wedding, have a look at our{' '}

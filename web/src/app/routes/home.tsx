@@ -17,11 +17,7 @@ export default function HomePage() {
 
       <section className="hero" aria-labelledby="home-title">
         <div className="hero__picture">
-          <SmartImage
-            {...imageOf(pictures.hero)}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <SmartImage {...imageOf(pictures.hero)} fetchPriority="high" decoding="async" />
         </div>
         <div className="hero__inner container">
           <div className="hero__text">
@@ -60,11 +56,7 @@ export default function HomePage() {
           {shopTeaser.map(({ name, picture }) => (
             <li key={name}>
               <figure>
-                <SmartImage
-                  {...imageOf(picture)}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <SmartImage {...imageOf(picture)} loading="lazy" decoding="async" />
                 <figcaption>{name}</figcaption>
               </figure>
             </li>
@@ -88,11 +80,7 @@ export default function HomePage() {
 
       <section className="home-workshops container" aria-labelledby="home-workshops-title">
         <div className="home-workshops__picture">
-          <SmartImage
-            {...imageOf(pictures.wreathWorkshop)}
-            loading="lazy"
-            decoding="async"
-          />
+          <SmartImage {...imageOf(pictures.wreathWorkshop)} loading="lazy" decoding="async" />
         </div>
         <div className="home-workshops__text">
           <span className="eyebrow">Workshops</span>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
+import { shopperOnTheWire } from '@/testing/checkout';
 import { renderPage } from '@/testing/render';
 import OrderConfirmationPage from './order-confirmation';
 
@@ -8,13 +9,7 @@ const order = {
   id: 12,
   order_id: 'FS-000012',
   access_token: 'fresh-token',
-  email: 'jo@example.com',
-  first_name: 'Jo',
-  last_name: 'Bloom',
-  address: '12 Wells Road',
-  city: 'Bristol',
-  postcode: 'BS14 9AB',
-  phone: '0117 496 0123',
+  ...shopperOnTheWire,
   total: '1324.50',
   created_at: '2026-11-20T14:05:00Z',
   items: [

@@ -1,3 +1,4 @@
+import { RetryNotice } from '@/components/layout/page-kit';
 import { PageShell } from '@/components/layout/page-shell';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
@@ -34,13 +35,9 @@ export default function ShopPage() {
       )}
 
       {state.status === 'error' && (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{state.message}</p>
-          <p>Please check your connection and refresh the page. If it keeps happening, call us and we will take your order by phone.</p>
-          <button type="button" className="button button--small" onClick={() => window.location.reload()}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice title={state.message} onRetry={() => window.location.reload()}>
+          Please check your connection and refresh the page. If it keeps happening, call us and we will take your order by phone.
+        </RetryNotice>
       )}
 
       {state.status === 'loaded' && (

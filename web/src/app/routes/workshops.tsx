@@ -54,11 +54,7 @@ export default function WorkshopsPage() {
       <Callout
         title="A workshop for your group?"
         action={{ to: '/contact?type=event', label: 'Enquire about a workshop' }}
-        secondary={
-          <a className="button button--quiet" href={site.phoneHref}>
-            Call {site.phone}
-          </a>
-        }
+        call={site}
       >
         <p>
           We run private workshops for hen parties, birthdays and teams, in the studio or at your venue. Tell us how

@@ -74,10 +74,12 @@ export interface CalloutProps {
   children: ReactNode;
   action: { to: string; label: string };
   secondary?: ReactNode;
+  /** Offers the studio's number too, as a quiet "Call 0117 …" button. */
+  call?: { phone: string; phoneHref: string };
 }
 
 /** A quiet band that ends a page with one clear next step. */
-export function Callout({ title, children, action, secondary }: CalloutProps) {
+export function Callout({ title, children, action, secondary, call }: CalloutProps) {
   const id = useId();
   return (
     <section className="callout" aria-labelledby={id}>
@@ -88,6 +90,11 @@ export function Callout({ title, children, action, secondary }: CalloutProps) {
           {action.label}
         </Link>
         {secondary}
+        {call && (
+          <a className="button button--quiet" href={call.phoneHref}>
+            Call {call.phone}
+          </a>
+        )}
       </div>
     </section>
   );
@@ -171,6 +178,19 @@ export function StepList({ steps, label }: { steps: readonly Point[]; label: str
         </li>
       ))}
     </ol>
+  );
+}
+
+/** What a page says when something could not be had: what happened, what to do, and Try again. */
+export function RetryNotice({ title, children, onRetry }: { title: string; children: ReactNode; onRetry: () => void }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p className="notice__title">{title}</p>
+      <p>{children}</p>
+      <button type="button" className="button button--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 

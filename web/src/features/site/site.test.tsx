@@ -9,22 +9,20 @@ import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { siteFactsFrom, type SiteAnswer } from './api/site-answer';
 import { defaultSiteFacts } from './site-facts';
 
+// The server's answer: the studio's name, hours and delivery as config/studio.ts has them, and
+// its own address, number, email and links.
 const answer: SiteAnswer = {
-  name: 'Posy',
-  tagline: 'floral studio',
+  name: studio.name,
+  tagline: studio.tagline,
   address: ['Posy Floral Studio', '2 Market Yard', 'Whitchurch', 'Bristol BS14 8SJ'],
   phone: '0117 496 0456',
   phone_international: '+441174960456',
   email: 'studio@posy.example',
-  opening_hours: [
-    { days: 'Monday to Friday', hours: '7:30–18:00' },
-    { days: 'Saturday', hours: '8:00–16:00' },
-    { days: 'Sunday', hours: 'Closed' },
-  ],
+  opening_hours: [...studio.openingHours],
   social: [{ name: 'Instagram', url: 'https://www.instagram.com/posy' }],
   delivery_area: 'Bristol',
   collection_from: 'BS14',
-  delivery_note: 'We deliver across Bristol, or collect from our studio in BS14.',
+  delivery_note: studio.delivery,
 };
 
 describe('the studio’s facts', () => {

@@ -1,5 +1,5 @@
 import type { Me } from '@/lib/api-client';
-import { createStore } from '@/lib/store';
+import { createFetchedStore } from '@/lib/store';
 
 /** Who is signed in, as far as the page knows: `unknown` until GET /api/auth/me/ answers. */
 export type Session = { status: 'unknown' } | { status: 'known'; isAdmin: boolean; username: string | null };
@@ -21,31 +21,15 @@ export interface SessionStore {
 // of its own: the nav's first JavaScript stays small and the flag starts false (spec §2).
 const loadFromServer: Load = () => import('../api/auth-api').then(({ getMe }) => getMe());
 
-export function createSessionStore(load: Load = loadFromServer): SessionStore {
-  const store = createStore<Session>({ status: 'unknown' });
-  let started = false;
-  const set = (me: Me) => {
-    started = true;
-    store.set({ status: 'known', isAdmin: me.is_admin, username: me.username ?? null });
-  };
+const visitor: Session = { status: 'known', isAdmin: false, username: null };
+const sessionOf = (me: Me): Session => ({ status: 'known', isAdmin: me.is_admin, username: me.username ?? null });
 
-  return {
-    subscribe: store.subscribe,
-    getSnapshot: store.getSnapshot,
-    start() {
-      if (started) return;
-      started = true;
-      load().then(set, (cause: unknown) => {
-        console.warn('Treating this visit as a visitor’s:', cause);
-        set({ is_admin: false, username: null });
-      });
-    },
-    set,
-    reset() {
-      store.set({ status: 'unknown' });
-      started = false;
-    },
-  };
+export function createSessionStore(load: Load = loadFromServer): SessionStore {
+  const store = createFetchedStore<Session>({ status: 'unknown' }, () => load().then(sessionOf), (cause) => {
+    console.warn('Treating this visit as a visitor’s:', cause);
+    return visitor;
+  });
+  return { ...store, set: (me: Me) => store.set(sessionOf(me)) };
 }
 
 export const sessionStore = createSessionStore();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Product } from '@/lib/api-client';
 import { isSoldOut } from '@/lib/core';
+import { AddToCartButton } from './add-to-cart-button';
 import { productPriceText } from './product-price';
 import './product-card.css';
 
@@ -47,17 +48,15 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
               Choose size
             </Link>
           ) : (
-            <button
+            <AddToCartButton
               type="button"
               className="button button--small button--block"
-              disabled={soldOut}
-              aria-disabled={adding || undefined}
+              soldOut={soldOut}
+              adding={adding}
               onClick={() => {
                 if (!adding) onAddToCart(product);
               }}
-            >
-              {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
-            </button>
+            />
           )}
         </div>
       </div>

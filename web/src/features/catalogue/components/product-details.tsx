@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { defaultQuantity, isSoldOut, money, quantityOptions } from '@/lib/core';
 import type { Product } from '@/lib/api-client';
 import { useSizeChoice } from '../hooks/use-size-choice';
+import { AddToCartButton } from './add-to-cart-button';
 import { productPriceText } from './product-price';
 import { SizeSelector } from './size-selector';
 import '@/components/ui/field.css';
@@ -85,14 +86,7 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
                 ))}
               </select>
             </div>
-            <button
-              type="submit"
-              className="button product-details__add"
-              disabled={soldOut}
-              aria-disabled={adding || undefined}
-            >
-              {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
-            </button>
+            <AddToCartButton type="submit" className="button product-details__add" soldOut={soldOut} adding={adding} />
           </div>
         </form>
 

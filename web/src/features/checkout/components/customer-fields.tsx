@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { TextField } from '@/components/ui/field';
+import { TextField, type TextFieldProps } from '@/components/ui/field';
 import { checkoutFields, type CheckoutForm } from '@/lib/core';
 import type { CheckoutField } from '../hooks/use-checkout';
 
@@ -11,72 +11,68 @@ export interface CustomerFieldsProps {
   fieldRef: (field: CheckoutField) => Ref<HTMLInputElement>;
 }
 
+/** How each box asks for its value and the step of the form it stands in; the core gives their order, words and limits. */
+type Box = Pick<TextFieldProps, 'className' | 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'hint'> & { step: 1 | 2 };
+
+const boxes: Record<CheckoutField, Box> = {
+  email: {
+    step: 1,
+    className: 'checkout-grid__wide',
+    type: 'email',
+    autoComplete: 'email',
+    spellCheck: false,
+    hint: 'We’ll send your order confirmation here.',
+  },
+  firstName: { step: 1, autoComplete: 'given-name' },
+  lastName: { step: 1, autoComplete: 'family-name' },
+  address: { step: 2, className: 'checkout-grid__wide', autoComplete: 'street-address' },
+  city: { step: 2, autoComplete: 'address-level2' },
+  postcode: { step: 2, autoComplete: 'postal-code', autoCapitalize: 'characters', spellCheck: false },
+  phone: { step: 1, className: 'checkout-grid__wide', type: 'tel', autoComplete: 'tel', hint: 'Only if we need to ask about your delivery.' },
+};
+
+const parts = [
+  { step: 1, title: 'Your details' },
+  { step: 2, title: 'Delivery address' },
+] as const;
+
 /** The customer form of spec §3: who it is for, where it goes, and how to reach them. */
 export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFieldsProps) {
-  // Each box's words and limit come from the core, which checks the same fields on the server.
-  const common = (field: CheckoutField) => {
-    const known = checkoutFields().find((each) => each.name === field);
-    return {
-      name: field,
-      label: known?.label,
-      maxLength: known?.maxLength,
-      ref: fieldRef(field),
-      value: form[field],
-      onValueChange: (value: string) => onChange(field, value),
-      error: errors[field],
-      required: true,
-      'aria-required': true,
-    };
-  };
-
   return (
     <>
-      <fieldset className="checkout-section">
-        <legend className="checkout-section__title">
-          <span className="checkout-section__step" aria-hidden="true">
-            1
-          </span>
-          Your details
-        </legend>
-        <div className="checkout-grid">
-          <TextField
-            {...common('email')}
-            className="checkout-grid__wide"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            hint="We’ll send your order confirmation here."
-          />
-          <TextField {...common('firstName')} autoComplete="given-name" />
-          <TextField {...common('lastName')} autoComplete="family-name" />
-          <TextField
-            {...common('phone')}
-            className="checkout-grid__wide"
-            type="tel"
-            autoComplete="tel"
-            hint="Only if we need to ask about your delivery."
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="checkout-section">
-        <legend className="checkout-section__title">
-          <span className="checkout-section__step" aria-hidden="true">
-            2
-          </span>
-          Delivery address
-        </legend>
-        <div className="checkout-grid">
-          <TextField {...common('address')} className="checkout-grid__wide" autoComplete="street-address" />
-          <TextField {...common('city')} autoComplete="address-level2" />
-          <TextField
-            {...common('postcode')}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-        </div>
-      </fieldset>
+      {parts.map(({ step, title }) => (
+        <fieldset key={step} className="checkout-section">
+          <legend className="checkout-section__title">
+            <span className="checkout-section__step" aria-hidden="true">
+              {step}
+            </span>
+            {title}
+          </legend>
+          <div className="checkout-grid">
+            {checkoutFields()
+              .filter((field) => boxes[field.name].step === step)
+              .map(({ name, label, maxLength }) => {
+                const { step: _step, ...box } = boxes[name];
+                void _step;
+                return (
+                  <TextField
+                    key={name}
+                    {...box}
+                    name={name}
+                    label={label}
+                    maxLength={maxLength}
+                    ref={fieldRef(name)}
+                    value={form[name]}
+                    onValueChange={(value) => onChange(name, value)}
+                    error={errors[name]}
+                    required
+                    aria-required
+                  />
+                );
+              })}
+          </div>
+        </fieldset>
+      ))}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { studio } from '@/config/studio';
@@ -95,10 +95,7 @@ function OrderDetails({ order }: { order: Order }) {
         </dl>
       </section>
 
-      <section className="order-confirmation__card" aria-labelledby="order-items-title">
-        <h2 id="order-items-title" className="order-confirmation__heading">
-          Your flowers
-        </h2>
+      <Card id="order-items-title" title="Your flowers">
         <ul className="order-confirmation__items" aria-label="Items in your order">
           {order.items.map((item, index) => (
             <li key={`${item.product_name}-${index}`} className="order-confirmation__item">
@@ -118,12 +115,9 @@ function OrderDetails({ order }: { order: Order }) {
           <span>Total paid</span>
           <span data-testid="order-total">{money(order.total)}</span>
         </p>
-      </section>
+      </Card>
 
-      <section className="order-confirmation__card" aria-labelledby="order-delivery-title">
-        <h2 id="order-delivery-title" className="order-confirmation__heading">
-          Delivering to
-        </h2>
+      <Card id="order-delivery-title" title="Delivering to">
         <address className="order-confirmation__address">
           {order.first_name} {order.last_name}
           <br />
@@ -136,7 +130,7 @@ function OrderDetails({ order }: { order: Order }) {
           {order.phone}
         </address>
         <p className="order-confirmation__note">{studio.delivery} Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.</p>
-      </section>
+      </Card>
 
       <div className="order-confirmation__actions">
         <Link to="/shop" className="button">
@@ -144,5 +138,17 @@ function OrderDetails({ order }: { order: Order }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** One card of the confirmation, named by its heading. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="order-confirmation__card" aria-labelledby={id}>
+      <h2 id={id} className="order-confirmation__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LoadingStatus } from '@/components/layout/page-kit';
+import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album } from '../api/albums-api';
 import { useAlbums } from '../hooks/use-albums';
@@ -46,13 +46,9 @@ export function AlbumList() {
 
   if (state.status === 'error') {
     return (
-      <div className="notice notice--error" role="alert">
-        <p className="notice__title">We could not load the gallery just now.</p>
-        <p>Please check your connection and try again in a moment.</p>
-        <button type="button" className="button button--small" onClick={state.retry}>
-          Try again
-        </button>
-      </div>
+      <RetryNotice title="We could not load the gallery just now." onRetry={state.retry}>
+        Please check your connection and try again in a moment.
+      </RetryNotice>
     );
   }
 

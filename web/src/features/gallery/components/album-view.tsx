@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LoadingStatus } from '@/components/layout/page-kit';
+import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { SmartImage } from '@/components/ui/smart-image';
@@ -47,13 +47,9 @@ export function AlbumView({ id }: { id: number }) {
     return (
       <PageShell title="Album" eyebrow="Gallery">
         <BackLink />
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">We could not load this album just now.</p>
-          <p>Please check your connection and try again in a moment.</p>
-          <button type="button" className="button button--small" onClick={state.retry}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice title="We could not load this album just now." onRetry={state.retry}>
+          Please check your connection and try again in a moment.
+        </RetryNotice>
       </PageShell>
     );
   }

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '@/lib/store';
+import { createFetchedStore, useStore } from '@/lib/store';
 import { defaultSiteFacts, type SiteFacts } from '../site-facts';
 
 type Load = () => Promise<SiteFacts>;
@@ -16,17 +16,7 @@ const loadFromServer: Load = () => import('../api/get-site').then(({ getSite }) 
 
 /** The studio's facts: the config's straight away, the server's once they arrive. */
 export function createSiteStore(load: Load = loadFromServer, defaults: SiteFacts = defaultSiteFacts): SiteStore {
-  const store = createStore(defaults);
-  let started = false;
-  return {
-    subscribe: store.subscribe,
-    getSnapshot: store.getSnapshot,
-    start() {
-      if (started) return;
-      started = true;
-      load().then(store.set, (cause: unknown) => console.warn('Showing the studio’s built-in details:', cause));
-    },
-  };
+  return createFetchedStore(defaults, load, (cause) => console.warn('Showing the studio’s built-in details:', cause));
 }
 
 const siteStore = createSiteStore();

@@ -2,7 +2,8 @@ import type { Picture } from '@/components/ui/lightbox';
 
 // The studio's pictures with words for each: the seeded page pictures (1600 × 1067) and the
 // shop's bouquets (1000 × 1000). Real photographs uploaded later keep the same shape of data.
-const page = (name: string, alt: string, caption?: string): Picture => ({
+/** One of the seeded page pictures (/media/pages/NAME.jpg, 1600 × 1067), with words for it. */
+export const pagePicture = (name: string, alt: string, caption?: string): Picture => ({
   src: `/media/pages/${name}.jpg`,
   width: 1600,
   height: 1067,
@@ -18,33 +19,33 @@ const product = (slug: string, alt: string, caption?: string): Picture => ({
 });
 
 export const pictures = {
-  hero: page('hero', 'A tall, loose arrangement of blush, apricot, coral and lilac flowers in a vase on the studio table'),
-  bridalBouquet: page(
+  hero: pagePicture('hero', 'A tall, loose arrangement of blush, apricot, coral and lilac flowers in a vase on the studio table'),
+  bridalBouquet: pagePicture(
     'gallery-1',
     'A round bridal bouquet of white and blush flowers, its handle bound in ribbon',
     'A round bridal bouquet in white and blush, the stems bound in silk ribbon.',
   ),
-  tableCentrepiece: page(
+  tableCentrepiece: pagePicture(
     'gallery-2',
     'A long, low table centrepiece between two taper candles, with greenery trailing along the table',
     'A long, low centrepiece between taper candles, greenery trailing along the table.',
   ),
-  buttonhole: page(
+  buttonhole: pagePicture(
     'gallery-3',
     'A buttonhole close up: one rose with a little foliage, tied with twine and held by a pin',
     'A single-rose buttonhole, tied with twine and finished with a pearl pin.',
   ),
-  casketSpray: page(
+  casketSpray: pagePicture(
     'gallery-4',
     'A long casket spray of white flowers and green foliage laid on a warm wooden coffin lid',
     'A casket spray of white flowers and soft greenery, made to lie along the lid.',
   ),
-  wreathWorkshop: page(
+  wreathWorkshop: pagePicture(
     'gallery-5',
     'A natural wreath of foliage and small flowers on a workshop table beside scissors and twine',
     'A natural wreath finished at one of our workshop evenings.',
   ),
-  vaseArrangement: page(
+  vaseArrangement: pagePicture(
     'gallery-6',
     'A loose, airy arrangement standing in a tall glass vase',
     'A loose, airy arrangement in a tall glass vase.',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LoadingStatus } from '@/components/layout/page-kit';
+import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { useWorkshops } from '../hooks/use-workshops';
 import { WorkshopCard } from './workshop-card';
 import './workshops.css';
@@ -16,13 +16,9 @@ export function WorkshopList() {
 
   if (state.status === 'error') {
     return (
-      <div className="notice notice--error" role="alert">
-        <p className="notice__title">We could not load the workshops just now.</p>
-        <p>Please try again in a moment, or ring the studio and we will tell you what is coming up.</p>
-        <button type="button" className="button button--small" onClick={state.retry}>
-          Try again
-        </button>
-      </div>
+      <RetryNotice title="We could not load the workshops just now." onRetry={state.retry}>
+        Please try again in a moment, or ring the studio and we will tell you what is coming up.
+      </RetryNotice>
     );
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadingStatus } from '@/components/layout/page-kit';
+import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
 import { featuredPicture, photoCount } from '../../lib/album-media';
 import { AlbumEditor } from './album-editor';
@@ -46,13 +46,9 @@ export function AdminGallery({ onSignedOut }: AdminGalleryProps) {
           <LoadingStatus>Opening the albums…</LoadingStatus>
         )}
         {state.status === 'error' && (
-          <div className="notice notice--error" role="alert">
-            <p className="notice__title">Failed to fetch albums</p>
-            <p>Please check your connection and try again.</p>
-            <button type="button" className="button button--small" onClick={() => void refresh()}>
-              Try again
-            </button>
-          </div>
+          <RetryNotice title="Failed to fetch albums" onRetry={() => void refresh()}>
+            Please check your connection and try again.
+          </RetryNotice>
         )}
         {state.status === 'loaded' && albums.length === 0 && (
           <div className="notice">

@@ -1,0 +1,16 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export interface AddToCartButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'children'> {
+  soldOut: boolean;
+  /** True while the add is on the way: the button waits, so a double click adds once. */
+  adding: boolean;
+}
+
+/** "Add to cart", "Adding…" while it goes, or a disabled "Sold out". */
+export function AddToCartButton({ soldOut, adding, ...button }: AddToCartButtonProps) {
+  return (
+    <button {...button} disabled={soldOut} aria-disabled={adding || undefined}>
+      {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
+    </button>
+  );
+}

@@ -1,0 +1,32 @@
+// The shopper the checkout tests fill in, and how they fill in the form.
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+/** The shopper as the API's order fields have them. */
+export const shopperOnTheWire = {
+  email: 'jo@example.com',
+  first_name: 'Jo',
+  last_name: 'Bloom',
+  address: '12 Wells Road',
+  city: 'Bristol',
+  postcode: 'BS14 9AB',
+  phone: '0117 496 0123',
+};
+
+/** The same shopper by the checkout form's labels. */
+const shopperByLabel: Record<string, string> = {
+  Email: shopperOnTheWire.email,
+  'First name': shopperOnTheWire.first_name,
+  'Last name': shopperOnTheWire.last_name,
+  Address: shopperOnTheWire.address,
+  'Town or city': shopperOnTheWire.city,
+  Postcode: shopperOnTheWire.postcode,
+  Phone: shopperOnTheWire.phone,
+};
+
+/** Types the shopper into the checkout form, leaving out the boxes labelled in `skip`. */
+export async function fillCustomer(user: UserEvent, skip: string[] = []) {
+  for (const [label, value] of Object.entries(shopperByLabel)) {
+    if (!skip.includes(label)) await user.type(screen.getByLabelText(label), value);
+  }
+}
