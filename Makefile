@@ -6,7 +6,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/posy/target
 TEST_DATABASE_URL ?=
 export TEST_DATABASE_URL
 
-.PHONY: run dev test e2e build wasm openapi bench clean
+.PHONY: run dev test e2e build wasm openapi debug-binary bench clean
 
 ## run: set up, build, and start the shop at http://localhost:8080 with demo content
 run: build
@@ -42,9 +42,14 @@ wasm:
 	scripts/build-wasm.sh
 
 ## openapi: rewrite openapi.yaml from the server and regenerate the web client's types
-openapi:
-	cargo run -q -p posy-server -- openapi --output openapi.yaml
+openapi: debug-binary
+	$(CARGO_TARGET_DIR)/debug/posy openapi --output openapi.yaml
 	cd web && npm run gen:api
+
+# The debug `posy` as `cargo test --workspace` builds it (the same packages and features), so
+# switching between tests, `make openapi` and `make dev` never recompiles the dependencies.
+debug-binary:
+	cargo test -q --workspace --no-run
 
 ## bench: load-test the catalogue API on a release build and report bundle sizes
 bench: build

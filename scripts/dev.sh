@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
-cargo build -q -p posy-server
+# The binary `cargo test --workspace` builds (see the Makefile's debug-binary).
+cargo test -q --workspace --no-run
 "$CARGO_TARGET_DIR/debug/posy" serve --bind 127.0.0.1:8080 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
