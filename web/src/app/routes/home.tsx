@@ -52,7 +52,7 @@ export default function HomePage() {
             Browse the shop
           </Link>
         </div>
-        <ul className="home-shop__list" aria-label="From the shop">
+        <ul className="grid-list home-shop__list" aria-label="From the shop">
           {shopTeaser.map(({ name, picture }) => (
             <li key={name}>
               <figure>

@@ -61,7 +61,7 @@ export default function WeddingsPage() {
       </Section>
 
       <Section banded title="Kind words" eyebrow="From our couples">
-        <ul className="testimonials">
+        <ul className="grid-list testimonials">
           {testimonials.map((item) => (
             <li key={item.who}>
               <figure>

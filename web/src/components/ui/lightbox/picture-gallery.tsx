@@ -40,7 +40,7 @@ export function PictureGallery({ pictures, label, shape = 'landscape', className
 
   return (
     <>
-      <ul className={['picture-gallery', `picture-gallery--${shape}`, className].filter(Boolean).join(' ')} aria-label={label}>
+      <ul className={['grid-list', 'picture-gallery', `picture-gallery--${shape}`, className].filter(Boolean).join(' ')} aria-label={label}>
         {pictures.map((picture, at) => (
           <li key={`${picture.src}-${at}`}>
             <button

@@ -62,7 +62,7 @@ export function AlbumList() {
   }
 
   return (
-    <ul className="album-list" aria-label="Albums">
+    <ul className="grid-list album-list" aria-label="Albums">
       {state.albums.map((album, at) => (
         <li key={album.id}>
           <AlbumCard album={album} eager={at < 2} />

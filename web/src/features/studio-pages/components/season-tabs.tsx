@@ -91,7 +91,7 @@ export function SeasonTabs({ seasons, label }: SeasonTabsProps) {
         <p className="season-tabs__intro">
           <span className="season-tabs__months">{season.months}</span> {season.intro}
         </p>
-        <ul className="season-tabs__flowers">
+        <ul className="grid-list season-tabs__flowers">
           {season.flowers.map((flower) => (
             <li key={flower.name}>
               <span className="season-tabs__swatch" style={{ background: flower.swatch }} aria-hidden="true" />

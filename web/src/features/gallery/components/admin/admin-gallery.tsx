@@ -57,7 +57,7 @@ export function AdminGallery({ onSignedOut }: AdminGalleryProps) {
           </div>
         )}
         {albums.length > 0 && (
-          <ul className="admin-albums" aria-label="Albums to manage">
+          <ul className="grid-list admin-albums" aria-label="Albums to manage">
             {albums.map((album) => {
               const cover = featuredPicture(album);
               const isChosen = album.id === selectedId;

@@ -92,7 +92,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
       {album.images.length === 0 ? (
         <p className="admin-empty">No pictures yet. Upload some with the form on this page.</p>
       ) : (
-        <ol className="admin-items" aria-label={`Pictures and videos in ${album.title}`}>
+        <ol className="grid-list admin-items" aria-label={`Pictures and videos in ${album.title}`}>
           {album.images.map((image, at) => {
             const name = `${isVideo(image) ? 'video' : 'picture'} ${at + 1}`;
             const isFeatured = album.featured_image === image.id;
