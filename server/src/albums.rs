@@ -16,12 +16,61 @@ use tokio::sync::Semaphore;
 
 use crate::clock::now;
 use crate::entities::{album, album_image};
-use crate::error::ApiError;
 use crate::media_store::{Media, MediaStore};
 use crate::uploads::{self, Kind};
 
-const ALBUM_GONE: &str = "We couldn't find that album. It may have been deleted.";
-const IMAGE_GONE: &str = "We couldn't find that picture in this album.";
+/// Why a gallery change or lookup did not happen.
+#[derive(Debug)]
+pub enum AlbumError {
+    /// No album has that id.
+    AlbumGone,
+    /// The album has no picture with that id.
+    ImageGone,
+    /// The title is empty.
+    TitleMissing,
+    /// The title is longer than 200 characters.
+    TitleTooLong,
+    /// The caption is longer than 500 characters.
+    CaptionTooLong,
+    /// The featured picture is not one of the album's pictures.
+    FeaturedNotOwn,
+    /// A new order that is not every picture of the album once.
+    NotEveryPicture,
+    /// An upload without any file.
+    NoFiles,
+    /// Storing a file failed (the cause, logged).
+    Storage(String),
+    Db(sea_orm::DbErr),
+}
+
+/// Why an album could not be shown.
+#[derive(Debug)]
+pub enum FindError {
+    /// No album has that id.
+    AlbumGone,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for FindError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        FindError::Db(err)
+    }
+}
+
+impl From<FindError> for AlbumError {
+    fn from(err: FindError) -> Self {
+        match err {
+            FindError::AlbumGone => AlbumError::AlbumGone,
+            FindError::Db(err) => AlbumError::Db(err),
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for AlbumError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        AlbumError::Db(err)
+    }
+}
 
 /// An album as the gallery shows it (spec §3).
 #[derive(Debug, Clone, Object)]
@@ -206,18 +255,18 @@ pub async fn list(
         .collect())
 }
 
-/// One album, or a 404.
+/// One album.
 pub async fn one(
     db: &DatabaseConnection,
     id: i32,
     media_base: &str,
     only_ready: bool,
-) -> Result<AlbumView, ApiError> {
+) -> Result<AlbumView, FindError> {
     list(db, media_base, only_ready)
         .await?
         .into_iter()
         .find(|a| a.id == id)
-        .ok_or_else(|| ApiError::not_found(ALBUM_GONE))
+        .ok_or(FindError::AlbumGone)
 }
 
 fn view(album: album::Model, images: &[&album_image::Model], media_base: &str) -> AlbumView {
@@ -273,21 +322,13 @@ fn view(album: album::Model, images: &[&album_image::Model], media_base: &str) -
 }
 
 /// Checks an album's title (required, at most 200 characters).
-pub fn checked_title(title: &str) -> Result<String, ApiError> {
+pub fn checked_title(title: &str) -> Result<String, AlbumError> {
     let title = title.trim();
     if title.is_empty() {
-        return Err(ApiError::invalid_field(
-            "Please give the album a title.",
-            "title",
-            "This field is required.",
-        ));
+        return Err(AlbumError::TitleMissing);
     }
     if title.chars().count() > 200 {
-        return Err(ApiError::invalid_field(
-            "Please keep the title under 200 characters.",
-            "title",
-            "Please keep the title under 200 characters.",
-        ));
+        return Err(AlbumError::TitleTooLong);
     }
     Ok(title.to_owned())
 }
@@ -297,7 +338,7 @@ pub async fn create(
     db: &DatabaseConnection,
     title: &str,
     description: &str,
-) -> Result<i32, ApiError> {
+) -> Result<i32, AlbumError> {
     let title = checked_title(title)?;
     let row = album::ActiveModel {
         title: Set(title),
@@ -319,12 +360,12 @@ pub async fn update(
     title: &str,
     description: &str,
     featured_image: Option<i32>,
-) -> Result<(), ApiError> {
+) -> Result<(), AlbumError> {
     let title = checked_title(title)?;
     let found = album::Entity::find_by_id(id)
         .one(db)
         .await?
-        .ok_or_else(|| ApiError::not_found(ALBUM_GONE))?;
+        .ok_or(AlbumError::AlbumGone)?;
     if let Some(image) = featured_image {
         let own = album_image::Entity::find_by_id(image)
             .filter(album_image::Column::AlbumId.eq(id))
@@ -332,11 +373,7 @@ pub async fn update(
             .one(db)
             .await?;
         if own.is_none() {
-            return Err(ApiError::invalid_field(
-                "The featured picture must be one of this album's pictures.",
-                "featured_image",
-                "Choose a picture of this album.",
-            ));
+            return Err(AlbumError::FeaturedNotOwn);
         }
     }
     let mut row: album::ActiveModel = found.into();
@@ -352,14 +389,14 @@ pub async fn delete(
     db: &DatabaseConnection,
     media: &dyn MediaStore,
     id: i32,
-) -> Result<(), ApiError> {
+) -> Result<(), AlbumError> {
     let images = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(id))
         .all(db)
         .await?;
     let removed = album::Entity::delete_by_id(id).exec(db).await?;
     if removed.rows_affected == 0 {
-        return Err(ApiError::not_found(ALBUM_GONE));
+        return Err(AlbumError::AlbumGone);
     }
     for image in &images {
         remove_files(media, image).await;
@@ -373,14 +410,10 @@ pub async fn caption(
     album_id: i32,
     image_id: i32,
     caption: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), AlbumError> {
     let caption = caption.trim();
     if caption.chars().count() > 500 {
-        return Err(ApiError::invalid_field(
-            "Please keep the caption under 500 characters.",
-            "caption",
-            "Please keep the caption under 500 characters.",
-        ));
+        return Err(AlbumError::CaptionTooLong);
     }
     let changed = album_image::Entity::update_many()
         .col_expr(album_image::Column::Caption, Expr::value(caption))
@@ -389,7 +422,7 @@ pub async fn caption(
         .exec(db)
         .await?;
     if changed.rows_affected == 0 {
-        return Err(ApiError::not_found(IMAGE_GONE));
+        return Err(AlbumError::ImageGone);
     }
     Ok(())
 }
@@ -400,12 +433,12 @@ pub async fn delete_image(
     media: &dyn MediaStore,
     album_id: i32,
     image_id: i32,
-) -> Result<(), ApiError> {
+) -> Result<(), AlbumError> {
     let image = album_image::Entity::find_by_id(image_id)
         .filter(album_image::Column::AlbumId.eq(album_id))
         .one(db)
         .await?
-        .ok_or_else(|| ApiError::not_found(IMAGE_GONE))?;
+        .ok_or(AlbumError::ImageGone)?;
     let txn = db.begin().await?;
     album_image::Entity::delete_by_id(image_id)
         .exec(&txn)
@@ -425,7 +458,17 @@ pub async fn delete_image(
 }
 
 /// Puts an album's pictures in the given order (every one of its pictures, once).
-pub async fn reorder(db: &DatabaseConnection, album_id: i32, ids: &[i32]) -> Result<(), ApiError> {
+pub async fn reorder(
+    db: &DatabaseConnection,
+    album_id: i32,
+    ids: &[i32],
+) -> Result<(), AlbumError> {
+    if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
+        return Err(AlbumError::AlbumGone);
+    }
+    if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
+        return Err(AlbumError::AlbumGone);
+    }
     let mut own: Vec<i32> = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(album_id))
         .all(db)
@@ -437,11 +480,7 @@ pub async fn reorder(db: &DatabaseConnection, album_id: i32, ids: &[i32]) -> Res
     own.sort_unstable();
     asked.sort_unstable();
     if own != asked {
-        return Err(ApiError::invalid_field(
-            "Please list every picture of the album once.",
-            "image_ids",
-            "Every picture of the album, once each.",
-        ));
+        return Err(AlbumError::NotEveryPicture);
     }
     let txn = db.begin().await?;
     for (position, id) in ids.iter().enumerate() {
@@ -465,20 +504,16 @@ pub async fn upload(
     album_id: i32,
     files: Vec<Incoming>,
     featured: Option<Incoming>,
-) -> Result<Vec<Refused>, ApiError> {
+) -> Result<Vec<Refused>, AlbumError> {
     if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
-        return Err(ApiError::not_found(ALBUM_GONE));
+        return Err(AlbumError::AlbumGone);
     }
     if files.is_empty() && featured.is_none() {
-        return Err(ApiError::invalid_field(
-            "Please choose at least one picture or video to upload.",
-            "images",
-            "Choose at least one file.",
-        ));
+        return Err(AlbumError::NoFiles);
     }
     tokio::fs::create_dir_all(&videos.work_dir)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|e| AlbumError::Storage(e.to_string()))?;
     let mut position = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(album_id))
         .all(db)
@@ -513,11 +548,11 @@ pub async fn upload(
                     featured_id = Some(id);
                 }
             }
-            Err(Problem::Refused(reason)) => refused.push(Refused {
+            Err(NotStored::Refused(reason)) => refused.push(Refused {
                 file_name: name,
                 reason,
             }),
-            Err(Problem::Failed(err)) => return Err(err),
+            Err(NotStored::Failed(err)) => return Err(err),
         }
     }
     if let Some(id) = featured_id {
@@ -530,15 +565,21 @@ pub async fn upload(
     Ok(refused)
 }
 
-enum Problem {
+/// What became of one file that was not stored.
+enum NotStored {
+    /// Refused, with why (naming the file).
     Refused(String),
-    Failed(ApiError),
+    Failed(AlbumError),
 }
 
-impl From<sea_orm::DbErr> for Problem {
+impl From<sea_orm::DbErr> for NotStored {
     fn from(err: sea_orm::DbErr) -> Self {
-        Problem::Failed(err.into())
+        NotStored::Failed(err.into())
     }
+}
+
+fn failed(err: impl std::fmt::Display) -> NotStored {
+    NotStored::Failed(AlbumError::Storage(err.to_string()))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -551,11 +592,11 @@ async fn store(
     position: i32,
     incoming: Incoming,
     must_be_picture: bool,
-) -> Result<i32, Problem> {
+) -> Result<i32, NotStored> {
     use tokio::io::AsyncReadExt;
     let name = display_name(&incoming.file_name);
     let too_big = |limit: u64, what: &str| {
-        Problem::Refused(format!(
+        NotStored::Refused(format!(
             "{name} is larger than the {} MB allowed for {what}.",
             limit / 1_000_000
         ))
@@ -565,12 +606,10 @@ async fn store(
     }
     let mut bytes = Vec::with_capacity(incoming.size as usize);
     let mut file = incoming.file;
-    file.read_to_end(&mut bytes)
-        .await
-        .map_err(|e| Problem::Failed(ApiError::internal(e)))?;
-    let kind = uploads::classify(&name, &bytes).map_err(Problem::Refused)?;
+    file.read_to_end(&mut bytes).await.map_err(failed)?;
+    let kind = uploads::classify(&name, &bytes).map_err(NotStored::Refused)?;
     if must_be_picture && kind == Kind::Video {
-        return Err(Problem::Refused(format!(
+        return Err(NotStored::Refused(format!(
             "{name} is a video; the featured image must be a picture."
         )));
     }
@@ -597,7 +636,7 @@ async fn store(
         }
         tokio::fs::write(videos.upload_path(&stem), &bytes)
             .await
-            .map_err(|e| Problem::Failed(ApiError::internal(e)))?;
+            .map_err(failed)?;
         let saved = row(
             "video",
             format!("albums/{stem}.mp4"),
@@ -618,7 +657,7 @@ async fn store(
         Kind::Heif => (
             uploads::heif_to_jpeg(&name, &bytes)
                 .await
-                .map_err(Problem::Refused)?,
+                .map_err(NotStored::Refused)?,
             image::ImageFormat::Jpeg,
         ),
         Kind::Picture(format) => (bytes, format),
@@ -627,15 +666,12 @@ async fn store(
     let prepared =
         tokio::task::spawn_blocking(move || uploads::prepare_picture(&name, &bytes, format))
             .await
-            .map_err(|e| Problem::Failed(ApiError::internal(e)))?
-            .map_err(Problem::Refused)?;
+            .map_err(failed)?
+            .map_err(NotStored::Refused)?;
     let mut variants = Vec::new();
     for (width, jpeg) in &prepared.sizes {
         let path = format!("albums/{stem}-{width}.jpg");
-        media
-            .put(&path, jpeg.clone())
-            .await
-            .map_err(|e| Problem::Failed(ApiError::internal(e)))?;
+        media.put(&path, jpeg.clone()).await.map_err(failed)?;
         variants.push(format!("{width}:{path}"));
     }
     let largest = prepared.sizes.last().map_or(0, |s| s.0);

@@ -36,6 +36,8 @@ pub struct Admin {
 /// Why signing in did not work.
 #[derive(Debug)]
 pub enum SignInRefused {
+    /// The username or the password (or both) was left empty.
+    Blank { username: bool, password: bool },
     /// Wrong username or password (which one is not said).
     NoMatch,
     /// Too many failures lately.
@@ -88,6 +90,13 @@ pub async fn sign_in(
     password: &str,
     remote_addr: &str,
 ) -> Result<(String, Admin), SignInError> {
+    let (no_username, no_password) = (username.trim().is_empty(), password.is_empty());
+    if no_username || no_password {
+        return Err(SignInError::Refused(SignInRefused::Blank {
+            username: no_username,
+            password: no_password,
+        }));
+    }
     let who = username.trim().to_lowercase();
     let failures = login_failure::Entity::find()
         .filter(login_failure::Column::RemoteAddr.eq(remote_addr))

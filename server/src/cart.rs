@@ -21,7 +21,6 @@ use serde::Serialize;
 
 use crate::clock::now;
 use crate::entities::{cart, cart_item, product, variation};
-use crate::error::ApiError;
 
 /// A cart as the API shows it.
 #[derive(Debug, Clone, Object, Serialize)]
@@ -80,9 +79,50 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// Carts never given an item are removed sooner: they are mostly one-page visits.
 pub const EMPTY_IDLE_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
 
-const CART_GONE: &str = "We couldn't find your cart. Please refresh the page and try again.";
-const LINE_GONE: &str = "That item is no longer in your cart. Please refresh the page.";
-const PRODUCT_GONE: &str = "Sorry, we couldn't find that product. It may no longer be available.";
+/// Why a cart or one of its lines could not be had.
+#[derive(Debug)]
+pub enum CartError {
+    /// No open cart has that id: unknown, malformed, or already ordered.
+    CartGone,
+    /// The cart has no such line.
+    LineGone,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for CartError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        CartError::Db(err)
+    }
+}
+
+/// Why a line could not be added or changed.
+#[derive(Debug)]
+pub enum LineError {
+    Cart(CartError),
+    /// No product on sale has that id.
+    ProductGone,
+    /// The size does not fit the product: a sentence, and why for the `variation_id` field.
+    Size {
+        message: String,
+        why: &'static str,
+    },
+    /// The line would fall below 1 or pass 10 (a sentence naming the item).
+    Quantity(String),
+    /// Not that many left (a sentence naming the item).
+    Stock(String),
+}
+
+impl From<CartError> for LineError {
+    fn from(err: CartError) -> Self {
+        LineError::Cart(err)
+    }
+}
+
+impl From<sea_orm::DbErr> for LineError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        LineError::Cart(CartError::Db(err))
+    }
+}
 
 /// The open cart with this id, or a fresh empty one when the id is missing, malformed,
 /// unknown or already ordered: asking for a cart never fails for the shopper's sake.
@@ -90,7 +130,7 @@ pub async fn open_or_fresh(
     db: &DatabaseConnection,
     id: Option<&str>,
     media_base: &str,
-) -> Result<CartView, ApiError> {
+) -> Result<CartView, sea_orm::DbErr> {
     if let Some(id) = id.and_then(canonical_id)
         && cart::Entity::find_by_id(id.clone())
             .filter(cart::Column::OrderedAt.is_null())
@@ -98,7 +138,7 @@ pub async fn open_or_fresh(
             .await?
             .is_some()
     {
-        return Ok(view(db, &id, media_base).await?);
+        return view(db, &id, media_base).await;
     }
     let now = now();
     let fresh = cart::ActiveModel {
@@ -126,7 +166,7 @@ pub async fn add(
     variation_id: Option<i32>,
     adding: i64,
     media_base: &str,
-) -> Result<CartView, ApiError> {
+) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
     let cart_id = lock_open_cart(&txn, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
@@ -173,14 +213,14 @@ pub async fn update_quantity(
     item_id: i32,
     quantity: i64,
     media_base: &str,
-) -> Result<CartView, ApiError> {
+) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
     let cart_id = lock_open_cart(&txn, cart_id).await?;
     let line = cart_item::Entity::find_by_id(item_id)
         .filter(cart_item::Column::CartId.eq(&cart_id))
         .one(&txn)
         .await?
-        .ok_or_else(|| ApiError::not_found(LINE_GONE))?;
+        .ok_or(CartError::LineGone)?;
     let item = Item::find(&txn, line.product_id, line.variation_id).await?;
     let quantity = quantity::check_line(quantity, item.stock)
         .map_err(|p| refusal(p, p.message(&item.label)))?;
@@ -198,7 +238,7 @@ pub async fn remove(
     cart_id: &str,
     item_id: i32,
     media_base: &str,
-) -> Result<CartView, ApiError> {
+) -> Result<CartView, CartError> {
     let txn = db.begin().await?;
     let cart_id = lock_open_cart(&txn, cart_id).await?;
     let removed = cart_item::Entity::delete_many()
@@ -207,7 +247,7 @@ pub async fn remove(
         .exec(&txn)
         .await?;
     if removed.rows_affected == 0 {
-        return Err(ApiError::not_found(LINE_GONE));
+        return Err(CartError::LineGone);
     }
     let answer = view(&txn, &cart_id, media_base).await?;
     txn.commit().await?;
@@ -258,9 +298,9 @@ pub fn canonical_id(id: &str) -> Option<String> {
 }
 
 /// Marks the cart as changed, which also locks it until the transaction ends; a missing or
-/// ordered cart is a 404.
-pub async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, ApiError> {
-    let id = canonical_id(id).ok_or_else(|| ApiError::not_found(CART_GONE))?;
+/// ordered cart is [`CartError::CartGone`].
+pub async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, CartError> {
+    let id = canonical_id(id).ok_or(CartError::CartGone)?;
     let touched = cart::Entity::update_many()
         .col_expr(cart::Column::UpdatedAt, Expr::value(now()))
         .filter(cart::Column::Id.eq(&id))
@@ -268,7 +308,7 @@ pub async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<Strin
         .exec(db)
         .await?;
     if touched.rows_affected == 0 {
-        return Err(ApiError::not_found(CART_GONE));
+        return Err(CartError::CartGone);
     }
     Ok(id)
 }
@@ -286,23 +326,22 @@ impl Item {
         db: &impl ConnectionTrait,
         product_id: i32,
         variation_id: Option<i32>,
-    ) -> Result<Item, ApiError> {
+    ) -> Result<Item, LineError> {
         let product = product::Entity::find_by_id(product_id)
             .filter(product::Column::Active.eq(true))
             .one(db)
             .await?
-            .ok_or_else(|| ApiError::not_found(PRODUCT_GONE))?;
+            .ok_or(LineError::ProductGone)?;
         let sizes = variation::Entity::find()
             .filter(variation::Column::ProductId.eq(product_id))
             .all(db)
             .await?;
         if sizes.is_empty() {
             if variation_id.is_some() {
-                return Err(ApiError::invalid_field(
-                    format!("{} comes in one size only.", product.name),
-                    "variation_id",
-                    "This product has no sizes to choose from.",
-                ));
+                return Err(LineError::Size {
+                    message: format!("{} comes in one size only.", product.name),
+                    why: "This product has no sizes to choose from.",
+                });
             }
             return Ok(Item {
                 label: product.name,
@@ -311,19 +350,18 @@ impl Item {
             });
         }
         let Some(chosen) = variation_id else {
-            return Err(ApiError::invalid_field(
-                format!("Please choose a size of {}.", product.name),
-                "variation_id",
-                "Choose a size.",
-            ));
+            return Err(LineError::Size {
+                message: format!("Please choose a size of {}.", product.name),
+                why: "Choose a size.",
+            });
         };
-        let size = sizes.into_iter().find(|s| s.id == chosen).ok_or_else(|| {
-            ApiError::invalid_field(
-                format!("Please choose one of the sizes of {}.", product.name),
-                "variation_id",
-                "That is not one of this product's sizes.",
-            )
-        })?;
+        let size = sizes
+            .into_iter()
+            .find(|s| s.id == chosen)
+            .ok_or_else(|| LineError::Size {
+                message: format!("Please choose one of the sizes of {}.", product.name),
+                why: "That is not one of this product's sizes.",
+            })?;
         Ok(Item {
             label: format!("{} ({})", product.name, size.size),
             variation_id: Some(size.id),
@@ -332,12 +370,12 @@ impl Item {
     }
 }
 
-/// A stock problem conflicts with the shop's state (409); a bad quantity is the request's (400).
-fn refusal(problem: QuantityProblem, message: String) -> ApiError {
+/// A stock problem is about the shop's state; anything else about the quantity asked for.
+fn refusal(problem: QuantityProblem, message: String) -> LineError {
     if problem.is_about_stock() {
-        ApiError::conflict(message)
+        LineError::Stock(message)
     } else {
-        ApiError::invalid_field(message, "quantity", "Choose from 1 to 10.")
+        LineError::Quantity(message)
     }
 }
 

@@ -82,6 +82,20 @@ impl Snapshot {
     }
 }
 
+/// Why a product could not be shown.
+#[derive(Debug)]
+pub enum ProductError {
+    /// No product on sale has that id.
+    Gone,
+    Db(DbErr),
+}
+
+impl From<DbErr> for ProductError {
+    fn from(err: DbErr) -> Self {
+        ProductError::Db(err)
+    }
+}
+
 /// The in-memory catalogue of one process.
 pub struct Catalogue {
     db: DatabaseConnection,
@@ -100,6 +114,11 @@ impl Catalogue {
             current: RwLock::new(None),
             rebuilding: tokio::sync::Mutex::new(()),
         }
+    }
+
+    /// `GET /api/products/{id}/`'s body as the database has it now.
+    pub async fn product(&self, id: i32) -> Result<Bytes, ProductError> {
+        self.snapshot().await?.product(id).ok_or(ProductError::Gone)
     }
 
     /// The catalogue as it is in the database now.

@@ -10,31 +10,69 @@
 //!    the payment and says so.
 
 use posy_core::Money;
-use posy_core::checkout::{CheckoutForm, validate_checkout};
-use posy_core::validation::FormField;
+use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
+use posy_core::validation::FormProblems;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, Set, TransactionTrait,
 };
 
-use crate::cart::{self, PricedLine};
+use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
 use crate::clock::now;
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
-use crate::error::ApiError;
 use crate::payments::{Intent, PaymentError, Payments};
 use crate::{mail, orders};
 
-const EMPTY_CART: &str = "Your cart is empty. Please add something before checking out.";
-const CART_GONE: &str = "We couldn't find your cart. Please go back to the shop and try again.";
-const ALREADY_PAID: &str =
-    "This cart has already been paid for. Please check your email for your order confirmation.";
-const PAYMENT_UNKNOWN: &str = "We couldn't find that payment. Please try paying again.";
-const OTHER_CART: &str = "That payment was made for a different cart. Please try paying again.";
-const NOT_POUNDS: &str = "That payment was not made in pounds sterling. Please try paying again.";
-const PROVIDER_DOWN: &str =
-    "We couldn't reach the card payment service. Please try again in a moment.";
+/// Why the cart's payment could not be prepared.
+#[derive(Debug)]
+pub enum IntentError {
+    /// No open cart has that id (unknown, malformed or missing).
+    CartGone,
+    /// The cart has been paid for, or its payment is under way.
+    AlreadyPaid,
+    /// Nothing in the cart.
+    EmptyCart,
+    /// The provider failed (logged).
+    Provider(PaymentError),
+    Db(DbErr),
+}
+
+impl From<DbErr> for IntentError {
+    fn from(err: DbErr) -> Self {
+        IntentError::Db(err)
+    }
+}
+
+/// Why a payment did not become an order.
+#[derive(Debug)]
+pub enum PlaceError {
+    /// The checkout form's fields at fault.
+    Form(FormProblems<CheckoutField>),
+    /// No cart has that id.
+    CartGone,
+    /// The payment was made for another cart.
+    OtherCart,
+    /// The provider knows no such payment.
+    UnknownPayment,
+    /// The payment has not succeeded; its status in Stripe's words.
+    NotPaid(String),
+    /// The payment was not in pounds sterling.
+    NotPounds,
+    /// The payment was refunded instead (stock gone, cart changed or ordered): the shopper's
+    /// sentence. Asking again gives the same.
+    Refunded(String),
+    /// The provider failed (logged).
+    Provider(PaymentError),
+    Db(DbErr),
+}
+
+impl From<DbErr> for PlaceError {
+    fn from(err: DbErr) -> Self {
+        PlaceError::Db(err)
+    }
+}
 
 /// Everything the checkout needs, shared by the API and the webhook.
 #[derive(Clone)]
@@ -63,7 +101,7 @@ pub struct Customer {
 
 impl Customer {
     /// Checks the details with the same core rules the browser applies, trimmed.
-    pub fn validated(self) -> Result<Customer, ApiError> {
+    pub fn validated(self) -> Result<Customer, FormProblems<CheckoutField>> {
         let trimmed = Customer {
             email: self.email.trim().to_owned(),
             first_name: self.first_name.trim().to_owned(),
@@ -82,9 +120,7 @@ impl Customer {
             postcode: trimmed.postcode.clone(),
             phone: trimmed.phone.clone(),
         };
-        validate_checkout(&form).map_err(|problems| {
-            ApiError::invalid_fields(problems.message(), problems.fields(FormField::wire_name))
-        })?;
+        validate_checkout(&form)?;
         Ok(trimmed)
     }
 
@@ -106,33 +142,33 @@ impl Customer {
     }
 }
 
-/// What placing an order answers.
-#[derive(Clone, Debug)]
-pub struct Placed {
-    pub id: i32,
-    pub access_token: String,
+/// Who pays: the checkout form's details, or (for an order the browser never placed) the
+/// card's billing details as the provider holds them.
+pub enum Buyer {
+    Form(Customer),
+    Billing,
 }
 
 impl Checkout {
     /// The client secret of the cart's payment intent, for the amount the cart costs now.
-    pub async fn payment_for_cart(&self, cart_id: &str) -> Result<String, ApiError> {
-        let id = cart::canonical_id(cart_id).ok_or_else(|| ApiError::bad_request(CART_GONE))?;
+    pub async fn payment_for_cart(&self, cart_id: &str) -> Result<String, IntentError> {
+        let id = cart::canonical_id(cart_id).ok_or(IntentError::CartGone)?;
         let cart = carts::Entity::find_by_id(id.clone())
             .one(&self.db)
             .await?
-            .ok_or_else(|| ApiError::bad_request(CART_GONE))?;
+            .ok_or(IntentError::CartGone)?;
         if cart.ordered_at.is_some() {
-            return Err(ApiError::bad_request(ALREADY_PAID));
+            return Err(IntentError::AlreadyPaid);
         }
         let lines = cart::priced_lines(&self.db, &id).await?;
         if lines.is_empty() {
-            return Err(ApiError::bad_request(EMPTY_CART));
+            return Err(IntentError::EmptyCart);
         }
         let amount = cart::total_of(&lines).pence();
         if let Some(existing) = &cart.payment_intent_id {
             match self.payments.retrieve(existing).await {
                 Ok(intent) if intent.succeeded() || intent.status == "processing" => {
-                    return Err(ApiError::bad_request(ALREADY_PAID));
+                    return Err(IntentError::AlreadyPaid);
                 }
                 Ok(intent) if intent.amount == amount => return Ok(intent.client_secret),
                 Ok(intent) => {
@@ -140,12 +176,12 @@ impl Checkout {
                         .payments
                         .update_amount(&intent.id, amount)
                         .await
-                        .map_err(provider_failure)?;
+                        .map_err(IntentError::Provider)?;
                     return Ok(intent.client_secret);
                 }
                 // Gone at the provider (another account, say): make a new one below.
                 Err(PaymentError::NotFound) => {}
-                Err(err) => return Err(provider_failure(err)),
+                Err(err) => return Err(IntentError::Provider(err)),
             }
         }
         // Same cart, amount and attempt, same key: a retry after a lost answer finds the same
@@ -159,7 +195,7 @@ impl Checkout {
             .payments
             .create(&id, amount, &key)
             .await
-            .map_err(provider_failure)?;
+            .map_err(IntentError::Provider)?;
         carts::Entity::update_many()
             .col_expr(
                 carts::Column::PaymentIntentId,
@@ -172,86 +208,100 @@ impl Checkout {
         Ok(intent.client_secret)
     }
 
-    /// The id of the order already made from this payment; `None` when there is none yet. A
-    /// payment refunded instead gives the same refusal as the first time.
-    pub async fn existing_order(
+    /// Makes sure a paid payment is an order, once: answers the order made from it now or
+    /// before. The browser's call and the webhook both come here.
+    pub async fn place(
         &self,
         intent_id: &str,
         cart_id: &str,
-    ) -> Result<Option<i32>, ApiError> {
+        buyer: Buyer,
+    ) -> Result<i32, PlaceError> {
+        let customer = match buyer {
+            Buyer::Form(customer) => Some(customer.validated().map_err(PlaceError::Form)?),
+            Buyer::Billing => None,
+        };
+        if let Some(id) = self.existing_order(intent_id, cart_id).await? {
+            return Ok(id);
+        }
+        // Read back from the provider rather than trusting the caller, with the billing details.
+        let intent = self
+            .payments
+            .retrieve(intent_id)
+            .await
+            .map_err(|err| match err {
+                PaymentError::NotFound => PlaceError::UnknownPayment,
+                other => PlaceError::Provider(other),
+            })?;
+        let customer = customer.unwrap_or_else(|| Customer::from_billing(&intent.billing));
+        self.place_order(&intent, cart_id, customer).await
+    }
+
+    /// A fresh token for an order's link.
+    pub async fn hand_out(&self, order_id: i32) -> Result<String, DbErr> {
+        orders::mint_token(&self.db, order_id, self.link_ttl_seconds).await
+    }
+
+    /// The id of the order already made from this payment; `None` when there is none yet. A
+    /// payment refunded instead gives the same refusal as the first time.
+    async fn existing_order(
+        &self,
+        intent_id: &str,
+        cart_id: &str,
+    ) -> Result<Option<i32>, PlaceError> {
         if let Some(order) = order::Entity::find()
             .filter(order::Column::PaymentIntentId.eq(intent_id))
             .one(&self.db)
             .await?
         {
             if cart::canonical_id(cart_id).as_deref() != Some(order.cart_id.as_str()) {
-                return Err(ApiError::bad_request(OTHER_CART));
+                return Err(PlaceError::OtherCart);
             }
             return Ok(Some(order.id));
         }
         if let Some(refunded) = refund::Entity::find_by_id(intent_id).one(&self.db).await? {
-            return Err(ApiError::conflict(refunded.reason));
+            return Err(PlaceError::Refunded(refunded.reason));
         }
         Ok(None)
     }
 
-    /// An order and a fresh token for its link.
-    pub async fn handed_out(&self, order_id: i32) -> Result<Placed, ApiError> {
-        let access_token = orders::mint_token(&self.db, order_id, self.link_ttl_seconds).await?;
-        Ok(Placed {
-            id: order_id,
-            access_token,
-        })
-    }
-
-    /// The payment intent as the provider holds it.
-    pub async fn retrieve(&self, intent_id: &str) -> Result<Intent, ApiError> {
-        self.payments
-            .retrieve(intent_id)
-            .await
-            .map_err(|err| match err {
-                PaymentError::NotFound => ApiError::bad_request(PAYMENT_UNKNOWN),
-                other => provider_failure(other),
-            })
-    }
-
     /// Turns a succeeded payment into an order (see the module's notes).
-    pub async fn place_order(
+    async fn place_order(
         &self,
         intent: &Intent,
         cart_id: &str,
         customer: Customer,
-    ) -> Result<Placed, ApiError> {
-        let cart_id =
-            cart::canonical_id(cart_id).ok_or_else(|| ApiError::bad_request(CART_GONE))?;
+    ) -> Result<i32, PlaceError> {
+        let cart_id = cart::canonical_id(cart_id).ok_or(PlaceError::CartGone)?;
         if intent.cart_id.as_deref() != Some(cart_id.as_str()) {
-            return Err(ApiError::bad_request(OTHER_CART));
+            return Err(PlaceError::OtherCart);
         }
         if !intent.succeeded() {
-            return Err(ApiError::bad_request(format!(
-                "We have not received your payment (its status is {}). Please try again.",
-                intent.status.replace('_', " ")
-            )));
+            return Err(PlaceError::NotPaid(intent.status.clone()));
         }
         if !intent.currency.eq_ignore_ascii_case("gbp") {
-            return Err(ApiError::bad_request(NOT_POUNDS));
+            return Err(PlaceError::NotPounds);
         }
         let txn = self.db.begin().await?;
-        if cart::lock_open_cart(&txn, &cart_id).await.is_err() {
-            // Ordered meanwhile (by the webhook, say), or gone.
-            drop(txn);
-            return match self.existing_order(&intent.id, &cart_id).await? {
-                Some(id) => self.handed_out(id).await,
-                // Paid for a cart ordered with another payment, or removed: never keep the money.
-                None => Err(self
-                    .refund(
-                        intent,
-                        &cart_id,
-                        "This cart had already been ordered or has expired, so we have refunded \
-                         this payment in full. Please check your email for your order.",
-                    )
-                    .await),
-            };
+        match cart::lock_open_cart(&txn, &cart_id).await {
+            Ok(_) => {}
+            Err(CartError::Db(err)) => return Err(err.into()),
+            Err(CartError::CartGone | CartError::LineGone) => {
+                // Ordered meanwhile (by the webhook, say), or gone.
+                drop(txn);
+                return match self.existing_order(&intent.id, &cart_id).await? {
+                    Some(id) => Ok(id),
+                    // Paid for a cart ordered with another payment, or removed: never keep the money.
+                    None => Err(self
+                        .refund(
+                            intent,
+                            &cart_id,
+                            "This cart had already been ordered or has expired, so we have \
+                             refunded this payment in full. Please check your email for your \
+                             order.",
+                        )
+                        .await),
+                };
+            }
         }
         let lines = cart::priced_lines(&txn, &cart_id).await?;
         let total = cart::total_of(&lines);
@@ -275,12 +325,12 @@ impl Checkout {
             );
             return Err(self.refund(intent, &cart_id, &reason).await);
         }
-        let placed = self
+        let id = self
             .write_order(&txn, intent, &cart_id, &customer, &lines, total)
             .await?;
         txn.commit().await?;
-        tracing::info!(order = placed.id, payment = %intent.id, "order placed");
-        Ok(placed)
+        tracing::info!(order = id, payment = %intent.id, "order placed");
+        Ok(id)
     }
 
     async fn write_order(
@@ -291,7 +341,7 @@ impl Checkout {
         customer: &Customer,
         lines: &[PricedLine],
         total: Money,
-    ) -> Result<Placed, ApiError> {
+    ) -> Result<i32, DbErr> {
         let now = now();
         let order = order::ActiveModel {
             cart_id: Set(cart_id.to_owned()),
@@ -328,7 +378,6 @@ impl Checkout {
             .exec(txn)
             .await?;
         bump_version(txn).await?;
-        let access_token = orders::mint_token(txn, order.id, self.link_ttl_seconds).await?;
         let mail_token = orders::mint_token(txn, order.id, self.link_ttl_seconds).await?;
         let reference = orders::reference(order.id);
         let link = format!(
@@ -375,15 +424,12 @@ impl Checkout {
             ),
         )
         .await?;
-        Ok(Placed {
-            id: order.id,
-            access_token,
-        })
+        Ok(order.id)
     }
 
     /// Gives the payment back and records why, so asking again gives the same answer; the
     /// cart stays open with its intent forgotten, so paying again makes a new one.
-    async fn refund(&self, intent: &Intent, cart_id: &str, reason: &str) -> ApiError {
+    async fn refund(&self, intent: &Intent, cart_id: &str, reason: &str) -> PlaceError {
         let refunded = self.payments.refund(&intent.id).await;
         if let Err(err) = &refunded {
             tracing::error!(payment = %intent.id, %err, "REFUND FAILED: refund this payment by hand");
@@ -422,12 +468,12 @@ impl Checkout {
                 )
                 .await?;
             }
-            Ok::<_, sea_orm::DbErr>(())
+            Ok::<_, DbErr>(())
         };
         if let Err(err) = stored.await {
             tracing::error!(payment = %intent.id, %err, "could not record a refund");
         }
-        ApiError::conflict(reason)
+        PlaceError::Refunded(reason.to_owned())
     }
 }
 
@@ -436,7 +482,7 @@ impl Checkout {
 async fn take_stock<'a>(
     txn: &DatabaseTransaction,
     lines: &'a [PricedLine],
-) -> Result<Option<&'a PricedLine>, sea_orm::DbErr> {
+) -> Result<Option<&'a PricedLine>, DbErr> {
     for line in lines {
         let quantity = i64::from(line.quantity);
         let taken = match &line.size {
@@ -483,9 +529,4 @@ fn summary(lines: &[PricedLine], total: Money) -> String {
     }
     text.push_str(&format!("  Total  {}\n", total.display()));
     text
-}
-
-fn provider_failure(err: PaymentError) -> ApiError {
-    tracing::error!(%err, "payment provider call failed");
-    ApiError::unavailable(PROVIDER_DOWN)
 }

@@ -2,8 +2,8 @@
 //! through the outbox in one transaction. A honeypot field and a per-address limit keep bots
 //! out without bothering people.
 
-use posy_core::enquiry::{EnquiryForm, validate_enquiry};
-use posy_core::validation::FormField;
+use posy_core::enquiry::{EnquiryField, EnquiryForm, validate_enquiry};
+use posy_core::validation::FormProblems;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     Set, TransactionTrait,
@@ -11,13 +11,30 @@ use sea_orm::{
 
 use crate::clock::now;
 use crate::entities::enquiry;
-use crate::error::ApiError;
 use crate::mail;
 
 /// How many enquiries one address may send in [`WINDOW_SECONDS`].
 pub const LIMIT: u64 = 5;
 /// The window of the per-address limit.
 pub const WINDOW_SECONDS: i64 = 10 * 60;
+
+/// Why an enquiry was not taken.
+#[derive(Debug)]
+pub enum EnquiryError {
+    /// The form's fields at fault.
+    Form(FormProblems<EnquiryField>),
+    /// Several enquiries from this address lately; the studio's phone number to call instead.
+    TooMany {
+        phone: String,
+    },
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for EnquiryError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        EnquiryError::Db(err)
+    }
+}
 
 /// An enquiry as sent.
 pub struct Enquiry {
@@ -35,11 +52,9 @@ pub async fn receive(
     enquiry: Enquiry,
     studio_email: &str,
     studio_phone: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), EnquiryError> {
     let form = trimmed(enquiry.form);
-    validate_enquiry(&form).map_err(|problems| {
-        ApiError::invalid_fields(problems.message(), problems.fields(FormField::wire_name))
-    })?;
+    validate_enquiry(&form).map_err(EnquiryError::Form)?;
     if !enquiry.honeypot.trim().is_empty() {
         tracing::info!(addr = %enquiry.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
@@ -50,10 +65,9 @@ pub async fn receive(
         .count(db)
         .await?;
     if recent >= LIMIT {
-        return Err(ApiError::too_many(format!(
-            "You have sent us several messages in the last few minutes. Please wait a little \
-             and try again, or call us on {studio_phone}."
-        )));
+        return Err(EnquiryError::TooMany {
+            phone: studio_phone.to_owned(),
+        });
     }
     let txn = db.begin().await?;
     let phone = Some(form.phone.clone()).filter(|p| !p.is_empty());

@@ -4,6 +4,7 @@
 
 use poem_openapi::Object;
 use posy_core::Money;
+use posy_core::cart::CartLine;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
@@ -78,13 +79,23 @@ pub async fn mint_token(
     Ok(token)
 }
 
-/// The order with this id when `token` is one of its unexpired tokens; `None` otherwise, so a
+/// Why an order link did not open.
+#[derive(Debug)]
+pub enum LinkError {
+    /// A wrong, expired or missing token, or no such order: alike from outside.
+    Refused,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for LinkError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        LinkError::Db(err)
+    }
+}
+
+/// The order with this id when `token` is one of its unexpired tokens; refused otherwise, so a
 /// wrong token, an expired one and an unknown order look the same from outside.
-pub async fn open(
-    db: &impl ConnectionTrait,
-    id: i32,
-    token: &str,
-) -> Result<Option<OrderView>, sea_orm::DbErr> {
+pub async fn open(db: &impl ConnectionTrait, id: i32, token: &str) -> Result<OrderView, LinkError> {
     let presented = hash(token);
     let now = now();
     let tokens = order_token::Entity::find()
@@ -97,9 +108,9 @@ pub async fn open(
         found | (matches & (stored.expires_at > now))
     });
     if !valid {
-        return Ok(None);
+        return Err(LinkError::Refused);
     }
-    view(db, id, token).await
+    view(db, id, token).await?.ok_or(LinkError::Refused)
 }
 
 /// The order with this id, shown with `token`.
@@ -125,13 +136,15 @@ pub async fn view(
         items: items
             .into_iter()
             .map(|item| {
-                let price = Money::from_pence(item.unit_price_pence);
+                let line = CartLine {
+                    unit_price: Money::from_pence(item.unit_price_pence),
+                    quantity: item.quantity.max(0) as u32,
+                };
                 OrderItemView {
                     product_name: item.product_name,
                     quantity: item.quantity,
-                    product_price: price.to_wire(),
-                    line_total: Money::from_pence(item.unit_price_pence * i64::from(item.quantity))
-                        .to_wire(),
+                    product_price: line.unit_price.to_wire(),
+                    line_total: line.total().to_wire(),
                 }
             })
             .collect(),

@@ -148,6 +148,7 @@ fn routes(
                 async move { csrf.guard(&next, req).await }
             })
             .around(private_orders)
+            .around(allow_on_405)
     };
     let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
     Route::new()
@@ -198,6 +199,22 @@ async fn private_orders<E: Endpoint<Output = Response>>(
     let mut response = next.call(req).await?;
     if is_order {
         web::keep_private(&mut response);
+    }
+    Ok(response)
+}
+
+/// A 405 names the methods the path does answer (RFC 9110).
+async fn allow_on_405<E: Endpoint<Output = Response>>(
+    next: Arc<E>,
+    req: poem::Request,
+) -> poem::Result<Response> {
+    let path = req.uri().path().to_owned();
+    let mut response = next.call(req).await?;
+    if response.status() == StatusCode::METHOD_NOT_ALLOWED
+        && let Some(methods) = api::paths::allowed_methods(&path)
+        && let Ok(value) = methods.parse()
+    {
+        response.headers_mut().insert(header::ALLOW, value);
     }
     Ok(response)
 }

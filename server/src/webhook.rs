@@ -8,7 +8,7 @@ use poem::web::Data;
 use poem::{Body, Request, Response, handler};
 use stripe_webhook::{EventObject, Webhook};
 
-use crate::checkout::{Checkout, Customer};
+use crate::checkout::{Buyer, Checkout, PlaceError};
 use crate::error;
 
 /// The signing secret of the shop's Stripe webhook endpoint; absent without Stripe.
@@ -57,8 +57,13 @@ pub async fn receive(
         // Not one of Posy's payments.
         return received();
     };
-    match succeeded(&checkout, intent.id.as_str(), &cart_id).await {
-        Ok(()) => received(),
+    match checkout
+        .place(intent.id.as_str(), &cart_id, Buyer::Billing)
+        .await
+    {
+        // Refunded for want of stock (or the like): done, the shopper was told on the page or
+        // will be.
+        Ok(_) | Err(PlaceError::Refunded(_)) => received(),
         // Answering an error makes Stripe send the event again later.
         Err(err) => {
             tracing::error!(payment = %intent.id, ?err, "a paid cart could not become an order yet");
@@ -67,28 +72,6 @@ pub async fn receive(
                 "The order could not be placed yet; please send the event again.",
             )
         }
-    }
-}
-
-/// Places the order for a succeeded payment unless there is one (or it was refunded).
-async fn succeeded(
-    checkout: &Checkout,
-    intent_id: &str,
-    cart_id: &str,
-) -> Result<(), crate::error::ApiError> {
-    use crate::error::ApiError;
-    match checkout.existing_order(intent_id, cart_id).await {
-        Ok(Some(_)) | Err(ApiError::Conflict(_)) => return Ok(()),
-        Ok(None) => {}
-        Err(err) => return Err(err),
-    }
-    // Read back from Stripe rather than trusting the event's copy, with the billing details.
-    let intent = checkout.retrieve(intent_id).await?;
-    let customer = Customer::from_billing(&intent.billing);
-    match checkout.place_order(&intent, cart_id, customer).await {
-        // Refunded for want of stock: done, the shopper was told on the page or will be.
-        Ok(_) | Err(ApiError::Conflict(_)) => Ok(()),
-        Err(err) => Err(err),
     }
 }
 

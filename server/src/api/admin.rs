@@ -9,7 +9,7 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use crate::clock::iso8601;
 use crate::entities::enquiry;
-use crate::error::ApiError;
+use crate::error::{ADMIN, Failure};
 
 /// The back office.
 pub struct AdminApi;
@@ -40,7 +40,7 @@ impl AdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
-    ) -> Result<Json<Vec<EnquiryView>>, ApiError> {
+    ) -> Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>> {
         let rows = enquiry::Entity::find()
             .order_by_desc(enquiry::Column::CreatedAt)
             .order_by_desc(enquiry::Column::Id)

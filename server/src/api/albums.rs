@@ -2,6 +2,7 @@
 //! for the signed-in admin (401 otherwise). The spec's own admin paths (`/albums/`,
 //! `/albums/{id}/upload_images/`) answer as the same handlers ([`SpecAlbumPaths`]).
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -11,13 +12,84 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
-use crate::albums::{self, AlbumView, Incoming, Refused, UploadLimits, Videos};
-use crate::error::ApiError;
+use crate::albums::{
+    self, AlbumError, AlbumView, FindError, Incoming, Refused, UploadLimits, Videos,
+};
+use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::media_store::Media;
 use crate::startup::MediaBase;
 
 /// Gallery albums.
 pub struct AlbumsApi;
+
+const ALBUM_GONE: &str = "We couldn't find that album. It may have been deleted.";
+
+impl From<FindError> for Problem {
+    fn from(err: FindError) -> Problem {
+        match err {
+            FindError::AlbumGone => Problem::new(StatusCode::NOT_FOUND, ALBUM_GONE),
+            FindError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for FindError {
+    const ANSWERS: &'static [Answer] = &[Answer(404, "No album has that id."), INTERNAL];
+}
+
+impl From<AlbumError> for Problem {
+    fn from(err: AlbumError) -> Problem {
+        let title_long = "Please keep the title under 200 characters.";
+        let caption_long = "Please keep the caption under 500 characters.";
+        match err {
+            AlbumError::AlbumGone => Problem::new(StatusCode::NOT_FOUND, ALBUM_GONE),
+            AlbumError::ImageGone => Problem::new(
+                StatusCode::NOT_FOUND,
+                "We couldn't find that picture in this album.",
+            ),
+            AlbumError::TitleMissing => Problem::field(
+                "Please give the album a title.",
+                "title",
+                posy_core::validation::REQUIRED,
+            ),
+            AlbumError::TitleTooLong => Problem::field(title_long, "title", title_long),
+            AlbumError::CaptionTooLong => Problem::field(caption_long, "caption", caption_long),
+            AlbumError::FeaturedNotOwn => Problem::field(
+                "The featured picture must be one of this album's pictures.",
+                "featured_image",
+                "Choose a picture of this album.",
+            ),
+            AlbumError::NotEveryPicture => Problem::field(
+                "Please list every picture of the album once.",
+                "image_ids",
+                "Every picture of the album, once each.",
+            ),
+            AlbumError::NoFiles => Problem::field(
+                "Please choose at least one picture or video to upload.",
+                "images",
+                "Choose at least one file.",
+            ),
+            AlbumError::Storage(cause) => Problem::internal(cause),
+            AlbumError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for AlbumError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it): an empty or over-long title, an over-long \
+             caption, a featured picture not of this album, a new order that is not every \
+             picture once, an upload without files.",
+        ),
+        Answer(
+            404,
+            "No album has that id, or the album has no picture with that id.",
+        ),
+        INTERNAL,
+    ];
+}
 
 /// An album's title and description, as a form (the spec's) or JSON.
 #[derive(ApiRequest)]
@@ -119,28 +191,33 @@ pub struct Handlers<'a> {
 }
 
 impl Handlers<'_> {
-    async fn list(&self, only_ready: bool) -> Result<Json<Vec<AlbumView>>, ApiError> {
+    async fn list<E: From<sea_orm::DbErr>>(
+        &self,
+        only_ready: bool,
+    ) -> Result<Json<Vec<AlbumView>>, E> {
         Ok(Json(
             albums::list(self.db, &self.media_base.0, only_ready).await?,
         ))
     }
 
-    async fn create(&self, fields: AlbumFields) -> Result<Json<AlbumView>, ApiError> {
+    async fn one(&self, id: i32, only_ready: bool) -> Result<Json<AlbumView>, FindError> {
+        Ok(Json(
+            albums::one(self.db, id, &self.media_base.0, only_ready).await?,
+        ))
+    }
+
+    async fn create(&self, fields: AlbumFields) -> Result<Json<AlbumView>, AlbumError> {
         let (title, description) = fields.into_parts();
         let id = albums::create(self.db, &title, &description).await?;
-        Ok(Json(
-            albums::one(self.db, id, &self.media_base.0, false).await?,
-        ))
+        Ok(self.one(id, false).await?)
     }
 
     async fn upload(
         &self,
-        media: &Media,
-        videos: &Videos,
-        limits: &UploadLimits,
+        uploads: &Uploads<'_>,
         id: i32,
         form: UploadForm,
-    ) -> Result<Json<UploadReport>, ApiError> {
+    ) -> Result<Json<UploadReport>, AlbumError> {
         let mut files = Vec::with_capacity(form.images.len());
         for upload in form.images {
             files.push(incoming(upload).await);
@@ -149,14 +226,31 @@ impl Handlers<'_> {
             Some(upload) => Some(incoming(upload).await),
             None => None,
         };
-        let refused =
-            albums::upload(self.db, media.as_ref(), videos, limits, id, files, featured).await?;
+        let refused = albums::upload(
+            self.db,
+            uploads.media.as_ref(),
+            uploads.videos,
+            uploads.limits,
+            id,
+            files,
+            featured,
+        )
+        .await?;
         Ok(Json(UploadReport {
-            album: albums::one(self.db, id, &self.media_base.0, false).await?,
+            album: self.one(id, false).await?.0,
             refused,
         }))
     }
 }
+
+/// Where uploads go and how large they may be.
+pub struct Uploads<'a> {
+    pub media: &'a Media,
+    pub videos: &'a Videos,
+    pub limits: &'a UploadLimits,
+}
+
+type Changed<T> = Result<Json<T>, Failure<AlbumError, { ADMIN | PATH | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Gallery")]
 impl AlbumsApi {
@@ -166,12 +260,8 @@ impl AlbumsApi {
         &self,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<AlbumView>>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
-        };
-        handlers.list(true).await
+    ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr>> {
+        handlers(db.0, media_base.0).list(true).await
     }
 
     /// One album with its pictures and videos that are ready.
@@ -181,8 +271,8 @@ impl AlbumsApi {
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
         id: Path<i32>,
-    ) -> Result<Json<AlbumView>, ApiError> {
-        Ok(Json(albums::one(*db, id.0, &media_base.0.0, true).await?))
+    ) -> Result<Json<AlbumView>, Failure<FindError, PATH>> {
+        Ok(handlers(db.0, media_base.0).one(id.0, true).await?)
     }
 
     /// Admin: every album with everything in it, including videos still being converted.
@@ -196,12 +286,8 @@ impl AlbumsApi {
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<AlbumView>>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
-        };
-        handlers.list(false).await
+    ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>> {
+        handlers(db.0, media_base.0).list(false).await
     }
 
     /// Admin: makes an album (title required).
@@ -212,12 +298,8 @@ impl AlbumsApi {
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
         fields: AlbumFields,
-    ) -> Result<Json<AlbumView>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
-        };
-        handlers.create(fields).await
+    ) -> Result<Json<AlbumView>, Failure<AlbumError, { ADMIN | SEND }>> {
+        Ok(handlers(db.0, media_base.0).create(fields).await?)
     }
 
     /// Admin: changes an album's title, description and featured picture.
@@ -229,7 +311,7 @@ impl AlbumsApi {
         media_base: Data<&MediaBase>,
         id: Path<i32>,
         change: Json<AlbumChange>,
-    ) -> Result<Json<AlbumView>, ApiError> {
+    ) -> Changed<AlbumView> {
         let change = change.0;
         albums::update(
             *db,
@@ -239,7 +321,10 @@ impl AlbumsApi {
             change.featured_image,
         )
         .await?;
-        Ok(Json(albums::one(*db, id.0, &media_base.0.0, false).await?))
+        Ok(handlers(db.0, media_base.0)
+            .one(id.0, false)
+            .await
+            .map_err(AlbumError::from)?)
     }
 
     /// Admin: deletes an album with its pictures and videos.
@@ -250,7 +335,7 @@ impl AlbumsApi {
         db: Data<&DatabaseConnection>,
         media: Data<&Media>,
         id: Path<i32>,
-    ) -> Result<Json<Done>, ApiError> {
+    ) -> Result<Json<Done>, Failure<AlbumError, { ADMIN | PATH | CSRF }>> {
         albums::delete(*db, media.0.as_ref(), id.0).await?;
         Ok(done())
     }
@@ -274,12 +359,15 @@ impl AlbumsApi {
         limits: Data<&UploadLimits>,
         id: Path<i32>,
         form: UploadForm,
-    ) -> Result<Json<UploadReport>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
+    ) -> Changed<UploadReport> {
+        let uploads = Uploads {
+            media: media.0,
+            videos: videos.0,
+            limits: limits.0,
         };
-        handlers.upload(*media, *videos, *limits, id.0, form).await
+        Ok(handlers(db.0, media_base.0)
+            .upload(&uploads, id.0, form)
+            .await?)
     }
 
     /// Admin: changes a picture's caption.
@@ -295,7 +383,7 @@ impl AlbumsApi {
         id: Path<i32>,
         image_id: Path<i32>,
         change: Json<CaptionChange>,
-    ) -> Result<Json<Done>, ApiError> {
+    ) -> Changed<Done> {
         albums::caption(*db, id.0, image_id.0, &change.caption).await?;
         Ok(done())
     }
@@ -313,7 +401,7 @@ impl AlbumsApi {
         media: Data<&Media>,
         id: Path<i32>,
         image_id: Path<i32>,
-    ) -> Result<Json<Done>, ApiError> {
+    ) -> Result<Json<Done>, Failure<AlbumError, { ADMIN | PATH | CSRF }>> {
         albums::delete_image(*db, media.0.as_ref(), id.0, image_id.0).await?;
         Ok(done())
     }
@@ -330,13 +418,17 @@ impl AlbumsApi {
         db: Data<&DatabaseConnection>,
         id: Path<i32>,
         order: Json<Reorder>,
-    ) -> Result<Json<Done>, ApiError> {
+    ) -> Changed<Done> {
         albums::reorder(*db, id.0, &order.image_ids).await?;
         Ok(done())
     }
 }
 
-/// The spec's admin paths without `/api` (§7), answering as the handlers above.
+fn handlers<'a>(db: &'a DatabaseConnection, media_base: &'a MediaBase) -> Handlers<'a> {
+    Handlers { db, media_base }
+}
+
+/// The spec's admin paths without `/api`, answering as the handlers above.
 pub struct SpecAlbumPaths;
 
 #[OpenApi(tag = "ApiTags::Gallery")]
@@ -353,12 +445,8 @@ impl SpecAlbumPaths {
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<AlbumView>>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
-        };
-        handlers.list(false).await
+    ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>> {
+        handlers(db.0, media_base.0).list(false).await
     }
 
     /// Admin: makes an album (the spec's path for `POST /api/albums/`).
@@ -374,12 +462,8 @@ impl SpecAlbumPaths {
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
         fields: AlbumFields,
-    ) -> Result<Json<AlbumView>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
-        };
-        handlers.create(fields).await
+    ) -> Result<Json<AlbumView>, Failure<AlbumError, { ADMIN | SEND }>> {
+        Ok(handlers(db.0, media_base.0).create(fields).await?)
     }
 
     /// Admin: uploads (the spec's path for `POST /api/albums/{id}/upload_images/`).
@@ -400,11 +484,14 @@ impl SpecAlbumPaths {
         limits: Data<&UploadLimits>,
         id: Path<i32>,
         form: UploadForm,
-    ) -> Result<Json<UploadReport>, ApiError> {
-        let handlers = Handlers {
-            db: *db,
-            media_base: *media_base,
+    ) -> Changed<UploadReport> {
+        let uploads = Uploads {
+            media: media.0,
+            videos: videos.0,
+            limits: limits.0,
         };
-        handlers.upload(*media, *videos, *limits, id.0, form).await
+        Ok(handlers(db.0, media_base.0)
+            .upload(&uploads, id.0, form)
+            .await?)
     }
 }

@@ -2,6 +2,7 @@
 //! the security scheme every admin call requires (401 without a live session).
 
 use poem::Request;
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::auth::ApiKey;
 use poem_openapi::payload::Json;
@@ -11,7 +12,7 @@ use sea_orm::DatabaseConnection;
 use super::{ApiTags, Clients};
 use crate::auth::{self, Admin, SignInError, SignInRefused};
 use crate::csrf::cookie;
-use crate::error::ApiError;
+use crate::error::{Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
 
 /// Signing the studio's admin in and out.
 pub struct AuthApi;
@@ -75,8 +76,46 @@ pub enum SessionChanged {
     Ok(Json<Me>, #[oai(header = "Set-Cookie")] String),
 }
 
-const NO_MATCH: &str = "That username and password don't match. Please try again.";
-const TOO_MANY: &str = "Too many attempts to sign in. Please wait 15 minutes and try again.";
+impl From<SignInError> for Problem {
+    fn from(err: SignInError) -> Problem {
+        match err {
+            SignInError::Refused(SignInRefused::Blank { username, password }) => {
+                let mut fields = std::collections::BTreeMap::new();
+                if username {
+                    fields.insert("username".into(), "Please enter your username.".into());
+                }
+                if password {
+                    fields.insert("password".into(), "Please enter your password.".into());
+                }
+                Problem::fields("Please enter your username and password.", fields)
+            }
+            SignInError::Refused(SignInRefused::NoMatch) => Problem::new(
+                StatusCode::UNAUTHORIZED,
+                "That username and password don't match. Please try again.",
+            ),
+            SignInError::Refused(SignInRefused::TooMany) => Problem::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many attempts to sign in. Please wait 15 minutes and try again.",
+            ),
+            SignInError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for SignInError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The username or password is empty (`fields` names which).",
+        ),
+        Answer(401, "The username and password do not match."),
+        Answer(
+            429,
+            "5 failed sign-ins from this address for this username in 15 minutes; wait.",
+        ),
+        INTERNAL,
+    ];
+}
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AuthApi {
@@ -89,41 +128,16 @@ impl AuthApi {
         db: Data<&DatabaseConnection>,
         clients: Data<&Clients>,
         body: Json<Credentials>,
-    ) -> Result<SessionChanged, ApiError> {
-        if body.username.trim().is_empty() || body.password.is_empty() {
-            let mut fields = std::collections::BTreeMap::new();
-            if body.username.trim().is_empty() {
-                fields.insert(
-                    "username".to_owned(),
-                    "Please enter your username.".to_owned(),
-                );
-            }
-            if body.password.is_empty() {
-                fields.insert(
-                    "password".to_owned(),
-                    "Please enter your password.".to_owned(),
-                );
-            }
-            return Err(ApiError::invalid_fields(
-                "Please enter your username and password.",
-                fields,
-            ));
-        }
+    ) -> Result<SessionChanged, Failure<SignInError, SEND>> {
         let address = clients.address(req);
-        match auth::sign_in(*db, &body.username, &body.password, &address).await {
-            Ok((token, admin)) => Ok(SessionChanged::Ok(
-                Json(Me {
-                    is_admin: true,
-                    username: Some(admin.username),
-                }),
-                auth::session_cookie(Some(&token), clients.secure_cookies),
-            )),
-            Err(SignInError::Refused(SignInRefused::NoMatch)) => {
-                Err(ApiError::unauthorized(NO_MATCH))
-            }
-            Err(SignInError::Refused(SignInRefused::TooMany)) => Err(ApiError::too_many(TOO_MANY)),
-            Err(SignInError::Db(err)) => Err(err.into()),
-        }
+        let (token, admin) = auth::sign_in(*db, &body.username, &body.password, &address).await?;
+        Ok(SessionChanged::Ok(
+            Json(Me {
+                is_admin: true,
+                username: Some(admin.username),
+            }),
+            auth::session_cookie(Some(&token), clients.secure_cookies),
+        ))
     }
 
     /// Signs out: the session ends and the cookie is cleared.
@@ -133,7 +147,7 @@ impl AuthApi {
         req: &Request,
         db: Data<&DatabaseConnection>,
         clients: Data<&Clients>,
-    ) -> Result<SessionChanged, ApiError> {
+    ) -> Result<SessionChanged, Failure<sea_orm::DbErr, CSRF>> {
         if let Some(token) = cookie(req.headers(), auth::SESSION_COOKIE) {
             auth::sign_out(*db, token).await?;
         }
@@ -148,7 +162,11 @@ impl AuthApi {
 
     /// Who is signed in: `{is_admin: false, username: null}` for visitors.
     #[oai(path = "/auth/me/", method = "get", operation_id = "me")]
-    async fn me(&self, req: &Request, db: Data<&DatabaseConnection>) -> Result<Json<Me>, ApiError> {
+    async fn me(
+        &self,
+        req: &Request,
+        db: Data<&DatabaseConnection>,
+    ) -> Result<Json<Me>, Failure<sea_orm::DbErr>> {
         let admin = match cookie(req.headers(), auth::SESSION_COOKIE) {
             Some(token) => auth::session_admin(*db, token).await?,
             None => None,

@@ -1,5 +1,6 @@
 //! `GET /api/cart/` and the three cart changes of spec §7; each answers the cart itself.
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
@@ -7,8 +8,8 @@ use poem_openapi::{Object, OpenApi};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
-use crate::cart::{self, CartView};
-use crate::error::ApiError;
+use crate::cart::{self, CartError, CartView, LineError};
+use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::startup::MediaBase;
 
 /// The shopper's cart.
@@ -52,6 +53,60 @@ pub struct UpdateQuantity {
     pub quantity: i64,
 }
 
+const CART_GONE: &str = "We couldn't find your cart. Please refresh the page and try again.";
+const LINE_GONE: &str = "That item is no longer in your cart. Please refresh the page.";
+const PRODUCT_GONE: &str = "Sorry, we couldn't find that product. It may no longer be available.";
+
+impl From<CartError> for Problem {
+    fn from(err: CartError) -> Problem {
+        match err {
+            CartError::CartGone => Problem::new(StatusCode::NOT_FOUND, CART_GONE),
+            CartError::LineGone => Problem::new(StatusCode::NOT_FOUND, LINE_GONE),
+            CartError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for CartError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            404,
+            "No open cart has that id (unknown, or already ordered), or the line is not in it.",
+        ),
+        INTERNAL,
+    ];
+}
+
+impl From<LineError> for Problem {
+    fn from(err: LineError) -> Problem {
+        match err {
+            LineError::Cart(err) => err.into(),
+            LineError::ProductGone => Problem::new(StatusCode::NOT_FOUND, PRODUCT_GONE),
+            LineError::Size { message, why } => Problem::field(message, "variation_id", why),
+            LineError::Quantity(message) => {
+                Problem::field(message, "quantity", "Choose from 1 to 10.")
+            }
+            LineError::Stock(message) => Problem::new(StatusCode::CONFLICT, message),
+        }
+    }
+}
+
+impl Refusal for LineError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The line would hold fewer than 1 or more than 10 (`fields.quantity`), or the size \
+             does not fit the product (`fields.variation_id`).",
+        ),
+        Answer(
+            404,
+            "No open cart has that id, the line is not in it, or the product is not on sale.",
+        ),
+        Answer(409, "Not that many left in stock; the cart is unchanged."),
+        INTERNAL,
+    ];
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Cart")]
 impl CartApi {
     /// The cart with this id; a fresh empty cart with a new id when the id is missing,
@@ -62,10 +117,11 @@ impl CartApi {
         db: Data<&DatabaseConnection>,
         media: Data<&MediaBase>,
         cart_id: Query<Option<String>>,
-    ) -> Result<Json<CartView>, ApiError> {
+    ) -> Result<Json<CartView>, Failure<sea_orm::DbErr>> {
         cart::open_or_fresh(&db, cart_id.0.as_deref(), &media.0.0)
             .await
             .map(Json)
+            .map_err(Failure::from)
     }
 
     /// Adds a product (and size) to the cart, raising its line when it is already there.
@@ -80,7 +136,7 @@ impl CartApi {
         db: Data<&DatabaseConnection>,
         media: Data<&MediaBase>,
         body: Json<AddItem>,
-    ) -> Result<Json<CartView>, ApiError> {
+    ) -> Result<Json<CartView>, Failure<LineError, SEND>> {
         let AddItem {
             cart_id,
             product_id,
@@ -97,6 +153,7 @@ impl CartApi {
         )
         .await
         .map(Json)
+        .map_err(Failure::from)
     }
 
     /// Removes a line.
@@ -110,10 +167,11 @@ impl CartApi {
         db: Data<&DatabaseConnection>,
         media: Data<&MediaBase>,
         body: Json<RemoveItem>,
-    ) -> Result<Json<CartView>, ApiError> {
+    ) -> Result<Json<CartView>, Failure<CartError, SEND>> {
         cart::remove(&db, &body.cart_id, body.item_id, &media.0.0)
             .await
             .map(Json)
+            .map_err(Failure::from)
     }
 
     /// Sets a line's quantity.
@@ -127,9 +185,10 @@ impl CartApi {
         db: Data<&DatabaseConnection>,
         media: Data<&MediaBase>,
         body: Json<UpdateQuantity>,
-    ) -> Result<Json<CartView>, ApiError> {
+    ) -> Result<Json<CartView>, Failure<LineError, SEND>> {
         cart::update_quantity(&db, &body.cart_id, body.item_id, body.quantity, &media.0.0)
             .await
             .map(Json)
+            .map_err(Failure::from)
     }
 }

@@ -2,17 +2,34 @@
 
 use std::sync::Arc;
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::OpenApi;
 use poem_openapi::param::Path;
 
 use super::ApiTags;
 use super::cached_json::CachedJson;
-use crate::catalogue::{Catalogue, ProductView};
-use crate::error::ApiError;
+use crate::catalogue::{Catalogue, ProductError, ProductView};
+use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal};
 
 /// The shop's products.
 pub struct CatalogueApi;
+
+impl From<ProductError> for Problem {
+    fn from(err: ProductError) -> Problem {
+        match err {
+            ProductError::Gone => Problem::new(
+                StatusCode::NOT_FOUND,
+                "Sorry, we couldn't find that product. It may no longer be available.",
+            ),
+            ProductError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for ProductError {
+    const ANSWERS: &'static [Answer] = &[Answer(404, "No product on sale has that id."), INTERNAL];
+}
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Catalogue")]
 impl CatalogueApi {
@@ -21,7 +38,7 @@ impl CatalogueApi {
     async fn list(
         &self,
         catalogue: Data<&Arc<Catalogue>>,
-    ) -> Result<CachedJson<Vec<ProductView>>, ApiError> {
+    ) -> Result<CachedJson<Vec<ProductView>>, Failure<sea_orm::DbErr>> {
         Ok(CachedJson::new(catalogue.snapshot().await?.list.clone()))
     }
 
@@ -31,16 +48,7 @@ impl CatalogueApi {
         &self,
         catalogue: Data<&Arc<Catalogue>>,
         id: Path<i32>,
-    ) -> Result<CachedJson<ProductView>, ApiError> {
-        catalogue
-            .snapshot()
-            .await?
-            .product(id.0)
-            .map(CachedJson::new)
-            .ok_or_else(|| {
-                ApiError::not_found(
-                    "Sorry, we couldn't find that product. It may no longer be available.",
-                )
-            })
+    ) -> Result<CachedJson<ProductView>, Failure<ProductError, PATH>> {
+        Ok(CachedJson::new(catalogue.product(id.0).await?))
     }
 }

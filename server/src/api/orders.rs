@@ -1,14 +1,15 @@
 //! `POST /api/orders/` and `GET /api/orders/{id}?token=` of spec §7.
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::checkout::{Checkout, Customer};
-use crate::error::ApiError;
-use crate::orders::{self, OrderView};
+use crate::checkout::{Buyer, Checkout, Customer, PlaceError};
+use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::orders::{self, LinkError, OrderView};
 
 /// Orders.
 pub struct OrdersApi;
@@ -50,6 +51,74 @@ pub struct OrderPlaced {
 const LINK_EXPIRED: &str =
     "This order link has expired for security reasons. Please check your email for order details.";
 
+impl From<PlaceError> for Problem {
+    fn from(err: PlaceError) -> Problem {
+        let refused = |message: String| Problem::new(StatusCode::BAD_REQUEST, message);
+        match err {
+            PlaceError::Form(problems) => Problem::fields(
+                problems.message(),
+                problems.fields(posy_core::validation::FormField::wire_name),
+            ),
+            PlaceError::CartGone => refused(
+                "We couldn't find your cart. Please go back to the shop and try again.".into(),
+            ),
+            PlaceError::OtherCart => refused(
+                "That payment was made for a different cart. Please try paying again.".into(),
+            ),
+            PlaceError::UnknownPayment => {
+                refused("We couldn't find that payment. Please try paying again.".into())
+            }
+            PlaceError::NotPaid(status) => refused(format!(
+                "We have not received your payment (its status is {}). Please try again.",
+                status.replace('_', " ")
+            )),
+            PlaceError::NotPounds => refused(
+                "That payment was not made in pounds sterling. Please try paying again.".into(),
+            ),
+            PlaceError::Refunded(reason) => Problem::new(StatusCode::CONFLICT, reason),
+            PlaceError::Provider(err) => super::payment::provider_down(err),
+            PlaceError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for PlaceError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A checkout field is missing or malformed (the spec's `Please fill in all required \
+             fields: ...` with `fields` by wire name), or the payment is unknown, not succeeded, \
+             not in GBP or made for another cart.",
+        ),
+        Answer(
+            409,
+            "The payment could not become an order (stock gone, the cart changed or was \
+             ordered) and has been refunded in full; the message says so.",
+        ),
+        INTERNAL,
+        super::payment::PROVIDER_DOWN,
+    ];
+}
+
+impl From<LinkError> for Problem {
+    fn from(err: LinkError) -> Problem {
+        match err {
+            LinkError::Refused => Problem::new(StatusCode::FORBIDDEN, LINK_EXPIRED),
+            LinkError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for LinkError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            403,
+            "The token is wrong, expired or missing, or there is no such order (all alike).",
+        ),
+        INTERNAL,
+    ];
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Orders")]
 impl OrdersApi {
     /// Makes the order once the payment has succeeded. The same call again answers the same
@@ -60,7 +129,7 @@ impl OrdersApi {
         &self,
         checkout: Data<&Checkout>,
         body: Json<PlaceOrder>,
-    ) -> Result<Json<OrderPlaced>, ApiError> {
+    ) -> Result<Json<OrderPlaced>, Failure<PlaceError, SEND>> {
         let body = body.0;
         let customer = Customer {
             email: body.email,
@@ -70,24 +139,19 @@ impl OrdersApi {
             city: body.city,
             postcode: body.postcode,
             phone: body.phone,
-        }
-        .validated()?;
-        let placed = match checkout
-            .existing_order(&body.payment_intent_id, &body.cart_id)
-            .await?
-        {
-            Some(id) => checkout.handed_out(id).await?,
-            None => {
-                let intent = checkout.retrieve(&body.payment_intent_id).await?;
-                checkout
-                    .place_order(&intent, &body.cart_id, customer)
-                    .await?
-            }
         };
+        let id = checkout
+            .place(
+                &body.payment_intent_id,
+                &body.cart_id,
+                Buyer::Form(customer),
+            )
+            .await?;
+        let access_token = checkout.hand_out(id).await.map_err(PlaceError::Db)?;
         Ok(Json(OrderPlaced {
-            id: placed.id,
-            order_id: orders::reference(placed.id),
-            access_token: placed.access_token,
+            id,
+            order_id: orders::reference(id),
+            access_token,
         }))
     }
 
@@ -99,11 +163,8 @@ impl OrdersApi {
         checkout: Data<&Checkout>,
         id: Path<i32>,
         token: Query<Option<String>>,
-    ) -> Result<Json<OrderView>, ApiError> {
+    ) -> Result<Json<OrderView>, Failure<LinkError, PATH>> {
         let token = token.0.unwrap_or_default();
-        orders::open(&checkout.db, id.0, &token)
-            .await?
-            .map(Json)
-            .ok_or_else(|| ApiError::forbidden(LINK_EXPIRED))
+        Ok(Json(orders::open(&checkout.db, id.0, &token).await?))
     }
 }

@@ -2,9 +2,12 @@
 //! drops trailing slashes from the routes it builds, so requests have theirs removed before
 //! routing (both forms answer, never a 404), and the published description puts them back.
 
+use std::sync::OnceLock;
+
 use poem::Request;
 use poem::http::Uri;
-use serde_json::Value;
+use posy_core::quantity::MAX_PER_LINE;
+use serde_json::{Value, json};
 
 /// Calls whose published path has no trailing slash; every other call's path ends in `/`.
 const WITHOUT_SLASH: &[&str] = &["/api/orders/{id}"];
@@ -47,7 +50,137 @@ pub fn publish(spec_json: &str) -> Value {
     }
     plain_json_content(&mut spec);
     nullable_answers(&mut spec);
+    request_rules(&mut spec);
     spec
+}
+
+/// The methods a path answers, for the `Allow` header of a 405; `None` for no API path.
+pub fn allowed_methods(path: &str) -> Option<&'static str> {
+    static ROUTES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    let routes = ROUTES.get_or_init(|| {
+        let spec: Value =
+            serde_json::from_str(&super::service().spec()).expect("poem-openapi writes JSON");
+        spec["paths"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(path, item)| {
+                let methods: Vec<String> = item
+                    .as_object()
+                    .into_iter()
+                    .flat_map(|ops| ops.keys())
+                    .map(|m| m.to_uppercase())
+                    .collect();
+                (path.clone(), methods.join(", "))
+            })
+            .collect()
+    });
+    let asked: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    routes
+        .iter()
+        .find(|(template, _)| {
+            let parts: Vec<&str> = template.split('/').collect();
+            parts.len() == asked.len()
+                && parts
+                    .iter()
+                    .zip(&asked)
+                    .all(|(p, a)| p == a || (p.starts_with('{') && !a.is_empty()))
+        })
+        .map(|(_, methods)| methods.as_str())
+}
+
+/// Fields a form call needs, published as required although the Rust type takes them as
+/// optional: a missing one is answered with the spec's `Please fill in all required fields: ...`
+/// and `fields`, which poem-openapi's own parse error would replace.
+const REQUIRED: &[(&str, &[&str])] = &[
+    (
+        "PlaceOrder",
+        &[
+            "payment_intent_id",
+            "cart_id",
+            "email",
+            "first_name",
+            "last_name",
+            "address",
+            "city",
+            "postcode",
+            "phone",
+        ],
+    ),
+    (
+        "ContactRequest",
+        &["name", "email", "enquiryType", "message"],
+    ),
+    ("Credentials", &["username", "password"]),
+];
+
+/// Some text, not only spaces (the server trims every field).
+const NOT_BLANK: &str = r"\S";
+/// core's `is_email`: no spaces, an `@`, a dotted domain without empty parts.
+const EMAIL: &str = r"^\s*\S+@[^\s@.]+(\.[^\s@.]+)+\s*$";
+/// core's `is_uk_postcode`: a full UK postcode, spaces and case forgiven.
+const POSTCODE: &str = r"^\s*([Gg]\s*[Ii]\s*[Rr]\s*0\s*[Aa]\s*[Aa]|[A-Za-z]\s*[A-Za-z]?\s*[0-9]\s*[0-9A-Za-z]?\s*[0-9]\s*[A-Za-z]\s*[A-Za-z])\s*$";
+/// core's `is_phone`: 10 to 15 digits, an optional leading `+`, spaces, dashes and brackets.
+const PHONE: &str = r"^\s*\+?[ ()-]*([0-9][ ()-]*){10,15}\s*$";
+
+/// The rules the server enforces on request fields beyond their types (with its own sentences),
+/// published so clients know them before they are refused.
+fn request_rules(spec: &mut Value) {
+    let text = |max: usize, pattern: &str| json!({"maxLength": max, "pattern": pattern});
+    let quantity = json!({"minimum": 1, "maximum": MAX_PER_LINE});
+    let rules: Vec<(&str, &str, Value)> = vec![
+        ("AddItem", "quantity", quantity.clone()),
+        ("UpdateQuantity", "quantity", quantity),
+        ("PlaceOrder", "email", text(254, EMAIL)),
+        ("PlaceOrder", "first_name", text(100, NOT_BLANK)),
+        ("PlaceOrder", "last_name", text(100, NOT_BLANK)),
+        ("PlaceOrder", "address", text(200, NOT_BLANK)),
+        ("PlaceOrder", "city", text(100, NOT_BLANK)),
+        ("PlaceOrder", "postcode", text(100, POSTCODE)),
+        ("PlaceOrder", "phone", text(100, PHONE)),
+        ("ContactRequest", "name", text(100, NOT_BLANK)),
+        ("ContactRequest", "email", text(254, EMAIL)),
+        ("ContactRequest", "message", text(5000, NOT_BLANK)),
+        (
+            "ContactRequest",
+            "phone",
+            json!({"pattern": r"^\s*(\+?[ ()-]*([0-9][ ()-]*){10,15})?\s*$"}),
+        ),
+        (
+            "ContactRequest",
+            "enquiryType",
+            json!({"enum": ["wedding", "event", "bouquet", "general"]}),
+        ),
+        ("Credentials", "username", json!({"pattern": NOT_BLANK})),
+        ("Credentials", "password", json!({"minLength": 1})),
+        ("AlbumJson", "title", text(200, NOT_BLANK)),
+        ("AlbumChange", "title", text(200, NOT_BLANK)),
+        ("CaptionChange", "caption", json!({"maxLength": 500})),
+    ];
+    let Some(schemas) = spec.pointer_mut("/components/schemas") else {
+        return;
+    };
+    for (schema, fields) in REQUIRED {
+        let Some(schema) = schemas.get_mut(*schema) else {
+            continue;
+        };
+        schema["required"] = json!(fields);
+        for field in *fields {
+            if let Some(property) = schema["properties"][*field].as_object_mut() {
+                property.remove("default");
+            }
+        }
+    }
+    for (schema, field, rule) in rules {
+        if let (Some(property), Some(rule)) = (
+            schemas
+                .pointer_mut(&format!("/{schema}/properties/{field}"))
+                .and_then(Value::as_object_mut),
+            rule.as_object(),
+        ) {
+            property.extend(rule.clone());
+        }
+    }
 }
 
 /// poem-openapi publishes an `Option` field as merely optional. The views the server answers
@@ -55,17 +188,34 @@ pub fn publish(spec_json: &str) -> Value {
 /// nullable (generated clients then type them `T | null`). Request bodies keep optional fields
 /// optional; the error body leaves out `fields` rather than sending null.
 fn nullable_answers(spec: &mut Value) {
-    let requests: Vec<String> = spec["paths"]
+    let mut requests: Vec<String> = Vec::new();
+    let mut waiting: Vec<&Value> = spec["paths"]
         .as_object()
         .into_iter()
         .flat_map(|paths| paths.values())
         .filter_map(Value::as_object)
         .flat_map(|operations| operations.values())
-        .filter_map(|op| op.pointer("/requestBody/content/application~1json/schema/$ref"))
-        .filter_map(Value::as_str)
-        .filter_map(|r| r.rsplit('/').next())
-        .map(str::to_owned)
+        .filter_map(|op| op.get("requestBody"))
         .collect();
+    // Every schema a request body reaches, however deep, is a request's.
+    while let Some(value) = waiting.pop() {
+        match value {
+            Value::Object(map) => {
+                if let Some(name) = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|r| r.rsplit('/').next())
+                    && !requests.iter().any(|known| known == name)
+                {
+                    requests.push(name.to_owned());
+                    waiting.extend(spec["components"]["schemas"].get(name));
+                }
+                waiting.extend(map.values());
+            }
+            Value::Array(items) => waiting.extend(items),
+            _ => {}
+        }
+    }
     let Some(schemas) = spec
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)

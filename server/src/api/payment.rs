@@ -1,16 +1,17 @@
 //! `GET /api/payment/config/` and `check_intent/` of spec §7, and the simulated provider's card
 //! form calls, which answer as Stripe.js's confirmCardPayment does.
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Enum, Object, OpenApi};
 
 use super::ApiTags;
-use crate::checkout::Checkout;
-use crate::error::ApiError;
-use crate::payments::Billing;
-use crate::payments::simulated::{self, Card, Confirmation};
+use crate::checkout::{Checkout, IntentError};
+use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::payments::simulated::{self, Card, Confirmation, SimulatedError};
+use crate::payments::{Billing, PaymentError};
 
 /// Payments.
 pub struct PaymentApi;
@@ -108,9 +109,79 @@ pub struct CardError {
     pub message: String,
 }
 
-const NO_SIMULATION: &str = "Test payments are switched off in this shop.";
-const UNKNOWN_SECRET: &str =
-    "We couldn't find that payment. Please go back to your cart and try again.";
+/// The provider failed: a 503, its cause logged.
+pub fn provider_down(err: PaymentError) -> Problem {
+    Problem::logged(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "We couldn't reach the card payment service. Please try again in a moment.",
+        format!("payment provider call failed: {err}"),
+    )
+}
+
+/// What [`provider_down`] means.
+pub const PROVIDER_DOWN: Answer = Answer(
+    503,
+    "The card payment provider did not answer or failed (logged); try again.",
+);
+
+impl From<IntentError> for Problem {
+    fn from(err: IntentError) -> Problem {
+        let refused = |message: &str| Problem::new(StatusCode::BAD_REQUEST, message);
+        match err {
+            IntentError::CartGone => {
+                refused("We couldn't find your cart. Please go back to the shop and try again.")
+            }
+            IntentError::AlreadyPaid => refused(
+                "This cart has already been paid for. Please check your email for your order \
+                 confirmation.",
+            ),
+            IntentError::EmptyCart => {
+                refused("Your cart is empty. Please add something before checking out.")
+            }
+            IntentError::Provider(err) => provider_down(err),
+            IntentError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for IntentError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "There is nothing to pay: the cart is empty, unknown (or no id was given), or paid \
+             already.",
+        ),
+        INTERNAL,
+        PROVIDER_DOWN,
+    ];
+}
+
+impl From<SimulatedError> for Problem {
+    fn from(err: SimulatedError) -> Problem {
+        match err {
+            SimulatedError::Off => Problem::new(
+                StatusCode::NOT_FOUND,
+                "Test payments are switched off in this shop.",
+            ),
+            SimulatedError::UnknownSecret => Problem::new(
+                StatusCode::BAD_REQUEST,
+                "We couldn't find that payment. Please go back to your cart and try again.",
+            ),
+            SimulatedError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for SimulatedError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(400, "No payment has that client secret."),
+        Answer(
+            404,
+            "The shop takes real payments (Stripe): there is no test mode.",
+        ),
+        INTERNAL,
+    ];
+}
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Payment")]
 impl PaymentApi {
@@ -141,7 +212,7 @@ impl PaymentApi {
         &self,
         checkout: Data<&Checkout>,
         cart_id: Query<Option<String>>,
-    ) -> Result<Json<PaymentIntentSecret>, ApiError> {
+    ) -> Result<Json<PaymentIntentSecret>, Failure<IntentError>> {
         let client_secret = checkout
             .payment_for_cart(cart_id.0.as_deref().unwrap_or_default())
             .await?;
@@ -159,7 +230,7 @@ impl PaymentApi {
         &self,
         checkout: Data<&Checkout>,
         body: Json<SimulatedConfirm>,
-    ) -> Result<Json<CardResult>, ApiError> {
+    ) -> Result<Json<CardResult>, Failure<SimulatedError, SEND>> {
         simulation_only(&checkout)?;
         let body = body.0;
         let card = Card {
@@ -177,9 +248,7 @@ impl PaymentApi {
             city: address.city,
             postal_code: address.postal_code,
         };
-        let answer = simulated::confirm(&checkout.db, &body.client_secret, &card, &billing)
-            .await?
-            .ok_or_else(|| ApiError::bad_request(UNKNOWN_SECRET))?;
+        let answer = simulated::confirm(&checkout.db, &body.client_secret, &card, &billing).await?;
         Ok(Json(card_result(answer)))
     }
 
@@ -193,20 +262,19 @@ impl PaymentApi {
         &self,
         checkout: Data<&Checkout>,
         body: Json<SimulatedAuthenticate>,
-    ) -> Result<Json<CardResult>, ApiError> {
+    ) -> Result<Json<CardResult>, Failure<SimulatedError, SEND>> {
         simulation_only(&checkout)?;
-        let answer = simulated::authenticate(&checkout.db, &body.client_secret, body.succeed)
-            .await?
-            .ok_or_else(|| ApiError::bad_request(UNKNOWN_SECRET))?;
+        let answer =
+            simulated::authenticate(&checkout.db, &body.client_secret, body.succeed).await?;
         Ok(Json(card_result(answer)))
     }
 }
 
-fn simulation_only(checkout: &Checkout) -> Result<(), ApiError> {
+fn simulation_only(checkout: &Checkout) -> Result<(), SimulatedError> {
     if checkout.payments.name() == "simulated" {
         Ok(())
     } else {
-        Err(ApiError::not_found(NO_SIMULATION))
+        Err(SimulatedError::Off)
     }
 }
 

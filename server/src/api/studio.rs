@@ -2,6 +2,7 @@
 //! contact form (`POST /api/contact/`, spec §7).
 
 use poem::Request;
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -10,9 +11,9 @@ use posy_core::{Money, media, workshop};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
 use super::{ApiTags, Clients};
-use crate::enquiries::{self, Enquiry};
+use crate::enquiries::{self, Enquiry, EnquiryError};
 use crate::entities::workshop as workshops;
-use crate::error::ApiError;
+use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::site::Site;
 use crate::startup::MediaBase;
 
@@ -80,6 +81,40 @@ pub struct ContactReceived {
     pub status: String,
 }
 
+impl From<EnquiryError> for Problem {
+    fn from(err: EnquiryError) -> Problem {
+        match err {
+            EnquiryError::Form(problems) => Problem::fields(
+                problems.message(),
+                problems.fields(posy_core::validation::FormField::wire_name),
+            ),
+            EnquiryError::TooMany { phone } => Problem::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "You have sent us several messages in the last few minutes. Please wait a \
+                     little and try again, or call us on {phone}."
+                ),
+            ),
+            EnquiryError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for EnquiryError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is missing or malformed: the spec's `Please fill in all required fields: \
+             ...`, or the first problem, with `fields` by wire name.",
+        ),
+        Answer(
+            429,
+            "5 enquiries from this address in 10 minutes already; wait, or call the studio.",
+        ),
+        INTERNAL,
+    ];
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Studio")]
 impl StudioApi {
     /// The studio's name, address, contact details, opening hours, social links and delivery
@@ -95,7 +130,7 @@ impl StudioApi {
         &self,
         db: Data<&DatabaseConnection>,
         media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<Workshop>>, ApiError> {
+    ) -> Result<Json<Vec<Workshop>>, Failure<sea_orm::DbErr>> {
         let rows = workshops::Entity::find()
             .order_by_asc(workshops::Column::Date)
             .order_by_asc(workshops::Column::Position)
@@ -141,7 +176,7 @@ impl StudioApi {
         studio: Data<&Studio>,
         clients: Data<&Clients>,
         body: Json<ContactRequest>,
-    ) -> Result<Json<ContactReceived>, ApiError> {
+    ) -> Result<Json<ContactReceived>, Failure<EnquiryError, SEND>> {
         let body = body.0;
         let enquiry = Enquiry {
             form: EnquiryForm {

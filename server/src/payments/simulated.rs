@@ -263,6 +263,22 @@ pub fn year_month(unix_seconds: i64) -> (i32, u32) {
 /// What confirming or authenticating answers: the intent, or a refusal.
 pub type Confirmation = Result<Intent, CardError>;
 
+/// Why the simulated card form's call was not taken.
+#[derive(Debug)]
+pub enum SimulatedError {
+    /// The shop takes real payments (Stripe): there is nothing to simulate.
+    Off,
+    /// No simulated payment has that client secret.
+    UnknownSecret,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for SimulatedError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        SimulatedError::Db(err)
+    }
+}
+
 const ALREADY_PAID: CardError = CardError {
     code: "payment_intent_unexpected_state",
     message: "This payment has already been made.",
@@ -274,21 +290,21 @@ const AUTHENTICATION_FAILED: CardError = CardError {
 };
 
 /// Confirms the intent with this client secret using a card, as Stripe.js's
-/// confirmCardPayment does. `None` when no intent has that secret.
+/// confirmCardPayment does.
 pub async fn confirm(
     db: &DatabaseConnection,
     client_secret: &str,
     card: &Card,
     billing: &Billing,
-) -> Result<Option<Confirmation>, sea_orm::DbErr> {
-    let Some(intent) = by_secret(db, client_secret).await? else {
-        return Ok(None);
-    };
+) -> Result<Confirmation, SimulatedError> {
+    let intent = by_secret(db, client_secret)
+        .await?
+        .ok_or(SimulatedError::UnknownSecret)?;
     if intent.status != "requires_payment_method" {
-        return Ok(Some(Err(ALREADY_PAID)));
+        return Ok(Err(ALREADY_PAID));
     }
     let status = match judge_card(card, year_month(now())) {
-        CardOutcome::Refused(refusal) => return Ok(Some(Err(refusal))),
+        CardOutcome::Refused(refusal) => return Ok(Err(refusal)),
         CardOutcome::Pays => "succeeded",
         CardOutcome::NeedsAuthentication => "requires_action",
     };
@@ -324,11 +340,12 @@ pub async fn confirm(
         .await?;
     if moved.rows_affected == 0 {
         // Another confirmation of the same intent won the race.
-        return Ok(Some(Err(ALREADY_PAID)));
+        return Ok(Err(ALREADY_PAID));
     }
-    Ok(by_secret(db, client_secret)
+    let intent = by_secret(db, client_secret)
         .await?
-        .map(|i| Ok(intent_of(i))))
+        .ok_or(SimulatedError::UnknownSecret)?;
+    Ok(Ok(intent_of(intent)))
 }
 
 /// Ends the simulated 3-D Secure step: `succeed` pays, otherwise the intent needs a new card.
@@ -336,12 +353,12 @@ pub async fn authenticate(
     db: &DatabaseConnection,
     client_secret: &str,
     succeed: bool,
-) -> Result<Option<Confirmation>, sea_orm::DbErr> {
-    let Some(intent) = by_secret(db, client_secret).await? else {
-        return Ok(None);
-    };
+) -> Result<Confirmation, SimulatedError> {
+    let intent = by_secret(db, client_secret)
+        .await?
+        .ok_or(SimulatedError::UnknownSecret)?;
     if intent.status != "requires_action" {
-        return Ok(Some(Err(ALREADY_PAID)));
+        return Ok(Err(ALREADY_PAID));
     }
     let status = if succeed {
         "succeeded"
@@ -355,11 +372,12 @@ pub async fn authenticate(
         .exec(db)
         .await?;
     if !succeed {
-        return Ok(Some(Err(AUTHENTICATION_FAILED)));
+        return Ok(Err(AUTHENTICATION_FAILED));
     }
-    Ok(by_secret(db, client_secret)
+    let intent = by_secret(db, client_secret)
         .await?
-        .map(|i| Ok(intent_of(i))))
+        .ok_or(SimulatedError::UnknownSecret)?;
+    Ok(Ok(intent_of(intent)))
 }
 
 async fn by_secret(

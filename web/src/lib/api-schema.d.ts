@@ -613,21 +613,21 @@ export interface components {
          * @description The billing address sent with the card.
          */
         BillingAddress: {
-            city: string | null;
+            city?: string;
             /** @description `GB`. */
-            country: string | null;
-            line1: string | null;
-            postal_code: string | null;
+            country?: string;
+            line1?: string;
+            postal_code?: string;
         };
         /**
          * BillingDetails
          * @description The billing details sent with the card (spec §7).
          */
         BillingDetails: {
-            address: components["schemas"]["BillingAddress"] | null;
-            email: string | null;
-            name: string | null;
-            phone: string | null;
+            address?: components["schemas"]["BillingAddress"];
+            email?: string;
+            name?: string;
+            phone?: string;
         };
         /**
          * CaptionChange
@@ -727,16 +727,13 @@ export interface components {
          * @description `POST /api/contact/`'s body. Every field may be missing: the answer then names it.
          */
         ContactRequest: {
-            /** @default  */
             email: string;
             /**
              * @description `wedding`, `event`, `bouquet` or `general`.
-             * @default
+             * @enum {string}
              */
-            enquiryType: string;
-            /** @default  */
+            enquiryType: "wedding" | "event" | "bouquet" | "general";
             message: string;
-            /** @default  */
             name: string;
             /**
              * @description Optional.
@@ -754,9 +751,7 @@ export interface components {
          * @description `POST /api/auth/login`'s body.
          */
         Credentials: {
-            /** @default  */
             password: string;
-            /** @default  */
             username: string;
         };
         /**
@@ -895,22 +890,15 @@ export interface components {
          *     form field is named in the answer, like an empty one).
          */
         PlaceOrder: {
-            /** @default  */
             address: string;
             cart_id: string;
-            /** @default  */
             city: string;
-            /** @default  */
             email: string;
-            /** @default  */
             first_name: string;
-            /** @default  */
             last_name: string;
             /** @description The payment intent the card was confirmed with. */
             payment_intent_id: string;
-            /** @default  */
             phone: string;
-            /** @default  */
             postcode: string;
         };
         /**
@@ -1169,16 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1187,53 +1166,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1271,7 +1205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1280,7 +1214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1289,7 +1223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1298,7 +1232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1307,8 +1241,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1316,8 +1250,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1325,17 +1259,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1372,7 +1297,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1381,7 +1306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1390,7 +1315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1399,7 +1324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1408,8 +1333,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1417,8 +1342,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1426,17 +1351,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1463,16 +1379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1481,53 +1388,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1554,16 +1416,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnquiryView"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1572,53 +1425,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1645,71 +1453,8 @@ export interface operations {
                     "application/json": components["schemas"]["Album"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1747,7 +1492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1756,7 +1501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1765,7 +1510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,7 +1519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,8 +1528,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1792,8 +1537,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1801,17 +1546,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1840,7 +1576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1849,25 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
+            /** @description No album has that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1876,35 +1594,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1937,7 +1628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1946,7 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1955,7 +1646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1964,7 +1655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1973,8 +1664,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1982,8 +1673,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1991,17 +1682,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2030,7 +1712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2039,7 +1721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2048,7 +1730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2057,7 +1739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2066,35 +1748,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2128,7 +1783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2137,7 +1792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,7 +1801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2155,7 +1810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2164,8 +1819,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2173,8 +1828,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2182,17 +1837,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2222,7 +1868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2231,7 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2240,7 +1886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,7 +1895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2258,35 +1904,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2319,7 +1938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2328,7 +1947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2337,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2346,7 +1965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2355,8 +1974,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2364,8 +1983,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2373,17 +1992,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2420,7 +2030,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2429,7 +2039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2438,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,7 +2057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No album has that id, or the album has no picture with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2456,8 +2066,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2465,8 +2075,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2474,17 +2084,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2517,7 +2118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The username or password is empty (`fields` names which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2526,7 +2127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
+            /** @description The username and password do not match. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2535,7 +2136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2544,8 +2145,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
-            404: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2553,8 +2154,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2562,7 +2163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
+            /** @description 5 failed sign-ins from this address for this username in 15 minutes; wait. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2571,17 +2172,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2610,25 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,44 +2211,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2701,71 +2239,8 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2794,71 +2269,8 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2889,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The line would hold fewer than 1 or more than 10 (`fields.quantity`), or the size does not fit the product (`fields.variation_id`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2898,16 +2310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2916,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No open cart has that id, the line is not in it, or the product is not on sale. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,7 +2328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            /** @description Not that many left in stock; the cart is unchanged. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,8 +2337,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2943,17 +2346,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2984,7 +2387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2993,16 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3011,7 +2405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No open cart has that id (unknown, or already ordered), or the line is not in it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3020,8 +2414,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3029,8 +2423,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3038,17 +2432,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3079,7 +2464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The line would hold fewer than 1 or more than 10 (`fields.quantity`), or the size does not fit the product (`fields.variation_id`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,16 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +2482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description No open cart has that id, the line is not in it, or the product is not on sale. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +2491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            /** @description Not that many left in stock; the cart is unchanged. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3124,8 +2500,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3133,17 +2509,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3174,7 +2550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactReceived"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is missing or malformed: the spec's `Please fill in all required fields: ...`, or the first problem, with `fields` by wire name. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,16 +2559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3201,8 +2568,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
-            404: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3210,8 +2577,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3219,7 +2586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
+            /** @description 5 enquiries from this address in 10 minutes already; wait, or call the studio. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3228,17 +2595,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3269,7 +2627,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPlaced"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A checkout field is missing or malformed (the spec's `Please fill in all required fields: ...` with `fields` by wire name), or the payment is unknown, not succeeded, not in GBP or made for another cart. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3278,16 +2636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3296,16 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
+            /** @description The payment could not become an order (stock gone, the cart changed or was ordered) and has been refunded in full; the message says so. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3314,8 +2654,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3323,7 +2663,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3332,7 +2681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            /** @description The card payment provider did not answer or failed (logged); try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3364,7 +2713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3373,16 +2722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description The token is wrong, expired or missing, or there is no such order (all alike). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,44 +2731,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3457,7 +2761,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentSecret"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description There is nothing to pay: the cart is empty, unknown (or no id was given), or paid already. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3466,52 +2770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3520,7 +2779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
+            /** @description The card payment provider did not answer or failed (logged); try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3571,7 +2830,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardResult"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: No payment has that client secret. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3580,16 +2839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3598,7 +2848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description The shop takes real payments (Stripe): there is no test mode. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,8 +2857,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3616,8 +2866,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3625,17 +2875,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3666,7 +2907,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardResult"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: No payment has that client secret. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,16 +2916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,7 +2925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such thing. */
+            /** @description The shop takes real payments (Stripe): there is no test mode. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3702,8 +2934,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
+            /** @description The body is larger than this call takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3711,8 +2943,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3720,17 +2952,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3757,71 +2980,8 @@ export interface operations {
                     "application/json": components["schemas"]["Product"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3850,7 +3010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,25 +3019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
+            /** @description No product on sale has that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3886,35 +3028,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3960,71 +3075,8 @@ export interface operations {
                     "application/json": components["schemas"]["Workshop"][];
                 };
             };
-            /** @description The request itself is at fault: a field is missing or malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signing in is needed, or failed. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description There is no such thing. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The shop's current state does not allow it, e.g. not enough stock. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from one address in a short time; wait and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on the shop's side. */
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service the shop relies on (the card payment provider) did not answer; try again. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };

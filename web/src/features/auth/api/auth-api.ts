@@ -18,8 +18,7 @@ export async function login(username: string, password: string): Promise<LoginRe
   try {
     const { data, error } = await api.POST('/api/auth/login/', { body: { username, password } });
     if (data && !error) return { ok: true, me: data };
-    const fields = error && typeof error === 'object' && 'fields' in error ? (error.fields as Record<string, string> | undefined) : undefined;
-    return { ok: false, message: errorMessage(error, LOGIN_FAILED), fields };
+    return { ok: false, message: error?.error || LOGIN_FAILED, fields: error?.fields };
   } catch {
     return { ok: false, message: LOGIN_FAILED };
   }

@@ -1,18 +1,16 @@
 // The card payment's calls (spec §7): which provider, the payment intent, and the simulated
 // provider's confirmation and 3-D Secure steps (the same answer shape as Stripe.js gives).
 import { api, errorMessage } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 import type { BillingDetails, CardConfirmation, PaymentConfig } from './checkout-types';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
+type CardResult = components['schemas']['CardResult'];
 
 /** Which card form to show: Stripe Elements with this key, or the simulated one. */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   const { data, response } = await api.GET('/api/payment/config/', { signal });
-  if (!response.ok || !isRecord(data)) throw new Error(`Payment config answered ${response.status}`);
-  const key = typeof data.publishable_key === 'string' && data.publishable_key ? data.publishable_key : null;
-  if (data.provider === 'stripe' && key) return { provider: 'stripe', publishable_key: key };
+  if (!data) throw new Error(`Payment config answered ${response.status}`);
+  if (data.provider === 'stripe' && data.publishable_key) return { provider: 'stripe', publishable_key: data.publishable_key };
   return { provider: 'simulated', publishable_key: null };
 }
 
@@ -25,29 +23,18 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     params: { query: { cart_id: cartId } },
     signal,
   });
-  if (!response.ok || !isRecord(data) || typeof data.client_secret !== 'string' || !data.client_secret) {
-    throw new Error(`check_intent answered ${response.status}`);
-  }
+  if (!data) throw new Error(`check_intent answered ${response.status}`);
   return data.client_secret;
 }
 
 /** Reads a confirmation answer; a refusal with a sentence reads as the provider's error. */
-function confirmation(answer: { data?: unknown; error?: unknown; response: Response }): CardConfirmation {
+function confirmation(answer: { data?: CardResult; error?: unknown; response: Response }): CardConfirmation {
   const { data, error, response } = answer;
-  if (response.ok && isRecord(data)) {
-    const intent = isRecord(data.payment_intent) ? data.payment_intent : null;
-    const failure = isRecord(data.error) ? data.error : null;
+  if (data) {
+    const { payment_intent: intent, error: failure } = data;
     return {
-      payment_intent:
-        intent && typeof intent.id === 'string' && typeof intent.status === 'string'
-          ? { id: intent.id, status: intent.status }
-          : null,
-      error: failure
-        ? {
-            message: typeof failure.message === 'string' ? failure.message : undefined,
-            code: typeof failure.code === 'string' ? failure.code : undefined,
-          }
-        : null,
+      payment_intent: intent && { id: intent.id, status: intent.status },
+      error: failure && { message: failure.message, code: failure.code },
     };
   }
   const message = errorMessage(error, '');

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 import type { EnquiryForm } from '@/lib/core';
 import { FAILED_MESSAGE } from '../enquiry';
 
@@ -15,15 +16,15 @@ export async function sendEnquiry(form: EnquiryForm, website: string): Promise<E
         name: form.name.trim(),
         email: form.email.trim(),
         phone: form.phone.trim(),
-        enquiryType: form.enquiryType,
+        // Whatever was picked goes as it is: the server names an unknown type as a field at fault.
+        enquiryType: form.enquiryType as components['schemas']['ContactRequest']['enquiryType'],
         message: form.message.trim(),
         website,
       },
     });
     if (data?.status === 'success') return { ok: true };
     if (error && (response.status === 400 || response.status === 429)) {
-      const message = typeof error.error === 'string' && error.error ? error.error : FAILED_MESSAGE;
-      return { ok: false, message, fields: response.status === 400 ? { ...(error.fields ?? {}) } : {} };
+      return { ok: false, message: error.error || FAILED_MESSAGE, fields: response.status === 400 ? { ...error.fields } : {} };
     }
     return { ok: false, message: FAILED_MESSAGE, fields: {} };
   } catch (cause) {

@@ -12,7 +12,7 @@ export class AlbumNotFound extends Error {
 /** GET /api/albums/: every album with its ready pictures and videos. */
 export async function getAlbums(signal?: AbortSignal): Promise<Album[]> {
   const { data, error } = await api.GET('/api/albums/', { signal });
-  if (error || !Array.isArray(data)) throw new Error(ALBUMS_FAILED);
+  if (error || !data) throw new Error(ALBUMS_FAILED);
   return data;
 }
 

@@ -5,6 +5,6 @@ import { siteFactsFrom } from './site-answer';
 /** GET /api/site/: the studio's facts, or an error when the answer is not one. */
 export async function getSite(signal?: AbortSignal): Promise<SiteFacts> {
   const { data, error } = await api.GET('/api/site/', { signal });
-  if (error || !data || typeof data !== 'object') throw new Error('Could not load the studio’s details');
+  if (error || !data) throw new Error('Could not load the studio’s details');
   return siteFactsFrom(data);
 }

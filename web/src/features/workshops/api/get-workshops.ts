@@ -8,6 +8,6 @@ export const WORKSHOPS_FAILED = 'We could not load the workshops just now.';
 /** GET /api/workshops/: upcoming workshops, soonest first. */
 export async function getWorkshops(signal?: AbortSignal): Promise<Workshop[]> {
   const { data, error } = await api.GET('/api/workshops/', { signal });
-  if (error || !Array.isArray(data)) throw new Error(WORKSHOPS_FAILED);
+  if (error || !data) throw new Error(WORKSHOPS_FAILED);
   return data;
 }
