@@ -6,7 +6,7 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { addFromShop, axeFindings, baseUrl, cartIcon, openShop, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
 
 const shopper = {
@@ -19,13 +19,10 @@ const shopper = {
   Postcode: 'BS14 9AB',
 };
 
-const session = useBrowser();
-const { openPage } = session;
 let product;
-
-before(async () => {
+const { openPage } = useBrowser(async (browser) => {
   // A bouquet without sizes with stock to spare: each journey buys (at most) one.
-  const context = await session.browser.newContext();
+  const context = await browser.newContext();
   product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5);
   assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
   await context.close();

@@ -6,18 +6,15 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
 
 const SENT = 'Thank you for your message. We will get back to you soon!';
 const FAILED = 'Sorry, something went wrong. Please try again later.';
 
-const session = useBrowser();
-const { openPage } = session;
 let workshop;
-
-before(async () => {
-  const context = await session.browser.newContext();
+const { openPage } = useBrowser(async (browser) => {
+  const context = await browser.newContext();
   const response = await context.request.get(`${baseUrl}/api/workshops/`);
   assert.equal(response.status(), 200, 'GET /api/workshops/ answers 200');
   [workshop] = await response.json();

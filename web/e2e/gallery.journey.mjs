@@ -10,19 +10,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
 
 const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 
-const session = useBrowser();
-const { openPage } = session;
 let files;
+const { openPage } = useBrowser(async (browser) => {
+  files = await makeFiles(browser);
+});
 
 /** Two PNGs drawn on a canvas and a one-second MP4 from ffmpeg's test pattern. */
-async function makeFiles() {
+async function makeFiles(browser) {
   const folder = mkdtempSync(join(tmpdir(), 'posy-gallery-'));
-  const page = await session.browser.newPage();
+  const page = await browser.newPage();
   const pngs = await page.evaluate(() =>
     ['#d9a19a', '#5f7f6a'].map((colour, at) => {
       const canvas = document.createElement('canvas');
@@ -58,10 +59,6 @@ async function makeFiles() {
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x360:rate=10', '-pix_fmt', 'yuv420p', clip]);
   return { pictures: made, clip };
 }
-
-before(async () => {
-  files = await makeFiles();
-});
 
 /** The page at rest: no sideways scroll, a screenshot, and nothing serious for axe. */
 async function check(page, name, width) {

@@ -26,9 +26,10 @@ export const shot = (name) => join(screenshots, `${name}.png`);
 /**
  * One headless Chromium for the journey's file, launched before its tests and closed after.
  * `openPage(width, {cartId})` gives a page at that width (phone height below 600 px) with what it
- * records: script errors, the hosts it asked, and pictures that failed.
+ * records: script errors, the hosts it asked, and pictures that failed. `setup(browser)` runs once
+ * the browser is up, before any test (node:test does not wait for one top-level hook before the next).
  */
-export function useBrowser() {
+export function useBrowser(setup) {
   const session = { browser: null, openPage };
   before(async () => {
     mkdirSync(screenshots, { recursive: true });
@@ -36,6 +37,7 @@ export function useBrowser() {
       executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
+    await setup?.(session.browser);
   });
   after(async () => {
     await session.browser?.close();
