@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { OpeningHours } from '@/components/ui/opening-hours';
@@ -41,8 +42,7 @@ export default function HomePage() {
 
       <section className="home-shop container" aria-labelledby="home-shop-title">
         <div className="home-shop__text">
-          <span className="eyebrow">The online shop</span>
-          <h2 id="home-shop-title">This week’s bouquets</h2>
+          <Heading id="home-shop-title" eyebrow="The online shop">This week’s bouquets</Heading>
           <p>
             Peonies while they last, our coral and apricot Bedminster hand-tie, and a meadow of cornflowers and
             daisies. Order online for delivery anywhere in Bristol, or pick up from the studio on your way
@@ -67,8 +67,7 @@ export default function HomePage() {
       <section className="home-hours" aria-labelledby="home-hours-title">
         <div className="home-hours__inner container">
           <div>
-            <span className="eyebrow">Opening hours</span>
-            <h2 id="home-hours-title">Come and see us</h2>
+            <Heading id="home-hours-title" eyebrow="Opening hours">Come and see us</Heading>
             <p>
               {studio.address.slice(1).join(', ')}. Pop in for a bunch on the way home, or ring{' '}
               <a href={studio.phoneHref}>{studio.phone}</a> and we will have it ready.
@@ -83,8 +82,7 @@ export default function HomePage() {
           <SmartImage {...imageOf(pictures.wreathWorkshop)} loading="lazy" decoding="async" />
         </div>
         <div className="home-workshops__text">
-          <span className="eyebrow">Workshops</span>
-          <h2 id="home-workshops-title">Make a Christmas wreath with us</h2>
+          <Heading id="home-workshops-title" eyebrow="Workshops">Make a Christmas wreath with us</Heading>
           <p>
             An evening at the studio bench with foliage from the woods, pine cones, dried orange and a mug of
             something warm. We show you each step; you go home with a wreath for your door.
@@ -99,8 +97,7 @@ export default function HomePage() {
       <section className="home-gallery container" aria-labelledby="home-gallery-title">
         <div className="home-gallery__head">
           <div>
-            <span className="eyebrow">Lately in the studio</span>
-            <h2 id="home-gallery-title">From our workbench</h2>
+            <Heading id="home-gallery-title" eyebrow="Lately in the studio">From our workbench</Heading>
           </div>
           <Link to="/gallery" className="home-gallery__more">
             See the full gallery <span aria-hidden="true">→</span>
@@ -129,6 +126,16 @@ export default function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A band's heading (h2) with the small line above it; the band is named by it. */
+function Heading({ id, eyebrow, children }: { id: string; eyebrow: string; children: ReactNode }) {
+  return (
+    <>
+      <span className="eyebrow">{eyebrow}</span>
+      <h2 id={id}>{children}</h2>
+    </>
   );
 }
 

@@ -42,36 +42,25 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setPassword('');
   };
 
+  /** What both boxes share: an id, the name, the value, its complaint and its changes. */
+  const box = (name: 'username' | 'password', value: string, onValueChange: (value: string) => void) => ({
+    id: `${id}-${name}`,
+    name,
+    required: true,
+    value,
+    error: fields[name],
+    onValueChange,
+  });
+
   return (
-    <form className="login-form" onSubmit={submit} noValidate aria-describedby={message ? `${id}-message` : undefined}>
+    <form className="card login-form" onSubmit={submit} noValidate aria-describedby={message ? `${id}-message` : undefined}>
       {message && (
         <p id={`${id}-message`} className="notice notice--error login-form__message" role="alert">
           {message}
         </p>
       )}
-      <TextField
-        id={`${id}-username`}
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={username}
-        error={fields.username}
-        onValueChange={setUsername}
-      />
-      <TextField
-        id={`${id}-password`}
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        error={fields.password}
-        onValueChange={setPassword}
-      />
+      <TextField {...box('username', username, setUsername)} label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      <TextField {...box('password', password, setPassword)} label="Password" type="password" autoComplete="current-password" />
       <button type="submit" className="button button--block" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>

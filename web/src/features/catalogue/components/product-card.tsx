@@ -4,6 +4,7 @@ import type { Product } from '@/lib/api-client';
 import { isSoldOut } from '@/lib/core';
 import { AddToCartButton } from './add-to-cart-button';
 import { productPriceText } from './product-price';
+import './product-picture.css';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -23,7 +24,7 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
 
   return (
     <li className="product-card" data-sold-out={soldOut || undefined}>
-      <Link to={href} className="product-card__picture" tabIndex={-1} aria-hidden="true">
+      <Link to={href} className="product-picture product-card__picture" tabIndex={-1} aria-hidden="true">
         <SmartImage
           src={product.image}
           alt=""

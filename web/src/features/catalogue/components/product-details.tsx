@@ -9,6 +9,7 @@ import { AddToCartButton } from './add-to-cart-button';
 import { productPriceText } from './product-price';
 import { SizeSelector } from './size-selector';
 import '@/components/ui/field.css';
+import './product-picture.css';
 import './product-details.css';
 
 /** What the add button sends: the product, its chosen size (or none) and how many. */
@@ -39,7 +40,7 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
 
   return (
     <div className="product-details">
-      <div className="product-details__picture">
+      <div className="product-picture product-details__picture">
         <SmartImage src={product.image} alt={product.name} width={1200} height={1500} fetchPriority="high" />
       </div>
 

@@ -34,7 +34,7 @@ export function ContactForm({ initial = emptyEnquiry }: ContactFormProps) {
   };
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" aria-busy={loading}>
+    <form className="card contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" aria-busy={loading}>
       <h2 id="contact-form-title" className="contact-form__title">
         Send us a message
       </h2>

@@ -12,7 +12,7 @@ const CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 48rem) 33vw, 100vw';
 export function AlbumCard({ album, eager = false }: { album: Album; eager?: boolean }) {
   const cover = featuredPicture(album);
   return (
-    <Link to={`/gallery/album/${album.id}`} className="album-card">
+    <Link to={`/gallery/album/${album.id}`} className="card album-card">
       <span className="album-card__picture">
         <SmartImage
           src={cover.src}
@@ -25,7 +25,7 @@ export function AlbumCard({ album, eager = false }: { album: Album; eager?: bool
           decoding="async"
         />
       </span>
-      <span className="album-card__body">
+      <span className="stack album-card__body">
         <span className="album-card__title">{album.title}</span>
         {album.description && <span className="album-card__description">{album.description}</span>}
         <span className="album-card__count">{photoCount(album)}</span>

@@ -13,7 +13,7 @@ export function StudioDetails({ site, headingLevel = 2 }: StudioDetailsProps) {
   const Heading = `h${headingLevel}` as const;
   const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
   return (
-    <section className="studio-details" aria-labelledby="studio-details-title">
+    <section className="card studio-details" aria-labelledby="studio-details-title">
       <Heading id="studio-details-title" className="studio-details__title">
         Visit or call the studio
       </Heading>

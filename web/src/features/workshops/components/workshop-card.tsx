@@ -15,7 +15,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
   const balance = money(workshop.balance, null);
 
   return (
-    <article className="workshop-card" aria-labelledby={titleId}>
+    <article className="card workshop-card" aria-labelledby={titleId}>
       <div className="workshop-card__picture">
         <SmartImage
           src={workshop.image ?? '/media/pages/gallery-5.jpg'}
@@ -25,7 +25,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           loading="eager"
         />
       </div>
-      <div className="workshop-card__body">
+      <div className="stack workshop-card__body">
         <p className="workshop-card__when">
           <time dateTime={workshop.date}>{longDate(workshop.date)}</time>
           <span aria-hidden="true"> · </span>

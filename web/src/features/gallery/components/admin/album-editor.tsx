@@ -77,7 +77,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
   };
 
   return (
-    <section className="admin-card admin-editor" aria-labelledby={`${id}-heading`} aria-busy={busy}>
+    <section className="card admin-card admin-editor" aria-labelledby={`${id}-heading`} aria-busy={busy}>
       <div className="admin-editor__head">
         <h2 id={`${id}-heading`} className="admin-card__title">
           {album.title}

@@ -40,7 +40,7 @@ export function CreateAlbumForm({ onCreated, onSignedOut }: { onCreated: (album:
   };
 
   return (
-    <form className="admin-card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+    <form className="card admin-card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="admin-card__title">
         New album
       </h2>

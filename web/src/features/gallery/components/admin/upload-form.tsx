@@ -74,7 +74,7 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
   };
 
   return (
-    <form className="admin-card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} aria-busy={busy}>
+    <form className="card admin-card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} aria-busy={busy}>
       <h2 id={`${id}-heading`} className="admin-card__title">
         Upload pictures and videos
       </h2>
