@@ -28,7 +28,7 @@ export function AlbumCard({ album, eager = false }: { album: Album; eager?: bool
       <span className="stack album-card__body">
         <span className="album-card__title">{album.title}</span>
         {album.description && <span className="album-card__description">{album.description}</span>}
-        <span className="album-card__count">{photoCount(album)}</span>
+        <span className="pill album-card__count">{photoCount(album)}</span>
       </span>
     </Link>
   );

@@ -64,7 +64,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
         </dl>
 
         <div className="workshop-card__booking">
-          <p className="workshop-card__spots" data-full={full || undefined}>
+          <p className="pill workshop-card__spots" data-full={full || undefined}>
             {workshop.spots_text}
           </p>
           {full ? (

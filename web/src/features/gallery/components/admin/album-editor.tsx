@@ -82,7 +82,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
         <h2 id={`${id}-heading`} className="admin-card__title">
           {album.title}
         </h2>
-        <span className="album-card__count">{photoCount(album)}</span>
+        <span className="pill album-card__count">{photoCount(album)}</span>
       </div>
 
       <AlbumDetailsForm key={`${album.id}-${album.title}-${album.description}`} album={album} busy={busy} onSave={(title, description) =>
