@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useReducer, type ComponentType, type ErrorIn
 import { PageLoading } from '@/components/ui/page-loading';
 import './lazy-page.css';
 
-/** How long a page's code may take to arrive before we say so (spec §9: 120 s). */
+/** How long a page's code may take to arrive before we say so (the spec: 120 s). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A page's code did not arrive: the network failed, or it took longer than the time-out. */

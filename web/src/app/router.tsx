@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 
-// Every route of the spec's table (§2), each page in its own chunk.
+// Every route of the spec's table, each page in its own chunk.
 const HomePage = lazyPage(() => import('./routes/home'));
 const AboutPage = lazyPage(() => import('./routes/about'));
 const EventsPage = lazyPage(() => import('./routes/events'));

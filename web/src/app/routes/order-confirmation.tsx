@@ -9,7 +9,7 @@ export default function OrderConfirmationPage() {
   const navigate = useNavigate();
   const missing = !orderId || !token;
 
-  // Spec §8: without the order's id and its token there is nothing to show.
+  // The spec: without the order's id and its token there is nothing to show.
   useEffect(() => {
     if (missing) navigate('/', { replace: true });
   }, [missing, navigate]);

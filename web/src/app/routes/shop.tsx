@@ -9,7 +9,7 @@ import './shop.css';
 
 export default function ShopPage() {
   const state = useProducts();
-  // Spec §8: the shop list's 'Added to cart!' lasts 2 s.
+  // The spec: the shop list's 'Added to cart!' lasts 2 s.
   const { addToCart, isAdding } = useAddToCart({ successToastMs: 2000 });
 
   return (

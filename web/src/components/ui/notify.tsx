@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 
-// Toasts appear top right and last 5 s unless told otherwise (spec §9); the container is
+// Toasts appear top right and last 5 s unless told otherwise (the spec); the container is
 // mounted by the app (toasts.tsx). A toast raised before it arrives waits for it.
 
 /** Good news, e.g. 'Added to cart!'. */

@@ -1,4 +1,4 @@
-// What the contact form holds and offers (spec §3, §5, §8), kept free of React.
+// What the contact form holds and offers (the spec), kept free of React.
 import { enquiryTypes, type EnquiryForm } from '@/lib/core';
 
 /** A kind of enquiry the form offers (the core's list, values as the API takes them). */
@@ -6,10 +6,10 @@ export function isEnquiryType(value: unknown): value is string {
   return enquiryTypes().some((type) => type.value === value);
 }
 
-/** Spec §8, word for word. */
+/** The spec's words, exactly. */
 export const SENT_MESSAGE = 'Thank you for your message. We will get back to you soon!';
 export const FAILED_MESSAGE = 'Sorry, something went wrong. Please try again later.';
-/** Spec §9: the status message hides itself after this long. */
+/** The spec: the status message hides itself after this long. */
 export const STATUS_CLEARS_AFTER_MS = 10_000;
 
 export const emptyEnquiry: EnquiryForm = { name: '', email: '', phone: '', enquiryType: '', message: '' };

@@ -1,4 +1,4 @@
-// The lightbox's settings from the spec (§4, §9), in yet-another-react-lightbox's own names.
+// The lightbox's settings from the spec, in yet-another-react-lightbox's own names.
 // The swipe threshold of 30 px is the library's built-in SWIPE_THRESHOLD (not an option), the
 // same value the spec asks for; Escape closes (controller.closeOnEscape) and the left and right
 // arrow keys move, which the library does on its own.

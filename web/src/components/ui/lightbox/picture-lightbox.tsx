@@ -22,7 +22,7 @@ export interface PictureLightboxProps {
   label: string;
 }
 
-/** The spec's size for a video slide (§7): 1280 × 720 MP4. */
+/** The spec's size for a video slide: 1280 × 720 MP4. */
 export const VIDEO_SLIDE = { width: 1280, height: 720 } as const;
 
 /** "/media/a-480.jpg 480w, /media/a-960.jpg 960w" as the library's sizes, each with its height. */

@@ -11,6 +11,6 @@ export interface Picture {
   caption?: string;
   /** Other sizes of the same picture for `<img srcset>`: "/media/a-480.jpg 480w, /media/a-960.jpg 960w". */
   srcSet?: string;
-  /** The MP4 when this is a video (its slide is 1280 × 720, spec §7); `src` is then its poster. */
+  /** The MP4 when this is a video (its slide is 1280 × 720, as the spec has it); `src` is then its poster. */
   video?: string;
 }

@@ -8,7 +8,7 @@ export function useSession(): Session {
 
 /**
  * Whether the visitor is the studio's admin, which shows 'Manage Gallery' in the bar. The flag
- * starts false (spec §2) and only turns true when the server says so, so it never flashes.
+ * starts false (the spec) and only turns true when the server says so, so it never flashes.
  */
 export function useAdminFlag(): boolean {
   const session = useSession();

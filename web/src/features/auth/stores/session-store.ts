@@ -18,7 +18,7 @@ export interface SessionStore {
 }
 
 // The call brings the API client with it, so it is fetched after the first paint, in a chunk
-// of its own: the nav's first JavaScript stays small and the flag starts false (spec §2).
+// of its own: the nav's first JavaScript stays small and the flag starts false (the spec).
 const loadFromServer: Load = () => import('../api/auth-api').then(({ getMe }) => getMe());
 
 const visitor: Session = { status: 'known', isAdmin: false, username: null };

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { useCart, type AddToCartRequest } from '../stores/cart-context';
 
-/** Spec §8's toasts for an add. */
+/** The spec's toasts for an add. */
 export const ADDED_TO_CART = 'Added to cart!';
 export const ADD_TO_CART_FAILED = 'Failed to add to cart';
 

@@ -9,7 +9,7 @@ export type CartState = CartSnapshot & CartActions;
 
 const CartContext = createContext<CartState | null>(null);
 
-/** Holds the shopper's cart for the whole app, fetched once the app starts (spec §4). */
+/** Holds the shopper's cart for the whole app, fetched once the app starts (the spec). */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [store] = useState<CartStore>(createCartStore);
   const snapshot = useStore(store);

@@ -1,13 +1,13 @@
-// The shopper's cart and the rules of spec §4, kept apart from React so they read (and are
+// The shopper's cart and the rules of the spec, kept apart from React so they read (and are
 // tested) as plain steps. Changes run one after another, in the order they were asked for, so
 // an answer never lands on top of a later one and every change knows the cart's id.
 import type { Cart } from '@/lib/api-client';
 import { createStore } from '@/lib/store';
 
-/** Where the cart's id is kept between visits (spec §3). */
+/** Where the cart's id is kept between visits (the spec). */
 export const CART_ID_KEY = 'cartId';
 
-/** What an "Add to cart" asks for: quantity 1 and no size unless said otherwise (spec §5). */
+/** What an "Add to cart" asks for: quantity 1 and no size unless said otherwise (the spec). */
 export interface AddToCartRequest {
   productId: number;
   variationId?: number | null;
@@ -27,7 +27,7 @@ export interface CartSnapshot {
 }
 
 export interface CartActions {
-  /** Adds to the cart; true when the server accepted it (spec §4). */
+  /** Adds to the cart; true when the server accepted it (the spec). */
   addItem: (request: AddToCartRequest) => Promise<boolean>;
   /** The same add, telling why it failed, for the page to show. */
   addItemWithReason: (request: AddToCartRequest) => Promise<CartChange>;
@@ -130,7 +130,7 @@ export function createCartStore(loadApi: () => Promise<CartApi> = loadCartApi): 
           quantity: request.quantity ?? api.defaultQuantity(),
           variation_id: request.variationId ?? null,
         });
-        // Spec §5: an add counts only when the answer has an id.
+        // The spec: an add counts only when the answer has an id.
         if (answer.ok && hasId(answer.data)) {
           if (api.isCart(answer.data)) adopt(api, answer.data, since);
           else await fetchCart(api, since);

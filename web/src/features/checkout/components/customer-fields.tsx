@@ -36,7 +36,7 @@ const parts = [
   { step: 2, title: 'Delivery address' },
 ] as const;
 
-/** The customer form of spec §3: who it is for, where it goes, and how to reach them. */
+/** The customer form of the spec: who it is for, where it goes, and how to reach them. */
 export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFieldsProps) {
   return (
     <>

@@ -1,4 +1,4 @@
-// The checkout's submit, step by step as spec §4 and §8 have it: validate with the core, ask for
+// The checkout's submit, step by step as the spec has it: validate with the core, ask for
 // the payment intent again (the cart may have changed), confirm the card, 3-D Secure when the
 // simulated card asks for it, and only for a succeeded payment create the order; then clear the
 // cart and go to the confirmation. Each failure ends in the spec's sentence.
@@ -24,7 +24,7 @@ export const EMPTY_FORM: CheckoutForm = {
   phone: '',
 };
 
-/** Spec §5 and §8, word for word. */
+/** The spec's words, exactly. */
 export const STRIPE_NOT_LOADED = "Stripe hasn't loaded yet. Please try again.";
 export const PAYMENT_EXCEPTION = 'An error occurred while processing your payment. Please try again.';
 export const paymentFailed = (message: string) => `Payment failed: ${message}`;
@@ -40,7 +40,7 @@ function byFormName(fields: Record<string, string>): Partial<Record<CheckoutFiel
   return named;
 }
 
-/** Billing details for the card (spec §7): the whole name, the address line, and GB. */
+/** Billing details for the card (the spec): the whole name, the address line, and GB. */
 export function billingDetails(form: CheckoutForm): BillingDetails {
   return {
     name: `${form.firstName.trim()} ${form.lastName.trim()}`,
@@ -65,7 +65,7 @@ function firstOf(fields: Partial<Record<CheckoutField, string>>): CheckoutField 
 export interface CheckoutOptions {
   cart: Cart;
   payer: CardPayer | null;
-  /** Spec §4: the cart is cleared once the order exists. */
+  /** The spec: the cart is cleared once the order exists. */
   clearCart: () => void;
   /** Told just before the cart is cleared, so the page does not take the empty cart for a reason to leave. */
   onPlaced?: () => void;
@@ -110,7 +110,7 @@ export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOption
     try {
       clientSecret = await checkIntent(cart.id);
     } catch (cause) {
-      // Spec §8: any failure of the payment intent sends the shopper back to the cart.
+      // The spec: any failure of the payment intent sends the shopper back to the cart.
       console.error('The payment intent failed', cause);
       navigate('/cart');
       return null;

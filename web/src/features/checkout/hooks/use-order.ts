@@ -5,7 +5,7 @@ export type OrderState = { status: 'loading' } | OrderLoad;
 
 const onError = (cause: unknown) => console.error('Could not load the order', cause);
 
-/** An order by its link (spec §4: loading, error, loaded). */
+/** An order by its link (the spec: loading, error, loaded). */
 export function useOrder(orderId: string, token: string): OrderState {
   const query = useQuery(`${orderId}?${token}`, (signal) => getOrder(orderId, token, signal), { onError });
   if (query.status === 'loaded') return query.data;

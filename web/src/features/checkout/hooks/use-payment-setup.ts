@@ -27,7 +27,7 @@ export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
 }
 
 /**
- * Spec §7: the checkout page asks for the cart's payment intent as it opens; any failure (an
+ * The spec: the checkout page asks for the cart's payment intent as it opens; any failure (an
  * empty or unknown cart, the network) sends the shopper back to the cart.
  */
 export function usePaymentIntentCheck(cartId: string) {

@@ -12,7 +12,7 @@ export interface ContactFormProps {
   initial?: EnquiryForm;
 }
 
-/** The contact form of spec §2, §4, §5 and §8. */
+/** The contact form of the spec. */
 export function ContactForm({ initial = emptyEnquiry }: ContactFormProps) {
   const controls = useRef<Partial<Record<EnquiryField, Control | null>>>({});
   const form = useContactForm(initial, (field) => controls.current[field]?.focus());

@@ -3,7 +3,7 @@ import { validateEnquiry, type EnquiryForm } from '@/lib/core';
 import { sendEnquiry } from '../api/send-enquiry';
 import { FAILED_MESSAGE, SENT_MESSAGE, STATUS_CLEARS_AFTER_MS, emptyEnquiry, fieldSentences } from '../enquiry';
 
-/** Spec §4: idle, loading ('Sending...'), success, error. */
+/** The spec: idle, loading ('Sending...'), success, error. */
 export type ContactStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export type EnquiryField = keyof EnquiryForm;

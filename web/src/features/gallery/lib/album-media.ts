@@ -4,7 +4,7 @@ import type { Album, AlbumImage } from '@/lib/api-client';
 /** The size a card keeps for an album with no picture yet (3:2). */
 const NO_PICTURE = { width: 960, height: 640 } as const;
 
-/** "5 photos": every item of the album, counted (spec §2: the count with the word 'photos'). */
+/** "5 photos": every item of the album, counted (the spec: the count with the word 'photos'). */
 export function photoCount(album: Album): string {
   return `${album.images.length} photos`;
 }

@@ -1,4 +1,4 @@
-// What the admin may upload (spec §5): files whose type is a picture or a video, plus .heic
+// What the admin may upload (the spec): files whose type is a picture or a video, plus .heic
 // (which browsers often leave without a type). The featured image must be a picture.
 
 const HEIC = /\.(heic|heif)$/i;

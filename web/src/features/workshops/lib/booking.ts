@@ -2,7 +2,7 @@ import { isFullyBooked as spotsTextIsFull } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { longDate } from './dates';
 
-/** Spec §4: booking is closed exactly when the spots text is '0 spots left' (core's rule). */
+/** The spec: booking is closed exactly when the spots text is '0 spots left' (core's rule). */
 export function isFullyBooked(workshop: Pick<Workshop, 'spots_text'>): boolean {
   return spotsTextIsFull(workshop.spots_text);
 }
