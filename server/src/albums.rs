@@ -38,6 +38,8 @@ pub enum AlbumError {
     NotEveryPicture,
     /// An upload without any file.
     NoFiles,
+    /// A part of an upload that is not a file (it has no file name): the field it came as.
+    NotAFile(&'static str),
     /// Storing a file failed (the cause, logged).
     Storage(String),
     Db(sea_orm::DbErr),

@@ -12,6 +12,7 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
+use super::text::Text;
 use crate::albums::{
     self, AlbumError, AlbumView, FindError, Incoming, Refused, UploadLimits, Videos,
 };
@@ -64,6 +65,11 @@ impl From<AlbumError> for Problem {
                 "image_ids",
                 "Every picture of the album, once each.",
             ),
+            AlbumError::NotAFile(field) => Problem::field(
+                "Please send pictures and videos as files.",
+                field,
+                "Not a file.",
+            ),
             AlbumError::NoFiles => Problem::field(
                 "Please choose at least one picture or video to upload.",
                 "images",
@@ -81,7 +87,7 @@ impl Refusal for AlbumError {
             400,
             "A field is at fault (`fields` names it): an empty or over-long title, an over-long \
              caption, a featured picture not of this album, a new order that is not every \
-             picture once, an upload without files.",
+             picture once, an upload without files or with a part that is not a file.",
         ),
         Answer(
             404,
@@ -111,16 +117,16 @@ pub struct AlbumForm {
 #[derive(Debug, Object)]
 pub struct AlbumJson {
     #[oai(default)]
-    pub title: String,
+    pub title: Text,
     #[oai(default)]
-    pub description: String,
+    pub description: Text,
 }
 
 impl AlbumFields {
     fn into_parts(self) -> (String, String) {
         match self {
             AlbumFields::Form(f) => (f.title, f.description),
-            AlbumFields::Json(j) => (j.0.title, j.0.description),
+            AlbumFields::Json(j) => (j.0.title.0, j.0.description.0),
         }
     }
 }
@@ -128,9 +134,9 @@ impl AlbumFields {
 /// Changes to an album.
 #[derive(Debug, Object)]
 pub struct AlbumChange {
-    pub title: String,
+    pub title: Text,
     #[oai(default)]
-    pub description: String,
+    pub description: Text,
     /// One of the album's pictures, or null for none.
     pub featured_image: Option<i32>,
 }
@@ -138,7 +144,7 @@ pub struct AlbumChange {
 /// A picture's new caption.
 #[derive(Debug, Object)]
 pub struct CaptionChange {
-    pub caption: String,
+    pub caption: Text,
 }
 
 /// An album's pictures in their new order.
@@ -147,7 +153,8 @@ pub struct Reorder {
     pub image_ids: Vec<i32>,
 }
 
-/// `upload_images/`'s form: repeated `images`, and an optional `featured_image`.
+/// `upload_images/`'s form: repeated `images`, and an optional `featured_image` (at least one
+/// file in all; `images` is published as optional, as it is read).
 #[derive(Debug, Multipart)]
 pub struct UploadForm {
     pub images: Vec<Upload>,
@@ -218,6 +225,20 @@ impl Handlers<'_> {
         id: i32,
         form: UploadForm,
     ) -> Result<Json<UploadReport>, AlbumError> {
+        let not_a_file =
+            |field| move |upload: &Upload| upload.file_name().is_none().then_some(field);
+        if let Some(field) = form
+            .images
+            .iter()
+            .find_map(not_a_file("images"))
+            .or_else(|| {
+                form.featured_image
+                    .as_ref()
+                    .and_then(not_a_file("featured_image"))
+            })
+        {
+            return Err(AlbumError::NotAFile(field));
+        }
         let mut files = Vec::with_capacity(form.images.len());
         for upload in form.images {
             files.push(incoming(upload).await);

@@ -9,6 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
 use sea_orm::DatabaseConnection;
 
+use super::text::Text;
 use super::{ApiTags, Clients};
 use crate::auth::{self, Admin, SignInError, SignInRefused};
 use crate::csrf::cookie;
@@ -63,9 +64,9 @@ pub struct Me {
 #[derive(Debug, Object)]
 pub struct Credentials {
     #[oai(default)]
-    pub username: String,
+    pub username: Text,
     #[oai(default)]
-    pub password: String,
+    pub password: Text,
 }
 
 /// An answer that sets or clears the session cookie.

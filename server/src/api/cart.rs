@@ -8,6 +8,7 @@ use poem_openapi::{Object, OpenApi};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
+use super::text::Text;
 use crate::cart::{self, CartError, CartView, LineError};
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::startup::MediaBase;
@@ -19,7 +20,7 @@ pub struct CartApi;
 #[derive(Debug, Object)]
 pub struct AddItem {
     /// The cart's id, from `GET /api/cart/`.
-    pub cart_id: String,
+    pub cart_id: Text,
     /// The product to add.
     pub product_id: i32,
     /// How many to add; 1 when left out.
@@ -37,7 +38,7 @@ fn one() -> i64 {
 #[derive(Debug, Object)]
 pub struct RemoveItem {
     /// The cart's id.
-    pub cart_id: String,
+    pub cart_id: Text,
     /// The line to remove.
     pub item_id: i32,
 }
@@ -46,7 +47,7 @@ pub struct RemoveItem {
 #[derive(Debug, Object)]
 pub struct UpdateQuantity {
     /// The cart's id.
-    pub cart_id: String,
+    pub cart_id: Text,
     /// The line to change.
     pub item_id: i32,
     /// The line's new quantity, 1 to 10 and within stock.

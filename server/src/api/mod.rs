@@ -13,6 +13,7 @@ pub mod orders;
 pub mod paths;
 pub mod payment;
 pub mod studio;
+pub mod text;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]

@@ -7,6 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
+use super::text::Text;
 use crate::checkout::{Buyer, Checkout, Customer, PlaceError};
 use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::{self, LinkError, OrderView};
@@ -19,22 +20,22 @@ pub struct OrdersApi;
 #[derive(Debug, Object)]
 pub struct PlaceOrder {
     /// The payment intent the card was confirmed with.
-    pub payment_intent_id: String,
-    pub cart_id: String,
+    pub payment_intent_id: Text,
+    pub cart_id: Text,
     #[oai(default)]
-    pub email: String,
+    pub email: Text,
     #[oai(default)]
-    pub first_name: String,
+    pub first_name: Text,
     #[oai(default)]
-    pub last_name: String,
+    pub last_name: Text,
     #[oai(default)]
-    pub address: String,
+    pub address: Text,
     #[oai(default)]
-    pub city: String,
+    pub city: Text,
     #[oai(default)]
-    pub postcode: String,
+    pub postcode: Text,
     #[oai(default)]
-    pub phone: String,
+    pub phone: Text,
 }
 
 /// The order made, and a token for its link.
@@ -132,13 +133,13 @@ impl OrdersApi {
     ) -> Result<Json<OrderPlaced>, Failure<PlaceError, SEND>> {
         let body = body.0;
         let customer = Customer {
-            email: body.email,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            address: body.address,
-            city: body.city,
-            postcode: body.postcode,
-            phone: body.phone,
+            email: body.email.0,
+            first_name: body.first_name.0,
+            last_name: body.last_name.0,
+            address: body.address.0,
+            city: body.city.0,
+            postcode: body.postcode.0,
+            phone: body.phone.0,
         };
         let id = checkout
             .place(

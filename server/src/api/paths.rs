@@ -49,8 +49,9 @@ pub fn publish(spec_json: &str) -> Value {
         }
     }
     plain_json_content(&mut spec);
-    nullable_answers(&mut spec);
-    request_rules(&mut spec);
+    let requests = request_schemas(&spec);
+    nullable_answers(&mut spec, &requests);
+    request_rules(&mut spec, &requests);
     spec
 }
 
@@ -125,7 +126,7 @@ const PHONE: &str = r"^\s*\+?[ ()-]*([0-9][ ()-]*){10,15}\s*$";
 
 /// The rules the server enforces on request fields beyond their types (with its own sentences),
 /// published so clients know them before they are refused.
-fn request_rules(spec: &mut Value) {
+fn request_rules(spec: &mut Value, requests: &[String]) {
     let text = |max: usize, pattern: &str| json!({"maxLength": max, "pattern": pattern});
     let quantity = json!({"minimum": 1, "maximum": MAX_PER_LINE});
     let rules: Vec<(&str, &str, Value)> = vec![
@@ -157,6 +158,18 @@ fn request_rules(spec: &mut Value) {
         ("AlbumChange", "title", text(200, NOT_BLANK)),
         ("CaptionChange", "caption", json!({"maxLength": 500})),
     ];
+    // An upload needs a file, as `images` or as `featured_image`: neither field alone is required.
+    if let Some(paths) = spec["paths"].as_object_mut() {
+        for (path, item) in paths.iter_mut() {
+            if path.ends_with("/upload_images/")
+                && let Some(form) = item
+                    .pointer_mut("/post/requestBody/content/multipart~1form-data/schema")
+                    .and_then(Value::as_object_mut)
+            {
+                form.remove("required");
+            }
+        }
+    }
     let Some(schemas) = spec.pointer_mut("/components/schemas") else {
         return;
     };
@@ -168,6 +181,20 @@ fn request_rules(spec: &mut Value) {
         for field in *fields {
             if let Some(property) = schema["properties"][*field].as_object_mut() {
                 property.remove("default");
+            }
+        }
+    }
+    // poem-openapi reads null as left out for a field it does not require.
+    for name in requests {
+        let Some(schema) = schemas.get_mut(name.as_str()) else {
+            continue;
+        };
+        let required = schema["required"].as_array().cloned().unwrap_or_default();
+        if let Some(properties) = schema["properties"].as_object_mut() {
+            for (field, property) in properties.iter_mut() {
+                if !required.iter().any(|r| r == field) {
+                    property["nullable"] = Value::Bool(true);
+                }
             }
         }
     }
@@ -187,35 +214,7 @@ fn request_rules(spec: &mut Value) {
 /// with always carry every field, `null` when empty, so they are published as required and
 /// nullable (generated clients then type them `T | null`). Request bodies keep optional fields
 /// optional; the error body leaves out `fields` rather than sending null.
-fn nullable_answers(spec: &mut Value) {
-    let mut requests: Vec<String> = Vec::new();
-    let mut waiting: Vec<&Value> = spec["paths"]
-        .as_object()
-        .into_iter()
-        .flat_map(|paths| paths.values())
-        .filter_map(Value::as_object)
-        .flat_map(|operations| operations.values())
-        .filter_map(|op| op.get("requestBody"))
-        .collect();
-    // Every schema a request body reaches, however deep, is a request's.
-    while let Some(value) = waiting.pop() {
-        match value {
-            Value::Object(map) => {
-                if let Some(name) = map
-                    .get("$ref")
-                    .and_then(Value::as_str)
-                    .and_then(|r| r.rsplit('/').next())
-                    && !requests.iter().any(|known| known == name)
-                {
-                    requests.push(name.to_owned());
-                    waiting.extend(spec["components"]["schemas"].get(name));
-                }
-                waiting.extend(map.values());
-            }
-            Value::Array(items) => waiting.extend(items),
-            _ => {}
-        }
-    }
+fn nullable_answers(spec: &mut Value, requests: &[String]) {
     let Some(schemas) = spec
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)
@@ -245,6 +244,39 @@ fn nullable_answers(spec: &mut Value) {
         }
         schema["required"] = Value::Array(required);
     }
+}
+
+/// Every schema a request body reaches, however deep.
+fn request_schemas(spec: &Value) -> Vec<String> {
+    let mut requests: Vec<String> = Vec::new();
+    let mut waiting: Vec<&Value> = spec["paths"]
+        .as_object()
+        .into_iter()
+        .flat_map(|paths| paths.values())
+        .filter_map(Value::as_object)
+        .flat_map(|operations| operations.values())
+        .filter_map(|op| op.get("requestBody"))
+        .collect();
+    // Every schema a request body reaches, however deep, is a request's.
+    while let Some(value) = waiting.pop() {
+        match value {
+            Value::Object(map) => {
+                if let Some(name) = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|r| r.rsplit('/').next())
+                    && !requests.iter().any(|known| known == name)
+                {
+                    requests.push(name.to_owned());
+                    waiting.extend(spec["components"]["schemas"].get(name));
+                }
+                waiting.extend(map.values());
+            }
+            Value::Array(items) => waiting.extend(items),
+            _ => {}
+        }
+    }
+    requests
 }
 
 fn plain_json_content(value: &mut Value) {
@@ -293,12 +325,15 @@ mod tests {
 
     #[test]
     fn optional_fields_of_answers_are_published_required_and_nullable() {
-        let spec = publish(
+        let mut spec: Value = serde_json::from_str(
             r##"{"paths": {"/api/x": {"post": {"requestBody": {"content": {"application/json; charset=utf-8": {"schema": {"$ref": "#/components/schemas/Ask"}}}}}}},
                 "components": {"schemas": {
                     "Ask": {"properties": {"a": {}, "b": {}}, "required": ["a"]},
                     "View": {"properties": {"a": {}, "b": {}, "c": {"$ref": "#/components/schemas/Ask"}}, "required": ["a"]}}}}"##,
-        );
+        )
+        .unwrap();
+        let requests = request_schemas(&spec);
+        nullable_answers(&mut spec, &requests);
         let schemas = &spec["components"]["schemas"];
         assert_eq!(
             schemas["View"]["required"],

@@ -8,6 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Enum, Object, OpenApi};
 
 use super::ApiTags;
+use super::text::Text;
 use crate::checkout::{Checkout, IntentError};
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::payments::simulated::{self, Card, Confirmation, SimulatedError};
@@ -45,38 +46,38 @@ pub struct PaymentIntentSecret {
 #[derive(Debug, Object)]
 pub struct SimulatedConfirm {
     /// From `check_intent`.
-    pub client_secret: String,
+    pub client_secret: Text,
     /// e.g. `4242 4242 4242 4242`.
-    pub card_number: String,
+    pub card_number: Text,
     /// `MM/YY`.
-    pub expiry: String,
-    pub cvc: String,
+    pub expiry: Text,
+    pub cvc: Text,
     pub billing_details: BillingDetails,
 }
 
 /// The billing details sent with the card (spec §7).
 #[derive(Debug, Default, Object)]
 pub struct BillingDetails {
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
+    pub name: Option<Text>,
+    pub email: Option<Text>,
+    pub phone: Option<Text>,
     pub address: Option<BillingAddress>,
 }
 
 /// The billing address sent with the card.
 #[derive(Debug, Default, Object)]
 pub struct BillingAddress {
-    pub line1: Option<String>,
-    pub city: Option<String>,
-    pub postal_code: Option<String>,
+    pub line1: Option<Text>,
+    pub city: Option<Text>,
+    pub postal_code: Option<Text>,
     /// `GB`.
-    pub country: Option<String>,
+    pub country: Option<Text>,
 }
 
 /// The end of the simulated 3-D Secure step.
 #[derive(Debug, Object)]
 pub struct SimulatedAuthenticate {
-    pub client_secret: String,
+    pub client_secret: Text,
     /// True for "Complete authentication", false for "Fail authentication".
     pub succeed: bool,
 }
@@ -234,19 +235,19 @@ impl PaymentApi {
         simulation_only(&checkout)?;
         let body = body.0;
         let card = Card {
-            number: body.card_number,
-            expiry: body.expiry,
-            cvc: body.cvc,
+            number: body.card_number.0,
+            expiry: body.expiry.0,
+            cvc: body.cvc.0,
         };
         let details = body.billing_details;
         let address = details.address.unwrap_or_default();
         let billing = Billing {
-            name: details.name,
-            email: details.email,
-            phone: details.phone,
-            line1: address.line1,
-            city: address.city,
-            postal_code: address.postal_code,
+            name: details.name.map(String::from),
+            email: details.email.map(String::from),
+            phone: details.phone.map(String::from),
+            line1: address.line1.map(String::from),
+            city: address.city.map(String::from),
+            postal_code: address.postal_code.map(String::from),
         };
         let answer = simulated::confirm(&checkout.db, &body.client_secret, &card, &billing).await?;
         Ok(Json(card_result(answer)))

@@ -10,6 +10,7 @@ use posy_core::enquiry::EnquiryForm;
 use posy_core::{Money, media, workshop};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
+use super::text::Text;
 use super::{ApiTags, Clients};
 use crate::enquiries::{self, Enquiry, EnquiryError};
 use crate::entities::workshop as workshops;
@@ -58,20 +59,20 @@ pub struct Workshop {
 #[derive(Debug, Object)]
 pub struct ContactRequest {
     #[oai(default)]
-    pub name: String,
+    pub name: Text,
     #[oai(default)]
-    pub email: String,
+    pub email: Text,
     /// Optional.
     #[oai(default)]
-    pub phone: Option<String>,
+    pub phone: Option<Text>,
     /// `wedding`, `event`, `bouquet` or `general`.
     #[oai(rename = "enquiryType", default)]
-    pub enquiry_type: String,
+    pub enquiry_type: Text,
     #[oai(default)]
-    pub message: String,
+    pub message: Text,
     /// Leave empty: a field hidden from people, which only bots fill in.
     #[oai(default)]
-    pub website: Option<String>,
+    pub website: Option<Text>,
 }
 
 /// What a received enquiry answers.
@@ -180,13 +181,13 @@ impl StudioApi {
         let body = body.0;
         let enquiry = Enquiry {
             form: EnquiryForm {
-                name: body.name,
-                email: body.email,
-                phone: body.phone.unwrap_or_default(),
-                enquiry_type: body.enquiry_type,
-                message: body.message,
+                name: body.name.0,
+                email: body.email.0,
+                phone: body.phone.unwrap_or_default().0,
+                enquiry_type: body.enquiry_type.0,
+                message: body.message.0,
             },
-            honeypot: body.website.unwrap_or_default(),
+            honeypot: body.website.unwrap_or_default().0,
             remote_addr: clients.address(req),
         };
         enquiries::receive(&db, enquiry, &studio.notices_to, &studio.site.phone).await?;

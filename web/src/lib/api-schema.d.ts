@@ -530,12 +530,12 @@ export interface components {
              * @description How many to add; 1 when left out.
              * @default 1
              */
-            quantity: number;
+            quantity: number | null;
             /**
              * Format: int32
              * @description The size, required exactly when the product has sizes.
              */
-            variation_id?: number;
+            variation_id?: number | null;
         };
         /**
          * Album
@@ -562,12 +562,12 @@ export interface components {
          */
         AlbumChange: {
             /** @default  */
-            description: string;
+            description: string | null;
             /**
              * Format: int32
              * @description One of the album's pictures, or null for none.
              */
-            featured_image?: number;
+            featured_image?: number | null;
             title: string;
         };
         /**
@@ -604,20 +604,20 @@ export interface components {
          */
         AlbumJson: {
             /** @default  */
-            description: string;
+            description: string | null;
             /** @default  */
-            title: string;
+            title: string | null;
         };
         /**
          * BillingAddress
          * @description The billing address sent with the card.
          */
         BillingAddress: {
-            city?: string;
+            city?: string | null;
             /** @description `GB`. */
-            country?: string;
-            line1?: string;
-            postal_code?: string;
+            country?: string | null;
+            line1?: string | null;
+            postal_code?: string | null;
         };
         /**
          * BillingDetails
@@ -625,9 +625,9 @@ export interface components {
          */
         BillingDetails: {
             address?: components["schemas"]["BillingAddress"];
-            email?: string;
-            name?: string;
-            phone?: string;
+            email?: string | null;
+            name?: string | null;
+            phone?: string | null;
         };
         /**
          * CaptionChange
@@ -739,12 +739,12 @@ export interface components {
              * @description Optional.
              * @default null
              */
-            phone: string;
+            phone: string | null;
             /**
              * @description Leave empty: a field hidden from people, which only bots fill in.
              * @default null
              */
-            website: string;
+            website: string | null;
         };
         /**
          * Credentials
@@ -1205,7 +1205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1284,7 +1284,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     featured_image?: string;
-                    images: string[];
+                    images?: string[];
                 };
             };
         };
@@ -1297,7 +1297,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1492,7 +1492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,7 +1628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1712,7 +1712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,7 +1783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1868,7 +1868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1938,7 +1938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2017,7 +2017,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     featured_image?: string;
-                    images: string[];
+                    images?: string[];
                 };
             };
         };
@@ -2030,7 +2030,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
