@@ -1,5 +1,5 @@
 // What the contact form holds and offers (the spec), kept free of React.
-import { enquiryTypes, type EnquiryForm } from '@/lib/core';
+import { enquiryTypes, validateEnquiry, type EnquiryForm } from '@/lib/core';
 
 /** A kind of enquiry the form offers (the core's list, values as the API takes them). */
 export function isEnquiryType(value: unknown): value is string {
@@ -35,21 +35,17 @@ export function enquiryFromSearch(search: URLSearchParams): EnquiryForm {
   };
 }
 
-/** Friendlier words for a required field left empty than the core's generic sentence. */
-const REQUIRED_SENTENCES: Record<string, string> = {
-  name: 'Please tell us your name.',
-  email: 'Please give us your email address, so we can reply.',
-  enquiryType: 'Please choose what your enquiry is about.',
-  message: 'Please write a few words about what you need.',
-};
+/** The server's word for any required field left empty; the core has each field's own sentence. */
+const SERVER_REQUIRED = 'This field is required.';
 
-const CORE_REQUIRED = 'This field is required.';
+/** The core's sentence for each required field left empty: its answer for an empty form. */
+const whenMissing = (): Record<string, string> => validateEnquiry(emptyEnquiry)?.fields ?? {};
 
-/** Each field's problem, in words for people. */
+/** Each field's problem, in words for people: the server's generic "required" becomes the core's sentence for that field. */
 export function fieldSentences(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, why] of Object.entries(fields)) {
-    out[field] = why === CORE_REQUIRED ? (REQUIRED_SENTENCES[field] ?? why) : why;
+    out[field] = why === SERVER_REQUIRED ? (whenMissing()[field] ?? why) : why;
   }
   return out;
 }
