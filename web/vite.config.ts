@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 
-// The Rust core, built by `scripts/build-wasm.sh` (wasm-pack --target bundler) into wasm/pkg.
+// The Rust core, built by `scripts/build-wasm.sh` (cargo, wasm-bindgen --target bundler, wasm-opt) into wasm/pkg.
 // POSY_WASM_PKG points at another build of the same package (a folder), e.g. for local experiments.
 const wasmPkg = process.env.POSY_WASM_PKG
   ? `${process.env.POSY_WASM_PKG.replace(/\/$/, '')}/posy_wasm.js`
