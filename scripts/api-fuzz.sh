@@ -8,7 +8,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
 
 # schemathesis from PyPI, in a venv of its own.
 venv="$HOME/.cache/posy/schemathesis-venv"
@@ -17,22 +16,10 @@ if [[ ! -x "$venv/bin/schemathesis" ]]; then
   "$venv/bin/pip" install -q 'schemathesis>=4,<5'
 fi
 
-cargo build -q -p posy-server
-posy="$CARGO_TARGET_DIR/debug/posy"
-data=$(mktemp -d)
-database="sqlite://$data/posy.db?mode=rwc"
-export POSY_ADMIN_USERNAME=fuzz POSY_ADMIN_PASSWORD="fuzz-$(date +%s)-$RANDOM$RANDOM"
-"$posy" admin create --username "$POSY_ADMIN_USERNAME" --data-dir "$data" --database-url "$database" >/dev/null
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-export POSY_FUZZ_URL="http://127.0.0.1:$port"
-"$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir "$data/web" \
-  --database-url "$database" >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 150); do
-  curl -fs "$POSY_FUZZ_URL/api/products/" >/dev/null && break
-  sleep 0.2
-done
+source scripts/fresh-shop.sh
+start_fresh_shop "$root/web/dist" fuzz
+export POSY_FUZZ_URL="$SHOP_URL"
+data=$SHOP_DATA
 
 # The session and CSRF token as a browser holds them; signed in again after a sign-out.
 cat >"$data/posy_fuzz_hooks.py" <<'PY'
