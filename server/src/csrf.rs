@@ -1,4 +1,4 @@
-//! The spec's CSRF scheme (§7, §9): a `csrftoken` cookie the page can read, echoed by every
+//! The spec's CSRF scheme: a `csrftoken` cookie the page can read, echoed by every
 //! unsafe call in the `X-CSRFToken` header. Another site can make a browser send the cookie
 //! but cannot read it, so it cannot write the header. The token is signed by the server, so a
 //! cookie planted from elsewhere (a sibling subdomain, say) is not accepted either; and a

@@ -77,7 +77,7 @@ function withCsrf(request: Request): Request {
 }
 
 /**
- * Every call goes through here (the double-submit scheme, spec §7). A change sent before the
+ * Every call goes through here (the spec's double-submit scheme). A change sent before the
  * browser has the cookie gets one first; a change refused with 403 because the cookie was
  * stale (say the server's key changed) is sent once more with a fresh one.
  */

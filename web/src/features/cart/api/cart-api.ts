@@ -1,4 +1,4 @@
-// The cart's calls (spec §7). They never throw: each says whether the server took the change,
+// The cart's calls (the spec's API calls). They never throw: each says whether the server took the change,
 // with its answer, or why not in a sentence for the shopper when there is one.
 import { api, errorMessage, type Cart } from '@/lib/api-client';
 import { totalQuantity } from '@/lib/core';
@@ -36,7 +36,7 @@ export function getCart(cartId: string | null): Promise<Answer> {
 }
 
 export function addCartItem(body: { cart_id: string; product_id: number; quantity: number; variation_id: number | null }) {
-  // Spec §7 sends `variation_id: null` for no size; OpenAPI 3.0 can only call the field optional.
+  // The spec's API calls send `variation_id: null` for no size; OpenAPI 3.0 can only call the field optional.
   return answer(api.POST('/api/cart/add_item/', { body: body as typeof body & { variation_id?: number } }));
 }
 

@@ -6,7 +6,7 @@ export type ProductState =
   | { status: 'not-found'; message: string }
   | { status: 'loaded'; product: Product };
 
-/** Spec §8: what the product page says for an unknown id or any failure. */
+/** The spec's error message: what the product page says for an unknown id or any failure. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {

@@ -6,7 +6,7 @@ export type ProductsState =
   | { status: 'error'; message: string }
   | { status: 'loaded'; products: Product[] };
 
-/** Spec §8: what the shop says when the list cannot be had. */
+/** The spec's error message: what the shop says when the list cannot be had. */
 export const PRODUCTS_FAILED = 'Failed to fetch products';
 
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {

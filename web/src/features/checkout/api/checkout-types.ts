@@ -1,4 +1,4 @@
-// The checkout's side of the API (spec §3 and §7), from the types generated from openapi.yaml.
+// The checkout's side of the API (the spec's entities and API calls), from the types generated from openapi.yaml.
 import type { components } from '@/lib/api-schema';
 
 type Schemas = components['schemas'];
@@ -19,7 +19,7 @@ export interface CardConfirmation {
   error: { message?: string; code?: string } | null;
 }
 
-/** Billing details sent with the card (spec §7), country always GB (spec §9). */
+/** Billing details sent with the card (the spec's API calls), country always GB (the spec's constants). */
 export interface BillingDetails extends ServerBilling {
   name: string;
   email: string;

@@ -1,8 +1,8 @@
-// Orders (spec §7, §8): creating one once the card is paid, and reading one by its link.
+// Orders (the spec's API calls and error messages): creating one once the card is paid, and reading one by its link.
 import { api } from '@/lib/api-client';
 import type { CreatedOrder, CreateOrderRequest, Order } from './checkout-types';
 
-/** Spec §8's messages for an order that could not be made or shown. */
+/** The spec's error messages for an order that could not be made or shown. */
 export const ORDER_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please contact support.';
 export const ORDER_LINK_EXPIRED =
@@ -14,7 +14,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Spec §8: an order answer counts only with an id (and the token its link needs). */
+/** The spec's error catalogue: an order answer counts only with an id (and the token its link needs). */
 function isCreatedOrder(value: CreatedOrder | undefined): value is CreatedOrder {
   return !!value?.id && !!value.access_token;
 }
@@ -75,7 +75,7 @@ export async function getOrder(id: string, token: string, signal?: AbortSignal):
   });
   if (response.status === 403) return { status: 'expired', message: ORDER_LINK_EXPIRED };
   if (!response.ok) return { status: 'failed', message: ORDER_LOAD_FAILED };
-  // Spec §8: an empty answer is no order.
+  // The spec's error catalogue: an empty answer is no order.
   if (!data?.id) return { status: 'not-found', message: ORDER_NOT_FOUND };
   return { status: 'loaded', order: data };
 }

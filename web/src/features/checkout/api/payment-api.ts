@@ -1,4 +1,4 @@
-// The card payment's calls (spec §7): which provider, the payment intent, and the simulated
+// The card payment's calls (the spec's API calls): which provider, the payment intent, and the simulated
 // provider's confirmation and 3-D Secure steps (the same answer shape as Stripe.js gives).
 import { api, errorMessage } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';

@@ -8,7 +8,7 @@ export type EnquiryResult =
   /** 400: the server named the fields at fault; 429: too many messages. */
   | { ok: false; message: string; fields: Record<string, string> };
 
-/** POST /api/contact/; only `status: 'success'` counts as sent (spec §7). */
+/** POST /api/contact/; only `status: 'success'` counts as sent (the spec's API calls). */
 export async function sendEnquiry(form: EnquiryForm, website: string): Promise<EnquiryResult> {
   try {
     const { data, error, response } = await api.POST('/api/contact/', {
