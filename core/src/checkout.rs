@@ -3,6 +3,8 @@
 //! [`Customer`] whose fields are trimmed and known to be valid, so nothing downstream checks
 //! again.
 
+use std::ops::Deref;
+
 use crate::validation::{FormField, FormProblems, is_email, is_phone, is_uk_postcode, too_long};
 
 /// A field of the checkout form.
@@ -82,7 +84,7 @@ impl FormField for CheckoutField {
 }
 
 /// What the shopper typed into the checkout form (names as the browser's form has them).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckoutForm {
     /// E-mail address.
     pub email: String,
@@ -100,24 +102,18 @@ pub struct CheckoutForm {
     pub phone: String,
 }
 
-/// A customer's details as an order keeps them: every field trimmed and valid, the postcode
-/// in capitals. Only [`CheckoutForm::parse`] makes one from what a shopper typed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Customer {
-    /// E-mail address.
-    pub email: String,
-    /// First name.
-    pub first_name: String,
-    /// Last name.
-    pub last_name: String,
-    /// Street address.
-    pub address: String,
-    /// Town or city.
-    pub city: String,
-    /// UK postcode, in capitals.
-    pub postcode: String,
-    /// Phone number.
-    pub phone: String,
+/// A customer's details as an order keeps them: the form's fields, every one trimmed and
+/// valid, the postcode in capitals. Only [`CheckoutForm::parse`] makes one, so holding a
+/// `Customer` is the proof that the details were checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Customer(CheckoutForm);
+
+impl Deref for Customer {
+    type Target = CheckoutForm;
+
+    fn deref(&self) -> &CheckoutForm {
+        &self.0
+    }
 }
 
 impl CheckoutForm {
@@ -138,16 +134,21 @@ impl CheckoutForm {
     /// gives the customer it describes.
     pub fn parse(&self) -> Result<Customer, FormProblems<CheckoutField>> {
         validate_checkout(self)?;
-        let trimmed = |field| self.value(field).trim().to_owned();
-        Ok(Customer {
-            email: trimmed(CheckoutField::Email),
-            first_name: trimmed(CheckoutField::FirstName),
-            last_name: trimmed(CheckoutField::LastName),
-            address: trimmed(CheckoutField::Address),
-            city: trimmed(CheckoutField::City),
-            postcode: trimmed(CheckoutField::Postcode).to_ascii_uppercase(),
-            phone: trimmed(CheckoutField::Phone),
-        })
+        let mut details = self.clone();
+        let CheckoutForm {
+            email,
+            first_name,
+            last_name,
+            address,
+            city,
+            postcode,
+            phone,
+        } = &mut details;
+        for value in [email, first_name, last_name, address, city, postcode, phone] {
+            *value = value.trim().to_owned();
+        }
+        details.postcode.make_ascii_uppercase();
+        Ok(Customer(details))
     }
 }
 

@@ -1,5 +1,6 @@
-//! Shoppers' carts (spec §3 to §5): kept in the database under a random id, checked against
-//! core's quantity rules and current stock on every change, totalled by core at current prices.
+//! Shoppers' carts, as the spec's shop pages use them: kept in the database under a random id,
+//! checked against core's quantity rules and current stock on every change, totalled by core at
+//! current prices.
 //!
 //! Every change runs in one transaction that first touches the cart's row. That write takes the
 //! cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart run
@@ -9,7 +10,8 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use poem_openapi::Object;
-use posy_core::cart::{CartLine, cart_total};
+use posy_core::cart::{CartId, CartLine, cart_total};
+use posy_core::catalogue::item_name;
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, Query};
@@ -128,21 +130,21 @@ impl From<sea_orm::DbErr> for LineError {
 /// unknown or already ordered: asking for a cart never fails for the shopper's sake.
 pub async fn open_or_fresh(
     db: &DatabaseConnection,
-    id: Option<&str>,
+    id: Option<CartId>,
     media_base: &str,
 ) -> Result<CartView, sea_orm::DbErr> {
-    if let Some(id) = id.and_then(canonical_id)
-        && cart::Entity::find_by_id(id.clone())
+    if let Some(id) = id
+        && cart::Entity::find_by_id(id.to_string())
             .filter(cart::Column::OrderedAt.is_null())
             .one(db)
             .await?
             .is_some()
     {
-        return view(db, &id, media_base).await;
+        return view(db, id, media_base).await;
     }
     let now = now();
     let fresh = cart::ActiveModel {
-        id: Set(uuid::Uuid::new_v4().to_string()),
+        id: Set(CartId::from(uuid::Uuid::new_v4()).to_string()),
         created_at: Set(now),
         updated_at: Set(now),
         ordered_at: Set(None),
@@ -161,17 +163,17 @@ pub async fn open_or_fresh(
 /// whole when the line would pass 10 or the stock.
 pub async fn add(
     db: &DatabaseConnection,
-    cart_id: &str,
+    cart_id: CartId,
     product_id: i32,
     variation_id: Option<i32>,
     adding: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
-    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    lock_open_cart(&txn, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
     let line = cart_item::Entity::find()
-        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .filter(cart_item::Column::ProductId.eq(product_id))
         .filter(match item.variation_id {
             Some(v) => cart_item::Column::VariationId.eq(v),
@@ -190,7 +192,7 @@ pub async fn add(
         }
         None => {
             cart_item::ActiveModel {
-                cart_id: Set(cart_id.clone()),
+                cart_id: Set(cart_id.to_string()),
                 product_id: Set(product_id),
                 variation_id: Set(item.variation_id),
                 quantity: Set(quantity as i32),
@@ -201,7 +203,7 @@ pub async fn add(
             .await?;
         }
     }
-    let answer = view(&txn, &cart_id, media_base).await?;
+    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
     Ok(answer)
 }
@@ -209,15 +211,15 @@ pub async fn add(
 /// Sets a line's quantity (1 to 10, within stock).
 pub async fn update_quantity(
     db: &DatabaseConnection,
-    cart_id: &str,
+    cart_id: CartId,
     item_id: i32,
     quantity: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
-    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    lock_open_cart(&txn, cart_id).await?;
     let line = cart_item::Entity::find_by_id(item_id)
-        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .one(&txn)
         .await?
         .ok_or(CartError::LineGone)?;
@@ -227,7 +229,7 @@ pub async fn update_quantity(
     let mut line: cart_item::ActiveModel = line.into();
     line.quantity = Set(quantity as i32);
     line.update(&txn).await?;
-    let answer = view(&txn, &cart_id, media_base).await?;
+    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
     Ok(answer)
 }
@@ -235,21 +237,21 @@ pub async fn update_quantity(
 /// Removes a line from a cart.
 pub async fn remove(
     db: &DatabaseConnection,
-    cart_id: &str,
+    cart_id: CartId,
     item_id: i32,
     media_base: &str,
 ) -> Result<CartView, CartError> {
     let txn = db.begin().await?;
-    let cart_id = lock_open_cart(&txn, cart_id).await?;
+    lock_open_cart(&txn, cart_id).await?;
     let removed = cart_item::Entity::delete_many()
         .filter(cart_item::Column::Id.eq(item_id))
-        .filter(cart_item::Column::CartId.eq(&cart_id))
+        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .exec(&txn)
         .await?;
     if removed.rows_affected == 0 {
         return Err(CartError::LineGone);
     }
-    let answer = view(&txn, &cart_id, media_base).await?;
+    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
     Ok(answer)
 }
@@ -292,25 +294,19 @@ pub async fn sweep_idle_carts(db: DatabaseConnection) {
     }
 }
 
-/// A cart id in the one form it is stored in, if it is a UUID at all.
-pub fn canonical_id(id: &str) -> Option<String> {
-    uuid::Uuid::parse_str(id.trim()).ok().map(|u| u.to_string())
-}
-
 /// Marks the cart as changed, which also locks it until the transaction ends; a missing or
 /// ordered cart is [`CartError::CartGone`].
-pub async fn lock_open_cart(db: &impl ConnectionTrait, id: &str) -> Result<String, CartError> {
-    let id = canonical_id(id).ok_or(CartError::CartGone)?;
+pub async fn lock_open_cart(db: &impl ConnectionTrait, id: CartId) -> Result<(), CartError> {
     let touched = cart::Entity::update_many()
         .col_expr(cart::Column::UpdatedAt, Expr::value(now()))
-        .filter(cart::Column::Id.eq(&id))
+        .filter(cart::Column::Id.eq(id.to_string()))
         .filter(cart::Column::OrderedAt.is_null())
         .exec(db)
         .await?;
     if touched.rows_affected == 0 {
         return Err(CartError::CartGone);
     }
-    Ok(id)
+    Ok(())
 }
 
 /// What a cart line holds, as far as the rules care: its name for messages and its stock.
@@ -363,7 +359,7 @@ impl Item {
                 why: "That is not one of this product's sizes.",
             })?;
         Ok(Item {
-            label: format!("{} ({})", product.name, size.size),
+            label: item_name(&product.name, Some(&size.size)),
             variation_id: Some(size.id),
             stock: size.stock,
         })
@@ -391,10 +387,10 @@ pub struct PricedLine {
 impl PricedLine {
     /// The product's name, with the size when it has one: `Peony Posy (Large)`.
     pub fn label(&self) -> String {
-        match &self.size {
-            Some(size) => format!("{} ({})", self.product.name, size.size),
-            None => self.product.name.clone(),
-        }
+        item_name(
+            &self.product.name,
+            self.size.as_ref().map(|s| s.size.as_str()),
+        )
     }
 
     /// The price of one times the quantity.
@@ -413,10 +409,10 @@ impl PricedLine {
 /// A cart's lines, oldest first, at current prices.
 pub async fn priced_lines(
     db: &impl ConnectionTrait,
-    cart_id: &str,
+    cart_id: CartId,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     let lines = cart_item::Entity::find()
-        .filter(cart_item::Column::CartId.eq(cart_id))
+        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .order_by_asc(cart_item::Column::CreatedAt)
         .order_by_asc(cart_item::Column::Id)
         .all(db)
@@ -463,7 +459,7 @@ pub fn total_of(lines: &[PricedLine]) -> Money {
 /// The cart as the API shows it, at current prices.
 async fn view(
     db: &impl ConnectionTrait,
-    cart_id: &str,
+    cart_id: CartId,
     media_base: &str,
 ) -> Result<CartView, sea_orm::DbErr> {
     let lines = priced_lines(db, cart_id).await?;
@@ -492,7 +488,7 @@ async fn view(
         })
         .collect();
     Ok(CartView {
-        id: cart_id.to_owned(),
+        id: cart_id.to_string(),
         items,
         total,
     })

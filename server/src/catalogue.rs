@@ -1,7 +1,8 @@
-//! The catalogue as shoppers see it (spec §3), served from memory. The list changes rarely
-//! and is read constantly, so each process keeps it serialised, and before answering checks one
-//! number, the catalogue version in the database, which every change to products, sizes or
-//! stock bumps. Several posy processes sharing a database therefore never serve stale stock.
+//! The catalogue as shoppers see it (the spec's product data), served from memory. The list
+//! changes rarely and is read constantly, so each process keeps it serialised, and before
+//! answering checks one number, the catalogue version in the database, which every change to
+//! products, sizes or stock bumps. Several posy processes sharing a database therefore never
+//! serve stale stock.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -1,4 +1,4 @@
-//! Checkout, done so that no paid order is lost and nothing is sold twice (DESIGN.md):
+//! Checkout, done so that no paid order is lost and nothing is sold twice:
 //!
 //! 1. [`Checkout::payment_for_cart`]: the amount comes from the database, never the browser;
 //!    one payment intent per cart, created with an idempotency key and kept up to date.
@@ -10,7 +10,8 @@
 //!    the payment and says so.
 
 use posy_core::Money;
-use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
+use posy_core::cart::CartId;
+use posy_core::checkout::{CheckoutField, CheckoutForm};
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -22,7 +23,8 @@ use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
 use crate::clock::now;
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
-use crate::payments::{Intent, PaymentError, Payments};
+use crate::mail::letters::{self, OrderFacts};
+use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
 use crate::{mail, orders};
 
 /// Why the cart's payment could not be prepared.
@@ -56,8 +58,8 @@ pub enum PlaceError {
     OtherCart,
     /// The provider knows no such payment.
     UnknownPayment,
-    /// The payment has not succeeded; its status in Stripe's words.
-    NotPaid(String),
+    /// The payment has not succeeded; its status.
+    NotPaid(PaymentStatus),
     /// The payment was not in pounds sterling.
     NotPounds,
     /// The payment was refunded instead (stock gone, cart changed or ordered): the shopper's
@@ -87,87 +89,51 @@ pub struct Checkout {
     pub studio_email: String,
 }
 
-/// The customer's details for an order.
-#[derive(Clone, Debug, Default)]
-pub struct Customer {
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub address: String,
-    pub city: String,
-    pub postcode: String,
-    pub phone: String,
-}
-
-impl Customer {
-    /// Checks the details with the same core rules the browser applies, trimmed.
-    pub fn validated(self) -> Result<Customer, FormProblems<CheckoutField>> {
-        let trimmed = Customer {
-            email: self.email.trim().to_owned(),
-            first_name: self.first_name.trim().to_owned(),
-            last_name: self.last_name.trim().to_owned(),
-            address: self.address.trim().to_owned(),
-            city: self.city.trim().to_owned(),
-            postcode: self.postcode.trim().to_uppercase(),
-            phone: self.phone.trim().to_owned(),
-        };
-        let form = CheckoutForm {
-            email: trimmed.email.clone(),
-            first_name: trimmed.first_name.clone(),
-            last_name: trimmed.last_name.clone(),
-            address: trimmed.address.clone(),
-            city: trimmed.city.clone(),
-            postcode: trimmed.postcode.clone(),
-            phone: trimmed.phone.clone(),
-        };
-        validate_checkout(&form)?;
-        Ok(trimmed)
-    }
-
-    /// The details a card was paid with, for an order the browser never placed.
-    pub fn from_billing(billing: &crate::payments::Billing) -> Customer {
-        let name = billing.name.clone().unwrap_or_default();
-        let name = name.trim();
-        // The card form sends "first last"; the last word is taken as the last name.
-        let (first_name, last_name) = name.rsplit_once(' ').unwrap_or((name, ""));
-        Customer {
-            email: billing.email.clone().unwrap_or_default(),
-            first_name: first_name.trim().to_owned(),
-            last_name: last_name.trim().to_owned(),
-            address: billing.line1.clone().unwrap_or_default(),
-            city: billing.city.clone().unwrap_or_default(),
-            postcode: billing.postal_code.clone().unwrap_or_default(),
-            phone: billing.phone.clone().unwrap_or_default(),
-        }
+/// The details a card was paid with, for an order the browser never placed: taken as the
+/// provider holds them, unchecked, since the money is already taken and the order must be kept.
+fn billing_details(billing: &Billing) -> CheckoutForm {
+    let name = billing.name.clone().unwrap_or_default();
+    let name = name.trim();
+    // The card form sends "first last"; the last word is taken as the last name.
+    let (first_name, last_name) = name.rsplit_once(' ').unwrap_or((name, ""));
+    let given = |value: &Option<String>| value.clone().unwrap_or_default();
+    CheckoutForm {
+        email: given(&billing.email),
+        first_name: first_name.trim().to_owned(),
+        last_name: last_name.trim().to_owned(),
+        address: given(&billing.line1),
+        city: given(&billing.city),
+        postcode: given(&billing.postal_code),
+        phone: given(&billing.phone),
     }
 }
 
 /// Who pays: the checkout form's details, or (for an order the browser never placed) the
 /// card's billing details as the provider holds them.
 pub enum Buyer {
-    Form(Customer),
+    /// What the shopper typed, parsed here with core's rules.
+    Form(CheckoutForm),
     Billing,
 }
 
 impl Checkout {
     /// The client secret of the cart's payment intent, for the amount the cart costs now.
-    pub async fn payment_for_cart(&self, cart_id: &str) -> Result<String, IntentError> {
-        let id = cart::canonical_id(cart_id).ok_or(IntentError::CartGone)?;
-        let cart = carts::Entity::find_by_id(id.clone())
+    pub async fn payment_for_cart(&self, id: CartId) -> Result<String, IntentError> {
+        let cart = carts::Entity::find_by_id(id.to_string())
             .one(&self.db)
             .await?
             .ok_or(IntentError::CartGone)?;
         if cart.ordered_at.is_some() {
             return Err(IntentError::AlreadyPaid);
         }
-        let lines = cart::priced_lines(&self.db, &id).await?;
+        let lines = cart::priced_lines(&self.db, id).await?;
         if lines.is_empty() {
             return Err(IntentError::EmptyCart);
         }
         let amount = cart::total_of(&lines).pence();
         if let Some(existing) = &cart.payment_intent_id {
             match self.payments.retrieve(existing).await {
-                Ok(intent) if intent.succeeded() || intent.status == "processing" => {
+                Ok(intent) if intent.succeeded() || intent.status == PaymentStatus::Processing => {
                     return Err(IntentError::AlreadyPaid);
                 }
                 Ok(intent) if intent.amount == amount => return Ok(intent.client_secret),
@@ -187,13 +153,17 @@ impl Checkout {
         // Same cart, amount and attempt, same key: a retry after a lost answer finds the same
         // intent. A refunded payment starts a new attempt.
         let attempt = refund::Entity::find()
-            .filter(refund::Column::CartId.eq(&id))
+            .filter(refund::Column::CartId.eq(id.to_string()))
             .count(&self.db)
             .await?;
-        let key = format!("posy-{id}-{amount}-{attempt}");
+        let new = NewIntent {
+            cart_id: id,
+            amount,
+            idempotency_key: format!("posy-{id}-{amount}-{attempt}"),
+        };
         let intent = self
             .payments
-            .create(&id, amount, &key)
+            .create(new)
             .await
             .map_err(IntentError::Provider)?;
         carts::Entity::update_many()
@@ -201,7 +171,7 @@ impl Checkout {
                 carts::Column::PaymentIntentId,
                 Expr::value(intent.id.clone()),
             )
-            .filter(carts::Column::Id.eq(&id))
+            .filter(carts::Column::Id.eq(id.to_string()))
             .filter(carts::Column::OrderedAt.is_null())
             .exec(&self.db)
             .await?;
@@ -209,15 +179,16 @@ impl Checkout {
     }
 
     /// Makes sure a paid payment is an order, once: answers the order made from it now or
-    /// before. The browser's call and the webhook both come here.
+    /// before. The browser's call and the webhook both come here. `cart_id` is `None` when what
+    /// was sent is not a cart id at all.
     pub async fn place(
         &self,
         intent_id: &str,
-        cart_id: &str,
+        cart_id: Option<CartId>,
         buyer: Buyer,
     ) -> Result<i32, PlaceError> {
         let customer = match buyer {
-            Buyer::Form(customer) => Some(customer.validated().map_err(PlaceError::Form)?),
+            Buyer::Form(form) => Some(form.parse().map_err(PlaceError::Form)?),
             Buyer::Billing => None,
         };
         if let Some(id) = self.existing_order(intent_id, cart_id).await? {
@@ -232,8 +203,15 @@ impl Checkout {
                 PaymentError::NotFound => PlaceError::UnknownPayment,
                 other => PlaceError::Provider(other),
             })?;
-        let customer = customer.unwrap_or_else(|| Customer::from_billing(&intent.billing));
-        self.place_order(&intent, cart_id, customer).await
+        let billing;
+        let details: &CheckoutForm = match &customer {
+            Some(customer) => customer,
+            None => {
+                billing = billing_details(&intent.billing);
+                &billing
+            }
+        };
+        self.place_order(&intent, cart_id, details).await
     }
 
     /// A fresh token for an order's link.
@@ -246,14 +224,14 @@ impl Checkout {
     async fn existing_order(
         &self,
         intent_id: &str,
-        cart_id: &str,
+        cart_id: Option<CartId>,
     ) -> Result<Option<i32>, PlaceError> {
         if let Some(order) = order::Entity::find()
             .filter(order::Column::PaymentIntentId.eq(intent_id))
             .one(&self.db)
             .await?
         {
-            if cart::canonical_id(cart_id).as_deref() != Some(order.cart_id.as_str()) {
+            if cart_id.map(|id| id.to_string()).as_deref() != Some(order.cart_id.as_str()) {
                 return Err(PlaceError::OtherCart);
             }
             return Ok(Some(order.id));
@@ -268,33 +246,33 @@ impl Checkout {
     async fn place_order(
         &self,
         intent: &Intent,
-        cart_id: &str,
-        customer: Customer,
+        cart_id: Option<CartId>,
+        customer: &CheckoutForm,
     ) -> Result<i32, PlaceError> {
-        let cart_id = cart::canonical_id(cart_id).ok_or(PlaceError::CartGone)?;
-        if intent.cart_id.as_deref() != Some(cart_id.as_str()) {
+        let cart_id = cart_id.ok_or(PlaceError::CartGone)?;
+        if intent.cart_id != Some(cart_id) {
             return Err(PlaceError::OtherCart);
         }
         if !intent.succeeded() {
-            return Err(PlaceError::NotPaid(intent.status.clone()));
+            return Err(PlaceError::NotPaid(intent.status));
         }
         if !intent.currency.eq_ignore_ascii_case("gbp") {
             return Err(PlaceError::NotPounds);
         }
         let txn = self.db.begin().await?;
-        match cart::lock_open_cart(&txn, &cart_id).await {
+        match cart::lock_open_cart(&txn, cart_id).await {
             Ok(_) => {}
             Err(CartError::Db(err)) => return Err(err.into()),
             Err(CartError::CartGone | CartError::LineGone) => {
                 // Ordered meanwhile (by the webhook, say), or gone.
                 drop(txn);
-                return match self.existing_order(&intent.id, &cart_id).await? {
+                return match self.existing_order(&intent.id, Some(cart_id)).await? {
                     Some(id) => Ok(id),
                     // Paid for a cart ordered with another payment, or removed: never keep the money.
                     None => Err(self
                         .refund(
                             intent,
-                            &cart_id,
+                            cart_id,
                             "This cart had already been ordered or has expired, so we have \
                              refunded this payment in full. Please check your email for your \
                              order.",
@@ -303,14 +281,14 @@ impl Checkout {
                 };
             }
         }
-        let lines = cart::priced_lines(&txn, &cart_id).await?;
+        let lines = cart::priced_lines(&txn, cart_id).await?;
         let total = cart::total_of(&lines);
         if lines.is_empty() || total.pence() != intent.amount {
             txn.rollback().await?;
             return Err(self
                 .refund(
                     intent,
-                    &cart_id,
+                    cart_id,
                     "Your cart changed while you were paying, so we have refunded your payment \
                      in full. Please check your cart and pay again.",
                 )
@@ -323,10 +301,10 @@ impl Checkout {
                  full; it will be back on your card within 5 to 10 working days.",
                 sold_out.label()
             );
-            return Err(self.refund(intent, &cart_id, &reason).await);
+            return Err(self.refund(intent, cart_id, &reason).await);
         }
         let id = self
-            .write_order(&txn, intent, &cart_id, &customer, &lines, total)
+            .write_order(&txn, intent, cart_id, customer, &lines, total)
             .await?;
         txn.commit().await?;
         tracing::info!(order = id, payment = %intent.id, "order placed");
@@ -337,14 +315,14 @@ impl Checkout {
         &self,
         txn: &DatabaseTransaction,
         intent: &Intent,
-        cart_id: &str,
-        customer: &Customer,
+        cart_id: CartId,
+        customer: &CheckoutForm,
         lines: &[PricedLine],
         total: Money,
     ) -> Result<i32, DbErr> {
         let now = now();
         let order = order::ActiveModel {
-            cart_id: Set(cart_id.to_owned()),
+            cart_id: Set(cart_id.to_string()),
             payment_intent_id: Set(intent.id.clone()),
             email: Set(customer.email.clone()),
             first_name: Set(customer.first_name.clone()),
@@ -374,7 +352,7 @@ impl Checkout {
         }
         carts::Entity::update_many()
             .col_expr(carts::Column::OrderedAt, Expr::value(now))
-            .filter(carts::Column::Id.eq(cart_id))
+            .filter(carts::Column::Id.eq(cart_id.to_string()))
             .exec(txn)
             .await?;
         bump_version(txn).await?;
@@ -385,58 +363,36 @@ impl Checkout {
             self.public_url.trim_end_matches('/'),
             order.id
         );
-        let summary = summary(lines, total);
+        let facts = OrderFacts {
+            reference: &reference,
+            payment: &intent.id,
+            customer,
+            lines,
+            total,
+        };
         if !customer.email.is_empty() {
-            mail::enqueue(
+            let days = self.link_ttl_seconds / 86_400;
+            mail::post(
                 txn,
                 &customer.email,
-                &format!("Your order {reference} with Posy"),
-                &format!(
-                    "Dear {},\n\nThank you for your order. We have received your payment and \
-                     will be in touch about delivery.\n\nOrder {reference}\n\n{summary}\n\
-                     Delivering to:\n{}\n{}\n{}\n\nSee your order at any time:\n{link}\n\
-                     (The link works for {} days.)\n\nWith love from the studio,\nPosy floral \
-                     studio, South Bristol\n",
-                    customer.first_name,
-                    customer.address,
-                    customer.city,
-                    customer.postcode,
-                    self.link_ttl_seconds / 86_400
-                ),
+                letters::order_confirmation(&facts, &link, days),
             )
             .await?;
         }
-        mail::enqueue(
-            txn,
-            &self.studio_email,
-            &format!("New order {reference}: {}", total.display()),
-            &format!(
-                "A new order has been paid for.\n\nOrder {reference}\nPayment {}\n\n{summary}\n\
-                 Customer:\n{} {}\n{}\n{}\n\nDeliver to:\n{}\n{}\n{}\n",
-                intent.id,
-                customer.first_name,
-                customer.last_name,
-                customer.email,
-                customer.phone,
-                customer.address,
-                customer.city,
-                customer.postcode
-            ),
-        )
-        .await?;
+        mail::post(txn, &self.studio_email, letters::new_order(&facts)).await?;
         Ok(order.id)
     }
 
     /// Gives the payment back and records why, so asking again gives the same answer; the
     /// cart stays open with its intent forgotten, so paying again makes a new one.
-    async fn refund(&self, intent: &Intent, cart_id: &str, reason: &str) -> PlaceError {
+    async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
         let refunded = self.payments.refund(&intent.id).await;
         if let Err(err) = &refunded {
             tracing::error!(payment = %intent.id, %err, "REFUND FAILED: refund this payment by hand");
         }
         let record = refund::ActiveModel {
             payment_intent_id: Set(intent.id.clone()),
-            cart_id: Set(cart_id.to_owned()),
+            cart_id: Set(cart_id.to_string()),
             reason: Set(reason.to_owned()),
             succeeded: Set(refunded.is_ok()),
             created_at: Set(now()),
@@ -451,22 +407,13 @@ impl Checkout {
                     carts::Column::PaymentIntentId,
                     Expr::value(Option::<String>::None),
                 )
-                .filter(carts::Column::Id.eq(cart_id))
+                .filter(carts::Column::Id.eq(cart_id.to_string()))
                 .filter(carts::Column::PaymentIntentId.eq(&intent.id))
                 .exec(&self.db)
                 .await?;
             if refunded.is_err() {
-                mail::enqueue(
-                    &self.db,
-                    &self.studio_email,
-                    "A refund needs doing by hand",
-                    &format!(
-                        "Payment {} could not become an order ({reason}) and the automatic \
-                         refund failed. Please refund it from the payment provider's dashboard.\n",
-                        intent.id
-                    ),
-                )
-                .await?;
+                let letter = letters::refund_by_hand(&intent.id, reason);
+                mail::post(&self.db, &self.studio_email, letter).await?;
             }
             Ok::<_, DbErr>(())
         };
@@ -514,19 +461,4 @@ async fn take_stock<'a>(
         }
     }
     Ok(None)
-}
-
-/// The lines and total as mail shows them.
-fn summary(lines: &[PricedLine], total: Money) -> String {
-    let mut text = String::new();
-    for line in lines {
-        text.push_str(&format!(
-            "  {} x {}  {}\n",
-            line.quantity,
-            line.label(),
-            line.total().display()
-        ));
-    }
-    text.push_str(&format!("  Total  {}\n", total.display()));
-    text
 }

@@ -2,7 +2,7 @@
 //! through the outbox in one transaction. A honeypot field and a per-address limit keep bots
 //! out without bothering people.
 
-use posy_core::enquiry::{EnquiryField, EnquiryForm, validate_enquiry};
+use posy_core::enquiry::{EnquiryField, EnquiryForm};
 use posy_core::validation::FormProblems;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
@@ -11,7 +11,7 @@ use sea_orm::{
 
 use crate::clock::now;
 use crate::entities::enquiry;
-use crate::mail;
+use crate::mail::{self, letters};
 
 /// How many enquiries one address may send in [`WINDOW_SECONDS`].
 pub const LIMIT: u64 = 5;
@@ -36,8 +36,8 @@ impl From<sea_orm::DbErr> for EnquiryError {
     }
 }
 
-/// An enquiry as sent.
-pub struct Enquiry {
+/// An enquiry as sent, before it is parsed.
+pub struct EnquirySent {
     pub form: EnquiryForm,
     /// The hidden field people never see; anything in it means a bot.
     pub honeypot: String,
@@ -49,18 +49,17 @@ pub struct Enquiry {
 /// dropped, so it learns nothing.
 pub async fn receive(
     db: &DatabaseConnection,
-    enquiry: Enquiry,
+    sent: EnquirySent,
     studio_email: &str,
     studio_phone: &str,
 ) -> Result<(), EnquiryError> {
-    let form = trimmed(enquiry.form);
-    validate_enquiry(&form).map_err(EnquiryError::Form)?;
-    if !enquiry.honeypot.trim().is_empty() {
-        tracing::info!(addr = %enquiry.remote_addr, "dropped an enquiry with the honeypot filled");
+    let enquiry = sent.form.parse().map_err(EnquiryError::Form)?;
+    if !sent.honeypot.trim().is_empty() {
+        tracing::info!(addr = %sent.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
     }
     let recent = enquiry::Entity::find()
-        .filter(enquiry::Column::RemoteAddr.eq(&enquiry.remote_addr))
+        .filter(enquiry::Column::RemoteAddr.eq(&sent.remote_addr))
         .filter(enquiry::Column::CreatedAt.gt(now() - WINDOW_SECONDS))
         .count(db)
         .await?;
@@ -70,44 +69,24 @@ pub async fn receive(
         });
     }
     let txn = db.begin().await?;
-    let phone = Some(form.phone.clone()).filter(|p| !p.is_empty());
     let stored = enquiry::ActiveModel {
-        name: Set(form.name.clone()),
-        email: Set(form.email.clone()),
-        phone: Set(phone.clone()),
-        enquiry_type: Set(form.enquiry_type.clone()),
-        message: Set(form.message.clone()),
-        remote_addr: Set(enquiry.remote_addr),
+        name: Set(enquiry.name.clone()),
+        email: Set(enquiry.email.clone()),
+        phone: Set(Some(enquiry.phone.clone()).filter(|p| !p.is_empty())),
+        enquiry_type: Set(enquiry.enquiry_type.as_str().to_owned()),
+        message: Set(enquiry.message.clone()),
+        remote_addr: Set(sent.remote_addr),
         created_at: Set(now()),
         ..Default::default()
     }
     .insert(&txn)
     .await?;
-    mail::enqueue(
+    mail::post(
         &txn,
         studio_email,
-        &format!("New {} enquiry from {}", form.enquiry_type, form.name),
-        &format!(
-            "Enquiry {} from the website.\n\nName: {}\nEmail: {}\nPhone: {}\nAbout: {}\n\n{}\n",
-            stored.id,
-            form.name,
-            form.email,
-            phone.as_deref().unwrap_or("(not given)"),
-            form.enquiry_type,
-            form.message
-        ),
+        letters::new_enquiry(stored.id, &enquiry),
     )
     .await?;
     txn.commit().await?;
     Ok(())
-}
-
-fn trimmed(form: EnquiryForm) -> EnquiryForm {
-    EnquiryForm {
-        name: form.name.trim().to_owned(),
-        email: form.email.trim().to_owned(),
-        phone: form.phone.trim().to_owned(),
-        enquiry_type: form.enquiry_type.trim().to_owned(),
-        message: form.message.trim().to_owned(),
-    }
 }

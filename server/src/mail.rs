@@ -19,6 +19,10 @@ use sea_orm::{
 use crate::clock::now;
 use crate::entities::outbox;
 
+pub mod letters;
+
+pub use letters::Letter;
+
 /// How long a sender owns a message it is sending before another may try it.
 const CLAIM_SECONDS: i64 = 120;
 /// The longest pause between two tries.
@@ -46,6 +50,15 @@ pub async fn enqueue(
     .insert(db)
     .await?;
     Ok(())
+}
+
+/// Puts one of the shop's letters in the outbox, inside the caller's transaction.
+pub async fn post(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    letter: Letter,
+) -> Result<(), sea_orm::DbErr> {
+    enqueue(db, recipient, &letter.subject, &letter.body).await
 }
 
 /// Where mail goes.

@@ -1,4 +1,4 @@
-//! Paid orders as the shopper sees them (spec §3's Order), and the links that open them: each
+//! Paid orders as the shopper sees them (the spec's Order), and the links that open them: each
 //! link's token has 256 random bits, only its SHA-256 is stored, it is compared in constant
 //! time and it expires. Every handing-out mints a fresh token for the same order.
 

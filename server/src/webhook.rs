@@ -6,6 +6,7 @@
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem::{Body, Request, Response, handler};
+use posy_core::cart::CartId;
 use stripe_webhook::{EventObject, Webhook};
 
 use crate::checkout::{Buyer, Checkout, PlaceError};
@@ -53,12 +54,12 @@ pub async fn receive(
     let EventObject::PaymentIntentSucceeded(intent) = event.data.object else {
         return received();
     };
-    let Some(cart_id) = intent.metadata.get("cart_id").cloned() else {
+    let Some(cart_id) = intent.metadata.get("cart_id") else {
         // Not one of Posy's payments.
         return received();
     };
     match checkout
-        .place(intent.id.as_str(), &cart_id, Buyer::Billing)
+        .place(intent.id.as_str(), CartId::parse(cart_id), Buyer::Billing)
         .await
     {
         // Refunded for want of stock (or the like): done, the shopper was told on the page or

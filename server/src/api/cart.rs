@@ -1,10 +1,13 @@
-//! `GET /api/cart/` and the three cart changes of spec §7; each answers the cart itself.
+//! `GET /api/cart/` and the three cart changes of the spec's API calls; each answers the cart
+//! itself.
 
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::cart::CartId;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
@@ -108,6 +111,33 @@ impl Refusal for LineError {
     ];
 }
 
+/// What every cart call works on: the shop's database and where its pictures are served from.
+pub struct Carts<'a> {
+    db: &'a DatabaseConnection,
+    media: &'a str,
+}
+
+impl<'a> FromRequest<'a> for Carts<'a> {
+    async fn from_request(req: &'a Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let db = <Data<&DatabaseConnection>>::from_request(req, body)
+            .await?
+            .0;
+        let media = <Data<&MediaBase>>::from_request(req, body).await?.0;
+        Ok(Carts {
+            db,
+            media: &media.0,
+        })
+    }
+}
+
+/// What a cart call answers: the cart as it is now, or why not.
+type CartAnswer<E> = Result<Json<CartView>, Failure<E, SEND>>;
+
+/// The cart a change is asked of: an id that is not a cart's is no open cart.
+fn cart_of(id: &str) -> Result<CartId, CartError> {
+    CartId::parse(id).ok_or(CartError::CartGone)
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Cart")]
 impl CartApi {
     /// The cart with this id; a fresh empty cart with a new id when the id is missing,
@@ -115,14 +145,11 @@ impl CartApi {
     #[oai(path = "/cart/", method = "get", operation_id = "getCart")]
     async fn get(
         &self,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
+        carts: Carts<'_>,
         cart_id: Query<Option<String>>,
     ) -> Result<Json<CartView>, Failure<sea_orm::DbErr>> {
-        cart::open_or_fresh(&db, cart_id.0.as_deref(), &media.0.0)
-            .await
-            .map(Json)
-            .map_err(Failure::from)
+        let id = cart_id.0.as_deref().and_then(CartId::parse);
+        Ok(Json(cart::open_or_fresh(carts.db, id, carts.media).await?))
     }
 
     /// Adds a product (and size) to the cart, raising its line when it is already there.
@@ -132,29 +159,12 @@ impl CartApi {
         method = "post",
         operation_id = "addCartItem"
     )]
-    async fn add_item(
-        &self,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
-        body: Json<AddItem>,
-    ) -> Result<Json<CartView>, Failure<LineError, SEND>> {
-        let AddItem {
-            cart_id,
-            product_id,
-            quantity,
-            variation_id,
-        } = body.0;
-        cart::add(
-            &db,
-            &cart_id,
-            product_id,
-            variation_id,
-            quantity,
-            &media.0.0,
-        )
-        .await
-        .map(Json)
-        .map_err(Failure::from)
+    async fn add_item(&self, carts: Carts<'_>, body: Json<AddItem>) -> CartAnswer<LineError> {
+        let item = body.0;
+        let cart = cart_of(&item.cart_id).map_err(LineError::from)?;
+        let (product, size) = (item.product_id, item.variation_id);
+        let added = cart::add(carts.db, cart, product, size, item.quantity, carts.media);
+        Ok(Json(added.await?))
     }
 
     /// Removes a line.
@@ -163,16 +173,11 @@ impl CartApi {
         method = "post",
         operation_id = "removeCartItem"
     )]
-    async fn remove_item(
-        &self,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
-        body: Json<RemoveItem>,
-    ) -> Result<Json<CartView>, Failure<CartError, SEND>> {
-        cart::remove(&db, &body.cart_id, body.item_id, &media.0.0)
-            .await
-            .map(Json)
-            .map_err(Failure::from)
+    async fn remove_item(&self, carts: Carts<'_>, body: Json<RemoveItem>) -> CartAnswer<CartError> {
+        let cart = cart_of(&body.cart_id)?;
+        Ok(Json(
+            cart::remove(carts.db, cart, body.item_id, carts.media).await?,
+        ))
     }
 
     /// Sets a line's quantity.
@@ -183,13 +188,16 @@ impl CartApi {
     )]
     async fn update_quantity(
         &self,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
+        carts: Carts<'_>,
         body: Json<UpdateQuantity>,
-    ) -> Result<Json<CartView>, Failure<LineError, SEND>> {
-        cart::update_quantity(&db, &body.cart_id, body.item_id, body.quantity, &media.0.0)
-            .await
-            .map(Json)
-            .map_err(Failure::from)
+    ) -> CartAnswer<LineError> {
+        let UpdateQuantity {
+            cart_id,
+            item_id,
+            quantity,
+        } = body.0;
+        let cart = cart_of(&cart_id).map_err(LineError::from)?;
+        let changed = cart::update_quantity(carts.db, cart, item_id, quantity, carts.media);
+        Ok(Json(changed.await?))
     }
 }

@@ -1,14 +1,16 @@
-//! `POST /api/orders/` and `GET /api/orders/{id}?token=` of spec §7.
+//! `POST /api/orders/` and `GET /api/orders/{id}?token=`, as the spec's API calls name them.
 
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::cart::CartId;
+use posy_core::checkout::CheckoutForm;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::checkout::{Buyer, Checkout, Customer, PlaceError};
+use crate::checkout::{Buyer, Checkout, PlaceError};
 use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::{self, LinkError, OrderView};
 
@@ -71,7 +73,7 @@ impl From<PlaceError> for Problem {
             }
             PlaceError::NotPaid(status) => refused(format!(
                 "We have not received your payment (its status is {}). Please try again.",
-                status.replace('_', " ")
+                status.as_str().replace('_', " ")
             )),
             PlaceError::NotPounds => refused(
                 "That payment was not made in pounds sterling. Please try paying again.".into(),
@@ -132,7 +134,7 @@ impl OrdersApi {
         body: Json<PlaceOrder>,
     ) -> Result<Json<OrderPlaced>, Failure<PlaceError, SEND>> {
         let body = body.0;
-        let customer = Customer {
+        let form = CheckoutForm {
             email: body.email.0,
             first_name: body.first_name.0,
             last_name: body.last_name.0,
@@ -141,12 +143,9 @@ impl OrdersApi {
             postcode: body.postcode.0,
             phone: body.phone.0,
         };
+        let cart_id = CartId::parse(&body.cart_id);
         let id = checkout
-            .place(
-                &body.payment_intent_id,
-                &body.cart_id,
-                Buyer::Form(customer),
-            )
+            .place(&body.payment_intent_id, cart_id, Buyer::Form(form))
             .await?;
         let access_token = checkout.hand_out(id).await.map_err(PlaceError::Db)?;
         Ok(Json(OrderPlaced {

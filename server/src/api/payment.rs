@@ -1,18 +1,19 @@
-//! `GET /api/payment/config/` and `check_intent/` of spec §7, and the simulated provider's card
-//! form calls, which answer as Stripe.js's confirmCardPayment does.
+//! `GET /api/payment/config/` and `check_intent/` of the spec's API calls, and the simulated
+//! provider's card form calls, which answer as Stripe.js's confirmCardPayment does.
 
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
-use poem_openapi::{Enum, Object, OpenApi};
+use poem_openapi::{Object, OpenApi};
+use posy_core::cart::CartId;
 
 use super::ApiTags;
 use super::text::Text;
 use crate::checkout::{Checkout, IntentError};
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::payments::simulated::{self, Card, Confirmation, SimulatedError};
-use crate::payments::{Billing, PaymentError};
+use crate::payments::{Billing, PaymentError, Provider};
 
 /// Payments.
 pub struct PaymentApi;
@@ -20,19 +21,9 @@ pub struct PaymentApi;
 /// Which card form the checkout shows.
 #[derive(Debug, Object)]
 pub struct PaymentConfig {
-    pub provider: ProviderName,
+    pub provider: Provider,
     /// Stripe's publishable key; null for the simulated provider.
     pub publishable_key: Option<String>,
-}
-
-/// The card payment provider.
-#[derive(Debug, Enum)]
-#[oai(rename_all = "lowercase")]
-pub enum ProviderName {
-    /// Stripe Elements with `publishable_key`.
-    Stripe,
-    /// Posy's test-mode card form.
-    Simulated,
 }
 
 /// What the card is confirmed with.
@@ -55,7 +46,7 @@ pub struct SimulatedConfirm {
     pub billing_details: BillingDetails,
 }
 
-/// The billing details sent with the card (spec §7).
+/// The billing details sent with the card, as the spec's API calls name them.
 #[derive(Debug, Default, Object)]
 pub struct BillingDetails {
     pub name: Option<Text>,
@@ -194,10 +185,7 @@ impl PaymentApi {
     )]
     async fn config(&self, checkout: Data<&Checkout>) -> Json<PaymentConfig> {
         Json(PaymentConfig {
-            provider: match checkout.payments.name() {
-                "stripe" => ProviderName::Stripe,
-                _ => ProviderName::Simulated,
-            },
+            provider: checkout.payments.provider(),
             publishable_key: checkout.payments.publishable_key(),
         })
     }
@@ -214,8 +202,9 @@ impl PaymentApi {
         checkout: Data<&Checkout>,
         cart_id: Query<Option<String>>,
     ) -> Result<Json<PaymentIntentSecret>, Failure<IntentError>> {
+        let cart = cart_id.0.as_deref().and_then(CartId::parse);
         let client_secret = checkout
-            .payment_for_cart(cart_id.0.as_deref().unwrap_or_default())
+            .payment_for_cart(cart.ok_or(IntentError::CartGone)?)
             .await?;
         Ok(Json(PaymentIntentSecret { client_secret }))
     }
@@ -272,7 +261,7 @@ impl PaymentApi {
 }
 
 fn simulation_only(checkout: &Checkout) -> Result<(), SimulatedError> {
-    if checkout.payments.name() == "simulated" {
+    if checkout.payments.provider() == Provider::Simulated {
         Ok(())
     } else {
         Err(SimulatedError::Off)
@@ -284,7 +273,7 @@ fn card_result(answer: Confirmation) -> CardResult {
         Ok(intent) => CardResult {
             payment_intent: Some(CardIntent {
                 id: intent.id,
-                status: intent.status,
+                status: intent.status.as_str().to_owned(),
                 amount: intent.amount,
                 currency: intent.currency,
             }),

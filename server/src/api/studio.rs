@@ -1,5 +1,5 @@
 //! The studio's facts (`GET /api/site/`), its workshops (`GET /api/workshops/`) and the
-//! contact form (`POST /api/contact/`, spec §7).
+//! contact form (`POST /api/contact/`, one of the spec's API calls).
 
 use poem::Request;
 use poem::http::StatusCode;
@@ -12,7 +12,7 @@ use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
 use super::text::Text;
 use super::{ApiTags, Clients};
-use crate::enquiries::{self, Enquiry, EnquiryError};
+use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::entities::workshop as workshops;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::site::Site;
@@ -179,7 +179,7 @@ impl StudioApi {
         body: Json<ContactRequest>,
     ) -> Result<Json<ContactReceived>, Failure<EnquiryError, SEND>> {
         let body = body.0;
-        let enquiry = Enquiry {
+        let enquiry = EnquirySent {
             form: EnquiryForm {
                 name: body.name.0,
                 email: body.email.0,

@@ -6,6 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use posy_core::cart::CartId;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
@@ -24,11 +25,10 @@ pub struct Intent {
     pub amount: i64,
     /// Lower case, e.g. `gbp`.
     pub currency: String,
-    /// Stripe's words: `requires_payment_method`, `requires_action`, `processing`,
-    /// `succeeded`, `canceled`…
-    pub status: String,
-    /// The cart it was made for, from its metadata.
-    pub cart_id: Option<String>,
+    /// Where it stands.
+    pub status: PaymentStatus,
+    /// The cart it was made for, from its metadata (`None` when that is not a cart id).
+    pub cart_id: Option<CartId>,
     /// Who paid, as the card form sent it; filled by [`PaymentProvider::retrieve`].
     pub billing: Billing,
 }
@@ -36,11 +36,82 @@ pub struct Intent {
 impl Intent {
     /// True once the money is taken.
     pub fn succeeded(&self) -> bool {
-        self.status == "succeeded"
+        self.status == PaymentStatus::Succeeded
     }
 }
 
-/// The billing details given with the card (spec §7): all optional, as providers have them.
+/// Where a payment intent stands, in Stripe's states (the simulated provider uses the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentStatus {
+    RequiresPaymentMethod,
+    RequiresConfirmation,
+    RequiresAction,
+    Processing,
+    RequiresCapture,
+    Canceled,
+    Succeeded,
+}
+
+impl PaymentStatus {
+    const ALL: [PaymentStatus; 7] = [
+        PaymentStatus::RequiresPaymentMethod,
+        PaymentStatus::RequiresConfirmation,
+        PaymentStatus::RequiresAction,
+        PaymentStatus::Processing,
+        PaymentStatus::RequiresCapture,
+        PaymentStatus::Canceled,
+        PaymentStatus::Succeeded,
+    ];
+
+    /// Stripe's word for it, e.g. `requires_action`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::RequiresPaymentMethod => "requires_payment_method",
+            PaymentStatus::RequiresConfirmation => "requires_confirmation",
+            PaymentStatus::RequiresAction => "requires_action",
+            PaymentStatus::Processing => "processing",
+            PaymentStatus::RequiresCapture => "requires_capture",
+            PaymentStatus::Canceled => "canceled",
+            PaymentStatus::Succeeded => "succeeded",
+        }
+    }
+
+    /// Reads Stripe's word; `None` for one Posy does not know.
+    pub fn parse(word: &str) -> Option<PaymentStatus> {
+        PaymentStatus::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+}
+
+impl std::fmt::Display for PaymentStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+// The web app shows the card form of this provider; the API publishes it as `ProviderName`.
+/// The card payment provider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "ProviderName", rename_all = "lowercase")]
+pub enum Provider {
+    /// Stripe Elements with `publishable_key`.
+    Stripe,
+    /// Posy's test-mode card form.
+    Simulated,
+}
+
+/// What a new payment intent is for.
+#[derive(Clone, Debug)]
+pub struct NewIntent {
+    /// Kept in the intent's metadata.
+    pub cart_id: CartId,
+    /// Pence, in GBP.
+    pub amount: i64,
+    /// Asking twice with the same key gives the same intent.
+    pub idempotency_key: String,
+}
+
+/// The billing details given with the card (as the spec's API calls send them): all optional,
+/// as providers have them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Billing {
     pub name: Option<String>,
@@ -74,20 +145,22 @@ pub type Reply<'a, T> = Pin<Box<dyn Future<Output = Result<T, PaymentError>> + S
 
 /// The calls Posy makes to a card payment provider.
 pub trait PaymentProvider: Send + Sync {
-    /// `stripe` or `simulated`: tells the web app which card form to show.
-    fn name(&self) -> &'static str;
+    /// Which provider this is: tells the web app which card form to show.
+    fn provider(&self) -> Provider;
+
+    /// `stripe` or `simulated`, for the log.
+    fn name(&self) -> &'static str {
+        match self.provider() {
+            Provider::Stripe => "stripe",
+            Provider::Simulated => "simulated",
+        }
+    }
 
     /// The key Stripe.js needs in the browser; none for the simulated provider.
     fn publishable_key(&self) -> Option<String>;
 
-    /// A new intent for `amount` pence in GBP with the cart's id in its metadata. Asking twice
-    /// with the same `idempotency_key` gives the same intent.
-    fn create<'a>(
-        &'a self,
-        cart_id: &'a str,
-        amount: i64,
-        idempotency_key: &'a str,
-    ) -> Reply<'a, Intent>;
+    /// A new intent in GBP with the cart's id in its metadata.
+    fn create(&self, new: NewIntent) -> Reply<'_, Intent>;
 
     /// The intent as the provider holds it now, with the payer's billing details.
     fn retrieve<'a>(&'a self, id: &'a str) -> Reply<'a, Intent>;

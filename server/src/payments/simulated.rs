@@ -8,7 +8,11 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
-use super::{Billing, Intent, PaymentError, PaymentProvider, Reply};
+use posy_core::cart::CartId;
+
+use super::{
+    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Reply,
+};
 use crate::clock::now;
 use crate::entities::simulated_payment::{self, Entity as SimulatedPayment};
 
@@ -25,21 +29,21 @@ impl SimulatedProvider {
 }
 
 impl PaymentProvider for SimulatedProvider {
-    fn name(&self) -> &'static str {
-        "simulated"
+    fn provider(&self) -> Provider {
+        Provider::Simulated
     }
 
     fn publishable_key(&self) -> Option<String> {
         None
     }
 
-    fn create<'a>(
-        &'a self,
-        cart_id: &'a str,
-        amount: i64,
-        idempotency_key: &'a str,
-    ) -> Reply<'a, Intent> {
+    fn create(&self, new: NewIntent) -> Reply<'_, Intent> {
         Box::pin(async move {
+            let NewIntent {
+                cart_id,
+                amount,
+                idempotency_key,
+            } = new;
             // The id comes from the idempotency key, so asking twice finds the first intent.
             let id = format!(
                 "pi_sim_{}",
@@ -48,10 +52,10 @@ impl PaymentProvider for SimulatedProvider {
             let row = simulated_payment::ActiveModel {
                 id: Set(id.clone()),
                 client_secret: Set(format!("{id}_secret_{}", random_hex(16))),
-                cart_id: Set(cart_id.to_owned()),
+                cart_id: Set(cart_id.to_string()),
                 amount: Set(amount),
                 currency: Set("gbp".to_owned()),
-                status: Set("requires_payment_method".to_owned()),
+                status: Set(PaymentStatus::RequiresPaymentMethod.as_str().to_owned()),
                 billing_name: Set(None),
                 billing_email: Set(None),
                 billing_phone: Set(None),
@@ -76,8 +80,8 @@ impl PaymentProvider for SimulatedProvider {
                 .one(&self.db)
                 .await
                 .map_err(stored)?
-                .map(intent_of)
                 .ok_or(PaymentError::NotFound)
+                .map(intent_of)
         })
     }
 
@@ -119,7 +123,10 @@ impl PaymentProvider for SimulatedProvider {
 }
 
 /// States in which an intent can still be paid or change its amount.
-const UNPAID: [&str; 2] = ["requires_payment_method", "requires_action"];
+const UNPAID: [&str; 2] = [
+    PaymentStatus::RequiresPaymentMethod.as_str(),
+    PaymentStatus::RequiresAction.as_str(),
+];
 
 /// What the card form sent.
 #[derive(Clone, Debug, Default)]
@@ -300,16 +307,19 @@ pub async fn confirm(
     let intent = by_secret(db, client_secret)
         .await?
         .ok_or(SimulatedError::UnknownSecret)?;
-    if intent.status != "requires_payment_method" {
+    if status_of(&intent) != PaymentStatus::RequiresPaymentMethod {
         return Ok(Err(ALREADY_PAID));
     }
     let status = match judge_card(card, year_month(now())) {
         CardOutcome::Refused(refusal) => return Ok(Err(refusal)),
-        CardOutcome::Pays => "succeeded",
-        CardOutcome::NeedsAuthentication => "requires_action",
+        CardOutcome::Pays => PaymentStatus::Succeeded,
+        CardOutcome::NeedsAuthentication => PaymentStatus::RequiresAction,
     };
     let moved = SimulatedPayment::update_many()
-        .col_expr(simulated_payment::Column::Status, Expr::value(status))
+        .col_expr(
+            simulated_payment::Column::Status,
+            Expr::value(status.as_str()),
+        )
         .col_expr(
             simulated_payment::Column::BillingName,
             Expr::value(billing.name.clone()),
@@ -335,7 +345,7 @@ pub async fn confirm(
             Expr::value(billing.postal_code.clone()),
         )
         .filter(simulated_payment::Column::Id.eq(&intent.id))
-        .filter(simulated_payment::Column::Status.eq("requires_payment_method"))
+        .filter(simulated_payment::Column::Status.eq(PaymentStatus::RequiresPaymentMethod.as_str()))
         .exec(db)
         .await?;
     if moved.rows_affected == 0 {
@@ -357,18 +367,21 @@ pub async fn authenticate(
     let intent = by_secret(db, client_secret)
         .await?
         .ok_or(SimulatedError::UnknownSecret)?;
-    if intent.status != "requires_action" {
+    if status_of(&intent) != PaymentStatus::RequiresAction {
         return Ok(Err(ALREADY_PAID));
     }
     let status = if succeed {
-        "succeeded"
+        PaymentStatus::Succeeded
     } else {
-        "requires_payment_method"
+        PaymentStatus::RequiresPaymentMethod
     };
     SimulatedPayment::update_many()
-        .col_expr(simulated_payment::Column::Status, Expr::value(status))
+        .col_expr(
+            simulated_payment::Column::Status,
+            Expr::value(status.as_str()),
+        )
         .filter(simulated_payment::Column::Id.eq(&intent.id))
-        .filter(simulated_payment::Column::Status.eq("requires_action"))
+        .filter(simulated_payment::Column::Status.eq(PaymentStatus::RequiresAction.as_str()))
         .exec(db)
         .await?;
     if !succeed {
@@ -390,14 +403,19 @@ async fn by_secret(
         .await
 }
 
+/// A stored intent's status; the table only ever holds the ones written here.
+fn status_of(row: &simulated_payment::Model) -> PaymentStatus {
+    PaymentStatus::parse(&row.status).unwrap_or(PaymentStatus::Canceled)
+}
+
 fn intent_of(row: simulated_payment::Model) -> Intent {
     Intent {
+        status: status_of(&row),
+        cart_id: CartId::parse(&row.cart_id),
         id: row.id,
         client_secret: row.client_secret,
         amount: row.amount,
         currency: row.currency,
-        status: row.status,
-        cart_id: Some(row.cart_id),
         billing: Billing {
             name: row.billing_name,
             email: row.billing_email,

@@ -12,7 +12,11 @@ use stripe_core::refund::CreateRefund;
 use stripe_shared::PaymentIntent;
 use stripe_types::{Currency, Expandable};
 
-use super::{Billing, Intent, PaymentError, PaymentProvider, Reply};
+use posy_core::cart::CartId;
+
+use super::{
+    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Reply,
+};
 
 /// How long one call to Stripe may take before the shopper is told to try again.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -43,32 +47,28 @@ impl StripeProvider {
 }
 
 impl PaymentProvider for StripeProvider {
-    fn name(&self) -> &'static str {
-        "stripe"
+    fn provider(&self) -> Provider {
+        Provider::Stripe
     }
 
     fn publishable_key(&self) -> Option<String> {
         Some(self.publishable_key.clone())
     }
 
-    fn create<'a>(
-        &'a self,
-        cart_id: &'a str,
-        amount: i64,
-        idempotency_key: &'a str,
-    ) -> Reply<'a, Intent> {
+    fn create(&self, new: NewIntent) -> Reply<'_, Intent> {
         Box::pin(async move {
-            let key = IdempotencyKey::new(idempotency_key)
+            let key = IdempotencyKey::new(new.idempotency_key)
                 .map_err(|e| PaymentError::Provider(e.to_string()))?;
-            let intent = CreatePaymentIntent::new(amount, Currency::GBP)
-                .metadata(HashMap::from([("cart_id".to_owned(), cart_id.to_owned())]))
+            let metadata = HashMap::from([("cart_id".to_owned(), new.cart_id.to_string())]);
+            let intent = CreatePaymentIntent::new(new.amount, Currency::GBP)
+                .metadata(metadata)
                 .description("Posy order")
                 .customize()
                 .request_strategy(RequestStrategy::Idempotent(key))
                 .send(&self.client)
                 .await
                 .map_err(failure)?;
-            Ok(intent_of(intent))
+            intent_of(intent)
         })
     }
 
@@ -80,7 +80,7 @@ impl PaymentProvider for StripeProvider {
                 .send(&self.client)
                 .await
                 .map_err(failure)?;
-            Ok(intent_of(intent))
+            intent_of(intent)
         })
     }
 
@@ -91,7 +91,7 @@ impl PaymentProvider for StripeProvider {
                 .send(&self.client)
                 .await
                 .map_err(failure)?;
-            Ok(intent_of(intent))
+            intent_of(intent)
         })
     }
 
@@ -118,8 +118,11 @@ fn failure(err: StripeError) -> PaymentError {
     }
 }
 
-/// Posy's view of Stripe's PaymentIntent.
-pub fn intent_of(intent: PaymentIntent) -> Intent {
+/// Posy's view of Stripe's PaymentIntent; a status Posy does not know is the provider's fault.
+pub fn intent_of(intent: PaymentIntent) -> Result<Intent, PaymentError> {
+    let status = PaymentStatus::parse(intent.status.as_str()).ok_or_else(|| {
+        PaymentError::Provider(format!("Stripe: unknown status {}", intent.status.as_str()))
+    })?;
     let billing = match &intent.latest_charge {
         Some(Expandable::Object(charge)) => {
             let details = &charge.billing_details;
@@ -135,13 +138,16 @@ pub fn intent_of(intent: PaymentIntent) -> Intent {
         }
         _ => Billing::default(),
     };
-    Intent {
+    Ok(Intent {
         id: intent.id.to_string(),
         client_secret: intent.client_secret.clone().unwrap_or_default(),
         amount: intent.amount,
         currency: intent.currency.to_string(),
-        status: intent.status.as_str().to_owned(),
-        cart_id: intent.metadata.get("cart_id").cloned(),
+        status,
+        cart_id: intent
+            .metadata
+            .get("cart_id")
+            .and_then(|id| CartId::parse(id)),
         billing,
-    }
+    })
 }

@@ -621,7 +621,7 @@ export interface components {
         };
         /**
          * BillingDetails
-         * @description The billing details sent with the card (spec §7).
+         * @description The billing details sent with the card, as the spec's API calls name them.
          */
         BillingDetails: {
             address?: components["schemas"]["BillingAddress"];

@@ -1,0 +1,117 @@
+//! The shop's own mail: what each message says and its subject, in one place, built from the
+//! values the domain modules already hold.
+
+use posy_core::Money;
+use posy_core::checkout::CheckoutForm;
+use posy_core::enquiry::Enquiry;
+
+use crate::cart::PricedLine;
+
+/// A message before it has a recipient.
+pub struct Letter {
+    pub subject: String,
+    pub body: String,
+}
+
+/// What an order mail says about the order itself.
+pub struct OrderFacts<'a> {
+    /// The studio's reference, e.g. `FS-000123`.
+    pub reference: &'a str,
+    /// The provider's payment id.
+    pub payment: &'a str,
+    pub customer: &'a CheckoutForm,
+    pub lines: &'a [PricedLine],
+    pub total: Money,
+}
+
+/// The shopper's confirmation, with the link to their order and how long it works.
+pub fn order_confirmation(order: &OrderFacts, link: &str, link_days: i64) -> Letter {
+    let OrderFacts {
+        reference,
+        customer,
+        ..
+    } = order;
+    Letter {
+        subject: format!("Your order {reference} with Posy"),
+        body: format!(
+            "Dear {},\n\nThank you for your order. We have received your payment and will be in \
+             touch about delivery.\n\nOrder {reference}\n\n{}\nDelivering to:\n{}\n{}\n{}\n\n\
+             See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
+             With love from the studio,\nPosy floral studio, South Bristol\n",
+            customer.first_name,
+            summary(order),
+            customer.address,
+            customer.city,
+            customer.postcode,
+        ),
+    }
+}
+
+/// The studio's notice of a paid order: who, what and where to.
+pub fn new_order(order: &OrderFacts) -> Letter {
+    let OrderFacts {
+        reference,
+        payment,
+        customer,
+        total,
+        ..
+    } = order;
+    Letter {
+        subject: format!("New order {reference}: {}", total.display()),
+        body: format!(
+            "A new order has been paid for.\n\nOrder {reference}\nPayment {payment}\n\n{}\n\
+             Customer:\n{} {}\n{}\n{}\n\nDeliver to:\n{}\n{}\n{}\n",
+            summary(order),
+            customer.first_name,
+            customer.last_name,
+            customer.email,
+            customer.phone,
+            customer.address,
+            customer.city,
+            customer.postcode
+        ),
+    }
+}
+
+/// The studio's warning that a payment which could not become an order was not refunded.
+pub fn refund_by_hand(payment: &str, reason: &str) -> Letter {
+    Letter {
+        subject: "A refund needs doing by hand".to_owned(),
+        body: format!(
+            "Payment {payment} could not become an order ({reason}) and the automatic refund \
+             failed. Please refund it from the payment provider's dashboard.\n"
+        ),
+    }
+}
+
+/// The studio's copy of an enquiry from the contact form.
+pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
+    let about = enquiry.enquiry_type.as_str();
+    let phone = Some(enquiry.phone.as_str()).filter(|p| !p.is_empty());
+    Letter {
+        subject: format!("New {about} enquiry from {}", enquiry.name),
+        body: format!(
+            "Enquiry {id} from the website.\n\nName: {}\nEmail: {}\nPhone: {}\n\
+             About: {about}\n\n{}\n",
+            enquiry.name,
+            enquiry.email,
+            phone.unwrap_or("(not given)"),
+            enquiry.message
+        ),
+    }
+}
+
+/// The lines and total as mail shows them.
+fn summary(order: &OrderFacts) -> String {
+    let mut text = String::new();
+    for line in order.lines {
+        text.push_str(&format!(
+            "  {} x {}  {}\n",
+            line.quantity,
+            line.label(),
+            line.total().display()
+        ));
+    }
+    text.push_str(&format!("  Total  {}\n", order.total.display()));
+    text
+}
