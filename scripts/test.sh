@@ -38,7 +38,10 @@ if [ -n "$postgres_url" ]; then
   # Leftover databases of earlier runs that stopped half-way.
   psql "$postgres_url" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
     | while read -r db; do psql "$postgres_url" -qc "DROP DATABASE IF EXISTS \"$db\"" || true; done
-  TEST_DATABASE_URL="$postgres_url" cargo test -q --workspace --test api
+  # The whole workspace again rather than `--test api` alone: selecting one target resolves
+  # other dev-dependency features (posy-wasm's wasm-bindgen-test drops out) and would rebuild
+  # half the dependency tree; core's and the unit tests cost seconds.
+  TEST_DATABASE_URL="$postgres_url" cargo test -q --workspace
 else
   step "server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)"
 fi
