@@ -29,6 +29,9 @@ pub struct OrderView {
     pub order_id: String,
     /// The token this order was opened with.
     pub access_token: String,
+    // The customer's details as the spec's Order has them, flat beside the order's own fields:
+    // poem-openapi's derive publishes only fields written out here, so this list repeats core's
+    // `CheckoutForm` fields by necessity.
     pub email: String,
     pub first_name: String,
     pub last_name: String,

@@ -3,10 +3,12 @@
 
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use posy_core::cart::CartId;
+use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
@@ -175,14 +177,28 @@ impl Refusal for SimulatedError {
     ];
 }
 
-#[OpenApi(prefix_path = "/api", tag = "ApiTags::Payment")]
+/// Test mode: the simulated provider's database, to be had only when the shop runs on it (a
+/// shop taking real payments answers its card form's calls with a 404).
+pub struct TestMode<'a>(&'a DatabaseConnection);
+
+impl<'a> FromRequest<'a> for TestMode<'a> {
+    async fn from_request(req: &'a Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let checkout = <Data<&Checkout>>::from_request(req, body).await?.0;
+        if checkout.payments.provider() != Provider::Simulated {
+            let off: Failure<SimulatedError, SEND> = SimulatedError::Off.into();
+            return Err(off.into());
+        }
+        Ok(TestMode(&checkout.db))
+    }
+}
+
+/// What the simulated card form's calls answer.
+type CardAnswer = Result<Json<CardResult>, Failure<SimulatedError, SEND>>;
+
+#[OpenApi(prefix_path = "/api/payment", tag = "ApiTags::Payment")]
 impl PaymentApi {
     /// Which card form to show, and Stripe's publishable key when it is Stripe.
-    #[oai(
-        path = "/payment/config/",
-        method = "get",
-        operation_id = "getPaymentConfig"
-    )]
+    #[oai(path = "/config/", method = "get", operation_id = "getPaymentConfig")]
     async fn config(&self, checkout: Data<&Checkout>) -> Json<PaymentConfig> {
         Json(PaymentConfig {
             provider: checkout.payments.provider(),
@@ -192,11 +208,7 @@ impl PaymentApi {
 
     /// The client secret of the cart's payment intent, for the total the server computes
     /// from the database. An empty or unknown cart is a 400.
-    #[oai(
-        path = "/payment/check_intent/",
-        method = "get",
-        operation_id = "checkIntent"
-    )]
+    #[oai(path = "/check_intent/", method = "get", operation_id = "checkIntent")]
     async fn check_intent(
         &self,
         checkout: Data<&Checkout>,
@@ -212,79 +224,81 @@ impl PaymentApi {
     /// Test mode: pays with a card number from Stripe's test cards (only when the shop runs
     /// on the simulated provider).
     #[oai(
-        path = "/payment/simulated/confirm/",
+        path = "/simulated/confirm/",
         method = "post",
         operation_id = "simulatedConfirm"
     )]
     async fn simulated_confirm(
         &self,
-        checkout: Data<&Checkout>,
         body: Json<SimulatedConfirm>,
-    ) -> Result<Json<CardResult>, Failure<SimulatedError, SEND>> {
-        simulation_only(&checkout)?;
-        let body = body.0;
+        test_mode: TestMode<'_>,
+    ) -> CardAnswer {
+        let SimulatedConfirm {
+            client_secret,
+            card_number,
+            expiry,
+            cvc,
+            billing_details,
+        } = body.0;
         let card = Card {
-            number: body.card_number.0,
-            expiry: body.expiry.0,
-            cvc: body.cvc.0,
+            number: card_number.0,
+            expiry: expiry.0,
+            cvc: cvc.0,
         };
-        let details = body.billing_details;
+        let billing = billing_details.into();
+        let answer = simulated::confirm(test_mode.0, &client_secret, &card, &billing).await?;
+        Ok(Json(answer.into()))
+    }
+
+    /// Test mode: completes or fails the simulated 3-D Secure step.
+    #[oai(
+        path = "/simulated/authenticate/",
+        method = "post",
+        operation_id = "simulatedAuthenticate"
+    )]
+    async fn simulated_authenticate(
+        &self,
+        body: Json<SimulatedAuthenticate>,
+        test_mode: TestMode<'_>,
+    ) -> CardAnswer {
+        let answer = simulated::authenticate(test_mode.0, &body.client_secret, body.succeed);
+        Ok(Json(answer.await?.into()))
+    }
+}
+
+impl From<BillingDetails> for Billing {
+    fn from(details: BillingDetails) -> Billing {
         let address = details.address.unwrap_or_default();
-        let billing = Billing {
+        Billing {
             name: details.name.map(String::from),
             email: details.email.map(String::from),
             phone: details.phone.map(String::from),
             line1: address.line1.map(String::from),
             city: address.city.map(String::from),
             postal_code: address.postal_code.map(String::from),
-        };
-        let answer = simulated::confirm(&checkout.db, &body.client_secret, &card, &billing).await?;
-        Ok(Json(card_result(answer)))
-    }
-
-    /// Test mode: completes or fails the simulated 3-D Secure step.
-    #[oai(
-        path = "/payment/simulated/authenticate/",
-        method = "post",
-        operation_id = "simulatedAuthenticate"
-    )]
-    async fn simulated_authenticate(
-        &self,
-        checkout: Data<&Checkout>,
-        body: Json<SimulatedAuthenticate>,
-    ) -> Result<Json<CardResult>, Failure<SimulatedError, SEND>> {
-        simulation_only(&checkout)?;
-        let answer =
-            simulated::authenticate(&checkout.db, &body.client_secret, body.succeed).await?;
-        Ok(Json(card_result(answer)))
+        }
     }
 }
 
-fn simulation_only(checkout: &Checkout) -> Result<(), SimulatedError> {
-    if checkout.payments.provider() == Provider::Simulated {
-        Ok(())
-    } else {
-        Err(SimulatedError::Off)
-    }
-}
-
-fn card_result(answer: Confirmation) -> CardResult {
-    match answer {
-        Ok(intent) => CardResult {
-            payment_intent: Some(CardIntent {
-                id: intent.id,
-                status: intent.status.as_str().to_owned(),
-                amount: intent.amount,
-                currency: intent.currency,
-            }),
-            error: None,
-        },
-        Err(refusal) => CardResult {
-            payment_intent: None,
-            error: Some(CardError {
-                code: refusal.code.to_owned(),
-                message: refusal.message.to_owned(),
-            }),
-        },
+impl From<Confirmation> for CardResult {
+    fn from(answer: Confirmation) -> CardResult {
+        match answer {
+            Ok(intent) => CardResult {
+                payment_intent: Some(CardIntent {
+                    id: intent.id,
+                    status: intent.status.as_str().to_owned(),
+                    amount: intent.amount,
+                    currency: intent.currency,
+                }),
+                error: None,
+            },
+            Err(refusal) => CardResult {
+                payment_intent: None,
+                error: Some(CardError {
+                    code: refusal.code.to_owned(),
+                    message: refusal.message.to_owned(),
+                }),
+            },
+        }
     }
 }

@@ -13,6 +13,8 @@ pub struct Model {
     /// The provider's payment (unique: a payment makes one order).
     #[sea_orm(unique)]
     pub payment_intent_id: String,
+    // The customer's details, one column each: sea-orm's derive needs every column written out
+    // here, so this list repeats core's `CheckoutForm` fields by necessity.
     pub email: String,
     pub first_name: String,
     pub last_name: String,

@@ -6,16 +6,7 @@ use posy_server::clock::now;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::helpers::{add, new_cart, product, size_id, spawn_app, sql};
-
-fn keys(value: &Value) -> BTreeSet<&str> {
-    value
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect()
-}
+use crate::helpers::{add, keys, new_cart, product, size_id, spawn_app, sql};
 
 #[tokio::test]
 async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart() {

@@ -4,16 +4,7 @@ use posy_server::catalogue::bump_version;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::Value;
 
-use crate::helpers::{Options, spawn_app, spawn_app_with};
-
-fn keys(value: &Value) -> BTreeSet<&str> {
-    value
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect()
-}
+use crate::helpers::{Options, keys, spawn_app, spawn_app_with};
 
 fn is_wire_money(value: &Value) -> bool {
     let s = value.as_str().unwrap_or_default();

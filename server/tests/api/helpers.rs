@@ -322,3 +322,13 @@ impl TestApp {
             .header("x-csrftoken", &self.csrf)
     }
 }
+
+/// The names of a JSON object's fields, to compare an answer's shape.
+pub fn keys(value: &serde_json::Value) -> std::collections::BTreeSet<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
