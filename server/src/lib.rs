@@ -1,9 +1,9 @@
 //! Posy's server: the shop's JSON API (poem-openapi), storage (sea-orm), media and the built
 //! web app, started by [`startup::Application`].
 
-pub mod albums;
 pub mod api;
 pub mod auth;
+pub mod back_office;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
@@ -15,6 +15,7 @@ pub mod db;
 pub mod enquiries;
 pub mod entities;
 pub mod error;
+pub mod gallery;
 pub mod mail;
 pub mod media_store;
 pub mod migration;
@@ -24,6 +25,6 @@ pub mod secrets;
 pub mod seed;
 pub mod site;
 pub mod startup;
-pub mod uploads;
+pub mod state;
 pub mod web;
 pub mod webhook;

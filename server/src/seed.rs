@@ -423,14 +423,14 @@ async fn seed_albums(txn: &impl ConnectionTrait) -> anyhow::Result<()> {
         for (index, (path, width, height, caption)) in pictures.iter().enumerate() {
             let image = album_image::ActiveModel {
                 album_id: Set(row.id),
-                media_type: Set("image".into()),
+                media_type: Set(album_image::MediaType::Image),
                 file_path: Set((*path).into()),
                 variants: Set(String::new()),
                 width: Set(*width),
                 height: Set(*height),
                 caption: Set((*caption).into()),
                 position: Set(index as i32),
-                status: Set("ready".into()),
+                status: Set(album_image::ImageStatus::Ready),
                 created_at: Set(now),
                 ..Default::default()
             }

@@ -14,22 +14,22 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
-use crate::albums::{UploadLimits, Videos};
-use crate::api::Clients;
 use crate::api::studio::Studio;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
 use crate::config::Config;
 use crate::csrf::Csrf;
+use crate::gallery::uploads::UploadLimits;
+use crate::gallery::video::Videos;
 use crate::mail::Mailer;
 use crate::media_store::Media;
 use crate::site::Site;
+use crate::state::{Clients, Gallery};
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
 
-/// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
-#[derive(Clone, Debug)]
-pub struct MediaBase(pub String);
+/// Kept here for the handlers that still name it `startup::MediaBase`.
+pub use crate::state::MediaBase;
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {
@@ -166,7 +166,7 @@ fn routes(
         .nest("/media", web::media(config.media_dir()))
         .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
         .data(catalogue)
-        .data(MediaBase(media_base))
+        .data(MediaBase(media_base.clone()))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))
         .data(Studio {
             site: Site::default(),
@@ -180,12 +180,16 @@ fn routes(
                 .is_some_and(|u| u.starts_with("https://")),
         })
         .data(checkout)
-        .data(media)
-        .data(UploadLimits {
-            max_image_bytes: config.max_image_mb * 1_000_000,
-            max_video_bytes: config.max_video_mb * 1_000_000,
+        .data(Gallery {
+            db: db.clone(),
+            media,
+            videos,
+            limits: UploadLimits {
+                max_image_bytes: config.max_image_mb * 1_000_000,
+                max_video_bytes: config.max_video_mb * 1_000_000,
+            },
+            media_base: MediaBase(media_base.clone()),
         })
-        .data(videos)
         .data(db)
         .boxed()
 }

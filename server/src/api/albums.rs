@@ -8,17 +8,15 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiRequest, Multipart, Object, OpenApi};
-use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
-use crate::albums::{
-    self, AlbumError, AlbumView, FindError, Incoming, Refused, UploadLimits, Videos,
-};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::media_store::Media;
-use crate::startup::MediaBase;
+use crate::gallery::uploads::{self, Incoming, Refused};
+use crate::gallery::view::AlbumView;
+use crate::gallery::{AlbumError, FindError, Viewer, admin};
+use crate::state::Gallery;
 
 /// Gallery albums.
 pub struct AlbumsApi;
@@ -40,8 +38,6 @@ impl Refusal for FindError {
 
 impl From<AlbumError> for Problem {
     fn from(err: AlbumError) -> Problem {
-        let title_long = "Please keep the title under 200 characters.";
-        let caption_long = "Please keep the caption under 500 characters.";
         match err {
             AlbumError::AlbumGone => Problem::new(StatusCode::NOT_FOUND, ALBUM_GONE),
             AlbumError::ImageGone => Problem::new(
@@ -49,12 +45,13 @@ impl From<AlbumError> for Problem {
                 "We couldn't find that picture in this album.",
             ),
             AlbumError::TitleMissing => Problem::field(
-                "Please give the album a title.",
+                posy_core::gallery::TITLE_MISSING,
                 "title",
                 posy_core::validation::REQUIRED,
             ),
-            AlbumError::TitleTooLong => Problem::field(title_long, "title", title_long),
-            AlbumError::CaptionTooLong => Problem::field(caption_long, "caption", caption_long),
+            AlbumError::TitleTooLong(why) => Problem::field(why, "title", why),
+            AlbumError::DescriptionTooLong(why) => Problem::field(why, "description", why),
+            AlbumError::CaptionTooLong(why) => Problem::field(why, "caption", why),
             AlbumError::FeaturedNotOwn => Problem::field(
                 "The featured picture must be one of this album's pictures.",
                 "featured_image",
@@ -86,8 +83,8 @@ impl Refusal for AlbumError {
         Answer(
             400,
             "A field is at fault (`fields` names it): an empty or over-long title, an over-long \
-             caption, a featured picture not of this album, a new order that is not every \
-             picture once, an upload without files or with a part that is not a file.",
+             description or caption, a featured picture not of this album, a new order that is \
+             not every picture once, an upload without files or with a part that is not a file.",
         ),
         Answer(
             404,
@@ -191,87 +188,64 @@ async fn incoming(upload: Upload) -> Incoming {
     }
 }
 
-/// The handlers shared by both sets of paths.
-pub struct Handlers<'a> {
-    pub db: &'a DatabaseConnection,
-    pub media_base: &'a MediaBase,
-}
-
-impl Handlers<'_> {
-    async fn list<E: From<sea_orm::DbErr>>(
-        &self,
-        only_ready: bool,
-    ) -> Result<Json<Vec<AlbumView>>, E> {
-        Ok(Json(
-            albums::list(self.db, &self.media_base.0, only_ready).await?,
-        ))
-    }
-
-    async fn one(&self, id: i32, only_ready: bool) -> Result<Json<AlbumView>, FindError> {
-        Ok(Json(
-            albums::one(self.db, id, &self.media_base.0, only_ready).await?,
-        ))
-    }
-
-    async fn create(&self, fields: AlbumFields) -> Result<Json<AlbumView>, AlbumError> {
-        let (title, description) = fields.into_parts();
-        let id = albums::create(self.db, &title, &description).await?;
-        Ok(self.one(id, false).await?)
-    }
-
-    async fn upload(
-        &self,
-        uploads: &Uploads<'_>,
-        id: i32,
-        form: UploadForm,
-    ) -> Result<Json<UploadReport>, AlbumError> {
+impl UploadForm {
+    /// The files sent, or which field held a part that is not a file.
+    async fn files(self) -> Result<(Vec<Incoming>, Option<Incoming>), AlbumError> {
         let not_a_file =
             |field| move |upload: &Upload| upload.file_name().is_none().then_some(field);
-        if let Some(field) = form
+        if let Some(field) = self
             .images
             .iter()
             .find_map(not_a_file("images"))
             .or_else(|| {
-                form.featured_image
+                self.featured_image
                     .as_ref()
                     .and_then(not_a_file("featured_image"))
             })
         {
             return Err(AlbumError::NotAFile(field));
         }
-        let mut files = Vec::with_capacity(form.images.len());
-        for upload in form.images {
+        let mut files = Vec::with_capacity(self.images.len());
+        for upload in self.images {
             files.push(incoming(upload).await);
         }
-        let featured = match form.featured_image {
+        let featured = match self.featured_image {
             Some(upload) => Some(incoming(upload).await),
             None => None,
         };
-        let refused = albums::upload(
-            self.db,
-            uploads.media.as_ref(),
-            uploads.videos,
-            uploads.limits,
-            id,
-            files,
-            featured,
-        )
-        .await?;
-        Ok(Json(UploadReport {
-            album: self.one(id, false).await?.0,
-            refused,
-        }))
+        Ok((files, featured))
     }
 }
 
-/// Where uploads go and how large they may be.
-pub struct Uploads<'a> {
-    pub media: &'a Media,
-    pub videos: &'a Videos,
-    pub limits: &'a UploadLimits,
+type Listed = Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>>;
+type Created = Result<Json<AlbumView>, Failure<AlbumError, { ADMIN | SEND }>>;
+type Changed<T> = Result<Json<T>, Failure<AlbumError, { ADMIN | PATH | SEND }>>;
+type Deleted = Result<Json<Done>, Failure<AlbumError, { ADMIN | PATH | CSRF }>>;
+
+async fn admin_list(gallery: &Gallery) -> Listed {
+    Ok(Json(gallery.albums(Viewer::Admin).await?))
 }
 
-type Changed<T> = Result<Json<T>, Failure<AlbumError, { ADMIN | PATH | SEND }>>;
+async fn create(gallery: &Gallery, fields: AlbumFields) -> Created {
+    let (title, description) = fields.into_parts();
+    let id = admin::create(&gallery.db, &title, &description).await?;
+    Ok(Json(
+        gallery
+            .album(id, Viewer::Admin)
+            .await
+            .map_err(AlbumError::from)?,
+    ))
+}
+
+async fn upload(gallery: &Gallery, id: i32, form: UploadForm) -> Changed<UploadReport> {
+    let (files, featured) = form.files().await?;
+    let refused = uploads::upload(&gallery.db, &gallery.destination(), id, files, featured).await?;
+    let album = gallery
+        .album(id, Viewer::Admin)
+        .await
+        .map_err(AlbumError::from)?;
+    Ok(Json(UploadReport { album, refused }))
+}
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Gallery")]
 impl AlbumsApi {
@@ -279,21 +253,19 @@ impl AlbumsApi {
     #[oai(path = "/albums/", method = "get", operation_id = "listAlbums")]
     async fn list(
         &self,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
+        gallery: Data<&Gallery>,
     ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr>> {
-        handlers(db.0, media_base.0).list(true).await
+        Ok(Json(gallery.albums(Viewer::Visitor).await?))
     }
 
     /// One album with its pictures and videos that are ready.
     #[oai(path = "/albums/:id/", method = "get", operation_id = "getAlbum")]
     async fn one(
         &self,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> Result<Json<AlbumView>, Failure<FindError, PATH>> {
-        Ok(handlers(db.0, media_base.0).one(id.0, true).await?)
+        Ok(Json(gallery.album(id.0, Viewer::Visitor).await?))
     }
 
     /// Admin: every album with everything in it, including videos still being converted.
@@ -302,13 +274,8 @@ impl AlbumsApi {
         method = "get",
         operation_id = "adminListAlbums"
     )]
-    async fn admin_list(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>> {
-        handlers(db.0, media_base.0).list(false).await
+    async fn admin_list(&self, _admin: AdminSession, gallery: Data<&Gallery>) -> Listed {
+        admin_list(gallery.0).await
     }
 
     /// Admin: makes an album (title required).
@@ -316,11 +283,10 @@ impl AlbumsApi {
     async fn create(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
+        gallery: Data<&Gallery>,
         fields: AlbumFields,
-    ) -> Result<Json<AlbumView>, Failure<AlbumError, { ADMIN | SEND }>> {
-        Ok(handlers(db.0, media_base.0).create(fields).await?)
+    ) -> Created {
+        create(gallery.0, fields).await
     }
 
     /// Admin: changes an album's title, description and featured picture.
@@ -328,24 +294,19 @@ impl AlbumsApi {
     async fn update(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         change: Json<AlbumChange>,
     ) -> Changed<AlbumView> {
         let change = change.0;
-        albums::update(
-            *db,
-            id.0,
-            &change.title,
-            &change.description,
-            change.featured_image,
-        )
-        .await?;
-        Ok(handlers(db.0, media_base.0)
-            .one(id.0, false)
-            .await
-            .map_err(AlbumError::from)?)
+        let (title, description) = (&change.title, &change.description);
+        admin::update(&gallery.db, id.0, title, description, change.featured_image).await?;
+        Ok(Json(
+            gallery
+                .album(id.0, Viewer::Admin)
+                .await
+                .map_err(AlbumError::from)?,
+        ))
     }
 
     /// Admin: deletes an album with its pictures and videos.
@@ -353,11 +314,10 @@ impl AlbumsApi {
     async fn delete(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media: Data<&Media>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
-    ) -> Result<Json<Done>, Failure<AlbumError, { ADMIN | PATH | CSRF }>> {
-        albums::delete(*db, media.0.as_ref(), id.0).await?;
+    ) -> Deleted {
+        admin::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
         Ok(done())
     }
 
@@ -369,26 +329,14 @@ impl AlbumsApi {
         method = "post",
         operation_id = "uploadAlbumImages"
     )]
-    #[allow(clippy::too_many_arguments)]
     async fn upload(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
-        media: Data<&Media>,
-        videos: Data<&Videos>,
-        limits: Data<&UploadLimits>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         form: UploadForm,
     ) -> Changed<UploadReport> {
-        let uploads = Uploads {
-            media: media.0,
-            videos: videos.0,
-            limits: limits.0,
-        };
-        Ok(handlers(db.0, media_base.0)
-            .upload(&uploads, id.0, form)
-            .await?)
+        upload(gallery.0, id.0, form).await
     }
 
     /// Admin: changes a picture's caption.
@@ -400,12 +348,12 @@ impl AlbumsApi {
     async fn caption(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         image_id: Path<i32>,
         change: Json<CaptionChange>,
     ) -> Changed<Done> {
-        albums::caption(*db, id.0, image_id.0, &change.caption).await?;
+        admin::caption(&gallery.db, id.0, image_id.0, &change.caption).await?;
         Ok(done())
     }
 
@@ -418,12 +366,11 @@ impl AlbumsApi {
     async fn delete_image(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media: Data<&Media>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         image_id: Path<i32>,
-    ) -> Result<Json<Done>, Failure<AlbumError, { ADMIN | PATH | CSRF }>> {
-        albums::delete_image(*db, media.0.as_ref(), id.0, image_id.0).await?;
+    ) -> Deleted {
+        admin::delete_image(&gallery.db, gallery.media.as_ref(), id.0, image_id.0).await?;
         Ok(done())
     }
 
@@ -436,20 +383,16 @@ impl AlbumsApi {
     async fn reorder(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         order: Json<Reorder>,
     ) -> Changed<Done> {
-        albums::reorder(*db, id.0, &order.image_ids).await?;
+        admin::reorder(&gallery.db, id.0, &order.image_ids).await?;
         Ok(done())
     }
 }
 
-fn handlers<'a>(db: &'a DatabaseConnection, media_base: &'a MediaBase) -> Handlers<'a> {
-    Handlers { db, media_base }
-}
-
-/// The spec's admin paths without `/api`, answering as the handlers above.
+/// The spec's admin paths without `/api`, answering as the calls above.
 pub struct SpecAlbumPaths;
 
 #[OpenApi(tag = "ApiTags::Gallery")]
@@ -461,13 +404,8 @@ impl SpecAlbumPaths {
         operation_id = "specListAlbums",
         deprecated
     )]
-    async fn list(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>> {
-        handlers(db.0, media_base.0).list(false).await
+    async fn list(&self, _admin: AdminSession, gallery: Data<&Gallery>) -> Listed {
+        admin_list(gallery.0).await
     }
 
     /// Admin: makes an album (the spec's path for `POST /api/albums/`).
@@ -480,11 +418,10 @@ impl SpecAlbumPaths {
     async fn create(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
+        gallery: Data<&Gallery>,
         fields: AlbumFields,
-    ) -> Result<Json<AlbumView>, Failure<AlbumError, { ADMIN | SEND }>> {
-        Ok(handlers(db.0, media_base.0).create(fields).await?)
+    ) -> Created {
+        create(gallery.0, fields).await
     }
 
     /// Admin: uploads (the spec's path for `POST /api/albums/{id}/upload_images/`).
@@ -494,25 +431,13 @@ impl SpecAlbumPaths {
         operation_id = "specUploadAlbumImages",
         deprecated
     )]
-    #[allow(clippy::too_many_arguments)]
     async fn upload(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
-        media: Data<&Media>,
-        videos: Data<&Videos>,
-        limits: Data<&UploadLimits>,
+        gallery: Data<&Gallery>,
         id: Path<i32>,
         form: UploadForm,
     ) -> Changed<UploadReport> {
-        let uploads = Uploads {
-            media: media.0,
-            videos: videos.0,
-            limits: limits.0,
-        };
-        Ok(handlers(db.0, media_base.0)
-            .upload(&uploads, id.0, form)
-            .await?)
+        upload(gallery.0, id.0, form).await
     }
 }

@@ -34,36 +34,20 @@ pub enum ApiTags {
     Gallery,
 }
 
-/// How to tell who is asking: the shop may sit behind a reverse proxy, and serve over https.
-#[derive(Clone, Debug)]
-pub struct Clients {
-    /// Take the visitor's address from the proxy's X-Forwarded-For header.
-    pub behind_proxy: bool,
-    /// Mark cookies Secure.
-    pub secure_cookies: bool,
+/// Kept here for the handlers that still name it `api::Clients`.
+pub use crate::state::Clients;
+
+/// Names each resource's API once, as the service's type and as its value.
+macro_rules! resources {
+    ($($api:path),* $(,)?) => {
+        /// Every resource's API.
+        pub type Api = ($($api,)*);
+
+        const API: Api = ($($api,)*);
+    };
 }
 
-impl Clients {
-    /// The visitor's IP address: the socket's, or the proxy's last X-Forwarded-For entry.
-    pub fn address(&self, req: &poem::Request) -> String {
-        let forwarded = self
-            .behind_proxy
-            .then(|| req.headers().get("x-forwarded-for")?.to_str().ok())
-            .flatten()
-            .and_then(|v| v.rsplit(',').next())
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty());
-        forwarded.unwrap_or_else(|| {
-            req.remote_addr()
-                .as_socket_addr()
-                .map(|a| a.ip().to_string())
-                .unwrap_or_else(|| "unknown".into())
-        })
-    }
-}
-
-/// Every resource's API.
-pub type Api = (
+resources!(
     catalogue::CatalogueApi,
     cart::CartApi,
     payment::PaymentApi,
@@ -77,22 +61,7 @@ pub type Api = (
 
 /// The API service with its description.
 pub fn service() -> OpenApiService<Api, ()> {
-    OpenApiService::new(
-        (
-            catalogue::CatalogueApi,
-            cart::CartApi,
-            payment::PaymentApi,
-            orders::OrdersApi,
-            studio::StudioApi,
-            auth::AuthApi,
-            admin::AdminApi,
-            albums::AlbumsApi,
-            albums::SpecAlbumPaths,
-        ),
-        "Posy",
-        env!("CARGO_PKG_VERSION"),
-    )
-    .description(
+    OpenApiService::new(API, "Posy", env!("CARGO_PKG_VERSION")).description(
         "The shop and back office of a floral studio in South Bristol. Money is a string in \
              pounds with two places (\"45.00\"); every error is {\"error\": \"...\"}, with \
              \"fields\" when fields are at fault. Every GET sets a `csrftoken` cookie when \

@@ -8,8 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
     pub album_id: i32,
-    /// `image` or `video`.
-    pub media_type: String,
+    pub media_type: MediaType,
     /// Under the media folder, e.g. `albums/3f2a…-1600.jpg` or `albums/3f2a….mp4`.
     pub file_path: String,
     /// Smaller sizes of a picture: `480:albums/…-480.jpg,960:albums/…-960.jpg`.
@@ -19,10 +18,34 @@ pub struct Model {
     pub height: i32,
     pub caption: String,
     pub position: i32,
-    /// `ready`, `processing` or `failed`.
-    pub status: String,
+    pub status: ImageStatus,
     /// Unix seconds.
     pub created_at: i64,
+}
+
+/// Whether an album item is a picture or a video.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, poem_openapi::Enum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(10))")]
+#[oai(rename_all = "lowercase")]
+pub enum MediaType {
+    #[sea_orm(string_value = "image")]
+    Image,
+    #[sea_orm(string_value = "video")]
+    Video,
+}
+
+/// Whether an album item is ready to show: `processing` while a video is converted, `failed`
+/// when that failed. Visitors see only `ready` items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, poem_openapi::Enum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(20))")]
+#[oai(rename_all = "lowercase")]
+pub enum ImageStatus {
+    #[sea_orm(string_value = "processing")]
+    Processing,
+    #[sea_orm(string_value = "ready")]
+    Ready,
+    #[sea_orm(string_value = "failed")]
+    Failed,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

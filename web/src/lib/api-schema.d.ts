@@ -539,7 +539,7 @@ export interface components {
         };
         /**
          * Album
-         * @description An album as the gallery shows it (spec §3).
+         * @description An album as the gallery shows it (the spec's entities).
          */
         Album: {
             description: string;
@@ -572,7 +572,7 @@ export interface components {
         };
         /**
          * AlbumImage
-         * @description A picture or video of an album (spec §3).
+         * @description A picture or video of an album (the spec's entities).
          */
         AlbumImage: {
             caption: string;
@@ -582,14 +582,12 @@ export interface components {
             height: number;
             /** Format: int32 */
             id: number;
-            /** @description `image` or `video`. */
-            media_type: string;
+            media_type: components["schemas"]["MediaType"];
             /** Format: int32 */
             position: number;
             /** @description For `<img srcset>`: e.g. `/media/albums/x-480.jpg 480w, /media/albums/x-960.jpg 960w`. */
             srcset: string;
-            /** @description `ready`, `processing` (a video being converted) or `failed`. */
-            status: string;
+            status: components["schemas"]["ImageStatus"];
             /** @description A small picture for grids: the 480 px size, or a video's `.jpg` poster. */
             thumbnail_url: string;
             /**
@@ -791,6 +789,12 @@ export interface components {
             };
         };
         /**
+         * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
+         *     when that failed. Visitors see only `ready` items.
+         * @enum {string}
+         */
+        ImageStatus: "processing" | "ready" | "failed";
+        /**
          * Me
          * @description Who is signed in.
          */
@@ -800,6 +804,11 @@ export interface components {
             /** @description The admin's username; null for visitors. */
             username: string | null;
         };
+        /**
+         * @description Whether an album item is a picture or a video.
+         * @enum {string}
+         */
+        MediaType: "image" | "video";
         /**
          * OpeningHours
          * @description Opening hours for some days.
@@ -1205,7 +1214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1297,7 +1306,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1492,7 +1501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,7 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1712,7 +1721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,7 +1792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1868,7 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1938,7 +1947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2030,7 +2039,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
             400: {
                 headers: {
                     [name: string]: unknown;

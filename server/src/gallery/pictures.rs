@@ -1,12 +1,10 @@
-//! What an album upload becomes. The kind of a file is decided by its content (magic bytes),
-//! never by its name or declared type. Pictures are decoded within size and pixel limits,
-//! turned upright, and re-encoded as JPEG in the sizes the pages use (so EXIF, and with it a
-//! phone's GPS position, is gone); HEIC and AVIF go through libheif's `heif-convert` first.
-//! Videos are converted by ffmpeg, in the background, to H.264 MP4 of at most 1280×720 with
-//! a `.jpg` poster beside them (the spec's thumbnail rule).
+//! What an uploaded file is, and what a picture becomes. The kind of a file is decided by its
+//! content (magic bytes), never by its name or declared type. Pictures are decoded within size
+//! and pixel limits, turned upright, and re-encoded as JPEG in the sizes the pages use (so EXIF,
+//! and with it a phone's GPS position, is gone); HEIC and AVIF go through libheif's
+//! `heif-convert` first. Videos go to the [`super::video`] worker.
 
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
 
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
@@ -139,75 +137,6 @@ pub async fn heif_to_jpeg(name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
         }
     }
     Err(failed())
-}
-
-/// Converts a video to H.264 MP4 of at most 1280×720 (`mp4`) with a poster (`poster`);
-/// answers the video's size.
-pub async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
-    let partial: PathBuf = mp4.with_extension("partial.mp4");
-    let converted = Command::new("ffmpeg")
-        .args(["-nostdin", "-y", "-loglevel", "error", "-i"])
-        .arg(input)
-        .args([
-            "-vf",
-            "scale=w='min(1280,iw)':h='min(720,ih)':force_original_aspect_ratio=decrease,\
-             scale=trunc(iw/2)*2:trunc(ih/2)*2",
-            "-c:v",
-            "libx264",
-            "-preset",
-            "veryfast",
-            "-crf",
-            "23",
-            "-pix_fmt",
-            "yuv420p",
-            "-c:a",
-            "aac",
-            "-b:a",
-            "128k",
-            "-movflags",
-            "+faststart",
-        ])
-        .arg(&partial)
-        .output()
-        .await?;
-    anyhow::ensure!(
-        converted.status.success(),
-        "ffmpeg: {}",
-        String::from_utf8_lossy(&converted.stderr)
-    );
-    tokio::fs::rename(&partial, mp4).await?;
-    let frame = Command::new("ffmpeg")
-        .args(["-nostdin", "-y", "-loglevel", "error", "-i"])
-        .arg(mp4)
-        .args(["-frames:v", "1", "-q:v", "3"])
-        .arg(poster)
-        .output()
-        .await?;
-    anyhow::ensure!(
-        frame.status.success(),
-        "ffmpeg poster: {}",
-        String::from_utf8_lossy(&frame.stderr)
-    );
-    let probe = Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
-            "-select_streams",
-            "v:0",
-            "-show_entries",
-            "stream=width,height",
-            "-of",
-            "csv=p=0",
-        ])
-        .arg(mp4)
-        .output()
-        .await?;
-    let text = String::from_utf8_lossy(&probe.stdout);
-    let mut parts = text.trim().split(',').map(|n| n.trim().parse::<u32>());
-    match (parts.next(), parts.next()) {
-        (Some(Ok(w)), Some(Ok(h))) => Ok((w, h)),
-        _ => Ok((1280, 720)),
-    }
 }
 
 #[cfg(test)]

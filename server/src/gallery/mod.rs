@@ -1,0 +1,77 @@
+//! The gallery: albums of pictures and videos. [`view`] is what visitors (and the admin) see,
+//! [`admin`] the admin's changes, [`uploads`] what becomes of an upload (pictures prepared
+//! by [`pictures`], videos converted by the [`video`] worker). Uploads become files under
+//! `albums/` in the media folder with generated names (a file's own name is only ever used in
+//! messages).
+
+pub mod admin;
+pub mod pictures;
+pub mod uploads;
+pub mod video;
+pub mod view;
+
+/// Why a gallery change or lookup did not happen.
+#[derive(Debug)]
+pub enum AlbumError {
+    /// No album has that id.
+    AlbumGone,
+    /// The album has no picture with that id.
+    ImageGone,
+    /// The title is empty.
+    TitleMissing,
+    /// The title is too long (the sentence says how long it may be).
+    TitleTooLong(&'static str),
+    /// The description is too long (the sentence says how long it may be).
+    DescriptionTooLong(&'static str),
+    /// The caption is too long (the sentence says how long it may be).
+    CaptionTooLong(&'static str),
+    /// The featured picture is not one of the album's pictures.
+    FeaturedNotOwn,
+    /// A new order that is not every picture of the album once.
+    NotEveryPicture,
+    /// An upload without any file.
+    NoFiles,
+    /// A part of an upload that is not a file (it has no file name): the field it came as.
+    NotAFile(&'static str),
+    /// Storing a file failed (the cause, logged).
+    Storage(String),
+    Db(sea_orm::DbErr),
+}
+
+/// Why an album could not be shown.
+#[derive(Debug)]
+pub enum FindError {
+    /// No album has that id.
+    AlbumGone,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for FindError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        FindError::Db(err)
+    }
+}
+
+impl From<FindError> for AlbumError {
+    fn from(err: FindError) -> Self {
+        match err {
+            FindError::AlbumGone => AlbumError::AlbumGone,
+            FindError::Db(err) => AlbumError::Db(err),
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for AlbumError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        AlbumError::Db(err)
+    }
+}
+
+/// Who is looking at the gallery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Visitors see only what is ready.
+    Visitor,
+    /// The admin sees everything, including videos still being converted or that failed.
+    Admin,
+}

@@ -1,0 +1,255 @@
+//! The upload pipeline: what the admin sends to an album becomes stored pictures (prepared by
+//! [`super::pictures`]) and videos waiting for the [`super::video`] worker; each file that
+//! cannot be used is refused with why, naming the file.
+
+use poem_openapi::Object;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+
+use super::AlbumError;
+use super::pictures::{self, Kind};
+use super::video::Videos;
+use crate::clock::now;
+use crate::entities::album_image::{ImageStatus, MediaType};
+use crate::entities::{album, album_image};
+use crate::media_store::MediaStore;
+
+/// A file the admin sent that was not stored, and why.
+#[derive(Debug, Clone, Object)]
+pub struct Refused {
+    pub file_name: String,
+    pub reason: String,
+}
+
+/// Limits on uploads.
+#[derive(Clone, Debug)]
+pub struct UploadLimits {
+    pub max_image_bytes: u64,
+    pub max_video_bytes: u64,
+}
+
+/// An uploaded file: its name as sent and where its bytes wait.
+pub struct Incoming {
+    pub file_name: String,
+    pub size: u64,
+    pub file: tokio::fs::File,
+}
+
+/// Where an upload goes: the media folder, the video worker and the limits.
+pub struct Destination<'a> {
+    pub media: &'a dyn MediaStore,
+    pub videos: &'a Videos,
+    pub limits: &'a UploadLimits,
+}
+
+/// Stores what can be stored of an upload; answers the refusals. The featured picture, when
+/// given and usable, becomes the album's.
+pub async fn upload(
+    db: &DatabaseConnection,
+    to: &Destination<'_>,
+    album_id: i32,
+    files: Vec<Incoming>,
+    featured: Option<Incoming>,
+) -> Result<Vec<Refused>, AlbumError> {
+    if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
+        return Err(AlbumError::AlbumGone);
+    }
+    if files.is_empty() && featured.is_none() {
+        return Err(AlbumError::NoFiles);
+    }
+    to.videos
+        .prepare()
+        .await
+        .map_err(|e| AlbumError::Storage(e.to_string()))?;
+    let mut position = album_image::Entity::find()
+        .filter(album_image::Column::AlbumId.eq(album_id))
+        .all(db)
+        .await?
+        .iter()
+        .map(|i| i.position + 1)
+        .max()
+        .unwrap_or(0);
+    let mut refused = Vec::new();
+    let mut featured_id = None;
+    let tagged = featured
+        .into_iter()
+        .map(|f| (f, true))
+        .chain(files.into_iter().map(|f| (f, false)));
+    for (incoming, is_featured) in tagged {
+        let name = display_name(&incoming.file_name);
+        let place = Place {
+            album_id,
+            position,
+            must_be_picture: is_featured,
+        };
+        match store(db, to, place, incoming).await {
+            Ok(id) => {
+                position += 1;
+                if is_featured {
+                    featured_id = Some(id);
+                }
+            }
+            Err(NotStored::Refused(reason)) => refused.push(Refused {
+                file_name: name,
+                reason,
+            }),
+            Err(NotStored::Failed(err)) => return Err(err),
+        }
+    }
+    if let Some(id) = featured_id {
+        album::Entity::update_many()
+            .col_expr(album::Column::FeaturedImageId, Expr::value(id))
+            .filter(album::Column::Id.eq(album_id))
+            .exec(db)
+            .await?;
+    }
+    Ok(refused)
+}
+
+/// What became of one file that was not stored.
+enum NotStored {
+    /// Refused, with why (naming the file).
+    Refused(String),
+    Failed(AlbumError),
+}
+
+impl From<sea_orm::DbErr> for NotStored {
+    fn from(err: sea_orm::DbErr) -> Self {
+        NotStored::Failed(err.into())
+    }
+}
+
+fn failed(err: impl std::fmt::Display) -> NotStored {
+    NotStored::Failed(AlbumError::Storage(err.to_string()))
+}
+
+/// Where in an album a file goes, and whether it must be a picture (the featured one).
+struct Place {
+    album_id: i32,
+    position: i32,
+    must_be_picture: bool,
+}
+
+async fn store(
+    db: &DatabaseConnection,
+    to: &Destination<'_>,
+    place: Place,
+    incoming: Incoming,
+) -> Result<i32, NotStored> {
+    use tokio::io::AsyncReadExt;
+    let limits = to.limits;
+    let name = display_name(&incoming.file_name);
+    let too_big = |limit: u64, what: &str| {
+        NotStored::Refused(format!(
+            "{name} is larger than the {} MB allowed for {what}.",
+            limit / 1_000_000
+        ))
+    };
+    if incoming.size > limits.max_image_bytes.max(limits.max_video_bytes) {
+        return Err(too_big(limits.max_video_bytes, "a video"));
+    }
+    let mut bytes = Vec::with_capacity(incoming.size as usize);
+    let mut file = incoming.file;
+    file.read_to_end(&mut bytes).await.map_err(failed)?;
+    let kind = pictures::classify(&name, &bytes).map_err(NotStored::Refused)?;
+    if place.must_be_picture && kind == Kind::Video {
+        return Err(NotStored::Refused(format!(
+            "{name} is a video; the featured image must be a picture."
+        )));
+    }
+    let stem = uuid::Uuid::new_v4().simple().to_string();
+    let row = |media_type, file_path: String, variants: String, w: u32, h: u32, status| {
+        album_image::ActiveModel {
+            album_id: Set(place.album_id),
+            media_type: Set(media_type),
+            file_path: Set(file_path),
+            variants: Set(variants),
+            width: Set(w as i32),
+            height: Set(h as i32),
+            caption: Set(String::new()),
+            position: Set(place.position),
+            status: Set(status),
+            created_at: Set(now()),
+            ..Default::default()
+        }
+    };
+    if kind == Kind::Video {
+        if bytes.len() as u64 > limits.max_video_bytes {
+            return Err(too_big(limits.max_video_bytes, "a video"));
+        }
+        tokio::fs::write(to.videos.upload_path(&stem), &bytes)
+            .await
+            .map_err(failed)?;
+        let saved = row(
+            MediaType::Video,
+            format!("albums/{stem}.mp4"),
+            String::new(),
+            1280,
+            720,
+            ImageStatus::Processing,
+        )
+        .insert(db)
+        .await?;
+        to.videos.convert(saved.id, stem);
+        return Ok(saved.id);
+    }
+    if bytes.len() as u64 > limits.max_image_bytes {
+        return Err(too_big(limits.max_image_bytes, "a picture"));
+    }
+    let (bytes, format) = match kind {
+        Kind::Heif => (
+            pictures::heif_to_jpeg(&name, &bytes)
+                .await
+                .map_err(NotStored::Refused)?,
+            image::ImageFormat::Jpeg,
+        ),
+        Kind::Picture(format) => (bytes, format),
+        Kind::Video => unreachable!("videos are stored above"),
+    };
+    let prepared =
+        tokio::task::spawn_blocking(move || pictures::prepare_picture(&name, &bytes, format))
+            .await
+            .map_err(failed)?
+            .map_err(NotStored::Refused)?;
+    let mut variants = Vec::new();
+    for (width, jpeg) in &prepared.sizes {
+        let path = format!("albums/{stem}-{width}.jpg");
+        to.media.put(&path, jpeg.clone()).await.map_err(failed)?;
+        variants.push(format!("{width}:{path}"));
+    }
+    let largest = prepared.sizes.last().map_or(0, |s| s.0);
+    let saved = row(
+        MediaType::Image,
+        format!("albums/{stem}-{largest}.jpg"),
+        variants.join(","),
+        prepared.width,
+        prepared.height,
+        ImageStatus::Ready,
+    )
+    .insert(db)
+    .await?;
+    Ok(saved.id)
+}
+
+/// A sent file name fit to show: its last path part, without control characters.
+fn display_name(sent: &str) -> String {
+    let last = sent.rsplit(['/', '\\']).next().unwrap_or_default();
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(120).collect();
+    if clean.trim().is_empty() {
+        "A file".to_owned()
+    } else {
+        clean
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_shown_without_their_folders() {
+        assert_eq!(display_name("../../etc/passwd"), "passwd");
+        assert_eq!(display_name("C:\\photos\\rose.jpg"), "rose.jpg");
+        assert_eq!(display_name(""), "A file");
+    }
+}
