@@ -6,7 +6,11 @@ use std::sync::OnceLock;
 
 use poem::Request;
 use poem::http::Uri;
+use posy_core::checkout::CheckoutField;
+use posy_core::enquiry::{EnquiryType, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
+use posy_core::gallery::{CAPTION_MAX_CHARS, TITLE_MAX_CHARS};
 use posy_core::quantity::MAX_PER_LINE;
+use posy_core::validation::FormField;
 use serde_json::{Value, json};
 
 /// Calls whose published path has no trailing slash; every other call's path ends in `/`.
@@ -117,47 +121,70 @@ const REQUIRED: &[(&str, &[&str])] = &[
 
 /// Some text, not only spaces (the server trims every field).
 const NOT_BLANK: &str = r"\S";
+// The three patterns below copy core's rules for the description only: core is the authority
+// (the server refuses with `posy_core::validation`), and the tests below hold each pattern to
+// core's answer on a table of inputs.
 /// core's `is_email`: no spaces, an `@`, a dotted domain without empty parts.
 const EMAIL: &str = r"^\s*\S+@[^\s@.]+(\.[^\s@.]+)+\s*$";
 /// core's `is_uk_postcode`: a full UK postcode, spaces and case forgiven.
 const POSTCODE: &str = r"^\s*([Gg]\s*[Ii]\s*[Rr]\s*0\s*[Aa]\s*[Aa]|[A-Za-z]\s*[A-Za-z]?\s*[0-9]\s*[0-9A-Za-z]?\s*[0-9]\s*[A-Za-z]\s*[A-Za-z])\s*$";
 /// core's `is_phone`: 10 to 15 digits, an optional leading `+`, spaces, dashes and brackets.
 const PHONE: &str = r"^\s*\+?[ ()-]*([0-9][ ()-]*){10,15}\s*$";
+/// [`PHONE`], or nothing: the contact form's phone is optional.
+const PHONE_OR_NOTHING: &str = r"^\s*(\+?[ ()-]*([0-9][ ()-]*){10,15})?\s*$";
+
+/// The pattern published for a checkout field.
+fn checkout_pattern(field: CheckoutField) -> &'static str {
+    match field {
+        CheckoutField::Email => EMAIL,
+        CheckoutField::Postcode => POSTCODE,
+        CheckoutField::Phone => PHONE,
+        _ => NOT_BLANK,
+    }
+}
 
 /// The rules the server enforces on request fields beyond their types (with its own sentences),
-/// published so clients know them before they are refused.
+/// published so clients know them before they are refused. Limits and lists come from core.
 fn request_rules(spec: &mut Value, requests: &[String]) {
     let text = |max: usize, pattern: &str| json!({"maxLength": max, "pattern": pattern});
     let quantity = json!({"minimum": 1, "maximum": MAX_PER_LINE});
-    let rules: Vec<(&str, &str, Value)> = vec![
+    let enquiry_types: Vec<&str> = EnquiryType::ALL.iter().map(|t| t.as_str()).collect();
+    // core's `is_email` takes at most this many characters, on either form.
+    let email_chars = CheckoutField::Email.max_chars();
+    let mut rules: Vec<(&str, &str, Value)> = vec![
         ("AddItem", "quantity", quantity.clone()),
         ("UpdateQuantity", "quantity", quantity),
-        ("PlaceOrder", "email", text(254, EMAIL)),
-        ("PlaceOrder", "first_name", text(100, NOT_BLANK)),
-        ("PlaceOrder", "last_name", text(100, NOT_BLANK)),
-        ("PlaceOrder", "address", text(200, NOT_BLANK)),
-        ("PlaceOrder", "city", text(100, NOT_BLANK)),
-        ("PlaceOrder", "postcode", text(100, POSTCODE)),
-        ("PlaceOrder", "phone", text(100, PHONE)),
-        ("ContactRequest", "name", text(100, NOT_BLANK)),
-        ("ContactRequest", "email", text(254, EMAIL)),
-        ("ContactRequest", "message", text(5000, NOT_BLANK)),
+        ("ContactRequest", "name", text(MAX_NAME_CHARS, NOT_BLANK)),
+        ("ContactRequest", "email", text(email_chars, EMAIL)),
+        (
+            "ContactRequest",
+            "message",
+            text(MAX_MESSAGE_CHARS, NOT_BLANK),
+        ),
         (
             "ContactRequest",
             "phone",
-            json!({"pattern": r"^\s*(\+?[ ()-]*([0-9][ ()-]*){10,15})?\s*$"}),
+            json!({ "pattern": PHONE_OR_NOTHING }),
         ),
         (
             "ContactRequest",
             "enquiryType",
-            json!({"enum": ["wedding", "event", "bouquet", "general"]}),
+            json!({ "enum": enquiry_types }),
         ),
         ("Credentials", "username", json!({"pattern": NOT_BLANK})),
         ("Credentials", "password", json!({"minLength": 1})),
-        ("AlbumJson", "title", text(200, NOT_BLANK)),
-        ("AlbumChange", "title", text(200, NOT_BLANK)),
-        ("CaptionChange", "caption", json!({"maxLength": 500})),
+        ("AlbumJson", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
+        ("AlbumChange", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
+        (
+            "CaptionChange",
+            "caption",
+            json!({ "maxLength": CAPTION_MAX_CHARS }),
+        ),
     ];
+    rules.extend(CheckoutField::ALL.map(|field| {
+        let rule = text(field.max_chars(), checkout_pattern(field));
+        ("PlaceOrder", field.wire_name(), rule)
+    }));
     // An upload needs a file, as `images` or as `featured_image`: neither field alone is required.
     if let Some(paths) = spec["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
@@ -296,6 +323,9 @@ fn plain_json_content(value: &mut Value) {
 
 #[cfg(test)]
 mod tests {
+    use posy_core::validation::{is_email, is_phone, is_uk_postcode};
+    use regex::Regex;
+
     use super::*;
 
     fn stripped(uri: &str) -> String {
@@ -358,5 +388,74 @@ mod tests {
             spec["paths"]["/api/x/"]["get"]["responses"]["200"]["content"]["application/json"]
                 .is_object()
         );
+    }
+
+    /// Each input, and whether core's rule and the published pattern agree on it.
+    fn agree(pattern: &str, rule: fn(&str) -> bool, inputs: &[&str]) {
+        let published = Regex::new(pattern).unwrap();
+        for input in inputs {
+            assert_eq!(
+                published.is_match(input),
+                rule(input),
+                "{input:?}: the published pattern and core disagree"
+            );
+        }
+    }
+
+    #[test]
+    fn the_published_email_pattern_answers_as_core_does() {
+        let inputs = [
+            "jo@example.com",
+            " jo@example.co.uk ",
+            "jo.bloom+shop@mail.example.org",
+            "jo.example.com",
+            "jo@example",
+            "@example.com",
+            "jo@.example.com",
+            "jo@example.com.",
+            "jo@exa..mple.com",
+            "jo bloom@example.com",
+            "jo@ex@ample.com",
+            "",
+        ];
+        agree(EMAIL, is_email, &inputs);
+    }
+
+    #[test]
+    fn the_published_postcode_pattern_answers_as_core_does() {
+        let inputs = [
+            "BS14 8AB",
+            "bs148ab",
+            " BS1 4AB ",
+            "W1A 1AA",
+            "M1 1AE",
+            "GIR 0AA",
+            "gir0aa",
+            "BS14",
+            "BS14 8A",
+            "14 8AB",
+            "BS14 8ABC",
+            "",
+            "B S 1 4 8 A B",
+        ];
+        agree(POSTCODE, is_uk_postcode, &inputs);
+    }
+
+    #[test]
+    fn the_published_phone_patterns_answer_as_core_does() {
+        let inputs = [
+            "0117 496 0123",
+            "+44 117 496 0123",
+            "(0117) 496-0123",
+            "01174960123",
+            "0117",
+            "0117 496 0123 4567 89",
+            "phone me",
+            "+",
+            "",
+        ];
+        agree(PHONE, is_phone, &inputs);
+        let optional = |value: &str| value.trim().is_empty() || is_phone(value);
+        agree(PHONE_OR_NOTHING, optional, &inputs);
     }
 }
