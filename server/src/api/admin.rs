@@ -13,6 +13,8 @@ use crate::error::{ADMIN, Failure};
 /// The back office.
 pub struct AdminApi;
 
+type Enquiries = Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>>;
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminApi {
     /// The latest 200 enquiries, newest first.
@@ -21,11 +23,7 @@ impl AdminApi {
         method = "get",
         operation_id = "listEnquiries"
     )]
-    async fn enquiries(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-    ) -> Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>> {
+    async fn enquiries(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Enquiries {
         Ok(Json(back_office::latest_enquiries(*db).await?))
     }
 }
