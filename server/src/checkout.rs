@@ -11,7 +11,7 @@
 
 use posy_core::Money;
 use posy_core::cart::CartId;
-use posy_core::checkout::{CheckoutField, CheckoutForm};
+use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -111,8 +111,8 @@ fn billing_details(billing: &Billing) -> CheckoutForm {
 /// Who pays: the checkout form's details, or (for an order the browser never placed) the
 /// card's billing details as the provider holds them.
 pub enum Buyer {
-    /// What the shopper typed, parsed here with core's rules.
-    Form(CheckoutForm),
+    /// The checkout form, parsed by core.
+    Form(Customer),
     Billing,
 }
 
@@ -187,10 +187,6 @@ impl Checkout {
         cart_id: Option<CartId>,
         buyer: Buyer,
     ) -> Result<i32, PlaceError> {
-        let customer = match buyer {
-            Buyer::Form(form) => Some(form.parse().map_err(PlaceError::Form)?),
-            Buyer::Billing => None,
-        };
         if let Some(id) = self.existing_order(intent_id, cart_id).await? {
             return Ok(id);
         }
@@ -204,9 +200,9 @@ impl Checkout {
                 other => PlaceError::Provider(other),
             })?;
         let billing;
-        let details: &CheckoutForm = match &customer {
-            Some(customer) => customer,
-            None => {
+        let details: &CheckoutForm = match &buyer {
+            Buyer::Form(customer) => customer,
+            Buyer::Billing => {
                 billing = billing_details(&intent.billing);
                 &billing
             }

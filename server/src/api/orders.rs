@@ -143,9 +143,10 @@ impl OrdersApi {
             postcode: body.postcode.0,
             phone: body.phone.0,
         };
+        let customer = form.parse().map_err(PlaceError::Form)?;
         let cart_id = CartId::parse(&body.cart_id);
         let id = checkout
-            .place(&body.payment_intent_id, cart_id, Buyer::Form(form))
+            .place(&body.payment_intent_id, cart_id, Buyer::Form(customer))
             .await?;
         let access_token = checkout.hand_out(id).await.map_err(PlaceError::Db)?;
         Ok(Json(OrderPlaced {
