@@ -14,7 +14,6 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
-use crate::api::studio::Studio;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
 use crate::config::Config;
@@ -24,12 +23,9 @@ use crate::gallery::video::Videos;
 use crate::mail::Mailer;
 use crate::media_store::Media;
 use crate::site::Site;
-use crate::state::{Clients, Gallery};
+use crate::state::{Clients, Gallery, MediaBase, Studio};
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
-
-/// Kept here for the handlers that still name it `startup::MediaBase`.
-pub use crate::state::MediaBase;
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {

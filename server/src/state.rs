@@ -8,6 +8,7 @@ use crate::gallery::video::Videos;
 use crate::gallery::view::{self, AlbumView};
 use crate::gallery::{FindError, Viewer};
 use crate::media_store::Media;
+use crate::site::Site;
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
@@ -71,4 +72,12 @@ impl Gallery {
             limits: &self.limits,
         }
     }
+}
+
+/// The studio's facts and where its notices go.
+#[derive(Clone)]
+pub struct Studio {
+    pub site: Site,
+    /// Where enquiries are mailed.
+    pub notices_to: String,
 }

@@ -9,11 +9,12 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
 use sea_orm::DatabaseConnection;
 
+use super::ApiTags;
 use super::text::Text;
-use super::{ApiTags, Clients};
 use crate::auth::{self, Admin, SignInError, SignInRefused};
 use crate::csrf::cookie;
 use crate::error::{Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::state::Clients;
 
 /// Signing the studio's admin in and out.
 pub struct AuthApi;

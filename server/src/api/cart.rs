@@ -14,7 +14,7 @@ use super::ApiTags;
 use super::text::Text;
 use crate::cart::{self, CartError, CartView, LineError};
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::startup::MediaBase;
+use crate::state::MediaBase;
 
 /// The shopper's cart.
 pub struct CartApi;

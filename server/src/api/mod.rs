@@ -34,9 +34,6 @@ pub enum ApiTags {
     Gallery,
 }
 
-/// Kept here for the handlers that still name it `api::Clients`.
-pub use crate::state::Clients;
-
 /// Names each resource's API once, as the service's type and as its value.
 macro_rules! resources {
     ($($api:path),* $(,)?) => {

@@ -10,24 +10,16 @@ use posy_core::enquiry::EnquiryForm;
 use posy_core::{Money, media, workshop};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
+use super::ApiTags;
 use super::text::Text;
-use super::{ApiTags, Clients};
 use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::entities::workshop as workshops;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::site::Site;
-use crate::startup::MediaBase;
+use crate::state::{Clients, MediaBase, Studio};
 
 /// The studio's pages and enquiries.
 pub struct StudioApi;
-
-/// The studio's facts and where its notices go.
-#[derive(Clone)]
-pub struct Studio {
-    pub site: Site,
-    /// Where enquiries are mailed.
-    pub notices_to: String,
-}
 
 /// A workshop as its card shows it.
 #[derive(Debug, Object)]
