@@ -24,7 +24,8 @@ cargo fmt --all -- --check
 # mode). This is what `cargo clippy` itself does: clippy-driver wraps rustc for workspace
 # members, and CLIPPY_ARGS carries `-D warnings`. Exported, so e2e.sh builds the same way.
 export RUSTC_WORKSPACE_WRAPPER
-RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" \
+  || { echo "clippy-driver missing: rustup component add clippy" >&2; exit 1; }
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 step "clippy (warnings are errors) while building every test"
