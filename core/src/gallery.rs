@@ -1,6 +1,8 @@
 //! The gallery's words: how long an album's title and description and a picture's caption
 //! may be. The admin's forms stop typing at these limits and the server refuses past them.
 
+use crate::validation;
+
 /// The most characters an album's title may have.
 pub const TITLE_MAX_CHARS: usize = 200;
 
@@ -15,33 +17,41 @@ pub const TITLE_MISSING: &str = "Please give the album a title.";
 
 /// An album's title, trimmed: required, at most [`TITLE_MAX_CHARS`].
 pub fn album_title(title: &str) -> Result<&str, &'static str> {
-    let title = title.trim();
-    if title.is_empty() {
-        Err(TITLE_MISSING)
-    } else if title.chars().count() > TITLE_MAX_CHARS {
-        Err("Please keep the title under 200 characters.")
-    } else {
-        Ok(title)
+    match within(
+        title,
+        TITLE_MAX_CHARS,
+        "Please keep the title under 200 characters.",
+    )? {
+        "" => Err(TITLE_MISSING),
+        title => Ok(title),
     }
 }
 
 /// An album's description, trimmed: may be empty, at most [`DESCRIPTION_MAX_CHARS`].
 pub fn album_description(description: &str) -> Result<&str, &'static str> {
-    let description = description.trim();
-    if description.chars().count() > DESCRIPTION_MAX_CHARS {
-        Err("Please keep the description under 2000 characters.")
-    } else {
-        Ok(description)
-    }
+    within(
+        description,
+        DESCRIPTION_MAX_CHARS,
+        "Please keep the description under 2000 characters.",
+    )
 }
 
 /// A picture's caption, trimmed: may be empty, at most [`CAPTION_MAX_CHARS`].
 pub fn caption(caption: &str) -> Result<&str, &'static str> {
-    let caption = caption.trim();
-    if caption.chars().count() > CAPTION_MAX_CHARS {
-        Err("Please keep the caption under 500 characters.")
+    within(
+        caption,
+        CAPTION_MAX_CHARS,
+        "Please keep the caption under 500 characters.",
+    )
+}
+
+/// The trimmed text, or `too_long` when it has more than `max` characters. (The sentences name
+/// their limits in words; a test holds each to its constant.)
+fn within<'a>(text: &'a str, max: usize, too_long: &'static str) -> Result<&'a str, &'static str> {
+    if validation::too_long(text, max) {
+        Err(too_long)
     } else {
-        Ok(caption)
+        Ok(text.trim())
     }
 }
 

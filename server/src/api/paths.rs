@@ -8,7 +8,7 @@ use poem::Request;
 use poem::http::Uri;
 use posy_core::checkout::CheckoutField;
 use posy_core::enquiry::{EnquiryType, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
-use posy_core::gallery::{CAPTION_MAX_CHARS, TITLE_MAX_CHARS};
+use posy_core::gallery::{CAPTION_MAX_CHARS, DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS};
 use posy_core::quantity::MAX_PER_LINE;
 use posy_core::validation::FormField;
 use serde_json::{Value, json};
@@ -175,6 +175,16 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
         ("Credentials", "password", json!({"minLength": 1})),
         ("AlbumJson", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
         ("AlbumChange", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
+        (
+            "AlbumJson",
+            "description",
+            json!({ "maxLength": DESCRIPTION_MAX_CHARS }),
+        ),
+        (
+            "AlbumChange",
+            "description",
+            json!({ "maxLength": DESCRIPTION_MAX_CHARS }),
+        ),
         (
             "CaptionChange",
             "caption",
