@@ -11,6 +11,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // Journeys through a page take a few hundred ms alone; on a busy two-core CI machine,
+      // several times that. A slow machine is not a failure.
+      testTimeout: 15_000,
     },
   }),
 );

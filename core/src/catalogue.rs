@@ -47,6 +47,51 @@ pub fn is_sold_out(stock: i64) -> bool {
     stock <= 0
 }
 
+/// Why a line already in a cart can no longer be paid for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The studio hid or archived the product.
+    Withdrawn,
+    /// None left.
+    SoldOut,
+    /// Fewer left than the line holds (how many).
+    TooFew(i64),
+}
+
+impl Unavailable {
+    /// What the cart page says beside the line and the checkout refuses with.
+    pub fn message(self, item: &str) -> String {
+        match self {
+            Unavailable::Withdrawn => {
+                format!("{item} is no longer on sale; please remove it from your cart.")
+            }
+            Unavailable::SoldOut => {
+                format!("Sorry, {item} has sold out; please remove it from your cart.")
+            }
+            Unavailable::TooFew(1) => {
+                format!("Only 1 {item} is left; please lower the quantity.")
+            }
+            Unavailable::TooFew(left) => {
+                format!("Only {left} of {item} are left; please lower the quantity.")
+            }
+        }
+    }
+}
+
+/// Whether a cart line of `quantity` can be paid for now: its product still on sale, and that
+/// many in stock (the size's stock when it has a size). `None` when it can.
+pub fn line_availability(on_sale: bool, stock: i64, quantity: u32) -> Option<Unavailable> {
+    if !on_sale {
+        Some(Unavailable::Withdrawn)
+    } else if is_sold_out(stock) {
+        Some(Unavailable::SoldOut)
+    } else if stock < i64::from(quantity) {
+        Some(Unavailable::TooFew(stock))
+    } else {
+        None
+    }
+}
+
 /// How an item is named to shoppers: `Peony Posy`, or `Peony Posy (Large)` with a size.
 pub fn item_name(product: &str, size: Option<&str>) -> String {
     match size {
@@ -103,6 +148,19 @@ mod tests {
         assert!(is_sold_out(0));
         assert!(is_sold_out(-1));
         assert!(!is_sold_out(1));
+    }
+
+    #[test]
+    fn a_line_is_payable_only_on_sale_and_in_stock() {
+        assert_eq!(line_availability(true, 3, 3), None);
+        assert_eq!(line_availability(false, 3, 1), Some(Unavailable::Withdrawn));
+        assert_eq!(line_availability(true, 0, 1), Some(Unavailable::SoldOut));
+        assert_eq!(line_availability(true, 2, 3), Some(Unavailable::TooFew(2)));
+        assert!(
+            Unavailable::SoldOut
+                .message("Peony Posy (Large)")
+                .contains("Peony Posy (Large)")
+        );
     }
 
     #[test]

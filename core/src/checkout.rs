@@ -5,7 +5,9 @@
 
 use std::ops::Deref;
 
-use crate::validation::{FormField, FormProblems, is_email, is_phone, is_uk_postcode, too_long};
+use crate::validation::{
+    FormField, FormProblems, has_control_chars, is_email, is_phone, is_uk_postcode, too_long,
+};
 
 /// A field of the checkout form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,11 +53,15 @@ impl CheckoutField {
         }
     }
 
-    /// The most characters the field may hold.
+    /// The most characters the field may hold: never more than the order's column holds on
+    /// SQLite and PostgreSQL alike (see the orders migration), so a form that passes always
+    /// fits.
     pub fn max_chars(self) -> usize {
         match self {
             CheckoutField::Address => 200,
             CheckoutField::Email => 254,
+            CheckoutField::Postcode => 20,
+            CheckoutField::Phone => 40,
             _ => 100,
         }
     }
@@ -152,6 +158,10 @@ impl CheckoutForm {
     }
 }
 
+/// Said of a field holding a line break, a tab or another invisible character.
+pub const CONTROL_CHARACTERS: &str =
+    "Please write this on one line, without tabs or hidden characters.";
+
 /// Checks the form without keeping the customer: the browser's check as the shopper types.
 /// The server parses instead ([`CheckoutForm::parse`]), which checks with this.
 pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<CheckoutField>> {
@@ -164,6 +174,11 @@ pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<Checkou
         let max = field.max_chars();
         if too_long(value, max) {
             problems.invalid(field, format!("Please keep this under {max} characters."));
+            continue;
+        }
+        // Every field is one line: a line break or an invisible character is never meant.
+        if has_control_chars(value) {
+            problems.invalid(field, CONTROL_CHARACTERS);
             continue;
         }
         match field {
@@ -307,6 +322,65 @@ mod tests {
             let fields = problems.fields(CheckoutField::wire_name);
             assert!(fields[field].contains(words), "{field}: {}", fields[field]);
             assert!(problems.message().contains(words));
+        }
+    }
+
+    #[test]
+    fn no_field_passes_longer_than_its_orders_column() {
+        // The orders migration's varchar lengths: PostgreSQL refuses anything longer.
+        let columns = [
+            (CheckoutField::Email, 254),
+            (CheckoutField::FirstName, 100),
+            (CheckoutField::LastName, 100),
+            (CheckoutField::Address, 300),
+            (CheckoutField::City, 100),
+            (CheckoutField::Postcode, 20),
+            (CheckoutField::Phone, 40),
+        ];
+        for (field, column) in columns {
+            assert!(field.max_chars() <= column, "{field:?}");
+        }
+        let spaced_postcode = CheckoutForm {
+            postcode: format!("BS14{}9AB", " ".repeat(20)),
+            ..filled()
+        };
+        let problems = spaced_postcode.parse().unwrap_err();
+        assert!(problems.message().contains("under 20"), "{problems:?}");
+        let long_phone = CheckoutForm {
+            phone: format!("0117 {}496 0123", "- ".repeat(20)),
+            ..filled()
+        };
+        assert!(
+            long_phone.parse().is_err(),
+            "a phone longer than 40 characters"
+        );
+    }
+
+    #[test]
+    fn line_breaks_nul_and_other_control_characters_are_refused_in_every_field() {
+        for field in CheckoutField::ALL {
+            for bad in ["\0", "\r", "\n", "\t", "\u{1b}", "\u{85}"] {
+                let mut form = filled();
+                let value = match field {
+                    CheckoutField::Email => &mut form.email,
+                    CheckoutField::FirstName => &mut form.first_name,
+                    CheckoutField::LastName => &mut form.last_name,
+                    CheckoutField::Address => &mut form.address,
+                    CheckoutField::City => &mut form.city,
+                    CheckoutField::Postcode => &mut form.postcode,
+                    CheckoutField::Phone => &mut form.phone,
+                };
+                // In the middle, where trimming cannot remove it.
+                let middle = value.len() / 2;
+                value.insert_str(middle, bad);
+                let problems = form.parse().unwrap_err();
+                let fields = problems.fields(CheckoutField::wire_name);
+                assert_eq!(
+                    fields.get(field.wire_name()).map(String::as_str),
+                    Some(CONTROL_CHARACTERS),
+                    "{field:?} with {bad:?}: {fields:?}"
+                );
+            }
         }
     }
 }

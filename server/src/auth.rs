@@ -1,30 +1,57 @@
 //! The studio's admin: accounts with Argon2id passwords (made on the command line; there is no
 //! default account), sessions kept in the database behind an HttpOnly cookie (a new one at
-//! every sign-in, ended by signing out or 8 idle hours), and a limit of 5 failed sign-ins per
-//! address and username in 15 minutes.
+//! every sign-in, ended by signing out, 8 idle hours, or the session lifetime, 12 hours by
+//! default), and a limit of 5 failed sign-ins per address and username in 15 minutes.
+//!
+//! Argon2 is slow on purpose (tens of milliseconds of one core, 19 MiB), so it runs on tokio's
+//! blocking pool, at most [`HASHING_AT_ONCE`] at a time: a crowd of sign-ins queues for the
+//! hasher instead of starving the threads that serve the shop. The limit's slot is taken before
+//! any hashing, so a crowd beyond the limit costs no hashing at all.
+
+use std::time::Duration;
 
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter, Set,
 };
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 
 use crate::clock::now;
-use crate::entities::{admin, login_failure, session};
+use crate::entities::{admin, session};
+use crate::rate_limit::{self, Limit};
 
-/// The session cookie's name.
+/// The session cookie's name over http.
 pub const SESSION_COOKIE: &str = "posy_session";
+/// The session cookie's name over https: browsers only keep a `__Host-` cookie that is Secure,
+/// for the whole site and set by the site itself, so a sibling subdomain cannot plant one.
+pub const SECURE_SESSION_COOKIE: &str = "__Host-posy_session";
 /// A session unused this long has ended.
 pub const IDLE_SECONDS: i64 = 8 * 60 * 60;
 /// Failed sign-ins allowed per address and username in [`FAILURE_WINDOW_SECONDS`].
-pub const MAX_FAILURES: u64 = 5;
+pub const MAX_FAILURES: u32 = 5;
 /// The window of the sign-in limit.
 pub const FAILURE_WINDOW_SECONDS: i64 = 15 * 60;
 /// The shortest password an account may have.
 pub const MIN_PASSWORD_CHARS: usize = 12;
+/// The longest username an account may have (the column's size).
+pub const MAX_USERNAME_CHARS: usize = 100;
+/// The longest password an account may have: hashing is then bounded too.
+pub const MAX_PASSWORD_CHARS: usize = 1024;
+/// How many passwords are hashed at once, at most.
+pub const HASHING_AT_ONCE: usize = 2;
+
+const SIGN_INS: Limit = Limit {
+    scope: "sign-in",
+    max: MAX_FAILURES,
+    window_seconds: FAILURE_WINDOW_SECONDS,
+};
+
+static HASHING: Semaphore = Semaphore::const_new(HASHING_AT_ONCE);
 
 /// A signed-in admin.
 #[derive(Clone, Debug)]
@@ -38,13 +65,16 @@ pub struct Admin {
 pub enum SignInRefused {
     /// The username or the password (or both) was left empty.
     Blank { username: bool, password: bool },
+    /// The username or the password (or both) is longer than any account's.
+    TooLong { username: bool, password: bool },
     /// Wrong username or password (which one is not said).
     NoMatch,
     /// Too many failures lately.
     TooMany,
 }
 
-/// Makes an admin account. Refuses an empty or taken username and a short password.
+/// Makes an admin account. Refuses an empty, long or taken username and a short or long
+/// password.
 pub async fn create_admin(
     db: &impl ConnectionTrait,
     username: &str,
@@ -52,12 +82,13 @@ pub async fn create_admin(
 ) -> anyhow::Result<()> {
     let username = username.trim();
     anyhow::ensure!(
-        !username.is_empty() && username.len() <= 100,
-        "the username must have 1 to 100 characters"
+        !username.is_empty() && username.chars().count() <= MAX_USERNAME_CHARS,
+        "the username must have 1 to {MAX_USERNAME_CHARS} characters"
     );
+    let length = password.chars().count();
     anyhow::ensure!(
-        password.chars().count() >= MIN_PASSWORD_CHARS,
-        "the password must have at least {MIN_PASSWORD_CHARS} characters"
+        (MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&length),
+        "the password must have {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
     );
     let taken = admin::Entity::find()
         .filter(admin::Column::Username.eq(username))
@@ -66,7 +97,7 @@ pub async fn create_admin(
     anyhow::ensure!(taken == 0, "there is already an admin called {username}");
     admin::ActiveModel {
         username: Set(username.to_owned()),
-        password_hash: Set(hash_password(password)?),
+        password_hash: Set(hash_password(password.to_owned()).await?),
         created_at: Set(now()),
         ..Default::default()
     }
@@ -75,12 +106,36 @@ pub async fn create_admin(
     Ok(())
 }
 
-fn hash_password(password: &str) -> anyhow::Result<String> {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| anyhow::anyhow!("could not hash the password: {e}"))
+/// Hashes a password for storing, on the blocking pool, in turn.
+async fn hash_password(password: String) -> anyhow::Result<String> {
+    let turn = HASHING.acquire().await?;
+    tokio::task::spawn_blocking(move || {
+        // Held by the hashing itself, so a request that goes away does not free its turn early.
+        let _turn = turn;
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("could not hash the password: {e}"))
+    })
+    .await?
+}
+
+/// True when `password` matches the stored hash; on the blocking pool, in turn.
+async fn password_matches(password: String, stored: String) -> bool {
+    let Ok(turn) = HASHING.acquire().await else {
+        return false;
+    };
+    tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        PasswordHash::new(&stored).is_ok_and(|hash| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &hash)
+                .is_ok()
+        })
+    })
+    .await
+    .unwrap_or(false)
 }
 
 /// Checks the username and password and opens a session; answers its token for the cookie.
@@ -90,22 +145,32 @@ pub async fn sign_in(
     password: &str,
     remote_addr: &str,
 ) -> Result<(String, Admin), SignInError> {
+    let refused = |why| Err(SignInError::Refused(why));
     let (no_username, no_password) = (username.trim().is_empty(), password.is_empty());
     if no_username || no_password {
-        return Err(SignInError::Refused(SignInRefused::Blank {
+        return refused(SignInRefused::Blank {
             username: no_username,
             password: no_password,
-        }));
+        });
     }
+    // Lower case, as the limit counts it; no account's name is longer, so nothing longer is
+    // hashed or stored.
     let who = username.trim().to_lowercase();
-    let failures = login_failure::Entity::find()
-        .filter(login_failure::Column::RemoteAddr.eq(remote_addr))
-        .filter(login_failure::Column::Username.eq(&who))
-        .filter(login_failure::Column::CreatedAt.gt(now() - FAILURE_WINDOW_SECONDS))
-        .count(db)
-        .await?;
-    if failures >= MAX_FAILURES {
-        return Err(SignInError::Refused(SignInRefused::TooMany));
+    let (long_username, long_password) = (
+        who.chars().count() > MAX_USERNAME_CHARS,
+        password.chars().count() > MAX_PASSWORD_CHARS,
+    );
+    if long_username || long_password {
+        return refused(SignInRefused::TooLong {
+            username: long_username,
+            password: long_password,
+        });
+    }
+    // The attempt takes its slot before the password is checked: parallel guesses cannot all
+    // pass a count that none of them has raised yet. A sign-in that works clears the count.
+    let attempt = format!("{remote_addr} {who}");
+    if !SIGN_INS.take(db, &attempt).await? {
+        return refused(SignInRefused::TooMany);
     }
     let account = admin::Entity::find()
         .filter(admin::Column::Username.eq(username.trim()))
@@ -114,28 +179,13 @@ pub async fn sign_in(
     // An unknown name costs the same hashing as a known one, so timing tells nothing.
     let stored = account
         .as_ref()
-        .map_or(DUMMY_HASH, |a| a.password_hash.as_str());
-    let matches = PasswordHash::new(stored).is_ok_and(|hash| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &hash)
-            .is_ok()
-    });
+        .map_or(DUMMY_HASH, |a| a.password_hash.as_str())
+        .to_owned();
+    let matches = password_matches(password.to_owned(), stored).await;
     let Some(account) = account.filter(|_| matches) else {
-        login_failure::ActiveModel {
-            username: Set(who),
-            remote_addr: Set(remote_addr.to_owned()),
-            created_at: Set(now()),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
-        return Err(SignInError::Refused(SignInRefused::NoMatch));
+        return refused(SignInRefused::NoMatch);
     };
-    login_failure::Entity::delete_many()
-        .filter(login_failure::Column::RemoteAddr.eq(remote_addr))
-        .filter(login_failure::Column::Username.eq(&who))
-        .exec(db)
-        .await?;
+    SIGN_INS.clear(db, &attempt).await?;
     let token = random_token();
     let now = now();
     session::ActiveModel {
@@ -169,17 +219,18 @@ impl From<sea_orm::DbErr> for SignInError {
 }
 
 /// The admin whose live session this token opens, marking it used; `None` when there is
-/// none or it has been idle too long (it is then removed).
+/// none, or it has been idle too long or lived past `lifetime_seconds` (it is then removed).
 pub async fn session_admin(
     db: &impl ConnectionTrait,
     token: &str,
+    lifetime_seconds: i64,
 ) -> Result<Option<Admin>, sea_orm::DbErr> {
     let id = hash_token(token);
     let Some(found) = session::Entity::find_by_id(id.clone()).one(db).await? else {
         return Ok(None);
     };
     let now = now();
-    if now - found.last_seen_at > IDLE_SECONDS {
+    if now - found.last_seen_at > IDLE_SECONDS || now - found.created_at > lifetime_seconds {
         session::Entity::delete_by_id(id).exec(db).await?;
         return Ok(None);
     }
@@ -208,14 +259,73 @@ pub async fn sign_out(db: &impl ConnectionTrait, token: &str) -> Result<(), sea_
     Ok(())
 }
 
-/// The cookie carrying a session token (`None` clears it).
+/// Ends every session of the account `username`; answers how many there were, or `None` when
+/// there is no such account.
+pub async fn sign_out_all(
+    db: &impl ConnectionTrait,
+    username: &str,
+) -> Result<Option<u64>, sea_orm::DbErr> {
+    let Some(account) = admin::Entity::find()
+        .filter(admin::Column::Username.eq(username.trim()))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let ended = session::Entity::delete_many()
+        .filter(session::Column::AdminId.eq(account.id))
+        .exec(db)
+        .await?;
+    Ok(Some(ended.rows_affected))
+}
+
+/// Removes sessions idle too long (one past its lifetime is refused when next seen, and idle
+/// from then on) and rate-limit counters whose window has passed; answers how many of each.
+pub async fn sweep(db: &impl ConnectionTrait) -> Result<(u64, u64), sea_orm::DbErr> {
+    let sessions = session::Entity::delete_many()
+        .filter(session::Column::LastSeenAt.lt(now() - IDLE_SECONDS))
+        .exec(db)
+        .await?;
+    let counters = rate_limit::sweep(db).await?;
+    Ok((sessions.rows_affected, counters))
+}
+
+/// Runs [`sweep`] every ten minutes, for as long as the shop runs.
+pub async fn sweep_forever(db: DatabaseConnection) {
+    let mut every = tokio::time::interval(Duration::from_secs(10 * 60));
+    loop {
+        every.tick().await;
+        match sweep(&db).await {
+            Ok((0, 0)) => {}
+            Ok((sessions, counters)) => {
+                tracing::info!(
+                    sessions,
+                    counters,
+                    "removed ended sessions and spent limits"
+                )
+            }
+            Err(err) => tracing::warn!(%err, "could not remove ended sessions and spent limits"),
+        }
+    }
+}
+
+/// The session cookie's name: `__Host-` prefixed when served over https.
+pub fn session_cookie_name(secure: bool) -> &'static str {
+    if secure {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    }
+}
+
+/// The cookie carrying a session token (`None` clears it); Secure and `__Host-` prefixed when
+/// served over https.
 pub fn session_cookie(token: Option<&str>, secure: bool) -> String {
+    let name = session_cookie_name(secure);
     let secure = if secure { "; Secure" } else { "" };
     match token {
-        Some(token) => {
-            format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax{secure}")
-        }
-        None => format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
+        Some(token) => format!("{name}={token}; Path=/; HttpOnly; SameSite=Lax{secure}"),
+        None => format!("{name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
     }
 }
 
@@ -244,12 +354,16 @@ mod tests {
     }
 
     #[test]
-    fn session_cookies_are_http_only_and_lax() {
-        let cookie = session_cookie(Some("abc"), true);
+    fn session_cookies_are_http_only_and_lax_and_host_prefixed_over_https() {
         assert_eq!(
-            cookie,
-            "posy_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure"
+            session_cookie(Some("abc"), true),
+            "__Host-posy_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure"
+        );
+        assert_eq!(
+            session_cookie(Some("abc"), false),
+            "posy_session=abc; Path=/; HttpOnly; SameSite=Lax"
         );
         assert!(session_cookie(None, false).contains("Max-Age=0"));
+        assert!(session_cookie(None, true).starts_with("__Host-posy_session=;"));
     }
 }

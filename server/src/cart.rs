@@ -2,6 +2,11 @@
 //! checked against core's quantity rules and current stock on every change, totalled by core at
 //! current prices.
 //!
+//! A visitor without a cart gets a fresh id that is not stored: part of its random bits are an
+//! HMAC under the shop's `cart` key ([`CartKey`]), so the server knows it made that id without
+//! remembering it. Such a cart is empty until the first add writes its row, so looking at the
+//! shop never writes to the database.
+//!
 //! Every change runs in one transaction that first touches the cart's row. That write takes the
 //! cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart run
 //! one after another and a line can never be raised past the stock by two adds at once.
@@ -9,9 +14,10 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use poem_openapi::Object;
+use hmac::{KeyInit, Mac};
+use poem_openapi::{Enum, Object};
 use posy_core::cart::{CartId, CartLine, cart_total};
-use posy_core::catalogue::item_name;
+use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, Query};
@@ -54,6 +60,32 @@ pub struct CartItemView {
     pub variation_details: Option<VariationDetails>,
     /// The price of one times the quantity, e.g. `"90.00"`.
     pub line_total: String,
+    /// Whether the line can be paid for now; a line that cannot is left out of the total.
+    pub available: Availability,
+}
+
+/// Whether a cart line can still be paid for, and if not why, in a sentence.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct Availability {
+    pub status: AvailabilityStatus,
+    /// Why not, naming the item, e.g. `Sorry, Peony Posy (Large) has sold out; please remove
+    /// it from your cart.`; null when it is on sale.
+    pub message: Option<String>,
+}
+
+/// Whether a cart line can still be paid for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize)]
+#[oai(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum AvailabilityStatus {
+    /// On sale with enough in stock.
+    OnSale,
+    /// The studio hid or archived the product since it was put in the cart.
+    Withdrawn,
+    /// None left.
+    SoldOut,
+    /// Fewer left than the line holds.
+    TooFew,
 }
 
 /// The product on a cart line.
@@ -80,6 +112,50 @@ pub struct VariationDetails {
 pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// Carts never given an item are removed sooner: they are mostly one-page visits.
 pub const EMPTY_IDLE_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+type HmacSha256 = hmac::Hmac<sha2::Sha256>;
+
+/// The key that signs fresh cart ids (from `secrets`, under the name `cart`).
+#[derive(Clone)]
+pub struct CartKey([u8; 32]);
+
+impl CartKey {
+    pub fn new(key: [u8; 32]) -> CartKey {
+        CartKey(key)
+    }
+
+    /// A new cart id, not stored: a version-4 UUID whose first 8 bytes are random and whose
+    /// last 8 carry their HMAC (less the UUID's version and variant bits).
+    pub fn fresh(&self) -> CartId {
+        let mut bytes = *uuid::Uuid::new_v4().as_bytes();
+        let mac = self.mac(&bytes[..8]);
+        bytes[8..].copy_from_slice(&mac[..8]);
+        CartId::from(uuid::Builder::from_random_bytes(bytes).into_uuid())
+    }
+
+    /// Whether this shop made the id with [`CartKey::fresh`].
+    pub fn made(&self, id: CartId) -> bool {
+        let given = *id.uuid().as_bytes();
+        let mut expected = given;
+        expected[8..].copy_from_slice(&self.mac(&given[..8])[..8]);
+        let expected = *uuid::Builder::from_random_bytes(expected)
+            .into_uuid()
+            .as_bytes();
+        // Compared without an early exit, so timing tells nothing about the signature.
+        given
+            .iter()
+            .zip(expected)
+            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    }
+
+    fn mac(&self, random: &[u8]) -> [u8; 32] {
+        let mut mac = <HmacSha256 as KeyInit>::new_from_slice(&self.0).expect("any key length");
+        mac.update(b"posy cart id ");
+        mac.update(random);
+        mac.finalize().into_bytes().into()
+    }
+}
 
 /// Why a cart or one of its lines could not be had.
 #[derive(Debug)]
@@ -126,43 +202,62 @@ impl From<sea_orm::DbErr> for LineError {
     }
 }
 
-/// The open cart with this id, or a fresh empty one when the id is missing, malformed,
-/// unknown or already ordered: asking for a cart never fails for the shopper's sake.
+/// The open cart with this id; an empty one when the id is one this shop made but nobody has
+/// added to yet; else a fresh empty one (missing, malformed, unknown or already ordered id).
+/// Asking for a cart never fails for the shopper's sake and never writes.
 pub async fn open_or_fresh(
     db: &DatabaseConnection,
+    key: &CartKey,
     id: Option<CartId>,
     media_base: &str,
 ) -> Result<CartView, sea_orm::DbErr> {
-    if let Some(id) = id
-        && cart::Entity::find_by_id(id.to_string())
-            .filter(cart::Column::OrderedAt.is_null())
-            .one(db)
-            .await?
-            .is_some()
-    {
-        return view(db, id, media_base).await;
+    if let Some(id) = id {
+        match cart::Entity::find_by_id(id.to_string()).one(db).await? {
+            Some(row) if row.ordered_at.is_none() => return view(db, id, media_base).await,
+            None if key.made(id) => return Ok(empty(id)),
+            _ => {}
+        }
+    }
+    Ok(empty(key.fresh()))
+}
+
+fn empty(id: CartId) -> CartView {
+    CartView {
+        id: id.to_string(),
+        items: Vec::new(),
+        total: Money::ZERO.to_wire(),
+    }
+}
+
+/// Stores the row of a cart this shop made the id of ([`CartKey::fresh`]) when it has none
+/// yet; other ids are left alone (unknown ones stay unknown).
+async fn store_if_made(
+    db: &impl ConnectionTrait,
+    key: &CartKey,
+    id: CartId,
+) -> Result<(), sea_orm::DbErr> {
+    if !key.made(id) {
+        return Ok(());
     }
     let now = now();
-    let fresh = cart::ActiveModel {
-        id: Set(CartId::from(uuid::Uuid::new_v4()).to_string()),
+    cart::Entity::insert(cart::ActiveModel {
+        id: Set(id.to_string()),
         created_at: Set(now),
         updated_at: Set(now),
         ordered_at: Set(None),
         payment_intent_id: Set(None),
-    }
-    .insert(db)
-    .await?;
-    Ok(CartView {
-        id: fresh.id,
-        items: Vec::new(),
-        total: Money::ZERO.to_wire(),
     })
+    .on_conflict_do_nothing_on([cart::Column::Id])
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
 }
 
 /// Adds `quantity` of a product (and size) to a cart, raising its line if it has one. Refused
 /// whole when the line would pass 10 or the stock.
 pub async fn add(
     db: &DatabaseConnection,
+    key: &CartKey,
     cart_id: CartId,
     product_id: i32,
     variation_id: Option<i32>,
@@ -170,6 +265,7 @@ pub async fn add(
     media_base: &str,
 ) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
+    store_if_made(&txn, key, cart_id).await?;
     lock_open_cart(&txn, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
     let line = cart_item::Entity::find()
@@ -398,6 +494,12 @@ impl PricedLine {
         self.priced().total()
     }
 
+    /// Why the line cannot be paid for now; `None` when it can.
+    pub fn unavailable(&self) -> Option<Unavailable> {
+        let stock = self.size.as_ref().map_or(self.product.stock, |s| s.stock);
+        line_availability(self.product.active, stock, self.quantity)
+    }
+
     fn priced(&self) -> CartLine {
         CartLine {
             unit_price: self.unit_price,
@@ -456,6 +558,29 @@ pub fn total_of(lines: &[PricedLine]) -> Money {
     cart_total(&lines.iter().map(PricedLine::priced).collect::<Vec<_>>())
 }
 
+/// The total of the lines that can be paid for now: what the cart shows.
+pub fn payable_total(lines: &[PricedLine]) -> Money {
+    let payable: Vec<_> = lines
+        .iter()
+        .filter(|line| line.unavailable().is_none())
+        .map(PricedLine::priced)
+        .collect();
+    cart_total(&payable)
+}
+
+fn availability(line: &PricedLine) -> Availability {
+    let unavailable = line.unavailable();
+    Availability {
+        status: match unavailable {
+            None => AvailabilityStatus::OnSale,
+            Some(Unavailable::Withdrawn) => AvailabilityStatus::Withdrawn,
+            Some(Unavailable::SoldOut) => AvailabilityStatus::SoldOut,
+            Some(Unavailable::TooFew(_)) => AvailabilityStatus::TooFew,
+        },
+        message: unavailable.map(|why| why.message(&line.label())),
+    }
+}
+
 /// The cart as the API shows it, at current prices.
 async fn view(
     db: &impl ConnectionTrait,
@@ -463,10 +588,11 @@ async fn view(
     media_base: &str,
 ) -> Result<CartView, sea_orm::DbErr> {
     let lines = priced_lines(db, cart_id).await?;
-    let total = total_of(&lines).to_wire();
+    let total = payable_total(&lines).to_wire();
     let items = lines
         .into_iter()
         .map(|line| CartItemView {
+            available: availability(&line),
             id: line.id,
             product_id: line.product.id,
             variation_id: line.size.as_ref().map(|s| s.id),

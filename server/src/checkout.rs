@@ -3,20 +3,25 @@
 //! 1. [`Checkout::payment_for_cart`]: the amount comes from the database, never the browser;
 //!    one payment intent per cart, created with an idempotency key and kept up to date.
 //! 2. The browser confirms the card with the provider.
-//! 3. [`Checkout::place_order`]: the intent read back from the provider must have succeeded,
-//!    in GBP, for this cart and its amount. One transaction takes the stock with conditional
-//!    updates, writes the order with price snapshots, closes the cart and queues the mail. The
-//!    same call again (or the webhook) finds the same order; stock gone after payment refunds
-//!    the payment and says so.
+//! 3. [`Checkout::place`]: only the intent stored on the cart is taken, before any call to the
+//!    provider. Read back from the provider, it must have succeeded, in GBP, for this cart and
+//!    its amount, and its charge must be neither refunded nor disputed. One transaction takes
+//!    the stock with conditional updates (in a fixed order: sizes by id, then products by id,
+//!    so two checkouts never deadlock), writes the order with price snapshots, closes the cart
+//!    and queues the mail; a database failure re-runs it a few times with a pause. The same
+//!    call again (or the webhook) finds the same order. Stock gone, a changed cart, or a
+//!    failure that outlasts the retries refunds the payment, records it and tells the studio,
+//!    in one transaction.
 
 use posy_core::Money;
 use posy_core::cart::CartId;
+use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
-use posy_core::validation::FormProblems;
+use posy_core::validation::{FormProblems, is_email};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Set, TransactionTrait, TryInsertResult,
 };
 
 use crate::cart::{self, CartError, PricedLine};
@@ -36,9 +41,28 @@ pub enum IntentError {
     AlreadyPaid,
     /// Nothing in the cart.
     EmptyCart,
+    /// A line can no longer be paid for (withdrawn or sold out): the sentence naming it.
+    Unavailable(String),
+    /// The cart is an order already (placed now, from a payment that had gone through, when
+    /// `access_token` is given).
+    Ordered {
+        order_id: i32,
+        access_token: Option<String>,
+    },
+    /// Too many payment attempts for this cart or from this address lately: a sentence.
+    TooMany(&'static str),
     /// The provider failed (logged).
     Provider(PaymentError),
     Db(DbErr),
+}
+
+/// What the card form is given for a cart.
+#[derive(Debug)]
+pub struct CartPayment {
+    /// The intent's client secret.
+    pub client_secret: String,
+    /// Why an earlier payment for this cart was refunded, when one was.
+    pub refunded: Option<String>,
 }
 
 impl From<DbErr> for IntentError {
@@ -60,6 +84,11 @@ pub enum PlaceError {
     UnknownPayment,
     /// The payment has not succeeded; its status.
     NotPaid(PaymentStatus),
+    /// The payment's charge was refunded or disputed since: it never becomes an order.
+    Reversed,
+    /// The order was placed more than [`RENEWAL_SECONDS`] ago, at this Unix time: its link is
+    /// in the confirmation mail, and no new one is handed out.
+    PlacedBefore(i64),
     /// The payment was not in pounds sterling.
     NotPounds,
     /// The payment was refunded instead (stock gone, cart changed or ordered): the shopper's
@@ -76,10 +105,27 @@ impl From<DbErr> for PlaceError {
     }
 }
 
+/// How long after an order is placed the same call may hand out a fresh link token: long
+/// enough for a shopper's retry, short enough that a leaked cart and intent id cannot renew an
+/// order's link for ever.
+pub const RENEWAL_SECONDS: i64 = 15 * 60;
+
+/// How often the order's transaction is run after a database failure before the payment is
+/// refunded, and the first pause between runs (doubled each time).
+const ATTEMPTS: u32 = 5;
+const FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// Said when the database failed to record an order through every retry.
+const NOT_RECORDED: &str = "Sorry, we could not record your order just now, so we have \
+                            refunded your payment in full. Please try again in a few minutes.";
+
 /// Everything the checkout needs, shared by the API and the webhook.
 #[derive(Clone)]
 pub struct Checkout {
     pub db: DatabaseConnection,
+    /// Where orders and refunds are written: on SQLite a connection whose commits reach the
+    /// disk before they return (see `db::connect_ledger`), since the shopper is told at once.
+    pub ledger: DatabaseConnection,
     pub payments: Payments,
     /// e.g. `https://posy.example`, for the order link in the confirmation mail.
     pub public_url: String,
@@ -89,15 +135,18 @@ pub struct Checkout {
     pub studio_email: String,
 }
 
-/// The details a card was paid with, for an order the browser never placed: taken as the
-/// provider holds them, unchecked, since the money is already taken and the order must be kept.
-fn billing_details(billing: &Billing) -> CheckoutForm {
+/// The details a card was paid with, for an order the browser never placed. The money is
+/// already taken and the order must be kept, so nothing here refuses: each value is kept as far
+/// as it can be (control characters dropped, cut to the field's limit, which fits its column),
+/// and the second value is true when the details did not pass the checkout's rules as given,
+/// so the studio is asked to check them.
+fn billing_details(billing: &Billing) -> (CheckoutForm, bool) {
     let name = billing.name.clone().unwrap_or_default();
     let name = name.trim();
     // The card form sends "first last"; the last word is taken as the last name.
     let (first_name, last_name) = name.rsplit_once(' ').unwrap_or((name, ""));
     let given = |value: &Option<String>| value.clone().unwrap_or_default();
-    CheckoutForm {
+    let as_given = CheckoutForm {
         email: given(&billing.email),
         first_name: first_name.trim().to_owned(),
         last_name: last_name.trim().to_owned(),
@@ -105,7 +154,28 @@ fn billing_details(billing: &Billing) -> CheckoutForm {
         city: given(&billing.city),
         postcode: given(&billing.postal_code),
         phone: given(&billing.phone),
+    };
+    if let Ok(customer) = as_given.parse() {
+        return ((*customer).clone(), false);
     }
+    let kept = |field: CheckoutField| -> String {
+        let clean: String = as_given
+            .value(field)
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect();
+        clean.trim().chars().take(field.max_chars()).collect()
+    };
+    let details = CheckoutForm {
+        email: kept(CheckoutField::Email),
+        first_name: kept(CheckoutField::FirstName),
+        last_name: kept(CheckoutField::LastName),
+        address: kept(CheckoutField::Address),
+        city: kept(CheckoutField::City),
+        postcode: kept(CheckoutField::Postcode),
+        phone: kept(CheckoutField::Phone),
+    };
+    (details, true)
 }
 
 /// Who pays: the checkout form's details, or (for an order the browser never placed) the
@@ -118,48 +188,116 @@ pub enum Buyer {
 
 impl Checkout {
     /// The client secret of the cart's payment intent, for the amount the cart costs now.
-    pub async fn payment_for_cart(&self, id: CartId) -> Result<String, IntentError> {
+    ///
+    /// A cart whose payment went through without becoming an order (the browser never came
+    /// back, or placing it failed) is never a dead end: its order is placed here from the
+    /// card's billing details, as the webhook does, and named in [`IntentError::Ordered`]. A
+    /// refunded payment counts as absent: a new intent is made, and the refund is told.
+    pub async fn payment_for_cart(&self, id: CartId) -> Result<CartPayment, IntentError> {
         let cart = carts::Entity::find_by_id(id.to_string())
             .one(&self.db)
             .await?
             .ok_or(IntentError::CartGone)?;
         if cart.ordered_at.is_some() {
-            return Err(IntentError::AlreadyPaid);
+            let order = order::Entity::find()
+                .filter(order::Column::CartId.eq(id.to_string()))
+                .one(&self.db)
+                .await?
+                .ok_or(IntentError::AlreadyPaid)?;
+            return Err(IntentError::Ordered {
+                order_id: order.id,
+                access_token: None,
+            });
         }
-        let lines = cart::priced_lines(&self.db, id).await?;
-        if lines.is_empty() {
-            return Err(IntentError::EmptyCart);
-        }
-        let amount = cart::total_of(&lines).pence();
+        let mut current = None;
+        // A refunded intent counts as absent: the new one's key names it, so it is new.
+        let mut replaces = None;
         if let Some(existing) = &cart.payment_intent_id {
             match self.payments.retrieve(existing).await {
-                Ok(intent) if intent.succeeded() || intent.status == PaymentStatus::Processing => {
+                Ok(intent) if intent.refunded => replaces = Some(intent.id),
+                Ok(intent) if intent.succeeded() => self.order_paid_cart(&intent, id).await?,
+                Ok(intent) if intent.status == PaymentStatus::Processing => {
                     return Err(IntentError::AlreadyPaid);
                 }
-                Ok(intent) if intent.amount == amount => return Ok(intent.client_secret),
-                Ok(intent) => {
-                    let intent = self
-                        .payments
-                        .update_amount(&intent.id, amount)
-                        .await
-                        .map_err(IntentError::Provider)?;
-                    return Ok(intent.client_secret);
-                }
+                Ok(intent) => current = Some(intent),
                 // Gone at the provider (another account, say): make a new one below.
                 Err(PaymentError::NotFound) => {}
                 Err(err) => return Err(IntentError::Provider(err)),
             }
         }
+        let lines = cart::priced_lines(&self.db, id).await?;
+        if lines.is_empty() {
+            return Err(IntentError::EmptyCart);
+        }
+        if let Some((line, why)) = lines
+            .iter()
+            .find_map(|line| line.unavailable().map(|why| (line, why)))
+        {
+            return Err(IntentError::Unavailable(why.message(&line.label())));
+        }
+        let amount = cart::total_of(&lines).pence();
+        let refunds = refund::Entity::find()
+            .filter(refund::Column::CartId.eq(id.to_string()))
+            .order_by_desc(refund::Column::CreatedAt)
+            .all(&self.db)
+            .await?;
+        let refunded = refunds.first().map(|r| r.reason.clone());
+        let client_secret = match current {
+            Some(intent) if intent.amount == amount => intent.client_secret,
+            Some(intent) => {
+                self.payments
+                    .update_amount(&intent.id, amount)
+                    .await
+                    .map_err(IntentError::Provider)?
+                    .client_secret
+            }
+            None => {
+                self.new_intent(id, amount, refunds.len(), replaces.as_deref())
+                    .await?
+            }
+        };
+        Ok(CartPayment {
+            client_secret,
+            refunded,
+        })
+    }
+
+    /// A cart's intent succeeded but the cart is still open: places its order now (answered as
+    /// [`IntentError::Ordered`] with a fresh link token, since the order is new); returns
+    /// normally when the payment was refunded instead, so a new one can be made.
+    async fn order_paid_cart(&self, intent: &Intent, id: CartId) -> Result<(), IntentError> {
+        match self.place(&intent.id, Some(id), Buyer::Billing).await {
+            Ok(order_id) => Err(IntentError::Ordered {
+                order_id,
+                access_token: Some(self.hand_out(order_id).await?),
+            }),
+            Err(PlaceError::Refunded(_)) => Ok(()),
+            Err(PlaceError::Provider(err)) => Err(IntentError::Provider(err)),
+            Err(PlaceError::Db(err)) => Err(err.into()),
+            Err(other) => {
+                tracing::error!(cart = %id, payment = %intent.id, ?other, "a paid cart could not be ordered");
+                Err(IntentError::AlreadyPaid)
+            }
+        }
+    }
+
+    /// Makes the cart's payment intent and keeps its id on the cart.
+    async fn new_intent(
+        &self,
+        id: CartId,
+        amount: i64,
+        attempt: usize,
+        replaces: Option<&str>,
+    ) -> Result<String, IntentError> {
         // Same cart, amount and attempt, same key: a retry after a lost answer finds the same
         // intent. A refunded payment starts a new attempt.
-        let attempt = refund::Entity::find()
-            .filter(refund::Column::CartId.eq(id.to_string()))
-            .count(&self.db)
-            .await?;
         let new = NewIntent {
             cart_id: id,
             amount,
-            idempotency_key: format!("posy-{id}-{amount}-{attempt}"),
+            idempotency_key: match replaces {
+                Some(refunded) => format!("posy-{id}-{amount}-{attempt}-{refunded}"),
+                None => format!("posy-{id}-{amount}-{attempt}"),
+            },
         };
         let intent = self
             .payments
@@ -190,6 +328,20 @@ impl Checkout {
         if let Some(id) = self.existing_order(intent_id, cart_id).await? {
             return Ok(id);
         }
+        // Only the intent this shop made for the cart, checked before the provider is asked, so
+        // ids made up or taken from elsewhere cost nothing but this look-up.
+        let cart_id = cart_id.ok_or(PlaceError::CartGone)?;
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&self.db)
+            .await?;
+        match (cart, &buyer) {
+            (Some(cart), _) if cart.payment_intent_id.as_deref() == Some(intent_id) => {}
+            // The provider's signed word (the webhook) for a cart removed since: the intent is
+            // read back below and, paid for a cart that is gone, refunded.
+            (None, Buyer::Billing) => {}
+            (None, Buyer::Form(_)) => return Err(PlaceError::CartGone),
+            (Some(_), _) => return Err(PlaceError::OtherCart),
+        }
         // Read back from the provider rather than trusting the caller, with the billing details.
         let intent = self
             .payments
@@ -199,20 +351,30 @@ impl Checkout {
                 PaymentError::NotFound => PlaceError::UnknownPayment,
                 other => PlaceError::Provider(other),
             })?;
-        let billing;
-        let details: &CheckoutForm = match &buyer {
-            Buyer::Form(customer) => customer,
-            Buyer::Billing => {
-                billing = billing_details(&intent.billing);
-                &billing
-            }
+        let (details, check_details) = match buyer {
+            Buyer::Form(customer) => ((*customer).clone(), false),
+            Buyer::Billing => billing_details(&intent.billing),
         };
-        self.place_order(&intent, cart_id, details).await
+        self.place_order(&intent, cart_id, &details, check_details)
+            .await
     }
 
     /// A fresh token for an order's link.
     pub async fn hand_out(&self, order_id: i32) -> Result<String, DbErr> {
         orders::mint_token(&self.db, order_id, self.link_ttl_seconds).await
+    }
+
+    /// A fresh token for the link of an order just placed (or placed again by a retry within
+    /// [`RENEWAL_SECONDS`]); an older order's link is only in its confirmation mail.
+    pub async fn renew_link(&self, order_id: i32) -> Result<String, PlaceError> {
+        let placed_at = order::Entity::find_by_id(order_id)
+            .one(&self.db)
+            .await?
+            .map_or(0, |o| o.created_at);
+        if now() - placed_at > RENEWAL_SECONDS {
+            return Err(PlaceError::PlacedBefore(placed_at));
+        }
+        Ok(self.hand_out(order_id).await?)
     }
 
     /// The id of the order already made from this payment; `None` when there is none yet. A
@@ -242,80 +404,130 @@ impl Checkout {
     async fn place_order(
         &self,
         intent: &Intent,
-        cart_id: Option<CartId>,
+        cart_id: CartId,
         customer: &CheckoutForm,
+        check_details: bool,
     ) -> Result<i32, PlaceError> {
-        let cart_id = cart_id.ok_or(PlaceError::CartGone)?;
         if intent.cart_id != Some(cart_id) {
             return Err(PlaceError::OtherCart);
         }
         if !intent.succeeded() {
             return Err(PlaceError::NotPaid(intent.status));
         }
+        if intent.reversed() {
+            return Err(PlaceError::Reversed);
+        }
         if !intent.currency.eq_ignore_ascii_case("gbp") {
             return Err(PlaceError::NotPounds);
         }
-        let txn = self.db.begin().await?;
-        match cart::lock_open_cart(&txn, cart_id).await {
-            Ok(_) => {}
-            Err(CartError::Db(err)) => return Err(err.into()),
-            Err(CartError::CartGone | CartError::LineGone) => {
-                // Ordered meanwhile (by the webhook, say), or gone.
-                drop(txn);
-                return match self.existing_order(&intent.id, Some(cart_id)).await? {
-                    Some(id) => Ok(id),
-                    // Paid for a cart ordered with another payment, or removed: never keep the money.
-                    None => Err(self
-                        .refund(
-                            intent,
-                            cart_id,
-                            "This cart had already been ordered or has expired, so we have \
-                             refunded this payment in full. Please check your email for your \
-                             order.",
-                        )
-                        .await),
-                };
+        // A deadlock, a serialization failure, a busy SQLite or a dropped connection usually
+        // passes: the whole transaction is run again before the money is given back.
+        let mut pause = FIRST_PAUSE;
+        let mut attempt = 1;
+        let outcome = loop {
+            match self
+                .try_order(intent, cart_id, customer, check_details)
+                .await
+            {
+                Ok(outcome) => break outcome,
+                Err(err) if attempt < ATTEMPTS => {
+                    tracing::warn!(payment = %intent.id, attempt, %err, "order not recorded; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                    attempt += 1;
+                }
+                Err(err) => {
+                    tracing::error!(payment = %intent.id, %err, "order not recorded after retries; refunding");
+                    return Err(self.refund(intent, cart_id, NOT_RECORDED).await);
+                }
             }
+        };
+        let reason = match outcome {
+            Attempt::Placed(id) => {
+                tracing::info!(order = id, payment = %intent.id, "order placed");
+                return Ok(id);
+            }
+            // Ordered meanwhile (by the webhook, say), or gone.
+            Attempt::CartClosed => match self.existing_order(&intent.id, Some(cart_id)).await? {
+                Some(id) => return Ok(id),
+                // Paid for a cart ordered with another payment, or removed: never keep the money.
+                None => "This cart had already been ordered or has expired, so we have refunded \
+                         this payment in full. Please check your email for your order."
+                    .to_owned(),
+            },
+            Attempt::Changed => "Your cart changed while you were paying, so we have refunded \
+                                 your payment in full. Please check your cart and pay again."
+                .to_owned(),
+            Attempt::Withdrawn(label) => format!(
+                "Sorry, {label} is no longer on sale, so we have refunded your payment in full; \
+                 it will be back on your card within 5 to 10 working days."
+            ),
+            Attempt::SoldOut(label) => format!(
+                "Sorry, {label} sold out while you were paying. We have refunded your payment in \
+                 full; it will be back on your card within 5 to 10 working days."
+            ),
+        };
+        Err(self.refund(intent, cart_id, &reason).await)
+    }
+
+    /// One run of the order's transaction: the order is written and committed, or nothing is.
+    async fn try_order(
+        &self,
+        intent: &Intent,
+        cart_id: CartId,
+        customer: &CheckoutForm,
+        check_details: bool,
+    ) -> Result<Attempt, DbErr> {
+        let txn = self.ledger.begin().await?;
+        match cart::lock_open_cart(&txn, cart_id).await {
+            Ok(()) => {}
+            Err(CartError::Db(err)) => return Err(err),
+            Err(CartError::CartGone | CartError::LineGone) => return Ok(Attempt::CartClosed),
         }
         let lines = cart::priced_lines(&txn, cart_id).await?;
         let total = cart::total_of(&lines);
         if lines.is_empty() || total.pence() != intent.amount {
             txn.rollback().await?;
-            return Err(self
-                .refund(
-                    intent,
-                    cart_id,
-                    "Your cart changed while you were paying, so we have refunded your payment \
-                     in full. Please check your cart and pay again.",
-                )
-                .await);
+            return Ok(Attempt::Changed);
+        }
+        // Hidden or archived by the studio between the card form and the payment: not sold.
+        if let Some(line) = lines
+            .iter()
+            .find(|line| line.unavailable() == Some(Unavailable::Withdrawn))
+        {
+            let label = line.label();
+            txn.rollback().await?;
+            return Ok(Attempt::Withdrawn(label));
         }
         if let Some(sold_out) = take_stock(&txn, &lines).await? {
+            let label = sold_out.label();
             txn.rollback().await?;
-            let reason = format!(
-                "Sorry, {} sold out while you were paying. We have refunded your payment in \
-                 full; it will be back on your card within 5 to 10 working days.",
-                sold_out.label()
-            );
-            return Err(self.refund(intent, cart_id, &reason).await);
+            return Ok(Attempt::SoldOut(label));
         }
-        let id = self
-            .write_order(&txn, intent, cart_id, customer, &lines, total)
-            .await?;
+        let facts = Written {
+            intent,
+            cart_id,
+            customer,
+            check_details,
+        };
+        let id = self.write_order(&txn, &facts, &lines, total).await?;
         txn.commit().await?;
-        tracing::info!(order = id, payment = %intent.id, "order placed");
-        Ok(id)
+        Ok(Attempt::Placed(id))
     }
 
     async fn write_order(
         &self,
         txn: &DatabaseTransaction,
-        intent: &Intent,
-        cart_id: CartId,
-        customer: &CheckoutForm,
+        written: &Written<'_>,
         lines: &[PricedLine],
         total: Money,
     ) -> Result<i32, DbErr> {
+        let Written {
+            intent,
+            cart_id,
+            customer,
+            check_details,
+        } = *written;
         let now = now();
         let order = order::ActiveModel {
             cart_id: Set(cart_id.to_string()),
@@ -329,6 +541,7 @@ impl Checkout {
             phone: Set(customer.phone.clone()),
             total_pence: Set(total.pence()),
             created_at: Set(now),
+            check_details: Set(check_details),
             ..Default::default()
         }
         .insert(txn)
@@ -365,8 +578,10 @@ impl Checkout {
             customer,
             lines,
             total,
+            check_details,
         };
-        if !customer.email.is_empty() {
+        // Billing details may hold no address, or one no mail server takes.
+        if is_email(&customer.email) {
             let days = self.link_ttl_seconds / 86_400;
             mail::post(
                 txn,
@@ -380,7 +595,8 @@ impl Checkout {
     }
 
     /// Gives the payment back and records why, so asking again gives the same answer; the
-    /// cart stays open with its intent forgotten, so paying again makes a new one.
+    /// cart stays open with its intent forgotten, so paying again makes a new one. The record,
+    /// the cart and the studio's notice are one transaction: all of them or none.
     async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
         let refunded = self.payments.refund(&intent.id).await;
         if let Err(err) = &refunded {
@@ -393,11 +609,20 @@ impl Checkout {
             succeeded: Set(refunded.is_ok()),
             created_at: Set(now()),
         };
+        let letter = match &refunded {
+            Ok(()) => letters::payment_refunded(&intent.id, reason),
+            Err(_) => letters::refund_by_hand(&intent.id, reason),
+        };
         let stored = async {
-            refund::Entity::insert(record)
+            let txn = self.ledger.begin().await?;
+            let inserted = refund::Entity::insert(record)
                 .on_conflict_do_nothing_on([refund::Column::PaymentIntentId])
-                .exec(&self.db)
+                .exec_without_returning(&txn)
                 .await?;
+            if !matches!(inserted, TryInsertResult::Inserted(1)) {
+                // Recorded (and the studio told) by an earlier call.
+                return txn.rollback().await;
+            }
             carts::Entity::update_many()
                 .col_expr(
                     carts::Column::PaymentIntentId,
@@ -405,13 +630,10 @@ impl Checkout {
                 )
                 .filter(carts::Column::Id.eq(cart_id.to_string()))
                 .filter(carts::Column::PaymentIntentId.eq(&intent.id))
-                .exec(&self.db)
+                .exec(&txn)
                 .await?;
-            if refunded.is_err() {
-                let letter = letters::refund_by_hand(&intent.id, reason);
-                mail::post(&self.db, &self.studio_email, letter).await?;
-            }
-            Ok::<_, DbErr>(())
+            mail::post(&txn, &self.studio_email, letter).await?;
+            txn.commit().await
         };
         if let Err(err) = stored.await {
             tracing::error!(payment = %intent.id, %err, "could not record a refund");
@@ -420,13 +642,42 @@ impl Checkout {
     }
 }
 
+/// How one run of the order's transaction ended, short of a database failure.
+enum Attempt {
+    Placed(i32),
+    /// The cart is ordered or gone.
+    CartClosed,
+    /// The cart's lines or total are not what was paid for.
+    Changed,
+    /// This line's product was hidden or archived.
+    Withdrawn(String),
+    /// This line's stock ran out.
+    SoldOut(String),
+}
+
+/// What an order is written from.
+#[derive(Clone, Copy)]
+struct Written<'a> {
+    intent: &'a Intent,
+    cart_id: CartId,
+    customer: &'a CheckoutForm,
+    check_details: bool,
+}
+
 /// Takes each line's quantity from its stock, only where that much is left; the first line
-/// that cannot be had is returned (the caller rolls back).
+/// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
+/// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
+/// same items never wait on each other in a circle.
 async fn take_stock<'a>(
     txn: &DatabaseTransaction,
     lines: &'a [PricedLine],
 ) -> Result<Option<&'a PricedLine>, DbErr> {
-    for line in lines {
+    let mut in_order: Vec<&PricedLine> = lines.iter().collect();
+    in_order.sort_by_key(|line| match &line.size {
+        Some(size) => (0, size.id),
+        None => (1, line.product.id),
+    });
+    for line in in_order {
         let quantity = i64::from(line.quantity);
         let taken = match &line.size {
             Some(size) => {

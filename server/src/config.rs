@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::proxies::Network;
+
 /// Settings for running the shop.
 #[derive(Clone, Debug, Args)]
 pub struct Config {
@@ -22,7 +24,7 @@ pub struct Config {
 
     /// Database to use, e.g. postgres://user@host/posy. Default: the SQLite file
     /// posy.db in the data folder.
-    #[arg(long, env = "DATABASE_URL", global = true)]
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, global = true)]
     pub database_url: Option<String>,
 
     /// Folder of the built web app (index.html and assets), served for every non-API path.
@@ -37,6 +39,30 @@ pub struct Config {
     /// Do not add the demo catalogue to an empty database.
     #[arg(long, env = "POSY_NO_DEMO", global = true)]
     pub no_demo: bool,
+
+    /// Let the shop run with simulated payments on an https public URL (a staging shop). Without
+    /// it, a shop on https refuses to start unless Stripe is configured.
+    #[arg(long, env = "POSY_ALLOW_TEST_PAYMENTS", global = true)]
+    pub allow_test_payments: bool,
+
+    /// How many payment attempts (check_intent) one cart may make in an hour.
+    #[arg(
+        long,
+        env = "POSY_MAX_INTENTS_PER_CART",
+        default_value_t = 20,
+        global = true
+    )]
+    pub max_intents_per_cart: u32,
+
+    /// How many payment attempts (check_intent) one address may make in an hour, over all its
+    /// carts; generous, since mobile shoppers share their carrier's addresses.
+    #[arg(
+        long,
+        env = "POSY_MAX_INTENTS_PER_ADDRESS",
+        default_value_t = 300,
+        global = true
+    )]
+    pub max_intents_per_address: u32,
 
     /// Stripe's secret key (sk_…). With the publishable key and the webhook secret, card
     /// payments go through Stripe; without all three, the simulated test-mode provider.
@@ -83,10 +109,40 @@ pub struct Config {
     )]
     pub studio_email: String,
 
-    /// The shop runs behind a reverse proxy: take visitors' addresses (for the contact form's
-    /// limit) from its X-Forwarded-For header.
-    #[arg(long, env = "POSY_BEHIND_PROXY", global = true)]
-    pub behind_proxy: bool,
+    /// The reverse proxies in front of the shop, a comma-separated list of addresses or
+    /// networks (e.g. 127.0.0.1,10.0.0.0/8,fd00::/8). A request from one of them is taken to
+    /// come from the right-most X-Forwarded-For entry that is not one of them (for the contact
+    /// and sign-in limits). Default: none, each request's own address counts.
+    #[arg(
+        long,
+        env = "POSY_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<Network>,
+
+    /// Replaced by --trusted-proxies; given, the shop refuses to start and says so.
+    #[arg(
+        long = "behind-proxy",
+        env = "POSY_BEHIND_PROXY",
+        num_args = 0..=1,
+        default_missing_value = "true",
+        value_parser = retired_behind_proxy,
+        hide = true,
+        global = true
+    )]
+    pub retired_behind_proxy: Option<Retired>,
+
+    /// An admin session ends this many hours after signing in, however busy (and after 8
+    /// idle hours in any case).
+    #[arg(
+        long,
+        env = "POSY_ADMIN_SESSION_HOURS",
+        default_value_t = 12,
+        value_parser = clap::value_parser!(u32).range(1..=24 * 366),
+        global = true
+    )]
+    pub admin_session_hours: u32,
 
     /// The largest picture an admin may upload, in megabytes.
     #[arg(long, env = "POSY_MAX_IMAGE_MB", default_value_t = 25, global = true)]
@@ -140,6 +196,41 @@ pub struct Config {
         global = true
     )]
     pub order_link_days: u32,
+
+    /// The most connections served at once; more wait in the system's queue.
+    #[arg(
+        long,
+        env = "POSY_MAX_CONNECTIONS",
+        default_value_t = 512,
+        global = true
+    )]
+    pub max_connections: usize,
+
+    /// Seconds a new connection has to send its first request's headers.
+    #[arg(
+        long,
+        env = "POSY_FIRST_REQUEST_SECONDS",
+        default_value_t = 10,
+        global = true
+    )]
+    pub first_request_seconds: u64,
+
+    /// Seconds a connection may sit idle before it is closed.
+    #[arg(long, env = "POSY_IDLE_SECONDS", default_value_t = 60, global = true)]
+    pub idle_seconds: u64,
+}
+
+/// A setting the shop no longer takes; it never parses, so it is never held.
+#[derive(Clone, Debug)]
+pub enum Retired {}
+
+fn retired_behind_proxy(_: &str) -> Result<Retired, String> {
+    Err(
+        "--behind-proxy (POSY_BEHIND_PROXY) is gone: list the addresses or networks of your \
+         reverse proxies in --trusted-proxies (POSY_TRUSTED_PROXIES) instead, e.g. \
+         --trusted-proxies 127.0.0.1"
+            .into(),
+    )
 }
 
 impl Config {
@@ -211,6 +302,9 @@ impl Config {
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             no_demo: false,
+            allow_test_payments: false,
+            max_intents_per_cart: 20,
+            max_intents_per_address: 300,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -219,7 +313,12 @@ impl Config {
             mail_from: "Posy floral studio <shop@posy.localhost>".into(),
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,
-            behind_proxy: false,
+            max_connections: 512,
+            first_request_seconds: 10,
+            idle_seconds: 60,
+            trusted_proxies: Vec::new(),
+            retired_behind_proxy: None,
+            admin_session_hours: 12,
             max_image_mb: 25,
             max_video_mb: 200,
             s3_bucket: None,

@@ -1,22 +1,27 @@
 //! Enquiries from the contact form: checked with core's rules, stored, and mailed to the studio
 //! through the outbox in one transaction. A honeypot field and a per-address limit keep bots
-//! out without bothering people.
+//! out without bothering people; the limit is counted by [`crate::rate_limit`], so a crowd of
+//! parallel posts gets exactly its five.
 
 use posy_core::enquiry::{EnquiryField, EnquiryForm};
 use posy_core::validation::FormProblems;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
 
 use crate::clock::now;
 use crate::entities::enquiry;
 use crate::mail::{self, letters};
+use crate::rate_limit::Limit;
 
 /// How many enquiries one address may send in [`WINDOW_SECONDS`].
-pub const LIMIT: u64 = 5;
+pub const LIMIT: u32 = 5;
 /// The window of the per-address limit.
 pub const WINDOW_SECONDS: i64 = 10 * 60;
+
+const ENQUIRIES: Limit = Limit {
+    scope: "contact",
+    max: LIMIT,
+    window_seconds: WINDOW_SECONDS,
+};
 
 /// Why an enquiry was not taken.
 #[derive(Debug)]
@@ -58,12 +63,7 @@ pub async fn receive(
         tracing::info!(addr = %sent.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
     }
-    let recent = enquiry::Entity::find()
-        .filter(enquiry::Column::RemoteAddr.eq(&sent.remote_addr))
-        .filter(enquiry::Column::CreatedAt.gt(now() - WINDOW_SECONDS))
-        .count(db)
-        .await?;
-    if recent >= LIMIT {
+    if !ENQUIRIES.take(db, &sent.remote_addr).await? {
         return Err(EnquiryError::TooMany {
             phone: studio_phone.to_owned(),
         });

@@ -29,6 +29,19 @@ pub struct ErrorBody {
     #[oai(skip_serializing_if_is_none)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// The order the cart already is (only `check_intent`'s 409).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<PlacedOrder>,
+}
+
+/// An order named by a refusal: its id, and a token for its link when it was placed just now.
+#[derive(Debug, Clone, Object, Serialize)]
+pub struct PlacedOrder {
+    pub order_id: i32,
+    /// For `/order-confirmation/{order_id}?token=…`; null when the order was placed earlier
+    /// (its link is in the confirmation e-mail).
+    pub access_token: Option<String>,
 }
 
 /// What a shopper reads when the shop itself failed.
@@ -50,6 +63,7 @@ impl Problem {
             body: ErrorBody {
                 error: message.into(),
                 fields: None,
+                order: None,
             },
             cause: None,
         }
@@ -62,6 +76,7 @@ impl Problem {
             body: ErrorBody {
                 error: message.into(),
                 fields: Some(fields),
+                order: None,
             },
             cause: None,
         }
@@ -88,6 +103,12 @@ impl Problem {
             cause: Some(cause.to_string()),
             ..Problem::new(status, message)
         }
+    }
+
+    /// Names the order the refusal is about.
+    pub fn with_order(mut self, order: PlacedOrder) -> Problem {
+        self.body.order = Some(order);
+        self
     }
 
     /// The status it is answered with.
@@ -372,6 +393,7 @@ pub fn json(status: StatusCode, message: impl Into<String>) -> Response {
         &ErrorBody {
             error: message.into(),
             fields: None,
+            order: None,
         },
     )
 }

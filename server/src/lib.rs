@@ -2,6 +2,7 @@
 //! web app, started by [`startup::Application`].
 
 pub mod api;
+pub mod attempts;
 pub mod auth;
 pub mod back_office;
 pub mod cart;
@@ -16,15 +17,20 @@ pub mod enquiries;
 pub mod entities;
 pub mod error;
 pub mod gallery;
+pub mod headers;
+pub mod limits;
 pub mod mail;
 pub mod media_store;
 pub mod migration;
 pub mod orders;
 pub mod payments;
+pub mod proxies;
+pub mod rate_limit;
 pub mod secrets;
 pub mod seed;
 pub mod site;
 pub mod startup;
 pub mod state;
+pub mod tasks;
 pub mod web;
 pub mod webhook;

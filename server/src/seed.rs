@@ -1,13 +1,15 @@
-//! The demo catalogue: added to an empty database on first start so a new shop has something
-//! to show, with pictures the project generated itself (art/, committed under server/demo/).
+//! The demo catalogue: added on the shop's very first start so a new shop has something to
+//! show, with pictures the project generated itself (art/, committed under server/demo/). A
+//! marker row records that the first start is over, so a studio that empties its shop never
+//! finds the demo back after a restart.
 
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, EntityTrait, PaginatorTrait, Set, TransactionSession,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
+    TransactionSession, TransactionTrait, TryInsertResult,
 };
 
 use crate::catalogue::bump_version;
-use crate::entities::{album, album_image, category, product, variation, workshop};
+use crate::entities::{album, album_image, category, product, secret, variation, workshop};
 use crate::media_store::MediaStore;
 
 struct DemoProduct {
@@ -221,14 +223,57 @@ const PAGE_PICTURES: [(&str, &[u8]); 7] = {
     ]
 };
 
-/// Adds the demo catalogue when the shop has no products yet; does nothing otherwise.
-pub async fn seed_if_empty<C>(db: &C, media: &dyn MediaStore) -> anyhow::Result<bool>
+/// The row of the key/value table `secrets` that says the first start is over (its value is
+/// not used).
+const FIRST_START_DONE: &str = "first-start-done";
+
+/// On the shop's very first start, records that it happened and adds the demo catalogue
+/// (unless `add_demo` is false); on every later start does nothing. Answers whether it added
+/// the demo.
+pub async fn seed_on_first_start<C>(
+    db: &C,
+    media: &dyn MediaStore,
+    add_demo: bool,
+) -> anyhow::Result<bool>
 where
     C: ConnectionTrait + TransactionTrait,
 {
-    if product::Entity::find().count(db).await? > 0 {
+    // Two processes starting at once both try; only the one whose row lands goes on.
+    let claimed = secret::Entity::insert(secret::ActiveModel {
+        name: Set(FIRST_START_DONE.to_owned()),
+        value: Set(hex::encode(b"done")),
+    })
+    .on_conflict_do_nothing_on([secret::Column::Name])
+    .exec_without_returning(db)
+    .await?;
+    if !matches!(claimed, TryInsertResult::Inserted(rows) if rows > 0) {
         return Ok(false);
     }
+    // A shop from before the marker started already if it has a key or a product.
+    let keys = secret::Entity::find()
+        .filter(secret::Column::Name.ne(FIRST_START_DONE))
+        .count(db)
+        .await?;
+    if !add_demo || keys > 0 || product::Entity::find().count(db).await? > 0 {
+        return Ok(false);
+    }
+    match seed(db, media).await {
+        Ok(()) => Ok(true),
+        Err(err) => {
+            // The next start tries again.
+            secret::Entity::delete_by_id(FIRST_START_DONE.to_owned())
+                .exec(db)
+                .await?;
+            Err(err)
+        }
+    }
+}
+
+/// Adds the demo catalogue.
+async fn seed<C>(db: &C, media: &dyn MediaStore) -> anyhow::Result<()>
+where
+    C: ConnectionTrait + TransactionTrait,
+{
     // Pictures first: a database pointing at missing files would be worse than stray files.
     for demo in PRODUCTS {
         if let Some(bytes) = picture(demo.slug) {
@@ -305,7 +350,7 @@ where
     .await?;
     seed_albums(&txn).await?;
     txn.commit().await?;
-    Ok(true)
+    Ok(())
 }
 
 /// A demo album's picture: path under the media folder, width, height, caption.

@@ -6,31 +6,37 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poem::endpoint::make_sync;
-use poem::http::{Method, StatusCode, header};
+use poem::http::{StatusCode, header};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::Compression;
 use poem::web::CompressionAlgo;
 use poem::web::Html;
-use poem::{Endpoint, EndpointExt, IntoEndpoint, Response, Route, Server};
+use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
+use crate::attempts::PaymentAttempts;
+use crate::cart::CartKey;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
 use crate::config::Config;
 use crate::csrf::Csrf;
 use crate::gallery::uploads::UploadLimits;
 use crate::gallery::video::Videos;
+use crate::headers::{self, Policies};
+use crate::limits::{self, Guarded};
 use crate::mail::Mailer;
 use crate::media_store::Media;
+use crate::payments::Provider;
 use crate::site::Site;
 use crate::state::{Clients, Gallery, MediaBase, Studio};
 use crate::webhook::{self, WebhookSecret};
-use crate::{api, cart, db, error, mail, payments, secrets, seed, web};
+use crate::{api, cart, db, error, mail, payments, secrets, seed, tasks, web};
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {
     address: SocketAddr,
-    acceptor: poem::listener::TcpAcceptor,
+    acceptor: Guarded<poem::listener::TcpAcceptor>,
+    idle: Duration,
     routes: poem::endpoint::BoxEndpoint<'static>,
     db: DatabaseConnection,
     mailer: Mailer,
@@ -43,12 +49,16 @@ impl Application {
         std::fs::create_dir_all(config.media_dir())?;
         let db = db::connect(&config.database_url()).await?;
         let media = config.media_store()?;
-        if !config.no_demo && seed::seed_if_empty(&db, media.as_ref()).await? {
-            tracing::info!("added the demo catalogue to an empty shop");
+        if seed::seed_on_first_start(&db, media.as_ref(), !config.no_demo).await? {
+            tracing::info!("added the demo catalogue on the shop's first start");
         }
-        let acceptor = TcpListener::bind(config.bind.clone())
-            .into_acceptor()
-            .await?;
+        let acceptor = Guarded::new(
+            TcpListener::bind(config.bind.clone())
+                .into_acceptor()
+                .await?,
+            config.max_connections,
+            Duration::from_secs(config.first_request_seconds),
+        );
         let address = acceptor
             .local_addr()
             .first()
@@ -58,10 +68,12 @@ impl Application {
             secrets::load_or_create(&db, "csrf").await?,
             config.public_url.as_deref(),
         );
+        let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
         let payments = payments::from_config(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
         let checkout = Checkout {
             db: db.clone(),
+            ledger: db::connect_ledger(&config.database_url(), &db).await?,
             payments,
             public_url: config.public_url.clone().map_or_else(
                 || format!("http://{address}"),
@@ -74,12 +86,20 @@ impl Application {
             &config.mail_from,
             config.smtp_url.as_deref(),
             config.outbox_dir(),
+            &config.studio_email,
         )?;
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
-        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media);
+        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
+            .data(cart_key)
+            .data(PaymentAttempts::new(
+                config.max_intents_per_cart,
+                config.max_intents_per_address,
+            ))
+            .boxed();
         Ok(Application {
             address,
             acceptor,
+            idle: Duration::from_secs(config.idle_seconds),
             routes,
             db,
             mailer,
@@ -99,12 +119,28 @@ impl Application {
 
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        let sweeper = tokio::spawn(cart::sweep_idle_carts(self.db.clone()));
-        let outbox = tokio::spawn(mail::run_outbox(self.db.clone(), self.mailer));
-        if let Err(err) = self.videos.resume().await {
-            tracing::warn!(%err, "could not resume video conversions");
-        }
+        // Supervised: a panic in one of them is logged and the task starts again.
+        let db = self.db.clone();
+        let sweeper = tasks::supervise("cart sweeper", move || cart::sweep_idle_carts(db.clone()));
+        let (db, mailer) = (self.db.clone(), self.mailer);
+        let outbox = tasks::supervise("outbox", move || {
+            mail::run_outbox(db.clone(), mailer.clone())
+        });
+        let videos = self.videos;
+        let resume = tasks::supervise("video resume", move || {
+            let videos = videos.clone();
+            async move {
+                if let Err(err) = videos.resume().await {
+                    tracing::warn!(%err, "could not resume video conversions");
+                }
+            }
+        });
+        let db = self.db.clone();
+        let sessions = tasks::supervise("sign-in sweeper", move || {
+            crate::auth::sweep_forever(db.clone())
+        });
         Server::new_with_acceptor(self.acceptor)
+            .idle_timeout(self.idle)
             .run_with_graceful_shutdown(
                 self.routes,
                 shutdown_signal(),
@@ -113,6 +149,8 @@ impl Application {
             .await?;
         sweeper.abort();
         outbox.abort();
+        resume.abort();
+        sessions.abort();
         Ok(())
     }
 }
@@ -130,14 +168,19 @@ fn routes(
     let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
     let spec = api::spec_json();
     let docs = api::docs_html();
+    let policies = Arc::new(Policies::new(
+        &media_base,
+        checkout.payments.provider() == Provider::Stripe,
+        config.public_url.as_deref(),
+        &docs,
+    ));
+    let docs_policy = policies.docs().to_owned();
     let max_upload = config.max_video_mb.max(config.max_image_mb) * 1_000_000 * 20;
     let api_endpoint = move || {
         let csrf = csrf.clone();
         api::service()
             .into_endpoint()
-            .before(move |req| async move {
-                limit_body(api::paths::strip_trailing_slash(req), max_upload)
-            })
+            .before(move |req| limits::read_body(api::paths::strip_trailing_slash(req), max_upload))
             .catch_all_error(error::to_json)
             .around(move |next, req| {
                 let csrf = csrf.clone();
@@ -152,7 +195,14 @@ fn routes(
             "/api/openapi.json",
             make_sync(move |_| json_response(spec.clone())),
         )
-        .at("/api/docs", make_sync(move |_| Html(docs.clone())))
+        .at(
+            "/api/docs",
+            make_sync(move |_| {
+                Html(docs.clone())
+                    .with_header(header::CONTENT_SECURITY_POLICY, docs_policy.clone())
+                    .into_response()
+            }),
+        )
         // Outside the CSRF guard: Stripe signs its events instead.
         .at("/api/payment/webhook/", webhook::receive)
         .at("/api/payment/webhook", webhook::receive)
@@ -160,7 +210,11 @@ fn routes(
         // The spec's admin album paths, without /api.
         .nest_no_strip("/albums", api_endpoint().with(compress()))
         .nest("/media", web::media(config.media_dir()))
-        .nest("/", web::WebApp::new(&config.web_dir).with(compress()))
+        .nest(
+            "/",
+            web::WebApp::new(&config.web_dir, policies.clone()).with(compress()),
+        )
+        .around(move |next, req| headers::secure(next, req, policies.clone()))
         .data(catalogue)
         .data(MediaBase(media_base.clone()))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))
@@ -168,13 +222,7 @@ fn routes(
             site: Site::default(),
             notices_to: config.studio_email.clone(),
         })
-        .data(Clients {
-            behind_proxy: config.behind_proxy,
-            secure_cookies: config
-                .public_url
-                .as_deref()
-                .is_some_and(|u| u.starts_with("https://")),
-        })
+        .data(Clients::new(config))
         .data(checkout)
         .data(Gallery {
             db: db.clone(),
@@ -217,35 +265,6 @@ async fn allow_on_405<E: Endpoint<Output = Response>>(
         response.headers_mut().insert(header::ALLOW, value);
     }
     Ok(response)
-}
-
-/// The largest JSON body the API reads; album uploads may be larger (`max_upload`).
-const MAX_BODY_BYTES: u64 = 1024 * 1024;
-
-// poem's SizeLimit also refuses GETs without a Content-Length, so the API checks bodies here.
-fn limit_body(req: poem::Request, max_upload: u64) -> poem::Result<poem::Request> {
-    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return Ok(req);
-    }
-    let limit = if req.uri().path().ends_with("/upload_images") {
-        max_upload
-    } else {
-        MAX_BODY_BYTES
-    };
-    let length = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
-    match length {
-        None if !chunked => Ok(req),
-        None => Err(poem::Error::from_string(
-            "The request must say how long it is (Content-Length).",
-            StatusCode::LENGTH_REQUIRED,
-        )),
-        Some(n) if n > limit => Err(poem::Error::from_status(StatusCode::PAYLOAD_TOO_LARGE)),
-        Some(_) => Ok(req),
-    }
 }
 
 fn json_response(body: String) -> Response {

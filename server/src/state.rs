@@ -3,42 +3,62 @@
 
 use sea_orm::DatabaseConnection;
 
+use crate::auth;
+use crate::config::Config;
 use crate::gallery::uploads::{Destination, UploadLimits};
 use crate::gallery::video::Videos;
 use crate::gallery::view::{self, AlbumView};
 use crate::gallery::{FindError, Viewer};
 use crate::media_store::Media;
+use crate::proxies::{self, Network};
 use crate::site::Site;
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
 pub struct MediaBase(pub String);
 
-/// How to tell who is asking: the shop may sit behind a reverse proxy, and serve over https.
+/// How to tell who is asking: the visitor's address (through trusted reverse proxies) and the
+/// admin's session cookie (`__Host-` prefixed and Secure over https).
 #[derive(Clone, Debug)]
 pub struct Clients {
-    /// Take the visitor's address from the proxy's X-Forwarded-For header.
-    pub behind_proxy: bool,
-    /// Mark cookies Secure.
+    /// Reverse proxies whose X-Forwarded-For entries are believed; none: the socket's address.
+    pub trusted_proxies: Vec<Network>,
+    /// Served over https: cookies are Secure, the session cookie `__Host-` prefixed.
     pub secure_cookies: bool,
+    /// An admin session ends this long after signing in, however busy.
+    pub session_lifetime_seconds: i64,
 }
 
 impl Clients {
-    /// The visitor's IP address: the socket's, or the proxy's last X-Forwarded-For entry.
+    /// What the configuration says.
+    pub fn new(config: &Config) -> Clients {
+        Clients {
+            trusted_proxies: config.trusted_proxies.clone(),
+            secure_cookies: config
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://")),
+            session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
+        }
+    }
+
+    /// The visitor's IP address: the socket's, or through trusted proxies the right-most
+    /// X-Forwarded-For entry that is not one of them (see [`crate::proxies`]).
     pub fn address(&self, req: &poem::Request) -> String {
-        let forwarded = self
-            .behind_proxy
-            .then(|| req.headers().get("x-forwarded-for")?.to_str().ok())
-            .flatten()
-            .and_then(|v| v.rsplit(',').next())
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty());
-        forwarded.unwrap_or_else(|| {
-            req.remote_addr()
-                .as_socket_addr()
-                .map(|a| a.ip().to_string())
-                .unwrap_or_else(|| "unknown".into())
-        })
+        let Some(socket) = req.remote_addr().as_socket_addr().map(|a| a.ip()) else {
+            return "unknown".into();
+        };
+        let forwarded = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        proxies::client_address(socket, forwarded, &self.trusted_proxies).to_string()
+    }
+
+    /// The name of the admin's session cookie.
+    pub fn session_cookie(&self) -> &'static str {
+        auth::session_cookie_name(self.secure_cookies)
     }
 }
 

@@ -1,12 +1,16 @@
 //! `POST /api/auth/login`, `POST /api/auth/logout`, `GET /api/auth/me`, and [`AdminSession`],
 //! the security scheme every admin call requires (401 without a live session).
 
-use poem::Request;
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem::{Request, RequestBody};
 use poem_openapi::auth::ApiKey;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+use poem_openapi::registry::Registry;
+use poem_openapi::{
+    ApiExtractor, ApiExtractorType, ApiResponse, ExtractParamOptions, Object, OpenApi,
+    SecurityScheme,
+};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
@@ -19,35 +23,78 @@ use crate::state::Clients;
 /// Signing the studio's admin in and out.
 pub struct AuthApi;
 
-/// The studio's admin, signed in with the `posy_session` cookie.
+/// The studio's admin, signed in with the `posy_session` cookie (a shop served over http).
 #[derive(SecurityScheme)]
 #[oai(
     rename = "AdminSession",
     ty = "api_key",
     key_name = "posy_session",
-    key_in = "cookie",
-    checker = "check_session"
+    key_in = "cookie"
 )]
+struct PlainCookie(#[expect(dead_code, reason = "only described: AdminSession reads it")] ApiKey);
+
+/// The studio's admin, signed in with the `__Host-posy_session` cookie (a shop served over
+/// https).
+#[derive(SecurityScheme)]
+#[oai(
+    rename = "AdminSessionSecure",
+    ty = "api_key",
+    key_name = "__Host-posy_session",
+    key_in = "cookie"
+)]
+struct SecureCookie(#[expect(dead_code, reason = "only described: AdminSession reads it")] ApiKey);
+
+/// The studio's admin, signed in with either cookie, documented as two schemes of which either
+/// will do. A shop takes only the one for how it is served: over https only the `__Host-` one,
+/// which no other site can plant.
 pub struct AdminSession(pub Admin);
 
-async fn check_session(req: &Request, key: ApiKey) -> poem::Result<Admin> {
+// By hand rather than derived on an enum of the two: a derived enum tries both and answers the
+// last one's error, which would turn a failed session lookup (500) into a 401.
+impl<'a> ApiExtractor<'a> for AdminSession {
+    const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::SecurityScheme];
+    type ParamType = ();
+    type ParamRawType = ();
+
+    fn register(registry: &mut Registry) {
+        PlainCookie::register(registry);
+        SecureCookie::register(registry);
+    }
+
+    fn security_schemes() -> Vec<&'static str> {
+        [
+            PlainCookie::security_schemes(),
+            SecureCookie::security_schemes(),
+        ]
+        .concat()
+    }
+
+    async fn from_request(
+        req: &'a Request,
+        _body: &mut RequestBody,
+        _options: ExtractParamOptions<()>,
+    ) -> poem::Result<AdminSession> {
+        check_session(req).await.map(AdminSession)
+    }
+}
+
+async fn check_session(req: &Request) -> poem::Result<Admin> {
     let not_signed_in = || {
         poem::Error::from_string(
             "Please sign in as the studio's admin to do that.",
-            poem::http::StatusCode::UNAUTHORIZED,
+            StatusCode::UNAUTHORIZED,
         )
     };
-    let db = req
-        .data::<DatabaseConnection>()
-        .ok_or_else(|| poem::Error::from_status(poem::http::StatusCode::INTERNAL_SERVER_ERROR))?;
-    match auth::session_admin(db, &key.key).await {
+    let internal = || poem::Error::from_status(StatusCode::INTERNAL_SERVER_ERROR);
+    let db = req.data::<DatabaseConnection>().ok_or_else(internal)?;
+    let clients = req.data::<Clients>().ok_or_else(internal)?;
+    let token = cookie(req.headers(), clients.session_cookie()).ok_or_else(not_signed_in)?;
+    match auth::session_admin(db, token, clients.session_lifetime_seconds).await {
         Ok(Some(admin)) => Ok(admin),
         Ok(None) => Err(not_signed_in()),
         Err(err) => {
             tracing::error!(%err, "could not read a session");
-            Err(poem::Error::from_status(
-                poem::http::StatusCode::INTERNAL_SERVER_ERROR,
-            ))
+            Err(internal())
         }
     }
 }
@@ -91,6 +138,25 @@ impl From<SignInError> for Problem {
                 }
                 Problem::fields("Please enter your username and password.", fields)
             }
+            SignInError::Refused(SignInRefused::TooLong { username, password }) => {
+                let mut fields = std::collections::BTreeMap::new();
+                if username {
+                    fields.insert(
+                        "username".into(),
+                        "Usernames have at most 100 characters.".into(),
+                    );
+                }
+                if password {
+                    fields.insert(
+                        "password".into(),
+                        "Passwords have at most 1,024 characters.".into(),
+                    );
+                }
+                Problem::fields(
+                    "Usernames have at most 100 characters and passwords at most 1,024.",
+                    fields,
+                )
+            }
             SignInError::Refused(SignInRefused::NoMatch) => Problem::new(
                 StatusCode::UNAUTHORIZED,
                 "That username and password don't match. Please try again.",
@@ -108,7 +174,8 @@ impl Refusal for SignInError {
     const ANSWERS: &'static [Answer] = &[
         Answer(
             400,
-            "The username or password is empty (`fields` names which).",
+            "The username or password is empty, or longer than any account's (100 and 1,024 \
+             characters; `fields` names which).",
         ),
         Answer(401, "The username and password do not match."),
         Answer(
@@ -150,7 +217,7 @@ impl AuthApi {
         db: Data<&DatabaseConnection>,
         clients: Data<&Clients>,
     ) -> Result<SessionChanged, Failure<sea_orm::DbErr, CSRF>> {
-        if let Some(token) = cookie(req.headers(), auth::SESSION_COOKIE) {
+        if let Some(token) = cookie(req.headers(), clients.session_cookie()) {
             auth::sign_out(*db, token).await?;
         }
         Ok(SessionChanged::Ok(
@@ -168,9 +235,12 @@ impl AuthApi {
         &self,
         req: &Request,
         db: Data<&DatabaseConnection>,
+        clients: Data<&Clients>,
     ) -> Result<Json<Me>, Failure<sea_orm::DbErr>> {
-        let admin = match cookie(req.headers(), auth::SESSION_COOKIE) {
-            Some(token) => auth::session_admin(*db, token).await?,
+        let admin = match cookie(req.headers(), clients.session_cookie()) {
+            Some(token) => {
+                auth::session_admin(*db, token, clients.session_lifetime_seconds).await?
+            }
             None => None,
         };
         Ok(Json(Me {

@@ -12,7 +12,7 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::cart::{self, CartError, CartView, LineError};
+use crate::cart::{self, CartError, CartKey, CartView, LineError};
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::state::MediaBase;
 
@@ -111,9 +111,11 @@ impl Refusal for LineError {
     ];
 }
 
-/// What every cart call works on: the shop's database and where its pictures are served from.
+/// What every cart call works on: the shop's database, the key its fresh cart ids are signed
+/// with and where its pictures are served from.
 pub struct Carts<'a> {
     db: &'a DatabaseConnection,
+    key: &'a CartKey,
     media: &'a str,
 }
 
@@ -123,8 +125,10 @@ impl<'a> FromRequest<'a> for Carts<'a> {
             .await?
             .0;
         let media = <Data<&MediaBase>>::from_request(req, body).await?.0;
+        let key = <Data<&CartKey>>::from_request(req, body).await?.0;
         Ok(Carts {
             db,
+            key,
             media: &media.0,
         })
     }
@@ -141,7 +145,8 @@ fn cart_of(id: &str) -> Result<CartId, CartError> {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Cart")]
 impl CartApi {
     /// The cart with this id; a fresh empty cart with a new id when the id is missing,
-    /// unknown or already ordered. Never fails for a bad id.
+    /// unknown or already ordered. Never fails for a bad id, and never stores anything: a new
+    /// cart's row is written by its first add.
     #[oai(path = "/cart/", method = "get", operation_id = "getCart")]
     async fn get(
         &self,
@@ -149,7 +154,9 @@ impl CartApi {
         cart_id: Query<Option<String>>,
     ) -> Result<Json<CartView>, Failure<sea_orm::DbErr>> {
         let id = cart_id.0.as_deref().and_then(CartId::parse);
-        Ok(Json(cart::open_or_fresh(carts.db, id, carts.media).await?))
+        Ok(Json(
+            cart::open_or_fresh(carts.db, carts.key, id, carts.media).await?,
+        ))
     }
 
     /// Adds a product (and size) to the cart, raising its line when it is already there.
@@ -163,7 +170,15 @@ impl CartApi {
         let item = body.0;
         let cart = cart_of(&item.cart_id).map_err(LineError::from)?;
         let (product, size) = (item.product_id, item.variation_id);
-        let added = cart::add(carts.db, cart, product, size, item.quantity, carts.media);
+        let added = cart::add(
+            carts.db,
+            carts.key,
+            cart,
+            product,
+            size,
+            item.quantity,
+            carts.media,
+        );
         Ok(Json(added.await?))
     }
 

@@ -51,6 +51,9 @@ pub struct OrderPlaced {
     pub access_token: String,
 }
 
+const REVERSED: &str = "This payment has been refunded or disputed, so it cannot become an \
+                        order. Please pay again from your cart, or contact us.";
+
 const LINK_EXPIRED: &str =
     "This order link has expired for security reasons. Please check your email for order details.";
 
@@ -78,6 +81,14 @@ impl From<PlaceError> for Problem {
             PlaceError::NotPounds => refused(
                 "That payment was not made in pounds sterling. Please try paying again.".into(),
             ),
+            PlaceError::Reversed => Problem::new(StatusCode::CONFLICT, REVERSED),
+            PlaceError::PlacedBefore(at) => Problem::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "This order was placed on {}; its link is in your confirmation e-mail.",
+                    orders::human_date(at)
+                ),
+            ),
             PlaceError::Refunded(reason) => Problem::new(StatusCode::CONFLICT, reason),
             PlaceError::Provider(err) => super::payment::provider_down(err),
             PlaceError::Db(err) => Problem::internal(err),
@@ -90,13 +101,17 @@ impl Refusal for PlaceError {
         Answer(
             400,
             "A checkout field is missing or malformed (the spec's `Please fill in all required \
-             fields: ...` with `fields` by wire name), or the payment is unknown, not succeeded, \
-             not in GBP or made for another cart.",
+             fields: ...` with `fields` by wire name), or the payment is not the one this shop \
+             made for the cart (refused before the provider is asked), unknown, not succeeded \
+             or not in GBP.",
         ),
         Answer(
             409,
             "The payment could not become an order (stock gone, the cart changed or was \
-             ordered) and has been refunded in full; the message says so.",
+             ordered, or the order could not be recorded) and has been refunded in full; or \
+             its charge was refunded or disputed since; or the order was placed more than 15 \
+             minutes ago (`This order was placed on {date}; its link is in your confirmation \
+             e-mail.`). The message says which.",
         ),
         INTERNAL,
         super::payment::PROVIDER_DOWN,
@@ -124,9 +139,10 @@ impl Refusal for LinkError {
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Orders")]
 impl OrdersApi {
-    /// Makes the order once the payment has succeeded. The same call again answers the same
-    /// order (with a fresh token). Stock gone after payment: the payment is refunded and the
-    /// answer is a 409 saying so.
+    /// Makes the order once the payment has succeeded; only the intent the shop made for the
+    /// cart is taken. The same call again within 15 minutes of the order answers the same
+    /// order with a fresh token; later, a 409 pointing to the confirmation mail. Stock gone
+    /// after payment: the payment is refunded and the answer is a 409 saying so.
     #[oai(path = "/orders/", method = "post", operation_id = "placeOrder")]
     async fn place(
         &self,
@@ -148,7 +164,7 @@ impl OrdersApi {
         let id = checkout
             .place(&body.payment_intent_id, cart_id, Buyer::Form(customer))
             .await?;
-        let access_token = checkout.hand_out(id).await.map_err(PlaceError::Db)?;
+        let access_token = checkout.renew_link(id).await?;
         Ok(Json(OrderPlaced {
             id,
             order_id: orders::reference(id),

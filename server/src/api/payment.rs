@@ -12,10 +12,12 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
+use crate::attempts::{PaymentAttempts, TooMany};
 use crate::checkout::{Checkout, IntentError};
-use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::error::{Answer, Failure, INTERNAL, PlacedOrder, Problem, Refusal, SEND};
 use crate::payments::simulated::{self, Card, Confirmation, SimulatedError};
 use crate::payments::{Billing, PaymentError, Provider};
+use crate::state::Clients;
 
 /// Payments.
 pub struct PaymentApi;
@@ -33,6 +35,9 @@ pub struct PaymentConfig {
 pub struct PaymentIntentSecret {
     /// Give it to the card form (Stripe.js, or the simulated form).
     pub client_secret: String,
+    /// When an earlier payment for this cart was refunded: why, in a sentence for the shopper
+    /// (this secret is for a new payment).
+    pub refunded: Option<String>,
 }
 
 /// The simulated card form's payment.
@@ -132,6 +137,29 @@ impl From<IntentError> for Problem {
             IntentError::EmptyCart => {
                 refused("Your cart is empty. Please add something before checking out.")
             }
+            IntentError::Unavailable(message) => Problem::new(StatusCode::CONFLICT, message),
+            IntentError::Ordered {
+                order_id,
+                access_token,
+            } => {
+                let reference = crate::orders::reference(order_id);
+                let message = if access_token.is_some() {
+                    format!(
+                        "Your payment had already gone through, so we have placed your order \
+                         {reference}. There is nothing more to pay."
+                    )
+                } else {
+                    format!(
+                        "This cart has already been paid for: it is order {reference}. Its \
+                         link is in your confirmation e-mail."
+                    )
+                };
+                Problem::new(StatusCode::CONFLICT, message).with_order(PlacedOrder {
+                    order_id,
+                    access_token,
+                })
+            }
+            IntentError::TooMany(message) => Problem::new(StatusCode::TOO_MANY_REQUESTS, message),
             IntentError::Provider(err) => provider_down(err),
             IntentError::Db(err) => Problem::internal(err),
         }
@@ -142,8 +170,18 @@ impl Refusal for IntentError {
     const ANSWERS: &'static [Answer] = &[
         Answer(
             400,
-            "There is nothing to pay: the cart is empty, unknown (or no id was given), or paid \
-             already.",
+            "There is nothing to pay: the cart is empty, unknown (or no id was given), or its \
+             payment is under way.",
+        ),
+        Answer(
+            409,
+            "A line can no longer be paid for (the sentence names it); or the cart is an order \
+             already: `order.order_id` names it, with `order.access_token` when the order was \
+             placed just now from a payment that had gone through.",
+        ),
+        Answer(
+            429,
+            "Too many payment attempts this hour for this cart, or from this address.",
         ),
         INTERNAL,
         PROVIDER_DOWN,
@@ -207,18 +245,40 @@ impl PaymentApi {
     }
 
     /// The client secret of the cart's payment intent, for the total the server computes
-    /// from the database. An empty or unknown cart is a 400.
+    /// from the database. An empty or unknown cart is a 400; a line no longer on sale, or a
+    /// cart that is an order already, a 409. A cart whose payment went through without an order
+    /// gets its order now (409 naming it); a refunded payment gets a new secret, with why.
     #[oai(path = "/check_intent/", method = "get", operation_id = "checkIntent")]
     async fn check_intent(
         &self,
         checkout: Data<&Checkout>,
+        attempts: Data<&PaymentAttempts>,
+        clients: Data<&Clients>,
+        req: &Request,
         cart_id: Query<Option<String>>,
     ) -> Result<Json<PaymentIntentSecret>, Failure<IntentError>> {
         let cart = cart_id.0.as_deref().and_then(CartId::parse);
-        let client_secret = checkout
-            .payment_for_cart(cart.ok_or(IntentError::CartGone)?)
-            .await?;
-        Ok(Json(PaymentIntentSecret { client_secret }))
+        let cart = cart.ok_or(IntentError::CartGone)?;
+        attempts
+            .attempt(&cart.to_string(), &clients.address(req))
+            .map_err(|too_many| {
+                tracing::warn!(cart = %cart, ?too_many, "payment attempts limited");
+                IntentError::TooMany(match too_many {
+                    TooMany::Cart => {
+                        "There have been too many payment attempts for this cart in the last \
+                         hour. Please wait a while and try again."
+                    }
+                    TooMany::Address => {
+                        "There have been too many payment attempts from your network in the \
+                         last hour. Please wait a while and try again."
+                    }
+                })
+            })?;
+        let payment = checkout.payment_for_cart(cart).await?;
+        Ok(Json(PaymentIntentSecret {
+            client_secret: payment.client_secret,
+            refunded: payment.refunded,
+        }))
     }
 
     /// Test mode: pays with a card number from Stripe's test cards (only when the shop runs

@@ -26,6 +26,9 @@ pub struct Model {
     pub total_pence: i64,
     /// Unix seconds.
     pub created_at: i64,
+    /// Placed from the card's billing details, which did not pass the checkout's rules (cut
+    /// to fit, control characters dropped, or missing): the studio should check them.
+    pub check_details: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

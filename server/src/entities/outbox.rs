@@ -15,12 +15,20 @@ pub struct Model {
     /// Unix seconds.
     pub created_at: i64,
     pub attempts: i32,
-    /// Unix seconds; a sender claims a message by moving this forward.
+    /// Unix seconds; not tried before then.
     pub next_attempt_at: i64,
     /// Unix seconds; null until sent.
     pub sent_at: Option<i64>,
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
+    /// The unique part of the Message-ID, fixed when queued, so a resend is known as the same
+    /// mail; null only for messages queued before it existed.
+    pub message_id: Option<String>,
+    /// Unix seconds; a sender owns the message until then (its lease), after which another
+    /// may try it.
+    pub claimed_until: Option<i64>,
+    /// Unix seconds; set when the shop gave up on the message.
+    pub dead_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

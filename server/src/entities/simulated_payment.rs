@@ -24,6 +24,8 @@ pub struct Model {
     pub billing_city: Option<String>,
     pub billing_postal_code: Option<String>,
     pub refunded: bool,
+    /// The payer's bank disputes the charge (set by hand, to try the shop's refusal).
+    pub disputed: bool,
     /// Unix seconds.
     pub created_at: i64,
 }

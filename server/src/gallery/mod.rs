@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod pictures;
+pub mod sizes;
 pub mod uploads;
 pub mod video;
 pub mod view;

@@ -6,12 +6,12 @@
 
 use std::io::Cursor;
 
-use image::imageops::FilterType;
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use tokio::process::Command;
 
-/// The widths a picture is kept in; the largest is its `file_url`.
-pub const WIDTHS: [u32; 3] = [480, 960, 1600];
+use super::sizes;
+
 /// A picture with more pixels than this is refused (a decompression bomb, or simply too big).
 pub const MAX_PIXELS: u64 = 50_000_000;
 
@@ -50,7 +50,7 @@ pub struct Prepared {
     pub sizes: Vec<(u32, Vec<u8>)>,
 }
 
-/// Decodes, turns upright and re-encodes a picture in [`WIDTHS`] (never enlarged).
+/// Decodes, turns upright and re-encodes a picture in [`sizes::WIDTHS`] (never enlarged).
 pub fn prepare_picture(name: &str, bytes: &[u8], format: ImageFormat) -> Result<Prepared, String> {
     let unreadable = || format!("{name} could not be read as a picture. Is the file complete?");
     let mut limits = Limits::default();
@@ -61,70 +61,93 @@ pub fn prepare_picture(name: &str, bytes: &[u8], format: ImageFormat) -> Result<
     reader.limits(limits.clone());
     let (w, h) = reader.into_dimensions().map_err(|_| unreadable())?;
     if u64::from(w) * u64::from(h) > MAX_PIXELS {
-        return Err(format!(
-            "{name} is too large ({w}×{h} pixels). Please upload pictures of at most 50 megapixels."
-        ));
+        return Err(too_many_pixels(name, w, h));
     }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|_| unreadable())?;
-    let orientation = decoder.orientation().ok();
-    let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
-    if let Some(orientation) = orientation {
-        picture.apply_orientation(orientation);
-    }
-    let picture = DynamicImage::ImageRgb8(picture.to_rgb8());
-    let (width, height) = (picture.width(), picture.height());
-    let mut sizes = Vec::new();
-    for target in WIDTHS {
-        let resized = if width > target {
-            picture.resize_exact(target, scaled(height, target, width), FilterType::Triangle)
-        } else {
-            picture.clone()
-        };
-        let mut jpeg = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 82)
-            .encode_image(&resized)
-            .map_err(|_| unreadable())?;
-        sizes.push((resized.width(), jpeg));
-        if width <= target {
-            break;
-        }
-    }
-    let out_w = sizes.last().map_or(width, |s| s.0);
-    let out_h = scaled(height, out_w, width);
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
+    let sizes = sizes::page_sizes(picture.into_rgb8(), orientation).map_err(|_| unreadable())?;
     Ok(Prepared {
-        width: out_w,
-        height: out_h,
-        sizes,
+        width: sizes.width,
+        height: sizes.height,
+        sizes: sizes.jpegs,
     })
 }
 
-/// `length` scaled by `to / from`, rounded, at least 1.
-fn scaled(length: u32, to: u32, from: u32) -> u32 {
-    let from = u64::from(from.max(1));
-    ((u64::from(length) * u64::from(to) + from / 2) / from).max(1) as u32
+fn too_many_pixels(name: &str, w: u32, h: u32) -> String {
+    format!(
+        "{name} is too large ({w}×{h} pixels). Please upload pictures of at most {} megapixels.",
+        MAX_PIXELS / 1_000_000
+    )
+}
+
+/// How long `heif-convert` may take over one picture.
+const HEIF_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The largest picture a HEIF file declares (its `ispe` properties), without decoding it;
+/// `None` when the file has no readable box structure.
+pub fn heif_declared_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let mut largest = None;
+    // meta → iprp → ipco holds the item properties, `ispe` among them.
+    let meta = boxes(bytes).find(|(kind, _)| kind == b"meta")?.1;
+    let iprp = boxes(meta.get(4..)?).find(|(kind, _)| kind == b"iprp")?.1;
+    let ipco = boxes(iprp).find(|(kind, _)| kind == b"ipco")?.1;
+    for (kind, body) in boxes(ipco) {
+        if &kind == b"ispe" && body.len() >= 12 {
+            let w = u32::from_be_bytes(body[4..8].try_into().ok()?);
+            let h = u32::from_be_bytes(body[8..12].try_into().ok()?);
+            if largest.is_none_or(|(lw, lh): (u32, u32)| {
+                u64::from(w) * u64::from(h) > u64::from(lw) * u64::from(lh)
+            }) {
+                largest = Some((w, h));
+            }
+        }
+    }
+    largest
+}
+
+/// The ISO-BMFF boxes in `bytes`: each one's type and body, until one does not fit.
+fn boxes(mut bytes: &[u8]) -> impl Iterator<Item = ([u8; 4], &[u8])> {
+    std::iter::from_fn(move || {
+        let size = u32::from_be_bytes(bytes.get(0..4)?.try_into().ok()?) as usize;
+        let kind: [u8; 4] = bytes.get(4..8)?.try_into().ok()?;
+        let (header, size) = match size {
+            0 => (8, bytes.len()),
+            1 => (
+                16,
+                usize::try_from(u64::from_be_bytes(bytes.get(8..16)?.try_into().ok()?)).ok()?,
+            ),
+            n => (8, n),
+        };
+        let body = bytes.get(header..size)?;
+        bytes = &bytes[size..];
+        Some((kind, body))
+    })
 }
 
 /// HEIC, HEIF or AVIF to JPEG bytes through libheif's `heif-convert`.
 pub async fn heif_to_jpeg(name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
     let failed =
         || format!("{name} could not be converted. Please export it as JPEG and try again.");
+    // libheif decodes the whole picture at once: a pixel flood is refused by what it declares.
+    let (w, h) = heif_declared_size(bytes).ok_or_else(failed)?;
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(too_many_pixels(name, w, h));
+    }
     let dir = tempfile::tempdir().map_err(|_| failed())?;
     let input = dir.path().join("in.heic");
     let output = dir.path().join("out.jpg");
     tokio::fs::write(&input, bytes)
         .await
         .map_err(|_| failed())?;
-    let status = Command::new("heif-convert")
-        .arg("-q")
-        .arg("92")
-        .arg(&input)
-        .arg(&output)
-        .output()
+    let mut convert = Command::new("heif-convert");
+    convert.arg("-q").arg("92").arg(&input).arg(&output);
+    let status = super::video::limited(&mut convert, HEIF_TIME_LIMIT)
         .await
         .map_err(|err| {
-            tracing::error!(%err, "heif-convert is missing: install libheif-examples");
+            tracing::error!(%err, "heif-convert failed to run (is libheif-examples installed?)");
             failed()
         })?;
     if !status.status.success() {
@@ -204,6 +227,49 @@ mod tests {
             png.extend(crc32(chunk).to_be_bytes());
         }
         png
+    }
+
+    /// A box of `kind` around `body`.
+    fn bmff(kind: &[u8; 4], body: &[u8]) -> Vec<u8> {
+        let mut out = ((body.len() + 8) as u32).to_be_bytes().to_vec();
+        out.extend(kind);
+        out.extend(body);
+        out
+    }
+
+    /// A HEIF file's boxes declaring pictures of these sizes, with no picture behind them.
+    fn heif_declaring(sizes: &[(u32, u32)]) -> Vec<u8> {
+        let mut ipco = Vec::new();
+        for (w, h) in sizes {
+            let mut ispe = vec![0, 0, 0, 0];
+            ispe.extend(w.to_be_bytes());
+            ispe.extend(h.to_be_bytes());
+            ipco.extend(bmff(b"ispe", &ispe));
+        }
+        let mut meta = vec![0, 0, 0, 0];
+        meta.extend(bmff(b"hdlr", &[0; 24]));
+        meta.extend(bmff(b"iprp", &bmff(b"ipco", &ipco)));
+        let mut file = bmff(b"ftyp", b"heic\0\0\0\0mif1heic");
+        file.extend(bmff(b"meta", &meta));
+        file.extend(bmff(b"mdat", &[]));
+        file
+    }
+
+    #[test]
+    fn a_heif_files_declared_size_is_read_without_decoding() {
+        let file = heif_declaring(&[(320, 240), (4032, 3024)]);
+        assert_eq!(heif_declared_size(&file), Some((4032, 3024)));
+        assert_eq!(heif_declared_size(b"not a heif file at all"), None);
+    }
+
+    #[tokio::test]
+    async fn a_heif_pixel_flood_is_refused_before_heif_convert_runs() {
+        let flood = heif_declaring(&[(40_000, 40_000)]);
+        let refused = heif_to_jpeg("flood.heic", &flood).await.unwrap_err();
+        assert!(
+            refused.contains("too large (40000×40000 pixels)"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -14,6 +14,9 @@ use crate::entities::album_image::{ImageStatus, MediaType};
 use crate::entities::{album, album_image};
 use crate::media_store::MediaStore;
 
+/// The turn to decode a picture: one at a time in the whole shop.
+static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 /// A file the admin sent that was not stored, and why.
 #[derive(Debug, Clone, Object)]
 pub struct Refused {
@@ -206,6 +209,8 @@ async fn store(
         Kind::Picture(format) => (bytes, format),
         Kind::Video => unreachable!("videos are stored above"),
     };
+    // One picture decoded at a time in the whole shop: a 12-megapixel photo alone takes 36 MB.
+    let _turn = DECODING.acquire().await.map_err(failed)?;
     let prepared =
         tokio::task::spawn_blocking(move || pictures::prepare_picture(&name, &bytes, format))
             .await

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
@@ -12,6 +13,28 @@ use tokio::sync::Semaphore;
 
 use crate::entities::album_image::{self, ImageStatus};
 use crate::media_store::Media;
+
+/// The longest a kept video runs; the rest is cut.
+const MAX_VIDEO_SECONDS: &str = "600";
+/// How long one conversion may take before ffmpeg is stopped.
+const CONVERT_TIME_LIMIT: Duration = Duration::from_secs(30 * 60);
+/// How long a poster frame or a probe may take.
+const TOOL_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs an outside program with a time limit; it is killed when the limit passes or when the
+/// task waiting for it is dropped (`kill_on_drop`), so no stuck ffmpeg outlives its job.
+pub(super) async fn limited(
+    command: &mut Command,
+    limit: Duration,
+) -> anyhow::Result<std::process::Output> {
+    command
+        .kill_on_drop(true)
+        .stdin(std::process::Stdio::null());
+    match tokio::time::timeout(limit, command.output()).await {
+        Ok(output) => Ok(output?),
+        Err(_) => anyhow::bail!("stopped after {} s", limit.as_secs()),
+    }
+}
 
 /// Converts videos one at a time in the background, in a work folder, then stores the MP4 and
 /// its poster.
@@ -124,10 +147,33 @@ impl Videos {
 /// answers the video's size.
 async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
     let partial: PathBuf = mp4.with_extension("partial.mp4");
-    let converted = Command::new("ffmpeg")
-        .args(["-nostdin", "-y", "-loglevel", "error", "-i"])
+    let mut convert = Command::new("ffmpeg");
+    convert
+        .args([
+            "-nostdin",
+            "-y",
+            "-loglevel",
+            "error",
+            "-threads",
+            "2",
+            "-i",
+        ])
         .arg(input)
         .args([
+            // Only the first video and audio streams, and none of the file's metadata: a
+            // phone's clip carries where it was filmed.
+            "-map",
+            "0:v:0",
+            "-map",
+            "0:a:0?",
+            "-map_metadata",
+            "-1",
+            "-map_chapters",
+            "-1",
+            "-t",
+            MAX_VIDEO_SECONDS,
+            "-threads",
+            "2",
             "-vf",
             "scale=w='min(1280,iw)':h='min(720,ih)':force_original_aspect_ratio=decrease,\
              scale=trunc(iw/2)*2:trunc(ih/2)*2",
@@ -146,28 +192,36 @@ async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Resul
             "-movflags",
             "+faststart",
         ])
-        .arg(&partial)
-        .output()
-        .await?;
+        .arg(&partial);
+    let converted = limited(&mut convert, CONVERT_TIME_LIMIT).await?;
     anyhow::ensure!(
         converted.status.success(),
         "ffmpeg: {}",
         String::from_utf8_lossy(&converted.stderr)
     );
     tokio::fs::rename(&partial, mp4).await?;
-    let frame = Command::new("ffmpeg")
-        .args(["-nostdin", "-y", "-loglevel", "error", "-i"])
+    let mut still = Command::new("ffmpeg");
+    still
+        .args([
+            "-nostdin",
+            "-y",
+            "-loglevel",
+            "error",
+            "-threads",
+            "1",
+            "-i",
+        ])
         .arg(mp4)
-        .args(["-frames:v", "1", "-q:v", "3"])
-        .arg(poster)
-        .output()
-        .await?;
+        .args(["-frames:v", "1", "-q:v", "3", "-map_metadata", "-1"])
+        .arg(poster);
+    let frame = limited(&mut still, TOOL_TIME_LIMIT).await?;
     anyhow::ensure!(
         frame.status.success(),
         "ffmpeg poster: {}",
         String::from_utf8_lossy(&frame.stderr)
     );
-    let probe = Command::new("ffprobe")
+    let mut probe = Command::new("ffprobe");
+    probe
         .args([
             "-v",
             "error",
@@ -178,13 +232,56 @@ async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Resul
             "-of",
             "csv=p=0",
         ])
-        .arg(mp4)
-        .output()
-        .await?;
+        .arg(mp4);
+    let probe = limited(&mut probe, TOOL_TIME_LIMIT).await?;
     let text = String::from_utf8_lossy(&probe.stdout);
     let mut parts = text.trim().split(',').map(|n| n.trim().parse::<u32>());
     match (parts.next(), parts.next()) {
         (Some(Ok(w)), Some(Ok(h))) => Ok((w, h)),
         _ => Ok((1280, 720)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tags ffprobe reads in a file's container.
+    async fn tags(file: &Path) -> String {
+        let out = Command::new("ffprobe")
+            .args(["-v", "error", "-show_entries", "format_tags", "-of", "json"])
+            .arg(file)
+            .output()
+            .await
+            .expect("ffprobe runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    #[tokio::test]
+    async fn a_converted_video_keeps_no_location() {
+        let dir = tempfile::tempdir().unwrap();
+        let clip = dir.path().join("clip.mov");
+        let made = Command::new("ffmpeg")
+            .args(["-nostdin", "-v", "error", "-f", "lavfi", "-i"])
+            .arg("testsrc=duration=1:size=320x240:rate=10")
+            .args(["-metadata", "location=+51.4545-002.5879/", "-threads", "1"])
+            .arg(&clip)
+            .status()
+            .await
+            .expect("ffmpeg is installed (scripts/setup.sh)");
+        assert!(made.success());
+        assert!(
+            tags(&clip).await.contains("51.4545"),
+            "the clip has a location"
+        );
+
+        let (mp4, poster) = (dir.path().join("out.mp4"), dir.path().join("out.jpg"));
+        let size = convert_video(&clip, &mp4, &poster).await.unwrap();
+        assert_eq!(size, (320, 240));
+        let kept = tags(&mp4).await;
+        assert!(
+            !kept.contains("51.4545") && !kept.contains("location"),
+            "{kept}"
+        );
     }
 }

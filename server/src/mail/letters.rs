@@ -22,6 +22,9 @@ pub struct OrderFacts<'a> {
     pub customer: &'a CheckoutForm,
     pub lines: &'a [PricedLine],
     pub total: Money,
+    /// The details came from the card's billing details and did not pass the checkout's
+    /// rules: the studio should check them before delivering.
+    pub check_details: bool,
 }
 
 /// The shopper's confirmation, with the link to their order and how long it works.
@@ -54,12 +57,23 @@ pub fn new_order(order: &OrderFacts) -> Letter {
         payment,
         customer,
         total,
+        check_details,
         ..
     } = order;
+    let (flag, warning) = if *check_details {
+        (
+            " (check details)",
+            "CHECK DETAILS: this order was placed from the card's billing details, which were \
+             incomplete or malformed; what could be kept is below. Please contact the customer \
+             before delivering.\n\n",
+        )
+    } else {
+        ("", "")
+    };
     Letter {
-        subject: format!("New order {reference}: {}", total.display()),
+        subject: format!("New order {reference}{flag}: {}", total.display()),
         body: format!(
-            "A new order has been paid for.\n\nOrder {reference}\nPayment {payment}\n\n{}\n\
+            "A new order has been paid for.\n\n{warning}Order {reference}\nPayment {payment}\n\n{}\n\
              Customer:\n{} {}\n{}\n{}\n\nDeliver to:\n{}\n{}\n{}\n",
             summary(order),
             customer.first_name,
@@ -80,6 +94,17 @@ pub fn refund_by_hand(payment: &str, reason: &str) -> Letter {
         body: format!(
             "Payment {payment} could not become an order ({reason}) and the automatic refund \
              failed. Please refund it from the payment provider's dashboard.\n"
+        ),
+    }
+}
+
+/// The studio's notice that a payment was refunded instead of becoming an order.
+pub fn payment_refunded(payment: &str, reason: &str) -> Letter {
+    Letter {
+        subject: "A payment was refunded".to_owned(),
+        body: format!(
+            "Payment {payment} could not become an order and has been refunded in full. The \
+             shopper was told: {reason}\n"
         ),
     }
 }
@@ -114,4 +139,16 @@ fn summary(order: &OrderFacts) -> String {
     }
     text.push_str(&format!("  Total  {}\n", order.total.display()));
     text
+}
+
+/// The studio's notice that the shop gave up on one of its mails. It names the mail by id and
+/// subject; the outbox row holds the recipient and the last error.
+pub fn undeliverable(id: i32, subject: &str, tries: i32) -> Letter {
+    Letter {
+        subject: format!("Mail {id} could not be sent"),
+        body: format!(
+            "The shop tried {tries} times to send mail {id} (\"{subject}\") and has given up.\n\
+             The reason is in the outbox (row {id}); please contact its recipient another way.\n"
+        ),
+    }
 }

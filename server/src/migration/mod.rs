@@ -8,6 +8,9 @@ mod m20261123_000002_create_orders;
 mod m20261123_000003_create_studio;
 mod m20261123_000004_create_admins;
 mod m20261123_000005_create_albums;
+mod m20261124_000001_rate_limits;
+mod m20261124_000002_order_check_details;
+mod m20261124_000004_outbox_lease;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -22,6 +25,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_create_studio::Migration),
             Box::new(m20261123_000004_create_admins::Migration),
             Box::new(m20261123_000005_create_albums::Migration),
+            Box::new(m20261124_000001_rate_limits::Migration),
+            Box::new(m20261124_000002_order_check_details::Migration),
+            Box::new(m20261124_000004_outbox_lease::Migration),
         ]
     }
 }

@@ -31,12 +31,23 @@ pub struct Intent {
     pub cart_id: Option<CartId>,
     /// Who paid, as the card form sent it; filled by [`PaymentProvider::retrieve`].
     pub billing: Billing,
+    /// Some or all of its latest charge has been given back (by the shop or the studio);
+    /// filled by [`PaymentProvider::retrieve`].
+    pub refunded: bool,
+    /// The payer's bank disputes its latest charge; filled by [`PaymentProvider::retrieve`].
+    pub disputed: bool,
 }
 
 impl Intent {
     /// True once the money is taken.
     pub fn succeeded(&self) -> bool {
         self.status == PaymentStatus::Succeeded
+    }
+
+    /// True when the money taken is (partly) back with the payer or held by their bank: such
+    /// a payment never becomes an order.
+    pub fn reversed(&self) -> bool {
+        self.refunded || self.disputed
     }
 }
 
@@ -175,7 +186,8 @@ pub trait PaymentProvider: Send + Sync {
 /// The provider the shop uses, shared by every request.
 pub type Payments = Arc<dyn PaymentProvider>;
 
-/// Stripe when all three of its keys are configured, else the simulated provider.
+/// Stripe when all three of its keys are configured, else the simulated provider, which a shop
+/// on an https public URL takes only with `--allow-test-payments`.
 pub fn from_config(config: &Config, db: DatabaseConnection) -> anyhow::Result<Payments> {
     match (
         &config.stripe_secret_key,
@@ -187,10 +199,33 @@ pub fn from_config(config: &Config, db: DatabaseConnection) -> anyhow::Result<Pa
             publishable,
             config.stripe_api_url.as_deref(),
         )?)),
-        (None, None, None) => Ok(Arc::new(simulated::SimulatedProvider::new(db))),
-        _ => anyhow::bail!(
-            "Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and \
-             STRIPE_WEBHOOK_SECRET; set all of them, or none for simulated payments"
-        ),
+        (None, None, None) => {
+            let public = config.public_url.as_deref().unwrap_or_default();
+            if public.starts_with("https://") && !config.allow_test_payments {
+                anyhow::bail!(
+                    "{public} is served over https, but card payments would be simulated: \
+                     STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are \
+                     missing. Set all three to take real payments, or pass \
+                     --allow-test-payments (POSY_ALLOW_TEST_PAYMENTS) for a test shop"
+                );
+            }
+            Ok(Arc::new(simulated::SimulatedProvider::new(db)))
+        }
+        (secret, publishable, webhook) => {
+            let missing: Vec<&str> = [
+                ("STRIPE_SECRET_KEY", secret.is_none()),
+                ("STRIPE_PUBLISHABLE_KEY", publishable.is_none()),
+                ("STRIPE_WEBHOOK_SECRET", webhook.is_none()),
+            ]
+            .into_iter()
+            .filter_map(|(name, missing)| missing.then_some(name))
+            .collect();
+            anyhow::bail!(
+                "Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and \
+                 STRIPE_WEBHOOK_SECRET; {} missing. Set all of them, or none for simulated \
+                 payments",
+                missing.join(" and ")
+            )
+        }
     }
 }

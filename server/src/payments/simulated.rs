@@ -63,6 +63,7 @@ impl PaymentProvider for SimulatedProvider {
                 billing_city: Set(None),
                 billing_postal_code: Set(None),
                 refunded: Set(false),
+                disputed: Set(false),
                 created_at: Set(now()),
             };
             SimulatedPayment::insert(row)
@@ -424,6 +425,8 @@ fn intent_of(row: simulated_payment::Model) -> Intent {
             city: row.billing_city,
             postal_code: row.billing_postal_code,
         },
+        refunded: row.refunded,
+        disputed: row.disputed,
     }
 }
 

@@ -74,7 +74,8 @@ impl PaymentProvider for StripeProvider {
 
     fn retrieve<'a>(&'a self, id: &'a str) -> Reply<'a, Intent> {
         Box::pin(async move {
-            // The latest charge holds the billing details the card was confirmed with.
+            // The latest charge holds the billing details the card was confirmed with, and
+            // whether it was refunded or disputed since.
             let intent = RetrievePaymentIntent::new(id)
                 .expand(vec!["latest_charge".to_owned()])
                 .send(&self.client)
@@ -123,20 +124,22 @@ pub fn intent_of(intent: PaymentIntent) -> Result<Intent, PaymentError> {
     let status = PaymentStatus::parse(intent.status.as_str()).ok_or_else(|| {
         PaymentError::Provider(format!("Stripe: unknown status {}", intent.status.as_str()))
     })?;
-    let billing = match &intent.latest_charge {
+    // Only a retrieved intent has its latest charge expanded; the others need neither.
+    let (billing, refunded, disputed) = match &intent.latest_charge {
         Some(Expandable::Object(charge)) => {
             let details = &charge.billing_details;
             let address = details.address.as_ref();
-            Billing {
+            let billing = Billing {
                 name: details.name.clone(),
                 email: details.email.clone(),
                 phone: details.phone.clone(),
                 line1: address.and_then(|a| a.line1.clone()),
                 city: address.and_then(|a| a.city.clone()),
                 postal_code: address.and_then(|a| a.postal_code.clone()),
-            }
+            };
+            (billing, charge.amount_refunded > 0, charge.disputed)
         }
-        _ => Billing::default(),
+        _ => (Billing::default(), false, false),
     };
     Ok(Intent {
         id: intent.id.to_string(),
@@ -149,5 +152,7 @@ pub fn intent_of(intent: PaymentIntent) -> Result<Intent, PaymentError> {
             .get("cart_id")
             .and_then(|id| CartId::parse(id)),
         billing,
+        refunded,
+        disputed,
     })
 }

@@ -6,7 +6,7 @@ use posy_server::clock::now;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::helpers::{add, keys, new_cart, product, size_id, spawn_app, sql};
+use crate::helpers::{add, keys, new_cart, product, rows_in_all_tables, size_id, spawn_app, sql};
 
 #[tokio::test]
 async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart() {
@@ -36,6 +36,11 @@ async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart(
         assert_eq!(other["items"], json!([]));
     }
 
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    let (status, _) = add(&app, id, vase, None, 1).await;
+    assert_eq!(status, 200);
     sql(
         &app,
         &format!("UPDATE carts SET ordered_at = 1 WHERE id = '{id}'"),
@@ -43,6 +48,173 @@ async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart(
     .await;
     let (_, after_order) = app.get_json(&format!("/api/cart/?cart_id={id}")).await;
     assert_ne!(after_order["id"], id, "an ordered cart is finished");
+}
+
+#[tokio::test]
+async fn looking_at_the_shop_without_a_cart_session_or_token_writes_nothing() {
+    let app = spawn_app().await;
+    let before = rows_in_all_tables(&app).await;
+    let mut ids = BTreeSet::new();
+    for _ in 0..30 {
+        let (status, cart) = app.get_json("/api/cart/").await;
+        assert_eq!(status, 200);
+        let id = cart["id"].as_str().unwrap().to_owned();
+        assert_eq!(
+            uuid::Uuid::parse_str(&id).unwrap().get_version_num(),
+            4,
+            "still a version-4 UUID: {id}"
+        );
+        ids.insert(id);
+    }
+    assert_eq!(ids.len(), 30, "every visitor gets an id of their own");
+    let some_id = ids.first().unwrap().clone();
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    for path in [
+        format!("/api/cart/?cart_id={some_id}"),
+        "/api/cart/?cart_id=4f1f0c0e-0000-4000-8000-000000000000".into(),
+        "/api/products/".into(),
+        format!("/api/products/{vase}/"),
+        "/api/albums/".into(),
+        "/api/site/".into(),
+        "/api/workshops/".into(),
+        "/api/payment/config/".into(),
+        "/api/auth/me/".into(),
+        "/api/orders/1?token=abc".into(),
+        format!("/api/payment/check_intent/?cart_id={some_id}"),
+        "/".into(),
+        "/shop".into(),
+    ] {
+        app.get(&path).await;
+    }
+    assert_eq!(
+        rows_in_all_tables(&app).await,
+        before,
+        "no GET without a cart, session or token writes a row"
+    );
+}
+
+#[tokio::test]
+async fn a_fresh_cart_id_is_stored_by_its_first_add_and_lives_on() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    assert_eq!(count_carts(&app).await, 0, "not stored by the look");
+    let (_, looked_again) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(
+        looked_again["id"],
+        cart.as_str(),
+        "the server knows its own id"
+    );
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    let (status, added) = add(&app, &cart, vase, None, 2).await;
+    assert_eq!(status, 200, "{added}");
+    assert_eq!(added["id"], cart.as_str());
+    assert_eq!(count_carts(&app).await, 1, "the first add writes the row");
+    let (status, _) = add(&app, &cart, vase, None, 1).await;
+    assert_eq!(status, 200);
+    let (_, now) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(now["id"], cart.as_str());
+    assert_eq!(now["items"][0]["quantity"], 3);
+    assert_eq!(count_carts(&app).await, 1);
+}
+
+#[tokio::test]
+async fn a_forged_cart_id_is_unknown_as_before() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    let bytes = *uuid::Uuid::parse_str(&cart).unwrap().as_bytes();
+    // One bit of the random half, then one of the signature half: neither is the shop's.
+    for flip in [(0usize, 0x01u8), (15, 0x80)] {
+        let mut forged = bytes;
+        forged[flip.0] ^= flip.1;
+        let forged = uuid::Uuid::from_bytes(forged).to_string();
+        let (status, body) = add(&app, &forged, vase, None, 1).await;
+        assert_eq!(status, 404, "{forged}: {body}");
+        let (_, looked) = app.get_json(&format!("/api/cart/?cart_id={forged}")).await;
+        assert_ne!(
+            looked["id"],
+            forged.as_str(),
+            "an unknown id gets a fresh cart"
+        );
+    }
+    assert_eq!(count_carts(&app).await, 0);
+}
+
+async fn count_carts(app: &crate::helpers::TestApp) -> i64 {
+    use sea_orm::{ConnectionTrait, Statement};
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT COUNT(*) AS n FROM carts",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+#[tokio::test]
+async fn a_line_withdrawn_or_sold_out_since_it_was_added_is_marked_and_left_out_of_the_total() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    let bedminster = product(&app, "The Bedminster").await["id"]
+        .as_i64()
+        .unwrap();
+    add(&app, &cart, vase, None, 1).await;
+    let (_, both) = add(&app, &cart, bedminster, None, 2).await;
+    assert_eq!(
+        both["items"][1]["available"],
+        json!({"status": "on_sale", "message": null})
+    );
+    let full_total = both["total"].clone();
+
+    sql(
+        &app,
+        &format!("UPDATE products SET active = false WHERE id = {vase}"),
+    )
+    .await;
+    let (_, withdrawn) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(withdrawn["items"][0]["available"]["status"], "withdrawn");
+    let message = withdrawn["items"][0]["available"]["message"]
+        .as_str()
+        .unwrap();
+    assert!(message.contains("Glass Bud Vase"), "{message}");
+    assert_eq!(
+        withdrawn["total"], both["items"][1]["line_total"],
+        "the vase is left out"
+    );
+    assert_ne!(withdrawn["total"], full_total);
+    assert_eq!(
+        withdrawn["items"][0]["product_details"]["name"], "Glass Bud Vase",
+        "the spec's fields stay"
+    );
+
+    sql(
+        &app,
+        &format!("UPDATE products SET stock = 0 WHERE id = {bedminster}"),
+    )
+    .await;
+    let (_, sold_out) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(sold_out["items"][1]["available"]["status"], "sold_out");
+    assert_eq!(sold_out["total"], "0.00");
+
+    sql(
+        &app,
+        &format!("UPDATE products SET stock = 1 WHERE id = {bedminster}"),
+    )
+    .await;
+    let (_, too_few) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(too_few["items"][1]["available"]["status"], "too_few");
 }
 
 fn uuid_like(id: &str) -> bool {
@@ -72,7 +244,9 @@ async fn an_add_answers_the_cart_in_the_specs_shape_with_totals_at_current_price
             "quantity",
             "product_details",
             "variation_details",
-            "line_total"
+            "line_total",
+            // Added to the spec's fields: whether the line can still be paid for.
+            "available"
         ])
     );
     assert_eq!(line["quantity"], 2);
@@ -401,9 +575,24 @@ async fn idle_carts_are_removed_and_recent_or_ordered_ones_stay() {
     add(&app, &idle_full, vase["id"].as_i64().unwrap(), None, 1).await;
     let recent_full = new_cart(&app).await;
     add(&app, &recent_full, vase["id"].as_i64().unwrap(), None, 1).await;
-    let idle_empty = new_cart(&app).await;
-    let recent_empty = new_cart(&app).await;
+    // A cart is stored by its first add; emptied, it stays stored.
+    let mut empties = Vec::new();
+    for _ in 0..2 {
+        let cart = new_cart(&app).await;
+        let (_, added) = add(&app, &cart, vase["id"].as_i64().unwrap(), None, 1).await;
+        let line = added["items"][0]["id"].clone();
+        let (status, _) = app
+            .post_json(
+                "/api/cart/remove_item/",
+                &json!({"cart_id": cart, "item_id": line}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        empties.push(cart);
+    }
+    let [idle_empty, recent_empty] = <[String; 2]>::try_from(empties).unwrap();
     let ordered = new_cart(&app).await;
+    add(&app, &ordered, vase["id"].as_i64().unwrap(), None, 1).await;
     for (cart, at) in [
         (&idle_full, long_ago),
         (&recent_full, yesterday),
@@ -450,7 +639,10 @@ async fn idle_carts_are_removed_and_recent_or_ordered_ones_stay() {
         .unwrap()
         .try_get_by_index(0)
         .unwrap();
-    assert_eq!(lines, 1, "the idle cart's line went with it");
+    assert_eq!(
+        lines, 2,
+        "the idle cart's line went with it; the recent and the ordered cart keep theirs"
+    );
 }
 
 #[tokio::test]

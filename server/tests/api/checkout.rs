@@ -15,18 +15,18 @@ pub async fn cart_with(app: &TestApp, name: &str, quantity: i64) -> String {
     cart
 }
 
-async fn check_intent(app: &TestApp, cart: &str) -> (u16, Value) {
+pub async fn check_intent(app: &TestApp, cart: &str) -> (u16, Value) {
     app.get_json(&format!("/api/payment/check_intent/?cart_id={cart}"))
         .await
 }
 
-async fn client_secret(app: &TestApp, cart: &str) -> String {
+pub async fn client_secret(app: &TestApp, cart: &str) -> String {
     let (status, body) = check_intent(app, cart).await;
     assert_eq!(status, 200, "{body}");
     body["client_secret"].as_str().unwrap().to_owned()
 }
 
-async fn pay(app: &TestApp, secret: &str, card: &str) -> Value {
+pub async fn pay(app: &TestApp, secret: &str, card: &str) -> Value {
     let (status, body) = app
         .post_json(
             "/api/payment/simulated/confirm/",
@@ -77,7 +77,7 @@ async fn stock_of(app: &TestApp, name: &str) -> i64 {
     product(app, name).await["stock"].as_i64().unwrap()
 }
 
-async fn count(app: &TestApp, table: &str) -> i64 {
+pub async fn count(app: &TestApp, table: &str) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};
     let row = app
         .db
@@ -325,11 +325,13 @@ async fn a_payment_for_another_cart_or_unknown_to_the_provider_is_refused() {
         body["error"],
         "That payment was made for a different cart. Please try paying again."
     );
+    // Any intent but the one the shop made for the cart is refused before the provider is
+    // asked: it is not the cart's payment.
     let (status, body) = place(&app, "pi_sim_unknown", &other).await;
     assert_eq!(status, 400);
     assert_eq!(
         body["error"],
-        "We couldn't find that payment. Please try paying again."
+        "That payment was made for a different cart. Please try paying again."
     );
 }
 
@@ -374,6 +376,12 @@ async fn stock_gone_after_payment_refunds_it_and_says_so() {
         cart.as_str(),
         "the cart stays open to pay again"
     );
+    // The cart still holds 2, more than is left, until the stock is back.
+    sql(
+        &app,
+        "UPDATE products SET stock = 2 WHERE name = 'The Bedminster'",
+    )
+    .await;
     let new_secret = client_secret(&app, &cart).await;
     assert!(
         !new_secret.starts_with(&intent),
@@ -433,7 +441,12 @@ async fn wrong_expired_or_missing_tokens_and_unknown_orders_all_get_the_same_403
 
 #[tokio::test]
 async fn a_hundred_shoppers_paying_at_once_for_ten_in_stock_make_exactly_ten_orders() {
-    let app = spawn_app().await;
+    // A crowd from one address: its payment attempts must not be limited.
+    let app = spawn_app_with(Options {
+        max_intents_per_address: Some(10_000),
+        ..Options::default()
+    })
+    .await;
     let mut carts = Vec::new();
     for _ in 0..100 {
         carts.push(paid_cart(&app, "The Bedminster", 1).await);
@@ -451,4 +464,330 @@ async fn a_hundred_shoppers_paying_at_once_for_ten_in_stock_make_exactly_ten_ord
     assert_eq!(count(&app, "orders").await, 10);
     assert_eq!(count(&app, "refunds").await, 90);
     assert_eq!(stock_of(&app, "The Bedminster").await, 0);
+}
+
+/// The date an order placed at 2026-11-23T12:00:00Z is said to be placed on.
+const PLACED_AT: i64 = 1_795_435_200;
+
+#[tokio::test]
+async fn a_repeat_order_hands_out_links_only_for_15_minutes_then_points_to_the_mail() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let (status, first) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{first}");
+    // Within 15 minutes: a retry gets the order and a fresh token.
+    sql(&app, "UPDATE orders SET created_at = created_at - 840").await;
+    let (status, again) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["id"], first["id"]);
+    assert!(
+        again["access_token"]
+            .as_str()
+            .is_some_and(|t| t.len() >= 32)
+    );
+    // Later: the same call can no longer renew the link.
+    sql(&app, &format!("UPDATE orders SET created_at = {PLACED_AT}")).await;
+    let tokens = count(&app, "order_tokens").await;
+    let (status, body) = place(&app, &intent, &cart).await;
+    assert_eq!(
+        (status, &body),
+        (
+            409,
+            &json!({"error": "This order was placed on 23 November 2026; its link is in your confirmation e-mail."})
+        )
+    );
+    assert_eq!(count(&app, "order_tokens").await, tokens, "no token minted");
+}
+
+#[tokio::test]
+async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
+    let app = spawn_app().await;
+    for column in ["refunded", "disputed"] {
+        let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+        sql(
+            &app,
+            &format!("UPDATE simulated_payments SET {column} = TRUE WHERE id = '{intent}'"),
+        )
+        .await;
+        let (status, body) = place(&app, &intent, &cart).await;
+        assert_eq!(status, 409, "{column}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("This payment has been refunded or disputed"),
+            "{body}"
+        );
+    }
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(stock_of(&app, "The Bedminster").await, 10, "nothing taken");
+}
+
+#[tokio::test]
+async fn a_payment_refunded_at_the_provider_counts_as_absent_so_the_shopper_can_pay_again() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    // Refunded from the provider's dashboard, say: the shop holds no refund row for it.
+    sql(
+        &app,
+        &format!("UPDATE simulated_payments SET refunded = TRUE WHERE id = '{intent}'"),
+    )
+    .await;
+    let secret = client_secret(&app, &cart).await;
+    assert!(!secret.starts_with(&intent), "a new payment: {secret}");
+    let paid = pay(&app, &secret, "4242 4242 4242 4242").await;
+    let new_intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, placed) = place(&app, new_intent, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+}
+
+#[tokio::test]
+async fn a_refund_is_recorded_with_the_carts_state_and_the_studios_notice() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 2).await;
+    sql(
+        &app,
+        "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
+    )
+    .await;
+    let (status, _) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 409);
+    let (again, _) = place(&app, &intent, &cart).await;
+    assert_eq!(again, 409);
+    assert_eq!(count(&app, "refunds").await, 1);
+    let mail = app.mail(1).await;
+    let notices: Vec<_> = mail
+        .iter()
+        .filter(|m| m.contains("To: studio@posy.localhost") && m.contains(&intent))
+        .collect();
+    assert_eq!(notices.len(), 1, "told once: {mail:?}");
+    assert!(
+        notices[0].contains("Subject: A payment was refunded"),
+        "{}",
+        notices[0]
+    );
+    assert_eq!(
+        count(&app, "carts WHERE payment_intent_id IS NULL").await,
+        1,
+        "the cart forgot the refunded intent"
+    );
+}
+
+/// Two carts with the same two items, added in opposite orders, paid and placed at once.
+#[tokio::test]
+async fn two_paid_carts_holding_the_same_items_in_opposite_orders_always_both_become_orders() {
+    let app = spawn_app().await;
+    sql(
+        &app,
+        "UPDATE products SET stock = 1000 WHERE name IN ('The Bedminster', 'Sunflower Bunch')",
+    )
+    .await;
+    sql(&app, "UPDATE catalogue_version SET version = version + 1").await;
+    let first = product(&app, "The Bedminster").await["id"]
+        .as_i64()
+        .unwrap();
+    let second = product(&app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let mut failures = Vec::new();
+    for _ in 0..100 {
+        let mut paid = Vec::new();
+        for items in [[first, second], [second, first]] {
+            let cart = new_cart(&app).await;
+            for item in items {
+                let (status, body) = add(&app, &cart, item, None, 1).await;
+                assert_eq!(status, 200, "{body}");
+            }
+            let secret = client_secret(&app, &cart).await;
+            let intent = pay(&app, &secret, "4242 4242 4242 4242").await["payment_intent"]["id"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            paid.push((cart, intent));
+        }
+        let answers = join_all(paid.iter().map(|(cart, intent)| place(&app, intent, cart))).await;
+        failures.extend(answers.into_iter().filter(|(status, _)| *status != 200));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failed: {:?}",
+        failures.len(),
+        failures.first()
+    );
+    assert_eq!(count(&app, "orders").await, 200);
+    assert_eq!(count(&app, "refunds").await, 0);
+}
+
+/// Renames a table away and back: while it is away, every order fails to be written.
+async fn rename(app: &TestApp, from: &str, to: &str) {
+    sql(app, &format!("ALTER TABLE {from} RENAME TO {to}")).await;
+}
+
+#[tokio::test]
+async fn a_database_failure_after_payment_is_retried_until_the_order_is_written() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    rename(&app, "order_tokens", "order_tokens_away").await;
+    let placing = place(&app, &intent, &cart);
+    let repair = async {
+        tokio::time::sleep(std::time::Duration::from_millis(60)).await;
+        rename(&app, "order_tokens_away", "order_tokens").await;
+    };
+    let ((status, placed), ()) = tokio::join!(placing, repair);
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(count(&app, "orders").await, 1);
+    assert_eq!(count(&app, "refunds").await, 0);
+}
+
+#[tokio::test]
+async fn a_database_failure_that_outlasts_the_retries_is_refunded_recorded_and_mailed() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    rename(&app, "order_tokens", "order_tokens_away").await;
+    let (status, body) = place(&app, &intent, &cart).await;
+    rename(&app, "order_tokens_away", "order_tokens").await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Sorry, we could not record your order just now, so we have refunded"),
+        "{body}"
+    );
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(count(&app, "refunds").await, 1);
+    assert_eq!(
+        count(
+            &app,
+            &format!("simulated_payments WHERE id = '{intent}' AND refunded = TRUE")
+        )
+        .await,
+        1,
+        "the money went back"
+    );
+    let mail = app.mail(1).await;
+    assert!(
+        mail.iter()
+            .any(|m| m.contains("To: studio@posy.localhost") && m.contains(&intent)),
+        "the studio is told"
+    );
+    assert_eq!(stock_of(&app, "The Bedminster").await, 10, "nothing taken");
+}
+
+#[tokio::test]
+async fn checkout_fields_longer_than_their_columns_or_with_control_characters_are_refused() {
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    for (field, value, words) in [
+        (
+            "phone",
+            format!("0117 {}496 0123", "- ".repeat(20)),
+            "under 40",
+        ),
+        ("postcode", format!("BS14{}9AB", " ".repeat(20)), "under 20"),
+        ("first_name", "Jo\0".to_owned(), "on one line"),
+        (
+            "address",
+            "12 Wells Road\r\nBristol".to_owned(),
+            "on one line",
+        ),
+    ] {
+        let mut body = order_body(&intent, &cart);
+        body[field] = json!(value);
+        let (status, refused) = app.post_json("/api/orders/", &body).await;
+        assert_eq!(status, 400, "{field}: {refused}");
+        assert!(
+            refused["fields"][field].as_str().unwrap().contains(words),
+            "{field}: {refused}"
+        );
+    }
+    assert_eq!(count(&app, "orders").await, 0);
+    let (status, placed) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+}
+
+#[tokio::test]
+async fn a_product_withdrawn_while_the_shopper_paid_is_not_sold_but_refunded() {
+    let app = spawn_app().await;
+    let before = stock_of(&app, "The Bedminster").await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    sql(
+        &app,
+        "UPDATE products SET active = false WHERE name = 'The Bedminster'",
+    )
+    .await;
+    let (status, body) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 409, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("The Bedminster is no longer on sale") && message.contains("refunded"),
+        "{message}"
+    );
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(count(&app, "refunds").await, 1);
+    sql(
+        &app,
+        "UPDATE products SET active = true WHERE name = 'The Bedminster'",
+    )
+    .await;
+    assert_eq!(stock_of(&app, "The Bedminster").await, before);
+}
+
+/// Everything the shop logs from now on, for every test in this binary.
+fn captured_logs() -> std::sync::Arc<std::sync::Mutex<Vec<u8>>> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let sink = logs.clone();
+        let _ = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::DEBUG)
+            .with_ansi(false)
+            .with_writer(move || Writer(sink.clone()))
+            .try_init();
+        logs
+    })
+    .clone()
+}
+
+struct Writer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Writer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn log_lines_name_ids_never_an_email_address_or_what_a_visitor_typed() {
+    let logs = captured_logs();
+    let app = spawn_app().await;
+    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let (status, body) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = app
+        .post_json(
+            "/api/contact/",
+            &json!({"name": "Ann Other", "email": "ann.other@example.com",
+                    "enquiryType": "general", "message": "Secret plans for a surprise party"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    // The confirmation, the studio's notice and the enquiry are written (and logged).
+    app.mail(3).await;
+    let text = String::from_utf8_lossy(&logs.lock().unwrap()).into_owned();
+    assert!(text.contains("order placed"), "the shop logged: {text}");
+    for secret in [
+        "@example.com",
+        "Jo Bloom",
+        "Wells Road",
+        "surprise party",
+        "Ann Other",
+    ] {
+        assert!(!text.contains(secret), "{secret} in the log: {text}");
+    }
 }

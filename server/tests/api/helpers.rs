@@ -32,6 +32,13 @@ pub struct Options {
     pub order_link_days: Option<u32>,
     /// Media in the bucket `posy-test` of an S3 endpoint at this address (a fake).
     pub s3_endpoint: Option<String>,
+    /// Payment attempts one cart may make in an hour; the default 20 when `None`.
+    pub max_intents_per_cart: Option<u32>,
+    /// Payment attempts one address may make in an hour; the default 300 when `None`. Tests
+    /// that play a crowd from one address raise it.
+    pub max_intents_per_address: Option<u32>,
+    /// Any other setting, changed last.
+    pub configure: Option<fn(&mut Config)>,
 }
 
 /// The webhook signing secret of test shops on Stripe.
@@ -48,7 +55,8 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     std::fs::create_dir_all(web_dir.join("assets")).unwrap();
     std::fs::write(
         web_dir.join("index.html"),
-        "<!doctype html><title>Posy test app</title>",
+        "<!doctype html><title>Posy test app</title>\
+         <script type=\"module\" src=\"/assets/app-1a2b3c.js\"></script>",
     )
     .unwrap();
     std::fs::write(
@@ -75,6 +83,15 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     }
     if let Some(days) = options.order_link_days {
         config.order_link_days = days;
+    }
+    if let Some(limit) = options.max_intents_per_cart {
+        config.max_intents_per_cart = limit;
+    }
+    if let Some(limit) = options.max_intents_per_address {
+        config.max_intents_per_address = limit;
+    }
+    if let Some(configure) = options.configure {
+        configure(&mut config);
     }
     start(config, Arc::new(dir)).await
 }
@@ -123,7 +140,7 @@ pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
 }
 
 /// With TEST_DATABASE_URL set, a new empty database on that server for this test alone.
-async fn fresh_postgres_database() -> Option<String> {
+pub async fn fresh_postgres_database() -> Option<String> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let server_url = std::env::var("TEST_DATABASE_URL")
         .ok()
@@ -275,6 +292,39 @@ pub async fn add(
         &json!({"cart_id": cart, "product_id": product, "quantity": qty, "variation_id": size}),
     )
     .await
+}
+
+/// How many rows the shop's database holds, over all its tables.
+pub async fn rows_in_all_tables(app: &TestApp) -> i64 {
+    let backend = app.db.get_database_backend();
+    let tables = match backend {
+        sea_orm::DatabaseBackend::Sqlite => {
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        }
+        _ => "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+    };
+    let names: Vec<String> = app
+        .db
+        .query_all_raw(Statement::from_string(backend, tables))
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get::<String>("", "name").unwrap())
+        .collect();
+    let mut total = 0;
+    for name in names {
+        let row = app
+            .db
+            .query_one_raw(Statement::from_string(
+                backend,
+                format!("SELECT COUNT(*) AS n FROM {name}"),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        total += row.try_get::<i64>("", "n").unwrap();
+    }
+    total
 }
 
 pub async fn sql(app: &TestApp, statement: &str) {

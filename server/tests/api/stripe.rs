@@ -47,9 +47,20 @@ fn intent_json(id: &str, amount: i64, cart_id: &str) -> Value {
     })
 }
 
+/// The fake's own notes on an intent's charge (`x_…` fields), taken out of what it answers:
+/// how much was refunded, whether it is disputed, and billing details other than Sam's.
+fn take_notes(intent: &mut Value) -> (i64, bool, Option<Value>) {
+    let notes = intent.as_object_mut().unwrap();
+    let refunded = notes
+        .remove("x_amount_refunded")
+        .map_or(0, |v| v.as_i64().unwrap());
+    let disputed = notes.remove("x_disputed").is_some_and(|v| v == true);
+    (refunded, disputed, notes.remove("x_billing_details"))
+}
+
 /// The charge Stripe.js made when the card was confirmed, with its billing details.
-fn charge_json(intent: &Value) -> Value {
-    json!({
+fn charge_json(intent: &Value, (refunded, disputed, billing): (i64, bool, Option<Value>)) -> Value {
+    let mut charge = json!({
         "id": "ch_3Posy",
         "object": "charge",
         "amount": intent["amount"],
@@ -72,7 +83,14 @@ fn charge_json(intent: &Value) -> Value {
         "payment_intent": intent["id"],
         "refunded": false,
         "status": "succeeded"
-    })
+    });
+    charge["amount_refunded"] = json!(refunded);
+    charge["refunded"] = json!(refunded > 0 && refunded == intent["amount"].as_i64().unwrap());
+    charge["disputed"] = json!(disputed);
+    if let Some(billing) = billing {
+        charge["billing_details"] = billing;
+    }
+    charge
 }
 
 impl FakeStripe {
@@ -104,12 +122,13 @@ impl FakeStripe {
                 match store.lock().unwrap().get(id) {
                     Some(intent) => {
                         let mut intent = intent.clone();
+                        let notes = take_notes(&mut intent);
                         let expands_charge = request
                             .url
                             .query_pairs()
                             .any(|(k, v)| k.starts_with("expand") && v == "latest_charge");
                         if intent["status"] == "succeeded" && expands_charge {
-                            intent["latest_charge"] = charge_json(&intent);
+                            intent["latest_charge"] = charge_json(&intent, notes);
                         }
                         ResponseTemplate::new(200).set_body_json(intent)
                     }
@@ -129,17 +148,23 @@ impl FakeStripe {
                         if let Some(amount) = form(request).get("amount") {
                             intent["amount"] = json!(amount.parse::<i64>().unwrap());
                         }
-                        ResponseTemplate::new(200).set_body_json(intent.clone())
+                        let mut answer = intent.clone();
+                        take_notes(&mut answer);
+                        ResponseTemplate::new(200).set_body_json(answer)
                     }
                     None => not_found(id),
                 }
             })
             .mount(&server)
             .await;
+        let store = intents.clone();
         Mock::given(method("POST"))
             .and(path("/v1/refunds"))
-            .respond_with(|request: &Request| {
+            .respond_with(move |request: &Request| {
                 let form = form(request);
+                if let Some(intent) = store.lock().unwrap().get_mut(&form["payment_intent"]) {
+                    intent["x_amount_refunded"] = intent["amount"].clone();
+                }
                 ResponseTemplate::new(200).set_body_json(json!({
                     "id": "re_fake", "object": "refund", "amount": 4200,
                     "created": 1_795_435_300, "currency": "gbp", "metadata": {},
@@ -169,8 +194,11 @@ impl FakeStripe {
         );
     }
 
+    /// The intent as Stripe would send it in an event.
     fn intent(&self, id: &str) -> Value {
-        self.intents.lock().unwrap()[id].clone()
+        let mut intent = self.intents.lock().unwrap()[id].clone();
+        take_notes(&mut intent);
+        intent
     }
 
     /// The requests received at a path, with their form bodies and idempotency keys.
@@ -536,4 +564,303 @@ async fn a_shop_killed_between_payment_and_order_still_makes_exactly_one_order_f
         mail.iter().any(|m| m.contains("To: sam@example.com")),
         "the payer is told"
     );
+}
+
+/// The GET requests Stripe received for an intent.
+async fn retrievals(stripe: &FakeStripe, intent: &str) -> usize {
+    stripe
+        .requests("GET", &format!("/v1/payment_intents/{intent}"))
+        .await
+        .len()
+}
+
+#[tokio::test]
+async fn an_intent_the_shop_did_not_make_for_the_cart_is_refused_before_stripe_is_asked() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    intent_for(&app, &cart).await;
+    let other = cart_with(&app, "The Bedminster", 1).await;
+    let other_intent = intent_for(&app, &other).await;
+    stripe.pay(&other_intent);
+    for intent in [other_intent.as_str(), "pi_made_up", "pi_fake_999"] {
+        let (status, body) = place(&app, intent, &cart).await;
+        assert_eq!(status, 400, "{intent}: {body}");
+        assert_eq!(
+            body["error"],
+            "That payment was made for a different cart. Please try paying again."
+        );
+        assert_eq!(
+            retrievals(&stripe, intent).await,
+            0,
+            "{intent}: Stripe was asked"
+        );
+    }
+    assert!(orders(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_charge_refunded_or_disputed_at_stripe_never_becomes_an_order() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let now = posy_server::clock::now();
+    for note in ["x_amount_refunded", "x_disputed"] {
+        let cart = cart_with(&app, "The Bedminster", 1).await;
+        let intent = intent_for(&app, &cart).await;
+        stripe.pay(&intent);
+        stripe.change(&intent, |i| {
+            i[note] = if note == "x_disputed" {
+                json!(true)
+            } else {
+                json!(100)
+            }
+        });
+        let event = succeeded_event(&format!("evt_{note}"), &stripe.intent(&intent));
+        let signed = signature(&event, WEBHOOK_SECRET, now);
+        assert_eq!(
+            deliver(&app, &event, &signed).await,
+            200,
+            "{note}: done with it"
+        );
+        let (status, body) = place(&app, &intent, &cart).await;
+        assert_eq!(status, 409, "{note}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("This payment has been refunded or disputed"),
+            "{body}"
+        );
+    }
+    assert!(orders(&app).await.is_empty());
+    let retrieved = stripe.server.received_requests().await.unwrap();
+    assert!(
+        retrieved
+            .iter()
+            .filter(|r| r.method.as_str() == "GET")
+            .all(|r| r.url.query().is_some_and(|q| q.contains("latest_charge"))),
+        "every retrieval expands the latest charge"
+    );
+}
+
+#[tokio::test]
+async fn an_intent_refunded_at_stripe_counts_as_absent_so_check_intent_makes_a_new_one() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let intent = intent_for(&app, &cart).await;
+    stripe.pay(&intent);
+    // Refunded from Stripe's dashboard: the shop holds no refund row.
+    stripe.change(&intent, |i| i["x_amount_refunded"] = i["amount"].clone());
+    let second = intent_for(&app, &cart).await;
+    assert_ne!(second, intent, "a new payment");
+    let created = stripe.requests("POST", "/v1/payment_intents").await;
+    assert_eq!(created.len(), 2);
+    assert_ne!(created[0].1, created[1].1, "a new idempotency key");
+    stripe.pay(&second);
+    let (status, placed) = place(&app, &second, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+}
+
+#[tokio::test]
+async fn billing_details_that_do_not_fit_still_make_an_order_flagged_for_the_studio() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let intent = intent_for(&app, &cart).await;
+    stripe.pay(&intent);
+    stripe.change(&intent, |i| {
+        i["x_billing_details"] = json!({
+            "address": {"city": "Bris\u{0}tol", "country": "GB",
+                        "line1": "3 Whitchurch Lane\r\nFlat 2", "line2": null,
+                        "postal_code": format!("BS14{}0TJ", " ".repeat(40)), "state": null},
+            "email": null,
+            "name": format!("Sam {}", "d".repeat(150)),
+            "phone": "0".repeat(60)
+        });
+    });
+    let event = succeeded_event("evt_messy", &stripe.intent(&intent));
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    assert_eq!(deliver(&app, &event, &signed).await, 200);
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT city, address, postcode, phone, last_name, email, check_details FROM orders",
+        ))
+        .await
+        .unwrap()
+        .expect("the order is placed");
+    let text = |column: &str| row.try_get::<String>("", column).unwrap();
+    assert_eq!(text("city"), "Bristol", "the NUL dropped");
+    assert_eq!(
+        text("address"),
+        "3 Whitchurch LaneFlat 2",
+        "the line break dropped"
+    );
+    assert_eq!(text("postcode").chars().count(), 20, "cut to its column");
+    assert_eq!(text("phone").chars().count(), 40, "cut to its column");
+    assert_eq!(text("last_name").chars().count(), 100, "cut to its column");
+    assert_eq!(text("email"), "");
+    assert!(row.try_get::<bool>("", "check_details").unwrap(), "flagged");
+    let mail = app.mail(1).await;
+    let notice = mail
+        .iter()
+        .find(|m| m.contains("To: studio@posy.localhost"))
+        .expect("the studio's notice");
+    assert!(notice.contains("(check details)"), "{notice}");
+}
+
+#[tokio::test]
+async fn an_event_with_fields_posy_does_not_know_or_need_still_places_the_order() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let intent = intent_for(&app, &cart).await;
+    stripe.pay(&intent);
+    // A future API version: a new status word, new fields, and most of the old ones gone.
+    let event = json!({
+        "id": "evt_future", "object": "event", "api_version": "2099-01-01.future",
+        "type": "payment_intent.succeeded", "created": 1_795_435_300,
+        "data": {"object": {"id": intent, "object": "payment_intent", "status": "settled",
+                            "metadata": {"cart_id": cart}, "shiny_new_field": {"x": 1}}}
+    })
+    .to_string();
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    assert_eq!(deliver(&app, &event, &signed).await, 200);
+    assert_eq!(orders(&app).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_bad_signature_and_an_unreadable_event_get_different_answers() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let now = posy_server::clock::now();
+    let answer = |payload: &'static str, signed: String| {
+        let app = &app;
+        async move {
+            let response = app
+                .client
+                .post(app.url("/api/payment/webhook/"))
+                .header("stripe-signature", signed)
+                .body(payload)
+                .send()
+                .await
+                .unwrap();
+            crate::helpers::json_of("webhook", response).await
+        }
+    };
+    let garbage = "{not json";
+    let (status, unsigned) = answer(garbage, signature(garbage, "whsec_wrong", now)).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        unsigned["error"],
+        "The event's signature is missing, wrong or too old."
+    );
+    let (status, unreadable) = answer(garbage, signature(garbage, WEBHOOK_SECRET, now)).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        unreadable["error"],
+        "The event is signed but its content could not be read."
+    );
+}
+
+/// Sends a webhook body of `size` bytes over a plain socket, chunked when `chunked`, and gives
+/// the status line of the answer.
+fn send_large(address: &str, size: usize, chunked: bool) -> String {
+    use std::io::{Read, Write};
+    let mut socket = std::net::TcpStream::connect(address).unwrap();
+    socket
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let length = if chunked {
+        "Transfer-Encoding: chunked".to_owned()
+    } else {
+        format!("Content-Length: {size}")
+    };
+    let head = format!(
+        "POST /api/payment/webhook/ HTTP/1.1\r\nHost: {address}\r\nContent-Type: \
+         application/json\r\nStripe-Signature: t=1,v1=00\r\n{length}\r\n\r\n"
+    );
+    socket.write_all(head.as_bytes()).unwrap();
+    let block = vec![b' '; 8192];
+    let mut sent = 0;
+    // The shop may answer and close before all is sent: write errors are expected.
+    while sent < size {
+        let written = if chunked {
+            socket
+                .write_all(format!("{:x}\r\n", block.len()).as_bytes())
+                .and_then(|()| socket.write_all(&block))
+                .and_then(|()| socket.write_all(b"\r\n"))
+        } else {
+            socket.write_all(&block)
+        };
+        if written.is_err() {
+            break;
+        }
+        sent += block.len();
+    }
+    if chunked {
+        let _ = socket.write_all(b"0\r\n\r\n");
+    }
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 1024];
+    while let Ok(n) = socket.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&buf[..n]);
+        if answer.windows(2).any(|w| w == b"\r\n") {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn an_event_larger_than_256_kib_is_refused_with_413_however_it_is_sent() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let address = app.base.trim_start_matches("http://").to_owned();
+    for chunked in [false, true] {
+        let address = address.clone();
+        let status = tokio::task::spawn_blocking(move || send_large(&address, 8 << 20, chunked))
+            .await
+            .unwrap();
+        assert!(status.contains(" 413 "), "chunked {chunked}: {status}");
+    }
+    // Just under the limit: read, and refused for its signature instead.
+    let address = address.clone();
+    let status = tokio::task::spawn_blocking(move || send_large(&address, 256 * 1024, true))
+        .await
+        .unwrap();
+    assert!(status.contains(" 400 "), "{status}");
+}
+
+#[tokio::test]
+async fn a_payment_event_for_a_cart_removed_since_is_refunded() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let intent = intent_for(&app, &cart).await;
+    stripe.pay(&intent);
+    sql(
+        &app,
+        &format!("DELETE FROM cart_items WHERE cart_id = '{cart}'"),
+    )
+    .await;
+    sql(&app, &format!("DELETE FROM carts WHERE id = '{cart}'")).await;
+    let event = succeeded_event("evt_gone", &stripe.intent(&intent));
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    assert_eq!(deliver(&app, &event, &signed).await, 200);
+    let refunds = stripe.requests("POST", "/v1/refunds").await;
+    assert_eq!(refunds.len(), 1, "the money goes back");
+    assert!(orders(&app).await.is_empty());
+    let (status, _) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 409, "the browser hears of the refund");
 }

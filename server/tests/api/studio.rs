@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app, sql};
+use crate::helpers::{Options, TestApp, json_of, spawn_app, spawn_app_with, sql};
 
 fn enquiry() -> Value {
     json!({
@@ -140,6 +140,90 @@ async fn one_address_may_send_five_enquiries_in_ten_minutes() {
             .starts_with("You have sent us several messages")
     );
     assert_eq!(enquiries(&app).await, 5);
+}
+
+/// Posts the enquiry with an `X-Forwarded-For` header; the status.
+async fn enquire_from(app: &TestApp, forwarded_for: &str) -> u16 {
+    let response = app
+        .signed(reqwest::Method::POST, "/api/contact/", None)
+        .header("x-forwarded-for", forwarded_for)
+        .json(&enquiry())
+        .send()
+        .await
+        .unwrap();
+    json_of("/api/contact/", response).await.0
+}
+
+#[tokio::test]
+async fn fifty_parallel_enquiries_from_one_address_get_exactly_five_through() {
+    let app = spawn_app().await;
+    let enquiry = enquiry();
+    let posts = (0..50).map(|_| app.post_json("/api/contact/", &enquiry));
+    let statuses: Vec<u16> = futures_util::future::join_all(posts)
+        .await
+        .into_iter()
+        .map(|(status, _)| status)
+        .collect();
+    let tally = |code| statuses.iter().filter(|s| **s == code).count();
+    assert_eq!((tally(200), tally(429)), (5, 45), "{statuses:?}");
+    assert_eq!(enquiries(&app).await, 5);
+}
+
+#[tokio::test]
+async fn the_contact_limit_starts_again_after_ten_minutes() {
+    let app = spawn_app().await;
+    for _ in 0..5 {
+        assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 200);
+    }
+    assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 429);
+    sql(
+        &app,
+        "UPDATE rate_limits SET window_ends_at = window_ends_at - 10 * 60",
+    )
+    .await;
+    assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_made_up_x_forwarded_for_does_not_dodge_the_contact_limit() {
+    // Without trusted proxies, and with proxies that are not this socket, the header is ignored.
+    for app in [
+        spawn_app().await,
+        spawn_app_with(Options {
+            configure: Some(|config| {
+                config.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap(), "::1".parse().unwrap()]
+            }),
+            ..Options::default()
+        })
+        .await,
+    ] {
+        for n in 1..=5 {
+            assert_eq!(enquire_from(&app, &format!("198.51.100.{n}")).await, 200);
+        }
+        assert_eq!(enquire_from(&app, "198.51.100.99").await, 429);
+        assert_eq!(enquiries(&app).await, 5);
+    }
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_visitor_it_names_is_limited() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()]),
+        ..Options::default()
+    })
+    .await;
+    for _ in 0..5 {
+        assert_eq!(enquire_from(&app, "198.51.100.1").await, 200);
+    }
+    // Entries the visitor wrote in front of the proxy's own are not believed.
+    assert_eq!(enquire_from(&app, "203.0.113.7, 198.51.100.1").await, 429);
+    assert_eq!(
+        enquire_from(&app, "198.51.100.2").await,
+        200,
+        "another visitor"
+    );
+    // A chain of trusted proxies: the right-most untrusted entry is the visitor.
+    assert_eq!(enquire_from(&app, "198.51.100.1, 127.0.0.5").await, 429);
 }
 
 #[tokio::test]

@@ -238,7 +238,8 @@ export interface paths {
         };
         /**
          * The cart with this id; a fresh empty cart with a new id when the id is missing,
-         *     unknown or already ordered. Never fails for a bad id.
+         *     unknown or already ordered. Never fails for a bad id, and never stores anything: a new
+         *     cart's row is written by its first add.
          */
         get: operations["getCart"];
         put?: never;
@@ -333,9 +334,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Makes the order once the payment has succeeded. The same call again answers the same
-         *     order (with a fresh token). Stock gone after payment: the payment is refunded and the
-         *     answer is a 409 saying so.
+         * Makes the order once the payment has succeeded; only the intent the shop made for the
+         *     cart is taken. The same call again within 15 minutes of the order answers the same
+         *     order with a fresh token; later, a 409 pointing to the confirmation mail. Stock gone
+         *     after payment: the payment is refunded and the answer is a 409 saying so.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -373,7 +375,9 @@ export interface paths {
         };
         /**
          * The client secret of the cart's payment intent, for the total the server computes
-         *     from the database. An empty or unknown cart is a 400.
+         *     from the database. An empty or unknown cart is a 400; a line no longer on sale, or a
+         *     cart that is an order already, a 409. A cart whose payment went through without an order
+         *     gets its order now (409 naming it); a refunded payment gets a new secret, with why.
          */
         get: operations["checkIntent"];
         put?: never;
@@ -607,6 +611,23 @@ export interface components {
             title: string | null;
         };
         /**
+         * Availability
+         * @description Whether a cart line can still be paid for, and if not why, in a sentence.
+         */
+        Availability: {
+            /**
+             * @description Why not, naming the item, e.g. `Sorry, Peony Posy (Large) has sold out; please remove
+             *     it from your cart.`; null when it is on sale.
+             */
+            message: string | null;
+            status: components["schemas"]["AvailabilityStatus"];
+        };
+        /**
+         * @description Whether a cart line can still be paid for.
+         * @enum {string}
+         */
+        AvailabilityStatus: "on_sale" | "withdrawn" | "sold_out" | "too_few";
+        /**
          * BillingAddress
          * @description The billing address sent with the card.
          */
@@ -685,6 +706,8 @@ export interface components {
          * @description One line of a cart.
          */
         CartItem: {
+            /** @description Whether the line can be paid for now; a line that cannot is left out of the total. */
+            available: components["schemas"]["Availability"] & unknown;
             /**
              * Format: int32
              * @description Sent as `item_id` to change or remove the line.
@@ -787,6 +810,8 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+            /** @description The order the cart already is (only `check_intent`'s 409). */
+            order?: components["schemas"]["PlacedOrder"] & unknown;
         };
         /**
          * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
@@ -892,6 +917,11 @@ export interface components {
         PaymentIntentSecret: {
             /** @description Give it to the card form (Stripe.js, or the simulated form). */
             client_secret: string;
+            /**
+             * @description When an earlier payment for this cart was refunded: why, in a sentence for the shopper
+             *     (this secret is for a new payment).
+             */
+            refunded: string | null;
         };
         /**
          * PlaceOrder
@@ -909,6 +939,19 @@ export interface components {
             payment_intent_id: string;
             phone: string;
             postcode: string;
+        };
+        /**
+         * PlacedOrder
+         * @description An order named by a refusal: its id, and a token for its link when it was placed just now.
+         */
+        PlacedOrder: {
+            /**
+             * @description For `/order-confirmation/{order_id}?token=…`; null when the order was placed earlier
+             *     (its link is in the confirmation e-mail).
+             */
+            access_token: string | null;
+            /** Format: int32 */
+            order_id: number;
         };
         /**
          * PriceRange
@@ -2127,7 +2170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The username or password is empty (`fields` names which). */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The username or password is empty, or longer than any account's (100 and 1,024 characters; `fields` names which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2636,7 +2679,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPlaced"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A checkout field is missing or malformed (the spec's `Please fill in all required fields: ...` with `fields` by wire name), or the payment is unknown, not succeeded, not in GBP or made for another cart. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A checkout field is missing or malformed (the spec's `Please fill in all required fields: ...` with `fields` by wire name), or the payment is not the one this shop made for the cart (refused before the provider is asked), unknown, not succeeded or not in GBP. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,7 +2697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The payment could not become an order (stock gone, the cart changed or was ordered) and has been refunded in full; the message says so. */
+            /** @description The payment could not become an order (stock gone, the cart changed or was ordered, or the order could not be recorded) and has been refunded in full; or its charge was refunded or disputed since; or the order was placed more than 15 minutes ago (`This order was placed on {date}; its link is in your confirmation e-mail.`). The message says which. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2770,8 +2813,26 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentSecret"];
                 };
             };
-            /** @description There is nothing to pay: the cart is empty, unknown (or no id was given), or paid already. */
+            /** @description There is nothing to pay: the cart is empty, unknown (or no id was given), or its payment is under way. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A line can no longer be paid for (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many payment attempts this hour for this cart, or from this address. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,6 +66,7 @@ export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
     product_details: { name: 'Peony Posy', image: '/media/products/peony-posy.jpg', price },
     variation_details: { size: 'Classic', price },
     line_total: (Number(price) * quantity).toFixed(2),
+    available: { status: 'on_sale', message: null },
     ...overrides,
   };
 }

@@ -63,6 +63,17 @@ describe('the cart page', () => {
     expect(screen.getByText(/deliver across Bristol/)).toHaveTextContent('BS14');
   });
 
+  it('says beside a line that can no longer be paid for why, and leaves it out of the total', async () => {
+    const gone = cartLine({
+      available: { status: 'sold_out', message: 'Sorry, Peony Posy (Classic) has sold out; please remove it from your cart.' },
+    });
+    mockApi.on('GET', '/api/cart/', () => json({ ...cartWith([gone]), total: '0.00' }));
+    renderPage(<CartPage />, { path: '/cart' });
+    const line = await screen.findByTestId('line-unavailable');
+    expect(line).toHaveTextContent('Peony Posy (Classic) has sold out');
+    expect(line.closest('li')).toHaveAttribute('data-unavailable', 'sold_out');
+  });
+
   it('changes a quantity and shows the server’s new cart', async () => {
     const user = userEvent.setup();
     const [peonies, meadow] = twoLineCart.items as [ReturnType<typeof cartLine>, ReturnType<typeof cartLine>];

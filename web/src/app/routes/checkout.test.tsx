@@ -122,6 +122,51 @@ describe('the checkout page', () => {
     expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
   });
 
+  it('says why in a toast, in the server’s words, when it sends the shopper back to the cart', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi.on('GET', '/api/payment/check_intent/', () =>
+      json({ error: 'Sorry, Peony Posy (Classic) has sold out; please remove it from your cart.' }, 409),
+    );
+    shop();
+    localStorage.setItem(CART_ID_KEY, twoLineCart.id);
+    renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('We couldn’t start your payment.');
+    expect(toast).toHaveTextContent('Peony Posy (Classic) has sold out');
+  });
+
+  it('links to the order when the cart was paid before and the server has now placed its order', async () => {
+    mockApi.on('GET', '/api/payment/check_intent/', () =>
+      json(
+        {
+          error: 'Your payment had already gone through, so we have placed your order FS-000012. There is nothing more to pay.',
+          order: { order_id: 12, access_token: 'tok/en' },
+        },
+        409,
+      ),
+    );
+    shop();
+    localStorage.setItem(CART_ID_KEY, twoLineCart.id);
+    const user = userEvent.setup();
+    renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
+    const notice = await screen.findByTestId('checkout-ordered');
+    expect(notice).toHaveTextContent('we have placed your order FS-000012');
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    await user.click(within(notice).getByRole('link', { name: 'See your order' }));
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12?token=tok%2Fen');
+  });
+
+  it('tells the shopper an earlier payment was refunded and lets them pay again', async () => {
+    mockApi.on('GET', '/api/payment/check_intent/', () =>
+      json({ client_secret: SECRET, refunded: 'Your cart changed while you were paying, so we have refunded your payment in full.' }),
+    );
+    shop();
+    await openCheckout();
+    expect(await screen.findByTestId('checkout-refunded')).toHaveTextContent('we have refunded your payment in full');
+    expect(pay()).toBeEnabled();
+  });
+
   it('sends an empty cart to /cart', async () => {
     shop();
     renderPage(<CheckoutPage />, { path: '/checkout', cart: emptyCart() });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { shopperOnTheWire } from '@/testing/checkout';
@@ -30,7 +30,8 @@ describe('the order confirmation page', () => {
     openAt('/order-confirmation/12?token=abc%2B1');
 
     const thanks = await screen.findByRole('heading', { name: 'Thank you, Jo!' });
-    expect(thanks).toHaveFocus();
+    // Focus moves in an effect, which may run just after the heading appears.
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(screen.getByTestId('order-number')).toHaveTextContent('FS-000012');
     const items = within(screen.getByRole('list', { name: 'Items in your order' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([

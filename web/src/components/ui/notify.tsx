@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 
 // Toasts appear top right and last 5 s unless told otherwise (the spec); the container is
 // mounted by the app (toasts.tsx). A toast raised before it arrives waits for it.

@@ -1,10 +1,12 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
 import './toasts.css';
 
 /**
  * Where toasts appear: top right, 5 s by default (the spec). Loaded after the first paint.
- * react-toastify 11 puts its own styles at the top of <head> when this mounts, so
- * toasts.css (Posy's colours) comes after them and wins without a second copy of them.
+ * The unstyled build with its stylesheet bundled: the default build writes a <style> tag
+ * when it mounts, which the shop's Content-Security-Policy (no inline styles) refuses.
+ * toasts.css (Posy's colours) comes after its rules and wins.
  */
 export default function Toasts() {
   return <ToastContainer position="top-right" autoClose={5000} />;

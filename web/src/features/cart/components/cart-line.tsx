@@ -32,7 +32,12 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
   if (!options.includes(quantity)) options.push(quantity);
 
   return (
-    <li className="cart-line" data-pending={pending ?? undefined} aria-busy={pending !== null}>
+    <li
+      className="cart-line"
+      data-pending={pending ?? undefined}
+      data-unavailable={item.available.status === 'on_sale' ? undefined : item.available.status}
+      aria-busy={pending !== null}
+    >
       <Link to={href} className="cart-line__picture" tabIndex={-1} aria-hidden="true">
         <SmartImage src={item.product_details.image} alt="" width={160} height={200} loading="lazy" decoding="async" />
       </Link>
@@ -45,6 +50,11 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
         <p className="cart-line__unit" data-testid="line-unit-price">
           {money(item.product_details.price)} each
         </p>
+        {item.available.message && (
+          <p className="cart-line__unavailable" data-testid="line-unavailable">
+            {item.available.message}
+          </p>
+        )}
       </div>
 
       <div className="cart-line__quantity">

@@ -1,6 +1,6 @@
 // The card payment's calls (the spec's API calls): which provider, the payment intent, and the simulated
 // provider's confirmation and 3-D Secure steps (the same answer shape as Stripe.js gives).
-import { api, errorMessage } from '@/lib/api-client';
+import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 import type { BillingDetails, CardConfirmation, PaymentConfig } from './checkout-types';
 
@@ -14,17 +14,55 @@ export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentCon
   return { provider: 'simulated', publishable_key: null };
 }
 
+/** What check_intent answers for a cart that can be paid for, or that is an order already. */
+export type IntentAnswer =
+  | {
+      kind: 'secret';
+      clientSecret: string;
+      /** Why an earlier payment for this cart was refunded (the server's sentence), if one was. */
+      refunded: string | null;
+    }
+  | {
+      kind: 'ordered';
+      /** The server's sentence naming the order. */
+      message: string;
+      orderId: number;
+      /** For the order's link; null when the order is older (its link is in the e-mail). */
+      accessToken: string | null;
+    };
+
+/** check_intent refused: the server's sentence when it gave one (null for the network). */
+export class IntentRefused extends Error {
+  constructor(
+    readonly reason: string | null,
+    readonly status: number,
+  ) {
+    super(`check_intent answered ${status}`);
+    this.name = 'IntentRefused';
+  }
+}
+
 /**
- * The payment intent for the cart as the server totals it now: its client secret. Throws on any
- * failure (an empty or unknown cart, the network), which sends the shopper back to the cart.
+ * The payment intent for the cart as the server totals it now: its client secret, or the order the
+ * cart already is (409). Throws on any other failure (an empty or unknown cart, a line no longer on
+ * sale, too many attempts, the network), which sends the shopper back to the cart.
  */
-export async function checkIntent(cartId: string, signal?: AbortSignal): Promise<string> {
-  const { data, response } = await api.GET('/api/payment/check_intent/', {
+export async function checkIntent(cartId: string, signal?: AbortSignal): Promise<IntentAnswer> {
+  const { data, error, response } = await api.GET('/api/payment/check_intent/', {
     params: { query: { cart_id: cartId } },
     signal,
   });
-  if (!data) throw new Error(`check_intent answered ${response.status}`);
-  return data.client_secret;
+  if (data) return { kind: 'secret', clientSecret: data.client_secret, refunded: data.refunded ?? null };
+  const order = (error as ErrorBody | undefined)?.order;
+  if (response.status === 409 && order) {
+    return {
+      kind: 'ordered',
+      message: errorMessage(error, 'This cart has already been paid for.'),
+      orderId: order.order_id,
+      accessToken: order.access_token ?? null,
+    };
+  }
+  throw new IntentRefused(errorMessage(error, '') || null, response.status);
 }
 
 /** Reads a confirmation answer; a refusal with a sentence reads as the provider's error. */

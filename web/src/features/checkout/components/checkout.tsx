@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
 import { useCheckout, type CheckoutField } from '../hooks/use-checkout';
-import { usePaymentIntentCheck, usePaymentSetup } from '../hooks/use-payment-setup';
+import { usePaymentIntentCheck, usePaymentSetup, type OrderedCart } from '../hooks/use-payment-setup';
 import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
 import { checkoutTotal, OrderSummary } from './order-summary';
@@ -48,13 +48,15 @@ interface CheckoutFormProps {
 
 function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
   const [payer, setPayer] = useState<CardPayer | null>(null);
+  const [ordered, setOrdered] = useState<OrderedCart | null>(null);
   const { setup, retry } = usePaymentSetup();
-  usePaymentIntentCheck(cart.id);
+  const refunded = usePaymentIntentCheck(cart.id, setOrdered);
   const { form, setField, fieldErrors, problem, submitting, submit, authentication } = useCheckout({
     cart,
     payer,
     clearCart,
     onPlaced,
+    onOrdered: setOrdered,
   });
 
   const inputs = useRef(new Map<CheckoutField, HTMLInputElement>());
@@ -76,6 +78,30 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
 
   const total = checkoutTotal(cart);
 
+  if (ordered) {
+    return (
+      <div className="checkout">
+        <div className="notice checkout__ordered" role="status" data-testid="checkout-ordered">
+          <p>{ordered.message}</p>
+          {ordered.link && (
+            <p>
+              <Link
+                to={ordered.link}
+                className="button"
+                onClick={() => {
+                  onPlaced();
+                  clearCart();
+                }}
+              >
+                See your order
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  }
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void submit();
@@ -86,6 +112,11 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
       <OrderSummary cart={cart} />
 
       <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
+        {refunded && (
+          <div className="notice checkout__refunded" role="status" data-testid="checkout-refunded">
+            <p>{refunded}</p>
+          </div>
+        )}
         <p id="checkout-required-note" className="checkout__note">
           Every field is needed so we can deliver your flowers and tell you when they are on their way.
         </p>

@@ -10,6 +10,7 @@ import type { CardPayer } from '../api/card-payer';
 import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
 import { createOrder } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
+import { backToCartSaying, orderedCart, type OrderedCart } from './use-payment-setup';
 
 /** A field of the form, by its form name (the core lists them, in the page's order). */
 export type CheckoutField = keyof CheckoutForm;
@@ -69,9 +70,11 @@ export interface CheckoutOptions {
   clearCart: () => void;
   /** Told just before the cart is cleared, so the page does not take the empty cart for a reason to leave. */
   onPlaced?: () => void;
+  /** Told when check_intent finds the cart is an order already. */
+  onOrdered?: (ordered: OrderedCart) => void;
 }
 
-export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOptions) {
+export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
@@ -108,11 +111,16 @@ export function useCheckout({ cart, payer, clearCart, onPlaced }: CheckoutOption
   async function pay(activePayer: CardPayer): Promise<string | null> {
     let clientSecret: string;
     try {
-      clientSecret = await checkIntent(cart.id);
+      const answer = await checkIntent(cart.id);
+      if (answer.kind === 'ordered') {
+        // Paid before without an order: the server has placed it; the page says so and links to it.
+        onOrdered?.(orderedCart(answer));
+        return null;
+      }
+      clientSecret = answer.clientSecret;
     } catch (cause) {
-      // The spec: any failure of the payment intent sends the shopper back to the cart.
-      console.error('The payment intent failed', cause);
-      navigate('/cart');
+      // The spec: any failure of the payment intent sends the shopper back to the cart (with why).
+      backToCartSaying(navigate, cause);
       return null;
     }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PaymentSetup } from '../components/card-section';
-import { checkIntent, getPaymentConfig } from '../api/payment-api';
+import { notifyError } from '@/components/ui/notify';
+import { checkIntent, getPaymentConfig, IntentRefused, type IntentAnswer } from '../api/payment-api';
 
 /** Which card form to show (GET /api/payment/config/), with a way to ask again after a failure. */
 export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
@@ -26,19 +27,55 @@ export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
   return { setup, retry };
 }
 
+/** The sentence a toast gives when the payment could not be prepared. */
+export const INTENT_FAILED = 'We couldn’t start your payment.';
+
+/**
+ * The spec: a failed payment intent sends the shopper back to the cart; a toast says why, in the
+ * server's words when it gave some.
+ */
+export function backToCartSaying(navigate: (to: string, options?: { replace?: boolean }) => void, cause: unknown, replace = false) {
+  console.error('The payment intent failed', cause);
+  notifyError(INTENT_FAILED, cause instanceof IntentRefused ? cause.reason : null);
+  navigate('/cart', { replace });
+}
+
+/** A cart that is an order already: the server's sentence and the order's link when it has one. */
+export interface OrderedCart {
+  message: string;
+  /** `/order-confirmation/{id}?token=…`; null when the link is only in the e-mail. */
+  link: string | null;
+}
+
+export function orderedCart(answer: Extract<IntentAnswer, { kind: 'ordered' }>): OrderedCart {
+  const link = answer.accessToken
+    ? `/order-confirmation/${encodeURIComponent(String(answer.orderId))}?token=${encodeURIComponent(answer.accessToken)}`
+    : null;
+  return { message: answer.message, link };
+}
+
 /**
  * The spec: the checkout page asks for the cart's payment intent as it opens; any failure (an
- * empty or unknown cart, the network) sends the shopper back to the cart.
+ * empty or unknown cart, the network) sends the shopper back to the cart, with a toast saying why.
+ * A cart that is an order already is told to `onOrdered`; a refund of an earlier payment is answered.
  */
-export function usePaymentIntentCheck(cartId: string) {
+export function usePaymentIntentCheck(cartId: string, onOrdered: (ordered: OrderedCart) => void): string | null {
   const navigate = useNavigate();
+  const [refunded, setRefunded] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    checkIntent(cartId, controller.signal).catch((cause: unknown) => {
-      if (controller.signal.aborted) return;
-      console.error('The payment intent failed', cause);
-      navigate('/cart', { replace: true });
-    });
+    checkIntent(cartId, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        if (answer.kind === 'ordered') onOrdered(orderedCart(answer));
+        else setRefunded(answer.refunded);
+      },
+      (cause: unknown) => {
+        if (controller.signal.aborted) return;
+        backToCartSaying(navigate, cause, true);
+      },
+    );
     return () => controller.abort();
-  }, [cartId, navigate]);
+  }, [cartId, navigate, onOrdered]);
+  return refunded;
 }

@@ -1,0 +1,123 @@
+//! How often a cart, and an address, may ask for a payment intent: each `check_intent` may
+//! create or update an intent at the provider, so a script must not make thousands.
+//!
+//! Counted in memory, under one lock, in hour-long windows: `check_intent` is a GET and so
+//! writes nothing for its count, the check and the count are one step (parallel calls cannot
+//! both slip under the limit), and a restart forgets the counts, which costs nothing but a
+//! fresh hour. Several posy processes each count on their own, so the limits multiply by the
+//! number of processes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The window the limits count in.
+const WINDOW: Duration = Duration::from_secs(60 * 60);
+/// Past this many keys, expired windows are swept on the next count.
+const SWEEP_AT: usize = 10_000;
+
+/// Why an attempt was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooMany {
+    Cart,
+    Address,
+}
+
+/// The payment attempts of the last hour, per cart and per address.
+#[derive(Clone)]
+pub struct PaymentAttempts {
+    per_cart: u32,
+    per_address: u32,
+    counts: Arc<Mutex<Counts>>,
+}
+
+#[derive(Default)]
+struct Counts {
+    carts: HashMap<String, Window>,
+    addresses: HashMap<String, Window>,
+}
+
+#[derive(Clone, Copy)]
+struct Window {
+    started: Instant,
+    count: u32,
+}
+
+impl PaymentAttempts {
+    /// At most `per_cart` attempts an hour for one cart and `per_address` from one address.
+    pub fn new(per_cart: u32, per_address: u32) -> PaymentAttempts {
+        PaymentAttempts {
+            per_cart,
+            per_address,
+            counts: Arc::default(),
+        }
+    }
+
+    /// Counts an attempt for the cart from the address, or refuses it (counting nothing) when
+    /// either has had its share this hour.
+    pub fn attempt(&self, cart: &str, address: &str) -> Result<(), TooMany> {
+        self.attempt_at(cart, address, Instant::now())
+    }
+
+    fn attempt_at(&self, cart: &str, address: &str, now: Instant) -> Result<(), TooMany> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let Counts { carts, addresses } = &mut *counts;
+        for map in [&mut *carts, &mut *addresses] {
+            if map.len() >= SWEEP_AT {
+                map.retain(|_, w| now.duration_since(w.started) < WINDOW);
+            }
+        }
+        let used = |map: &HashMap<String, Window>, key: &str| {
+            map.get(key)
+                .filter(|w| now.duration_since(w.started) < WINDOW)
+                .map_or(0, |w| w.count)
+        };
+        if used(&*carts, cart) >= self.per_cart {
+            return Err(TooMany::Cart);
+        }
+        if used(&*addresses, address) >= self.per_address {
+            return Err(TooMany::Address);
+        }
+        for (map, key) in [(carts, cart), (addresses, address)] {
+            let window = map.entry(key.to_owned()).or_insert(Window {
+                started: now,
+                count: 0,
+            });
+            if now.duration_since(window.started) >= WINDOW {
+                *window = Window {
+                    started: now,
+                    count: 0,
+                };
+            }
+            window.count += 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cart_gets_its_share_then_waits_for_the_next_hour() {
+        let attempts = PaymentAttempts::new(2, 100);
+        let start = Instant::now();
+        assert_eq!(attempts.attempt_at("c", "a", start), Ok(()));
+        assert_eq!(attempts.attempt_at("c", "a", start), Ok(()));
+        assert_eq!(attempts.attempt_at("c", "a", start), Err(TooMany::Cart));
+        assert_eq!(attempts.attempt_at("other", "a", start), Ok(()));
+        assert_eq!(attempts.attempt_at("c", "a", start + WINDOW), Ok(()));
+    }
+
+    #[test]
+    fn an_address_is_limited_across_carts_and_a_refusal_counts_nothing() {
+        let attempts = PaymentAttempts::new(1, 2);
+        let now = Instant::now();
+        assert_eq!(attempts.attempt_at("c1", "a", now), Ok(()));
+        assert_eq!(attempts.attempt_at("c1", "a", now), Err(TooMany::Cart));
+        assert_eq!(attempts.attempt_at("c2", "a", now), Ok(()));
+        assert_eq!(attempts.attempt_at("c3", "a", now), Err(TooMany::Address));
+        assert_eq!(attempts.attempt_at("c3", "b", now), Ok(()));
+    }
+}

@@ -1,0 +1,180 @@
+//! check_intent's guards: lines no longer on sale, how often a cart and an address may ask,
+//! and carts that were paid but never ordered (they get their order) or refunded (they can pay
+//! again, and are told why).
+
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use crate::checkout::{cart_with, check_intent, client_secret, count, pay};
+use crate::helpers::{Options, TestApp, add, product, spawn_app, spawn_app_with, sql};
+
+/// Pays a cart's intent with 4242… on the simulated card form: the intent's id.
+async fn pay_for(app: &TestApp, cart: &str) -> String {
+    let secret = client_secret(app, cart).await;
+    let paid = pay(app, &secret, "4242 4242 4242 4242").await;
+    assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");
+    paid["payment_intent"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn orders(app: &TestApp) -> i64 {
+    count(app, "orders").await
+}
+
+#[tokio::test]
+async fn a_line_withdrawn_or_sold_out_after_it_was_added_cannot_be_paid_for() {
+    let app = spawn_app().await;
+    let cart = cart_with(&app, "The Bedminster", 2).await;
+    let vase = product(&app, "Glass Bud Vase").await["id"]
+        .as_i64()
+        .unwrap();
+    add(&app, &cart, vase, None, 1).await;
+    let (status, _) = check_intent(&app, &cart).await;
+    assert_eq!(status, 200);
+
+    sql(
+        &app,
+        &format!("UPDATE products SET active = false WHERE id = {vase}"),
+    )
+    .await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 409, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("Glass Bud Vase") && message.contains("no longer on sale"),
+        "{message}"
+    );
+
+    sql(
+        &app,
+        &format!("UPDATE products SET active = true WHERE id = {vase}"),
+    )
+    .await;
+    sql(
+        &app,
+        "UPDATE products SET stock = 0 WHERE name = 'The Bedminster'",
+    )
+    .await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 409, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("The Bedminster") && message.contains("sold out"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn a_cart_may_ask_for_its_payment_twenty_times_an_hour() {
+    let app = spawn_app().await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    for attempt in 0..20 {
+        let (status, body) = check_intent(&app, &cart).await;
+        assert_eq!(status, 200, "attempt {attempt}: {body}");
+    }
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many payment attempts for this cart")
+    );
+    let other = cart_with(&app, "The Bedminster", 1).await;
+    let (status, _) = check_intent(&app, &other).await;
+    assert_eq!(status, 200, "another cart has its own share");
+}
+
+#[tokio::test]
+async fn an_address_is_limited_over_all_its_carts_counted_atomically() {
+    let app = spawn_app_with(Options {
+        max_intents_per_address: Some(5),
+        ..Options::default()
+    })
+    .await;
+    let mut carts = Vec::new();
+    for _ in 0..12 {
+        carts.push(cart_with(&app, "The Bedminster", 1).await);
+    }
+    let answers = join_all(carts.iter().map(|cart| check_intent(&app, cart))).await;
+    let statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 429).count(),
+        7,
+        "{statuses:?}"
+    );
+    let refused = answers.iter().find(|(status, _)| *status == 429).unwrap();
+    assert!(
+        refused.1["error"]
+            .as_str()
+            .unwrap()
+            .contains("from your network")
+    );
+}
+
+#[tokio::test]
+async fn a_paid_cart_without_an_order_gets_its_order_from_check_intent() {
+    let app = spawn_app().await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    pay_for(&app, &cart).await;
+    // The browser never came back to place the order.
+    assert_eq!(orders(&app).await, 0);
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        orders(&app).await,
+        1,
+        "placed from the card's billing details"
+    );
+    let order = body["order"]["order_id"].as_i64().unwrap();
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains(&format!("FS-{order:06}")), "{message}");
+    let token = body["order"]["access_token"].as_str().unwrap();
+    let (status, shown) = app
+        .get_json(&format!("/api/orders/{order}?token={token}"))
+        .await;
+    assert_eq!(status, 200, "{shown}");
+    assert_eq!(shown["email"], "jo@example.com");
+
+    let (status, again) = check_intent(&app, &cart).await;
+    assert_eq!(status, 409, "{again}");
+    assert_eq!(again["order"]["order_id"], order);
+    assert_eq!(
+        again["order"]["access_token"],
+        Value::Null,
+        "no new link for an old order"
+    );
+    assert_eq!(orders(&app).await, 1);
+}
+
+#[tokio::test]
+async fn a_refunded_payment_gives_a_new_secret_and_says_why() {
+    let app = spawn_app().await;
+    let cart = cart_with(&app, "The Bedminster", 2).await;
+    pay_for(&app, &cart).await;
+    sql(
+        &app,
+        "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
+    )
+    .await;
+    sql(&app, "UPDATE catalogue_version SET version = version + 1").await;
+    // The shopper comes back: the order cannot be had, so the payment is refunded.
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 409, "the cart now holds more than is left: {body}");
+    sql(
+        &app,
+        "UPDATE products SET stock = 5 WHERE name = 'The Bedminster'",
+    )
+    .await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 200, "{body}");
+    let refunded = body["refunded"].as_str().unwrap();
+    assert!(refunded.contains("refunded"), "{refunded}");
+    assert!(body["client_secret"].as_str().is_some());
+    assert_eq!(orders(&app).await, 0);
+    pay_for(&app, &cart).await;
+}
