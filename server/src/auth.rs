@@ -32,10 +32,6 @@ pub const SESSION_COOKIE: &str = "posy_session";
 pub const SECURE_SESSION_COOKIE: &str = "__Host-posy_session";
 /// A session unused this long has ended.
 pub const IDLE_SECONDS: i64 = 8 * 60 * 60;
-/// Failed sign-ins allowed per address and username in [`FAILURE_WINDOW_SECONDS`].
-pub const MAX_FAILURES: u32 = 5;
-/// The window of the sign-in limit.
-pub const FAILURE_WINDOW_SECONDS: i64 = 15 * 60;
 /// The shortest password an account may have.
 pub const MIN_PASSWORD_CHARS: usize = 12;
 /// The longest username an account may have (the column's size).
@@ -45,11 +41,10 @@ pub const MAX_PASSWORD_CHARS: usize = 1024;
 /// How many passwords are hashed at once, at most.
 pub const HASHING_AT_ONCE: usize = 2;
 
-const SIGN_INS: Limit = Limit {
-    scope: "sign-in",
-    max: MAX_FAILURES,
-    window_seconds: FAILURE_WINDOW_SECONDS,
-};
+/// The sign-in limit: `failures` per address and username in `window_minutes`.
+pub fn sign_in_limit(failures: u32, window_minutes: u32) -> Limit {
+    Limit::new("sign-in", failures, window_minutes)
+}
 
 static HASHING: Semaphore = Semaphore::const_new(HASHING_AT_ONCE);
 
@@ -69,8 +64,8 @@ pub enum SignInRefused {
     TooLong { username: bool, password: bool },
     /// Wrong username or password (which one is not said).
     NoMatch,
-    /// Too many failures lately.
-    TooMany,
+    /// Too many failures lately; try again after this many minutes.
+    TooMany { minutes: u32 },
 }
 
 /// Makes an admin account. Refuses an empty, long or taken username and a short or long
@@ -139,11 +134,13 @@ async fn password_matches(password: String, stored: String) -> bool {
 }
 
 /// Checks the username and password and opens a session; answers its token for the cookie.
+/// `limit` counts the failures of `remote_addr` with this username.
 pub async fn sign_in(
     db: &impl ConnectionTrait,
     username: &str,
     password: &str,
     remote_addr: &str,
+    limit: &Limit,
 ) -> Result<(String, Admin), SignInError> {
     let refused = |why| Err(SignInError::Refused(why));
     let (no_username, no_password) = (username.trim().is_empty(), password.is_empty());
@@ -169,8 +166,10 @@ pub async fn sign_in(
     // The attempt takes its slot before the password is checked: parallel guesses cannot all
     // pass a count that none of them has raised yet. A sign-in that works clears the count.
     let attempt = format!("{remote_addr} {who}");
-    if !SIGN_INS.take(db, &attempt).await? {
-        return refused(SignInRefused::TooMany);
+    if !limit.take(db, &attempt).await? {
+        return refused(SignInRefused::TooMany {
+            minutes: limit.window_minutes(),
+        });
     }
     let account = admin::Entity::find()
         .filter(admin::Column::Username.eq(username.trim()))
@@ -185,7 +184,7 @@ pub async fn sign_in(
     let Some(account) = account.filter(|_| matches) else {
         return refused(SignInRefused::NoMatch);
     };
-    SIGN_INS.clear(db, &attempt).await?;
+    limit.clear(db, &attempt).await?;
     let token = random_token();
     let now = now();
     session::ActiveModel {

@@ -144,6 +144,46 @@ pub struct Config {
     )]
     pub admin_session_hours: u32,
 
+    /// How many failed sign-ins one address may make for one username before it must wait.
+    #[arg(
+        long,
+        env = "POSY_SIGN_IN_FAILURES",
+        default_value_t = 5,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub sign_in_failures: u32,
+
+    /// How long, in minutes, the sign-in failures count (from the first), and so the wait.
+    #[arg(
+        long,
+        env = "POSY_SIGN_IN_WINDOW_MINUTES",
+        default_value_t = 15,
+        value_parser = clap::value_parser!(u32).range(1..=24 * 60),
+        global = true
+    )]
+    pub sign_in_window_minutes: u32,
+
+    /// How many enquiries the contact form takes from one address before it must wait.
+    #[arg(
+        long,
+        env = "POSY_ENQUIRIES_PER_ADDRESS",
+        default_value_t = 5,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub enquiries_per_address: u32,
+
+    /// How long, in minutes, an address's enquiries count (from the first).
+    #[arg(
+        long,
+        env = "POSY_ENQUIRY_WINDOW_MINUTES",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u32).range(1..=24 * 60),
+        global = true
+    )]
+    pub enquiry_window_minutes: u32,
+
     /// The largest picture an admin may upload, in megabytes.
     #[arg(long, env = "POSY_MAX_IMAGE_MB", default_value_t = 25, global = true)]
     pub max_image_mb: u64,
@@ -151,6 +191,20 @@ pub struct Config {
     /// The largest video an admin may upload, in megabytes.
     #[arg(long, env = "POSY_MAX_VIDEO_MB", default_value_t = 200, global = true)]
     pub max_video_mb: u64,
+
+    /// The most files one upload may carry.
+    #[arg(
+        long,
+        env = "POSY_MAX_UPLOAD_FILES",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub max_upload_files: u32,
+
+    /// The largest upload (all its files together), in megabytes.
+    #[arg(long, env = "POSY_MAX_UPLOAD_MB", default_value_t = 500, global = true)]
+    pub max_upload_mb: u64,
 
     /// Keep media in this S3-compatible bucket instead of the data folder (credentials from
     /// AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); needs --media-url.
@@ -319,8 +373,14 @@ impl Config {
             trusted_proxies: Vec::new(),
             retired_behind_proxy: None,
             admin_session_hours: 12,
+            sign_in_failures: 5,
+            sign_in_window_minutes: 15,
+            enquiries_per_address: 5,
+            enquiry_window_minutes: 10,
             max_image_mb: 25,
             max_video_mb: 200,
+            max_upload_files: 20,
+            max_upload_mb: 500,
             s3_bucket: None,
             s3_region: "us-east-1".into(),
             s3_endpoint: None,

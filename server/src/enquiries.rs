@@ -1,7 +1,7 @@
 //! Enquiries from the contact form: checked with core's rules, stored, and mailed to the studio
 //! through the outbox in one transaction. A honeypot field and a per-address limit keep bots
 //! out without bothering people; the limit is counted by [`crate::rate_limit`], so a crowd of
-//! parallel posts gets exactly its five.
+//! parallel posts gets exactly its limit (five by default).
 
 use posy_core::enquiry::{EnquiryField, EnquiryForm};
 use posy_core::validation::FormProblems;
@@ -12,16 +12,10 @@ use crate::entities::enquiry;
 use crate::mail::{self, letters};
 use crate::rate_limit::Limit;
 
-/// How many enquiries one address may send in [`WINDOW_SECONDS`].
-pub const LIMIT: u32 = 5;
-/// The window of the per-address limit.
-pub const WINDOW_SECONDS: i64 = 10 * 60;
-
-const ENQUIRIES: Limit = Limit {
-    scope: "contact",
-    max: LIMIT,
-    window_seconds: WINDOW_SECONDS,
-};
+/// The contact form's limit: `enquiries` per address in `window_minutes`.
+pub fn limit(enquiries: u32, window_minutes: u32) -> Limit {
+    Limit::new("contact", enquiries, window_minutes)
+}
 
 /// Why an enquiry was not taken.
 #[derive(Debug)]
@@ -50,11 +44,12 @@ pub struct EnquirySent {
     pub remote_addr: String,
 }
 
-/// Checks, stores and mails an enquiry. A bot's (honeypot filled) is answered the same but
-/// dropped, so it learns nothing.
+/// Checks, stores and mails an enquiry, within `limit` for its address. A bot's (honeypot
+/// filled) is answered the same but dropped, so it learns nothing.
 pub async fn receive(
     db: &DatabaseConnection,
     sent: EnquirySent,
+    limit: &Limit,
     studio_email: &str,
     studio_phone: &str,
 ) -> Result<(), EnquiryError> {
@@ -63,7 +58,7 @@ pub async fn receive(
         tracing::info!(addr = %sent.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
     }
-    if !ENQUIRIES.take(db, &sent.remote_addr).await? {
+    if !limit.take(db, &sent.remote_addr).await? {
         return Err(EnquiryError::TooMany {
             phone: studio_phone.to_owned(),
         });

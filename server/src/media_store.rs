@@ -4,12 +4,13 @@
 //! bucket they are kept under `media/`, so the public URL is the same shape either way.
 
 use std::future::Future;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::Arc;
 
 use object_store::ObjectStore;
 use object_store::aws::AmazonS3Builder;
+use object_store::buffered::BufWriter;
 use object_store::path::Path as StorePath;
 
 /// What a store call eventually gives.
@@ -19,6 +20,9 @@ pub type Reply<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a
 pub trait MediaStore: Send + Sync {
     /// Writes a whole file, replacing any at that path.
     fn put<'a>(&'a self, path: &'a str, bytes: Vec<u8>) -> Reply<'a>;
+    /// Copies the local file `from` to `path`, replacing any there, without reading it whole
+    /// into memory (a converted video may be hundreds of megabytes).
+    fn put_file<'a>(&'a self, path: &'a str, from: &'a Path) -> Reply<'a>;
     /// Removes a file; a missing one is not an error.
     fn delete<'a>(&'a self, path: &'a str) -> Reply<'a>;
 }
@@ -49,6 +53,19 @@ impl MediaStore for LocalFolder {
             // Written whole under another name, then renamed: nobody is served half a file.
             let partial = target.with_extension("partial");
             tokio::fs::write(&partial, bytes).await?;
+            tokio::fs::rename(&partial, &target).await?;
+            Ok(())
+        })
+    }
+
+    fn put_file<'a>(&'a self, path: &'a str, from: &'a Path) -> Reply<'a> {
+        Box::pin(async move {
+            let target = self.0.join(safe(path)?);
+            if let Some(parent) = target.parent() {
+                tokio::fs::create_dir_all(parent).await?;
+            }
+            let partial = target.with_extension("partial");
+            tokio::fs::copy(from, &partial).await?;
             tokio::fs::rename(&partial, &target).await?;
             Ok(())
         })
@@ -105,6 +122,18 @@ impl MediaStore for Bucket {
         })
     }
 
+    fn put_file<'a>(&'a self, path: &'a str, from: &'a Path) -> Reply<'a> {
+        Box::pin(async move {
+            use tokio::io::AsyncWriteExt;
+            // Sent in parts of a few megabytes (one PUT when it is small).
+            let mut upload = BufWriter::new(self.0.clone(), Bucket::key(path)?);
+            let mut file = tokio::fs::File::open(from).await?;
+            tokio::io::copy(&mut file, &mut upload).await?;
+            upload.shutdown().await?;
+            Ok(())
+        })
+    }
+
     fn delete<'a>(&'a self, path: &'a str) -> Reply<'a> {
         Box::pin(async move {
             match self.0.delete(&Bucket::key(path)?).await {
@@ -139,5 +168,20 @@ mod tests {
         store.delete("albums/x.jpg").await.unwrap();
         store.delete("albums/x.jpg").await.unwrap();
         assert!(!dir.path().join("albums/x.jpg").exists());
+    }
+
+    #[tokio::test]
+    async fn a_local_folder_copies_a_file_in_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFolder(dir.path().join("media"));
+        let from = dir.path().join("clip.mp4");
+        let bytes: Vec<u8> = (0..3_000_000u32).map(|n| n as u8).collect();
+        std::fs::write(&from, &bytes).unwrap();
+        store.put_file("albums/clip.mp4", &from).await.unwrap();
+        assert_eq!(
+            std::fs::read(dir.path().join("media/albums/clip.mp4")).unwrap(),
+            bytes
+        );
+        assert!(!dir.path().join("media/albums/clip.partial").exists());
     }
 }

@@ -23,6 +23,20 @@ pub struct Limit {
 }
 
 impl Limit {
+    /// `max` attempts per `window_minutes` of `scope`.
+    pub fn new(scope: &'static str, max: u32, window_minutes: u32) -> Limit {
+        Limit {
+            scope,
+            max,
+            window_seconds: i64::from(window_minutes) * 60,
+        }
+    }
+
+    /// The window in whole minutes (what a refused visitor is told to wait, at most).
+    pub fn window_minutes(&self) -> u32 {
+        u32::try_from((self.window_seconds + 59) / 60).unwrap_or(u32::MAX)
+    }
+
     /// The key of this limit's counter for `who` (an address, or an address and a name).
     fn key(&self, who: &str) -> String {
         format!("{} {who}", self.scope)

@@ -175,7 +175,7 @@ fn routes(
         &docs,
     ));
     let docs_policy = policies.docs().to_owned();
-    let max_upload = config.max_video_mb.max(config.max_image_mb) * 1_000_000 * 20;
+    let max_upload = config.max_upload_mb * 1_000_000;
     let api_endpoint = move || {
         let csrf = csrf.clone();
         api::service()
@@ -231,6 +231,8 @@ fn routes(
             limits: UploadLimits {
                 max_image_bytes: config.max_image_mb * 1_000_000,
                 max_video_bytes: config.max_video_mb * 1_000_000,
+                max_files: config.max_upload_files as usize,
+                max_request_bytes: max_upload,
             },
             media_base: MediaBase(media_base.clone()),
         })

@@ -5,12 +5,14 @@ use sea_orm::DatabaseConnection;
 
 use crate::auth;
 use crate::config::Config;
+use crate::enquiries;
 use crate::gallery::uploads::{Destination, UploadLimits};
 use crate::gallery::video::Videos;
 use crate::gallery::view::{self, AlbumView};
 use crate::gallery::{FindError, Viewer};
 use crate::media_store::Media;
 use crate::proxies::{self, Network};
+use crate::rate_limit::Limit;
 use crate::site::Site;
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
@@ -27,6 +29,10 @@ pub struct Clients {
     pub secure_cookies: bool,
     /// An admin session ends this long after signing in, however busy.
     pub session_lifetime_seconds: i64,
+    /// Failed sign-ins per address and username.
+    pub sign_ins: Limit,
+    /// Enquiries per address.
+    pub enquiries: Limit,
 }
 
 impl Clients {
@@ -39,6 +45,11 @@ impl Clients {
                 .as_deref()
                 .is_some_and(|u| u.starts_with("https://")),
             session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
+            sign_ins: auth::sign_in_limit(config.sign_in_failures, config.sign_in_window_minutes),
+            enquiries: enquiries::limit(
+                config.enquiries_per_address,
+                config.enquiry_window_minutes,
+            ),
         }
     }
 

@@ -4,8 +4,10 @@
 
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem::{Request, RequestBody};
 use poem_openapi::param::Path;
-use poem_openapi::payload::Json;
+use poem_openapi::payload::{Json, ParsePayload, Payload};
+use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiRequest, Multipart, Object, OpenApi};
 
@@ -13,7 +15,8 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::gallery::uploads::{self, Incoming, Refused};
+use crate::gallery::receiving::Parts;
+use crate::gallery::uploads::{self, Refused};
 use crate::gallery::view::AlbumView;
 use crate::gallery::{AlbumError, FindError, Viewer, admin};
 use crate::state::Gallery;
@@ -72,6 +75,22 @@ impl From<AlbumError> for Problem {
                 "images",
                 "Choose at least one file.",
             ),
+            AlbumError::TooManyFiles(most) => Problem::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("Please upload at most {most} files at once."),
+            ),
+            AlbumError::UploadTooLarge(bytes) => Problem::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "This upload is larger than the {} MB one upload may be. Please send fewer \
+                     files at once.",
+                    bytes / 1_000_000
+                ),
+            ),
+            AlbumError::UploadBroken => Problem::new(
+                StatusCode::BAD_REQUEST,
+                "The upload did not arrive whole. Please try again.",
+            ),
             AlbumError::Storage(cause) => Problem::internal(cause),
             AlbumError::Db(err) => Problem::internal(err),
         }
@@ -84,7 +103,13 @@ impl Refusal for AlbumError {
             400,
             "A field is at fault (`fields` names it): an empty or over-long title, an over-long \
              description or caption, a featured picture not of this album, a new order that is \
-             not every picture once, an upload without files or with a part that is not a file.",
+             not every picture once, an upload without files or with a part that is not a file, \
+             an upload that did not arrive whole.",
+        ),
+        Answer(
+            413,
+            "An upload with more files, or more bytes in all, than the shop takes at once \
+             (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept.",
         ),
         Answer(
             404,
@@ -150,13 +175,55 @@ pub struct Reorder {
     pub image_ids: Vec<i32>,
 }
 
-/// `upload_images/`'s form: repeated `images`, and an optional `featured_image` (at least one
-/// file in all; `images` is published as optional, as it is read).
+/// `upload_images/`'s form as published: repeated `images`, and an optional `featured_image`
+/// (at least one file in all; `images` is published as optional, as it is read). Only its
+/// schema is used: the body is read by [`UploadBody`].
 #[derive(Debug, Multipart)]
+#[allow(dead_code)]
 pub struct UploadForm {
-    pub images: Vec<Upload>,
-    pub featured_image: Option<Upload>,
+    images: Vec<Upload>,
+    featured_image: Option<Upload>,
 }
+
+/// `upload_images/`'s body, read as it arrives by [`crate::gallery::receiving`] rather than spooled whole
+/// first, so the upload limits apply as the bytes come. It publishes [`UploadForm`]'s schema.
+pub struct UploadBody(Parts);
+
+impl Payload for UploadBody {
+    const CONTENT_TYPE: &'static str = <UploadForm as Payload>::CONTENT_TYPE;
+
+    fn check_content_type(content_type: &str) -> bool {
+        <UploadForm as Payload>::check_content_type(content_type)
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        <UploadForm as Payload>::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        <UploadForm as Payload>::register(registry);
+    }
+}
+
+impl ParsePayload for UploadBody {
+    const IS_REQUIRED: bool = true;
+
+    async fn from_request(req: &Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let boundary = multer::parse_boundary(req.content_type().unwrap_or_default())
+            .map_err(|_| poem::Error::from_status(StatusCode::BAD_REQUEST))?;
+        let max_request_bytes = req
+            .data::<Gallery>()
+            .map_or(0, |gallery| gallery.limits.max_request_bytes);
+        Ok(UploadBody(Parts::new(
+            body.take()?,
+            boundary,
+            max_request_bytes,
+        )))
+    }
+}
+
+// The two-argument form: the one-argument form calls the macro by a name not in scope here.
+poem_openapi::impl_apirequest_for_payload!(UploadBody,);
 
 /// What an upload did: the album now, and the files refused with why.
 #[derive(Debug, Object)]
@@ -176,45 +243,6 @@ fn done() -> Json<Done> {
     Json(Done {
         status: "success".into(),
     })
-}
-
-async fn incoming(upload: Upload) -> Incoming {
-    let file_name = upload.file_name().unwrap_or_default().to_owned();
-    let size = upload.size() as u64;
-    Incoming {
-        file_name,
-        size,
-        file: upload.into_file(),
-    }
-}
-
-impl UploadForm {
-    /// The files sent, or which field held a part that is not a file.
-    async fn files(self) -> Result<(Vec<Incoming>, Option<Incoming>), AlbumError> {
-        let not_a_file =
-            |field| move |upload: &Upload| upload.file_name().is_none().then_some(field);
-        if let Some(field) = self
-            .images
-            .iter()
-            .find_map(not_a_file("images"))
-            .or_else(|| {
-                self.featured_image
-                    .as_ref()
-                    .and_then(not_a_file("featured_image"))
-            })
-        {
-            return Err(AlbumError::NotAFile(field));
-        }
-        let mut files = Vec::with_capacity(self.images.len());
-        for upload in self.images {
-            files.push(incoming(upload).await);
-        }
-        let featured = match self.featured_image {
-            Some(upload) => Some(incoming(upload).await),
-            None => None,
-        };
-        Ok((files, featured))
-    }
 }
 
 type Listed = Result<Json<Vec<AlbumView>>, Failure<sea_orm::DbErr, ADMIN>>;
@@ -237,9 +265,12 @@ async fn create(gallery: &Gallery, fields: AlbumFields) -> Created {
     ))
 }
 
-async fn upload(gallery: &Gallery, id: i32, form: UploadForm) -> Changed<UploadReport> {
-    let (files, featured) = form.files().await?;
-    let refused = uploads::upload(&gallery.db, &gallery.destination(), id, files, featured).await?;
+async fn upload(gallery: &Gallery, id: i32, body: UploadBody) -> Changed<UploadReport> {
+    // An unknown album is said before its files are read.
+    uploads::find_album(&gallery.db, id).await?;
+    let to = gallery.destination();
+    let arrivals = to.receive(body.0).await?;
+    let refused = uploads::upload(&gallery.db, &to, id, arrivals).await?;
     let album = gallery
         .album(id, Viewer::Admin)
         .await
@@ -334,9 +365,9 @@ impl AlbumsApi {
         _admin: AdminSession,
         gallery: Data<&Gallery>,
         id: Path<i32>,
-        form: UploadForm,
+        body: UploadBody,
     ) -> Changed<UploadReport> {
-        upload(gallery.0, id.0, form).await
+        upload(gallery.0, id.0, body).await
     }
 
     /// Admin: changes a picture's caption.
@@ -436,8 +467,8 @@ impl SpecAlbumPaths {
         _admin: AdminSession,
         gallery: Data<&Gallery>,
         id: Path<i32>,
-        form: UploadForm,
+        body: UploadBody,
     ) -> Changed<UploadReport> {
-        upload(gallery.0, id.0, form).await
+        upload(gallery.0, id.0, body).await
     }
 }

@@ -161,9 +161,11 @@ impl From<SignInError> for Problem {
                 StatusCode::UNAUTHORIZED,
                 "That username and password don't match. Please try again.",
             ),
-            SignInError::Refused(SignInRefused::TooMany) => Problem::new(
+            SignInError::Refused(SignInRefused::TooMany { minutes }) => Problem::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                "Too many attempts to sign in. Please wait 15 minutes and try again.",
+                format!(
+                    "Too many attempts to sign in. Please wait {minutes} minutes and try again."
+                ),
             ),
             SignInError::Db(err) => Problem::internal(err),
         }
@@ -180,7 +182,9 @@ impl Refusal for SignInError {
         Answer(401, "The username and password do not match."),
         Answer(
             429,
-            "5 failed sign-ins from this address for this username in 15 minutes; wait.",
+            "Too many failed sign-ins from this address for this username lately (5 in 15 \
+             minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise); \
+             wait.",
         ),
         INTERNAL,
     ];
@@ -189,7 +193,8 @@ impl Refusal for SignInError {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AuthApi {
     /// Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
-    /// password; 429 after 5 failures from one address for one username in 15 minutes.
+    /// password; 429 after 5 failures from one address for one username in 15 minutes (the
+    /// shop's settings may say otherwise).
     #[oai(path = "/auth/login/", method = "post", operation_id = "login")]
     async fn login(
         &self,
@@ -199,7 +204,14 @@ impl AuthApi {
         body: Json<Credentials>,
     ) -> Result<SessionChanged, Failure<SignInError, SEND>> {
         let address = clients.address(req);
-        let (token, admin) = auth::sign_in(*db, &body.username, &body.password, &address).await?;
+        let (token, admin) = auth::sign_in(
+            *db,
+            &body.username,
+            &body.password,
+            &address,
+            &clients.sign_ins,
+        )
+        .await?;
         Ok(SessionChanged::Ok(
             Json(Me {
                 is_admin: true,

@@ -102,7 +102,9 @@ impl Refusal for EnquiryError {
         ),
         Answer(
             429,
-            "5 enquiries from this address in 10 minutes already; wait, or call the studio.",
+            "Too many enquiries from this address lately (5 in 10 minutes unless \
+             POSY_ENQUIRIES_PER_ADDRESS and POSY_ENQUIRY_WINDOW_MINUTES say otherwise); wait, or \
+             call the studio.",
         ),
         INTERNAL,
     ];
@@ -160,7 +162,7 @@ impl StudioApi {
     }
 
     /// Sends an enquiry to the studio: checked with the contact form's rules (400 naming the
-    /// fields), stored and mailed. At most 5 from one address in 10 minutes (then 429).
+    /// fields), stored and mailed. At most 5 from one address in 10 minutes, unless the shop's settings say otherwise (then 429).
     #[oai(path = "/contact/", method = "post", operation_id = "sendEnquiry")]
     async fn contact(
         &self,
@@ -182,7 +184,14 @@ impl StudioApi {
             honeypot: body.website.unwrap_or_default().0,
             remote_addr: clients.address(req),
         };
-        enquiries::receive(&db, enquiry, &studio.notices_to, &studio.site.phone).await?;
+        enquiries::receive(
+            &db,
+            enquiry,
+            &clients.enquiries,
+            &studio.notices_to,
+            &studio.site.phone,
+        )
+        .await?;
         Ok(Json(ContactReceived {
             status: "success".into(),
         }))

@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod pictures;
+pub mod receiving;
 pub mod sizes;
 pub mod uploads;
 pub mod video;
@@ -34,6 +35,12 @@ pub enum AlbumError {
     NoFiles,
     /// A part of an upload that is not a file (it has no file name): the field it came as.
     NotAFile(&'static str),
+    /// An upload with more files than this many.
+    TooManyFiles(usize),
+    /// An upload larger than this many bytes in all.
+    UploadTooLarge(u64),
+    /// An upload body that is not a complete multipart form (cut short, malformed).
+    UploadBroken,
     /// Storing a file failed (the cause, logged).
     Storage(String),
     Db(sea_orm::DbErr),

@@ -1,6 +1,7 @@
-//! The upload pipeline: what the admin sends to an album becomes stored pictures (prepared by
-//! [`super::pictures`]) and videos waiting for the [`super::video`] worker; each file that
-//! cannot be used is refused with why, naming the file.
+//! The upload pipeline: what the admin sends to an album, once [`super::receiving`] has it in
+//! temporary files, becomes stored pictures (prepared by [`super::pictures`]) and videos
+//! waiting for the [`super::video`] worker; each file that cannot be used is refused with why,
+//! naming the file.
 
 use poem_openapi::Object;
 use sea_orm::sea_query::Expr;
@@ -8,6 +9,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, Qu
 
 use super::AlbumError;
 use super::pictures::{self, Kind};
+use super::receiving::{self, Arrival, Incoming, Parts};
 use super::video::Videos;
 use crate::clock::now;
 use crate::entities::album_image::{ImageStatus, MediaType};
@@ -29,13 +31,10 @@ pub struct Refused {
 pub struct UploadLimits {
     pub max_image_bytes: u64,
     pub max_video_bytes: u64,
-}
-
-/// An uploaded file: its name as sent and where its bytes wait.
-pub struct Incoming {
-    pub file_name: String,
-    pub size: u64,
-    pub file: tokio::fs::File,
+    /// The most files one upload may carry.
+    pub max_files: usize,
+    /// The largest upload, all its parts together.
+    pub max_request_bytes: u64,
 }
 
 /// Where an upload goes: the media folder, the video worker and the limits.
@@ -45,25 +44,38 @@ pub struct Destination<'a> {
     pub limits: &'a UploadLimits,
 }
 
-/// Stores what can be stored of an upload; answers the refusals. The featured picture, when
-/// given and usable, becomes the album's.
+impl Destination<'_> {
+    /// Receives an upload's files (see [`receiving`]) into the video worker's folder, where
+    /// a video's temporary file can become its upload by a rename.
+    pub async fn receive(&self, parts: Parts) -> Result<Vec<Arrival>, AlbumError> {
+        self.videos
+            .prepare()
+            .await
+            .map_err(|e| AlbumError::Storage(e.to_string()))?;
+        receiving::receive(parts, self.limits, self.videos.work_dir()).await
+    }
+}
+
+/// Answers whether album `id` is there to upload to.
+pub async fn find_album(db: &DatabaseConnection, id: i32) -> Result<(), AlbumError> {
+    match album::Entity::find_by_id(id).one(db).await? {
+        Some(_) => Ok(()),
+        None => Err(AlbumError::AlbumGone),
+    }
+}
+
+/// Stores what can be stored of an upload; answers the refusals, in the order the files were
+/// sent. The featured picture, when given and usable, becomes the album's (and comes first).
 pub async fn upload(
     db: &DatabaseConnection,
     to: &Destination<'_>,
     album_id: i32,
-    files: Vec<Incoming>,
-    featured: Option<Incoming>,
+    mut arrivals: Vec<Arrival>,
 ) -> Result<Vec<Refused>, AlbumError> {
-    if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
-        return Err(AlbumError::AlbumGone);
-    }
-    if files.is_empty() && featured.is_none() {
+    find_album(db, album_id).await?;
+    if arrivals.is_empty() {
         return Err(AlbumError::NoFiles);
     }
-    to.videos
-        .prepare()
-        .await
-        .map_err(|e| AlbumError::Storage(e.to_string()))?;
     let mut position = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(album_id))
         .all(db)
@@ -72,23 +84,27 @@ pub async fn upload(
         .map(|i| i.position + 1)
         .max()
         .unwrap_or(0);
+    arrivals.sort_by_key(|a| !a.featured);
     let mut refused = Vec::new();
     let mut featured_id = None;
-    let tagged = featured
-        .into_iter()
-        .map(|f| (f, true))
-        .chain(files.into_iter().map(|f| (f, false)));
-    for (incoming, is_featured) in tagged {
-        let name = display_name(&incoming.file_name);
+    for arrival in arrivals {
+        let incoming = match arrival.file {
+            Ok(incoming) => incoming,
+            Err(refusal) => {
+                refused.push(refusal);
+                continue;
+            }
+        };
+        let name = incoming.file_name.clone();
         let place = Place {
             album_id,
             position,
-            must_be_picture: is_featured,
+            must_be_picture: arrival.featured,
         };
         match store(db, to, place, incoming).await {
             Ok(id) => {
                 position += 1;
-                if is_featured {
+                if arrival.featured {
                     featured_id = Some(id);
                 }
             }
@@ -139,22 +155,11 @@ async fn store(
     place: Place,
     incoming: Incoming,
 ) -> Result<i32, NotStored> {
-    use tokio::io::AsyncReadExt;
-    let limits = to.limits;
-    let name = display_name(&incoming.file_name);
-    let too_big = |limit: u64, what: &str| {
-        NotStored::Refused(format!(
-            "{name} is larger than the {} MB allowed for {what}.",
-            limit / 1_000_000
-        ))
-    };
-    if incoming.size > limits.max_image_bytes.max(limits.max_video_bytes) {
-        return Err(too_big(limits.max_video_bytes, "a video"));
-    }
-    let mut bytes = Vec::with_capacity(incoming.size as usize);
-    let mut file = incoming.file;
-    file.read_to_end(&mut bytes).await.map_err(failed)?;
-    let kind = pictures::classify(&name, &bytes).map_err(NotStored::Refused)?;
+    let Incoming {
+        file_name: name,
+        kind,
+        file,
+    } = incoming;
     if place.must_be_picture && kind == Kind::Video {
         return Err(NotStored::Refused(format!(
             "{name} is a video; the featured image must be a picture."
@@ -177,12 +182,9 @@ async fn store(
         }
     };
     if kind == Kind::Video {
-        if bytes.len() as u64 > limits.max_video_bytes {
-            return Err(too_big(limits.max_video_bytes, "a video"));
-        }
-        tokio::fs::write(to.videos.upload_path(&stem), &bytes)
-            .await
-            .map_err(failed)?;
+        // Received in the worker's own folder: it becomes the upload by a rename, unread.
+        file.persist(to.videos.upload_path(&stem))
+            .map_err(|e| failed(e.error))?;
         let saved = row(
             MediaType::Video,
             format!("albums/{stem}.mp4"),
@@ -196,9 +198,11 @@ async fn store(
         to.videos.convert(saved.id, stem);
         return Ok(saved.id);
     }
-    if bytes.len() as u64 > limits.max_image_bytes {
-        return Err(too_big(limits.max_image_bytes, "a picture"));
-    }
+    // One picture read and decoded at a time in the whole shop: a 12-megapixel photo alone
+    // takes 36 MB decoded, besides its file.
+    let _turn = DECODING.acquire().await.map_err(failed)?;
+    let bytes = tokio::fs::read(file.path()).await.map_err(failed)?;
+    drop(file);
     let (bytes, format) = match kind {
         Kind::Heif => (
             pictures::heif_to_jpeg(&name, &bytes)
@@ -209,8 +213,6 @@ async fn store(
         Kind::Picture(format) => (bytes, format),
         Kind::Video => unreachable!("videos are stored above"),
     };
-    // One picture decoded at a time in the whole shop: a 12-megapixel photo alone takes 36 MB.
-    let _turn = DECODING.acquire().await.map_err(failed)?;
     let prepared =
         tokio::task::spawn_blocking(move || pictures::prepare_picture(&name, &bytes, format))
             .await
@@ -237,7 +239,7 @@ async fn store(
 }
 
 /// A sent file name fit to show: its last path part, without control characters.
-fn display_name(sent: &str) -> String {
+pub(super) fn display_name(sent: &str) -> String {
     let last = sent.rsplit(['/', '\\']).next().unwrap_or_default();
     let clean: String = last.chars().filter(|c| !c.is_control()).take(120).collect();
     if clean.trim().is_empty() {

@@ -61,6 +61,11 @@ impl Videos {
         tokio::fs::create_dir_all(&self.work_dir).await
     }
 
+    /// The folder where uploads wait and are converted.
+    pub(super) fn work_dir(&self) -> &Path {
+        &self.work_dir
+    }
+
     /// Where an upload waits for conversion.
     pub(super) fn upload_path(&self, stem: &str) -> PathBuf {
         self.work_dir.join(format!("{stem}.upload"))
@@ -82,10 +87,7 @@ impl Videos {
                     (&mp4, format!("albums/{stem}.mp4")),
                     (&poster, format!("albums/{stem}.jpg")),
                 ] {
-                    videos
-                        .media
-                        .put(&name, tokio::fs::read(local).await?)
-                        .await?;
+                    videos.media.put_file(&name, local).await?;
                 }
                 anyhow::Ok(size)
             }

@@ -543,3 +543,181 @@ async fn with_a_bucket_configured_media_go_to_s3_and_links_point_at_it() {
         .count();
     assert!(deleted >= 2, "its sizes are removed from the bucket");
 }
+
+/// A multipart body of `files` (field, name, bytes) with boundary `posy-boundary`.
+fn multipart_body(files: &[(&str, &str, &[u8])]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (field, name, bytes) in files {
+        body.extend(
+            format!(
+                "--posy-boundary\r\nContent-Disposition: form-data; name=\"{field}\"; \
+                 filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .into_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(b"--posy-boundary--\r\n");
+    body
+}
+
+/// Posts `chunks` as an upload sent in chunks (no Content-Length), each chunk as it comes from
+/// the channel; the status and answer.
+async fn upload_chunked(
+    app: &TestApp,
+    session: &str,
+    album: i64,
+    chunks: tokio::sync::mpsc::Receiver<Vec<u8>>,
+) -> (u16, Value) {
+    let stream = futures_util::stream::unfold(chunks, |mut chunks| async move {
+        let chunk = chunks.recv().await?;
+        Some((Ok::<_, std::io::Error>(chunk), chunks))
+    });
+    let path = format!("/api/albums/{album}/upload_images/");
+    let response = app
+        .signed(Method::POST, &path, Some(session))
+        .header(
+            "content-type",
+            "multipart/form-data; boundary=posy-boundary",
+        )
+        .body(reqwest::Body::wrap_stream(stream))
+        .send()
+        .await
+        .unwrap();
+    json_of(&path, response).await
+}
+
+/// The files waiting in the upload folder, and their bytes in all.
+fn waiting(app: &TestApp) -> (usize, u64) {
+    std::fs::read_dir(app.data_dir.join("work")).map_or((0, 0), |dir| {
+        dir.map(|e| e.unwrap().metadata().unwrap().len())
+            .fold((0, 0), |(n, bytes), len| (n + 1, bytes + len))
+    })
+}
+
+#[tokio::test]
+async fn a_file_past_its_limit_is_refused_as_it_arrives_and_the_rest_is_not_written() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.max_image_mb = 1),
+        ..Options::default()
+    })
+    .await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Big ones").await;
+    // A PNG's first bytes, then 3 MB: past the 1 MB a picture may be.
+    let mut big = png();
+    big.resize(3_000_000, 7);
+    let body = multipart_body(&[("images", "huge.png", &big), ("images", "fine.png", &png())]);
+    let halfway = body.len() / 2;
+    let (send, chunks) = tokio::sync::mpsc::channel(4);
+    let sending = async {
+        for chunk in body[..halfway].chunks(64 * 1024) {
+            send.send(chunk.to_vec()).await.unwrap();
+        }
+        // 1.5 MB of the big file sent: it is refused already, and nothing of it waits on disk.
+        let mut on_disk = waiting(&app);
+        for _ in 0..50 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            on_disk = on_disk.max(waiting(&app));
+        }
+        for chunk in body[halfway..].chunks(64 * 1024) {
+            send.send(chunk.to_vec()).await.unwrap();
+        }
+        drop(send);
+        on_disk
+    };
+    let ((status, report), on_disk) =
+        tokio::join!(upload_chunked(&app, &session, album, chunks), sending);
+    assert!(
+        on_disk.1 <= 1_000_000,
+        "{on_disk:?} while the big file arrived"
+    );
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(
+        report["refused"],
+        json!([{
+            "file_name": "huge.png",
+            "reason": "huge.png is larger than the 1 MB allowed for a picture."
+        }])
+    );
+    assert_eq!(
+        report["album"]["images"].as_array().unwrap().len(),
+        1,
+        "fine.png is kept"
+    );
+    assert_eq!(waiting(&app).0, 0, "no temporary file is left");
+}
+
+#[tokio::test]
+async fn an_upload_with_too_many_files_or_bytes_is_refused_whole() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| {
+            config.max_upload_files = 2;
+            config.max_upload_mb = 1;
+        }),
+        ..Options::default()
+    })
+    .await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Too much").await;
+    let three = Form::new()
+        .part("images", part("a.png", png()))
+        .part("images", part("b.png", png()))
+        .part("images", part("c.png", png()));
+    let (status, body) = upload(&app, &session, album, three).await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(body["error"], "Please upload at most 2 files at once.");
+
+    // Over the upload's size, sent without a length: counted as it comes.
+    let mut big = png();
+    big.resize(1_200_000, 7);
+    let body = multipart_body(&[("images", "a.png", &png()), ("images", "big.png", &big)]);
+    let (send, chunks) = tokio::sync::mpsc::channel(64);
+    for chunk in body.chunks(64 * 1024) {
+        send.send(chunk.to_vec()).await.unwrap();
+    }
+    drop(send);
+    let (status, body) = upload_chunked(&app, &session, album, chunks).await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(
+        body["error"],
+        "This upload is larger than the 1 MB one upload may be. Please send fewer files at once."
+    );
+    let (_, albums) = json_of(
+        "/api/admin/albums/",
+        app.signed(Method::GET, "/api/admin/albums/", Some(&session))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let ours = albums
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == album)
+        .unwrap();
+    assert_eq!(ours["images"], json!([]), "nothing of either is kept");
+    assert_eq!(waiting(&app).0, 0, "no temporary file is left");
+}
+
+#[tokio::test]
+async fn an_upload_sent_in_chunks_is_stored() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Chunked").await;
+    let body = multipart_body(&[("featured_image", "cover.png", &png())]);
+    let (send, chunks) = tokio::sync::mpsc::channel(64);
+    for chunk in body.chunks(1000) {
+        send.send(chunk.to_vec()).await.unwrap();
+    }
+    drop(send);
+    let (status, report) = upload_chunked(&app, &session, album, chunks).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["refused"], json!([]));
+    assert_eq!(
+        report["album"]["featured_image"],
+        report["album"]["images"][0]["id"]
+    );
+}

@@ -193,6 +193,43 @@ async fn five_failures_in_fifteen_minutes_lock_that_name_from_that_address() {
 }
 
 #[tokio::test]
+async fn the_sign_in_limit_and_its_window_are_settings() {
+    let app = admin_in(
+        spawn_app_with(Options {
+            configure: Some(|config| {
+                config.sign_in_failures = 2;
+                config.sign_in_window_minutes = 60;
+            }),
+            ..Options::default()
+        })
+        .await,
+    )
+    .await;
+    for _ in 0..2 {
+        assert_eq!(login(&app, "ruth", "guess").await.0, 401);
+    }
+    let (status, body, _) = login(&app, "ruth", PASSWORD).await;
+    assert_eq!(status, 429, "after the second failure");
+    assert!(body["error"].as_str().unwrap().contains("wait 60 minutes"));
+    sql(
+        &app,
+        "UPDATE rate_limits SET window_ends_at = window_ends_at - 59 * 60",
+    )
+    .await;
+    assert_eq!(
+        login(&app, "ruth", PASSWORD).await.0,
+        429,
+        "within the hour"
+    );
+    sql(
+        &app,
+        "UPDATE rate_limits SET window_ends_at = window_ends_at - 60",
+    )
+    .await;
+    assert_eq!(login(&app, "ruth", PASSWORD).await.0, 200, "after the hour");
+}
+
+#[tokio::test]
 async fn a_session_idle_for_eight_hours_has_ended() {
     let app = with_admin().await;
     let (_, _, session) = login(&app, "ruth", PASSWORD).await;

@@ -142,6 +142,51 @@ async fn one_address_may_send_five_enquiries_in_ten_minutes() {
     assert_eq!(enquiries(&app).await, 5);
 }
 
+#[tokio::test]
+async fn the_contact_limit_and_its_window_are_settings() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| {
+            config.enquiries_per_address = 2;
+            config.enquiry_window_minutes = 60;
+        }),
+        ..Options::default()
+    })
+    .await;
+    for n in 1..=2 {
+        assert_eq!(
+            app.post_json("/api/contact/", &enquiry()).await.0,
+            200,
+            "enquiry {n}"
+        );
+    }
+    assert_eq!(
+        app.post_json("/api/contact/", &enquiry()).await.0,
+        429,
+        "the third"
+    );
+    sql(
+        &app,
+        "UPDATE rate_limits SET window_ends_at = window_ends_at - 59 * 60",
+    )
+    .await;
+    assert_eq!(
+        app.post_json("/api/contact/", &enquiry()).await.0,
+        429,
+        "within the hour"
+    );
+    sql(
+        &app,
+        "UPDATE rate_limits SET window_ends_at = window_ends_at - 60",
+    )
+    .await;
+    assert_eq!(
+        app.post_json("/api/contact/", &enquiry()).await.0,
+        200,
+        "after the hour"
+    );
+    assert_eq!(enquiries(&app).await, 3);
+}
+
 /// Posts the enquiry with an `X-Forwarded-For` header; the status.
 async fn enquire_from(app: &TestApp, forwarded_for: &str) -> u16 {
     let response = app

@@ -186,7 +186,8 @@ export interface paths {
         put?: never;
         /**
          * Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
-         *     password; 429 after 5 failures from one address for one username in 15 minutes.
+         *     password; 429 after 5 failures from one address for one username in 15 minutes (the
+         *     shop's settings may say otherwise).
          */
         post: operations["login"];
         delete?: never;
@@ -315,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Sends an enquiry to the studio: checked with the contact form's rules (400 naming the
-         *     fields), stored and mailed. At most 5 from one address in 10 minutes (then 429).
+         *     fields), stored and mailed. At most 5 from one address in 10 minutes, unless the shop's settings say otherwise (then 429).
          */
         post: operations["sendEnquiry"];
         delete?: never;
@@ -1257,7 +1258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1293,7 +1294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1349,7 +1350,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1385,7 +1386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1544,7 +1545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1580,7 +1581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1680,7 +1681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1716,7 +1717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1764,7 +1765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1793,6 +1794,15 @@ export interface operations {
             };
             /** @description No album has that id, or the album has no picture with that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1835,7 +1845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1871,7 +1881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1920,7 +1930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1949,6 +1959,15 @@ export interface operations {
             };
             /** @description No album has that id, or the album has no picture with that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1990,7 +2009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2026,7 +2045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2082,7 +2101,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2118,7 +2137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2215,7 +2234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 5 failed sign-ins from this address for this username in 15 minutes; wait. */
+            /** @description Too many failed sign-ins from this address for this username lately (5 in 15 minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise); wait. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2638,7 +2657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 5 enquiries from this address in 10 minutes already; wait, or call the studio. */
+            /** @description Too many enquiries from this address lately (5 in 10 minutes unless POSY_ENQUIRIES_PER_ADDRESS and POSY_ENQUIRY_WINDOW_MINUTES say otherwise); wait, or call the studio. */
             429: {
                 headers: {
                     [name: string]: unknown;
