@@ -1,6 +1,7 @@
 //! Posy's business rules, shared by the server (natively) and the shopper's browser (as
 //! WebAssembly), so both sides apply exactly the same rule. No I/O lives here.
 
+pub mod calendar;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
