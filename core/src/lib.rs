@@ -9,6 +9,7 @@ pub mod enquiry;
 pub mod gallery;
 pub mod media;
 pub mod money;
+pub mod postcode;
 pub mod quantity;
 pub mod validation;
 pub mod workshop;
