@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
+pub mod delivery;
 pub mod enquiry;
 pub mod gallery;
 pub mod media;
