@@ -12,6 +12,7 @@ pub mod media;
 pub mod money;
 pub mod postcode;
 pub mod quantity;
+pub mod schedule;
 pub mod validation;
 pub mod workshop;
 
