@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod checkout;
 pub mod delivery;
 pub mod enquiry;
+pub mod fulfilment;
 pub mod gallery;
 pub mod media;
 pub mod money;
