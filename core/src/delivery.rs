@@ -457,6 +457,12 @@ impl DeliverySettings {
                     "The {name} slot fits within no day's opening hours, so it is never offered."
                 ));
             }
+            if slot.same_day && slot.start < self.same_day_delivery_cut_off {
+                problems.push(format!(
+                    "The {name} slot is booked on the day until {}, after it has started; start it later or book it by the day before.",
+                    self.same_day_delivery_cut_off.display()
+                ));
+            }
             if slot.surcharge < Money::ZERO {
                 problems.push(format!(
                     "The surcharge for {name} cannot be less than £0.00."
@@ -761,6 +767,18 @@ mod tests {
                 "{words}: {problems:#?}"
             );
         }
+    }
+
+    #[test]
+    fn a_same_day_slot_starting_before_the_cut_off_is_pointed_out() {
+        let mut settings = DeliverySettings::demo();
+        settings.slots[0].same_day = true;
+        assert_eq!(
+            settings.problems(),
+            [
+                "The Morning slot is booked on the day until 12:00, after it has started; start it later or book it by the day before."
+            ]
+        );
     }
 
     #[test]

@@ -356,6 +356,44 @@ impl CardCount {
     }
 }
 
+/// Notes what is wrong with a value on its own: blank when required, too long, or holding
+/// control characters (a card message may break lines). True when it holds a value worth
+/// checking further.
+fn well_formed(
+    field: FulfilmentField,
+    value: &str,
+    problems: &mut FormProblems<FulfilmentField>,
+) -> bool {
+    if field.required() {
+        if problems.require(field, value) {
+            return false;
+        }
+    } else if value.trim().is_empty() {
+        return false;
+    }
+    let value = if field == FulfilmentField::CardMessage {
+        card_text(value)
+    } else {
+        value.to_owned()
+    };
+    let max = field.max_chars();
+    // A card message may break lines; nothing else may.
+    let one_line = if field == FulfilmentField::CardMessage {
+        value.replace('\n', "")
+    } else {
+        value.clone()
+    };
+    if too_long(&value, max) {
+        problems.invalid(field, format!("Please keep this under {max} characters."));
+        false
+    } else if has_control_chars(&one_line) {
+        problems.invalid(field, CONTROL_CHARACTERS);
+        false
+    } else {
+        true
+    }
+}
+
 /// A card message as it is kept: line breaks as `\n`, the ends trimmed.
 fn card_text(message: &str) -> String {
     message
@@ -423,42 +461,11 @@ impl FulfilmentForm {
             Some(method) => field.asked(method),
             None => field.asked(Method::Delivery) && field.asked(Method::Collection),
         };
-        let ok = |field: FulfilmentField, problems: &mut FormProblems<FulfilmentField>| {
-            let value = self.value(field);
-            if field.required() {
-                if problems.require(field, value) {
-                    return false;
-                }
-            } else if value.trim().is_empty() {
-                return false;
-            }
-            let max = field.max_chars();
-            let value = if field == FulfilmentField::CardMessage {
-                card_text(value)
-            } else {
-                value.to_owned()
-            };
-            if too_long(&value, max) {
-                problems.invalid(field, format!("Please keep this under {max} characters."));
-                return false;
-            }
-            let line_breaks_allowed = field == FulfilmentField::CardMessage;
-            let stray = if line_breaks_allowed {
-                value.chars().any(|c| c.is_control() && c != '\n')
-            } else {
-                has_control_chars(&value)
-            };
-            if stray {
-                problems.invalid(field, CONTROL_CHARACTERS);
-                return false;
-            }
-            true
-        };
-        // Which fields hold a value of the right length and characters, to check further.
+        // Which fields hold a value worth checking further.
         let mut given = [false; FulfilmentField::ALL.len()];
         for field in FulfilmentField::ALL {
             if field != FulfilmentField::Method && asked(field) {
-                given[field as usize] = ok(field, &mut problems);
+                given[field as usize] = well_formed(field, self.value(field), &mut problems);
             }
         }
         let filled = |field: FulfilmentField| given[field as usize];
@@ -503,39 +510,42 @@ impl FulfilmentForm {
             Some(Method::Delivery) => {
                 self.check_delivery(settings, date, now, taken, &filled, &mut problems)
             }
-            Some(Method::Collection) => {
-                let time = date
-                    .filter(|_| filled(FulfilmentField::CollectionTime))
-                    .and_then(|date| {
-                        let times = settings.collection_times(date, now);
-                        let chosen = TimeOfDay::parse(self.collection_time.trim())
-                            .filter(|time| times.contains(time));
-                        if let (None, Some(first), Some(last)) =
-                            (chosen, times.first(), times.last())
-                        {
-                            problems.invalid(
-                                FulfilmentField::CollectionTime,
-                                format!(
-                                    "Please choose a collection time between {first} and {last}."
-                                ),
-                            );
-                        }
-                        chosen
-                    });
-                time.map(|time| Handover::Collection { time })
-            }
+            Some(Method::Collection) => date
+                .filter(|_| filled(FulfilmentField::CollectionTime))
+                .and_then(|date| self.check_collection(settings, date, now, &mut problems)),
             None => None,
         };
-        match (date, handover, problems.into_result()) {
-            (Some(date), Some(handover), Ok(())) => Ok(Fulfilment {
-                date,
-                handover,
-                card,
-            }),
-            (_, _, Err(problems)) => Err(problems),
-            // Every way to reach here without a date or handover noted a problem.
-            _ => unreachable!("a choice without a date or handover has a problem noted"),
+        let (Some(date), Some(handover)) = (date, handover) else {
+            debug_assert!(!problems.is_empty(), "a choice left incomplete says why");
+            return Err(problems);
+        };
+        problems.into_result()?;
+        Ok(Fulfilment {
+            date,
+            handover,
+            card,
+        })
+    }
+
+    fn check_collection(
+        &self,
+        settings: &DeliverySettings,
+        date: Date,
+        now: Instant,
+        problems: &mut FormProblems<FulfilmentField>,
+    ) -> Option<Handover> {
+        let times = settings.collection_times(date, now);
+        let chosen = TimeOfDay::parse(self.collection_time.trim()).filter(|t| times.contains(t));
+        if chosen.is_none() {
+            let why = match (times.first(), times.last()) {
+                (Some(first), Some(last)) => {
+                    format!("Please choose a collection time between {first} and {last}.")
+                }
+                _ => FulfilmentField::CollectionTime.when_missing().to_owned(),
+            };
+            problems.invalid(FulfilmentField::CollectionTime, why);
         }
+        chosen.map(|time| Handover::Collection { time })
     }
 
     fn check_delivery(

@@ -34,11 +34,6 @@ impl Method {
             Method::Collection => "collection",
         }
     }
-
-    /// The word in sentences: `delivery`, `collection`.
-    pub fn noun(self) -> &'static str {
-        self.as_str()
-    }
 }
 
 /// Places already taken, as the server counts them: paid orders and carts held while paying,
@@ -138,7 +133,7 @@ impl NotBookable {
             NotBookable::Notice { days: 1 } => "Needs 1 day's notice".to_owned(),
             NotBookable::Notice { days } => format!("Needs {days} days' notice"),
             NotBookable::CutOff { method, by } => {
-                format!("Order by {} for same-day {}", by.display(), method.noun())
+                format!("Order by {} for same-day {}", by.display(), method.as_str())
             }
             NotBookable::NotSameDay => "No same-day delivery".to_owned(),
             NotBookable::NoSlots => "No deliveries that day".to_owned(),
@@ -305,7 +300,9 @@ impl DeliverySettings {
     }
 
     /// Whether a date can be chosen for a method, now, by a cart needing `lead_days` notice;
-    /// `Ok` when at least one slot (or collection time) of it can be.
+    /// `Ok` when at least one slot (or collection time) of it can be. Notice counts whole days
+    /// from today on the studio's clock, whatever the hour: a piece needing 2 days ordered at
+    /// 23:30 on a Saturday can go on the Monday. The same-day cut-offs apply to today only.
     pub fn day(
         &self,
         method: Method,
