@@ -5,6 +5,7 @@
 
 use std::ops::Deref;
 
+use crate::postcode::POSTCODE_FORMAT;
 use crate::validation::{
     FormField, FormProblems, has_control_chars, is_email, is_phone, is_uk_postcode, too_long,
 };
@@ -187,7 +188,7 @@ pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<Checkou
                 "Please enter an email address like name@example.com.",
             ),
             CheckoutField::Postcode if !is_uk_postcode(value) => {
-                problems.invalid(field, "Please enter a full UK postcode, like BS14 8AB.")
+                problems.invalid(field, POSTCODE_FORMAT)
             }
             CheckoutField::Phone if !is_phone(value) => problems.invalid(
                 field,

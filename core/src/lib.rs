@@ -1,14 +1,19 @@
 //! Posy's business rules, shared by the server (natively) and the shopper's browser (as
 //! WebAssembly), so both sides apply exactly the same rule. No I/O lives here.
 
+pub mod calendar;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
+pub mod delivery;
 pub mod enquiry;
+pub mod fulfilment;
 pub mod gallery;
 pub mod media;
 pub mod money;
+pub mod postcode;
 pub mod quantity;
+pub mod schedule;
 pub mod validation;
 pub mod workshop;
 

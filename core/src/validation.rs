@@ -139,41 +139,10 @@ pub fn is_email(value: &str) -> bool {
     value.len() <= 254 && local_ok && domain_ok
 }
 
-/// A full UK postcode such as `BS14 8AB` or `bs148ab` (spaces and case are forgiven).
+/// A full UK postcode such as `BS14 8AB` or `bs148ab` (spaces and case are forgiven): the one
+/// rule, [`Postcode::parse`](crate::postcode::Postcode::parse), asked yes or no.
 pub fn is_uk_postcode(value: &str) -> bool {
-    let compact: Vec<char> = value
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    if compact.iter().collect::<String>() == "GIR0AA" {
-        return true;
-    }
-    if compact.len() < 5 || compact.len() > 7 {
-        return false;
-    }
-    let (outward, inward) = compact.split_at(compact.len() - 3);
-    let letter = |c: &char| c.is_ascii_uppercase();
-    let digit = |c: &char| c.is_ascii_digit();
-    let inward_ok = digit(&inward[0]) && letter(&inward[1]) && letter(&inward[2]);
-    // Outward codes: A9, A99, AA9, AA99, A9A, AA9A.
-    let shape: String = outward
-        .iter()
-        .map(|c| {
-            if letter(c) {
-                'A'
-            } else if digit(c) {
-                '9'
-            } else {
-                '?'
-            }
-        })
-        .collect();
-    inward_ok
-        && matches!(
-            shape.as_str(),
-            "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A"
-        )
+    crate::postcode::Postcode::parse(value).is_some()
 }
 
 /// A phone number a courier can ring: 10 to 15 digits, optionally with a leading `+`, and

@@ -1,0 +1,1269 @@
+//! The shopper's choice of how the flowers reach someone: delivery (a day, a slot, a
+//! recipient and an address in a zone) or collection (a day and a time), with an optional card.
+//! The browser checks it as the shopper fills it in and the server checks it again before
+//! taking payment, with the same [`FulfilmentForm::parse`] and the time passed in; what it
+//! gives back prices the order ([`DeliverySettings::totals`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::Money;
+use crate::calendar::{Date, Instant, TimeOfDay};
+use crate::checkout::{CONTROL_CHARACTERS, Customer};
+use crate::delivery::DeliverySettings;
+use crate::postcode::{POSTCODE_FORMAT, Postcode};
+use crate::schedule::{Method, Taken};
+use crate::validation::{FormField, FormProblems, has_control_chars, is_phone, too_long};
+
+/// The most characters a card message may hold, line breaks included.
+pub const CARD_MAX_CHARS: usize = 250;
+
+/// The most lines a card message may have: what fits on the studio's cards.
+pub const CARD_MAX_LINES: usize = 6;
+
+/// A field of the delivery-or-collection form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FulfilmentField {
+    /// Delivery or collection.
+    Method,
+    /// The day.
+    Date,
+    /// The delivery slot's name.
+    Slot,
+    /// The collection time.
+    CollectionTime,
+    /// Who the flowers are for.
+    RecipientName,
+    /// The recipient's phone, for the driver.
+    RecipientPhone,
+    /// The first line of the delivery address.
+    AddressLine1,
+    /// An optional second line.
+    AddressLine2,
+    /// Town or city.
+    City,
+    /// The delivery postcode.
+    Postcode,
+    /// Optional delivery instructions.
+    Instructions,
+    /// The optional card message.
+    CardMessage,
+    /// The optional name the card is from; blank is anonymous.
+    CardFrom,
+}
+
+impl FulfilmentField {
+    /// Every field, in the form's order.
+    pub const ALL: [FulfilmentField; 13] = [
+        FulfilmentField::Method,
+        FulfilmentField::Date,
+        FulfilmentField::Slot,
+        FulfilmentField::CollectionTime,
+        FulfilmentField::RecipientName,
+        FulfilmentField::RecipientPhone,
+        FulfilmentField::AddressLine1,
+        FulfilmentField::AddressLine2,
+        FulfilmentField::City,
+        FulfilmentField::Postcode,
+        FulfilmentField::Instructions,
+        FulfilmentField::CardMessage,
+        FulfilmentField::CardFrom,
+    ];
+
+    /// The words a shopper sees beside the box.
+    pub fn label(self) -> &'static str {
+        match self {
+            FulfilmentField::Method => "Delivery or collection",
+            FulfilmentField::Date => "Day",
+            FulfilmentField::Slot => "Delivery time",
+            FulfilmentField::CollectionTime => "Collection time",
+            FulfilmentField::RecipientName => "Recipient's name",
+            FulfilmentField::RecipientPhone => "Recipient's phone",
+            FulfilmentField::AddressLine1 => "Address",
+            FulfilmentField::AddressLine2 => "Address line 2 (optional)",
+            FulfilmentField::City => "Town or city",
+            FulfilmentField::Postcode => "Postcode",
+            FulfilmentField::Instructions => "Delivery instructions (optional)",
+            FulfilmentField::CardMessage => "Card message (optional)",
+            FulfilmentField::CardFrom => "From (optional; blank to stay anonymous)",
+        }
+    }
+
+    /// The most characters the field may hold.
+    pub fn max_chars(self) -> usize {
+        match self {
+            FulfilmentField::Method | FulfilmentField::Date | FulfilmentField::CollectionTime => 20,
+            FulfilmentField::Postcode => 20,
+            FulfilmentField::RecipientPhone => 40,
+            FulfilmentField::Slot => 50,
+            FulfilmentField::Instructions => 200,
+            FulfilmentField::CardMessage => CARD_MAX_CHARS,
+            _ => 100,
+        }
+    }
+
+    /// Whether the field is asked for with a method: the slot, recipient and address only for
+    /// delivery, the time only for collection.
+    pub fn asked(self, method: Method) -> bool {
+        match self {
+            FulfilmentField::Slot
+            | FulfilmentField::RecipientName
+            | FulfilmentField::RecipientPhone
+            | FulfilmentField::AddressLine1
+            | FulfilmentField::AddressLine2
+            | FulfilmentField::City
+            | FulfilmentField::Postcode
+            | FulfilmentField::Instructions => method == Method::Delivery,
+            FulfilmentField::CollectionTime => method == Method::Collection,
+            FulfilmentField::Method
+            | FulfilmentField::Date
+            | FulfilmentField::CardMessage
+            | FulfilmentField::CardFrom => true,
+        }
+    }
+
+    /// Whether a blank value is refused.
+    pub fn required(self) -> bool {
+        !matches!(
+            self,
+            FulfilmentField::AddressLine2
+                | FulfilmentField::Instructions
+                | FulfilmentField::CardMessage
+                | FulfilmentField::CardFrom
+        )
+    }
+}
+
+impl FormField for FulfilmentField {
+    fn form_name(self) -> &'static str {
+        match self {
+            FulfilmentField::Method => "method",
+            FulfilmentField::Date => "date",
+            FulfilmentField::Slot => "slot",
+            FulfilmentField::CollectionTime => "collectionTime",
+            FulfilmentField::RecipientName => "recipientName",
+            FulfilmentField::RecipientPhone => "recipientPhone",
+            FulfilmentField::AddressLine1 => "addressLine1",
+            FulfilmentField::AddressLine2 => "addressLine2",
+            FulfilmentField::City => "city",
+            FulfilmentField::Postcode => "postcode",
+            FulfilmentField::Instructions => "instructions",
+            FulfilmentField::CardMessage => "cardMessage",
+            FulfilmentField::CardFrom => "cardFrom",
+        }
+    }
+
+    fn wire_name(self) -> &'static str {
+        match self {
+            FulfilmentField::CollectionTime => "collection_time",
+            FulfilmentField::RecipientName => "recipient_name",
+            FulfilmentField::RecipientPhone => "recipient_phone",
+            FulfilmentField::AddressLine1 => "address_line1",
+            FulfilmentField::AddressLine2 => "address_line2",
+            FulfilmentField::CardMessage => "card_message",
+            FulfilmentField::CardFrom => "card_from",
+            other => other.form_name(),
+        }
+    }
+
+    fn when_missing(self) -> &'static str {
+        match self {
+            FulfilmentField::Method => "Please choose delivery or collection.",
+            FulfilmentField::Date => "Please choose a day.",
+            FulfilmentField::Slot => "Please choose a delivery time.",
+            FulfilmentField::CollectionTime => "Please choose a collection time.",
+            FulfilmentField::RecipientName => "Please tell us who the flowers are for.",
+            FulfilmentField::RecipientPhone => {
+                "Please give the recipient's phone number, in case the driver needs to call."
+            }
+            FulfilmentField::AddressLine1 => "Please give the delivery address.",
+            FulfilmentField::City => "Please give the town or city.",
+            FulfilmentField::Postcode => "Please give the delivery postcode.",
+            _ => crate::validation::REQUIRED,
+        }
+    }
+}
+
+/// What the shopper chose and typed, as the browser sends it and the cart keeps it until the
+/// order is placed. Fields a method does not ask for are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FulfilmentForm {
+    /// `delivery` or `collection`.
+    pub method: String,
+    /// `2026-02-14`.
+    pub date: String,
+    /// The delivery slot's name: `Morning`.
+    pub slot: String,
+    /// `10:30`.
+    pub collection_time: String,
+    /// Who the flowers are for.
+    pub recipient_name: String,
+    /// The recipient's phone.
+    pub recipient_phone: String,
+    /// First line of the address.
+    pub address_line1: String,
+    /// Second line, may be empty.
+    pub address_line2: String,
+    /// Town or city.
+    pub city: String,
+    /// Postcode.
+    pub postcode: String,
+    /// Delivery instructions, may be empty.
+    pub instructions: String,
+    /// Card message, may be empty; line breaks allowed.
+    pub card_message: String,
+    /// Who the card is from, may be empty (anonymous).
+    pub card_from: String,
+}
+
+/// Who receives a delivery and where, checked and tidied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recipient {
+    /// Name.
+    pub name: String,
+    /// Phone.
+    pub phone: String,
+    /// First line of the address.
+    pub address_line1: String,
+    /// Second line, may be empty.
+    pub address_line2: String,
+    /// Town or city.
+    pub city: String,
+    /// Postcode.
+    pub postcode: Postcode,
+}
+
+/// A checked delivery: when, where and what it costs before any free delivery.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    /// The slot's name.
+    pub slot: String,
+    /// When the slot's window opens.
+    pub start: TimeOfDay,
+    /// When it closes.
+    pub end: TimeOfDay,
+    /// The zone's name.
+    pub zone: String,
+    /// The zone's fee (free delivery is applied by [`DeliverySettings::totals`]).
+    pub zone_fee: Money,
+    /// The slot's surcharge.
+    pub surcharge: Money,
+    /// Who and where.
+    pub recipient: Recipient,
+    /// Instructions for the driver, may be empty.
+    pub instructions: String,
+}
+
+/// How a checked order reaches its recipient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handover {
+    /// Delivered (boxed: a delivery holds far more than a collection time).
+    Delivery(Box<Delivery>),
+    /// Collected from the studio at a time.
+    Collection {
+        /// When.
+        time: TimeOfDay,
+    },
+}
+
+/// The card that goes with the flowers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// The message, its line breaks kept as `\n`; may be empty.
+    pub message: String,
+    /// Who it is from; empty when anonymous.
+    pub from: String,
+}
+
+/// A choice that passed every rule: only [`FulfilmentForm::parse`] makes one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fulfilment {
+    /// The day.
+    pub date: Date,
+    /// Delivery or collection, with their details.
+    pub handover: Handover,
+    /// The card, when the shopper wrote a message or a name.
+    pub card: Option<Card>,
+}
+
+impl Fulfilment {
+    /// Delivery or collection.
+    pub fn method(&self) -> Method {
+        match self.handover {
+            Handover::Delivery(_) => Method::Delivery,
+            Handover::Collection { .. } => Method::Collection,
+        }
+    }
+}
+
+/// What the order costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    /// The items.
+    pub items: Money,
+    /// The delivery fee: the zone's, or nothing from the free-delivery threshold and for
+    /// collection.
+    pub delivery: Money,
+    /// The slot's surcharge, paid even when delivery is free.
+    pub surcharge: Money,
+    /// What the shopper pays: the three together.
+    pub total: Money,
+}
+
+/// How much of the card message is used, for the live count beside the box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardCount {
+    /// Characters used, line breaks included.
+    pub characters: usize,
+    /// Lines used.
+    pub lines: usize,
+}
+
+impl CardCount {
+    /// Counts a message as the check does: `\r\n` as one line break, the ends trimmed.
+    pub fn of(message: &str) -> CardCount {
+        let message = card_text(message);
+        CardCount {
+            characters: message.chars().count(),
+            lines: if message.is_empty() {
+                0
+            } else {
+                message.lines().count()
+            },
+        }
+    }
+
+    /// Whether the message fits the card.
+    pub fn fits(self) -> bool {
+        self.characters <= CARD_MAX_CHARS && self.lines <= CARD_MAX_LINES
+    }
+
+    /// `230 characters left · 5 lines left`, or what is too many.
+    pub fn text(self) -> String {
+        let left = |used: usize, max: usize, one: &str, many: &str| {
+            let (n, how) = if used <= max {
+                (max - used, "left")
+            } else {
+                (used - max, "too many")
+            };
+            format!("{n} {} {how}", if n == 1 { one } else { many })
+        };
+        format!(
+            "{} · {}",
+            left(self.characters, CARD_MAX_CHARS, "character", "characters"),
+            left(self.lines, CARD_MAX_LINES, "line", "lines")
+        )
+    }
+}
+
+/// Notes what is wrong with a value on its own: blank when required, too long, or holding
+/// control characters (a card message may break lines). True when it holds a value worth
+/// checking further.
+fn well_formed(
+    field: FulfilmentField,
+    value: &str,
+    problems: &mut FormProblems<FulfilmentField>,
+) -> bool {
+    if field.required() {
+        if problems.require(field, value) {
+            return false;
+        }
+    } else if value.trim().is_empty() {
+        return false;
+    }
+    let value = if field == FulfilmentField::CardMessage {
+        card_text(value)
+    } else {
+        value.to_owned()
+    };
+    let max = field.max_chars();
+    // A card message may break lines; nothing else may.
+    let one_line = if field == FulfilmentField::CardMessage {
+        value.replace('\n', "")
+    } else {
+        value.clone()
+    };
+    if too_long(&value, max) {
+        problems.invalid(field, format!("Please keep this under {max} characters."));
+        false
+    } else if has_control_chars(&one_line) {
+        problems.invalid(field, CONTROL_CHARACTERS);
+        false
+    } else {
+        true
+    }
+}
+
+/// A card message as it is kept: line breaks as `\n`, the ends trimmed.
+fn card_text(message: &str) -> String {
+    message
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .trim()
+        .to_owned()
+}
+
+impl FulfilmentForm {
+    /// The value typed into a field.
+    pub fn value(&self, field: FulfilmentField) -> &str {
+        match field {
+            FulfilmentField::Method => &self.method,
+            FulfilmentField::Date => &self.date,
+            FulfilmentField::Slot => &self.slot,
+            FulfilmentField::CollectionTime => &self.collection_time,
+            FulfilmentField::RecipientName => &self.recipient_name,
+            FulfilmentField::RecipientPhone => &self.recipient_phone,
+            FulfilmentField::AddressLine1 => &self.address_line1,
+            FulfilmentField::AddressLine2 => &self.address_line2,
+            FulfilmentField::City => &self.city,
+            FulfilmentField::Postcode => &self.postcode,
+            FulfilmentField::Instructions => &self.instructions,
+            FulfilmentField::CardMessage => &self.card_message,
+            FulfilmentField::CardFrom => &self.card_from,
+        }
+    }
+
+    /// "Deliver to me": the recipient and address filled from the customer's details.
+    pub fn deliver_to(&mut self, customer: &Customer) {
+        self.recipient_name = format!("{} {}", customer.first_name, customer.last_name);
+        self.recipient_phone = customer.phone.clone();
+        self.address_line1 = customer.address.clone();
+        self.address_line2 = String::new();
+        self.city = customer.city.clone();
+        self.postcode = customer.postcode.clone();
+    }
+
+    /// Checks the choice against the settings at the moment `now`, for a cart needing
+    /// `lead_days` notice, with the places others have `taken`; one sentence per field at
+    /// fault, else the checked choice.
+    pub fn parse(
+        &self,
+        settings: &DeliverySettings,
+        now: Instant,
+        lead_days: u32,
+        taken: &Taken,
+    ) -> Result<Fulfilment, FormProblems<FulfilmentField>> {
+        let mut problems = FormProblems::new();
+        let method = if problems.require(FulfilmentField::Method, &self.method) {
+            None
+        } else {
+            let method = Method::parse(&self.method);
+            if method.is_none() {
+                problems.invalid(
+                    FulfilmentField::Method,
+                    FulfilmentField::Method.when_missing(),
+                );
+            }
+            method
+        };
+        // Without a method, only the fields every method asks for can be checked.
+        let asked = |field: FulfilmentField| match method {
+            Some(method) => field.asked(method),
+            None => field.asked(Method::Delivery) && field.asked(Method::Collection),
+        };
+        // Which fields hold a value worth checking further.
+        let mut given = [false; FulfilmentField::ALL.len()];
+        for field in FulfilmentField::ALL {
+            if field != FulfilmentField::Method && asked(field) {
+                given[field as usize] = well_formed(field, self.value(field), &mut problems);
+            }
+        }
+        let filled = |field: FulfilmentField| given[field as usize];
+
+        let date = if filled(FulfilmentField::Date) {
+            match Date::parse(self.date.trim()) {
+                None => {
+                    problems.invalid(FulfilmentField::Date, "Please choose a day from the list.");
+                    None
+                }
+                Some(date) => match method.map(|m| settings.day(m, date, now, lead_days, taken)) {
+                    Some(Err(why)) => {
+                        problems.invalid(
+                            FulfilmentField::Date,
+                            format!("{}. Please choose another day.", why.label()),
+                        );
+                        None
+                    }
+                    _ => Some(date),
+                },
+            }
+        } else {
+            None
+        };
+
+        let card_message = card_text(&self.card_message);
+        if filled(FulfilmentField::CardMessage)
+            && CardCount::of(&card_message).lines > CARD_MAX_LINES
+        {
+            problems.invalid(
+                FulfilmentField::CardMessage,
+                format!("Please keep the card message to {CARD_MAX_LINES} lines."),
+            );
+        }
+        let card_from = self.card_from.trim().to_owned();
+        let card = (!card_message.is_empty() || !card_from.is_empty()).then_some(Card {
+            message: card_message,
+            from: card_from,
+        });
+
+        let handover = match method {
+            Some(Method::Delivery) => {
+                self.check_delivery(settings, date, now, taken, &filled, &mut problems)
+            }
+            Some(Method::Collection) => date
+                .filter(|_| filled(FulfilmentField::CollectionTime))
+                .and_then(|date| self.check_collection(settings, date, now, &mut problems)),
+            None => None,
+        };
+        let (Some(date), Some(handover)) = (date, handover) else {
+            debug_assert!(!problems.is_empty(), "a choice left incomplete says why");
+            return Err(problems);
+        };
+        problems.into_result()?;
+        Ok(Fulfilment {
+            date,
+            handover,
+            card,
+        })
+    }
+
+    fn check_collection(
+        &self,
+        settings: &DeliverySettings,
+        date: Date,
+        now: Instant,
+        problems: &mut FormProblems<FulfilmentField>,
+    ) -> Option<Handover> {
+        let times = settings.collection_times(date, now);
+        let chosen = TimeOfDay::parse(self.collection_time.trim()).filter(|t| times.contains(t));
+        if chosen.is_none() {
+            let why = match (times.first(), times.last()) {
+                (Some(first), Some(last)) => {
+                    format!("Please choose a collection time between {first} and {last}.")
+                }
+                _ => FulfilmentField::CollectionTime.when_missing().to_owned(),
+            };
+            problems.invalid(FulfilmentField::CollectionTime, why);
+        }
+        chosen.map(|time| Handover::Collection { time })
+    }
+
+    fn check_delivery(
+        &self,
+        settings: &DeliverySettings,
+        date: Option<Date>,
+        now: Instant,
+        taken: &Taken,
+        filled: &dyn Fn(FulfilmentField) -> bool,
+        problems: &mut FormProblems<FulfilmentField>,
+    ) -> Option<Handover> {
+        let slot = date
+            .filter(|_| filled(FulfilmentField::Slot))
+            .and_then(|date| {
+                let offered = settings.slots_on(date, now, taken);
+                match offered.into_iter().find(|s| s.name == self.slot.trim()) {
+                    None => {
+                        problems.invalid(
+                            FulfilmentField::Slot,
+                            "Please choose one of the delivery times offered that day.",
+                        );
+                        None
+                    }
+                    Some(slot) => match &slot.unavailable {
+                        Some(why) => {
+                            problems.invalid(
+                                FulfilmentField::Slot,
+                                format!("{}. Please choose another time.", why.label()),
+                            );
+                            None
+                        }
+                        None => Some(slot),
+                    },
+                }
+            });
+        if filled(FulfilmentField::RecipientPhone) && !is_phone(&self.recipient_phone) {
+            problems.invalid(
+                FulfilmentField::RecipientPhone,
+                "Please enter a phone number we can call, like 0117 496 0123.",
+            );
+        }
+        let place = if filled(FulfilmentField::Postcode) {
+            match Postcode::parse(&self.postcode) {
+                None => {
+                    problems.invalid(FulfilmentField::Postcode, POSTCODE_FORMAT);
+                    None
+                }
+                Some(postcode) => match settings.zone(postcode.district()) {
+                    None => {
+                        problems.invalid(
+                            FulfilmentField::Postcode,
+                            settings.outside_area(postcode.district()),
+                        );
+                        None
+                    }
+                    Some(zone) => Some((postcode, zone)),
+                },
+            }
+        } else {
+            None
+        };
+        let (slot, (postcode, zone)) = (slot?, place?);
+        if !problems.is_empty() {
+            return None;
+        }
+        let tidy = |value: &str| value.trim().to_owned();
+        Some(Handover::Delivery(Box::new(Delivery {
+            slot: slot.name,
+            start: slot.start,
+            end: slot.end,
+            zone: zone.name.clone(),
+            zone_fee: zone.fee,
+            surcharge: slot.surcharge,
+            recipient: Recipient {
+                name: tidy(&self.recipient_name),
+                phone: tidy(&self.recipient_phone),
+                address_line1: tidy(&self.address_line1),
+                address_line2: tidy(&self.address_line2),
+                city: tidy(&self.city),
+                postcode,
+            },
+            instructions: tidy(&self.instructions),
+        })))
+    }
+}
+
+impl DeliverySettings {
+    /// What an order costs: the items, the delivery fee (the zone's, nothing from the
+    /// free-delivery threshold on the items alone, nothing for collection) and the slot's
+    /// surcharge (paid even when delivery is free). Saturates rather than wrapping on absurd
+    /// amounts, as cart totals do.
+    pub fn totals(&self, items: Money, fulfilment: &Fulfilment) -> Totals {
+        let (delivery, surcharge) = match &fulfilment.handover {
+            Handover::Delivery(d) => (self.delivery_fee(d.zone_fee, items), d.surcharge),
+            Handover::Collection { .. } => (Money::ZERO, Money::ZERO),
+        };
+        let most = Money::from_pence(i64::MAX);
+        let total = items
+            .checked_add(delivery)
+            .and_then(|sum| sum.checked_add(surcharge))
+            .unwrap_or(most);
+        Totals {
+            items,
+            delivery,
+            surcharge,
+            total,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::LondonTime;
+    use crate::checkout::CheckoutForm;
+    use crate::schedule::{TakenSlot, today};
+    use proptest::prelude::*;
+
+    fn at(day: &str, clock: &str) -> Instant {
+        LondonTime {
+            date: Date::parse(day).unwrap(),
+            time: TimeOfDay::parse(clock).unwrap(),
+        }
+        .instant()
+    }
+
+    /// A Monday morning, booking for the Wednesday.
+    fn monday() -> Instant {
+        at("2026-03-30", "09:00")
+    }
+
+    fn delivery() -> FulfilmentForm {
+        FulfilmentForm {
+            method: "delivery".into(),
+            date: "2026-04-01".into(),
+            slot: "Morning".into(),
+            recipient_name: "Sam Green".into(),
+            recipient_phone: "07700 900123".into(),
+            address_line1: "3 Lime Road".into(),
+            city: "Bristol".into(),
+            postcode: "bs3 4ab".into(),
+            ..FulfilmentForm::default()
+        }
+    }
+
+    fn collection() -> FulfilmentForm {
+        FulfilmentForm {
+            method: "collection".into(),
+            date: "2026-04-01".into(),
+            collection_time: "10:30".into(),
+            ..FulfilmentForm::default()
+        }
+    }
+
+    fn check(form: &FulfilmentForm) -> Result<Fulfilment, FormProblems<FulfilmentField>> {
+        form.parse(&DeliverySettings::demo(), monday(), 0, &Taken::none())
+    }
+
+    /// The one sentence said of a field.
+    fn said(form: &FulfilmentForm, now: Instant, field: FulfilmentField) -> String {
+        let problems = form
+            .parse(&DeliverySettings::demo(), now, 0, &Taken::none())
+            .unwrap_err();
+        problems.shopper_fields()[field.form_name()].clone()
+    }
+
+    fn delivery_of(fulfilment: &Fulfilment) -> &Delivery {
+        match &fulfilment.handover {
+            Handover::Delivery(delivery) => delivery,
+            other => panic!("not a delivery: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_filled_in_delivery_passes_with_its_zone_fee_and_surcharge() {
+        let fulfilment = check(&delivery()).unwrap();
+        assert_eq!(fulfilment.method(), Method::Delivery);
+        assert_eq!(fulfilment.date.to_wire(), "2026-04-01");
+        assert_eq!(fulfilment.card, None);
+        let delivery = delivery_of(&fulfilment);
+        assert_eq!(delivery.slot, "Morning");
+        assert_eq!(delivery.zone, "Near the studio");
+        assert_eq!(delivery.zone_fee, Money::from_pence(500));
+        assert_eq!(delivery.surcharge, Money::from_pence(300));
+        assert_eq!(delivery.recipient.postcode.to_string(), "BS3 4AB");
+    }
+
+    #[test]
+    fn a_collection_needs_only_a_day_and_a_time() {
+        let form = FulfilmentForm {
+            // What a delivery would ask for is ignored, however it is filled in.
+            postcode: "nonsense".into(),
+            recipient_phone: "x".into(),
+            ..collection()
+        };
+        let fulfilment = check(&form).unwrap();
+        assert_eq!(
+            fulfilment.handover,
+            Handover::Collection {
+                time: TimeOfDay::parse("10:30").unwrap()
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_form_asks_for_the_method_and_the_day() {
+        let problems = check(&FulfilmentForm::default()).unwrap_err();
+        assert_eq!(
+            problems.message(),
+            "Please fill in all required fields: method, date"
+        );
+        assert_eq!(
+            problems.shopper_fields()["method"],
+            "Please choose delivery or collection."
+        );
+    }
+
+    #[test]
+    fn an_empty_delivery_lists_every_required_field_by_wire_name() {
+        let form = FulfilmentForm {
+            method: "delivery".into(),
+            ..FulfilmentForm::default()
+        };
+        let problems = check(&form).unwrap_err();
+        let fields = problems.fields(FulfilmentField::wire_name);
+        assert_eq!(
+            fields.keys().collect::<Vec<_>>(),
+            [
+                "address_line1",
+                "city",
+                "date",
+                "postcode",
+                "recipient_name",
+                "recipient_phone",
+                "slot"
+            ]
+        );
+        assert_eq!(
+            problems.shopper_fields()["recipientName"],
+            "Please tell us who the flowers are for."
+        );
+    }
+
+    #[test]
+    fn an_unknown_method_or_malformed_day_is_refused() {
+        let form = FulfilmentForm {
+            method: "drone".into(),
+            ..collection()
+        };
+        assert_eq!(
+            said(&form, monday(), FulfilmentField::Method),
+            "Please choose delivery or collection."
+        );
+        let form = FulfilmentForm {
+            date: "1/4/2026".into(),
+            ..collection()
+        };
+        assert_eq!(
+            said(&form, monday(), FulfilmentField::Date),
+            "Please choose a day from the list."
+        );
+    }
+
+    #[test]
+    fn a_closed_day_is_refused_on_the_date_with_its_reason() {
+        let form = FulfilmentForm {
+            date: "2026-04-05".into(),
+            ..delivery()
+        };
+        let problems = check(&form).unwrap_err();
+        assert_eq!(
+            problems
+                .fields(FulfilmentField::wire_name)
+                .keys()
+                .collect::<Vec<_>>(),
+            ["date"],
+            "the slot is not blamed for the day"
+        );
+        assert_eq!(
+            problems.message(),
+            "Closed on Sundays. Please choose another day."
+        );
+    }
+
+    #[test]
+    fn a_day_past_its_cut_off_is_refused_on_the_date() {
+        let form = FulfilmentForm {
+            date: "2026-03-30".into(),
+            slot: "Afternoon".into(),
+            ..delivery()
+        };
+        assert!(
+            form.parse(
+                &DeliverySettings::demo(),
+                at("2026-03-30", "11:59"),
+                0,
+                &Taken::none()
+            )
+            .is_ok()
+        );
+        assert_eq!(
+            said(&form, at("2026-03-30", "12:00"), FulfilmentField::Date),
+            "Order by 12:00 for same-day delivery. Please choose another day."
+        );
+    }
+
+    #[test]
+    fn a_slot_that_cannot_be_had_that_day_is_refused_on_the_slot() {
+        let today = FulfilmentForm {
+            date: "2026-03-30".into(),
+            slot: "Morning".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&today, at("2026-03-30", "10:00"), FulfilmentField::Slot),
+            "No same-day delivery. Please choose another time."
+        );
+        let saturday_afternoon = FulfilmentForm {
+            date: "2026-04-04".into(),
+            slot: "Afternoon".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&saturday_afternoon, monday(), FulfilmentField::Slot),
+            "Please choose one of the delivery times offered that day."
+        );
+    }
+
+    #[test]
+    fn a_full_slot_is_refused_as_fully_booked() {
+        let mut settings = DeliverySettings::demo();
+        settings.slots[0].capacity = Some(4);
+        let taken = Taken {
+            slots: vec![TakenSlot {
+                date: Date::parse("2026-04-01").unwrap(),
+                slot: "Morning".into(),
+                count: 4,
+            }],
+            collections: vec![],
+        };
+        let problems = delivery()
+            .parse(&settings, monday(), 0, &taken)
+            .unwrap_err();
+        assert_eq!(
+            problems.message(),
+            "Fully booked. Please choose another time."
+        );
+        let afternoon = FulfilmentForm {
+            slot: "Afternoon".into(),
+            ..delivery()
+        };
+        assert!(afternoon.parse(&settings, monday(), 0, &taken).is_ok());
+    }
+
+    #[test]
+    fn a_cart_needing_notice_is_refused_too_soon_a_day() {
+        let problems = delivery()
+            .parse(&DeliverySettings::demo(), monday(), 3, &Taken::none())
+            .unwrap_err();
+        assert_eq!(
+            problems.message(),
+            "Needs 3 days' notice. Please choose another day."
+        );
+    }
+
+    #[test]
+    fn a_postcode_outside_every_zone_is_offered_collection_and_never_charged() {
+        let form = FulfilmentForm {
+            postcode: "BS99 1AB".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&form, monday(), FulfilmentField::Postcode),
+            "We can't deliver to BS99 — you could collect from the studio in BS14 instead."
+        );
+        let form = FulfilmentForm {
+            postcode: "BS3".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&form, monday(), FulfilmentField::Postcode),
+            POSTCODE_FORMAT
+        );
+    }
+
+    #[test]
+    fn a_collection_time_must_be_one_offered_that_day() {
+        for time in ["07:00", "18:00", "10:15", "half ten"] {
+            let form = FulfilmentForm {
+                collection_time: time.into(),
+                ..collection()
+            };
+            assert_eq!(
+                said(&form, monday(), FulfilmentField::CollectionTime),
+                "Please choose a collection time between 7:30 and 17:30.",
+                "{time}"
+            );
+        }
+        let too_soon = FulfilmentForm {
+            date: "2026-03-30".into(),
+            collection_time: "09:30".into(),
+            ..collection()
+        };
+        assert_eq!(
+            said(&too_soon, monday(), FulfilmentField::CollectionTime),
+            "Please choose a collection time between 10:00 and 17:30."
+        );
+    }
+
+    #[test]
+    fn a_card_message_keeps_its_lines_and_its_sender() {
+        let form = FulfilmentForm {
+            card_message: "  Happy birthday!\r\n\r\nLove from\r\nall of us \n".into(),
+            card_from: " Jo ".into(),
+            ..collection()
+        };
+        let card = check(&form).unwrap().card.unwrap();
+        assert_eq!(card.message, "Happy birthday!\n\nLove from\nall of us");
+        assert_eq!(card.from, "Jo");
+        let anonymous = FulfilmentForm {
+            card_message: "Thinking of you".into(),
+            ..collection()
+        };
+        assert_eq!(check(&anonymous).unwrap().card.unwrap().from, "");
+    }
+
+    #[test]
+    fn a_card_message_is_at_most_250_characters_and_6_lines() {
+        let fits = FulfilmentForm {
+            card_message: format!("{}\n{}", "a".repeat(200), "b\n".repeat(4) + "c"),
+            ..collection()
+        };
+        assert!(check(&fits).is_ok(), "{:?}", check(&fits));
+        let long = FulfilmentForm {
+            card_message: "é".repeat(251),
+            ..collection()
+        };
+        assert_eq!(
+            said(&long, monday(), FulfilmentField::CardMessage),
+            "Please keep this under 250 characters."
+        );
+        let seven_lines = FulfilmentForm {
+            card_message: "line\n".repeat(7),
+            ..collection()
+        };
+        assert_eq!(
+            said(&seven_lines, monday(), FulfilmentField::CardMessage),
+            "Please keep the card message to 6 lines."
+        );
+        let tabbed = FulfilmentForm {
+            card_message: "Dear\tSam".into(),
+            ..collection()
+        };
+        assert_eq!(
+            said(&tabbed, monday(), FulfilmentField::CardMessage),
+            CONTROL_CHARACTERS
+        );
+    }
+
+    #[test]
+    fn the_live_count_says_what_is_left_or_too_many() {
+        assert_eq!(
+            CardCount::of("").text(),
+            "250 characters left · 6 lines left"
+        );
+        let count = CardCount::of("Hello\r\nthere");
+        assert_eq!(
+            count,
+            CardCount {
+                characters: 11,
+                lines: 2
+            }
+        );
+        assert!(count.fits());
+        assert_eq!(
+            CardCount::of(&"x".repeat(251)).text(),
+            "1 character too many · 5 lines left"
+        );
+        let seven = CardCount::of(&"x\n".repeat(7));
+        assert!(!seven.fits());
+        assert_eq!(seven.text(), "237 characters left · 1 line too many");
+    }
+
+    #[test]
+    fn instructions_are_one_line_of_at_most_200_characters() {
+        let ok = FulfilmentForm {
+            instructions: "Leave with the neighbour at number 5".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            delivery_of(&check(&ok).unwrap()).instructions,
+            "Leave with the neighbour at number 5"
+        );
+        let long = FulfilmentForm {
+            instructions: "x".repeat(201),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&long, monday(), FulfilmentField::Instructions),
+            "Please keep this under 200 characters."
+        );
+        let broken = FulfilmentForm {
+            instructions: "Ring twice\nthen wait".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&broken, monday(), FulfilmentField::Instructions),
+            CONTROL_CHARACTERS
+        );
+    }
+
+    #[test]
+    fn a_recipient_phone_must_be_one_a_driver_can_call() {
+        let form = FulfilmentForm {
+            recipient_phone: "ring me".into(),
+            ..delivery()
+        };
+        assert_eq!(
+            said(&form, monday(), FulfilmentField::RecipientPhone),
+            "Please enter a phone number we can call, like 0117 496 0123."
+        );
+    }
+
+    #[test]
+    fn deliver_to_me_fills_the_recipient_from_the_customer() {
+        let customer = CheckoutForm {
+            email: "jo@example.com".into(),
+            first_name: "Jo".into(),
+            last_name: "Bloom".into(),
+            address: "12 Wells Road".into(),
+            city: "Bristol".into(),
+            postcode: "bs14 9ab".into(),
+            phone: "0117 496 0123".into(),
+        }
+        .parse()
+        .unwrap();
+        let mut form = FulfilmentForm {
+            method: "delivery".into(),
+            date: "2026-04-01".into(),
+            slot: "Afternoon".into(),
+            ..FulfilmentForm::default()
+        };
+        form.deliver_to(&customer);
+        let fulfilment = check(&form).unwrap();
+        let recipient = &delivery_of(&fulfilment).recipient;
+        assert_eq!(recipient.name, "Jo Bloom");
+        assert_eq!(recipient.postcode.to_string(), "BS14 9AB");
+    }
+
+    #[test]
+    fn totals_add_the_fee_and_surcharge_to_the_items() {
+        let settings = DeliverySettings::demo();
+        let morning = check(&delivery()).unwrap();
+        let pence = Money::from_pence;
+        assert_eq!(
+            settings.totals(pence(4500), &morning),
+            Totals {
+                items: pence(4500),
+                delivery: pence(500),
+                surcharge: pence(300),
+                total: pence(5300),
+            }
+        );
+        // From £60 of items the fee goes, but the Morning's surcharge stays.
+        assert_eq!(
+            settings.totals(pence(6000), &morning),
+            Totals {
+                items: pence(6000),
+                delivery: Money::ZERO,
+                surcharge: pence(300),
+                total: pence(6300),
+            }
+        );
+        let collect = check(&collection()).unwrap();
+        assert_eq!(settings.totals(pence(4500), &collect).total, pence(4500));
+    }
+
+    #[test]
+    fn fields_are_named_as_the_form_and_the_api_name_them() {
+        let wire: Vec<&str> = FulfilmentField::ALL.iter().map(|f| f.wire_name()).collect();
+        assert_eq!(
+            wire,
+            [
+                "method",
+                "date",
+                "slot",
+                "collection_time",
+                "recipient_name",
+                "recipient_phone",
+                "address_line1",
+                "address_line2",
+                "city",
+                "postcode",
+                "instructions",
+                "card_message",
+                "card_from"
+            ]
+        );
+        assert_eq!(FulfilmentField::CardMessage.form_name(), "cardMessage");
+        assert_eq!(FulfilmentField::CardMessage.max_chars(), 250);
+    }
+
+    #[test]
+    fn a_form_is_read_from_json_with_the_missing_fields_blank() {
+        let form: FulfilmentForm = serde_json::from_str(
+            r#"{"method":"collection","date":"2026-04-01","collection_time":"10:30"}"#,
+        )
+        .unwrap();
+        assert_eq!(form, collection());
+    }
+
+    fn any_zone_postcode() -> impl Strategy<Value = String> {
+        let districts: Vec<String> = DeliverySettings::demo()
+            .zones
+            .iter()
+            .flat_map(|z| z.districts.clone())
+            .collect();
+        (proptest::sample::select(districts), 0u8..10, "[A-Z]{2}")
+            .prop_map(|(district, digit, letters)| format!("{district} {digit}{letters}"))
+    }
+
+    proptest! {
+        #[test]
+        fn every_day_and_slot_listed_as_bookable_passes_the_check(
+            now in 1_767_225_600i64..1_893_456_000,
+            lead_days in 0u32..4,
+            postcode in any_zone_postcode(),
+            items in 0i64..20_000,
+        ) {
+            let settings = DeliverySettings::demo();
+            let taken = Taken::none();
+            for day in settings.days(Method::Delivery, now, lead_days, &taken).into_iter().take(10) {
+                if day.unavailable.is_some() {
+                    continue;
+                }
+                for slot in settings.slots_on(day.date, now, &taken) {
+                    let form = FulfilmentForm {
+                        date: day.date.to_wire(),
+                        slot: slot.name.clone(),
+                        postcode: postcode.clone(),
+                        ..delivery()
+                    };
+                    let checked = form.parse(&settings, now, lead_days, &taken);
+                    prop_assert_eq!(checked.is_ok(), slot.unavailable.is_none(), "{:?} {:?}", day, slot);
+                    if let Ok(fulfilment) = checked {
+                        let totals = settings.totals(Money::from_pence(items), &fulfilment);
+                        let sum = totals.items.pence() + totals.delivery.pence() + totals.surcharge.pence();
+                        prop_assert_eq!(totals.total.pence(), sum);
+                        let fee = delivery_of(&fulfilment).zone_fee;
+                        prop_assert!(totals.delivery == fee || totals.delivery == Money::ZERO);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn every_collection_time_listed_passes_the_check(
+            now in 1_767_225_600i64..1_893_456_000,
+            lead_days in 0u32..4,
+        ) {
+            let settings = DeliverySettings::demo();
+            let taken = Taken::none();
+            let days = settings.days(Method::Collection, now, lead_days, &taken);
+            for day in days.into_iter().take(5).filter(|d| d.unavailable.is_none()) {
+                for time in settings.collection_times(day.date, now) {
+                    let form = FulfilmentForm {
+                        date: day.date.to_wire(),
+                        collection_time: time.to_wire(),
+                        ..collection()
+                    };
+                    prop_assert!(form.parse(&settings, now, lead_days, &taken).is_ok());
+                }
+            }
+        }
+
+        #[test]
+        fn a_district_outside_every_zone_is_never_charged(
+            district in "[A-Z]{1,2}[0-9]{1,2}",
+            inward in "[0-9][A-Z]{2}",
+        ) {
+            let settings = DeliverySettings::demo();
+            prop_assume!(settings.zone(&district).is_none());
+            let form = FulfilmentForm {
+                postcode: format!("{district} {inward}"),
+                ..delivery()
+            };
+            let problems = form.parse(&settings, monday(), 0, &Taken::none()).unwrap_err();
+            prop_assert_eq!(
+                &problems.shopper_fields()["postcode"],
+                &settings.outside_area(&district)
+            );
+        }
+
+        #[test]
+        fn any_form_at_all_is_answered_without_a_panic(
+            method in prop_oneof![Just("delivery".to_owned()), Just("collection".to_owned()), ".{0,12}"],
+            date in prop_oneof![Just("2026-04-01".to_owned()), Just("2026-04-05".to_owned()), ".{0,12}"],
+            slot in prop_oneof![Just("Morning".to_owned()), ".{0,8}"],
+            time in prop_oneof![Just("10:30".to_owned()), ".{0,6}"],
+            text in ".{0,12}",
+            card in "(.|\n){0,300}",
+            now in 1_767_225_600i64..1_893_456_000,
+        ) {
+            let form = FulfilmentForm {
+                method,
+                date,
+                slot,
+                collection_time: time,
+                recipient_name: text.clone(),
+                recipient_phone: text.clone(),
+                address_line1: text.clone(),
+                city: text.clone(),
+                postcode: text,
+                card_message: card,
+                ..FulfilmentForm::default()
+            };
+            let _ = form.parse(&DeliverySettings::demo(), now, 0, &Taken::none());
+            let _ = today(now);
+        }
+    }
+}
