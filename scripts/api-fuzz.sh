@@ -17,6 +17,10 @@ if [[ ! -x "$venv/bin/schemathesis" ]]; then
 fi
 
 source scripts/fresh-shop.sh
+# Schemathesis links GET /api/auth/me/'s username into POST /api/auth/login/'s body, so with
+# drawn passwords it fails to sign in as the run's own admin, and past the lockout the hook
+# below could no longer sign in. The lockout has its own tests; here it is set out of reach.
+export POSY_SIGN_IN_FAILURES=1000000
 start_fresh_shop "$root/web/dist" fuzz
 export POSY_FUZZ_URL="$SHOP_URL"
 data=$SHOP_DATA
