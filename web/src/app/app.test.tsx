@@ -45,7 +45,11 @@ describe('the app’s routes', () => {
   ])('%s shows its title', async (path, title) => {
     // The confirmation asks for its order; a link the server no longer honours is enough here.
     mockApi.on('GET', '/api/orders/12', () => json({ error: 'This link has expired.' }, 403));
-    renderAt(path);
+    // An empty cart leaves /checkout for /cart (at a moment that depends on the machine's load),
+    // so /checkout is shown a cart to pay for.
+    mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'simulated', publishable_key: null }));
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_2' }));
+    renderAt(path, path === '/checkout' ? twoLineCart : emptyCart());
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
