@@ -21,6 +21,7 @@ pub mod headers;
 pub mod limits;
 pub mod mail;
 pub mod media_store;
+pub mod memory;
 pub mod migration;
 pub mod orders;
 pub mod payments;

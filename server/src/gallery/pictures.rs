@@ -7,7 +7,8 @@
 use std::io::Cursor;
 
 use image::metadata::Orientation;
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage};
+use jpeg_decoder::PixelFormat;
 use tokio::process::Command;
 
 use super::sizes;
@@ -63,17 +64,76 @@ pub fn prepare_picture(name: &str, bytes: &[u8], format: ImageFormat) -> Result<
     if u64::from(w) * u64::from(h) > MAX_PIXELS {
         return Err(too_many_pixels(name, w, h));
     }
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|_| unreadable())?;
-    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    let picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
-    let sizes = sizes::page_sizes(picture.into_rgb8(), orientation).map_err(|_| unreadable())?;
+    let (picture, orientation) = if format == ImageFormat::Jpeg {
+        decode_jpeg_scaled(bytes).ok_or_else(unreadable)?
+    } else {
+        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+        reader.limits(limits);
+        let mut decoder = reader.into_decoder().map_err(|_| unreadable())?;
+        let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+        let picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
+        (picture.into_rgb8(), orientation)
+    };
+    let sizes = sizes::page_sizes(picture, orientation).map_err(|_| unreadable())?;
     Ok(Prepared {
         width: sizes.width,
         height: sizes.height,
         sizes: sizes.jpegs,
     })
+}
+
+/// The most memory a JPEG's decoding may take.
+const MAX_JPEG_DECODING_BYTES: usize = 64 * 1024 * 1024;
+
+/// Decodes a JPEG at the smallest of its full size, ½, ¼ and ⅛ (the decoder scales as it
+/// decodes) that still gives the largest page width, with its EXIF orientation: a
+/// 50-megapixel photo then takes about 9 MB decoded instead of 150 MB. `None` when it cannot
+/// be read.
+fn decode_jpeg_scaled(bytes: &[u8]) -> Option<(RgbImage, Orientation)> {
+    // The decoder panics on a few malformed headers; such a file is unreadable, not a failure.
+    std::panic::catch_unwind(|| {
+        let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
+        decoder.set_max_decoding_buffer_size(MAX_JPEG_DECODING_BYTES);
+        decoder.read_info().ok()?;
+        // The EXIF segment comes before the frame header, so it has been read by now.
+        let orientation = decoder
+            .exif_data()
+            .and_then(Orientation::from_exif_chunk)
+            .unwrap_or(Orientation::NoTransforms);
+        let full = decoder.info()?;
+        let widest = u16::try_from(sizes::WIDTHS[sizes::WIDTHS.len() - 1]).ok()?;
+        // Only the axis that becomes the upright width must stay at least the widest size
+        // (or whole, if it is narrower); u16::MAX asks nothing of the other.
+        let wanted = if sizes::turned(orientation) {
+            (u16::MAX, widest.min(full.height))
+        } else {
+            (widest.min(full.width), u16::MAX)
+        };
+        decoder.scale(wanted.0, wanted.1).ok()?;
+        let pixels = decoder.decode().ok()?;
+        let info = decoder.info()?;
+        let (w, h) = (u32::from(info.width), u32::from(info.height));
+        let rgb = match info.pixel_format {
+            PixelFormat::RGB24 => pixels,
+            PixelFormat::L8 => pixels.iter().flat_map(|&l| [l, l, l]).collect(),
+            PixelFormat::L16 => pixels
+                .chunks_exact(2)
+                .flat_map(|l| [l[0], l[0], l[0]])
+                .collect(),
+            PixelFormat::CMYK32 => pixels
+                .chunks_exact(4)
+                .flat_map(|p| {
+                    // Print files: each of red, green and blue is what cyan, magenta or yellow
+                    // and black leave of the paper (as the image crate used to convert them).
+                    let k = 255 - u16::from(p[3]);
+                    [0, 1, 2].map(|i| ((255 - u16::from(p[i])) * k / 255) as u8)
+                })
+                .collect(),
+        };
+        Some((RgbImage::from_raw(w, h, rgb)?, orientation))
+    })
+    .ok()
+    .flatten()
 }
 
 fn too_many_pixels(name: &str, w: u32, h: u32) -> String {
