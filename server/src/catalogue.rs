@@ -42,6 +42,9 @@ pub struct ProductView {
     pub price_range: PriceRangeView,
     /// The sizes, in the order the selector shows them; empty without sizes.
     pub variations: Vec<VariationView>,
+    /// Days of notice it needs (a funeral tribute, say): the earliest delivery or collection
+    /// is that many days ahead. 0 for most.
+    pub lead_days: u32,
 }
 
 /// A size of a product.
@@ -268,5 +271,6 @@ fn view(
                 stock: s.stock,
             })
             .collect(),
+        lead_days: u32::try_from(product.lead_days).unwrap_or(0),
     }
 }

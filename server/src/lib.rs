@@ -13,6 +13,7 @@ pub mod clock;
 pub mod config;
 pub mod csrf;
 pub mod db;
+pub mod delivery;
 pub mod enquiries;
 pub mod entities;
 pub mod error;

@@ -24,6 +24,15 @@ struct DemoProduct {
     sizes: &'static [(&'static str, i64, i64)],
 }
 
+/// The days of notice a demo piece needs: the made-to-order wreath and the funeral basket
+/// take two; everything else can go the same day.
+fn lead_days(slug: &str) -> i32 {
+    match slug {
+        "christmas-door-wreath" | "sympathy-basket" => 2,
+        _ => 0,
+    }
+}
+
 const CATEGORIES: [&str; 5] = ["Bouquets", "Seasonal", "Sympathy", "Plants", "Extras"];
 
 const PRODUCTS: &[DemoProduct] = &[
@@ -308,6 +317,7 @@ where
             stock: Set(if demo.sizes.is_empty() { demo.stock } else { 0 }),
             position: Set(position as i32),
             active: Set(true),
+            lead_days: Set(lead_days(demo.slug)),
             ..Default::default()
         }
         .insert(&txn)

@@ -3,6 +3,7 @@
 //! `GET /api/site/`.
 
 use poem_openapi::Object;
+use posy_core::delivery::{DeliverySettings, WeekHours};
 
 /// What the shop says about the studio.
 #[derive(Debug, Clone, Object)]
@@ -18,7 +19,7 @@ pub struct Site {
     /// For `tel:` links, e.g. `+441174960123`.
     pub phone_international: String,
     pub email: String,
-    /// In the order of the week.
+    /// In the order of the week, from the delivery settings' hours.
     pub opening_hours: Vec<OpeningHours>,
     pub social: Vec<SocialLink>,
     /// Where the studio delivers, e.g. `Bristol`.
@@ -38,6 +39,17 @@ pub struct OpeningHours {
     pub hours: String,
 }
 
+/// The lines the site shows for the week's hours (core groups the days).
+pub fn opening_hours(week: &WeekHours) -> Vec<OpeningHours> {
+    week.lines()
+        .into_iter()
+        .map(|line| OpeningHours {
+            days: line.days,
+            hours: line.hours,
+        })
+        .collect()
+}
+
 /// A social network profile.
 #[derive(Debug, Clone, Object)]
 pub struct SocialLink {
@@ -49,10 +61,6 @@ pub struct SocialLink {
 impl Default for Site {
     /// The demo studio in South Bristol.
     fn default() -> Site {
-        let hours = |days: &str, hours: &str| OpeningHours {
-            days: days.into(),
-            hours: hours.into(),
-        };
         let social = |name: &str, url: &str| SocialLink {
             name: name.into(),
             url: url.into(),
@@ -69,11 +77,7 @@ impl Default for Site {
             phone: "0117 496 0123".into(),
             phone_international: "+441174960123".into(),
             email: "hello@posyflowers.example".into(),
-            opening_hours: vec![
-                hours("Monday to Friday", "7:30–18:00"),
-                hours("Saturday", "8:00–16:00"),
-                hours("Sunday", "Closed"),
-            ],
+            opening_hours: opening_hours(&DeliverySettings::demo().opening_hours),
             social: vec![
                 social("Instagram", "https://www.instagram.com/"),
                 social("Facebook", "https://www.facebook.com/"),

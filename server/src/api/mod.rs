@@ -9,6 +9,7 @@ pub mod auth;
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
+pub mod delivery;
 pub mod orders;
 pub mod paths;
 pub mod payment;
@@ -50,6 +51,7 @@ resources!(
     payment::PaymentApi,
     orders::OrdersApi,
     studio::StudioApi,
+    delivery::DeliveryApi,
     auth::AuthApi,
     admin::AdminApi,
     albums::AlbumsApi,

@@ -12,10 +12,11 @@ use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
 use super::ApiTags;
 use super::text::Text;
+use crate::delivery;
 use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::entities::workshop as workshops;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::site::Site;
+use crate::site::{self, Site};
 use crate::state::{Clients, MediaBase, Studio};
 
 /// The studio's pages and enquiries.
@@ -115,8 +116,16 @@ impl StudioApi {
     /// The studio's name, address, contact details, opening hours, social links and delivery
     /// area.
     #[oai(path = "/site/", method = "get", operation_id = "getSite")]
-    async fn site(&self, studio: Data<&Studio>) -> Json<Site> {
-        Json(studio.site.clone())
+    async fn site(
+        &self,
+        db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
+    ) -> Result<Json<Site>, Failure<sea_orm::DbErr>> {
+        let settings = delivery::settings(*db).await?;
+        Ok(Json(Site {
+            opening_hours: site::opening_hours(&settings.opening_hours),
+            ..studio.site.clone()
+        }))
     }
 
     /// Upcoming workshops, soonest first.

@@ -17,6 +17,7 @@ pub mod rate_limit;
 pub mod refund;
 pub mod secret;
 pub mod session;
+pub mod shop_setting;
 pub mod simulated_payment;
 pub mod variation;
 pub mod workshop;

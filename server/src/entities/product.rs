@@ -20,6 +20,8 @@ pub struct Model {
     pub position: i32,
     /// Hidden products are not listed or sold.
     pub active: bool,
+    /// Days of notice the piece needs (a funeral tribute, say); 0 for most.
+    pub lead_days: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

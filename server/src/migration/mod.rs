@@ -11,6 +11,7 @@ mod m20261123_000005_create_albums;
 mod m20261124_000001_rate_limits;
 mod m20261124_000002_order_check_details;
 mod m20261124_000004_outbox_lease;
+mod m20261124_000005_delivery_settings;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000001_rate_limits::Migration),
             Box::new(m20261124_000002_order_check_details::Migration),
             Box::new(m20261124_000004_outbox_lease::Migration),
+            Box::new(m20261124_000005_delivery_settings::Migration),
         ]
     }
 }

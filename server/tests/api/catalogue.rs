@@ -40,6 +40,8 @@ async fn the_product_list_is_a_bare_array_in_the_specs_shape() {
         "has_variations",
         "price_range",
         "variations",
+        // Beyond the spec: the days of notice a piece needs, for the delivery rules.
+        "lead_days",
     ]
     .into();
     for product in &products {

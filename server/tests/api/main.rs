@@ -8,6 +8,7 @@ mod catalogue;
 mod checkout;
 mod csrf;
 mod defences;
+mod delivery;
 mod first_start;
 mod helpers;
 mod openapi;

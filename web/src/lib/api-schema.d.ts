@@ -325,6 +325,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio's delivery settings (zones and fees, slots, cut-offs, opening hours,
+         *     closures), in the shape core's rules read them, so the browser can say at once which
+         *     days and slots can be booked and what they cost.
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/": {
         parameters: {
             query?: never;
@@ -737,6 +758,16 @@ export interface components {
             variation_id: number | null;
         };
         /**
+         * Closure
+         * @description A single day closed.
+         */
+        Closure: {
+            /** @description e.g. `"2026-12-28"`. */
+            date: string;
+            /** @description Finishes "Closed for …"; may be empty. */
+            reason: string;
+        };
+        /**
          * ContactReceived
          * @description What a received enquiry answers.
          */
@@ -775,6 +806,91 @@ export interface components {
         Credentials: {
             password: string;
             username: string;
+        };
+        /**
+         * DeliveryInfo
+         * @description What `GET /api/delivery/` answers.
+         */
+        DeliveryInfo: {
+            settings: components["schemas"]["DeliverySettings"];
+        };
+        /**
+         * DeliverySettings
+         * @description The studio's delivery settings (core's `DeliverySettings`, field for field).
+         */
+        DeliverySettings: {
+            /**
+             * Format: uint16
+             * @description Orders can be for today and up to this many days ahead.
+             */
+            booking_horizon_days: number;
+            /** @description Days closed every year. */
+            closed_every_year: components["schemas"]["YearlyClosure"][];
+            /** @description Single days closed. */
+            closed_on: components["schemas"]["Closure"][];
+            /**
+             * Format: uint32
+             * @description The most collections on one day; null: no limit.
+             */
+            collection_capacity: number | null;
+            /**
+             * Format: uint16
+             * @description On the day itself, a collection time is at least this many minutes after the order.
+             */
+            collection_notice_minutes: number;
+            /**
+             * @description When the items alone cost at least this (`"60.00"`), delivery is free; slot surcharges
+             *     are still paid. Null: never free.
+             */
+            free_delivery_from: string | null;
+            /** @description When the studio is open, by weekday; null: closed that day of every week. */
+            opening_hours: components["schemas"]["WeekHours"] & unknown;
+            /**
+             * Format: uint16
+             * @description Same-day collection must be ordered this many minutes before closing.
+             */
+            same_day_collection_minutes_before_close: number;
+            /** @description Same-day delivery must be ordered before this time (`"12:00"`, the studio's clock). */
+            same_day_delivery_cut_off: string;
+            /** @description Delivery slots, in the order the checkout lists them. */
+            slots: components["schemas"]["DeliverySlot"][];
+            /** @description The studio's own district (`BS14`), offered for collection. */
+            studio_district: string;
+            /** @description Where the studio delivers, and for how much. */
+            zones: components["schemas"]["DeliveryZone"][];
+        };
+        /**
+         * DeliverySlot
+         * @description A delivery slot.
+         */
+        DeliverySlot: {
+            /**
+             * Format: uint32
+             * @description The most deliveries in it on one day; null: no limit.
+             */
+            capacity: number | null;
+            /** @description e.g. `"13:00"`. */
+            end: string;
+            /** @description e.g. `Morning`; a choice names its slot by it. */
+            name: string;
+            /** @description Whether it can be booked on the day itself (before the same-day cut-off). */
+            same_day: boolean;
+            /** @description e.g. `"09:00"`. */
+            start: string;
+            /** @description Added to the delivery fee, e.g. `"3.00"`. */
+            surcharge: string;
+        };
+        /**
+         * DeliveryZone
+         * @description A delivery zone: postcode districts charged one fee.
+         */
+        DeliveryZone: {
+            /** @description Postcode districts in capitals, e.g. `BS14`. */
+            districts: string[];
+            /** @description e.g. `"5.00"`. */
+            fee: string;
+            /** @description e.g. `Near the studio`. */
+            name: string;
         };
         /**
          * Done
@@ -835,6 +951,16 @@ export interface components {
          * @enum {string}
          */
         MediaType: "image" | "video";
+        /**
+         * OpenHours
+         * @description Opening and closing time on a day.
+         */
+        OpenHours: {
+            /** @description e.g. `"18:00"`. */
+            close: string;
+            /** @description e.g. `"07:30"`. */
+            open: string;
+        };
         /**
          * OpeningHours
          * @description Opening hours for some days.
@@ -982,6 +1108,12 @@ export interface components {
             id: number;
             /** @description URL of its picture; null when it has none (the page shows a placeholder). */
             image: string | null;
+            /**
+             * Format: uint32
+             * @description Days of notice it needs (a funeral tribute, say): the earliest delivery or collection
+             *     is that many days ahead. 0 for most.
+             */
+            lead_days: number;
             /** @description e.g. `Peony Posy`. */
             name: string;
             /** @description Price in pounds with two places, e.g. `"45.00"`; with sizes, the lowest. */
@@ -1080,7 +1212,7 @@ export interface components {
             email: string;
             /** @description The brand, e.g. `Posy`. */
             name: string;
-            /** @description In the order of the week. */
+            /** @description In the order of the week, from the delivery settings' hours. */
             opening_hours: components["schemas"]["OpeningHours"][];
             /** @description As people write it, e.g. `0117 496 0123`. */
             phone: string;
@@ -1156,6 +1288,19 @@ export interface components {
             size: string;
         };
         /**
+         * WeekHours
+         * @description The studio's hours by weekday.
+         */
+        WeekHours: {
+            friday: components["schemas"]["OpenHours"] | null;
+            monday: components["schemas"]["OpenHours"] | null;
+            saturday: components["schemas"]["OpenHours"] | null;
+            sunday: components["schemas"]["OpenHours"] | null;
+            thursday: components["schemas"]["OpenHours"] | null;
+            tuesday: components["schemas"]["OpenHours"] | null;
+            wednesday: components["schemas"]["OpenHours"] | null;
+        };
+        /**
          * Workshop
          * @description A workshop as its card shows it.
          */
@@ -1183,6 +1328,16 @@ export interface components {
             time: string;
             /** @description e.g. `Christmas wreath making`. */
             title: string;
+        };
+        /**
+         * YearlyClosure
+         * @description A day closed every year.
+         */
+        YearlyClosure: {
+            /** @description Month and day, e.g. `"12-25"`. */
+            day: string;
+            /** @description Finishes "Closed for …", e.g. `Christmas`; may be empty. */
+            reason: string;
         };
     };
     responses: never;
@@ -2677,6 +2832,34 @@ export interface operations {
             };
         };
     };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryInfo"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     placeOrder: {
         parameters: {
             query?: never;
@@ -3143,6 +3326,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Site"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -16,6 +16,7 @@ export const peonyPosy: Product = {
     { id: 12, size: 'Classic', price: '45.00', stock: 4 },
     { id: 13, size: 'Grand', price: '60.00', stock: 2 },
   ],
+  lead_days: 0,
 };
 
 /** A product without sizes, plenty in stock. */
@@ -30,6 +31,7 @@ export const wildflowers: Product = {
   has_variations: false,
   price_range: { min: '1234.50', max: '1234.50' },
   variations: [],
+  lead_days: 0,
 };
 
 /** A sold-out product without a picture. */
@@ -45,6 +47,8 @@ export const christmasWreath: Product = {
   has_variations: false,
   price_range: { min: '48.00', max: '48.00' },
   variations: [],
+  // Made to order.
+  lead_days: 2,
 };
 
 export const catalogue: Product[] = [peonyPosy, wildflowers, christmasWreath];
