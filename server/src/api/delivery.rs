@@ -5,9 +5,7 @@
 use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use posy_core::delivery::{
-    Closure, DeliverySettings, Hours, Slot, WeekHours, YearlyClosure, Zone,
-};
+use posy_core::delivery::{Closure, DeliverySettings, Hours, Slot, WeekHours, YearlyClosure, Zone};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;

@@ -85,7 +85,13 @@ pub fn turned(orientation: Orientation) -> bool {
 /// wholly to one new pixel).
 fn shrink(picture: &RgbImage, w: u32, h: u32) -> RgbImage {
     let (old_w, old_h) = picture.dimensions();
-    let across = resample(picture.as_raw(), old_h as usize, old_w as usize, w as usize, 1);
+    let across = resample(
+        picture.as_raw(),
+        old_h as usize,
+        old_w as usize,
+        w as usize,
+        1,
+    );
     let down = resample(&across, w as usize, old_h as usize, h as usize, w as usize);
     RgbImage::from_raw(w, h, down).expect("w×h RGB pixels")
 }

@@ -37,7 +37,9 @@ async fn the_site_shows_the_hours_the_settings_hold() {
         open: TimeOfDay::parse("07:30").unwrap(),
         close: TimeOfDay::parse("20:00").unwrap(),
     });
-    posy_server::delivery::save(&app.db, &settings).await.unwrap();
+    posy_server::delivery::save(&app.db, &settings)
+        .await
+        .unwrap();
     let (_, site) = app.get_json("/api/site/").await;
     assert_eq!(
         site["opening_hours"],
@@ -48,7 +50,10 @@ async fn the_site_shows_the_hours_the_settings_hold() {
         ])
     );
     let (_, published) = app.get_json("/api/delivery/").await;
-    assert_eq!(published["settings"]["opening_hours"]["saturday"], json!(null));
+    assert_eq!(
+        published["settings"]["opening_hours"]["saturday"],
+        json!(null)
+    );
 }
 
 #[tokio::test]
