@@ -79,7 +79,7 @@ PY
 export SCHEMATHESIS_HOOKS=posy_fuzz_hooks PYTHONPATH="$data"
 status=0
 (cd "$data" && "$venv/bin/schemathesis" --config-file "$root/schemathesis.toml" run \
-  "$POSY_FUZZ_URL/api/openapi.json" --url "$POSY_FUZZ_URL" -c all "$@") || status=$?
+  "$POSY_FUZZ_URL/api/openapi.json" --url "$POSY_FUZZ_URL" "$@") || status=$?
 if grep -q "request failed" "$data/server.log"; then
   echo "--- server errors logged during the run"
   grep "request failed" "$data/server.log" | tail -20
