@@ -246,6 +246,7 @@ async fn store_if_made(
         updated_at: Set(now),
         ordered_at: Set(None),
         payment_intent_id: Set(None),
+        fulfilment: Set(None),
     })
     .on_conflict_do_nothing_on([cart::Column::Id])
     .exec_without_returning(db)

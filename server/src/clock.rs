@@ -1,4 +1,50 @@
-//! Time as Posy's tables keep it: Unix seconds, in UTC.
+//! Time as Posy's tables keep it: Unix seconds, in UTC. Timestamps are always the real time;
+//! the rules that depend on the day (which days and slots can be booked) read the shop's
+//! [`Clock`], which tests and journeys can move (`--fake-now`).
+
+use posy_core::calendar::{Date, TimeOfDay};
+
+/// The moment the shop's date rules see: the real time, or the real time moved so that it
+/// read a chosen moment when the shop started (and runs on from there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    offset_seconds: i64,
+}
+
+impl Clock {
+    /// The real time.
+    pub fn real() -> Clock {
+        Clock::default()
+    }
+
+    /// A clock that reads `moment` (Unix seconds) now, and runs on from there.
+    pub fn starting_at(moment: i64) -> Clock {
+        Clock {
+            offset_seconds: moment - now(),
+        }
+    }
+
+    /// Seconds since 1970 on this clock.
+    pub fn now(self) -> i64 {
+        now() + self.offset_seconds
+    }
+}
+
+/// Reads a moment written `2026-12-14T11:30:00Z` (seconds optional) as Unix seconds.
+pub fn parse_moment(text: &str) -> Option<i64> {
+    let (date, time) = text.trim().strip_suffix('Z')?.split_once('T')?;
+    let date = Date::parse(date)?;
+    let (time, seconds) = match time.len() {
+        5 => (time, 0),
+        8 => (
+            &time[..5],
+            time.get(6..)?.parse::<i64>().ok().filter(|s| *s < 60)?,
+        ),
+        _ => return None,
+    };
+    let time = TimeOfDay::parse(time)?;
+    Some(date.days_since_epoch() * 86_400 + i64::from(time.minutes()) * 60 + seconds)
+}
 
 /// Seconds since 1970.
 pub fn now() -> i64 {
@@ -36,6 +82,29 @@ pub fn iso8601(unix_seconds: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moment_is_read_back_as_it_is_written() {
+        for moment in [0, 1_795_435_200, 1_709_251_199, 1_774_746_000] {
+            assert_eq!(parse_moment(&iso8601(moment)), Some(moment));
+        }
+        assert_eq!(parse_moment("2026-11-23T12:00Z"), Some(1_795_435_200));
+        for bad in [
+            "2026-11-23 12:00:00Z",
+            "2026-11-23T12:00:00",
+            "2026-02-30T12:00Z",
+            "2026-11-23T12:00:60Z",
+        ] {
+            assert_eq!(parse_moment(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_clock_started_at_a_moment_reads_it_and_runs_on() {
+        let read = Clock::starting_at(1_795_435_200).now();
+        assert!((1_795_435_200..1_795_435_205).contains(&read), "{read}");
+        assert!((Clock::real().now() - now()).abs() <= 1);
+    }
 
     #[test]
     fn times_are_written_in_iso_8601() {

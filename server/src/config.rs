@@ -121,6 +121,18 @@ pub struct Config {
     )]
     pub trusted_proxies: Vec<Network>,
 
+    /// For tests and journeys: the shop's date rules (which days and slots can be booked) read
+    /// this moment at start, e.g. 2026-12-14T11:30:00Z, and time runs on from there.
+    /// Timestamps stay real.
+    #[arg(
+        long,
+        env = "POSY_FAKE_NOW",
+        value_parser = moment,
+        hide = true,
+        global = true
+    )]
+    pub fake_now: Option<i64>,
+
     /// Replaced by --trusted-proxies; given, the shop refuses to start and says so.
     #[arg(
         long = "behind-proxy",
@@ -372,6 +384,7 @@ impl Config {
             idle_seconds: 60,
             trusted_proxies: Vec::new(),
             retired_behind_proxy: None,
+            fake_now: None,
             admin_session_hours: 12,
             sign_in_failures: 5,
             sign_in_window_minutes: 15,
@@ -388,5 +401,19 @@ impl Config {
             s3_secret_access_key: None,
             media_url: None,
         }
+    }
+}
+
+/// Reads `--fake-now`'s moment.
+fn moment(text: &str) -> Result<i64, String> {
+    crate::clock::parse_moment(text)
+        .ok_or_else(|| format!("not a moment like 2026-12-14T11:30:00Z: {text}"))
+}
+
+impl Config {
+    /// The clock the shop's date rules read: `--fake-now`'s, else the real one.
+    pub fn clock(&self) -> crate::clock::Clock {
+        self.fake_now
+            .map_or_else(crate::clock::Clock::real, crate::clock::Clock::starting_at)
     }
 }

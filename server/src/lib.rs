@@ -17,6 +17,7 @@ pub mod delivery;
 pub mod enquiries;
 pub mod entities;
 pub mod error;
+pub mod fulfilment;
 pub mod gallery;
 pub mod headers;
 pub mod limits;

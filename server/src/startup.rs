@@ -223,6 +223,7 @@ fn routes(
             notices_to: config.studio_email.clone(),
         })
         .data(Clients::new(config))
+        .data(config.clock())
         .data(checkout)
         .data(Gallery {
             db: db.clone(),

@@ -8,12 +8,15 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use posy_core::cart::CartId;
+use posy_core::fulfilment::FulfilmentForm;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
 use crate::cart::{self, CartError, CartKey, CartView, LineError};
+use crate::clock::Clock;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::fulfilment::{self, ChoiceError};
 use crate::state::MediaBase;
 
 /// The shopper's cart.
@@ -138,6 +141,119 @@ impl<'a> FromRequest<'a> for Carts<'a> {
 type CartAnswer<E> = Result<Json<CartView>, Failure<E, SEND>>;
 
 /// The cart a change is asked of: an id that is not a cart's is no open cart.
+/// `PUT /api/cart/fulfilment/`'s body: the florist's choice. Fields a method does not ask for
+/// are ignored; each may be left out (empty).
+#[derive(Debug, Object)]
+pub struct FulfilmentChoice {
+    /// The cart's id.
+    pub cart_id: Text,
+    /// `delivery` or `collection`.
+    #[oai(default)]
+    pub method: Text,
+    /// The day, e.g. `2026-12-14`.
+    #[oai(default)]
+    pub date: Text,
+    /// Delivery: the slot's name, e.g. `Morning`.
+    #[oai(default)]
+    pub slot: Text,
+    /// Collection: the time, e.g. `10:30`.
+    #[oai(default)]
+    pub collection_time: Text,
+    /// Delivery: who the flowers are for.
+    #[oai(default)]
+    pub recipient_name: Text,
+    /// Delivery: the recipient's phone, for the driver.
+    #[oai(default)]
+    pub recipient_phone: Text,
+    /// Delivery: the first line of the address.
+    #[oai(default)]
+    pub address_line1: Text,
+    /// Delivery: a second line, may be empty.
+    #[oai(default)]
+    pub address_line2: Text,
+    /// Delivery: town or city.
+    #[oai(default)]
+    pub city: Text,
+    /// Delivery: the postcode, in one of the studio's zones.
+    #[oai(default)]
+    pub postcode: Text,
+    /// Delivery: instructions for the driver, up to 200 characters.
+    #[oai(default)]
+    pub instructions: Text,
+    /// The card's message, up to 250 characters and 6 lines; may be empty.
+    #[oai(default)]
+    pub card_message: Text,
+    /// Who the card is from; empty is anonymous.
+    #[oai(default)]
+    pub card_from: Text,
+}
+
+impl FulfilmentChoice {
+    fn into_form(self) -> FulfilmentForm {
+        FulfilmentForm {
+            method: self.method.0,
+            date: self.date.0,
+            slot: self.slot.0,
+            collection_time: self.collection_time.0,
+            recipient_name: self.recipient_name.0,
+            recipient_phone: self.recipient_phone.0,
+            address_line1: self.address_line1.0,
+            address_line2: self.address_line2.0,
+            city: self.city.0,
+            postcode: self.postcode.0,
+            instructions: self.instructions.0,
+            card_message: self.card_message.0,
+            card_from: self.card_from.0,
+        }
+    }
+}
+
+/// What a kept choice makes the cart cost, in pounds with two places.
+#[derive(Debug, Object)]
+pub struct CartTotals {
+    /// The items, e.g. `"45.00"`.
+    pub items: String,
+    /// The zone's delivery fee; `"0.00"` for collection and from the free-delivery threshold.
+    pub delivery: String,
+    /// The slot's surcharge, paid even when delivery is free.
+    pub surcharge: String,
+    /// What the shopper pays.
+    pub total: String,
+}
+
+impl From<ChoiceError> for Problem {
+    fn from(err: ChoiceError) -> Problem {
+        match err {
+            ChoiceError::CartGone => Problem::new(StatusCode::NOT_FOUND, CART_GONE),
+            ChoiceError::EmptyCart => Problem::new(
+                StatusCode::BAD_REQUEST,
+                "Your cart is empty. Please add something before choosing a delivery.",
+            ),
+            ChoiceError::Form(problems) => Problem::fields(
+                problems.message(),
+                problems.fields(posy_core::validation::FormField::wire_name),
+            ),
+            ChoiceError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for ChoiceError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The cart is empty, or the choice cannot be booked as it stands: a field is \
+             missing or wrong, the day is closed or past its cut-off, the postcode is outside \
+             the delivery area (`fields` names each, with a sentence).",
+        ),
+        Answer(
+            404,
+            "No open cart has that id (unknown, or already ordered).",
+        ),
+        INTERNAL,
+    ];
+}
+
 fn cart_of(id: &str) -> Result<CartId, CartError> {
     CartId::parse(id).ok_or(CartError::CartGone)
 }
@@ -214,5 +330,31 @@ impl CartApi {
         let cart = cart_of(&cart_id).map_err(LineError::from)?;
         let changed = cart::update_quantity(carts.db, cart, item_id, quantity, carts.media);
         Ok(Json(changed.await?))
+    }
+
+    /// Keeps the florist's choice with the cart (delivery or collection, the day and the slot
+    /// or time, the recipient and address, instructions, the card) once core's delivery rules
+    /// accept it at this moment; answers what the cart then costs. The browser runs the same
+    /// rules first, so a refusal here is rare: a day or slot that closed meanwhile, say.
+    #[oai(
+        path = "/cart/fulfilment/",
+        method = "put",
+        operation_id = "setCartFulfilment"
+    )]
+    async fn fulfilment(
+        &self,
+        carts: Carts<'_>,
+        clock: Data<&Clock>,
+        body: Json<FulfilmentChoice>,
+    ) -> Result<Json<CartTotals>, Failure<ChoiceError, SEND>> {
+        let body = body.0;
+        let cart = cart_of(&body.cart_id).map_err(|_| ChoiceError::CartGone)?;
+        let totals = fulfilment::choose(carts.db, **clock, cart, body.into_form()).await?;
+        Ok(Json(CartTotals {
+            items: totals.items.to_wire(),
+            delivery: totals.delivery.to_wire(),
+            surcharge: totals.surcharge.to_wire(),
+            total: totals.total.to_wire(),
+        }))
     }
 }

@@ -16,6 +16,10 @@ pub struct Model {
     pub ordered_at: Option<i64>,
     /// The payment intent made for it at checkout; replaced when one is refunded.
     pub payment_intent_id: Option<String>,
+    /// The florist's choice (delivery or collection, day, recipient, card) as the shopper last
+    /// sent it and core accepted it: core's `FulfilmentForm` as JSON.
+    #[sea_orm(column_type = "Text")]
+    pub fulfilment: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,7 @@ mod csrf;
 mod defences;
 mod delivery;
 mod first_start;
+mod fulfilment;
 mod helpers;
 mod openapi;
 mod outbox;

@@ -271,6 +271,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/fulfilment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps the florist's choice with the cart (delivery or collection, the day and the slot
+         *     or time, the recipient and address, instructions, the card) once core's delivery rules
+         *     accept it at this moment; answers what the cart then costs. The browser runs the same
+         *     rules first, so a refusal here is rare: a day or slot that closed meanwhile, say.
+         */
+        put: operations["setCartFulfilment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/remove_item/": {
         parameters: {
             query?: never;
@@ -758,6 +780,20 @@ export interface components {
             variation_id: number | null;
         };
         /**
+         * CartTotals
+         * @description What a kept choice makes the cart cost, in pounds with two places.
+         */
+        CartTotals: {
+            /** @description The zone's delivery fee; `"0.00"` for collection and from the free-delivery threshold. */
+            delivery: string;
+            /** @description The items, e.g. `"45.00"`. */
+            items: string;
+            /** @description The slot's surcharge, paid even when delivery is free. */
+            surcharge: string;
+            /** @description What the shopper pays. */
+            total: string;
+        };
+        /**
          * Closure
          * @description A single day closed.
          */
@@ -929,6 +965,81 @@ export interface components {
             };
             /** @description The order the cart already is (only `check_intent`'s 409). */
             order?: components["schemas"]["PlacedOrder"] & unknown;
+        };
+        /**
+         * FulfilmentChoice
+         * @description The cart a change is asked of: an id that is not a cart's is no open cart.
+         *     `PUT /api/cart/fulfilment/`'s body: the florist's choice. Fields a method does not ask for
+         *     are ignored; each may be left out (empty).
+         */
+        FulfilmentChoice: {
+            /**
+             * @description Delivery: the first line of the address.
+             * @default
+             */
+            address_line1: string | null;
+            /**
+             * @description Delivery: a second line, may be empty.
+             * @default
+             */
+            address_line2: string | null;
+            /**
+             * @description Who the card is from; empty is anonymous.
+             * @default
+             */
+            card_from: string | null;
+            /**
+             * @description The card's message, up to 250 characters and 6 lines; may be empty.
+             * @default
+             */
+            card_message: string | null;
+            /** @description The cart's id. */
+            cart_id: string;
+            /**
+             * @description Delivery: town or city.
+             * @default
+             */
+            city: string | null;
+            /**
+             * @description Collection: the time, e.g. `10:30`.
+             * @default
+             */
+            collection_time: string | null;
+            /**
+             * @description The day, e.g. `2026-12-14`.
+             * @default
+             */
+            date: string | null;
+            /**
+             * @description Delivery: instructions for the driver, up to 200 characters.
+             * @default
+             */
+            instructions: string | null;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /**
+             * @description Delivery: the postcode, in one of the studio's zones.
+             * @default
+             */
+            postcode: string | null;
+            /**
+             * @description Delivery: who the flowers are for.
+             * @default
+             */
+            recipient_name: string | null;
+            /**
+             * @description Delivery: the recipient's phone, for the driver.
+             * @default
+             */
+            recipient_phone: string | null;
+            /**
+             * @description Delivery: the slot's name, e.g. `Morning`.
+             * @default
+             */
+            slot: string | null;
         };
         /**
          * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
@@ -2556,6 +2667,83 @@ export interface operations {
             };
             /** @description Not that many left in stock; the cart is unchanged. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setCartFulfilment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FulfilmentChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartTotals"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The cart is empty, or the choice cannot be booked as it stands: a field is missing or wrong, the day is closed or past its cut-off, the postcode is outside the delivery area (`fields` names each, with a sentence). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open cart has that id (unknown, or already ordered). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
