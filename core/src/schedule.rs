@@ -385,6 +385,26 @@ impl DeliverySettings {
             .find(|day| day.unavailable.is_none())
             .map(|day| day.date)
     }
+
+    /// The cart page's line while today can still be chosen for a method: `Order by 12:00 for
+    /// delivery today`, `Order by 16:00 for collection today`; `None` once it cannot (closed,
+    /// the cart needs notice, the cut-off has passed, or today is full).
+    pub fn order_by_today(
+        &self,
+        method: Method,
+        now: Instant,
+        lead_days: u32,
+        taken: &Taken,
+    ) -> Option<String> {
+        let today = today(now);
+        self.day(method, today, now, lead_days, taken).ok()?;
+        let by = self.same_day_cut_off(method, today)?;
+        Some(format!(
+            "Order by {} for {} today",
+            by.display(),
+            method.as_str()
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -771,6 +791,53 @@ mod tests {
         assert_eq!(
             labels,
             ["Morning, 9:00–13:00 (+£3.00)", "Afternoon, 13:00–18:00"]
+        );
+    }
+
+    #[test]
+    fn the_cart_says_by_when_to_order_for_today_while_today_can_be_had() {
+        let settings = demo();
+        let monday = "2026-12-14";
+        let line = |method, clock, lead_days| {
+            settings.order_by_today(method, at(monday, clock), lead_days, &Taken::none())
+        };
+        assert_eq!(
+            line(Method::Delivery, "11:30", 0).as_deref(),
+            Some("Order by 12:00 for delivery today")
+        );
+        assert_eq!(
+            line(Method::Collection, "11:30", 0).as_deref(),
+            Some("Order by 16:00 for collection today")
+        );
+        assert_eq!(line(Method::Delivery, "12:00", 0), None);
+        assert_eq!(
+            line(Method::Collection, "12:00", 0).as_deref(),
+            Some("Order by 16:00 for collection today")
+        );
+        assert_eq!(line(Method::Collection, "16:00", 0), None);
+        assert_eq!(
+            line(Method::Delivery, "09:00", 1),
+            None,
+            "a cart needing notice"
+        );
+        let sunday = at("2026-12-13", "09:00");
+        for method in Method::ALL {
+            assert_eq!(
+                settings.order_by_today(method, sunday, 0, &Taken::none()),
+                None
+            );
+        }
+        // Saturday's hours fit only the Morning, booked by the day before.
+        let saturday = at("2026-12-12", "09:00");
+        assert_eq!(
+            settings.order_by_today(Method::Delivery, saturday, 0, &Taken::none()),
+            None
+        );
+        assert_eq!(
+            settings
+                .order_by_today(Method::Collection, saturday, 0, &Taken::none())
+                .as_deref(),
+            Some("Order by 14:00 for collection today")
         );
     }
 

@@ -10,12 +10,19 @@ use posy_core::{Money, catalogue, gallery, media, quantity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod alloc;
+mod delivery;
+mod settings;
+
+pub use delivery::{Delivery, card_count, fulfilment_fields};
+
 fn js_error(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
 fn money(wire: &str) -> Result<Money, JsError> {
-    Money::parse(wire).map_err(|e| js_error(format!("{e} ({wire:?})")))
+    Money::parse(wire).map_err(|e| js_error(format!("{e} (\"{wire}\")")))
 }
 
 /// `formatMoney("45.00")` → `"£45.00"`; throws on anything that is not a wire amount.
@@ -61,10 +68,14 @@ pub fn max_quantity() -> u32 {
 // Plain objects are read property by property with js-sys rather than through serde: serde's
 // error paths pull float formatting and more into the module, which doubled its size.
 
+// The two readers below are never inlined: one copy is smaller than one per property read.
+
+#[inline(never)]
 fn field(object: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
+#[inline(never)]
 fn text(object: &JsValue, name: &str) -> String {
     field(object, name).as_string().unwrap_or_default()
 }
@@ -107,28 +118,64 @@ pub fn total_quantity(lines_js: JsValue) -> Result<u32, JsError> {
         .sum()
 }
 
-/// A plain object from name and value pairs. Never inlined: one copy is smaller than one per
-/// caller, and every byte of the module is downloaded.
-#[inline(never)]
-fn object(entries: &[(&str, JsValue)]) -> JsValue {
-    let object = js_sys::Object::new();
-    for (name, value) in entries {
-        let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), value);
+/// A plain object, built a property at a time: `Obj::new().str("name", …).into()`. Each
+/// setter is one out-of-line call, which keeps the callers small (every byte of the module is
+/// downloaded).
+pub(crate) struct Obj(js_sys::Object);
+
+impl Obj {
+    pub(crate) fn new() -> Obj {
+        Obj(js_sys::Object::new())
     }
-    object.into()
+
+    #[inline(never)]
+    pub(crate) fn set(self, name: &str, value: JsValue) -> Obj {
+        let _ = js_sys::Reflect::set(&self.0, &JsValue::from_str(name), &value);
+        self
+    }
+
+    #[inline(never)]
+    pub(crate) fn str(self, name: &str, value: &str) -> Obj {
+        self.set(name, JsValue::from_str(value))
+    }
+
+    /// A string, or `null` for `None`.
+    #[inline(never)]
+    pub(crate) fn text(self, name: &str, value: Option<&str>) -> Obj {
+        self.set(name, value.map_or(JsValue::NULL, JsValue::from_str))
+    }
+
+    #[inline(never)]
+    pub(crate) fn num(self, name: &str, value: usize) -> Obj {
+        self.set(name, JsValue::from_f64(value as f64))
+    }
+
+    #[inline(never)]
+    pub(crate) fn flag(self, name: &str, value: bool) -> Obj {
+        self.set(name, JsValue::from_bool(value))
+    }
 }
 
-/// What a form check answers when something is wrong: `{error, fields}` with form names and
-/// the sentences the browser shows beside each field.
-fn problems_to_js<F: FormField>(problems: FormProblems<F>) -> JsValue {
-    let fields = js_sys::Object::new();
-    for (name, why) in problems.shopper_fields() {
-        let _ = js_sys::Reflect::set(&fields, &JsValue::from_str(&name), &JsValue::from_str(&why));
+impl From<Obj> for JsValue {
+    fn from(object: Obj) -> JsValue {
+        object.0.into()
     }
-    object(&[
-        ("error", JsValue::from_str(&problems.message())),
-        ("fields", fields.into()),
-    ])
+}
+
+/// What a form check answers when something is wrong: `{error, fields}` with the fields named
+/// by `name_of` (form or wire names) and the sentences the browser shows beside each, as
+/// core's `FormProblems::shopper_fields` words them (an empty field gets its own sentence).
+fn problems_to_js<F: FormField>(problems: FormProblems<F>, name_of: fn(F) -> &'static str) -> Obj {
+    let missing = problems.missing.iter().map(|f| (*f, f.when_missing()));
+    let invalid = problems.invalid.iter().map(|(f, why)| (*f, why.as_str()));
+    let fields = missing
+        .chain(invalid)
+        .fold(Obj::new(), |fields, (field, why)| {
+            fields.str(name_of(field), why)
+        });
+    Obj::new()
+        .str("error", &problems.message())
+        .set("fields", fields.into())
 }
 
 /// `validateCheckout({email: "", firstName: "Jo", …})` → `null` when fine, else
@@ -146,7 +193,7 @@ pub fn validate_checkout_form(form: JsValue) -> JsValue {
     };
     match validate_checkout(&form) {
         Ok(()) => JsValue::NULL,
-        Err(problems) => problems_to_js(problems),
+        Err(problems) => problems_to_js(problems, FormField::form_name).into(),
     }
 }
 
@@ -162,7 +209,7 @@ pub fn validate_enquiry_form(form: JsValue) -> JsValue {
     };
     match validate_enquiry(&form) {
         Ok(()) => JsValue::NULL,
-        Err(problems) => problems_to_js(problems),
+        Err(problems) => problems_to_js(problems, FormField::form_name).into(),
     }
 }
 
@@ -206,12 +253,11 @@ pub fn item_name(product: &str, size: Option<String>) -> String {
 /// may have.
 #[wasm_bindgen(js_name = albumLimits)]
 pub fn album_limits() -> JsValue {
-    let chars = |n: usize| JsValue::from_f64(n as f64);
-    object(&[
-        ("title", chars(gallery::TITLE_MAX_CHARS)),
-        ("description", chars(gallery::DESCRIPTION_MAX_CHARS)),
-        ("caption", chars(gallery::CAPTION_MAX_CHARS)),
-    ])
+    Obj::new()
+        .num("title", gallery::TITLE_MAX_CHARS)
+        .num("description", gallery::DESCRIPTION_MAX_CHARS)
+        .num("caption", gallery::CAPTION_MAX_CHARS)
+        .into()
 }
 
 /// `enquiryTypes()` → `[{value: "wedding", label: "Wedding flowers"}, …]` in the form's order.
@@ -220,10 +266,11 @@ pub fn enquiry_types() -> js_sys::Array {
     EnquiryType::ALL
         .iter()
         .map(|kind| {
-            object(&[
-                ("value", JsValue::from_str(kind.as_str())),
-                ("label", JsValue::from_str(kind.label())),
-            ])
+            JsValue::from(
+                Obj::new()
+                    .str("value", kind.as_str())
+                    .str("label", kind.label()),
+            )
         })
         .collect()
 }
@@ -235,12 +282,13 @@ pub fn checkout_fields() -> js_sys::Array {
     CheckoutField::ALL
         .iter()
         .map(|field| {
-            object(&[
-                ("name", JsValue::from_str(field.form_name())),
-                ("wire", JsValue::from_str(field.wire_name())),
-                ("label", JsValue::from_str(field.label())),
-                ("maxLength", JsValue::from_f64(field.max_chars() as f64)),
-            ])
+            JsValue::from(
+                Obj::new()
+                    .str("name", field.form_name())
+                    .str("wire", field.wire_name())
+                    .str("label", field.label())
+                    .num("maxLength", field.max_chars()),
+            )
         })
         .collect()
 }
