@@ -247,6 +247,8 @@ async fn store_if_made(
         ordered_at: Set(None),
         payment_intent_id: Set(None),
         fulfilment: Set(None),
+        delivery_fee_pence: Set(None),
+        surcharge_pence: Set(None),
     })
     .on_conflict_do_nothing_on([cart::Column::Id])
     .exec_without_returning(db)

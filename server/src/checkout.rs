@@ -17,6 +17,7 @@ use posy_core::Money;
 use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
+use posy_core::fulfilment::FulfilmentField;
 use posy_core::validation::{FormProblems, is_email};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -26,8 +27,9 @@ use sea_orm::{
 
 use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
-use crate::clock::now;
+use crate::clock::{Clock, now};
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
+use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::mail::letters::{self, OrderFacts};
 use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
 use crate::{mail, orders};
@@ -51,6 +53,9 @@ pub enum IntentError {
     },
     /// Too many payment attempts for this cart or from this address lately: a sentence.
     TooMany(&'static str),
+    /// The cart's florist's choice can no longer be booked as it stands (a day or slot past
+    /// its cut-off, say): core's sentences, a field each.
+    Fulfilment(FormProblems<FulfilmentField>),
     /// The provider failed (logged).
     Provider(PaymentError),
     Db(DbErr),
@@ -68,6 +73,17 @@ pub struct CartPayment {
 impl From<DbErr> for IntentError {
     fn from(err: DbErr) -> Self {
         IntentError::Db(err)
+    }
+}
+
+impl From<ChoiceError> for IntentError {
+    fn from(err: ChoiceError) -> Self {
+        match err {
+            ChoiceError::CartGone => IntentError::CartGone,
+            ChoiceError::EmptyCart => IntentError::EmptyCart,
+            ChoiceError::Form(problems) => IntentError::Fulfilment(problems),
+            ChoiceError::Db(err) => IntentError::Db(err),
+        }
     }
 }
 
@@ -133,6 +149,8 @@ pub struct Checkout {
     pub link_ttl_seconds: i64,
     /// Where new-order notices go.
     pub studio_email: String,
+    /// The clock the florist's choice is checked against when its payment is made.
+    pub clock: Clock,
 }
 
 /// The details a card was paid with, for an order the browser never placed. The money is
@@ -235,7 +253,11 @@ impl Checkout {
         {
             return Err(IntentError::Unavailable(why.message(&line.label())));
         }
-        let amount = cart::total_of(&lines).pence();
+        // The choice is checked again now: a day or slot that has closed is said before any
+        // payment. Its charge is fixed with the amount, and the order is placed for it.
+        let charge = fulfilment::price(&self.db, self.clock, &cart, &lines).await?;
+        let amount = cart::total_of(&lines).pence() + charge.pence();
+        fulfilment::fix_charge(&self.db, id, charge).await?;
         let refunds = refund::Entity::find()
             .filter(refund::Column::CartId.eq(id.to_string()))
             .order_by_desc(refund::Column::CreatedAt)
@@ -485,7 +507,17 @@ impl Checkout {
             Err(CartError::CartGone | CartError::LineGone) => return Ok(Attempt::CartClosed),
         }
         let lines = cart::priced_lines(&txn, cart_id).await?;
-        let total = cart::total_of(&lines);
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&txn)
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
+        // The charge fixed when the payment was made, whatever the clock says now; none when
+        // the choice changed since.
+        let Some(charge) = fulfilment::fixed_charge(&cart) else {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        };
+        let total = Money::from_pence(cart::total_of(&lines).pence() + charge.pence());
         if lines.is_empty() || total.pence() != intent.amount {
             txn.rollback().await?;
             return Ok(Attempt::Changed);
@@ -509,6 +541,8 @@ impl Checkout {
             cart_id,
             customer,
             check_details,
+            fulfilment: cart.fulfilment.as_deref(),
+            charge,
         };
         let id = self.write_order(&txn, &facts, &lines, total).await?;
         txn.commit().await?;
@@ -527,6 +561,8 @@ impl Checkout {
             cart_id,
             customer,
             check_details,
+            fulfilment,
+            charge,
         } = *written;
         let now = now();
         let order = order::ActiveModel {
@@ -542,6 +578,9 @@ impl Checkout {
             total_pence: Set(total.pence()),
             created_at: Set(now),
             check_details: Set(check_details),
+            fulfilment: Set(fulfilment.map(str::to_owned)),
+            delivery_fee_pence: Set(charge.delivery.pence()),
+            surcharge_pence: Set(charge.surcharge.pence()),
             ..Default::default()
         }
         .insert(txn)
@@ -577,6 +616,7 @@ impl Checkout {
             payment: &intent.id,
             customer,
             lines,
+            charge,
             total,
             check_details,
         };
@@ -662,6 +702,9 @@ struct Written<'a> {
     cart_id: CartId,
     customer: &'a CheckoutForm,
     check_details: bool,
+    /// The florist's choice as kept on the cart.
+    fulfilment: Option<&'a str>,
+    charge: Charge,
 }
 
 /// Takes each line's quantity from its stock, only where that much is left; the first line

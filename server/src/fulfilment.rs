@@ -3,7 +3,14 @@
 //! what it costs ([`posy_core::fulfilment`]); this module hands it the cart's facts (the items'
 //! total and the notice its pieces need), the studio's settings and the shop's clock, and keeps
 //! a choice that passed.
+//!
+//! When the payment is made (`check_intent`), the kept choice is checked again at that moment
+//! and its charge (delivery fee and slot surcharge) fixed on the cart; the order is placed for
+//! that fixed charge, so a choice valid when the shopper paid is honoured even if its cut-off
+//! passes while the card is confirmed. A choice changed after that has no fixed charge, and a
+//! payment made before the change no longer matches the cart.
 
+use posy_core::Money;
 use posy_core::cart::CartId;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm, Totals};
 use posy_core::schedule::Taken;
@@ -31,6 +38,85 @@ pub enum ChoiceError {
 impl From<DbErr> for ChoiceError {
     fn from(err: DbErr) -> Self {
         ChoiceError::Db(err)
+    }
+}
+
+/// What a choice adds to the items.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Charge {
+    /// The zone's delivery fee (nothing for collection or from the free-delivery threshold).
+    pub delivery: Money,
+    /// The slot's surcharge.
+    pub surcharge: Money,
+}
+
+impl Charge {
+    /// Both, in pence.
+    pub fn pence(self) -> i64 {
+        self.delivery.pence() + self.surcharge.pence()
+    }
+}
+
+/// Checks the cart's kept choice again at the clock's moment and answers its charge; nothing
+/// when the cart has no choice (a client that knows only the spec's calls: collection, free).
+pub async fn price(
+    db: &impl ConnectionTrait,
+    clock: Clock,
+    cart: &carts::Model,
+    lines: &[PricedLine],
+) -> Result<Charge, ChoiceError> {
+    let Some(kept) = &cart.fulfilment else {
+        return Ok(Charge::default());
+    };
+    let form: FulfilmentForm = serde_json::from_str(kept)
+        .map_err(|err| DbErr::Custom(format!("a cart's choice cannot be read: {err}")))?;
+    let settings = delivery::settings(db).await?;
+    let chosen = form
+        .parse(&settings, clock.now(), lead_days(lines), &Taken::none())
+        .map_err(ChoiceError::Form)?;
+    let totals = settings.totals(cart::total_of(lines), &chosen);
+    Ok(Charge {
+        delivery: totals.delivery,
+        surcharge: totals.surcharge,
+    })
+}
+
+/// Fixes the charge the cart's payment is made for.
+pub async fn fix_charge(
+    db: &impl ConnectionTrait,
+    cart_id: CartId,
+    charge: Charge,
+) -> Result<(), DbErr> {
+    carts::Entity::update_many()
+        .col_expr(
+            carts::Column::DeliveryFeePence,
+            Expr::value(charge.delivery.pence()),
+        )
+        .col_expr(
+            carts::Column::SurchargePence,
+            Expr::value(charge.surcharge.pence()),
+        )
+        .filter(carts::Column::Id.eq(cart_id.to_string()))
+        .filter(carts::Column::OrderedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The charge fixed on the cart for its choice; nothing to add without a choice, and `None`
+/// when a choice is kept but its charge was never fixed (it changed after the payment was made).
+pub fn fixed_charge(cart: &carts::Model) -> Option<Charge> {
+    match (
+        &cart.fulfilment,
+        cart.delivery_fee_pence,
+        cart.surcharge_pence,
+    ) {
+        (None, _, _) => Some(Charge::default()),
+        (Some(_), Some(delivery), Some(surcharge)) => Some(Charge {
+            delivery: Money::from_pence(delivery),
+            surcharge: Money::from_pence(surcharge),
+        }),
+        _ => None,
     }
 }
 
@@ -71,8 +157,11 @@ pub async fn choose(
     let totals = settings.totals(cart::total_of(&lines), &chosen);
     let kept = serde_json::to_string(&form)
         .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
+    // A new choice has no fixed charge until its payment is made for it.
     let updated = carts::Entity::update_many()
         .col_expr(carts::Column::Fulfilment, Expr::value(kept))
+        .col_expr(carts::Column::DeliveryFeePence, Expr::value(None::<i64>))
+        .col_expr(carts::Column::SurchargePence, Expr::value(None::<i64>))
         .filter(carts::Column::Id.eq(cart_id.to_string()))
         .filter(carts::Column::OrderedAt.is_null())
         .exec(db)

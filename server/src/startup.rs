@@ -81,6 +81,7 @@ impl Application {
             ),
             link_ttl_seconds: i64::from(config.order_link_days) * 24 * 60 * 60,
             studio_email: config.studio_email.clone(),
+            clock: config.clock(),
         };
         let mailer = Mailer::new(
             &config.mail_from,

@@ -160,6 +160,10 @@ impl From<IntentError> for Problem {
                 })
             }
             IntentError::TooMany(message) => Problem::new(StatusCode::TOO_MANY_REQUESTS, message),
+            IntentError::Fulfilment(problems) => Problem::fields(
+                problems.message(),
+                problems.fields(posy_core::validation::FormField::wire_name),
+            ),
             IntentError::Provider(err) => provider_down(err),
             IntentError::Db(err) => Problem::internal(err),
         }
@@ -171,7 +175,8 @@ impl Refusal for IntentError {
         Answer(
             400,
             "There is nothing to pay: the cart is empty, unknown (or no id was given), or its \
-             payment is under way.",
+             payment is under way; or the delivery or collection chosen for it can no longer be \
+             booked as it stands (`fields` names each, with a sentence), before any payment.",
         ),
         Answer(
             409,

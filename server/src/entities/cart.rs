@@ -20,6 +20,11 @@ pub struct Model {
     /// sent it and core accepted it: core's `FulfilmentForm` as JSON.
     #[sea_orm(column_type = "Text")]
     pub fulfilment: Option<String>,
+    /// The delivery fee of the kept choice, fixed when its payment was made (pence); null
+    /// until then, and again once the choice changes.
+    pub delivery_fee_pence: Option<i64>,
+    /// The slot's surcharge, fixed with the fee.
+    pub surcharge_pence: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

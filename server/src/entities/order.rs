@@ -29,6 +29,14 @@ pub struct Model {
     /// Placed from the card's billing details, which did not pass the checkout's rules (cut
     /// to fit, control characters dropped, or missing): the studio should check them.
     pub check_details: bool,
+    /// The florist's choice as the shopper made it (core's form as JSON); null for an order
+    /// placed without one.
+    #[sea_orm(column_type = "Text")]
+    pub fulfilment: Option<String>,
+    /// The delivery fee charged, in pence (part of the total).
+    pub delivery_fee_pence: i64,
+    /// The slot's surcharge charged, in pence (part of the total).
+    pub surcharge_pence: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -6,6 +6,7 @@ use posy_core::checkout::CheckoutForm;
 use posy_core::enquiry::Enquiry;
 
 use crate::cart::PricedLine;
+use crate::fulfilment::Charge;
 
 /// A message before it has a recipient.
 pub struct Letter {
@@ -21,6 +22,8 @@ pub struct OrderFacts<'a> {
     pub payment: &'a str,
     pub customer: &'a CheckoutForm,
     pub lines: &'a [PricedLine],
+    /// The delivery fee and slot surcharge, part of the total.
+    pub charge: Charge,
     pub total: Money,
     /// The details came from the card's billing details and did not pass the checkout's
     /// rules: the studio should check them before delivering.
@@ -135,6 +138,18 @@ fn summary(order: &OrderFacts) -> String {
             line.quantity,
             line.label(),
             line.total().display()
+        ));
+    }
+    if order.charge.delivery > Money::ZERO {
+        text.push_str(&format!(
+            "  Delivery  {}\n",
+            order.charge.delivery.display()
+        ));
+    }
+    if order.charge.surcharge > Money::ZERO {
+        text.push_str(&format!(
+            "  Delivery time  {}\n",
+            order.charge.surcharge.display()
         ));
     }
     text.push_str(&format!("  Total  {}\n", order.total.display()));

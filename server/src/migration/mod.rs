@@ -13,6 +13,7 @@ mod m20261124_000002_order_check_details;
 mod m20261124_000004_outbox_lease;
 mod m20261124_000005_delivery_settings;
 mod m20261124_000006_cart_fulfilment;
+mod m20261124_000007_fulfilment_charge;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000004_outbox_lease::Migration),
             Box::new(m20261124_000005_delivery_settings::Migration),
             Box::new(m20261124_000006_cart_fulfilment::Migration),
+            Box::new(m20261124_000007_fulfilment_charge::Migration),
         ]
     }
 }

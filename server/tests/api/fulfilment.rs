@@ -1,11 +1,16 @@
 //! The florist's choice kept with the cart: core's delivery rules decide at the shop's clock
 //! (fixed here with `--fake-now`), and the answer is what the cart then costs.
 
+use posy_core::calendar::Date;
+use posy_core::delivery::Closure;
 use posy_server::clock::parse_moment;
 use posy_server::config::Config;
+use posy_server::entities::order;
 use reqwest::Method;
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
+use crate::checkout::{check_intent, client_secret, count, pay};
 use crate::helpers::{Options, TestApp, add, json_of, new_cart, product, size_id, spawn_app_with};
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
@@ -72,7 +77,6 @@ async fn a_delivery_today_before_the_cut_off_costs_the_zones_fee_and_is_kept() {
         json!({"items": "28.00", "delivery": "5.00", "surcharge": "0.00", "total": "33.00"})
     );
     let kept = {
-        use sea_orm::EntityTrait;
         let row = posy_server::entities::cart::Entity::find_by_id(cart.clone())
             .one(&app.db)
             .await
@@ -200,4 +204,159 @@ async fn an_unknown_or_empty_cart_is_refused() {
     assert_eq!(status, 200);
     let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 400, "{body}");
+}
+
+/// The checkout form's details for an order paid with `intent`.
+fn order_body(intent: &str, cart: &str) -> Value {
+    json!({
+        "payment_intent_id": intent, "cart_id": cart,
+        "email": "jo@example.com", "first_name": "Jo", "last_name": "Bloom",
+        "address": "12 Wells Road", "city": "Bristol", "postcode": "BS14 9AB",
+        "phone": "0117 496 0123"
+    })
+}
+
+/// Pays for the cart with 4242…: the intent's id and amount.
+async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
+    let secret = client_secret(app, cart).await;
+    let paid = pay(app, &secret, "4242 4242 4242 4242").await;
+    assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");
+    (
+        paid["payment_intent"]["id"].as_str().unwrap().to_owned(),
+        paid["payment_intent"]["amount"].as_i64().unwrap(),
+    )
+}
+
+/// Closes the studio on `date` in the delivery settings.
+async fn close_on(app: &TestApp, date: &str) {
+    let mut settings = posy_server::delivery::settings(&app.db).await.unwrap();
+    settings.closed_on.push(Closure {
+        date: Date::parse(date).unwrap(),
+        reason: "a family wedding".into(),
+    });
+    posy_server::delivery::save(&app.db, &settings)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keeps_them() {
+    let app = shop_at(monday_morning).await;
+    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let (status, totals) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
+    assert_eq!(status, 200, "{totals}");
+    assert_eq!(
+        totals["total"], "36.00",
+        "£28 + £5 delivery + £3 for the morning"
+    );
+    let (intent, amount) = pay_for(&app, &cart).await;
+    assert_eq!(amount, 3600);
+    let (status, placed) = app
+        .post_json("/api/orders/", &order_body(&intent, &cart))
+        .await;
+    assert_eq!(status, 200, "{placed}");
+    let id = placed["id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let (_, order) = app
+        .get_json(&format!("/api/orders/{id}?token={token}"))
+        .await;
+    assert_eq!(order["total"], "36.00");
+    let row = order::Entity::find_by_id(id as i32)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((row.delivery_fee_pence, row.surcharge_pence), (500, 300));
+    let kept: Value = serde_json::from_str(&row.fulfilment.unwrap()).unwrap();
+    assert_eq!(kept["date"], "2026-12-15");
+    assert_eq!(kept["recipient_name"], "Margaret Hale");
+    let mail = app.mail(2).await;
+    let notice = mail
+        .iter()
+        .find(|m| m.contains("To: studio@posy.localhost"))
+        .unwrap();
+    assert!(
+        notice.contains("Delivery  =C2=A35.00") || notice.contains("Delivery  £5.00"),
+        "{notice}"
+    );
+}
+
+#[tokio::test]
+async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
+    let app = shop_at(monday_morning).await;
+    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    assert_eq!(
+        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
+            .await
+            .0,
+        200
+    );
+    close_on(&app, "2026-12-15").await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["date"],
+        "Closed for a family wedding. Please choose another day."
+    );
+    assert_eq!(
+        count(&app, "simulated_payments").await,
+        0,
+        "no payment was made"
+    );
+}
+
+#[tokio::test]
+async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_confirmed() {
+    let app = shop_at(monday_morning).await;
+    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    assert_eq!(
+        choose(&app, delivery(&cart, "2026-12-15", "Afternoon", "BS3 4AA"))
+            .await
+            .0,
+        200
+    );
+    let (intent, amount) = pay_for(&app, &cart).await;
+    assert_eq!(amount, 3300);
+    close_on(&app, "2026-12-15").await;
+    let (status, placed) = app
+        .post_json("/api/orders/", &order_body(&intent, &cart))
+        .await;
+    assert_eq!(status, 200, "the paid choice stands: {placed}");
+}
+
+#[tokio::test]
+async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment() {
+    let app = shop_at(monday_morning).await;
+    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    assert_eq!(
+        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
+            .await
+            .0,
+        200
+    );
+    let (intent, _) = pay_for(&app, &cart).await;
+    let collect = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
+    assert_eq!(choose(&app, collect).await.0, 200);
+    let (status, body) = app
+        .post_json("/api/orders/", &order_body(&intent, &cart))
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("refunded"),
+        "{body}"
+    );
+    assert_eq!(count(&app, "orders").await, 0);
+}
+
+#[tokio::test]
+async fn without_a_choice_the_payment_is_for_the_items_alone() {
+    // A client that knows only the spec's calls: collection, free.
+    let app = shop_at(monday_morning).await;
+    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let (intent, amount) = pay_for(&app, &cart).await;
+    assert_eq!(amount, 2800);
+    let (status, placed) = app
+        .post_json("/api/orders/", &order_body(&intent, &cart))
+        .await;
+    assert_eq!(status, 200, "{placed}");
 }

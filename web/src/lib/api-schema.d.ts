@@ -3203,7 +3203,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentSecret"];
                 };
             };
-            /** @description There is nothing to pay: the cart is empty, unknown (or no id was given), or its payment is under way. */
+            /** @description There is nothing to pay: the cart is empty, unknown (or no id was given), or its payment is under way; or the delivery or collection chosen for it can no longer be booked as it stands (`fields` names each, with a sentence), before any payment. */
             400: {
                 headers: {
                     [name: string]: unknown;
