@@ -257,7 +257,7 @@ impl Checkout {
         // payment. Its charge is fixed with the amount, and the order is placed for it.
         let charge = fulfilment::price(&self.db, self.clock, &cart, &lines).await?;
         let amount = cart::total_of(&lines).pence() + charge.pence();
-        fulfilment::fix_charge(&self.db, id, charge).await?;
+        fulfilment::fix_charge(&self.db, &cart, charge).await?;
         let refunds = refund::Entity::find()
             .filter(refund::Column::CartId.eq(id.to_string()))
             .order_by_desc(refund::Column::CreatedAt)

@@ -81,12 +81,17 @@ pub async fn price(
     })
 }
 
-/// Fixes the charge the cart's payment is made for.
+/// Fixes the charge the cart's payment is made for, on the choice it was priced for: a choice
+/// changed meanwhile keeps no fixed charge.
 pub async fn fix_charge(
     db: &impl ConnectionTrait,
-    cart_id: CartId,
+    cart: &carts::Model,
     charge: Charge,
 ) -> Result<(), DbErr> {
+    let same_choice = match &cart.fulfilment {
+        Some(kept) => carts::Column::Fulfilment.eq(kept.as_str()),
+        None => carts::Column::Fulfilment.is_null(),
+    };
     carts::Entity::update_many()
         .col_expr(
             carts::Column::DeliveryFeePence,
@@ -96,8 +101,9 @@ pub async fn fix_charge(
             carts::Column::SurchargePence,
             Expr::value(charge.surcharge.pence()),
         )
-        .filter(carts::Column::Id.eq(cart_id.to_string()))
+        .filter(carts::Column::Id.eq(cart.id.as_str()))
         .filter(carts::Column::OrderedAt.is_null())
+        .filter(same_choice)
         .exec(db)
         .await?;
     Ok(())
