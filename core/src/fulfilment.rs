@@ -423,6 +423,25 @@ impl FulfilmentForm {
         }
     }
 
+    /// A field's value, to set it.
+    pub fn value_mut(&mut self, field: FulfilmentField) -> &mut String {
+        match field {
+            FulfilmentField::Method => &mut self.method,
+            FulfilmentField::Date => &mut self.date,
+            FulfilmentField::Slot => &mut self.slot,
+            FulfilmentField::CollectionTime => &mut self.collection_time,
+            FulfilmentField::RecipientName => &mut self.recipient_name,
+            FulfilmentField::RecipientPhone => &mut self.recipient_phone,
+            FulfilmentField::AddressLine1 => &mut self.address_line1,
+            FulfilmentField::AddressLine2 => &mut self.address_line2,
+            FulfilmentField::City => &mut self.city,
+            FulfilmentField::Postcode => &mut self.postcode,
+            FulfilmentField::Instructions => &mut self.instructions,
+            FulfilmentField::CardMessage => &mut self.card_message,
+            FulfilmentField::CardFrom => &mut self.card_from,
+        }
+    }
+
     /// "Deliver to me": the recipient and address filled from the customer's details.
     pub fn deliver_to(&mut self, customer: &Customer) {
         self.recipient_name = format!("{} {}", customer.first_name, customer.last_name);

@@ -617,6 +617,7 @@ impl Checkout {
             customer,
             lines,
             charge,
+            fulfilment: fulfilment.and_then(fulfilment::describe),
             total,
             check_details,
         };

@@ -11,9 +11,11 @@
 //! payment made before the change no longer matches the cart.
 
 use posy_core::Money;
+use posy_core::calendar::Date;
 use posy_core::cart::CartId;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm, Totals};
-use posy_core::schedule::Taken;
+use posy_core::postcode::Postcode;
+use posy_core::schedule::{Method, Taken};
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -176,4 +178,84 @@ pub async fn choose(
         return Err(ChoiceError::CartGone);
     }
     Ok(totals)
+}
+
+/// A kept choice as an order shows it: each field its method asks for, trimmed, the postcode
+/// written as postcodes are, and the day in words. `None` for a choice that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Described {
+    pub form: FulfilmentForm,
+    pub method: Method,
+    /// `Tuesday 15 December`.
+    pub day: String,
+}
+
+/// Reads a kept choice for showing (see [`Described`]).
+pub fn describe(kept: &str) -> Option<Described> {
+    let sent: FulfilmentForm = serde_json::from_str(kept).ok()?;
+    let method = Method::parse(sent.method.trim())?;
+    let date = Date::parse(sent.date.trim())?;
+    let mut form = FulfilmentForm {
+        method: method.as_str().to_owned(),
+        date: date.to_wire(),
+        ..FulfilmentForm::default()
+    };
+    for field in FulfilmentField::ALL {
+        if field.asked(method) && !matches!(field, FulfilmentField::Method | FulfilmentField::Date)
+        {
+            let value = sent.value(field).trim();
+            let value = match field {
+                FulfilmentField::Postcode => {
+                    Postcode::parse(value).map_or_else(|| value.to_owned(), |p| p.to_string())
+                }
+                FulfilmentField::CardMessage => value.replace("\r\n", "\n"),
+                _ => value.to_owned(),
+            };
+            *form.value_mut(field) = value;
+        }
+    }
+    Some(Described {
+        form,
+        method,
+        day: date.display(),
+    })
+}
+
+impl Described {
+    /// The lines an order's mail gives the choice, e.g. `Delivery: Tuesday 15 December, Morning`.
+    pub fn lines(&self) -> Vec<String> {
+        let f = &self.form;
+        let mut lines = Vec::new();
+        match self.method {
+            Method::Delivery => {
+                lines.push(format!("Delivery: {}, {}", self.day, f.slot));
+                lines.push(format!("For: {}, {}", f.recipient_name, f.recipient_phone));
+                let address: Vec<&str> = [&f.address_line1, &f.address_line2, &f.city, &f.postcode]
+                    .into_iter()
+                    .map(String::as_str)
+                    .filter(|part| !part.is_empty())
+                    .collect();
+                lines.push(format!("To: {}", address.join(", ")));
+                if !f.instructions.is_empty() {
+                    lines.push(format!("Instructions: {}", f.instructions));
+                }
+            }
+            Method::Collection => lines.push(format!(
+                "Collection from the studio: {} at {}",
+                self.day, f.collection_time
+            )),
+        }
+        if !f.card_message.is_empty() {
+            let from = if f.card_from.is_empty() {
+                "no name (anonymous)"
+            } else {
+                &f.card_from
+            };
+            lines.push(format!(
+                "Card message (from {from}):\n    {}",
+                f.card_message.replace('\n', "\n    ")
+            ));
+        }
+        lines
+    }
 }

@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::clock::{iso8601, now};
 use crate::entities::{order, order_item, order_token};
+use crate::fulfilment::{Described, describe};
 
 /// The studio's own number for an order, e.g. `FS-000123`.
 pub fn reference(id: i32) -> String {
@@ -65,6 +66,64 @@ pub struct OrderView {
     pub created_at: String,
     /// The lines, as they were when paid for.
     pub items: Vec<OrderItemView>,
+    /// The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection.
+    pub delivery_fee: String,
+    /// The delivery slot's surcharge charged (part of the total).
+    pub surcharge: String,
+    /// Delivery or collection as the shopper chose it; null for an order placed without a
+    /// choice (collection from the studio, on the earliest day it could be made).
+    pub fulfilment: Option<OrderFulfilmentView>,
+}
+
+/// Delivery or collection as an order shows it: the fields its method asks for, trimmed; the
+/// others empty.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderFulfilment")]
+pub struct OrderFulfilmentView {
+    /// `delivery` or `collection`.
+    pub method: String,
+    /// `2026-12-15`.
+    pub date: String,
+    /// The day in words: `Tuesday 15 December`.
+    pub day: String,
+    /// Delivery: the slot's name.
+    pub slot: String,
+    /// Collection: the time, `10:30`.
+    pub collection_time: String,
+    pub recipient_name: String,
+    pub recipient_phone: String,
+    pub address_line1: String,
+    pub address_line2: String,
+    pub city: String,
+    /// Written as postcodes are: `BS3 4AA`.
+    pub postcode: String,
+    pub instructions: String,
+    /// Line breaks kept.
+    pub card_message: String,
+    /// Empty: anonymous.
+    pub card_from: String,
+}
+
+impl From<Described> for OrderFulfilmentView {
+    fn from(described: Described) -> Self {
+        let f = described.form;
+        OrderFulfilmentView {
+            method: f.method,
+            date: f.date,
+            day: described.day,
+            slot: f.slot,
+            collection_time: f.collection_time,
+            recipient_name: f.recipient_name,
+            recipient_phone: f.recipient_phone,
+            address_line1: f.address_line1,
+            address_line2: f.address_line2,
+            city: f.city,
+            postcode: f.postcode,
+            instructions: f.instructions,
+            card_message: f.card_message,
+            card_from: f.card_from,
+        }
+    }
 }
 
 /// A line of an order.
@@ -155,6 +214,13 @@ pub async fn view(
         order_id: reference(order.id),
         access_token: token.to_owned(),
         total: Money::from_pence(order.total_pence).to_wire(),
+        delivery_fee: Money::from_pence(order.delivery_fee_pence).to_wire(),
+        surcharge: Money::from_pence(order.surcharge_pence).to_wire(),
+        fulfilment: order
+            .fulfilment
+            .as_deref()
+            .and_then(describe)
+            .map(OrderFulfilmentView::from),
         created_at: iso8601(order.created_at),
         items: items
             .into_iter()

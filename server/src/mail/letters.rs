@@ -6,7 +6,7 @@ use posy_core::checkout::CheckoutForm;
 use posy_core::enquiry::Enquiry;
 
 use crate::cart::PricedLine;
-use crate::fulfilment::Charge;
+use crate::fulfilment::{Charge, Described};
 
 /// A message before it has a recipient.
 pub struct Letter {
@@ -24,6 +24,8 @@ pub struct OrderFacts<'a> {
     pub lines: &'a [PricedLine],
     /// The delivery fee and slot surcharge, part of the total.
     pub charge: Charge,
+    /// Delivery or collection as chosen; none for an order placed without a choice.
+    pub fulfilment: Option<Described>,
     pub total: Money,
     /// The details came from the card's billing details and did not pass the checkout's
     /// rules: the studio should check them before delivering.
@@ -153,6 +155,17 @@ fn summary(order: &OrderFacts) -> String {
         ));
     }
     text.push_str(&format!("  Total  {}\n", order.total.display()));
+    match &order.fulfilment {
+        Some(choice) => {
+            text.push('\n');
+            for line in choice.lines() {
+                text.push_str(&format!("  {line}\n"));
+            }
+        }
+        None => {
+            text.push_str("\n  Collection from the studio, on the first day it can be ready.\n")
+        }
+    }
     text
 }
 

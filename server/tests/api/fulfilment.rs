@@ -261,6 +261,15 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
         .get_json(&format!("/api/orders/{id}?token={token}"))
         .await;
     assert_eq!(order["total"], "36.00");
+    assert_eq!(order["delivery_fee"], "5.00");
+    assert_eq!(order["surcharge"], "3.00");
+    let choice = &order["fulfilment"];
+    assert_eq!(choice["method"], "delivery");
+    assert_eq!(choice["day"], "Tuesday 15 December");
+    assert_eq!(choice["slot"], "Morning");
+    assert_eq!(choice["postcode"], "BS3 4AA", "written as postcodes are");
+    assert_eq!(choice["card_message"], "Happy birthday, Mum!\nWith love");
+    assert_eq!(choice["collection_time"], "", "not asked for delivery");
     let row = order::Entity::find_by_id(id as i32)
         .one(&app.db)
         .await
@@ -279,6 +288,18 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
         notice.contains("Delivery  =C2=A35.00") || notice.contains("Delivery  £5.00"),
         "{notice}"
     );
+    let to_customer = mail
+        .iter()
+        .find(|m| m.contains("To: jo@example.com"))
+        .unwrap();
+    for line in [
+        "Delivery: Tuesday 15 December, Morning",
+        "For: Margaret Hale, 0117 496 0000",
+        "To: 4 Wells Road, Bristol, BS3 4AA",
+        "Card message (from Ann):",
+    ] {
+        assert!(to_customer.contains(line), "{line} in {to_customer}");
+    }
 }
 
 #[tokio::test]
@@ -359,4 +380,11 @@ async fn without_a_choice_the_payment_is_for_the_items_alone() {
         .post_json("/api/orders/", &order_body(&intent, &cart))
         .await;
     assert_eq!(status, 200, "{placed}");
+    let id = placed["id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let (_, order) = app
+        .get_json(&format!("/api/orders/{id}?token={token}"))
+        .await;
+    assert_eq!(order["fulfilment"], Value::Null);
+    assert_eq!(order["delivery_fee"], "0.00");
 }

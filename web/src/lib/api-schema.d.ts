@@ -1093,8 +1093,15 @@ export interface components {
             city: string;
             /** @description When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`. */
             created_at: string;
+            /** @description The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection. */
+            delivery_fee: string;
             email: string;
             first_name: string;
+            /**
+             * @description Delivery or collection as the shopper chose it; null for an order placed without a
+             *     choice (collection from the studio, on the earliest day it could be made).
+             */
+            fulfilment: (components["schemas"]["OrderFulfilment"] & unknown) | null;
             /**
              * Format: int32
              * @description The number in the order's link.
@@ -1107,8 +1114,39 @@ export interface components {
             order_id: string;
             phone: string;
             postcode: string;
+            /** @description The delivery slot's surcharge charged (part of the total). */
+            surcharge: string;
             /** @description What was charged, e.g. `"87.50"`. */
             total: string;
+        };
+        /**
+         * OrderFulfilment
+         * @description Delivery or collection as an order shows it: the fields its method asks for, trimmed; the
+         *     others empty.
+         */
+        OrderFulfilment: {
+            address_line1: string;
+            address_line2: string;
+            /** @description Empty: anonymous. */
+            card_from: string;
+            /** @description Line breaks kept. */
+            card_message: string;
+            city: string;
+            /** @description Collection: the time, `10:30`. */
+            collection_time: string;
+            /** @description `2026-12-15`. */
+            date: string;
+            /** @description The day in words: `Tuesday 15 December`. */
+            day: string;
+            instructions: string;
+            /** @description `delivery` or `collection`. */
+            method: string;
+            /** @description Written as postcodes are: `BS3 4AA`. */
+            postcode: string;
+            recipient_name: string;
+            recipient_phone: string;
+            /** @description Delivery: the slot's name. */
+            slot: string;
         };
         /**
          * OrderItem

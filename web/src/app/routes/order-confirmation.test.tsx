@@ -50,6 +50,64 @@ describe('the order confirmation page', () => {
     expect(asked.searchParams.get('token')).toBe('abc+1');
   });
 
+  it('shows the delivery chosen: the day and slot, the recipient, the fee and the card', async () => {
+    mockApi.on('GET', '/api/orders/12', () =>
+      json({
+        ...order,
+        total: '1332.50',
+        delivery_fee: '5.00',
+        surcharge: '3.00',
+        fulfilment: {
+          method: 'delivery',
+          date: '2026-12-15',
+          day: 'Tuesday 15 December',
+          slot: 'Morning',
+          collection_time: '',
+          recipient_name: 'Margaret Hale',
+          recipient_phone: '0117 496 0000',
+          address_line1: '4 Wells Road',
+          address_line2: '',
+          city: 'Bristol',
+          postcode: 'BS3 4AA',
+          instructions: 'Leave with the neighbour at number 6',
+          card_message: 'Happy birthday, Mum!\nWith love',
+          card_from: 'Ann',
+        },
+      }),
+    );
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByTestId('order-when')).toHaveTextContent('Tuesday 15 December, Morning');
+    const delivery = screen.getByRole('heading', { name: 'Delivering to' }).parentElement!;
+    expect(delivery).toHaveTextContent('Margaret Hale4 Wells RoadBristolBS3 4AA0117 496 0000');
+    expect(delivery).toHaveTextContent('For the driver: Leave with the neighbour at number 6');
+    expect(screen.getByTestId('order-delivery-fee')).toHaveTextContent('£5.00');
+    expect(screen.getByText('Delivery time').nextElementSibling).toHaveTextContent('£3.00');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('£1,332.50');
+    const card = screen.getByRole('heading', { name: 'Your card' }).parentElement!;
+    expect(card).toHaveTextContent('Happy birthday, Mum! With love');
+    expect(card).toHaveTextContent('From Ann');
+  });
+
+  it('shows a collection with the studio’s address and no delivery fee', async () => {
+    mockApi.on('GET', '/api/orders/12', () =>
+      json({
+        ...order,
+        delivery_fee: '0.00',
+        surcharge: '0.00',
+        fulfilment: {
+          method: 'collection', date: '2026-12-15', day: 'Tuesday 15 December', slot: '', collection_time: '10:30',
+          recipient_name: '', recipient_phone: '', address_line1: '', address_line2: '', city: '', postcode: '',
+          instructions: '', card_message: '', card_from: '',
+        },
+      }),
+    );
+    openAt('/order-confirmation/12?token=abc');
+    expect(await screen.findByTestId('order-when')).toHaveTextContent('Tuesday 15 December at 10:30');
+    expect(screen.getByRole('heading', { name: 'Collecting from the studio' })).toBeInTheDocument();
+    expect(screen.queryByTestId('order-delivery-fee')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your card' })).not.toBeInTheDocument();
+  });
+
   it('says the link has expired when the server answers 403', async () => {
     mockApi.on('GET', '/api/orders/12', () => json({ error: 'This link has expired.' }, 403));
     openAt('/order-confirmation/12?token=old');

@@ -111,26 +111,51 @@ function OrderDetails({ order }: { order: Order }) {
             </li>
           ))}
         </ul>
+        {charged(order.delivery_fee) && (
+          <p className="order-confirmation__charge">
+            <span>Delivery</span>
+            <span data-testid="order-delivery-fee">{money(order.delivery_fee)}</span>
+          </p>
+        )}
+        {charged(order.surcharge) && (
+          <p className="order-confirmation__charge">
+            <span>Delivery time</span>
+            <span>{money(order.surcharge)}</span>
+          </p>
+        )}
         <p className="order-confirmation__total">
           <span>Total paid</span>
           <span data-testid="order-total">{money(order.total)}</span>
         </p>
       </Card>
 
-      <Card id="order-delivery-title" title="Delivering to">
-        <address className="order-confirmation__address">
-          {order.first_name} {order.last_name}
-          <br />
-          {order.address}
-          <br />
-          {order.city}
-          <br />
-          {order.postcode}
-          <br />
-          {order.phone}
-        </address>
-        <p className="order-confirmation__note">{studio.delivery} Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.</p>
-      </Card>
+      {order.fulfilment ? (
+        <Handover choice={order.fulfilment} />
+      ) : (
+        <Card id="order-delivery-title" title="Delivering to">
+          <address className="order-confirmation__address">
+            {order.first_name} {order.last_name}
+            <br />
+            {order.address}
+            <br />
+            {order.city}
+            <br />
+            {order.postcode}
+            <br />
+            {order.phone}
+          </address>
+          <p className="order-confirmation__note">{studio.delivery} Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.</p>
+        </Card>
+      )}
+
+      {order.fulfilment?.card_message && (
+        <Card id="order-card-title" title="Your card">
+          <p className="order-confirmation__card-message">{order.fulfilment.card_message}</p>
+          <p className="order-confirmation__note">
+            {order.fulfilment.card_from ? `From ${order.fulfilment.card_from}` : 'No name: it goes anonymously.'}
+          </p>
+        </Card>
+      )}
 
       <div className="order-confirmation__actions">
         <Link to="/shop" className="button">
@@ -138,6 +163,64 @@ function OrderDetails({ order }: { order: Order }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** A charge worth a line: present and more than nothing. */
+function charged(amount: string | undefined): amount is string {
+  return Boolean(amount) && amount !== '0.00';
+}
+
+/** Delivery or collection as the shopper chose it. */
+function Handover({ choice }: { choice: NonNullable<Order['fulfilment']> }) {
+  const callUs = (
+    <>
+      Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.
+    </>
+  );
+  if (choice.method === 'collection') {
+    return (
+      <Card id="order-delivery-title" title="Collecting from the studio">
+        <p className="order-confirmation__when" data-testid="order-when">
+          {choice.day} at {choice.collection_time}
+        </p>
+        <address className="order-confirmation__address">
+          {studio.address.map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </address>
+        <p className="order-confirmation__note">{callUs}</p>
+      </Card>
+    );
+  }
+  return (
+    <Card id="order-delivery-title" title="Delivering to">
+      <p className="order-confirmation__when" data-testid="order-when">
+        {choice.day}, {choice.slot}
+      </p>
+      <address className="order-confirmation__address">
+        {choice.recipient_name}
+        <br />
+        {choice.address_line1}
+        <br />
+        {choice.address_line2 && (
+          <>
+            {choice.address_line2}
+            <br />
+          </>
+        )}
+        {choice.city}
+        <br />
+        {choice.postcode}
+        <br />
+        {choice.recipient_phone}
+      </address>
+      {choice.instructions && <p className="order-confirmation__note">For the driver: {choice.instructions}</p>}
+      <p className="order-confirmation__note">{callUs}</p>
+    </Card>
   );
 }
 
