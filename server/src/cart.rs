@@ -40,6 +40,9 @@ pub struct CartView {
     pub items: Vec<CartItemView>,
     /// The sum of the lines at current prices, e.g. `"87.50"`; `"0.00"` when empty.
     pub total: String,
+    /// The days of notice the cart needs: the most any of its pieces needs (0 for most), for
+    /// the earliest delivery or collection day.
+    pub lead_days: u32,
 }
 
 /// One line of a cart.
@@ -226,6 +229,7 @@ fn empty(id: CartId) -> CartView {
         id: id.to_string(),
         items: Vec::new(),
         total: Money::ZERO.to_wire(),
+        lead_days: 0,
     }
 }
 
@@ -592,6 +596,7 @@ async fn view(
 ) -> Result<CartView, sea_orm::DbErr> {
     let lines = priced_lines(db, cart_id).await?;
     let total = payable_total(&lines).to_wire();
+    let lead_days = crate::fulfilment::lead_days(&lines);
     let items = lines
         .into_iter()
         .map(|line| CartItemView {
@@ -620,5 +625,6 @@ async fn view(
         id: cart_id.to_string(),
         items,
         total,
+        lead_days,
     })
 }

@@ -232,7 +232,11 @@ async fn an_add_answers_the_cart_in_the_specs_shape_with_totals_at_current_price
     let vase = product(&app, "Glass Bud Vase").await;
     let (status, body) = add(&app, &cart, vase["id"].as_i64().unwrap(), None, 2).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(keys(&body), BTreeSet::from(["id", "items", "total"]));
+    // Beyond the spec: the days of notice the cart needs, for the delivery rules.
+    assert_eq!(
+        keys(&body),
+        BTreeSet::from(["id", "items", "total", "lead_days"])
+    );
     assert_eq!(body["id"], cart);
     let line = &body["items"][0];
     assert_eq!(

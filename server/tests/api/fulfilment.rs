@@ -176,6 +176,11 @@ async fn a_piece_that_needs_notice_moves_the_earliest_day() {
     let large = size_id(&basket, "Large");
     let id = basket["id"].as_i64().unwrap();
     assert_eq!(add(&app, &cart, id, Some(large), 1).await.0, 200);
+    let (_, shown) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+    assert_eq!(
+        shown["lead_days"], 2,
+        "the cart says how much notice it needs"
+    );
     let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 400);
     assert_eq!(

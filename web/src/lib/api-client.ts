@@ -13,6 +13,7 @@ export type Album = components['schemas']['Album'];
 export type AlbumImage = components['schemas']['AlbumImage'];
 export type Me = components['schemas']['Me'];
 export type UploadReport = components['schemas']['UploadReport'];
+export type DeliverySettings = components['schemas']['DeliverySettings'];
 export type Refused = components['schemas']['Refused'];
 
 const CSRF_COOKIE = 'csrftoken';

@@ -742,6 +742,12 @@ export interface components {
             id: string;
             /** @description The lines, oldest first. */
             items: components["schemas"]["CartItem"][];
+            /**
+             * Format: uint32
+             * @description The days of notice the cart needs: the most any of its pieces needs (0 for most), for
+             *     the earliest delivery or collection day.
+             */
+            lead_days: number;
             /** @description The sum of the lines at current prices, e.g. `"87.50"`; `"0.00"` when empty. */
             total: string;
         };

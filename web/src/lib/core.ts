@@ -174,3 +174,17 @@ export function enquiryTypes(): readonly EnquiryTypeChoice[] {
 export function checkoutFields(): readonly CheckoutFieldInfo[] {
   return (checkoutFieldsOnce ??= wasm.checkoutFields() as CheckoutFieldInfo[]);
 }
+
+/** The delivery rules over the studio's settings (GET /api/delivery/'s `settings`). */
+export type DeliveryRules = wasm.Delivery;
+export type EarliestDays = wasm.EarliestDays;
+
+/** Reads the studio's delivery settings once into the core's rules; throws on settings it cannot read. */
+export function deliveryRules(settings: unknown): DeliveryRules {
+  return new wasm.Delivery(settings as object);
+}
+
+/** The first day each method can have for a cart needing `leadDays` of notice, at `now` (ms). */
+export function earliestDays(rules: DeliveryRules, leadDays: number, now: number = Date.now()): EarliestDays {
+  return rules.earliest(Math.floor(now / 1000), leadDays);
+}

@@ -1,4 +1,4 @@
-import type { Cart, CartItem, Product } from '@/lib/api-client';
+import type { Cart, CartItem, DeliverySettings, Product } from '@/lib/api-client';
 
 /** A product with sizes whose first size is sold out. */
 export const peonyPosy: Product = {
@@ -55,7 +55,7 @@ export const catalogue: Product[] = [peonyPosy, wildflowers, christmasWreath];
 
 /** An empty cart as GET /api/cart/ answers it. */
 export function emptyCart(id = 'cart-0001'): Cart {
-  return { id, items: [], total: '0.00' };
+  return { id, items: [], total: '0.00', lead_days: 0 };
 }
 
 /** A line of a cart: Peony Posy in Classic unless told otherwise. */
@@ -76,9 +76,9 @@ export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
 }
 
 /** A cart holding these lines, its total added up the way the server does. */
-export function cartWith(lines: CartItem[], id = 'cart-0001'): Cart {
+export function cartWith(lines: CartItem[], id = 'cart-0001', leadDays = 0): Cart {
   const total = lines.reduce((sum, line) => sum + Number(line.line_total), 0);
-  return { id, items: lines, total: total.toFixed(2) };
+  return { id, items: lines, total: total.toFixed(2), lead_days: leadDays };
 }
 
 /** Two Classic Peony Posies and one Wildflower Meadow (no size). */
@@ -94,3 +94,114 @@ export const twoLineCart: Cart = cartWith([
     line_total: '1234.50',
   }),
 ]);
+
+/** The demo studio's delivery settings, as GET /api/delivery/ gives them. */
+export const demoDelivery: DeliverySettings = {
+  "booking_horizon_days": 90,
+  "closed_every_year": [
+    {
+      "day": "12-25",
+      "reason": "Christmas"
+    },
+    {
+      "day": "12-26",
+      "reason": "Christmas"
+    },
+    {
+      "day": "01-01",
+      "reason": "New Year's Day"
+    }
+  ],
+  "closed_on": [],
+  "collection_capacity": null,
+  "collection_notice_minutes": 60,
+  "free_delivery_from": "60.00",
+  "opening_hours": {
+    "friday": {
+      "close": "18:00",
+      "open": "07:30"
+    },
+    "monday": {
+      "close": "18:00",
+      "open": "07:30"
+    },
+    "saturday": {
+      "close": "16:00",
+      "open": "08:00"
+    },
+    "sunday": null,
+    "thursday": {
+      "close": "18:00",
+      "open": "07:30"
+    },
+    "tuesday": {
+      "close": "18:00",
+      "open": "07:30"
+    },
+    "wednesday": {
+      "close": "18:00",
+      "open": "07:30"
+    }
+  },
+  "same_day_collection_minutes_before_close": 120,
+  "same_day_delivery_cut_off": "12:00",
+  "slots": [
+    {
+      "capacity": null,
+      "end": "13:00",
+      "name": "Morning",
+      "same_day": false,
+      "start": "09:00",
+      "surcharge": "3.00"
+    },
+    {
+      "capacity": null,
+      "end": "18:00",
+      "name": "Afternoon",
+      "same_day": true,
+      "start": "13:00",
+      "surcharge": "0.00"
+    }
+  ],
+  "studio_district": "BS14",
+  "zones": [
+    {
+      "districts": [
+        "BS3",
+        "BS4",
+        "BS13",
+        "BS14",
+        "BS31"
+      ],
+      "fee": "5.00",
+      "name": "Near the studio"
+    },
+    {
+      "districts": [
+        "BS1",
+        "BS2",
+        "BS5",
+        "BS6",
+        "BS7",
+        "BS8",
+        "BS9",
+        "BS10",
+        "BS11",
+        "BS15",
+        "BS16",
+        "BS20",
+        "BS30",
+        "BS32",
+        "BS34",
+        "BS35",
+        "BS36",
+        "BS37",
+        "BS39",
+        "BS40",
+        "BS41"
+      ],
+      "fee": "8.00",
+      "name": "Bristol"
+    }
+  ]
+};

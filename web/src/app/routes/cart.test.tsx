@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { cartLine, cartWith, emptyCart, twoLineCart } from '@/testing/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartLine, cartWith, demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import CartPage from './cart';
@@ -15,6 +15,10 @@ async function lines() {
 }
 
 describe('the cart page', () => {
+  beforeEach(() => {
+    mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
+  });
+
   it('says the cart is being fetched', async () => {
     mockApi.on('GET', '/api/cart/', () => never());
     renderPage(<CartPage />, { path: '/cart' });
@@ -60,7 +64,7 @@ describe('the cart page', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£1,324.50');
     expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');
-    expect(screen.getByText(/deliver across Bristol/)).toHaveTextContent('BS14');
+    expect(await screen.findByText(/Collection from the studio is free/)).toHaveTextContent('across Bristol');
   });
 
   it('says beside a line that can no longer be paid for why, and leaves it out of the total', async () => {
@@ -137,5 +141,22 @@ describe('the cart page', () => {
     const [peony] = (await lines()) as [HTMLElement];
     await user.click(within(peony).getByRole('button', { name: /Remove Peony Posy/ }));
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('says when the flowers can come, from the same rules as the checkout, and what delivery costs', async () => {
+    // Monday 14 December 2026, 11:30 in Bristol: same-day delivery is still open.
+    vi.useFakeTimers({ now: new Date('2026-12-14T11:30:00Z'), toFake: ['Date'] });
+    renderPage(<CartPage />, { path: '/cart', cart: twoLineCart });
+    expect(await screen.findByTestId('earliest-delivery')).toHaveTextContent('Order by 12:00 for delivery today');
+    expect(screen.getByTestId('earliest-collection')).toHaveTextContent('Order by 16:00 for collection today');
+    expect(screen.getByText(/^Delivery £5.00–£8.00 across Bristol, free on flowers from £60.00/)).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('moves the earliest day on for a piece that needs notice', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-14T11:30:00Z'), toFake: ['Date'] });
+    renderPage(<CartPage />, { path: '/cart', cart: cartWith([cartLine()], 'cart-0001', 2) });
+    expect(await screen.findByTestId('earliest-delivery')).toHaveTextContent('From Wednesday 16 December');
+    vi.useRealTimers();
   });
 });

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
-import { studio } from '@/config/studio';
 import { money } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 import { useCart } from '../stores/cart-context';
 import { CartLine, lineName } from './cart-line';
+import { WhenItCanArrive } from './when-it-can-arrive';
 import './cart-contents.css';
 
 type Pending = { kind: 'quantity'; quantity: number } | { kind: 'remove' };
@@ -103,7 +103,7 @@ export function CartContents({ cart }: { cart: Cart }) {
             <dd data-testid="cart-total">{money(cart.total)}</dd>
           </div>
         </dl>
-        <p className="cart-totals__note">{studio.delivery}</p>
+        <WhenItCanArrive leadDays={cart.lead_days ?? 0} />
         <Link to="/checkout" className="button button--block">
           Proceed to checkout
         </Link>

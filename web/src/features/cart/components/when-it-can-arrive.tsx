@@ -1,0 +1,57 @@
+import type { DeliverySettings } from '@/lib/api-client';
+import { earliestDays, money, type EarliestDays } from '@/lib/core';
+import { useDelivery } from '@/lib/delivery';
+import './when-it-can-arrive.css';
+
+type Earliest = EarliestDays['delivery'];
+
+/** "Order by 12:00 for delivery today", else "From Tuesday 15 December". */
+function when(day: Earliest): string {
+  if (!day) return 'Not in the next three months; call us and we’ll help.';
+  return day.orderBy ?? `From ${day.label}`;
+}
+
+/** The zones' fees, lowest to highest, and the free-delivery threshold, in words. */
+function fees(settings: DeliverySettings): string {
+  const amounts = settings.zones.map((zone) => Number(zone.fee)).filter((fee) => Number.isFinite(fee));
+  if (amounts.length === 0) return '';
+  const wire = (n: number) => n.toFixed(2);
+  const low = money(wire(Math.min(...amounts)));
+  const high = money(wire(Math.max(...amounts)));
+  const range = low === high ? low : `${low}–${high}`;
+  const free = settings.free_delivery_from ? `, free on flowers from ${money(settings.free_delivery_from)}` : '';
+  return `Delivery ${range} across Bristol${free}. Collection from the studio is free.`;
+}
+
+/**
+ * The cart page's word on when the flowers can come: the earliest delivery and collection days
+ * for this cart (its pieces' notice), from the same rules the checkout and the server use.
+ */
+export function WhenItCanArrive({ leadDays }: { leadDays: number }) {
+  const delivery = useDelivery();
+  if (!delivery) return null;
+  let earliest: EarliestDays;
+  try {
+    earliest = earliestDays(delivery.rules, leadDays);
+  } catch {
+    return null;
+  }
+  return (
+    <section className="when-it-can-arrive" aria-labelledby="when-it-can-arrive-title">
+      <h3 id="when-it-can-arrive-title" className="when-it-can-arrive__title">
+        When it can arrive
+      </h3>
+      <dl className="when-it-can-arrive__days">
+        <div>
+          <dt>Delivery</dt>
+          <dd data-testid="earliest-delivery">{when(earliest.delivery)}</dd>
+        </div>
+        <div>
+          <dt>Collection</dt>
+          <dd data-testid="earliest-collection">{when(earliest.collection)}</dd>
+        </div>
+      </dl>
+      <p className="when-it-can-arrive__fees">{fees(delivery.settings)}</p>
+    </section>
+  );
+}
