@@ -16,9 +16,31 @@ use crate::migration::Migrator;
 
 /// Opens the database and brings its schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    // Two processes opening a new SQLite file at the same moment race to switch it to WAL, and
+    // the loser is refused at once ("database is locked"), busy timeout or not: on SQLite the
+    // start-up lock is taken before connecting and held through the migrations.
+    let _starting = match sqlite_path(url).filter(|_| is_sqlite(url)) {
+        Some(path) => Some(lock_start_up(path).await?),
+        None => None,
+    };
     let db = Database::connect(options(url, 8, SqliteSynchronous::Normal)).await?;
     migrate(&db, url).await?;
     Ok(db)
+}
+
+/// Waits for, then holds, the lock file beside a SQLite database (`posy.migrating`), which
+/// one starting process holds at a time; released when the file is dropped.
+async fn lock_start_up(database: PathBuf) -> anyhow::Result<std::fs::File> {
+    Ok(tokio::task::spawn_blocking(move || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(database.with_extension("migrating"))?;
+        file.lock()?;
+        Ok::<_, std::io::Error>(file)
+    })
+    .await??)
 }
 
 /// The connection that records payments, orders and refunds: on SQLite one connection of its
@@ -61,26 +83,12 @@ fn options(url: &str, sqlite_connections: u32, synchronous: SqliteSynchronous) -
 }
 
 /// Runs the migrations while holding a lock that a second process starting at the same time
-/// waits for: an advisory lock on PostgreSQL, a locked file beside the SQLite database.
+/// waits for: an advisory lock on PostgreSQL; on SQLite, the caller's start-up lock file.
 async fn migrate(db: &DatabaseConnection, url: &str) -> anyhow::Result<()> {
     if is_sqlite(url) {
-        let Some(path) = sqlite_path(url) else {
-            // In memory: no other process can share it.
-            return Ok(Migrator::up(db, None).await?);
-        };
-        let lock = tokio::task::spawn_blocking(move || {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(path.with_extension("migrating"))?;
-            file.lock()?;
-            Ok::<_, std::io::Error>(file)
-        })
-        .await??;
-        let migrated = Migrator::up(db, None).await;
-        drop(lock);
-        return Ok(migrated?);
+        // A file's start-up lock is held by the caller (see `connect`); a database in memory
+        // cannot be shared.
+        return Ok(Migrator::up(db, None).await?);
     }
     let guard = db.begin().await?;
     // 0x506f7379 is "Posy": any number, the same in every process of the shop.
