@@ -85,7 +85,7 @@ describe('a shopper fills a cart', () => {
     // When the flowers can come, from the core's rules over the studio's settings.
     const delivery = await page.getByTestId('earliest-delivery').textContent();
     assert.match(delivery, /^(Order by 12:00 for delivery today|From \w+day \d+ \w+)$/);
-    await page.getByText(/Collection from the studio is free\./).waitFor();
+    await page.getByText(/Collection from the studio is free/).waitFor();
     assert.ok(await page.getByText(`Size: ${size.size}`).isVisible(), 'the size is shown');
 
     // Three of the plain one.

@@ -146,7 +146,7 @@ describe('the cart page', () => {
   it('says when the flowers can come, from the same rules as the checkout, and what delivery costs', async () => {
     // Monday 14 December 2026, 11:30 in Bristol: same-day delivery is still open.
     vi.useFakeTimers({ now: new Date('2026-12-14T11:30:00Z'), toFake: ['Date'] });
-    renderPage(<CartPage />, { path: '/cart', cart: twoLineCart });
+    renderPage(<CartPage />, { path: '/cart', cart: cartWith([cartLine({ quantity: 1 })]) });
     expect(await screen.findByTestId('earliest-delivery')).toHaveTextContent('Order by 12:00 for delivery today');
     expect(screen.getByTestId('earliest-collection')).toHaveTextContent('Order by 16:00 for collection today');
     expect(screen.getByText(/^Delivery £5.00–£8.00 across Bristol, free on flowers from £60.00/)).toBeInTheDocument();
@@ -157,6 +157,8 @@ describe('the cart page', () => {
     vi.useFakeTimers({ now: new Date('2026-12-14T11:30:00Z'), toFake: ['Date'] });
     renderPage(<CartPage />, { path: '/cart', cart: cartWith([cartLine()], 'cart-0001', 2) });
     expect(await screen.findByTestId('earliest-delivery')).toHaveTextContent('From Wednesday 16 December');
+    // £90.00 of flowers: past the £60.00 threshold.
+    expect(screen.getByTestId('delivery-fees')).toHaveTextContent('Delivery across Bristol is free on this order.');
     vi.useRealTimers();
   });
 });

@@ -103,7 +103,7 @@ export function CartContents({ cart }: { cart: Cart }) {
             <dd data-testid="cart-total">{money(cart.total)}</dd>
           </div>
         </dl>
-        <WhenItCanArrive leadDays={cart.lead_days ?? 0} />
+        <WhenItCanArrive leadDays={cart.lead_days ?? 0} items={cart.total} />
         <Link to="/checkout" className="button button--block">
           Proceed to checkout
         </Link>

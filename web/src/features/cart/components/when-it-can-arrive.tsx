@@ -11,15 +11,22 @@ function when(day: Earliest): string {
   return day.orderBy ?? `From ${day.label}`;
 }
 
-/** The zones' fees, lowest to highest, and the free-delivery threshold, in words. */
-function fees(settings: DeliverySettings): string {
+/**
+ * The zones' fees, lowest to highest, and the free-delivery threshold, in words; a cart that
+ * has reached the threshold (`items`, its total) is told its delivery is free.
+ */
+function fees(settings: DeliverySettings, items: string): string {
+  const threshold = settings.free_delivery_from;
+  if (threshold && Number(items) >= Number(threshold)) {
+    return 'Delivery across Bristol is free on this order. Collection from the studio is free too.';
+  }
   const amounts = settings.zones.map((zone) => Number(zone.fee)).filter((fee) => Number.isFinite(fee));
   if (amounts.length === 0) return '';
   const wire = (n: number) => n.toFixed(2);
   const low = money(wire(Math.min(...amounts)));
   const high = money(wire(Math.max(...amounts)));
   const range = low === high ? low : `${low}–${high}`;
-  const free = settings.free_delivery_from ? `, free on flowers from ${money(settings.free_delivery_from)}` : '';
+  const free = threshold ? `, free on flowers from ${money(threshold)}` : '';
   return `Delivery ${range} across Bristol${free}. Collection from the studio is free.`;
 }
 
@@ -27,7 +34,7 @@ function fees(settings: DeliverySettings): string {
  * The cart page's word on when the flowers can come: the earliest delivery and collection days
  * for this cart (its pieces' notice), from the same rules the checkout and the server use.
  */
-export function WhenItCanArrive({ leadDays }: { leadDays: number }) {
+export function WhenItCanArrive({ leadDays, items }: { leadDays: number; items: string }) {
   const delivery = useDelivery();
   if (!delivery) return null;
   let earliest: EarliestDays;
@@ -51,7 +58,9 @@ export function WhenItCanArrive({ leadDays }: { leadDays: number }) {
           <dd data-testid="earliest-collection">{when(earliest.collection)}</dd>
         </div>
       </dl>
-      <p className="when-it-can-arrive__fees">{fees(delivery.settings)}</p>
+      <p className="when-it-can-arrive__fees" data-testid="delivery-fees">
+        {fees(delivery.settings, items)}
+      </p>
     </section>
   );
 }
