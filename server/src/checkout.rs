@@ -1,14 +1,16 @@
 //! Checkout, done so that no paid order is lost and nothing is sold twice:
 //!
-//! 1. [`Checkout::payment_for_cart`]: the amount comes from the database, never the browser;
-//!    one payment intent per cart, created with an idempotency key and kept up to date.
+//! 1. [`Checkout::payment_for_cart`]: the amount comes from the database, never the browser:
+//!    the items, and the delivery fee and slot surcharge of the florist's choice, checked again
+//!    and fixed on the cart ([`crate::fulfilment`]); one payment intent per cart, created with
+//!    an idempotency key and kept up to date.
 //! 2. The browser confirms the card with the provider.
 //! 3. [`Checkout::place`]: only the intent stored on the cart is taken, before any call to the
 //!    provider. Read back from the provider, it must have succeeded, in GBP, for this cart and
-//!    its amount, and its charge must be neither refunded nor disputed. One transaction takes
-//!    the stock with conditional updates (in a fixed order: sizes by id, then products by id,
-//!    so two checkouts never deadlock), writes the order with price snapshots, closes the cart
-//!    and queues the mail; a database failure re-runs it a few times with a pause. The same
+//!    its amount (the items and the charge fixed on the cart), and its charge must be neither
+//!    refunded nor disputed. One transaction takes the stock with conditional updates (in a
+//!    fixed order: sizes by id, then products by id, so two checkouts never deadlock), writes
+//!    the order with price snapshots and the choice, closes the cart and queues the mail; a database failure re-runs it a few times with a pause. The same
 //!    call again (or the webhook) finds the same order. Stock gone, a changed cart, or a
 //!    failure that outlasts the retries refunds the payment, records it and tells the studio,
 //!    in one transaction.
