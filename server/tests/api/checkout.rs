@@ -47,7 +47,8 @@ pub async fn pay(app: &TestApp, secret: &str, card: &str) -> Value {
     body
 }
 
-fn order_body(intent: &str, cart: &str) -> Value {
+/// The checkout form's details for an order paid with `intent`.
+pub fn order_body(intent: &str, cart: &str) -> Value {
     json!({
         "payment_intent_id": intent, "cart_id": cart,
         "email": "jo@example.com", "first_name": "Jo", "last_name": "Bloom",
@@ -56,7 +57,8 @@ fn order_body(intent: &str, cart: &str) -> Value {
     })
 }
 
-async fn place(app: &TestApp, intent: &str, cart: &str) -> (u16, Value) {
+/// Places the order for a paid cart, as the browser does.
+pub async fn place(app: &TestApp, intent: &str, cart: &str) -> (u16, Value) {
     app.post_json("/api/orders/", &order_body(intent, cart))
         .await
 }

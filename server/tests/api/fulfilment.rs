@@ -10,7 +10,7 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-use crate::checkout::{check_intent, client_secret, count, pay};
+use crate::checkout::{check_intent, client_secret, count, pay, place};
 use crate::helpers::{Options, TestApp, add, json_of, new_cart, product, size_id, spawn_app_with};
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
@@ -211,16 +211,6 @@ async fn an_unknown_or_empty_cart_is_refused() {
     assert_eq!(status, 400, "{body}");
 }
 
-/// The checkout form's details for an order paid with `intent`.
-fn order_body(intent: &str, cart: &str) -> Value {
-    json!({
-        "payment_intent_id": intent, "cart_id": cart,
-        "email": "jo@example.com", "first_name": "Jo", "last_name": "Bloom",
-        "address": "12 Wells Road", "city": "Bristol", "postcode": "BS14 9AB",
-        "phone": "0117 496 0123"
-    })
-}
-
 /// Pays for the cart with 4242…: the intent's id and amount.
 async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
     let secret = client_secret(app, cart).await;
@@ -256,9 +246,7 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     );
     let (intent, amount) = pay_for(&app, &cart).await;
     assert_eq!(amount, 3600);
-    let (status, placed) = app
-        .post_json("/api/orders/", &order_body(&intent, &cart))
-        .await;
+    let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
@@ -344,9 +332,7 @@ async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_
     let (intent, amount) = pay_for(&app, &cart).await;
     assert_eq!(amount, 3300);
     close_on(&app, "2026-12-15").await;
-    let (status, placed) = app
-        .post_json("/api/orders/", &order_body(&intent, &cart))
-        .await;
+    let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "the paid choice stands: {placed}");
 }
 
@@ -363,9 +349,7 @@ async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment(
     let (intent, _) = pay_for(&app, &cart).await;
     let collect = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
     assert_eq!(choose(&app, collect).await.0, 200);
-    let (status, body) = app
-        .post_json("/api/orders/", &order_body(&intent, &cart))
-        .await;
+    let (status, body) = place(&app, &intent, &cart).await;
     assert_eq!(status, 409, "{body}");
     assert!(
         body["error"].as_str().unwrap().contains("refunded"),
@@ -381,9 +365,7 @@ async fn without_a_choice_the_payment_is_for_the_items_alone() {
     let cart = cart_of(&app, "Sunflower Bunch", 1).await;
     let (intent, amount) = pay_for(&app, &cart).await;
     assert_eq!(amount, 2800);
-    let (status, placed) = app
-        .post_json("/api/orders/", &order_body(&intent, &cart))
-        .await;
+    let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
