@@ -371,10 +371,17 @@ impl DeliverySettings {
     /// The delivery fee for the items' total: the zone's fee, or nothing from the free-delivery
     /// threshold up. A slot's surcharge is not part of it.
     pub fn delivery_fee(&self, zone_fee: Money, items: Money) -> Money {
-        match self.free_delivery_from {
-            Some(threshold) if items >= threshold => Money::ZERO,
-            _ => zone_fee,
+        if self.delivers_free(items) {
+            Money::ZERO
+        } else {
+            zone_fee
         }
+    }
+
+    /// Whether items costing this much are delivered free: at or above the threshold.
+    pub fn delivers_free(&self, items: Money) -> bool {
+        self.free_delivery_from
+            .is_some_and(|threshold| items >= threshold)
     }
 
     /// Why a date is closed all day, as a label beside the day: `Closed for Christmas`,
@@ -650,6 +657,8 @@ mod tests {
             settings.delivery_fee(fee, Money::from_pence(6000)),
             Money::ZERO
         );
+        assert!(!settings.delivers_free(Money::from_pence(5999)));
+        assert!(settings.delivers_free(Money::from_pence(6000)));
         let no_threshold = DeliverySettings {
             free_delivery_from: None,
             ..settings

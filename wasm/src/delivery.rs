@@ -223,6 +223,13 @@ impl Delivery {
             .into())
     }
 
+    /// `deliversFree("60.00")` → `true` when items costing that much are delivered free (at
+    /// or above the studio's threshold); throws when it is not a wire amount.
+    #[wasm_bindgen(js_name = deliversFree)]
+    pub fn delivers_free(&self, items: &str) -> Result<bool, JsError> {
+        Ok(self.settings.delivers_free(money(items)?))
+    }
+
     /// `slots("2026-12-14", now)` → the delivery slots offered that day (a day from `days`):
     /// `[{name: "Morning", start: "09:00", end: "13:00", label: "Morning, 9:00–13:00 (+£3.00)",
     /// surcharge: "3.00", available: false, reason: "No same-day delivery"}, …]`; empty when

@@ -517,3 +517,11 @@ fn nonsense_arguments_throw() {
     // Milliseconds by mistake are refused rather than read as the year 58,000.
     assert!(delivery.days("delivery", now * 1000.0, 0).is_err());
 }
+
+#[wasm_bindgen_test]
+fn delivery_is_free_from_the_threshold_on() {
+    let delivery = demo();
+    assert!(!delivery.delivers_free("59.99").unwrap());
+    assert!(delivery.delivers_free("60.00").unwrap());
+    assert!(delivery.delivers_free("sixty").is_err());
+}

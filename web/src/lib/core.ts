@@ -184,6 +184,15 @@ export function deliveryRules(settings: unknown): DeliveryRules {
   return new wasm.Delivery(settings as object);
 }
 
+/** Whether items costing `items` are delivered free (the core's threshold rule); false for a figure it cannot read. */
+export function deliversFree(rules: DeliveryRules, items: WireMoney): boolean {
+  try {
+    return rules.deliversFree(items);
+  } catch {
+    return false;
+  }
+}
+
 /** The first day each method can have for a cart needing `leadDays` of notice, at `now` (ms). */
 export function earliestDays(rules: DeliveryRules, leadDays: number, now: number = Date.now()): EarliestDays {
   return rules.earliest(Math.floor(now / 1000), leadDays);

@@ -1,6 +1,5 @@
-import type { DeliverySettings } from '@/lib/api-client';
-import { earliestDays, money, type EarliestDays } from '@/lib/core';
-import { useDelivery } from '@/lib/delivery';
+import { deliversFree, earliestDays, money, type EarliestDays } from '@/lib/core';
+import { useDelivery, type Delivery } from '@/lib/delivery';
 import './when-it-can-arrive.css';
 
 type Earliest = EarliestDays['delivery'];
@@ -15,9 +14,9 @@ function when(day: Earliest): string {
  * The zones' fees, lowest to highest, and the free-delivery threshold, in words; a cart that
  * has reached the threshold (`items`, its total) is told its delivery is free.
  */
-function fees(settings: DeliverySettings, items: string): string {
+function fees({ settings, rules }: Delivery, items: string): string {
   const threshold = settings.free_delivery_from;
-  if (threshold && Number(items) >= Number(threshold)) {
+  if (deliversFree(rules, items)) {
     return 'Delivery across Bristol is free on this order. Collection from the studio is free too.';
   }
   const amounts = settings.zones.map((zone) => Number(zone.fee)).filter((fee) => Number.isFinite(fee));
@@ -59,7 +58,7 @@ export function WhenItCanArrive({ leadDays, items }: { leadDays: number; items: 
         </div>
       </dl>
       <p className="when-it-can-arrive__fees" data-testid="delivery-fees">
-        {fees(delivery.settings, items)}
+        {fees(delivery, items)}
       </p>
     </section>
   );
