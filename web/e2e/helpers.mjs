@@ -4,7 +4,7 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -22,6 +22,30 @@ export const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', curren
 
 /** Where a screenshot of this name is kept. */
 export const shot = (name) => join(screenshots, `${name}.png`);
+
+/**
+ * The shop's clock: e2e.sh starts the server with `--fake-now` (POSY_FAKE_NOW) and notes when
+ * (POSY_FAKE_NOW_SINCE, Unix ms); each page's clock is set to the same moment and runs on from
+ * there, so the browser's rules and the server's agree on which days and slots can be had.
+ */
+export function shopNow() {
+  const fake = process.env.POSY_FAKE_NOW;
+  if (!fake) return Date.now();
+  const since = Number(process.env.POSY_FAKE_NOW_SINCE ?? Date.now());
+  return Date.parse(fake) + (Date.now() - since);
+}
+
+/** The mails the shop wrote to its outbox folder (the data folder's `outbox/`), newest last, as text. */
+export function outbox() {
+  const folder = process.env.POSY_DATA && join(process.env.POSY_DATA, 'outbox');
+  assert.ok(folder, 'POSY_DATA names the shop’s data folder');
+  // The folder is made with the first mail.
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readFileSync(join(folder, name), 'utf8'));
+}
 
 /**
  * One headless Chromium for the journey's file, launched before its tests and closed after.
@@ -47,6 +71,7 @@ export function useBrowser(setup) {
   async function openPage(width, { cartId } = {}) {
     const context = await session.browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
     if (cartId) await context.addInitScript((id) => window.localStorage.setItem('cartId', id), cartId);
+    if (process.env.POSY_FAKE_NOW) await context.clock.install({ time: shopNow() });
     const page = await context.newPage();
     const errors = [];
     const hosts = new Set();

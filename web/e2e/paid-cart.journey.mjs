@@ -107,6 +107,8 @@ describe('a cart that was paid without an order', () => {
       Postcode: 'BS14 9AB',
     };
     for (const [label, value] of Object.entries(shopper)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('radio', { name: /^Collection/ }).check();
+    await page.getByLabel('Collection time').selectOption({ index: 1 });
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await page.getByLabel('Security code (CVC)').fill('123');

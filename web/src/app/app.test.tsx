@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '@/features/cart/stores/cart-context';
-import { emptyCart, twoLineCart } from '@/testing/fixtures';
+import { demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import type { Cart } from '@/lib/api-client';
 import { AppRoutes } from './router';
@@ -17,6 +17,8 @@ function renderAt(path: string, cart: Cart = emptyCart()) {
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));
   mockApi.on('GET', '/api/albums/', () => json([]));
   mockApi.on('GET', '/api/albums/7/', () => json({ error: 'No such album' }, 404));
+  // The cart and the checkout read the studio's delivery rules.
+  mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
   return render(
     <MemoryRouter initialEntries={[path]}>
       <CartProvider>

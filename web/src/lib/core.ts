@@ -197,3 +197,31 @@ export function deliversFree(rules: DeliveryRules, items: WireMoney): boolean {
 export function earliestDays(rules: DeliveryRules, leadDays: number, now: number = Date.now()): EarliestDays {
   return rules.earliest(Math.floor(now / 1000), leadDays);
 }
+
+export type Method = wasm.Method;
+export type PostcodeCheck = wasm.PostcodeCheck;
+export type DayOption = wasm.DayOption;
+export type SlotOption = wasm.SlotOption;
+export type CollectionTime = wasm.CollectionTime;
+export type FulfilmentChoice = wasm.FulfilmentChoice;
+export type FulfilmentCheck = wasm.FulfilmentCheck;
+export type Totals = wasm.Totals;
+export type CardCount = wasm.CardCount;
+export type FulfilmentFieldInfo = wasm.FulfilmentFieldInfo;
+
+/** Seconds since 1970, as the core's rules take the moment. */
+export function unixSeconds(now: number = Date.now()): number {
+  return Math.floor(now / 1000);
+}
+
+/** The card's live count: "236 characters left · 5 lines left", and whether it fits. */
+export function cardCount(message: string): CardCount {
+  return wasm.cardCount(message);
+}
+
+let fulfilmentFieldsOnce: readonly FulfilmentFieldInfo[] | undefined;
+
+/** The delivery-or-collection form's fields in the form's order, with their words and limits. */
+export function fulfilmentFields(): readonly FulfilmentFieldInfo[] {
+  return (fulfilmentFieldsOnce ??= wasm.fulfilmentFields());
+}

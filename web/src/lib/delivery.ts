@@ -19,8 +19,20 @@ export async function getDelivery(signal?: AbortSignal): Promise<Delivery> {
 
 const onError = (cause: unknown) => console.error('Could not load the delivery settings', cause);
 
+/** The studio's delivery rules and where their loading stands. */
+export interface DeliveryState {
+  status: 'loading' | 'loaded' | 'failed';
+  data: Delivery | null;
+}
+
+/** The studio's delivery rules, with whether they are loading or could not be loaded. */
+export function useDeliveryState(): DeliveryState {
+  const query = useQuery('delivery', (signal) => getDelivery(signal), { onError });
+  if (query.status === 'loaded') return { status: 'loaded', data: query.data };
+  return { status: query.status === 'error' ? 'failed' : 'loading', data: null };
+}
+
 /** The studio's delivery rules, once loaded; null while loading or if they could not be. */
 export function useDelivery(): Delivery | null {
-  const query = useQuery('delivery', (signal) => getDelivery(signal), { onError });
-  return query.status === 'loaded' ? query.data : null;
+  return useDeliveryState().data;
 }

@@ -1,6 +1,8 @@
 // The shopper the checkout tests fill in, and how they fill in the form.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { demoDelivery } from './fixtures';
+import { json, mockApi } from './mock-api';
 
 /** The shopper as the API's order fields have them. */
 export const shopperOnTheWire = {
@@ -29,4 +31,16 @@ export async function fillCustomer(user: UserEvent, skip: string[] = []) {
   for (const [label, value] of Object.entries(shopperByLabel)) {
     if (!skip.includes(label)) await user.type(screen.getByLabelText(label), value);
   }
+}
+
+/** Fills in the shopper and has the flowers delivered to them on the first day, in the cheapest slot. */
+export async function fillCheckout(user: UserEvent) {
+  await fillCustomer(user);
+  await user.click(await screen.findByRole('checkbox', { name: /Deliver to me/ }));
+}
+
+/** The studio's delivery settings (the demo's), and a server that keeps any choice the page sends. */
+export function studioDelivers() {
+  mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
+  mockApi.on('PUT', '/api/cart/fulfilment/', () => json({ items: '0.00', delivery: '0.00', surcharge: '0.00', total: '0.00' }));
 }

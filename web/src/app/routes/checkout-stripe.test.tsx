@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
-import { fillCustomer } from '@/testing/checkout';
+import { fillCheckout, studioDelivers } from '@/testing/checkout';
 import { twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
@@ -36,6 +36,7 @@ describe('the checkout on Stripe', () => {
     mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'stripe', publishable_key: 'pk_test_123' }));
     mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x' }));
     mockApi.on('POST', '/api/orders/', () => json({ id: 7, order_id: 'FS-000007', access_token: 'tok' }));
+    studioDelivers();
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
     localStorage.setItem(CART_ID_KEY, twoLineCart.id);
     const user = userEvent.setup();
@@ -45,7 +46,7 @@ describe('the checkout on Stripe', () => {
     expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123', { locale: 'en-GB' });
 
-    await fillCustomer(user);
+    await fillCheckout(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
 
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent('Elsewhere: /order-confirmation/7?token=tok');
@@ -66,12 +67,13 @@ describe('the checkout on Stripe', () => {
   it('shows Stripe’s own message when it refuses the card', async () => {
     mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'stripe', publishable_key: 'pk_test_123' }));
     mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x' }));
+    studioDelivers();
     stripe.confirmCardPayment.mockResolvedValue({ error: { message: 'Your card has insufficient funds.', code: 'card_declined' } });
     localStorage.setItem(CART_ID_KEY, twoLineCart.id);
     const user = userEvent.setup();
     renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
     await screen.findByTestId('stripe-card');
-    await fillCustomer(user);
+    await fillCheckout(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Payment failed: Your card has insufficient funds.'));
   });

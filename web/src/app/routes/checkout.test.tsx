@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
-import { fillCustomer, shopperOnTheWire } from '@/testing/checkout';
+import { fillCheckout, fillCustomer, shopperOnTheWire, studioDelivers } from '@/testing/checkout';
 import { emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
@@ -22,6 +22,7 @@ function shop({ provider = 'simulated' }: { provider?: 'simulated' | 'stripe' } 
   mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: SECRET }));
   mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(succeeded));
   mockApi.on('POST', '/api/orders/', () => json({ id: 12, order_id: 'FS-000012', access_token: 'tok/en+12' }));
+  studioDelivers();
 }
 
 async function openCheckout(cart = twoLineCart) {
@@ -115,7 +116,7 @@ describe('the checkout page', () => {
     mockApi.on('GET', '/api/payment/check_intent/', () => (asked++ === 0 ? json({ client_secret: SECRET }) : json({ error: 'Changed.' }, 400)));
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     await user.click(pay());
     expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
@@ -178,7 +179,7 @@ describe('the checkout page', () => {
     mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(declined));
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user, '4000000000000002');
     await user.click(pay());
 
@@ -195,7 +196,7 @@ describe('the checkout page', () => {
     );
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     await user.click(pay());
     await waitFor(() => expect(problem()).toHaveTextContent('Payment status: requires_payment_method. Please try again.'));
@@ -207,7 +208,7 @@ describe('the checkout page', () => {
     mockApi.on('POST', '/api/payment/simulated/confirm/', () => Promise.reject(new TypeError('Failed to fetch')));
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     await user.click(pay());
     await waitFor(() => expect(problem()).toHaveTextContent('An error occurred while processing your payment. Please try again.'));
@@ -219,7 +220,7 @@ describe('the checkout page', () => {
     shop();
     const user = await openCheckout();
     await screen.findByText(/couldn’t load the card form/);
-    await fillCustomer(user);
+    await fillCheckout(user);
     await user.click(pay());
     expect(problem()).toHaveTextContent("Stripe hasn't loaded yet. Please try again.");
     expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(1);
@@ -235,7 +236,7 @@ describe('the checkout page', () => {
     mockApi.on('POST', '/api/orders/', () => answer);
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     await user.click(pay());
     await waitFor(() => expect(problem()).toHaveTextContent(message));
@@ -252,7 +253,7 @@ describe('the checkout page', () => {
     );
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     await user.click(pay());
     await waitFor(() => expect(problem()).toHaveTextContent('Failed to create order. Please contact support.'));
@@ -267,7 +268,7 @@ describe('the checkout page', () => {
     mockApi.on('POST', '/api/payment/simulated/confirm/', () => new Promise<Response>((resolve) => (answer = resolve)));
     shop();
     const user = await openCheckout();
-    await fillCustomer(user);
+    await fillCheckout(user);
     await fillCard(user);
     // Pressed twice before the page has had time to change, then again while it says so.
     const form = pay().closest('form')!;
@@ -323,7 +324,7 @@ describe('the checkout page', () => {
       );
       shop();
       const user = await openCheckout();
-      await fillCustomer(user);
+      await fillCheckout(user);
       await fillCard(user, '4000002760003184');
       await user.click(pay());
       const dialog = await screen.findByRole('dialog', { name: '3-D Secure (test mode)' });

@@ -31,11 +31,15 @@ export type IntentAnswer =
       accessToken: string | null;
     };
 
-/** check_intent refused: the server's sentence when it gave one (null for the network). */
+/**
+ * check_intent refused: the server's sentence when it gave one (null for the network), and the
+ * florist's choice's fields at fault (by wire name) when the choice can no longer be booked.
+ */
 export class IntentRefused extends Error {
   constructor(
     readonly reason: string | null,
     readonly status: number,
+    readonly fields: Record<string, string> = {},
   ) {
     super(`check_intent answered ${status}`);
     this.name = 'IntentRefused';
@@ -62,7 +66,7 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
       accessToken: order.access_token ?? null,
     };
   }
-  throw new IntentRefused(errorMessage(error, '') || null, response.status);
+  throw new IntentRefused(errorMessage(error, '') || null, response.status, (error as ErrorBody | undefined)?.fields ?? {});
 }
 
 /** Reads a confirmation answer; a refusal with a sentence reads as the provider's error. */

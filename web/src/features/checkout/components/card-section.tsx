@@ -9,18 +9,20 @@ const StripeCardForm = lazy(() => import('./stripe-card'));
 export type PaymentSetup = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; config: PaymentConfig };
 
 export interface CardSectionProps {
+  /** Its number among the checkout's steps. */
+  step: number;
   setup: PaymentSetup;
   onReady: OnPayerReady;
   onRetry: () => void;
 }
 
-/** Step 3: the card, in the form of whichever provider the shop uses. */
-export function CardSection({ setup, onReady, onRetry }: CardSectionProps) {
+/** The last step: the card, in the form of whichever provider the shop uses. */
+export function CardSection({ step, setup, onReady, onRetry }: CardSectionProps) {
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">
         <span className="checkout-section__step" aria-hidden="true">
-          3
+          {step}
         </span>
         Payment
       </legend>

@@ -2,11 +2,16 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import type { Cart } from '@/lib/api-client';
+import { deliversFree, money } from '@/lib/core';
+import { useDeliveryState } from '@/lib/delivery';
 import type { CardPayer } from '../api/card-payer';
-import { useCheckout, type CheckoutField } from '../hooks/use-checkout';
+import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
+import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
 import { usePaymentIntentCheck, usePaymentSetup, type OrderedCart } from '../hooks/use-payment-setup';
+import { CardMessage } from './card-message';
 import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
+import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import './checkout.css';
@@ -40,6 +45,14 @@ export function Checkout({ cart, cartStatus, clearCart }: CheckoutProps) {
   return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} onPlaced={onPlaced} />;
 }
 
+/** "Delivery on Monday 14 December, Morning" or "Collection on Monday 14 December at 10:30", as far as chosen. */
+function describeChoice({ choice, view }: UseFulfilment): string | null {
+  const day = view.days.find((option) => option.date === choice.date)?.label;
+  if (!day) return null;
+  if (choice.method === 'delivery') return `Delivery on ${day}${choice.slot ? `, ${choice.slot}` : ''}`;
+  return `Collection from the studio on ${day}${choice.collection_time ? ` at ${choice.collection_time}` : ''}`;
+}
+
 interface CheckoutFormProps {
   cart: Cart;
   clearCart: () => void;
@@ -51,32 +64,43 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
   const [ordered, setOrdered] = useState<OrderedCart | null>(null);
   const { setup, retry } = usePaymentSetup();
   const refunded = usePaymentIntentCheck(cart.id, setOrdered);
-  const { form, setField, fieldErrors, problem, submitting, submit, authentication } = useCheckout({
+  const delivery = useDeliveryState();
+  const customer = useCustomerForm();
+  const { form, setField, fieldErrors } = customer;
+  // "Deliver to me" reads the shopper's details as they type them.
+  const fulfilment = useFulfilment(cart, delivery.data?.rules ?? null, form);
+  const { problem, submitting, submit, authentication } = useCheckout({
     cart,
     payer,
+    customer,
+    fulfilment: delivery.data ? fulfilment : null,
     clearCart,
     onPlaced,
     onOrdered: setOrdered,
   });
 
-  const inputs = useRef(new Map<CheckoutField, HTMLInputElement>());
-  const fieldRef = useCallback(
-    (field: CheckoutField) => (element: HTMLInputElement | null) => {
-      if (element) inputs.current.set(field, element);
-      else inputs.current.delete(field);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const keep = useCallback(
+    (key: string) => (element: HTMLElement | null) => {
+      if (element) controls.current.set(key, element);
+      else controls.current.delete(key);
     },
     [],
   );
+  const fieldRef = useCallback((field: CheckoutField) => keep(`customer.${field}`), [keep]);
+  const choiceRef = useCallback((field: ChoiceField) => keep(`choice.${field}`), [keep]);
   const problemBox = useRef<HTMLDivElement>(null);
 
   // After a failed submit: the first field at fault takes focus, or else the message itself.
   useEffect(() => {
     if (!problem) return;
-    const target = problem.field ? inputs.current.get(problem.field) : problemBox.current;
-    target?.focus();
+    const target = problem.field ? controls.current.get(`${problem.field.form}.${problem.field.name}`) : problemBox.current;
+    (target ?? problemBox.current)?.focus();
   }, [problem]);
 
-  const total = checkoutTotal(cart);
+  const totals = fulfilment.view.totals;
+  const total = totals ? money(totals.total) : checkoutTotal(cart);
+  const free = delivery.data ? deliversFree(delivery.data.rules, itemsTotal(cart)) : false;
 
   if (ordered) {
     return (
@@ -109,7 +133,7 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
 
   return (
     <div className="checkout">
-      <OrderSummary cart={cart} />
+      <OrderSummary cart={cart} totals={totals} when={describeChoice(fulfilment)} method={fulfilment.choice.method} />
 
       <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
         {refunded && (
@@ -118,11 +142,20 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
           </div>
         )}
         <p id="checkout-required-note" className="checkout__note">
-          Every field is needed so we can deliver your flowers and tell you when they are on their way.
+          Fields not marked optional are needed to make and bring your order.
         </p>
 
         <CustomerFields form={form} errors={fieldErrors} onChange={setField} fieldRef={fieldRef} />
-        <CardSection setup={setup} onReady={setPayer} onRetry={retry} />
+        <FulfilmentSection
+          step={2}
+          fulfilment={fulfilment}
+          status={delivery.status}
+          free={free}
+          studioDistrict={delivery.data?.settings.studio_district ?? ''}
+          fieldRef={choiceRef}
+        />
+        <CardMessage step={3} fulfilment={fulfilment} fieldRef={choiceRef} />
+        <CardSection step={4} setup={setup} onReady={setPayer} onRetry={retry} />
 
         <div ref={problemBox} className="checkout__problem" tabIndex={-1} role="alert" aria-live="assertive" aria-atomic="true">
           {problem && (

@@ -25,18 +25,15 @@ const boxes: Record<CheckoutField, Box> = {
   },
   firstName: { step: 1, autoComplete: 'given-name' },
   lastName: { step: 1, autoComplete: 'family-name' },
-  address: { step: 2, className: 'checkout-grid__wide', autoComplete: 'street-address' },
-  city: { step: 2, autoComplete: 'address-level2' },
-  postcode: { step: 2, autoComplete: 'postal-code', autoCapitalize: 'characters', spellCheck: false },
-  phone: { step: 1, className: 'checkout-grid__wide', type: 'tel', autoComplete: 'tel', hint: 'Only if we need to ask about your delivery.' },
+  address: { step: 1, className: 'checkout-grid__wide', autoComplete: 'street-address', hint: 'Your own address, as your card knows it.' },
+  city: { step: 1, autoComplete: 'address-level2' },
+  postcode: { step: 1, autoComplete: 'postal-code', autoCapitalize: 'characters', spellCheck: false },
+  phone: { step: 1, className: 'checkout-grid__wide', type: 'tel', autoComplete: 'tel', hint: 'Only if we need to ask about your order.' },
 };
 
-const parts = [
-  { step: 1, title: 'Your details' },
-  { step: 2, title: 'Delivery address' },
-] as const;
+const parts = [{ step: 1, title: 'Your details' }] as const;
 
-/** The customer form of the spec: who it is for, where it goes, and how to reach them. */
+/** The customer form of the spec: who is paying, their address for the card, and how to reach them. */
 export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFieldsProps) {
   return (
     <>

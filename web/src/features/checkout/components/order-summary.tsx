@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import { studio } from '@/config/studio';
-import { cartTotal, money, totalQuantity } from '@/lib/core';
+import { cartTotal, money, totalQuantity, type Totals } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 
 function unitPrice(item: CartItem): string {
@@ -13,10 +13,31 @@ export function checkoutTotal(cart: Cart): string {
   return money(cartTotal(cart.items.map((item) => ({ price: unitPrice(item), quantity: item.quantity }))));
 }
 
-/** What is being paid for: each line with its size and quantity, and the total (added by the core). */
-export function OrderSummary({ cart }: { cart: Cart }) {
+export interface OrderSummaryProps {
+  cart: Cart;
+  /** The core's totals for the florist's choice as it stands; null until it can be booked. */
+  totals: Totals | null;
+  /** How and when, in words ("Delivery on Monday 14 December, Morning"); null before a choice. */
+  when: string | null;
+  method: string;
+}
+
+/** The delivery line: the fee, "Free", or what it waits for. */
+function deliveryFigure(totals: Totals | null, method: string): string {
+  if (method === 'collection') return 'Free';
+  if (!totals) return 'Chosen below';
+  return Number(totals.delivery) === 0 ? 'Free' : money(totals.delivery);
+}
+
+/**
+ * What is being paid for: each line with its size and quantity, then the items, the delivery fee
+ * and any slot surcharge, and the total (all added by the core, as the server charges them).
+ */
+export function OrderSummary({ cart, totals, when, method }: OrderSummaryProps) {
   const count = totalQuantity(cart.items);
-  const total = checkoutTotal(cart);
+  const items = checkoutTotal(cart);
+  const total = totals ? money(totals.total) : items;
+  const surcharge = totals && Number(totals.surcharge) > 0 ? money(totals.surcharge) : null;
 
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
@@ -50,15 +71,29 @@ export function OrderSummary({ cart }: { cart: Cart }) {
       </ul>
       <dl className="order-summary__figures">
         <div>
-          <dt>Items</dt>
-          <dd>{count}</dd>
+          <dt>
+            {count} {count === 1 ? 'item' : 'items'}
+          </dt>
+          <dd data-testid="checkout-items">{items}</dd>
         </div>
+        <div>
+          <dt>{method === 'collection' ? 'Collection' : 'Delivery'}</dt>
+          <dd data-testid="checkout-delivery">{deliveryFigure(totals, method)}</dd>
+        </div>
+        {surcharge && (
+          <div>
+            <dt>Delivery time</dt>
+            <dd data-testid="checkout-surcharge">{surcharge}</dd>
+          </div>
+        )}
         <div className="order-summary__total">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{total}</dd>
         </div>
       </dl>
-      <p className="order-summary__note">{studio.delivery}</p>
+      <p className="order-summary__note" data-testid="checkout-when">
+        {when ?? studio.delivery}
+      </p>
     </aside>
   );
 }

@@ -4,13 +4,15 @@
 // cart and go to the confirmation. Each failure ends in the spec's sentence.
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkoutFields, validateCheckout, type CheckoutForm } from '@/lib/core';
+import { checkoutFields, fulfilmentFields, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
 import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
+import { saveChoice } from '../api/fulfilment-api';
 import { createOrder } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
-import { backToCartSaying, orderedCart, type OrderedCart } from './use-payment-setup';
+import type { ChoiceField, UseFulfilment } from './use-fulfilment';
+import { backToCartSaying, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
 
 /** A field of the form, by its form name (the core lists them, in the page's order). */
 export type CheckoutField = keyof CheckoutForm;
@@ -51,21 +53,56 @@ export function billingDetails(form: CheckoutForm): BillingDetails {
   };
 }
 
+/** A control that can be at fault: the shopper's details by form name, the florist's choice by wire name. */
+export type FaultyField = { form: 'customer'; name: CheckoutField } | { form: 'choice'; name: ChoiceField };
+
 /** What the page shows after a submit that did not end on the confirmation page. */
 export interface CheckoutProblem {
   message: string;
   /** The first field at fault, which takes focus; without one the message itself does. */
-  field?: CheckoutField;
+  field?: FaultyField;
 }
 
-/** The first of the fields at fault, in the order the page shows them. */
-function firstOf(fields: Partial<Record<CheckoutField, string>>): CheckoutField | undefined {
-  return checkoutFields().find((field) => field.name in fields)?.name;
+/** The recipient's fields that "Deliver to me" fills from the shopper's details, and where they come from. */
+const FROM_CUSTOMER: Partial<Record<ChoiceField, CheckoutField>> = {
+  recipient_name: 'firstName',
+  recipient_phone: 'phone',
+  address_line1: 'address',
+  city: 'city',
+  postcode: 'postcode',
+};
+
+/** The choice's fields at fault, by wire name, from an answer that may name them either way. */
+function choiceFaults(fields: Record<string, string>): Partial<Record<ChoiceField, string>> {
+  const named: Partial<Record<ChoiceField, string>> = {};
+  for (const field of fulfilmentFields()) {
+    const why = fields[field.name];
+    if (why !== undefined) named[field.name] = why;
+  }
+  return named;
+}
+
+/** The first of the fields at fault, in the order the page shows them: the shopper's details, then the choice. */
+function firstOf(
+  customer: Partial<Record<CheckoutField, string>>,
+  choice: Partial<Record<ChoiceField, string>> = {},
+  deliverToMe = false,
+): FaultyField | undefined {
+  const own = checkoutFields().find((field) => field.name in customer)?.name;
+  if (own) return { form: 'customer', name: own };
+  const chosen = fulfilmentFields().find((field) => field.name in choice)?.name;
+  if (!chosen) return undefined;
+  const mine = deliverToMe ? FROM_CUSTOMER[chosen] : undefined;
+  return mine ? { form: 'customer', name: mine } : { form: 'choice', name: chosen };
 }
 
 export interface CheckoutOptions {
   cart: Cart;
   payer: CardPayer | null;
+  /** The shopper's own details. */
+  customer: CustomerForm;
+  /** The florist's choice (delivery or collection, the day, the card); null until the studio's rules load. */
+  fulfilment: UseFulfilment | null;
   /** The spec: the cart is cleared once the order exists. */
   clearCart: () => void;
   /** Told just before the cart is cleared, so the page does not take the empty cart for a reason to leave. */
@@ -74,18 +111,17 @@ export interface CheckoutOptions {
   onOrdered?: (ordered: OrderedCart) => void;
 }
 
-export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
-  const navigate = useNavigate();
+/** What the page says when the delivery days never loaded and so nothing can be chosen. */
+export const NO_DELIVERY_RULES = 'We couldn’t load our delivery days. Please reload the page and try again.';
+
+/**
+ * The checkout's state and its submit. The shopper's details (`form`) live here; the florist's
+ * choice lives in `useFulfilment` and is given in, so that one submit checks both with the core.
+ */
+/** The shopper's own details as they type them, and the core's word on each field after a submit. */
+export function useCustomerForm() {
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
-  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  /** The 3-D Secure step waiting for the shopper: resolve(true) completes it, resolve(false) fails it. */
-  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
-  // A second press while the first is on its way does nothing (state would be a render late).
-  const busy = useRef(false);
-  // A payment that succeeded but whose order was not made: a retry makes the order, never pays twice.
-  const paid = useRef<{ cartId: string; paymentIntentId: string } | null>(null);
 
   const setField = useCallback((field: CheckoutField, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -96,6 +132,23 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
       return next;
     });
   }, []);
+
+  return { form, setField, fieldErrors, setFieldErrors };
+}
+
+export type CustomerForm = ReturnType<typeof useCustomerForm>;
+
+export function useCheckout({ cart, payer, customer, fulfilment, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
+  const navigate = useNavigate();
+  const { form, setFieldErrors } = customer;
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** The 3-D Secure step waiting for the shopper: resolve(true) completes it, resolve(false) fails it. */
+  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
+  // A second press while the first is on its way does nothing (state would be a render late).
+  const busy = useRef(false);
+  // A payment that succeeded but whose order was not made: a retry makes the order, never pays twice.
+  const paid = useRef<{ cartId: string; paymentIntentId: string } | null>(null);
 
   const askForAuthentication = () =>
     new Promise<boolean>((resolve) => {
@@ -119,7 +172,12 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
       }
       clientSecret = answer.clientSecret;
     } catch (cause) {
-      // The spec: any failure of the payment intent sends the shopper back to the cart (with why).
+      // The choice closed between saving it and paying (a cut-off passed): it is fixed here.
+      if (isStaleChoice(cause)) {
+        refuseChoice(cause.reason ?? 'Please check your delivery choice.', cause.fields);
+        return null;
+      }
+      // The spec: any other failure of the payment intent sends the shopper back to the cart (with why).
       backToCartSaying(navigate, cause);
       return null;
     }
@@ -160,16 +218,32 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
     navigate(`/order-confirmation/${encodeURIComponent(String(order.id))}?token=${encodeURIComponent(order.access_token)}`);
   }
 
+  /** The server refused the choice: its sentences go beside the fields, the first takes focus. */
+  function refuseChoice(message: string, fields: Record<string, string>) {
+    const faults = choiceFaults(fields);
+    fulfilment?.setErrors(faults);
+    setProblem({ message, field: firstOf({}, faults, fulfilment?.deliverToMe) });
+  }
+
   async function submit() {
     if (busy.current) return;
-    const failure = validateCheckout(form);
-    if (failure) {
-      const fields = byFormName(failure.fields);
-      setFieldErrors(fields);
-      setProblem({ message: failure.error, field: firstOf(fields) });
+    if (!fulfilment) {
+      setProblem({ message: NO_DELIVERY_RULES });
       return;
     }
-    setFieldErrors({});
+    // Both parts are checked by the core at once, so every field at fault is marked in one go.
+    const failure = validateCheckout(form);
+    const fields = failure ? byFormName(failure.fields) : {};
+    const faults = fulfilment.view.fault ? fulfilment.view.faults : {};
+    setFieldErrors(fields);
+    fulfilment.setErrors(faults);
+    if (failure || fulfilment.view.fault) {
+      setProblem({
+        message: failure?.error ?? fulfilment.view.fault ?? '',
+        field: firstOf(fields, faults, fulfilment.deliverToMe),
+      });
+      return;
+    }
     const alreadyPaid = paid.current?.cartId === cart.id ? paid.current.paymentIntentId : null;
     if (!payer && !alreadyPaid) {
       setProblem({ message: STRIPE_NOT_LOADED });
@@ -181,6 +255,15 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
     setProblem(null);
     let done = false;
     try {
+      // A payment already made was made for the choice kept then: sending it again would unfix
+      // the charge the order is placed for, so only an unpaid cart sends its choice.
+      if (!alreadyPaid) {
+        const saved = await saveChoice(cart.id, fulfilment.sent);
+        if (!saved.ok) {
+          refuseChoice(saved.message, saved.fields);
+          return;
+        }
+      }
       const paymentIntentId = alreadyPaid ?? (payer ? await pay(payer) : null);
       if (!paymentIntentId) return;
       paid.current = { cartId: cart.id, paymentIntentId };
@@ -203,9 +286,9 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
       }
       // Sold out while paying: the payment was refunded, so a retry must pay again.
       if (outcome.status === 409) paid.current = null;
-      const fields = byFormName(outcome.fields);
-      setFieldErrors(fields);
-      setProblem({ message: outcome.message, field: firstOf(fields) });
+      const refused = byFormName(outcome.fields);
+      setFieldErrors(refused);
+      setProblem({ message: outcome.message, field: firstOf(refused) });
     } finally {
       if (!done) {
         busy.current = false;
@@ -214,5 +297,5 @@ export function useCheckout({ cart, payer, clearCart, onPlaced, onOrdered }: Che
     }
   }
 
-  return { form, setField, fieldErrors, problem, submitting, submit, authentication };
+  return { problem, submitting, submit, authentication };
 }

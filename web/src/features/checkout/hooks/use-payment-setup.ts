@@ -40,6 +40,11 @@ export function backToCartSaying(navigate: (to: string, options?: { replace?: bo
   navigate('/cart', { replace });
 }
 
+/** check_intent refused the cart's kept florist's choice (a 400 naming its fields), not the cart. */
+export function isStaleChoice(cause: unknown): cause is IntentRefused {
+  return cause instanceof IntentRefused && cause.status === 400 && Object.keys(cause.fields).length > 0;
+}
+
 /** A cart that is an order already: the server's sentence and the order's link when it has one. */
 export interface OrderedCart {
   message: string;
@@ -56,7 +61,8 @@ export function orderedCart(answer: Extract<IntentAnswer, { kind: 'ordered' }>):
 
 /**
  * The spec: the checkout page asks for the cart's payment intent as it opens; any failure (an
- * empty or unknown cart, the network) sends the shopper back to the cart, with a toast saying why.
+ * empty or unknown cart, the network) sends the shopper back to the cart, with a toast saying why,
+ * except a kept florist's choice that can no longer be booked, which this page replaces.
  * A cart that is an order already is told to `onOrdered`; a refund of an earlier payment is answered.
  */
 export function usePaymentIntentCheck(cartId: string, onOrdered: (ordered: OrderedCart) => void): string | null {
@@ -72,6 +78,9 @@ export function usePaymentIntentCheck(cartId: string, onOrdered: (ordered: Order
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;
+        // A florist's choice kept from an earlier visit that can no longer be booked (its day has
+        // passed, say): this page is where a new one is made, so the shopper stays.
+        if (isStaleChoice(cause)) return;
         backToCartSaying(navigate, cause, true);
       },
     );

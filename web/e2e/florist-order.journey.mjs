@@ -1,0 +1,149 @@
+// A florist's order, in a real Chromium against the real server on the simulated provider, with
+// the shop's clock and the page's set to Monday 14 December 2026, 09:30 (see e2e.sh): flowers
+// delivered to someone else with a card at 390 px, and a collection from the studio at 1280 px.
+// Each is paid with the test card and checked on the confirmation page and in the mail the shop
+// wrote to its outbox. Screenshots of the checkout at both widths are kept with the results.
+//
+//   POSY_URL=… POSY_DATA=… POSY_FAKE_NOW=2026-12-14T09:30:00Z POSY_FAKE_NOW_SINCE=… npm run e2e
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { addFromShop, axeFindings, baseUrl, cartIcon, openShop, outbox, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
+
+let product;
+let settings;
+const { openPage } = useBrowser(async (browser) => {
+  const context = await browser.newContext();
+  // A bouquet without sizes or notice, with stock to spare: each journey buys one.
+  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5 && p.lead_days === 0);
+  assert.ok(product, 'the demo catalogue has a product without sizes or notice, 5 or more in stock');
+  settings = (await (await context.request.get(`${baseUrl}/api/delivery/`)).json()).settings;
+  await context.close();
+});
+
+/** Where the shop sends its notices when not told otherwise (POSY_STUDIO_EMAIL). */
+const studioEmail = process.env.POSY_STUDIO_EMAIL ?? 'studio@posy.localhost';
+
+const me = {
+  Email: 'jo.bloom@example.com',
+  'First name': 'Jo',
+  'Last name': 'Bloom',
+  Phone: '0117 496 0123',
+  Address: '12 Wells Road',
+  'Town or city': 'Bristol',
+  Postcode: 'BS14 9AB',
+};
+
+async function checkoutWithOneBouquet(page) {
+  await addFromShop(page, await openShop(page), product.name);
+  await cartIcon(page, 1).waitFor();
+  await page.goto(`${baseUrl}/checkout`);
+  await page.getByRole('radio', { name: /^Delivery/ }).waitFor();
+  await page.getByLabel('Card number').waitFor();
+}
+
+async function fillMe(page) {
+  for (const [label, value] of Object.entries(me)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+async function payWithTestCard(page) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+}
+
+/**
+ * The mail to `to` whose text names the order, as text (quoted-printable soft breaks joined),
+ * once the shop's outbox has written it (it sends after the order's transaction, in the background).
+ */
+async function mailTo(to, orderNumber) {
+  const find = () => outbox().find((text) => text.includes(`To: ${to}`) && text.includes(orderNumber));
+  for (let tries = 0; !find() && tries < 100; tries++) await sleep(100);
+  const mail = find();
+  assert.ok(mail, `a mail to ${to} about ${orderNumber} is in the outbox`);
+  return mail.replace(/=\r?\n/g, '').replace(/=E2=80=94/g, '—');
+}
+
+describe('a florist’s order', () => {
+  it('delivers to someone else with a card, chosen and paid for on a phone', async () => {
+    const { page, context, errors } = await openPage(390);
+    await checkoutWithOneBouquet(page);
+    await fillMe(page);
+
+    // Today, before noon: same-day delivery is open in the afternoon, not in the morning.
+    const days = page.getByRole('group', { name: 'Delivery day' });
+    assert.ok(await days.getByRole('radio', { name: 'Monday 14 December' }).isChecked(), 'today is the first day offered');
+    const slots = page.getByRole('group', { name: 'Delivery time' });
+    assert.ok(await slots.getByRole('radio', { name: /^Morning/ }).isDisabled(), 'no same-day morning delivery');
+    assert.ok(await days.getByRole('radio', { name: 'Sunday 20 December' }).isDisabled(), 'closed on Sunday');
+
+    await page.getByLabel("Recipient's name").fill('Ada Rose');
+    await page.getByLabel("Recipient's phone").fill('07700 900123');
+    await page.getByLabel('Delivery address', { exact: true }).fill('3 Hill Street');
+    await page.getByLabel('Delivery town or city').fill('Bristol');
+    await page.getByLabel('Delivery postcode').fill('bs3 1aa');
+    await page.getByTestId('postcode-check').getByText(/We deliver to BS3/).waitFor();
+
+    // Tomorrow morning, for the slot's surcharge.
+    await days.getByRole('radio', { name: 'Tuesday 15 December' }).check();
+    await slots.getByRole('radio', { name: /^Morning/ }).check();
+    await page.getByLabel('Delivery instructions (optional)').fill('Blue door, by the bakery.');
+    await page.getByLabel('Card message (optional)').fill('Happy birthday, Ada!\nWith love from Jo');
+    await page.getByTestId('card-count').getByText(/characters left/).waitFor();
+    await page.getByLabel(/^From/).fill('Jo');
+
+    const price = Number(product.price);
+    const fee = price >= Number(settings.free_delivery_from) ? 0 : Number(settings.zones.find((z) => z.districts.includes('BS3')).fee);
+    const surcharge = Number(settings.slots.find((s) => s.name === 'Morning').surcharge);
+    const total = pounds.format(price + fee + surcharge);
+    assert.equal(await page.getByTestId('checkout-total').textContent(), total);
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-delivery-390'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the delivery checkout');
+
+    await payWithTestCard(page);
+    assert.equal(await page.getByTestId('order-total').textContent(), total);
+    assert.equal(await page.getByTestId('order-when').textContent(), 'Tuesday 15 December, Morning');
+    assert.ok(await page.getByText('Ada Rose').isVisible(), 'the recipient');
+    assert.ok(await page.getByText('BS3 1AA').isVisible(), 'the postcode, as postcodes are written');
+    assert.ok(await page.getByText('Happy birthday, Ada!').isVisible(), 'the card');
+    const number = (await page.getByTestId('order-number').textContent()).trim();
+
+    const mail = await mailTo(me.Email, number);
+    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose', 'BS3 1AA', 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
+      assert.ok(mail.includes(words), `the customer's mail says "${words}"`);
+    }
+    const notice = await mailTo(studioEmail, number);
+    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
+      assert.ok(notice.includes(words), `the studio's notice says "${words}"`);
+    }
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('collects from the studio today, chosen and paid for on a desktop', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await checkoutWithOneBouquet(page);
+    await fillMe(page);
+    await page.getByRole('radio', { name: /^Collection/ }).check();
+    const days = page.getByRole('group', { name: 'Collection day' });
+    assert.ok(await days.getByRole('radio', { name: 'Monday 14 December' }).isChecked(), 'today can be collected');
+    await page.getByLabel('Collection time').selectOption('14:00');
+    assert.equal(await page.getByTestId('checkout-total').textContent(), pounds.format(Number(product.price)));
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-collection-1280'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the collection checkout');
+
+    await payWithTestCard(page);
+    assert.equal(await page.getByTestId('order-when').textContent(), 'Monday 14 December at 14:00');
+    assert.equal(await page.getByTestId('order-total').textContent(), pounds.format(Number(product.price)));
+    const number = (await page.getByTestId('order-number').textContent()).trim();
+    const mail = await mailTo(me.Email, number);
+    assert.ok(mail.includes('Collection from the studio: Monday 14 December at 14:00'), 'the mail says when to collect');
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+});
