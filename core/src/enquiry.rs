@@ -188,6 +188,69 @@ pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryFi
     problems.into_result()
 }
 
+/// Where an enquiry stands in the studio's inbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnquiryStatus {
+    /// Not answered yet.
+    New,
+    /// The studio has replied.
+    Answered,
+    /// Nothing more to do.
+    Closed,
+}
+
+impl EnquiryStatus {
+    /// Every status, in the inbox's order.
+    pub const ALL: [EnquiryStatus; 3] = [
+        EnquiryStatus::New,
+        EnquiryStatus::Answered,
+        EnquiryStatus::Closed,
+    ];
+
+    /// Reads a stored or posted status (`new`, `answered`, `closed`).
+    pub fn parse(value: &str) -> Option<EnquiryStatus> {
+        EnquiryStatus::ALL
+            .into_iter()
+            .find(|s| s.as_str() == value.trim())
+    }
+
+    /// As it is stored and posted.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EnquiryStatus::New => "new",
+            EnquiryStatus::Answered => "answered",
+            EnquiryStatus::Closed => "closed",
+        }
+    }
+
+    /// The inbox's word for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            EnquiryStatus::New => "New",
+            EnquiryStatus::Answered => "Answered",
+            EnquiryStatus::Closed => "Closed",
+        }
+    }
+}
+
+/// The longest reply the studio can send from the shop.
+pub const MAX_REPLY_CHARS: usize = 5000;
+
+/// A reply as it is sent: trimmed, not empty, within [`MAX_REPLY_CHARS`]; else the sentence
+/// the reply box shows.
+pub fn check_reply(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Please write a reply before sending it.".to_owned());
+    }
+    if too_long(text, MAX_REPLY_CHARS) {
+        return Err(format!(
+            "Please keep a reply under {MAX_REPLY_CHARS} characters."
+        ));
+    }
+    Ok(text.replace("\r\n", "\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,5 +338,39 @@ mod tests {
         for kind in EnquiryType::ALL {
             assert_eq!(EnquiryType::parse(kind.as_str()), Some(kind));
         }
+    }
+}
+
+#[cfg(test)]
+mod inbox_tests {
+    use super::*;
+
+    #[test]
+    fn statuses_read_back_as_they_are_written() {
+        for status in EnquiryStatus::ALL {
+            assert_eq!(EnquiryStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(
+            EnquiryStatus::parse(" closed "),
+            Some(EnquiryStatus::Closed)
+        );
+        assert_eq!(EnquiryStatus::parse("spam"), None);
+    }
+
+    #[test]
+    fn a_reply_is_trimmed_and_must_say_something_within_the_limit() {
+        assert_eq!(
+            check_reply("  Yes, we can!\r\nJo  "),
+            Ok("Yes, we can!\nJo".to_owned())
+        );
+        assert_eq!(
+            check_reply(" \n "),
+            Err("Please write a reply before sending it.".to_owned())
+        );
+        assert!(check_reply(&"a".repeat(MAX_REPLY_CHARS)).is_ok());
+        assert_eq!(
+            check_reply(&"a".repeat(MAX_REPLY_CHARS + 1)),
+            Err("Please keep a reply under 5000 characters.".to_owned())
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! out without bothering people; the limit is counted by [`crate::rate_limit`], so a crowd of
 //! parallel posts gets exactly its limit (five by default).
 
-use posy_core::enquiry::{EnquiryField, EnquiryForm};
+use posy_core::enquiry::{EnquiryField, EnquiryForm, EnquiryStatus};
 use posy_core::validation::FormProblems;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
 
@@ -72,6 +72,8 @@ pub async fn receive(
         message: Set(enquiry.message.clone()),
         remote_addr: Set(sent.remote_addr),
         created_at: Set(now()),
+        status: Set(EnquiryStatus::New.as_str().to_owned()),
+        read_at: Set(None),
         ..Default::default()
     }
     .insert(&txn)

@@ -4,7 +4,6 @@
 pub mod api;
 pub mod attempts;
 pub mod auth;
-pub mod back_office;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
@@ -20,6 +19,7 @@ pub mod error;
 pub mod fulfilment;
 pub mod gallery;
 pub mod headers;
+pub mod inbox;
 pub mod limits;
 pub mod mail;
 pub mod media_store;

@@ -46,8 +46,21 @@ pub async fn enqueue(
     subject: &str,
     body: &str,
 ) -> Result<(), sea_orm::DbErr> {
+    enqueue_answered_to(db, recipient, subject, body, None).await
+}
+
+/// Puts a message in the outbox whose answers go to `reply_to` (when given), inside the
+/// caller's transaction.
+pub async fn enqueue_answered_to(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    subject: &str,
+    body: &str,
+    reply_to: Option<&str>,
+) -> Result<(), sea_orm::DbErr> {
     let now = now();
     outbox::Entity::insert(outbox::ActiveModel {
+        reply_to: Set(reply_to.map(str::to_owned)),
         recipient: Set(recipient.to_owned()),
         subject: Set(subject.to_owned()),
         body: Set(body.to_owned()),
@@ -129,9 +142,13 @@ impl Mailer {
 
     async fn send(&self, message: &outbox::Model) -> anyhow::Result<()> {
         let id = message.id;
-        let email = Message::builder()
+        let mut email = Message::builder()
             .message_id(Some(self.message_id(message)))
-            .from(self.from.clone())
+            .from(self.from.clone());
+        if let Some(reply_to) = &message.reply_to {
+            email = email.reply_to(reply_to.parse()?);
+        }
+        let email = email
             .to(message.recipient.parse()?)
             .subject(&message.subject)
             .header(ContentType::TEXT_PLAIN)

@@ -1,29 +1,155 @@
-//! The studio's back office: calls only a signed-in admin may make (401 otherwise).
+//! The studio's back office: calls only a signed-in admin may make (401 otherwise; the unsafe
+//! ones also need the CSRF header, as every unsafe call does).
 
+use poem::http::StatusCode;
 use poem::web::Data;
-use poem_openapi::OpenApi;
+use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
-use crate::back_office::{self, EnquiryView};
-use crate::error::{ADMIN, Failure};
+use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::inbox::{self, EnquiryView, InboxError};
+use crate::state::Studio;
 
 /// The back office.
 pub struct AdminApi;
 
+/// What the back office's menu counts.
+#[derive(Debug, Object)]
+pub struct AdminSummary {
+    /// Enquiries waiting for an answer.
+    pub new_enquiries: u64,
+}
+
+/// A reply to an enquiry.
+#[derive(Debug, Object)]
+pub struct EnquiryReply {
+    /// The text, up to 5,000 characters; the enquiry is quoted below it in the mail.
+    #[oai(validator(max_length = 20000))]
+    pub body: String,
+}
+
+/// An enquiry's new status.
+#[derive(Debug, Object)]
+pub struct EnquiryStatusChange {
+    /// `new`, `answered` or `closed`.
+    #[oai(validator(max_length = 20))]
+    pub status: String,
+}
+
+/// What the reply box and the status buttons say when they are refused.
+const NO_SUCH_ENQUIRY: &str = "That enquiry is not in the inbox any more.";
+const UNKNOWN_STATUS: &str = "An enquiry is new, answered or closed.";
+
+impl From<InboxError> for Problem {
+    fn from(err: InboxError) -> Problem {
+        match err {
+            InboxError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ENQUIRY),
+            InboxError::Reply(why) => Problem::field(why.clone(), "body", why),
+            InboxError::Status => Problem::field(UNKNOWN_STATUS, "status", UNKNOWN_STATUS),
+            InboxError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for InboxError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it): an empty or over-long reply, or a status \
+             that is not new, answered or closed.",
+        ),
+        Answer(404, "No enquiry has that id."),
+        INTERNAL,
+    ];
+}
+
 type Enquiries = Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>>;
+type Summary = Result<Json<AdminSummary>, Failure<sea_orm::DbErr, ADMIN>>;
+type Opened = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | CSRF }>>;
+type Changed = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminApi {
-    /// The latest 200 enquiries, newest first.
+    /// What the back office's menu counts: the enquiries waiting for an answer.
+    #[oai(
+        path = "/admin/summary/",
+        method = "get",
+        operation_id = "adminSummary"
+    )]
+    async fn summary(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Summary {
+        Ok(Json(AdminSummary {
+            new_enquiries: inbox::new_count(*db).await?,
+        }))
+    }
+
+    /// The latest 200 enquiries, newest first, each with its status and the replies sent.
     #[oai(
         path = "/admin/enquiries/",
         method = "get",
         operation_id = "listEnquiries"
     )]
     async fn enquiries(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Enquiries {
-        Ok(Json(back_office::latest_enquiries(*db).await?))
+        Ok(Json(inbox::latest(*db).await?))
+    }
+
+    /// Marks an enquiry read, as the inbox does when the studio opens it.
+    #[oai(
+        path = "/admin/enquiries/:id/read/",
+        method = "post",
+        operation_id = "readEnquiry"
+    )]
+    async fn read(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        id: Path<i32>,
+    ) -> Opened {
+        Ok(Json(inbox::mark_read(*db, id.0).await?))
+    }
+
+    /// Sends a reply to the enquiry's sender through the outbox (answers come back to the
+    /// studio), keeps it with the enquiry, and marks the enquiry answered.
+    #[oai(
+        path = "/admin/enquiries/:id/reply/",
+        method = "post",
+        operation_id = "replyToEnquiry"
+    )]
+    async fn reply(
+        &self,
+        admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
+        id: Path<i32>,
+        reply: Json<EnquiryReply>,
+    ) -> Changed {
+        let answered = inbox::reply(
+            *db,
+            id.0,
+            &admin.0.username,
+            &reply.0.body,
+            &studio.notices_to,
+        )
+        .await?;
+        Ok(Json(answered))
+    }
+
+    /// Moves an enquiry to new, answered or closed.
+    #[oai(
+        path = "/admin/enquiries/:id/status/",
+        method = "post",
+        operation_id = "setEnquiryStatus"
+    )]
+    async fn status(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        id: Path<i32>,
+        change: Json<EnquiryStatusChange>,
+    ) -> Changed {
+        Ok(Json(inbox::set_status(*db, id.0, &change.0.status).await?))
     }
 }

@@ -18,9 +18,22 @@ pub struct Model {
     pub remote_addr: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// `new`, `answered` or `closed` (core's `EnquiryStatus`).
+    pub status: String,
+    /// Unix seconds; when the studio first opened it. Null: unread.
+    pub read_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
+pub enum Relation {
+    #[sea_orm(has_many = "super::enquiry_reply::Entity")]
+    Replies,
+}
+
+impl Related<super::enquiry_reply::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Replies.def()
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -8,6 +8,7 @@ pub mod cart_item;
 pub mod catalogue_version;
 pub mod category;
 pub mod enquiry;
+pub mod enquiry_reply;
 pub mod order;
 pub mod order_item;
 pub mod order_token;

@@ -29,6 +29,9 @@ pub struct Model {
     pub claimed_until: Option<i64>,
     /// Unix seconds; set when the shop gave up on the message.
     pub dead_at: Option<i64>,
+    /// Where answers to it go, when not to the shop's sending address (a reply to an enquiry
+    /// is answered to the studio).
+    pub reply_to: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

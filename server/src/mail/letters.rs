@@ -131,6 +131,18 @@ pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
     }
 }
 
+/// The studio's reply to an enquiry, with the enquiry quoted below it.
+pub fn enquiry_reply(name: &str, asked: &str, reply: &str) -> Letter {
+    let quoted: Vec<String> = asked.lines().map(|line| format!("> {line}")).collect();
+    Letter {
+        subject: "Your enquiry to Posy".to_owned(),
+        body: format!(
+            "Dear {name},\n\n{reply}\n\nPosy Floral Studio\n\nYou wrote:\n{}\n",
+            quoted.join("\n")
+        ),
+    }
+}
+
 /// The lines and total as mail shows them.
 fn summary(order: &OrderFacts) -> String {
     let mut text = String::new();

@@ -19,6 +19,7 @@ const GalleryPage = lazyPage(() => import('./routes/gallery'));
 const AlbumPage = lazyPage(() => import('./routes/album'));
 const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
 const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
+const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
         <Route path="admin/login" element={<AdminLoginPage />} />
+        <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

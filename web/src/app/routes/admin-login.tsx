@@ -6,19 +6,21 @@ import { useSession } from '@/features/auth/hooks/use-admin-flag';
 export default function AdminLoginPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const { state } = useLocation() as { state: { signedOut?: boolean } | null };
+  const { state } = useLocation() as { state: { signedOut?: boolean; from?: string } | null };
+  // Back to the admin page that sent the admin here; the gallery (the spec's) otherwise.
+  const back = state?.from?.startsWith('/admin/') && !state.from.startsWith('/admin/login') ? state.from : '/admin/gallery';
 
   // Just signed out: the session is ending as this page opens, so no going back.
-  if (session.status === 'known' && session.isAdmin && !state?.signedOut) return <Navigate to="/admin/gallery" replace />;
+  if (session.status === 'known' && session.isAdmin && !state?.signedOut) return <Navigate to={back} replace />;
 
   return (
-    <PageShell title="Sign in" eyebrow="Admin" intro={<p>For the studio’s team: sign in to manage the gallery.</p>}>
+    <PageShell title="Sign in" eyebrow="Admin" intro={<p>For the studio’s team: sign in to manage the gallery and answer enquiries.</p>}>
       {state?.signedOut && (
         <p className="notice admin-login__note" role="status">
           You have signed out. See you next time.
         </p>
       )}
-      <LoginForm onSignedIn={() => navigate('/admin/gallery', { replace: true })} />
+      <LoginForm onSignedIn={() => navigate(back, { replace: true })} />
     </PageShell>
   );
 }

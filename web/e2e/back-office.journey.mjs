@@ -1,0 +1,80 @@
+// The studio's back office in a real Chromium: an enquiry sent through the contact page is
+// counted in the admin's menu, opened (and so read), answered from the shop, and the reply is
+// in the outbox with the studio as its Reply-To. At 390 and 1280 px, with axe-core.
+//
+//   POSY_URL=… POSY_DATA=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… npm run e2e
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { axeFindings, baseUrl, outbox, settle, shot, useBrowser } from './helpers.mjs';
+
+const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
+const { openPage } = useBrowser();
+
+async function enquire(page, name, email) {
+  await page.goto(`${baseUrl}/contact`);
+  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('combobox', { name: 'What is it about?' }).selectOption('wedding');
+  await page.getByRole('textbox', { name: 'Your message' }).fill('Could you do flowers for a June wedding?\nAbout 60 guests, in Bedminster.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await page.getByRole('status').getByText(/Thank you/).waitFor();
+}
+
+async function signIn(page, then) {
+  await page.goto(`${baseUrl}${then}`);
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${then}`);
+}
+
+describe('the studio’s inbox', () => {
+  for (const width of [390, 1280]) {
+    it(`answers an enquiry from the shop at ${width} px`, async () => {
+      const { page, context, errors } = await openPage(width);
+      const name = `Bea Thorn ${width}`;
+      const email = `bea.${width}@example.com`;
+      await enquire(page, name, email);
+
+      // Signing in from the inbox's address comes back to it.
+      await signIn(page, '/admin/enquiries');
+      await page.getByRole('heading', { level: 1, name: 'Enquiries' }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Back office' });
+      await menu.getByRole('link', { name: /Enquiries \d+ new/ }).waitFor();
+      const item = page.getByRole('button', { name: new RegExp(`^${name} \\(unread\\)`) });
+      await settle(page, { lazy: false });
+      await page.screenshot({ path: shot(`admin-enquiries-${width}`), fullPage: true });
+      assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the inbox');
+
+      await item.click();
+      const opened = page.getByRole('article', { name });
+      await opened.getByText('About 60 guests, in Bedminster.').waitFor();
+
+      await opened.getByLabel(`Reply to ${name}`).fill('Dear Bea, yes: we would love to.\nCould you call us on 0117 496 0123?');
+      await opened.getByRole('button', { name: 'Send reply' }).click();
+      await opened.getByRole('region', { name: 'Replies sent' }).getByText(/we would love to/).waitFor();
+      await opened.getByText('Answered', { exact: true }).waitFor();
+      await settle(page, { lazy: false });
+      await page.screenshot({ path: shot(`admin-enquiry-${width}`), fullPage: true });
+      assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on an answered enquiry');
+
+      // Answered, it has left the new ones; among all of them it reads as read.
+      if (width < 960) await opened.getByRole('button', { name: 'Back to the inbox' }).click();
+      await page.getByRole('button', { name: /^All \d+/ }).click();
+      await page.getByRole('button', { name: new RegExp(`^${name}`) }).and(page.locator(':not([data-unread])')).waitFor();
+
+      let reply;
+      for (let tries = 0; !reply && tries < 100; tries++) {
+        reply = outbox().find((mail) => mail.includes(`To: ${email}`));
+        if (!reply) await sleep(100);
+      }
+      assert.ok(reply, 'the reply is in the outbox');
+      assert.match(reply, /Reply-To: /, 'answers go to the studio');
+      assert.match(reply, /we would love to/);
+      assert.deepEqual(errors, [], 'no script errors');
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,288 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field } from '@/components/ui/field';
+import { notifyError } from '@/components/ui/notify';
+import { enquiryTypes } from '@/lib/core';
+import { useQuery } from '@/lib/use-query';
+import { InboxRefused, InboxSignedOut, listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
+import './inbox.css';
+
+const FILTERS: { value: EnquiryStatus | 'all'; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+];
+
+const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+
+/** "Wedding flowers", the contact form's words for the kind of enquiry. */
+function about(type: string): string {
+  return enquiryTypes().find((choice) => choice.value === type)?.label ?? type;
+}
+
+export interface InboxProps {
+  /** The session ended: the page goes to the sign-in. */
+  onSignedOut: () => void;
+  /** Told when the number of new enquiries may have changed (the menu's count). */
+  onChanged: () => void;
+}
+
+/**
+ * The studio's inbox: enquiries by status, newest first; opening one marks it read; a reply is
+ * written here and mailed (answers come back to the studio), and the enquiry becomes answered.
+ */
+export function Inbox({ onSignedOut, onChanged }: InboxProps) {
+  const [params, setParams] = useSearchParams();
+  const filter = (params.get('show') as EnquiryStatus | 'all' | null) ?? 'new';
+  const openId = Number(params.get('open')) || null;
+  const signedOut = useRef(onSignedOut);
+  useEffect(() => {
+    signedOut.current = onSignedOut;
+  });
+  const onError = useCallback((cause: unknown) => {
+    if (cause instanceof InboxSignedOut) signedOut.current();
+  }, []);
+  const query = useQuery('inbox', (signal) => listEnquiries(signal), { onError });
+
+  const replace = useCallback(
+    (changed: Enquiry) => {
+      query.setData((list) => (list ?? []).map((enquiry) => (enquiry.id === changed.id ? changed : enquiry)));
+      onChanged();
+    },
+    [query, onChanged],
+  );
+
+  const failed = useCallback((cause: unknown) => {
+    if (cause instanceof InboxSignedOut) return signedOut.current();
+    notifyError('The inbox could not do that', cause instanceof Error ? cause.message : null);
+  }, []);
+
+  const open = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('open', String(id));
+      else next.delete('open');
+      return next;
+    });
+
+  const enquiries = query.status === 'loaded' ? query.data : [];
+  const opened = enquiries.find((enquiry) => enquiry.id === openId) ?? null;
+
+  // Opening an unread enquiry marks it read (once).
+  const marking = useRef(new Set<number>());
+  useEffect(() => {
+    if (!opened || opened.read || marking.current.has(opened.id)) return;
+    marking.current.add(opened.id);
+    markRead(opened.id).then(replace, failed);
+  }, [opened, replace, failed]);
+
+  if (query.status === 'loading') return <p className="inbox__quiet">Opening the inbox…</p>;
+  if (query.status === 'error') {
+    return (
+      <div className="inbox__quiet">
+        <p>We couldn’t open the inbox.</p>
+        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const shown = enquiries.filter((enquiry) => filter === 'all' || enquiry.status === filter);
+  const count = (status: EnquiryStatus | 'all') => enquiries.filter((enquiry) => status === 'all' || enquiry.status === status).length;
+
+  return (
+    <div className="inbox" data-open={opened ? true : undefined}>
+      <section className="inbox__list" aria-label="Enquiries">
+        <nav className="inbox__filters" aria-label="Show enquiries">
+          {FILTERS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              className="inbox__filter"
+              aria-pressed={filter === value}
+              onClick={() =>
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('show', value);
+                  return next;
+                })
+              }
+            >
+              {label} <span className="inbox__count">{count(value)}</span>
+            </button>
+          ))}
+        </nav>
+        {shown.length === 0 ? (
+          <p className="inbox__quiet">{filter === 'new' ? 'Nothing waiting for an answer.' : 'No enquiries here.'}</p>
+        ) : (
+          <ul className="inbox__items">
+            {shown.map((enquiry) => (
+              <li key={enquiry.id}>
+                <button
+                  type="button"
+                  className="inbox__item"
+                  aria-current={enquiry.id === openId ? 'true' : undefined}
+                  data-unread={!enquiry.read || undefined}
+                  onClick={() => open(enquiry.id)}
+                >
+                  <span className="inbox__item-head">
+                    <span className="inbox__name">
+                      {enquiry.name}
+                      {!enquiry.read && (
+                        <>
+                          {' '}
+                          <span className="visually-hidden">(unread)</span>
+                        </>
+                      )}
+                    </span>
+                    <time dateTime={enquiry.received_at}>{when.format(new Date(enquiry.received_at))}</time>
+                  </span>
+                  <span className="inbox__about">{about(enquiry.enquiry_type)}</span>
+                  <span className="inbox__snippet">{enquiry.message}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {opened && <EnquiryDetail key={opened.id} enquiry={opened} onBack={() => open(null)} onChanged={replace} onFailed={failed} />}
+    </div>
+  );
+}
+
+interface EnquiryDetailProps {
+  enquiry: Enquiry;
+  onBack: () => void;
+  onChanged: (enquiry: Enquiry) => void;
+  onFailed: (cause: unknown) => void;
+}
+
+/** One enquiry: who, what about, the message, the replies sent, and the reply box. */
+function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailProps) {
+  const headingId = useId();
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await sendReply(enquiry.id, reply));
+      setReply('');
+    } catch (cause) {
+      if (cause instanceof InboxRefused && cause.fields.body) {
+        setError(cause.fields.body);
+        box.current?.focus();
+      } else onFailed(cause);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = async (status: EnquiryStatus) => {
+    setBusy(true);
+    try {
+      onChanged(await setStatus(enquiry.id, status));
+    } catch (cause) {
+      onFailed(cause);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="inbox__detail" aria-labelledby={headingId}>
+      <button type="button" className="button button--quiet button--small inbox__back" onClick={onBack}>
+        Back to the inbox
+      </button>
+      <header className="inbox__detail-head">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="inbox__detail-title">
+          {enquiry.name}
+        </h2>
+        <p className="inbox__status" data-status={enquiry.status}>
+          {FILTERS.find((f) => f.value === enquiry.status)?.label}
+        </p>
+      </header>
+      <dl className="inbox__facts">
+        <div>
+          <dt>About</dt>
+          <dd>{about(enquiry.enquiry_type)}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+          </dd>
+        </div>
+        {enquiry.phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${enquiry.phone.replace(/\s+/g, '')}`}>{enquiry.phone}</a>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={enquiry.received_at}>{when.format(new Date(enquiry.received_at))}</time>
+          </dd>
+        </div>
+      </dl>
+      <p className="inbox__message">{enquiry.message}</p>
+
+      {enquiry.replies.length > 0 && (
+        <section aria-label="Replies sent" className="inbox__replies">
+          {enquiry.replies.map((sent) => (
+            <div key={sent.sent_at + sent.body} className="inbox__reply">
+              <p className="inbox__reply-meta">
+                {sent.sent_by} replied, <time dateTime={sent.sent_at}>{when.format(new Date(sent.sent_at))}</time>
+              </p>
+              <p className="inbox__message">{sent.body}</p>
+            </div>
+          ))}
+        </section>
+      )}
+
+      <form className="inbox__reply-form" onSubmit={send} noValidate>
+        <Field id={`${headingId}-reply`} label={`Reply to ${enquiry.name}`} error={error} hint="Sent by e-mail from the shop; their answer comes back to the studio’s address.">
+          {(control) => (
+            <textarea
+              {...control}
+              ref={box}
+              className="field__input inbox__reply-box"
+              rows={6}
+              value={reply}
+              onChange={(event) => {
+                setReply(event.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </Field>
+        <div className="inbox__actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Sending…' : 'Send reply'}
+          </button>
+          {enquiry.status === 'closed' ? (
+            <button type="button" className="button button--quiet" disabled={busy} onClick={() => void move('new')}>
+              Open again
+            </button>
+          ) : (
+            <button type="button" className="button button--quiet" disabled={busy} onClick={() => void move('closed')}>
+              Close
+            </button>
+          )}
+        </div>
+      </form>
+    </article>
+  );
+}
