@@ -12,6 +12,7 @@ pub mod gallery;
 pub mod media;
 pub mod money;
 pub mod postcode;
+pub mod product_form;
 pub mod quantity;
 pub mod schedule;
 pub mod validation;

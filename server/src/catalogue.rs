@@ -228,7 +228,8 @@ pub async fn load_products(
     Ok(views)
 }
 
-fn view(
+/// A product as the shop's API shows it, from its row, shelf and sizes.
+pub(crate) fn view(
     product: product::Model,
     category: Option<&category::Model>,
     sizes: Vec<variation::Model>,

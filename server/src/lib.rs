@@ -27,6 +27,7 @@ pub mod memory;
 pub mod migration;
 pub mod orders;
 pub mod payments;
+pub mod product_admin;
 pub mod proxies;
 pub mod rate_limit;
 pub mod secrets;

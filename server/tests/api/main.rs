@@ -16,6 +16,7 @@ mod inbox;
 mod openapi;
 mod outbox;
 mod paying;
+mod product_admin;
 mod serving;
 mod stripe;
 mod studio;

@@ -136,6 +136,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product, on sale or hidden, with its sizes and stock, in the shop's order. */
+        get: operations["adminListProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a product: name, description, price and stock (or each size's), notice and
+         *     whether it is on sale; /shop shows it at once.
+         */
+        put: operations["adminUpdateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/stock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets how many of a product (or of one of its sizes) are in stock. */
+        post: operations["adminSetStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/summary/": {
         parameters: {
             query?: never;
@@ -655,6 +709,36 @@ export interface components {
              * @description The size, required exactly when the product has sizes.
              */
             variation_id?: number | null;
+        };
+        /**
+         * AdminProductView
+         * @description A product as the back office shows it.
+         */
+        AdminProductView: {
+            /** @description The shelf it is on, e.g. `Bouquets`. */
+            category_name: string;
+            description: string;
+            /** Format: int32 */
+            id: number;
+            /** @description URL of its picture; null without one. */
+            image: string | null;
+            /**
+             * Format: uint32
+             * @description Days of notice it needs.
+             */
+            lead_days: number;
+            name: string;
+            /** @description e.g. `"45.00"`; with sizes, the cheapest. */
+            price: string;
+            /** @description Its sizes, in the selector's order; empty without sizes. */
+            sizes: components["schemas"]["Variation"][];
+            /**
+             * Format: int64
+             * @description In stock; with sizes, their sum.
+             */
+            stock: number;
+            /** @description On sale in the shop; false: hidden from shoppers. */
+            visible: boolean;
         };
         /**
          * AdminSummary
@@ -1388,6 +1472,30 @@ export interface components {
             variations: components["schemas"]["Variation"][];
         };
         /**
+         * ProductChangeBody
+         * @description The product form: what a product becomes.
+         */
+        ProductChangeBody: {
+            description: string;
+            /**
+             * Format: uint32
+             * @description Days of notice it needs, 0 to 60.
+             */
+            lead_days: number;
+            name: string;
+            /** @description e.g. `"45.00"`; ignored for a product with sizes (each has its own). */
+            price: string;
+            /** @description Every size of the product, each once; empty without sizes. */
+            sizes: components["schemas"]["SizeChangeBody"][];
+            /**
+             * Format: int64
+             * @description Ignored for a product with sizes.
+             */
+            stock: number;
+            /** @description On sale; false hides it from shoppers. */
+            visible: boolean;
+        };
+        /**
          * ProductDetails
          * @description The product on a cart line.
          */
@@ -1493,6 +1601,21 @@ export interface components {
             tagline: string;
         };
         /**
+         * SizeChangeBody
+         * @description A size's price and stock, as the product form sends them.
+         */
+        SizeChangeBody: {
+            /**
+             * Format: int32
+             * @description The size's id (every size of the product is sent, each once).
+             */
+            id: number;
+            /** @description e.g. `"60.00"` (a leading £ is fine). */
+            price: string;
+            /** Format: int64 */
+            stock: number;
+        };
+        /**
          * SocialLink
          * @description A social network profile.
          */
@@ -1500,6 +1623,22 @@ export interface components {
             /** @description e.g. `Instagram`. */
             name: string;
             url: string;
+        };
+        /**
+         * StockChange
+         * @description The list's quick stock change.
+         */
+        StockChange: {
+            /**
+             * Format: int32
+             * @description The size whose stock it is; absent for a product without sizes.
+             */
+            size_id?: number | null;
+            /**
+             * Format: int64
+             * @description 0 to 9999.
+             */
+            stock: number;
         };
         /**
          * UpdateQuantity
@@ -2119,6 +2258,219 @@ export interface operations {
                 };
             };
             /** @description No enquiry has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminListProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductChangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSetStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,237 @@
+//! The studio's products in the back office: listed with hidden ones, changed as core's form
+//! allows, quick stock changes, and every change seen on /shop at once.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, admin_session, json_of, product, spawn_app};
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    session: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    let request = app.signed(method, path, session);
+    json_of(path, request.json(&body).send().await.unwrap()).await
+}
+
+/// The product form as the back office sends it, from the admin list's view of the product.
+fn form_of(view: &Value) -> Value {
+    json!({
+        "name": view["name"], "description": view["description"], "price": view["price"],
+        "stock": view["stock"], "lead_days": view["lead_days"], "visible": view["visible"],
+        "sizes": view["sizes"].as_array().unwrap().iter()
+            .map(|s| json!({"id": s["id"], "price": s["price"], "stock": s["stock"]}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
+    let (status, list) = call(
+        app,
+        Method::GET,
+        "/api/admin/products/",
+        Some(session),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{list}");
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .cloned()
+        .expect("the product")
+}
+
+#[tokio::test]
+async fn a_price_and_stock_change_is_on_the_shop_at_once() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let sunflowers = admin_product(&app, &session, "Sunflower Bunch").await;
+    assert!(sunflowers["sizes"].as_array().unwrap().is_empty());
+    let id = sunflowers["id"].as_i64().unwrap();
+    let mut form = form_of(&sunflowers);
+    form["price"] = json!("£31.5");
+    form["stock"] = json!(4);
+    form["lead_days"] = json!(1);
+    let (status, changed) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["price"], "31.50");
+    let shop = product(&app, "Sunflower Bunch").await;
+    assert_eq!(shop["price"], "31.50");
+    assert_eq!(shop["stock"], 4);
+    assert_eq!(shop["lead_days"], 1);
+
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/products/{id}/stock/"),
+        Some(&session),
+        json!({"stock": 0}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(product(&app, "Sunflower Bunch").await["stock"], 0);
+}
+
+#[tokio::test]
+async fn sizes_are_priced_and_stocked_one_by_one() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let peonies = admin_product(&app, &session, "Peony Posy").await;
+    let id = peonies["id"].as_i64().unwrap();
+    let sizes = peonies["sizes"].as_array().unwrap().clone();
+    assert!(sizes.len() >= 2, "the demo posy has sizes");
+    let mut form = form_of(&peonies);
+    form["sizes"][0]["price"] = json!("39.00");
+    form["sizes"][1]["stock"] = json!(7);
+    let (status, changed) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    let shop = product(&app, "Peony Posy").await;
+    assert_eq!(shop["variations"][0]["price"], "39.00");
+    assert_eq!(shop["variations"][1]["stock"], 7);
+
+    let size = sizes[0]["id"].as_i64().unwrap();
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/products/{id}/stock/"),
+        Some(&session),
+        json!({"stock": 2, "size_id": size}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        product(&app, "Peony Posy").await["variations"][0]["stock"],
+        2
+    );
+
+    // Leaving a size out is refused: the form always sends every size.
+    form["sizes"].as_array_mut().unwrap().pop();
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["fields"]["sizes"].is_string(), "{body}");
+}
+
+#[tokio::test]
+async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let sunflowers = admin_product(&app, &session, "Sunflower Bunch").await;
+    let id = sunflowers["id"].as_i64().unwrap();
+    let mut form = form_of(&sunflowers);
+    form["name"] = json!(" ");
+    form["price"] = json!("0");
+    form["stock"] = json!(-2);
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["fields"]["name"], "Please give the product a name.");
+    assert_eq!(body["fields"]["price"], "A price must be more than £0.00.");
+    assert_eq!(
+        body["fields"]["stock"],
+        "Stock must be a whole number from 0 to 9999."
+    );
+    assert_eq!(
+        product(&app, "Sunflower Bunch").await["price"],
+        sunflowers["price"]
+    );
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/products/{id}/stock/"),
+        Some(&session),
+        json!({"stock": 10000}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["fields"]["stock"].is_string());
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/api/admin/products/9999/stock/",
+        Some(&session),
+        json!({"stock": 1}),
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_hidden_product_leaves_the_shop_but_stays_in_the_back_office() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let sunflowers = admin_product(&app, &session, "Sunflower Bunch").await;
+    let id = sunflowers["id"].as_i64().unwrap();
+    let mut form = form_of(&sunflowers);
+    form["visible"] = json!(false);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, shop) = app.get_json("/api/products/").await;
+    assert!(
+        !shop
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "Sunflower Bunch")
+    );
+    assert_eq!(
+        admin_product(&app, &session, "Sunflower Bunch").await["visible"],
+        false
+    );
+}
+
+#[tokio::test]
+async fn product_calls_need_an_admin() {
+    let app = spawn_app().await;
+    let (status, _) = call(&app, Method::GET, "/api/admin/products/", None, Value::Null).await;
+    assert_eq!(status, 401);
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/api/admin/products/1/stock/",
+        None,
+        json!({"stock": 1}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, _) = call(&app, Method::PUT, "/api/admin/products/1/", None, json!({})).await;
+    assert_eq!(status, 401);
+}
