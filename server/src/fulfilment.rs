@@ -24,6 +24,7 @@ use crate::cart::{self, PricedLine};
 use crate::clock::Clock;
 use crate::delivery;
 use crate::entities::cart as carts;
+use crate::holds;
 
 /// Why a choice was not kept.
 #[derive(Debug)]
@@ -165,8 +166,9 @@ pub async fn choose(
     let totals = settings.totals(cart::total_of(&lines), &chosen);
     let kept = serde_json::to_string(&form)
         .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
-    // A new choice has no fixed charge until its payment is made for it.
-    let updated = carts::Entity::update_many()
+    // A new choice has no fixed charge until its payment is made for it, and ends the hold of
+    // the payment made for the old one.
+    let updated = holds::release(carts::Entity::update_many())
         .col_expr(carts::Column::Fulfilment, Expr::value(kept))
         .col_expr(carts::Column::DeliveryFeePence, Expr::value(None::<i64>))
         .col_expr(carts::Column::SurchargePence, Expr::value(None::<i64>))

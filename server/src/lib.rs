@@ -20,6 +20,7 @@ pub mod error;
 pub mod fulfilment;
 pub mod gallery;
 pub mod headers;
+pub mod holds;
 pub mod limits;
 pub mod mail;
 pub mod media_store;

@@ -25,6 +25,11 @@ pub struct Model {
     pub delivery_fee_pence: Option<i64>,
     /// The slot's surcharge, fixed with the fee.
     pub surcharge_pence: Option<i64>,
+    /// Its lines are held for its payment until then (Unix seconds on the shop's clock); null
+    /// when nothing is held. See `holds`.
+    pub held_until: Option<i64>,
+    /// The address that asked for the hold, for the cap on holds per address; null with it.
+    pub hold_address: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

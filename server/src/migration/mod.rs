@@ -14,6 +14,7 @@ mod m20261124_000004_outbox_lease;
 mod m20261124_000005_delivery_settings;
 mod m20261124_000006_cart_fulfilment;
 mod m20261124_000007_fulfilment_charge;
+mod m20261124_000008_stock_holds;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000005_delivery_settings::Migration),
             Box::new(m20261124_000006_cart_fulfilment::Migration),
             Box::new(m20261124_000007_fulfilment_charge::Migration),
+            Box::new(m20261124_000008_stock_holds::Migration),
         ]
     }
 }

@@ -12,6 +12,7 @@ mod delivery;
 mod first_start;
 mod fulfilment;
 mod helpers;
+mod holds;
 mod openapi;
 mod outbox;
 mod paying;

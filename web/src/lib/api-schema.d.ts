@@ -419,9 +419,11 @@ export interface paths {
         };
         /**
          * The client secret of the cart's payment intent, for the total the server computes
-         *     from the database. An empty or unknown cart is a 400; a line no longer on sale, or a
-         *     cart that is an order already, a 409. A cart whose payment went through without an order
-         *     gets its order now (409 naming it); a refunded payment gets a new secret, with why.
+         *     from the database; from then the cart's stock is held for it for a few minutes (until
+         *     the order is placed or the cart changes). An empty or unknown cart is a 400; a line no
+         *     longer on sale or needing stock other carts hold, or a cart that is an order already, a
+         *     409. A cart whose payment went through without an order gets its order now (409 naming
+         *     it); a refunded payment gets a new secret, with why.
          */
         get: operations["checkIntent"];
         put?: never;
@@ -3256,7 +3258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A line can no longer be paid for (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            /** @description A line can no longer be paid for, or needs stock that other carts hold while they pay, for a few minutes (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3265,7 +3267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many payment attempts this hour for this cart, or from this address. */
+            /** @description Too many payment attempts this hour for this cart, or from this address; or this address already has its share of carts holding stock while they pay. */
             429: {
                 headers: {
                     [name: string]: unknown;
