@@ -257,6 +257,9 @@ async fn store_if_made(
         surcharge_pence: Set(None),
         held_until: Set(None),
         hold_address: Set(None),
+        fulfil_method: Set(None),
+        fulfil_date: Set(None),
+        fulfil_slot: Set(None),
     })
     .on_conflict_do_nothing_on([cart::Column::Id])
     .exec_without_returning(db)

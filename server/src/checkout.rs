@@ -38,6 +38,7 @@ use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::holds::{self, Held, HoldRules, NotHeld};
 use crate::mail::letters::{self, OrderFacts};
 use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
+use crate::places::Booking;
 use crate::{mail, orders};
 
 /// Why the cart's payment could not be prepared.
@@ -591,6 +592,7 @@ impl Checkout {
             customer,
             check_details,
             fulfilment: cart.fulfilment.as_deref(),
+            booking: Booking::of_cart(&cart),
             charge,
         };
         let id = self.write_order(&txn, &facts, &lines, total).await?;
@@ -611,6 +613,7 @@ impl Checkout {
             customer,
             check_details,
             fulfilment,
+            ref booking,
             charge,
         } = *written;
         let now = now();
@@ -630,6 +633,9 @@ impl Checkout {
             fulfilment: Set(fulfilment.map(str::to_owned)),
             delivery_fee_pence: Set(charge.delivery.pence()),
             surcharge_pence: Set(charge.surcharge.pence()),
+            fulfil_method: Set(booking.method.clone()),
+            fulfil_date: Set(booking.date.clone()),
+            fulfil_slot: Set(booking.slot.clone()),
             ..Default::default()
         }
         .insert(txn)
@@ -748,7 +754,6 @@ enum Attempt {
 }
 
 /// What an order is written from.
-#[derive(Clone, Copy)]
 struct Written<'a> {
     intent: &'a Intent,
     cart_id: CartId,
@@ -756,6 +761,8 @@ struct Written<'a> {
     check_details: bool,
     /// The florist's choice as kept on the cart.
     fulfilment: Option<&'a str>,
+    /// The place it books, counted against the slot's or the day's capacity.
+    booking: Booking,
     charge: Charge,
 }
 

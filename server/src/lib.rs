@@ -28,6 +28,7 @@ pub mod memory;
 pub mod migration;
 pub mod orders;
 pub mod payments;
+pub mod places;
 pub mod proxies;
 pub mod rate_limit;
 pub mod secrets;

@@ -15,6 +15,7 @@ mod m20261124_000005_delivery_settings;
 mod m20261124_000006_cart_fulfilment;
 mod m20261124_000007_fulfilment_charge;
 mod m20261124_000008_stock_holds;
+mod m20261124_000009_fulfilment_places;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000006_cart_fulfilment::Migration),
             Box::new(m20261124_000007_fulfilment_charge::Migration),
             Box::new(m20261124_000008_stock_holds::Migration),
+            Box::new(m20261124_000009_fulfilment_places::Migration),
         ]
     }
 }

@@ -16,6 +16,7 @@ mod holds;
 mod openapi;
 mod outbox;
 mod paying;
+mod places;
 mod serving;
 mod stripe;
 mod studio;

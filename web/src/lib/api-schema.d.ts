@@ -356,8 +356,9 @@ export interface paths {
         };
         /**
          * The studio's delivery settings (zones and fees, slots, cut-offs, opening hours,
-         *     closures), in the shape core's rules read them, so the browser can say at once which
-         *     days and slots can be booked and what they cost.
+         *     closures) and the places already taken, in the shapes core's rules read them, so the
+         *     browser can say at once which days and slots can be booked and what they cost. Given a
+         *     cart's id, the place that cart itself holds while paying is not counted.
          */
         get: operations["getDelivery"];
         put?: never;
@@ -857,6 +858,8 @@ export interface components {
          */
         DeliveryInfo: {
             settings: components["schemas"]["DeliverySettings"];
+            /** @description The places taken from today on, for the slots' and days' capacities. */
+            taken: components["schemas"]["Taken"] & unknown;
         };
         /**
          * DeliverySettings
@@ -1387,6 +1390,40 @@ export interface components {
             /** @description e.g. `Instagram`. */
             name: string;
             url: string;
+        };
+        /**
+         * Taken
+         * @description Places already taken (core's `Taken`, field for field): placed orders, and carts whose stock
+         *     is held while they pay. Counted only while some slot or collection day has a limit; else
+         *     both lists are empty.
+         */
+        Taken: {
+            /** @description Collections booked on a day. */
+            collections: components["schemas"]["TakenDay"][];
+            /** @description Deliveries booked in a slot on a day. */
+            slots: components["schemas"]["TakenSlot"][];
+        };
+        /**
+         * TakenDay
+         * @description How many collections a day has.
+         */
+        TakenDay: {
+            /** Format: uint32 */
+            count: number;
+            /** @description e.g. `"2026-12-15"`. */
+            date: string;
+        };
+        /**
+         * TakenSlot
+         * @description How many deliveries a slot has on a day.
+         */
+        TakenSlot: {
+            /** Format: uint32 */
+            count: number;
+            /** @description e.g. `"2026-12-15"`. */
+            date: string;
+            /** @description The slot's name, e.g. `Morning`. */
+            slot: string;
         };
         /**
          * UpdateQuantity
@@ -3068,7 +3105,9 @@ export interface operations {
     };
     getDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                cart_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,5 +1,6 @@
 // The studio's delivery settings and the core's rules over them, shared by the cart page and the
-// checkout: GET /api/delivery/ once per page load, read into the core's `Delivery`.
+// checkout: GET /api/delivery/ once per page load, read into the core's `Delivery` with the places
+// already taken.
 import { api, type DeliverySettings } from './api-client';
 import { deliveryRules, type DeliveryRules } from './core';
 import { useQuery } from './use-query';
@@ -10,11 +11,11 @@ export interface Delivery {
   rules: DeliveryRules;
 }
 
-/** GET /api/delivery/: the studio's delivery settings, read into the core's rules. */
+/** GET /api/delivery/: the studio's delivery settings and the places taken, read into the core's rules. */
 export async function getDelivery(signal?: AbortSignal): Promise<Delivery> {
   const { data, error } = await api.GET('/api/delivery/', { signal });
   if (error || !data) throw new Error('Could not load the delivery settings');
-  return { settings: data.settings, rules: deliveryRules(data.settings) };
+  return { settings: data.settings, rules: deliveryRules(data.settings, data.taken) };
 }
 
 const onError = (cause: unknown) => console.error('Could not load the delivery settings', cause);
