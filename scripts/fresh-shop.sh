@@ -18,7 +18,10 @@ start_fresh_shop() {
   local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   SHOP_URL="http://127.0.0.1:$port"
-  "$posy" serve --bind "127.0.0.1:$port" --data-dir "$SHOP_DATA" --web-dir "$web_dir" \
+  # Every journey and fuzzed call comes from this one address: it may hold stock for as many
+  # carts as they open (a real shop allows 3 held carts an address).
+  POSY_MAX_HOLDS_PER_ADDRESS=1000 \
+    "$posy" serve --bind "127.0.0.1:$port" --data-dir "$SHOP_DATA" --web-dir "$web_dir" \
     --database-url "$database" >"$SHOP_DATA/server.log" 2>&1 &
   SHOP_PID=$!
   trap 'kill $SHOP_PID 2>/dev/null; wait $SHOP_PID 2>/dev/null; rm -rf "$SHOP_DATA"' EXIT

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The shop under a bad day's load, on a release build: 60 s of mixed traffic at 50 connections
 # (catalogue reads, cart adds and updates, check_intent, contact posts, failed sign-ins, a few
-# 12-megapixel photo uploads), then 100 checkouts at once for 10 in stock. scripts/soak.py
+# 12-megapixel photo uploads), then 100 checkouts at once for 10 in stock (those whose stock
+# other carts hold are told so before paying: "intent refused (409)"). scripts/soak.py
 # prints requests per kind, errors and the server's peak RSS, and fails on any 5xx or socket
 # error, on a stock that does not add up, or on a peak RSS over 100 MB.
 #
@@ -30,7 +31,7 @@ POSY_ADMIN_PASSWORD="$password" "$posy" admin create --username soak --data-dir 
 ffmpeg -loglevel error -f lavfi -i testsrc2=size=${SOAK_PHOTO_SIZE:-4000x3000} -frames:v 1 -q:v 3 "$data/photo.jpg"
 
 # One address sends everything here: its limits are raised so the crowd is served, not refused.
-POSY_MAX_INTENTS_PER_ADDRESS=1000000 RUST_LOG=warn "$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
+POSY_MAX_INTENTS_PER_ADDRESS=1000000 POSY_MAX_HOLDS_PER_ADDRESS=1000000 RUST_LOG=warn "$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
   >"$data/server.log" 2>&1 &
 server=$!
 cleanup() {

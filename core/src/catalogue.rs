@@ -92,6 +92,56 @@ pub fn line_availability(on_sale: bool, stock: i64, quantity: u32) -> Option<Una
     }
 }
 
+/// A line in stock on the shelf but not free to pay for now: other carts hold some of it while
+/// they pay. `left` is on hand, `free` of it not held by anyone else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeldElsewhere {
+    /// On hand (what the shop page shows).
+    pub left: i64,
+    /// Of those, not held by other carts.
+    pub free: i64,
+}
+
+impl HeldElsewhere {
+    /// What the checkout says before any payment, naming the item.
+    pub fn message(self, item: &str) -> String {
+        let HeldElsewhere { left, free } = self;
+        match (left, free) {
+            (1, _) => format!(
+                "Only 1 {item} is left, and it is in another basket for a few minutes; please \
+                 try again shortly."
+            ),
+            (left, 0) => format!(
+                "Only {left} of {item} are left, and they are in other baskets for a few \
+                 minutes; please try again shortly."
+            ),
+            (left, free) => {
+                let held = left - free;
+                let rest = if held == 1 {
+                    "the other one is in another basket".to_owned()
+                } else {
+                    format!("the other {held} are in other baskets")
+                };
+                format!(
+                    "Only {free} of {item} can be yours just now: {rest} for a few minutes. \
+                     Please lower the quantity, or try again shortly."
+                )
+            }
+        }
+    }
+}
+
+/// Whether a line of `quantity` can be held for paying when other carts hold `held` of the
+/// `stock` on hand; `None` when it can. The stock on hand is [`line_availability`]'s to judge
+/// first: this only says what other shoppers' holds leave.
+pub fn line_hold(stock: i64, held: i64, quantity: u32) -> Option<HeldElsewhere> {
+    let free = stock.saturating_sub(held.max(0)).max(0);
+    (free < i64::from(quantity)).then_some(HeldElsewhere {
+        left: stock.max(0),
+        free,
+    })
+}
+
 /// How an item is named to shoppers: `Peony Posy`, or `Peony Posy (Large)` with a size.
 pub fn item_name(product: &str, size: Option<&str>) -> String {
     match size {
@@ -160,6 +210,46 @@ mod tests {
             Unavailable::SoldOut
                 .message("Peony Posy (Large)")
                 .contains("Peony Posy (Large)")
+        );
+    }
+
+    #[test]
+    fn stock_held_by_other_carts_is_not_free_to_hold_again() {
+        assert_eq!(line_hold(10, 0, 10), None);
+        assert_eq!(line_hold(10, 7, 3), None);
+        assert_eq!(
+            line_hold(10, 8, 3),
+            Some(HeldElsewhere { left: 10, free: 2 })
+        );
+        assert_eq!(line_hold(2, 2, 1), Some(HeldElsewhere { left: 2, free: 0 }));
+        assert_eq!(
+            line_hold(2, 5, 1),
+            Some(HeldElsewhere { left: 2, free: 0 }),
+            "more held than on hand (stock lowered by the studio) leaves nothing free"
+        );
+    }
+
+    #[test]
+    fn held_stock_is_told_with_how_many_are_left_and_where_they_are() {
+        assert_eq!(
+            HeldElsewhere { left: 2, free: 0 }.message("Peony Posy (Large)"),
+            "Only 2 of Peony Posy (Large) are left, and they are in other baskets for a few \
+             minutes; please try again shortly."
+        );
+        assert_eq!(
+            HeldElsewhere { left: 1, free: 0 }.message("The Bedminster"),
+            "Only 1 The Bedminster is left, and it is in another basket for a few minutes; \
+             please try again shortly."
+        );
+        assert_eq!(
+            HeldElsewhere { left: 3, free: 2 }.message("The Bedminster"),
+            "Only 2 of The Bedminster can be yours just now: the other one is in another basket \
+             for a few minutes. Please lower the quantity, or try again shortly."
+        );
+        assert_eq!(
+            HeldElsewhere { left: 5, free: 1 }.message("The Bedminster"),
+            "Only 1 of The Bedminster can be yours just now: the other 4 are in other baskets \
+             for a few minutes. Please lower the quantity, or try again shortly."
         );
     }
 

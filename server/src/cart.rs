@@ -9,7 +9,8 @@
 //!
 //! Every change runs in one transaction that first touches the cart's row. That write takes the
 //! cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart run
-//! one after another and a line can never be raised past the stock by two adds at once.
+//! one after another and a line can never be raised past the stock by two adds at once. The
+//! same write releases any stock the cart held for its payment ([`crate::holds`]).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -23,12 +24,13 @@ use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, Set, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait, UpdateMany,
 };
 use serde::Serialize;
 
-use crate::clock::now;
+use crate::clock::{Clock, now};
 use crate::entities::{cart, cart_item, product, variation};
+use crate::holds;
 
 /// A cart as the API shows it.
 #[derive(Debug, Clone, Object, Serialize)]
@@ -253,6 +255,11 @@ async fn store_if_made(
         fulfilment: Set(None),
         delivery_fee_pence: Set(None),
         surcharge_pence: Set(None),
+        held_until: Set(None),
+        hold_address: Set(None),
+        fulfil_method: Set(None),
+        fulfil_date: Set(None),
+        fulfil_slot: Set(None),
     })
     .on_conflict_do_nothing_on([cart::Column::Id])
     .exec_without_returning(db)
@@ -273,7 +280,7 @@ pub async fn add(
 ) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
     store_if_made(&txn, key, cart_id).await?;
-    lock_open_cart(&txn, cart_id).await?;
+    change_open_cart(&txn, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
     let line = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -320,7 +327,7 @@ pub async fn update_quantity(
     media_base: &str,
 ) -> Result<CartView, LineError> {
     let txn = db.begin().await?;
-    lock_open_cart(&txn, cart_id).await?;
+    change_open_cart(&txn, cart_id).await?;
     let line = cart_item::Entity::find_by_id(item_id)
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .one(&txn)
@@ -345,7 +352,7 @@ pub async fn remove(
     media_base: &str,
 ) -> Result<CartView, CartError> {
     let txn = db.begin().await?;
-    lock_open_cart(&txn, cart_id).await?;
+    change_open_cart(&txn, cart_id).await?;
     let removed = cart_item::Entity::delete_many()
         .filter(cart_item::Column::Id.eq(item_id))
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -384,8 +391,9 @@ pub async fn remove_idle(db: &impl ConnectionTrait, now: i64) -> Result<u64, sea
     Ok(removed.rows_affected)
 }
 
-/// Runs [`remove_idle`] every hour for as long as the server runs.
-pub async fn sweep_idle_carts(db: DatabaseConnection) {
+/// Runs [`remove_idle`] every hour for as long as the server runs, and forgets lapsed holds
+/// (with the addresses that asked for them) on the clock holds are kept by.
+pub async fn sweep_idle_carts(db: DatabaseConnection, clock: Clock) {
     let mut every_hour = tokio::time::interval(Duration::from_secs(60 * 60));
     loop {
         every_hour.tick().await;
@@ -394,13 +402,31 @@ pub async fn sweep_idle_carts(db: DatabaseConnection) {
             Ok(n) => tracing::info!(removed = n, "removed idle carts"),
             Err(err) => tracing::warn!(%err, "could not remove idle carts"),
         }
+        if let Err(err) = holds::forget_expired(&db, clock.now()).await {
+            tracing::warn!(%err, "could not forget lapsed holds");
+        }
     }
 }
 
 /// Marks the cart as changed, which also locks it until the transaction ends; a missing or
-/// ordered cart is [`CartError::CartGone`].
+/// ordered cart is [`CartError::CartGone`]. Its hold, if any, stays (the order placed from it
+/// takes the stock).
 pub async fn lock_open_cart(db: &impl ConnectionTrait, id: CartId) -> Result<(), CartError> {
-    let touched = cart::Entity::update_many()
+    touch_open_cart(db, id, cart::Entity::update_many()).await
+}
+
+/// As [`lock_open_cart`], for a change to the cart's lines: the stock its payment held is
+/// released in the same transaction, so a live hold always holds exactly the cart's lines.
+async fn change_open_cart(db: &impl ConnectionTrait, id: CartId) -> Result<(), CartError> {
+    touch_open_cart(db, id, holds::release(cart::Entity::update_many())).await
+}
+
+async fn touch_open_cart(
+    db: &impl ConnectionTrait,
+    id: CartId,
+    update: UpdateMany<cart::Entity>,
+) -> Result<(), CartError> {
+    let touched = update
         .col_expr(cart::Column::UpdatedAt, Expr::value(now()))
         .filter(cart::Column::Id.eq(id.to_string()))
         .filter(cart::Column::OrderedAt.is_null())
@@ -501,10 +527,14 @@ impl PricedLine {
         self.priced().total()
     }
 
+    /// The stock the line draws on: its size's, or the product's when it has no sizes.
+    pub fn stock(&self) -> i64 {
+        self.size.as_ref().map_or(self.product.stock, |s| s.stock)
+    }
+
     /// Why the line cannot be paid for now; `None` when it can.
     pub fn unavailable(&self) -> Option<Unavailable> {
-        let stock = self.size.as_ref().map_or(self.product.stock, |s| s.stock);
-        line_availability(self.product.active, stock, self.quantity)
+        line_availability(self.product.active, self.stock(), self.quantity)
     }
 
     fn priced(&self) -> CartLine {
@@ -520,25 +550,52 @@ pub async fn priced_lines(
     db: &impl ConnectionTrait,
     cart_id: CartId,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
+    read_lines(db, cart_id, false).await
+}
+
+/// As [`priced_lines`], with the rows of the lines' sizes and products locked until the
+/// transaction ends, sizes by id and then products by id (the order an order takes stock in,
+/// so the two never wait on each other in a circle): the stock read stays the stock until
+/// then. `FOR UPDATE` on PostgreSQL; on SQLite the transaction's write lock already covers it.
+pub async fn priced_lines_locked(
+    txn: &impl ConnectionTrait,
+    cart_id: CartId,
+) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
+    read_lines(txn, cart_id, true).await
+}
+
+async fn read_lines(
+    db: &impl ConnectionTrait,
+    cart_id: CartId,
+    lock: bool,
+) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     let lines = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .order_by_asc(cart_item::Column::CreatedAt)
         .order_by_asc(cart_item::Column::Id)
         .all(db)
         .await?;
-    let products: HashMap<i32, product::Model> = product::Entity::find()
-        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let sizes: HashMap<i32, variation::Model> = variation::Entity::find()
+    let mut sizes = variation::Entity::find()
         .filter(variation::Column::Id.is_in(lines.iter().filter_map(|l| l.variation_id)))
+        .order_by_asc(variation::Column::Id);
+    let mut products = product::Entity::find()
+        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
+        .order_by_asc(product::Column::Id);
+    if lock {
+        sizes = sizes.lock_exclusive();
+        products = products.lock_exclusive();
+    }
+    let sizes: HashMap<i32, variation::Model> = sizes
         .all(db)
         .await?
         .into_iter()
         .map(|s| (s.id, s))
+        .collect();
+    let products: HashMap<i32, product::Model> = products
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
         .collect();
     let mut priced = Vec::with_capacity(lines.len());
     for line in lines {

@@ -1,9 +1,11 @@
 //! Checkout, done so that no paid order is lost and nothing is sold twice:
 //!
-//! 1. [`Checkout::payment_for_cart`]: the amount comes from the database, never the browser:
-//!    the items, and the delivery fee and slot surcharge of the florist's choice, checked again
-//!    and fixed on the cart ([`crate::fulfilment`]); one payment intent per cart, created with
-//!    an idempotency key and kept up to date.
+//! 1. [`Checkout::payment_for_cart`]: the cart's lines are held for its payment
+//!    ([`crate::holds`]), so a shopper who needs stock others are paying for is told now, not
+//!    refunded later; the amount comes from the database, never the browser: the items, and the
+//!    delivery fee and slot surcharge of the florist's choice, checked again and fixed on the
+//!    cart ([`crate::fulfilment`]) in the hold's transaction; one payment intent per cart,
+//!    created with an idempotency key and kept up to date.
 //! 2. The browser confirms the card with the provider.
 //! 3. [`Checkout::place`]: only the intent stored on the cart is taken, before any call to the
 //!    provider. Read back from the provider, it must have succeeded, in GBP, for this cart and
@@ -13,7 +15,8 @@
 //!    the order with price snapshots and the choice, closes the cart and queues the mail; a database failure re-runs it a few times with a pause. The same
 //!    call again (or the webhook) finds the same order. Stock gone, a changed cart, or a
 //!    failure that outlasts the retries refunds the payment, records it and tells the studio,
-//!    in one transaction.
+//!    in one transaction. With holds that is rare: a hold that lapsed while the card was
+//!    confirmed, or stock the studio lowered meanwhile.
 
 use posy_core::Money;
 use posy_core::cart::CartId;
@@ -32,8 +35,10 @@ use crate::catalogue::bump_version;
 use crate::clock::{Clock, now};
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
 use crate::fulfilment::{self, Charge, ChoiceError};
+use crate::holds::{self, Held, HoldRules, NotHeld};
 use crate::mail::letters::{self, OrderFacts};
 use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
+use crate::places::Booking;
 use crate::{mail, orders};
 
 /// Why the cart's payment could not be prepared.
@@ -45,7 +50,8 @@ pub enum IntentError {
     AlreadyPaid,
     /// Nothing in the cart.
     EmptyCart,
-    /// A line can no longer be paid for (withdrawn or sold out): the sentence naming it.
+    /// A line can no longer be paid for (withdrawn or sold out), or needs stock that other
+    /// carts hold while they pay: the sentence naming it.
     Unavailable(String),
     /// The cart is an order already (placed now, from a payment that had gone through, when
     /// `access_token` is given).
@@ -53,7 +59,8 @@ pub enum IntentError {
         order_id: i32,
         access_token: Option<String>,
     },
-    /// Too many payment attempts for this cart or from this address lately: a sentence.
+    /// Too many payment attempts for this cart or from this address lately, or too many carts
+    /// held from this address: a sentence.
     TooMany(&'static str),
     /// The cart's florist's choice can no longer be booked as it stands (a day or slot past
     /// its cut-off, say): core's sentences, a field each.
@@ -75,6 +82,23 @@ pub struct CartPayment {
 impl From<DbErr> for IntentError {
     fn from(err: DbErr) -> Self {
         IntentError::Db(err)
+    }
+}
+
+impl From<NotHeld> for IntentError {
+    fn from(err: NotHeld) -> Self {
+        match err {
+            NotHeld::CartGone => IntentError::CartGone,
+            NotHeld::EmptyCart => IntentError::EmptyCart,
+            NotHeld::Unavailable(why) | NotHeld::HeldElsewhere(why) => {
+                IntentError::Unavailable(why)
+            }
+            NotHeld::AddressFull => IntentError::TooMany(
+                "Several baskets from your network are already waiting to be paid for. Please \
+                 finish paying for one of them, or try again in a few minutes.",
+            ),
+            NotHeld::Db(err) => IntentError::Db(err),
+        }
     }
 }
 
@@ -151,8 +175,12 @@ pub struct Checkout {
     pub link_ttl_seconds: i64,
     /// Where new-order notices go.
     pub studio_email: String,
-    /// The clock the florist's choice is checked against when its payment is made.
+    /// The clock the florist's choice is checked against when its payment is made, and holds
+    /// are kept by.
     pub clock: Clock,
+    /// How long a cart's stock is held while paying, and how many held carts an address may
+    /// have.
+    pub holds: HoldRules,
 }
 
 /// The details a card was paid with, for an order the browser never placed. The money is
@@ -213,7 +241,15 @@ impl Checkout {
     /// back, or placing it failed) is never a dead end: its order is placed here from the
     /// card's billing details, as the webhook does, and named in [`IntentError::Ordered`]. A
     /// refunded payment counts as absent: a new intent is made, and the refund is told.
-    pub async fn payment_for_cart(&self, id: CartId) -> Result<CartPayment, IntentError> {
+    ///
+    /// The cart's lines are held for it from here ([`crate::holds`]): a line that needs stock
+    /// other carts hold is refused now, before any payment. `address` is the asker's, for the
+    /// cap on held carts per address.
+    pub async fn payment_for_cart(
+        &self,
+        id: CartId,
+        address: &str,
+    ) -> Result<CartPayment, IntentError> {
         let cart = carts::Entity::find_by_id(id.to_string())
             .one(&self.db)
             .await?
@@ -245,21 +281,7 @@ impl Checkout {
                 Err(err) => return Err(IntentError::Provider(err)),
             }
         }
-        let lines = cart::priced_lines(&self.db, id).await?;
-        if lines.is_empty() {
-            return Err(IntentError::EmptyCart);
-        }
-        if let Some((line, why)) = lines
-            .iter()
-            .find_map(|line| line.unavailable().map(|why| (line, why)))
-        {
-            return Err(IntentError::Unavailable(why.message(&line.label())));
-        }
-        // The choice is checked again now: a day or slot that has closed is said before any
-        // payment. Its charge is fixed with the amount, and the order is placed for it.
-        let charge = fulfilment::price(&self.db, self.clock, &cart, &lines).await?;
-        let amount = cart::total_of(&lines).pence() + charge.pence();
-        fulfilment::fix_charge(&self.db, &cart, charge).await?;
+        let amount = self.hold_and_price(id, address).await?;
         let refunds = refund::Entity::find()
             .filter(refund::Column::CartId.eq(id.to_string()))
             .order_by_desc(refund::Column::CreatedAt)
@@ -284,6 +306,32 @@ impl Checkout {
             client_secret,
             refunded,
         })
+    }
+
+    /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
+    /// (all of it or none); answers the amount to pay.
+    async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
+        let txn = self.db.begin().await?;
+        let prepared = async {
+            let Held { cart, lines } =
+                holds::take(&txn, self.clock.now(), id, address, self.holds).await?;
+            // The choice is checked again now: a day or slot that has closed is said before
+            // any payment. Its charge is fixed with the amount, and the order is placed for it.
+            let charge = fulfilment::price(&txn, self.clock, &cart, &lines).await?;
+            fulfilment::fix_charge(&txn, &cart, charge).await?;
+            Ok::<_, IntentError>(cart::total_of(&lines).pence() + charge.pence())
+        }
+        .await;
+        match prepared {
+            Ok(amount) => {
+                txn.commit().await?;
+                Ok(amount)
+            }
+            Err(refused) => {
+                txn.rollback().await?;
+                Err(refused)
+            }
+        }
     }
 
     /// A cart's intent succeeded but the cart is still open: places its order now (answered as
@@ -544,6 +592,7 @@ impl Checkout {
             customer,
             check_details,
             fulfilment: cart.fulfilment.as_deref(),
+            booking: Booking::of_cart(&cart),
             charge,
         };
         let id = self.write_order(&txn, &facts, &lines, total).await?;
@@ -564,6 +613,7 @@ impl Checkout {
             customer,
             check_details,
             fulfilment,
+            ref booking,
             charge,
         } = *written;
         let now = now();
@@ -583,6 +633,9 @@ impl Checkout {
             fulfilment: Set(fulfilment.map(str::to_owned)),
             delivery_fee_pence: Set(charge.delivery.pence()),
             surcharge_pence: Set(charge.surcharge.pence()),
+            fulfil_method: Set(booking.method.clone()),
+            fulfil_date: Set(booking.date.clone()),
+            fulfil_slot: Set(booking.slot.clone()),
             ..Default::default()
         }
         .insert(txn)
@@ -600,7 +653,8 @@ impl Checkout {
             .insert(txn)
             .await?;
         }
-        carts::Entity::update_many()
+        // An ordered cart holds nothing: its stock is taken.
+        holds::release(carts::Entity::update_many())
             .col_expr(carts::Column::OrderedAt, Expr::value(now))
             .filter(carts::Column::Id.eq(cart_id.to_string()))
             .exec(txn)
@@ -666,7 +720,8 @@ impl Checkout {
                 // Recorded (and the studio told) by an earlier call.
                 return txn.rollback().await;
             }
-            carts::Entity::update_many()
+            // The cart's hold ends with its payment: what it held may be gone.
+            holds::release(carts::Entity::update_many())
                 .col_expr(
                     carts::Column::PaymentIntentId,
                     Expr::value(Option::<String>::None),
@@ -699,7 +754,6 @@ enum Attempt {
 }
 
 /// What an order is written from.
-#[derive(Clone, Copy)]
 struct Written<'a> {
     intent: &'a Intent,
     cart_id: CartId,
@@ -707,6 +761,8 @@ struct Written<'a> {
     check_details: bool,
     /// The florist's choice as kept on the cart.
     fulfilment: Option<&'a str>,
+    /// The place it books, counted against the slot's or the day's capacity.
+    booking: Booking,
     charge: Charge,
 }
 

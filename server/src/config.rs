@@ -64,6 +64,29 @@ pub struct Config {
     )]
     pub max_intents_per_address: u32,
 
+    /// How many minutes a cart's stock is held for it once its payment is prepared
+    /// (check_intent), unless the order is placed or the cart changes first. Other shoppers
+    /// are told the held stock is in other baskets.
+    #[arg(
+        long,
+        env = "POSY_HOLD_MINUTES",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u32).range(1..=24 * 60),
+        global = true
+    )]
+    pub hold_minutes: u32,
+
+    /// How many carts one address may have holding stock at once, so that nobody can hold the
+    /// shop's stock from one place.
+    #[arg(
+        long,
+        env = "POSY_MAX_HOLDS_PER_ADDRESS",
+        default_value_t = 3,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub max_holds_per_address: u32,
+
     /// Stripe's secret key (sk_…). With the publishable key and the webhook secret, card
     /// payments go through Stripe; without all three, the simulated test-mode provider.
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
@@ -371,6 +394,8 @@ impl Config {
             allow_test_payments: false,
             max_intents_per_cart: 20,
             max_intents_per_address: 300,
+            hold_minutes: 10,
+            max_holds_per_address: 3,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,

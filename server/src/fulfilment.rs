@@ -1,8 +1,9 @@
 //! The florist's choice kept with the cart: delivery or collection, the day and the slot or
 //! collection time, the recipient and the card. Core decides whether a choice can be booked and
 //! what it costs ([`posy_core::fulfilment`]); this module hands it the cart's facts (the items'
-//! total and the notice its pieces need), the studio's settings and the shop's clock, and keeps
-//! a choice that passed.
+//! total and the notice its pieces need), the studio's settings, the places others have taken
+//! ([`crate::places`]) and the shop's clock, and keeps a choice that passed with the place it
+//! books.
 //!
 //! When the payment is made (`check_intent`), the kept choice is checked again at that moment
 //! and its charge (delivery fee and slot surcharge) fixed on the cart; the order is placed for
@@ -15,7 +16,7 @@ use posy_core::calendar::Date;
 use posy_core::cart::CartId;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm, Totals};
 use posy_core::postcode::Postcode;
-use posy_core::schedule::{Method, Taken};
+use posy_core::schedule::Method;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -24,6 +25,8 @@ use crate::cart::{self, PricedLine};
 use crate::clock::Clock;
 use crate::delivery;
 use crate::entities::cart as carts;
+use crate::holds;
+use crate::places::{self, Booking};
 
 /// Why a choice was not kept.
 #[derive(Debug)]
@@ -59,10 +62,13 @@ impl Charge {
     }
 }
 
-/// Checks the cart's kept choice again at the clock's moment and answers its charge; nothing
+/// Checks the cart's kept choice again at the clock's moment, with the places others have
+/// taken (a slot that filled meanwhile is "Fully booked"), and answers its charge; nothing
 /// when the cart has no choice (a client that knows only the spec's calls: collection, free).
+/// Runs in the transaction that holds the cart for its payment, which from then holds its
+/// place too ([`places`]).
 pub async fn price(
-    db: &impl ConnectionTrait,
+    txn: &impl ConnectionTrait,
     clock: Clock,
     cart: &carts::Model,
     lines: &[PricedLine],
@@ -72,9 +78,11 @@ pub async fn price(
     };
     let form: FulfilmentForm = serde_json::from_str(kept)
         .map_err(|err| DbErr::Custom(format!("a cart's choice cannot be read: {err}")))?;
-    let settings = delivery::settings(db).await?;
+    let settings = delivery::settings(txn).await?;
+    places::lock_place(txn, &settings, &form).await?;
+    let taken = places::taken(txn, &settings, clock.now(), Some(&cart.id)).await?;
     let chosen = form
-        .parse(&settings, clock.now(), lead_days(lines), &Taken::none())
+        .parse(&settings, clock.now(), lead_days(lines), &taken)
         .map_err(ChoiceError::Form)?;
     let totals = settings.totals(cart::total_of(lines), &chosen);
     Ok(Charge {
@@ -137,8 +145,8 @@ pub fn lead_days(lines: &[PricedLine]) -> u32 {
         .unwrap_or(0)
 }
 
-/// Checks `form` for the cart at the clock's moment and keeps it with the cart; answers what
-/// the cart then costs.
+/// Checks `form` for the cart at the clock's moment, with the places others have taken, and
+/// keeps it with the cart, with the place it books; answers what the cart then costs.
 pub async fn choose(
     db: &impl ConnectionTrait,
     clock: Clock,
@@ -157,20 +165,25 @@ pub async fn choose(
         return Err(ChoiceError::EmptyCart);
     }
     let settings = delivery::settings(db).await?;
-    // No slot or day has a limit in the demo settings; counting the places taken comes with
-    // the orders that book them.
+    let cart = cart_id.to_string();
+    let taken = places::taken(db, &settings, clock.now(), Some(&cart)).await?;
     let chosen = form
-        .parse(&settings, clock.now(), lead_days(&lines), &Taken::none())
+        .parse(&settings, clock.now(), lead_days(&lines), &taken)
         .map_err(ChoiceError::Form)?;
     let totals = settings.totals(cart::total_of(&lines), &chosen);
+    let booking = Booking::of(&chosen);
     let kept = serde_json::to_string(&form)
         .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
-    // A new choice has no fixed charge until its payment is made for it.
-    let updated = carts::Entity::update_many()
+    // A new choice has no fixed charge until its payment is made for it, and ends the hold of
+    // the payment made for the old one.
+    let updated = holds::release(carts::Entity::update_many())
         .col_expr(carts::Column::Fulfilment, Expr::value(kept))
         .col_expr(carts::Column::DeliveryFeePence, Expr::value(None::<i64>))
         .col_expr(carts::Column::SurchargePence, Expr::value(None::<i64>))
-        .filter(carts::Column::Id.eq(cart_id.to_string()))
+        .col_expr(carts::Column::FulfilMethod, Expr::value(booking.method))
+        .col_expr(carts::Column::FulfilDate, Expr::value(booking.date))
+        .col_expr(carts::Column::FulfilSlot, Expr::value(booking.slot))
+        .filter(carts::Column::Id.eq(cart))
         .filter(carts::Column::OrderedAt.is_null())
         .exec(db)
         .await?;

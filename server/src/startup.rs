@@ -18,11 +18,13 @@ use crate::attempts::PaymentAttempts;
 use crate::cart::CartKey;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::csrf::Csrf;
 use crate::gallery::uploads::UploadLimits;
 use crate::gallery::video::Videos;
 use crate::headers::{self, Policies};
+use crate::holds::HoldRules;
 use crate::limits::{self, Guarded};
 use crate::mail::Mailer;
 use crate::media_store::Media;
@@ -41,6 +43,7 @@ pub struct Application {
     db: DatabaseConnection,
     mailer: Mailer,
     videos: Videos,
+    clock: Clock,
 }
 
 impl Application {
@@ -82,6 +85,7 @@ impl Application {
             link_ttl_seconds: i64::from(config.order_link_days) * 24 * 60 * 60,
             studio_email: config.studio_email.clone(),
             clock: config.clock(),
+            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address),
         };
         let mailer = Mailer::new(
             &config.mail_from,
@@ -105,6 +109,7 @@ impl Application {
             db,
             mailer,
             videos,
+            clock: config.clock(),
         })
     }
 
@@ -121,8 +126,10 @@ impl Application {
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         // Supervised: a panic in one of them is logged and the task starts again.
-        let db = self.db.clone();
-        let sweeper = tasks::supervise("cart sweeper", move || cart::sweep_idle_carts(db.clone()));
+        let (db, clock) = (self.db.clone(), self.clock);
+        let sweeper = tasks::supervise("cart sweeper", move || {
+            cart::sweep_idle_carts(db.clone(), clock)
+        });
         let (db, mailer) = (self.db.clone(), self.mailer);
         let outbox = tasks::supervise("outbox", move || {
             mail::run_outbox(db.clone(), mailer.clone())

@@ -2,10 +2,11 @@
 //! days, slots and collection times it offers, the card's live count, the choice's check and
 //! its totals, and the cart page's earliest days, all by core's rules, with no round trip.
 //!
-//! The settings are read once into a [`Delivery`] handle (`new Delivery(body.settings)`); each
-//! call is given the moment as Unix seconds (`Date.now() / 1000`, so tests can fake the clock)
-//! and the cart's lead days (the largest `lead_days` of its products). Places already taken
-//! are not published yet, so every slot and day is counted as empty; the server re-checks.
+//! The settings and the places already taken are read once into a [`Delivery`] handle (`new
+//! Delivery(body.settings, body.taken)`); each call is given the moment as Unix seconds
+//! (`Date.now() / 1000`, so tests can fake the clock) and the cart's lead days (the largest
+//! `lead_days` of its products). A slot or day whose places are all taken is "Fully booked";
+//! the counts are as the page loaded them, and the server checks again.
 
 use posy_core::Money;
 use posy_core::calendar::{Date, Instant};
@@ -78,6 +79,11 @@ fn form(form: &JsValue) -> FulfilmentForm {
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
+/** The places already taken, as `GET /api/delivery/` publishes them. */
+export interface Taken {
+  slots: { date: string; slot: string; count: number }[];
+  collections: { date: string; count: number }[];
+}
 /** Delivery or collection, as the choice posts it. */
 export type Method = "delivery" | "collection";
 /** What `checkPostcode` says of a postcode being typed (`fee` is the zone's, a wire amount). */
@@ -116,10 +122,11 @@ export interface FulfilmentFieldInfo {
 }
 "#;
 
-/// The studio's delivery settings, read once, and the rules over them.
+/// The studio's delivery settings and the places taken, read once, and the rules over them.
 #[wasm_bindgen]
 pub struct Delivery {
     settings: DeliverySettings,
+    taken: Taken,
 }
 
 impl Delivery {
@@ -127,15 +134,22 @@ impl Delivery {
     pub fn settings(&self) -> &DeliverySettings {
         &self.settings
     }
+
+    /// The places taken as read, for tests.
+    pub fn taken(&self) -> &Taken {
+        &self.taken
+    }
 }
 
 #[wasm_bindgen]
 impl Delivery {
-    /// `new Delivery(body.settings)` with the object `GET /api/delivery/` gives (or its JSON
-    /// text); throws an `Error` naming a field that is missing or malformed.
+    /// `new Delivery(body.settings, body.taken)` with the objects `GET /api/delivery/` gives
+    /// (the settings may be their JSON text); without `taken`, nothing is taken. Throws an
+    /// `Error` naming a field that is missing or malformed.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "object | string")] settings: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Taken | null")] taken: Option<JsValue>,
     ) -> Result<Delivery, JsError> {
         let settings = match settings.as_string() {
             Some(json) => js_sys::JSON::parse(&json)
@@ -144,6 +158,7 @@ impl Delivery {
         };
         Ok(Delivery {
             settings: crate::settings::read(&settings)?,
+            taken: crate::settings::read_taken(&taken.unwrap_or(JsValue::NULL))?,
         })
     }
 
@@ -183,12 +198,9 @@ impl Delivery {
         now: f64,
         #[wasm_bindgen(js_name = leadDays)] lead_days: u32,
     ) -> Result<js_sys::Array, JsError> {
-        let days = self.settings.days(
-            self::method(method)?,
-            moment(now)?,
-            lead_days,
-            &Taken::none(),
-        );
+        let days = self
+            .settings
+            .days(self::method(method)?, moment(now)?, lead_days, &self.taken);
         Ok(days
             .iter()
             .map(|day| JsValue::from(Obj::new().day(day.date).availability(&day.unavailable)))
@@ -206,11 +218,11 @@ impl Delivery {
         #[wasm_bindgen(js_name = leadDays)] lead_days: u32,
     ) -> Result<JsValue, JsError> {
         let now = moment(now)?;
-        let taken = Taken::none();
-        let first = |method| match self.settings.earliest_day(method, now, lead_days, &taken) {
+        let taken = &self.taken;
+        let first = |method| match self.settings.earliest_day(method, now, lead_days, taken) {
             None => JsValue::NULL,
             Some(day) => {
-                let order_by = self.settings.order_by_today(method, now, lead_days, &taken);
+                let order_by = self.settings.order_by_today(method, now, lead_days, taken);
                 Obj::new()
                     .day(day)
                     .text("orderBy", order_by.as_deref())
@@ -238,7 +250,7 @@ impl Delivery {
     pub fn slots(&self, date: &str, now: f64) -> Result<js_sys::Array, JsError> {
         let slots = self
             .settings
-            .slots_on(self::date(date)?, moment(now)?, &Taken::none());
+            .slots_on(self::date(date)?, moment(now)?, &self.taken);
         Ok(slots
             .iter()
             .map(|slot| {
@@ -289,7 +301,7 @@ impl Delivery {
         items: &str,
     ) -> Result<JsValue, JsError> {
         let items = money(items)?;
-        let checked = form(&choice).parse(&self.settings, moment(now)?, lead_days, &Taken::none());
+        let checked = form(&choice).parse(&self.settings, moment(now)?, lead_days, &self.taken);
         Ok(match checked {
             Err(problems) => crate::problems_to_js(problems, FulfilmentField::wire_name)
                 .set("totals", JsValue::NULL),

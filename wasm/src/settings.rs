@@ -1,6 +1,6 @@
 //! Reads the delivery settings `GET /api/delivery/` publishes (core's serde JSON of
-//! [`DeliverySettings`]) property by property with js-sys, as the rest of this crate reads
-//! plain objects. serde_json or serde-wasm-bindgen with core's derives would do it in a line,
+//! [`DeliverySettings`]), and the places taken beside them (core's [`Taken`]), property by
+//! property with js-sys, as the rest of this crate reads plain objects. serde_json or serde-wasm-bindgen with core's derives would do it in a line,
 //! but made the module 28 and 17 KB (gzip) larger. Every field of core's type is named in one
 //! struct literal here, so a field added to core fails to compile until it is read; the tests
 //! hold the names to core's own JSON.
@@ -12,6 +12,7 @@ use posy_core::calendar::{Date, TimeOfDay};
 use posy_core::delivery::{
     Closure, DeliverySettings, Hours, MonthDay, Slot, WeekHours, YearlyClosure, Zone,
 };
+use posy_core::schedule::{Taken, TakenDay, TakenSlot};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -118,6 +119,31 @@ impl Reader {
         }
     }
 
+    /// A day, as `date` in an entry of a list.
+    #[inline(never)]
+    fn date(&self, object: &JsValue) -> Option<Date> {
+        self.check("date", Date::parse(&self.string(object, "date")))
+    }
+
+    /// The places taken: each list may be left out (core's serde default), and an entry is
+    /// kept only when it reads whole.
+    fn taken(&self, taken: &JsValue) -> Taken {
+        let (mut slots, mut collections) = (Vec::new(), Vec::new());
+        let count = |entry: &JsValue| self.check("count", capacity(&field(entry, "count")));
+        self.each(taken, "slots", false, &mut |entry| {
+            let slot = self.string(entry, "slot");
+            if let (Some(date), Some(count)) = (self.date(entry), count(entry)) {
+                slots.push(TakenSlot { date, slot, count });
+            }
+        });
+        self.each(taken, "collections", false, &mut |entry| {
+            if let (Some(date), Some(count)) = (self.date(entry), count(entry)) {
+                collections.push(TakenDay { date, count });
+            }
+        });
+        Taken { slots, collections }
+    }
+
     /// A closure's reason, which may be left out (core's serde default).
     #[inline(never)]
     fn reason(&self, closure: &JsValue) -> String {
@@ -171,8 +197,7 @@ impl Reader {
             }
         });
         self.each(settings, "closed_on", false, &mut |closure| {
-            let date = Date::parse(&self.string(closure, "date"));
-            if let Some(date) = self.check("date", date) {
+            if let Some(date) = self.date(closure) {
                 closed_on.push(Closure {
                     date,
                     reason: self.reason(closure),
@@ -219,6 +244,27 @@ pub fn read(settings: &JsValue) -> Result<DeliverySettings, JsError> {
         None => Ok(read),
         Some(name) => Err(js_error(format!(
             "The delivery settings' {name} is missing or not as expected."
+        ))),
+    }
+}
+
+/// The places taken from the object `GET /api/delivery/` gives as `taken`; nothing taken when
+/// it is `null` or left out. The error names the first field that is missing or malformed.
+pub fn read_taken(taken: &JsValue) -> Result<Taken, JsError> {
+    if absent(taken) {
+        return Ok(Taken::none());
+    }
+    if !taken.is_object() {
+        return Err(js_error("The places taken must be an object."));
+    }
+    let reader = Reader {
+        fault: Cell::new(None),
+    };
+    let read = reader.taken(taken);
+    match reader.fault.get() {
+        None => Ok(read),
+        Some(name) => Err(js_error(format!(
+            "The places taken's {name} is missing or not as expected."
         ))),
     }
 }

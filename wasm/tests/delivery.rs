@@ -4,6 +4,7 @@
 
 use posy_core::calendar::{Date, LondonTime, TimeOfDay};
 use posy_core::delivery::{Closure, DeliverySettings};
+use posy_core::schedule::{Taken, TakenDay, TakenSlot};
 use posy_core::{Money, fulfilment::CARD_MAX_CHARS};
 use posy_wasm::*;
 use wasm_bindgen::{JsError, JsValue};
@@ -23,7 +24,7 @@ fn json(settings: &DeliverySettings) -> String {
 }
 
 fn demo() -> Delivery {
-    Delivery::new(parse_json(&json(&DeliverySettings::demo()))).unwrap()
+    Delivery::new(parse_json(&json(&DeliverySettings::demo())), None).unwrap()
 }
 
 /// The moment the studio's clock shows this day and time, in Unix seconds as the page passes
@@ -66,7 +67,7 @@ fn the_settings_are_read_exactly_as_core_writes_them() {
     let settings = DeliverySettings::demo();
     assert_eq!(demo().settings(), &settings);
     // The JSON text does as well as the parsed object.
-    let from_text = Delivery::new(JsValue::from_str(&json(&settings))).unwrap();
+    let from_text = Delivery::new(JsValue::from_str(&json(&settings)), None).unwrap();
     assert_eq!(from_text.settings(), &settings);
 
     // Every optional field the other way round from the demo.
@@ -89,7 +90,7 @@ fn the_settings_are_read_exactly_as_core_writes_them() {
         },
     ];
     other.booking_horizon_days = 30;
-    let read = Delivery::new(JsValue::from_str(&json(&other))).unwrap();
+    let read = Delivery::new(JsValue::from_str(&json(&other)), None).unwrap();
     assert_eq!(read.settings(), &other);
 }
 
@@ -113,7 +114,9 @@ fn fields_core_lets_go_unsaid_may_be_left_out() {
     // Core reads it so, and so does the browser.
     let core: DeliverySettings = serde_json::from_str(&text).unwrap();
     assert_eq!(
-        Delivery::new(JsValue::from_str(&text)).unwrap().settings(),
+        Delivery::new(JsValue::from_str(&text), None)
+            .unwrap()
+            .settings(),
         &core
     );
 }
@@ -140,16 +143,24 @@ fn malformed_settings_throw_naming_the_field() {
     ] {
         assert!(demo.contains(from), "{from}");
         let broken = demo.replacen(from, to, 1);
-        let error = message(Delivery::new(JsValue::from_str(&broken)).err().unwrap());
+        let error = message(
+            Delivery::new(JsValue::from_str(&broken), None)
+                .err()
+                .unwrap(),
+        );
         assert_eq!(
             error,
             format!("The delivery settings' {field} is missing or not as expected."),
             "{to}"
         );
     }
-    let error = message(Delivery::new(JsValue::from_str("{not json")).err().unwrap());
+    let error = message(
+        Delivery::new(JsValue::from_str("{not json"), None)
+            .err()
+            .unwrap(),
+    );
     assert_eq!(error, "The delivery settings are not JSON.");
-    assert!(Delivery::new(JsValue::NULL).is_err());
+    assert!(Delivery::new(JsValue::NULL, None).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -524,4 +535,109 @@ fn delivery_is_free_from_the_threshold_on() {
     assert!(!delivery.delivers_free("59.99").unwrap());
     assert!(delivery.delivers_free("60.00").unwrap());
     assert!(delivery.delivers_free("sixty").is_err());
+}
+
+/// The demo settings with room for one delivery in the Morning and one collection a day, as the
+/// server publishes them, with the places `GET /api/delivery/` says are taken (core's JSON).
+fn with_places_taken(taken: &Taken) -> Delivery {
+    let mut settings = DeliverySettings::demo();
+    settings.slots[0].capacity = Some(1);
+    settings.collection_capacity = Some(1);
+    let taken = parse_json(&serde_json::to_string(taken).unwrap());
+    Delivery::new(parse_json(&json(&settings)), Some(taken)).unwrap()
+}
+
+/// The Morning of Tuesday the 15th and collection on Monday the 14th (today) are taken.
+fn tuesday_morning_and_collection_today() -> Taken {
+    Taken {
+        slots: vec![TakenSlot {
+            date: Date::parse("2026-12-15").unwrap(),
+            slot: "Morning".into(),
+            count: 1,
+        }],
+        collections: vec![TakenDay {
+            date: Date::parse("2026-12-14").unwrap(),
+            count: 1,
+        }],
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_places_taken_are_read_exactly_as_core_writes_them() {
+    let taken = tuesday_morning_and_collection_today();
+    assert_eq!(with_places_taken(&taken).taken(), &taken);
+    assert_eq!(demo().taken(), &Taken::none(), "none given: none taken");
+    let settings = parse_json(&json(&DeliverySettings::demo()));
+    let empty = Delivery::new(settings.clone(), Some(parse_json("{}"))).unwrap();
+    assert_eq!(empty.taken(), &Taken::none(), "lists may be left out");
+    let nothing = Delivery::new(settings.clone(), Some(JsValue::NULL)).unwrap();
+    assert_eq!(nothing.taken(), &Taken::none());
+
+    let written = serde_json::to_string(&taken).unwrap();
+    for (from, to, field) in [
+        (r#""count":1"#, r#""count":-1"#, "count"),
+        (r#""date":"2026-12-15""#, r#""date":"15/12""#, "date"),
+        (r#""slot":"Morning""#, r#""slot":3"#, "slot"),
+        (r#""slots":["#, r#""slots":{},"x":["#, "slots"),
+    ] {
+        assert!(written.contains(from), "{from}");
+        let broken = parse_json(&written.replacen(from, to, 1));
+        let error = message(Delivery::new(settings.clone(), Some(broken)).err().unwrap());
+        assert_eq!(
+            error,
+            format!("The places taken's {field} is missing or not as expected."),
+            "{to}"
+        );
+    }
+    let error = message(Delivery::new(settings, Some("taken".into())).err().unwrap());
+    assert_eq!(error, "The places taken must be an object.");
+}
+
+#[wasm_bindgen_test]
+fn a_slot_or_day_whose_places_are_taken_is_fully_booked_wherever_the_page_asks() {
+    let delivery = with_places_taken(&tuesday_morning_and_collection_today());
+    let now = monday_11_30();
+    // The slots of the day.
+    let tuesday = delivery.slots("2026-12-15", now).unwrap();
+    assert_eq!(
+        (
+            get(&tuesday.get(0), "reason").as_string(),
+            get(&tuesday.get(1), "available")
+        ),
+        (Some("Fully booked".into()), JsValue::TRUE)
+    );
+    // The days: collection today is full, delivery today is not.
+    let collection = delivery.days("collection", now, 0).unwrap();
+    assert_eq!(
+        at_index(&collection, 0),
+        r#"{"date":"2026-12-14","label":"Monday 14 December","available":false,"reason":"Fully booked"}"#
+    );
+    assert_eq!(
+        get(
+            &delivery.days("delivery", now, 0).unwrap().get(0),
+            "available"
+        ),
+        JsValue::TRUE
+    );
+    // The cart page's earliest collection moves to Tuesday, with no "Order by".
+    let earliest = delivery.earliest(now, 0).unwrap();
+    assert_eq!(
+        stringify(&get(&earliest, "collection")),
+        r#"{"date":"2026-12-15","label":"Tuesday 15 December","orderBy":null}"#
+    );
+    // The choice's check, as the server's.
+    let mut morning = afternoon_today();
+    morning["date"] = "2026-12-15".into();
+    morning["slot"] = "Morning".into();
+    let checked = delivery.check(choice(&morning), now, 0, "45.00").unwrap();
+    assert_eq!(
+        stringify(&get(&checked, "fields")),
+        r#"{"slot":"Fully booked. Please choose another time."}"#
+    );
+    // The same settings with nothing taken have room.
+    let mut settings = DeliverySettings::demo();
+    settings.slots[0].capacity = Some(1);
+    let empty = Delivery::new(parse_json(&json(&settings)), None).unwrap();
+    let checked = empty.check(choice(&morning), now, 0, "45.00").unwrap();
+    assert_eq!(get(&checked, "error"), JsValue::NULL);
 }

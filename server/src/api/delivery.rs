@@ -1,16 +1,20 @@
 //! `GET /api/delivery/`: what the browser needs to run the delivery and collection rules itself
-//! (core's, through WebAssembly): the studio's delivery settings, in exactly the JSON shape core
-//! reads them.
+//! (core's, through WebAssembly): the studio's delivery settings and the places already taken,
+//! each in exactly the JSON shape core reads them.
 
 use poem::web::Data;
+use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::cart::CartId;
 use posy_core::delivery::{Closure, DeliverySettings, Hours, Slot, WeekHours, YearlyClosure, Zone};
+use posy_core::schedule::Taken;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
-use crate::delivery;
+use crate::clock::Clock;
 use crate::error::Failure;
+use crate::{delivery, places};
 
 /// Delivery and collection.
 pub struct DeliveryApi;
@@ -19,6 +23,64 @@ pub struct DeliveryApi;
 #[derive(Debug, Object)]
 pub struct DeliveryInfo {
     pub settings: DeliverySettingsView,
+    /// The places taken from today on, for the slots' and days' capacities.
+    pub taken: TakenView,
+}
+
+/// Places already taken (core's `Taken`, field for field): placed orders, and carts whose stock
+/// is held while they pay. Counted only while some slot or collection day has a limit; else
+/// both lists are empty.
+#[derive(Debug, Object)]
+#[oai(rename = "Taken")]
+pub struct TakenView {
+    /// Deliveries booked in a slot on a day.
+    pub slots: Vec<TakenSlotView>,
+    /// Collections booked on a day.
+    pub collections: Vec<TakenDayView>,
+}
+
+/// How many deliveries a slot has on a day.
+#[derive(Debug, Object)]
+#[oai(rename = "TakenSlot")]
+pub struct TakenSlotView {
+    /// e.g. `"2026-12-15"`.
+    pub date: String,
+    /// The slot's name, e.g. `Morning`.
+    pub slot: String,
+    pub count: u32,
+}
+
+/// How many collections a day has.
+#[derive(Debug, Object)]
+#[oai(rename = "TakenDay")]
+pub struct TakenDayView {
+    /// e.g. `"2026-12-15"`.
+    pub date: String,
+    pub count: u32,
+}
+
+impl From<&Taken> for TakenView {
+    fn from(taken: &Taken) -> Self {
+        TakenView {
+            slots: taken
+                .slots
+                .iter()
+                .map(|t| TakenSlotView {
+                    date: t.date.to_wire(),
+                    slot: t.slot.clone(),
+                    count: t.count,
+                })
+                .collect(),
+            collections: taken
+                .collections
+                .iter()
+                .map(|t| TakenDayView {
+                    date: t.date.to_wire(),
+                    count: t.count,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The studio's delivery settings (core's `DeliverySettings`, field for field).
@@ -217,16 +279,23 @@ impl From<&DeliverySettings> for DeliverySettingsView {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Studio")]
 impl DeliveryApi {
     /// The studio's delivery settings (zones and fees, slots, cut-offs, opening hours,
-    /// closures), in the shape core's rules read them, so the browser can say at once which
-    /// days and slots can be booked and what they cost.
+    /// closures) and the places already taken, in the shapes core's rules read them, so the
+    /// browser can say at once which days and slots can be booked and what they cost. Given a
+    /// cart's id, the place that cart itself holds while paying is not counted.
     #[oai(path = "/delivery/", method = "get", operation_id = "getDelivery")]
     async fn delivery(
         &self,
         db: Data<&DatabaseConnection>,
+        clock: Data<&Clock>,
+        cart_id: Query<Option<String>>,
     ) -> Result<Json<DeliveryInfo>, Failure<sea_orm::DbErr>> {
         let settings = delivery::settings(*db).await?;
+        let cart = cart_id.0.as_deref().and_then(CartId::parse);
+        let cart = cart.map(|id| id.to_string());
+        let taken = places::taken(*db, &settings, clock.now(), cart.as_deref()).await?;
         Ok(Json(DeliveryInfo {
             settings: DeliverySettingsView::from(&settings),
+            taken: TakenView::from(&taken),
         }))
     }
 }

@@ -180,13 +180,15 @@ impl Refusal for IntentError {
         ),
         Answer(
             409,
-            "A line can no longer be paid for (the sentence names it); or the cart is an order \
-             already: `order.order_id` names it, with `order.access_token` when the order was \
-             placed just now from a payment that had gone through.",
+            "A line can no longer be paid for, or needs stock that other carts hold while they \
+             pay, for a few minutes (the sentence names it); or the cart is an order already: \
+             `order.order_id` names it, with `order.access_token` when the order was placed \
+             just now from a payment that had gone through.",
         ),
         Answer(
             429,
-            "Too many payment attempts this hour for this cart, or from this address.",
+            "Too many payment attempts this hour for this cart, or from this address; or this \
+             address already has its share of carts holding stock while they pay.",
         ),
         INTERNAL,
         PROVIDER_DOWN,
@@ -250,9 +252,11 @@ impl PaymentApi {
     }
 
     /// The client secret of the cart's payment intent, for the total the server computes
-    /// from the database. An empty or unknown cart is a 400; a line no longer on sale, or a
-    /// cart that is an order already, a 409. A cart whose payment went through without an order
-    /// gets its order now (409 naming it); a refunded payment gets a new secret, with why.
+    /// from the database; from then the cart's stock is held for it for a few minutes (until
+    /// the order is placed or the cart changes). An empty or unknown cart is a 400; a line no
+    /// longer on sale or needing stock other carts hold, or a cart that is an order already, a
+    /// 409. A cart whose payment went through without an order gets its order now (409 naming
+    /// it); a refunded payment gets a new secret, with why.
     #[oai(path = "/check_intent/", method = "get", operation_id = "checkIntent")]
     async fn check_intent(
         &self,
@@ -264,8 +268,9 @@ impl PaymentApi {
     ) -> Result<Json<PaymentIntentSecret>, Failure<IntentError>> {
         let cart = cart_id.0.as_deref().and_then(CartId::parse);
         let cart = cart.ok_or(IntentError::CartGone)?;
+        let address = clients.address(req);
         attempts
-            .attempt(&cart.to_string(), &clients.address(req))
+            .attempt(&cart.to_string(), &address)
             .map_err(|too_many| {
                 tracing::warn!(cart = %cart, ?too_many, "payment attempts limited");
                 IntentError::TooMany(match too_many {
@@ -279,7 +284,7 @@ impl PaymentApi {
                     }
                 })
             })?;
-        let payment = checkout.payment_for_cart(cart).await?;
+        let payment = checkout.payment_for_cart(cart, &address).await?;
         Ok(Json(PaymentIntentSecret {
             client_secret: payment.client_secret,
             refunded: payment.refunded,

@@ -25,6 +25,18 @@ pub struct Model {
     pub delivery_fee_pence: Option<i64>,
     /// The slot's surcharge, fixed with the fee.
     pub surcharge_pence: Option<i64>,
+    /// Its lines are held for its payment until then (Unix seconds on the shop's clock); null
+    /// when nothing is held. See `holds`.
+    pub held_until: Option<i64>,
+    /// The address that asked for the hold, for the cap on holds per address; null with it.
+    pub hold_address: Option<String>,
+    /// Where the choice books its place (see `places`): `delivery` or `collection`; null
+    /// without a choice.
+    pub fulfil_method: Option<String>,
+    /// The day booked, `2026-12-15`.
+    pub fulfil_date: Option<String>,
+    /// The delivery slot booked, by its name; null for collection.
+    pub fulfil_slot: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

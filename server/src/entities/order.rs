@@ -37,6 +37,13 @@ pub struct Model {
     pub delivery_fee_pence: i64,
     /// The slot's surcharge charged, in pence (part of the total).
     pub surcharge_pence: i64,
+    /// Where the choice books its place (see `places`): `delivery` or `collection`; null
+    /// without a choice.
+    pub fulfil_method: Option<String>,
+    /// The day booked, `2026-12-15`.
+    pub fulfil_date: Option<String>,
+    /// The delivery slot booked, by its name; null for collection.
+    pub fulfil_slot: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -14,6 +14,8 @@ mod m20261124_000004_outbox_lease;
 mod m20261124_000005_delivery_settings;
 mod m20261124_000006_cart_fulfilment;
 mod m20261124_000007_fulfilment_charge;
+mod m20261124_000008_stock_holds;
+mod m20261124_000009_fulfilment_places;
 mod m20261125_000001_enquiry_inbox;
 
 /// Every migration the shop knows.
@@ -35,6 +37,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000005_delivery_settings::Migration),
             Box::new(m20261124_000006_cart_fulfilment::Migration),
             Box::new(m20261124_000007_fulfilment_charge::Migration),
+            Box::new(m20261124_000008_stock_holds::Migration),
+            Box::new(m20261124_000009_fulfilment_places::Migration),
             Box::new(m20261125_000001_enquiry_inbox::Migration),
         ]
     }

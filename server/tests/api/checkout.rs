@@ -4,7 +4,9 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, add, new_cart, product, spawn_app, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, add, behind_a_proxy, new_cart, product, spawn_app, spawn_app_with, sql,
+};
 
 /// A cart holding `quantity` of a demo product that has no sizes.
 pub async fn cart_with(app: &TestApp, name: &str, quantity: i64) -> String {
@@ -18,6 +20,19 @@ pub async fn cart_with(app: &TestApp, name: &str, quantity: i64) -> String {
 pub async fn check_intent(app: &TestApp, cart: &str) -> (u16, Value) {
     app.get_json(&format!("/api/payment/check_intent/?cart_id={cart}"))
         .await
+}
+
+/// check_intent as if from `address`: the test shops trust their own address as a proxy when
+/// [`crate::helpers::behind_a_proxy`] configures them.
+pub async fn check_intent_from(app: &TestApp, cart: &str, address: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/payment/check_intent/?cart_id={cart}")))
+        .header("x-forwarded-for", address)
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::json_of("check_intent", response).await
 }
 
 pub async fn client_secret(app: &TestApp, cart: &str) -> String {
@@ -443,29 +458,56 @@ async fn wrong_expired_or_missing_tokens_and_unknown_orders_all_get_the_same_403
 
 #[tokio::test]
 async fn a_hundred_shoppers_paying_at_once_for_ten_in_stock_make_exactly_ten_orders() {
-    // A crowd from one address: its payment attempts must not be limited.
+    // A hundred shoppers, each from an address of their own, through the shop's proxy.
     let app = spawn_app_with(Options {
-        max_intents_per_address: Some(10_000),
+        configure: Some(behind_a_proxy),
         ..Options::default()
     })
     .await;
     let mut carts = Vec::new();
     for _ in 0..100 {
-        carts.push(paid_cart(&app, "The Bedminster", 1).await);
+        carts.push(cart_with(&app, "The Bedminster", 1).await);
     }
     assert_eq!(stock_of(&app, "The Bedminster").await, 10);
-    let answers = join_all(carts.iter().map(|(cart, intent)| place(&app, intent, cart))).await;
-    let placed = answers.iter().filter(|(status, _)| *status == 200).count();
-    let refused = answers.iter().filter(|(status, _)| *status == 409).count();
+    // Everyone reaches the card form at once: ten carts hold the ten, the rest are told.
+    let app = &app;
+    let answers = join_all(carts.iter().enumerate().map(|(n, cart)| {
+        let address = format!("198.51.100.{n}");
+        async move { check_intent_from(app, cart, &address).await }
+    }))
+    .await;
+    let mut holding = Vec::new();
+    for ((status, body), cart) in answers.iter().zip(&carts) {
+        match status {
+            200 => holding.push((cart, body["client_secret"].as_str().unwrap())),
+            409 => assert_eq!(
+                body["error"],
+                "Only 10 of The Bedminster are left, and they are in other baskets for a few \
+                 minutes; please try again shortly."
+            ),
+            _ => panic!("{status}: {body}"),
+        }
+    }
     assert_eq!(
-        (placed, refused),
-        (10, 90),
-        "{:?}",
-        answers.iter().find(|(s, _)| *s != 200 && *s != 409)
+        holding.len(),
+        10,
+        "ten get an intent, ninety are told before paying"
     );
-    assert_eq!(count(&app, "orders").await, 10);
-    assert_eq!(count(&app, "refunds").await, 90);
-    assert_eq!(stock_of(&app, "The Bedminster").await, 0);
+    assert_eq!(count(app, "simulated_payments").await, 10);
+    let placing = holding.iter().map(|(cart, secret)| async move {
+        let paid = pay(app, secret, "4242 4242 4242 4242").await;
+        let intent = paid["payment_intent"]["id"].as_str().unwrap().to_owned();
+        place(app, &intent, cart).await
+    });
+    let placed = join_all(placing).await;
+    assert!(
+        placed.iter().all(|(status, _)| *status == 200),
+        "{:?}",
+        placed.iter().find(|(s, _)| *s != 200)
+    );
+    assert_eq!(count(app, "orders").await, 10);
+    assert_eq!(count(app, "refunds").await, 0);
+    assert_eq!(stock_of(app, "The Bedminster").await, 0);
 }
 
 /// The date an order placed at 2026-11-23T12:00:00Z is said to be placed on.

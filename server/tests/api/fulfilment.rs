@@ -14,7 +14,7 @@ use crate::checkout::{check_intent, client_secret, count, pay, place};
 use crate::helpers::{Options, TestApp, add, json_of, new_cart, product, size_id, spawn_app_with};
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
-fn monday_morning(config: &mut Config) {
+pub fn monday_morning(config: &mut Config) {
     config.fake_now = parse_moment("2026-12-14T11:30:00Z");
 }
 
@@ -23,7 +23,7 @@ fn monday_noon(config: &mut Config) {
     config.fake_now = parse_moment("2026-12-14T12:00:00Z");
 }
 
-async fn shop_at(moment: fn(&mut Config)) -> TestApp {
+pub async fn shop_at(moment: fn(&mut Config)) -> TestApp {
     spawn_app_with(Options {
         configure: Some(moment),
         ..Options::default()
@@ -32,14 +32,14 @@ async fn shop_at(moment: fn(&mut Config)) -> TestApp {
 }
 
 /// A cart holding `quantity` of a product without sizes.
-async fn cart_of(app: &TestApp, name: &str, quantity: i64) -> String {
+pub async fn cart_of(app: &TestApp, name: &str, quantity: i64) -> String {
     let cart = new_cart(app).await;
     let id = product(app, name).await["id"].as_i64().unwrap();
     assert_eq!(add(app, &cart, id, None, quantity).await.0, 200);
     cart
 }
 
-async fn choose(app: &TestApp, choice: Value) -> (u16, Value) {
+pub async fn choose(app: &TestApp, choice: Value) -> (u16, Value) {
     let response = app
         .signed(Method::PUT, "/api/cart/fulfilment/", None)
         .json(&choice)
@@ -49,7 +49,7 @@ async fn choose(app: &TestApp, choice: Value) -> (u16, Value) {
     json_of("/api/cart/fulfilment/", response).await
 }
 
-fn delivery(cart: &str, date: &str, slot: &str, postcode: &str) -> Value {
+pub fn delivery(cart: &str, date: &str, slot: &str, postcode: &str) -> Value {
     json!({
         "cart_id": cart,
         "method": "delivery",
@@ -212,7 +212,7 @@ async fn an_unknown_or_empty_cart_is_refused() {
 }
 
 /// Pays for the cart with 4242…: the intent's id and amount.
-async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
+pub async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
     let secret = client_secret(app, cart).await;
     let paid = pay(app, &secret, "4242 4242 4242 4242").await;
     assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");

@@ -37,8 +37,17 @@ pub struct Options {
     /// Payment attempts one address may make in an hour; the default 300 when `None`. Tests
     /// that play a crowd from one address raise it.
     pub max_intents_per_address: Option<u32>,
+    /// Carts one address may have holding stock at once; the default 3 when `None`. Tests
+    /// that play a crowd from one address raise it.
+    pub max_holds_per_address: Option<u32>,
     /// Any other setting, changed last.
     pub configure: Option<fn(&mut Config)>,
+}
+
+/// Trusts the test's own address as a reverse proxy, so a request's `X-Forwarded-For` says
+/// which shopper's address it comes from.
+pub fn behind_a_proxy(config: &mut Config) {
+    config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
 }
 
 /// The webhook signing secret of test shops on Stripe.
@@ -89,6 +98,9 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     }
     if let Some(limit) = options.max_intents_per_address {
         config.max_intents_per_address = limit;
+    }
+    if let Some(limit) = options.max_holds_per_address {
+        config.max_holds_per_address = limit;
     }
     if let Some(configure) = options.configure {
         configure(&mut config);
@@ -176,6 +188,13 @@ impl TestApp {
         let _ = self.server.await;
         self.db.clone().close().await.ok();
         start(self.config, self._dir).await
+    }
+
+    /// Kills the shop at once and starts it again on the same data with a setting changed
+    /// (the clock moved on with `--fake-now`, say).
+    pub async fn restarted_with(mut self, change: impl FnOnce(&mut Config)) -> TestApp {
+        change(&mut self.config);
+        self.killed_and_restarted().await
     }
 
     /// The mail written to the outbox folder so far, waiting up to 10 s for `count` of them.

@@ -88,6 +88,8 @@ async fn a_cart_may_ask_for_its_payment_twenty_times_an_hour() {
 async fn an_address_is_limited_over_all_its_carts_counted_atomically() {
     let app = spawn_app_with(Options {
         max_intents_per_address: Some(5),
+        // The attempts' limit is what is counted here, not the carts held.
+        max_holds_per_address: Some(100),
         ..Options::default()
     })
     .await;

@@ -481,8 +481,9 @@ export interface paths {
         };
         /**
          * The studio's delivery settings (zones and fees, slots, cut-offs, opening hours,
-         *     closures), in the shape core's rules read them, so the browser can say at once which
-         *     days and slots can be booked and what they cost.
+         *     closures) and the places already taken, in the shapes core's rules read them, so the
+         *     browser can say at once which days and slots can be booked and what they cost. Given a
+         *     cart's id, the place that cart itself holds while paying is not counted.
          */
         get: operations["getDelivery"];
         put?: never;
@@ -544,9 +545,11 @@ export interface paths {
         };
         /**
          * The client secret of the cart's payment intent, for the total the server computes
-         *     from the database. An empty or unknown cart is a 400; a line no longer on sale, or a
-         *     cart that is an order already, a 409. A cart whose payment went through without an order
-         *     gets its order now (409 naming it); a refunded payment gets a new secret, with why.
+         *     from the database; from then the cart's stock is held for it for a few minutes (until
+         *     the order is placed or the cart changes). An empty or unknown cart is a 400; a line no
+         *     longer on sale or needing stock other carts hold, or a cart that is an order already, a
+         *     409. A cart whose payment went through without an order gets its order now (409 naming
+         *     it); a refunded payment gets a new secret, with why.
          */
         get: operations["checkIntent"];
         put?: never;
@@ -1021,6 +1024,8 @@ export interface components {
          */
         DeliveryInfo: {
             settings: components["schemas"]["DeliverySettings"];
+            /** @description The places taken from today on, for the slots' and days' capacities. */
+            taken: components["schemas"]["Taken"] & unknown;
         };
         /**
          * DeliverySettings
@@ -1639,6 +1644,40 @@ export interface components {
              * @description 0 to 9999.
              */
             stock: number;
+        };
+        /**
+         * Taken
+         * @description Places already taken (core's `Taken`, field for field): placed orders, and carts whose stock
+         *     is held while they pay. Counted only while some slot or collection day has a limit; else
+         *     both lists are empty.
+         */
+        Taken: {
+            /** @description Collections booked on a day. */
+            collections: components["schemas"]["TakenDay"][];
+            /** @description Deliveries booked in a slot on a day. */
+            slots: components["schemas"]["TakenSlot"][];
+        };
+        /**
+         * TakenDay
+         * @description How many collections a day has.
+         */
+        TakenDay: {
+            /** Format: uint32 */
+            count: number;
+            /** @description e.g. `"2026-12-15"`. */
+            date: string;
+        };
+        /**
+         * TakenSlot
+         * @description How many deliveries a slot has on a day.
+         */
+        TakenSlot: {
+            /** Format: uint32 */
+            count: number;
+            /** @description e.g. `"2026-12-15"`. */
+            date: string;
+            /** @description The slot's name, e.g. `Morning`. */
+            slot: string;
         };
         /**
          * UpdateQuantity
@@ -3812,7 +3851,9 @@ export interface operations {
     };
     getDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                cart_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4002,7 +4043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A line can no longer be paid for (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            /** @description A line can no longer be paid for, or needs stock that other carts hold while they pay, for a few minutes (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4011,7 +4052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many payment attempts this hour for this cart, or from this address. */
+            /** @description Too many payment attempts this hour for this cart, or from this address; or this address already has its share of carts holding stock while they pay. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -179,9 +179,12 @@ export function checkoutFields(): readonly CheckoutFieldInfo[] {
 export type DeliveryRules = wasm.Delivery;
 export type EarliestDays = wasm.EarliestDays;
 
-/** Reads the studio's delivery settings once into the core's rules; throws on settings it cannot read. */
-export function deliveryRules(settings: unknown): DeliveryRules {
-  return new wasm.Delivery(settings as object);
+/**
+ * Reads the studio's delivery settings, and the places already taken (GET /api/delivery/'s
+ * `taken`; none when left out), once into the core's rules; throws on what it cannot read.
+ */
+export function deliveryRules(settings: unknown, taken?: unknown): DeliveryRules {
+  return new wasm.Delivery(settings as object, taken as wasm.Taken | undefined);
 }
 
 /** Whether items costing `items` are delivered free (the core's threshold rule); false for a figure it cannot read. */

@@ -64,7 +64,7 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
   const [ordered, setOrdered] = useState<OrderedCart | null>(null);
   const { setup, retry } = usePaymentSetup();
   const refunded = usePaymentIntentCheck(cart.id, setOrdered);
-  const delivery = useDeliveryState();
+  const delivery = useDeliveryState(cart.id);
   const customer = useCustomerForm();
   const { form, setField, fieldErrors } = customer;
   // "Deliver to me" reads the shopper's details as they type them.
