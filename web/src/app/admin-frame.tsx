@@ -54,6 +54,9 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
     <PageShell title={title} eyebrow="Admin" intro={intro}>
       <div className="admin-frame__top">
         <nav className="admin-nav" aria-label="Back office">
+          <NavLink to="/admin/products" className="admin-nav__link">
+            Products
+          </NavLink>
           <NavLink to="/admin/gallery" className="admin-nav__link">
             Gallery
           </NavLink>

@@ -20,6 +20,7 @@ const AlbumPage = lazyPage(() => import('./routes/album'));
 const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
 const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
+const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
+        <Route path="admin/products" element={<AdminProductsPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
