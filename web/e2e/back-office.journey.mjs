@@ -122,3 +122,41 @@ describe('the studio’s products', () => {
     await context.close();
   });
 });
+
+describe('the studio’s settings', () => {
+  it('opens on Sundays, and the footer says so at once', async () => {
+    const { page, context, errors } = await openPage(390);
+    await signIn(page, '/admin/settings');
+    const form = page.getByRole('form', { name: 'Opening hours and delivery' });
+    await form.waitFor();
+    const sunday = form.getByRole('checkbox', { name: 'Sunday' });
+    assert.equal(await sunday.isChecked(), false, 'closed on Sundays to begin with');
+    await sunday.check();
+    await form.getByLabel('Sunday opens').fill('10:00');
+    await form.getByLabel('Sunday closes').fill('14:00');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved. The shop uses the new settings now.').waitFor();
+    await settle(page);
+    await page.screenshot({ path: shot('admin-settings-390'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the settings');
+
+    // A closing time before the opening time is refused in core's words, and nothing changes.
+    await form.getByLabel('Monday closes').fill('06:00');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The settings were not saved:').waitFor();
+    await form.getByLabel('Monday closes').fill('18:00');
+
+    const visitor = await openPage(1280);
+    await visitor.page.goto(`${baseUrl}/`);
+    const footer = visitor.page.getByRole('contentinfo');
+    await footer.getByText('10:00–14:00').waitFor();
+    await visitor.context.close();
+
+    // Back as it was, for the journeys after this one.
+    await sunday.uncheck();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved. The shop uses the new settings now.').waitFor();
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+});

@@ -10,6 +10,8 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
+use super::delivery::DeliverySettingsView;
+use crate::delivery::{self, SaveError};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::inbox::{self, EnquiryView, InboxError};
 use crate::product_admin::{self, AdminProductView, ProductAdminError};
@@ -117,6 +119,56 @@ impl Refusal for ProductAdminError {
     ];
 }
 
+/// Why the delivery settings were not saved.
+#[derive(Debug)]
+pub enum SettingsError {
+    /// A value core cannot read (a fee that is not an amount, a time that is not a time).
+    Unreadable(String),
+    /// Core's sentences about settings that make no sense, one each.
+    Problems(Vec<String>),
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for SettingsError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        SettingsError::Db(err)
+    }
+}
+
+impl From<SettingsError> for Problem {
+    fn from(err: SettingsError) -> Problem {
+        match err {
+            SettingsError::Unreadable(why) => Problem::field(
+                "A value could not be read. Please check the amounts (like 5.00), times (like 09:00) and dates (like 2026-12-28).",
+                "settings",
+                why,
+            ),
+            // Each of core's sentences, numbered in the order core found them.
+            SettingsError::Problems(problems) => Problem::fields(
+                problems.first().cloned().unwrap_or_default(),
+                problems
+                    .into_iter()
+                    .enumerate()
+                    .map(|(at, why)| (format!("problem_{}", at + 1), why))
+                    .collect(),
+            ),
+            SettingsError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for SettingsError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The settings were not saved: a value core cannot read (`fields.settings`), or \
+             settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a \
+             district in two zones, a slot outside opening hours, a closing time before opening).",
+        ),
+        INTERNAL,
+    ];
+}
+
 /// What the reply box and the status buttons say when they are refused.
 const NO_SUCH_ENQUIRY: &str = "That enquiry is not in the inbox any more.";
 const UNKNOWN_STATUS: &str = "An enquiry is new, answered or closed.";
@@ -148,6 +200,8 @@ type Enquiries = Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>>;
 type Summary = Result<Json<AdminSummary>, Failure<sea_orm::DbErr, ADMIN>>;
 type Opened = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | CSRF }>>;
 type Changed = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | SEND }>>;
+type Settings = Result<Json<DeliverySettingsView>, Failure<sea_orm::DbErr, ADMIN>>;
+type SettingsSaved = Result<Json<DeliverySettingsView>, Failure<SettingsError, { ADMIN | SEND }>>;
 type Products = Result<Json<Vec<AdminProductView>>, Failure<sea_orm::DbErr, ADMIN>>;
 type ProductChanged =
     Result<Json<AdminProductView>, Failure<ProductAdminError, { ADMIN | PATH | SEND }>>;
@@ -304,5 +358,49 @@ impl AdminApi {
         Ok(Json(
             product_admin::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
         ))
+    }
+
+    /// The delivery settings in force (the demo's until the studio saves its own): opening
+    /// hours, closed days, zones and fees, slots, cut-offs.
+    #[oai(
+        path = "/admin/settings/delivery/",
+        method = "get",
+        operation_id = "adminDeliverySettings"
+    )]
+    async fn delivery_settings(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+    ) -> Settings {
+        Ok(Json(DeliverySettingsView::from(
+            &delivery::settings(*db).await?,
+        )))
+    }
+
+    /// Saves the delivery settings once core finds nothing wrong with them; the shop's days,
+    /// fees and opening hours (the site's too) follow at once. The body is a `DeliverySettings`
+    /// whole, as this call's GET answers it (every field; null where the GET gives null).
+    /// It is published as any JSON object: poem-openapi would publish the shared type's
+    /// nullable fields as optional for every call that answers with it.
+    #[oai(
+        path = "/admin/settings/delivery/",
+        method = "put",
+        operation_id = "adminSaveDeliverySettings"
+    )]
+    async fn save_delivery_settings(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        settings: Json<serde_json::Value>,
+    ) -> SettingsSaved {
+        // The settings are core's serde shape field for field, so core reads them as its own.
+        let read: posy_core::delivery::DeliverySettings = serde_json::from_value(settings.0)
+            .map_err(|err| SettingsError::Unreadable(err.to_string()))?;
+        delivery::save(*db, &read).await.map_err(|err| match err {
+            SaveError::Problems(problems) => SettingsError::Problems(problems),
+            SaveError::Db(err) => SettingsError::Db(err),
+        })?;
+        let now = delivery::settings(*db).await.map_err(SettingsError::from)?;
+        Ok(Json(DeliverySettingsView::from(&now)))
     }
 }

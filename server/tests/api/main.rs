@@ -20,5 +20,6 @@ mod paying;
 mod places;
 mod product_admin;
 mod serving;
+mod settings;
 mod stripe;
 mod studio;

@@ -69,6 +69,9 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
               </span>
             )}
           </NavLink>
+          <NavLink to="/admin/settings" className="admin-nav__link">
+            Settings
+          </NavLink>
         </nav>
         <div className="admin-bar">
           <span>Signed in as {session.username ?? 'the studio'}</span>

@@ -21,6 +21,7 @@ const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
 const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
+const AdminSettingsPage = lazyPage(() => import('./routes/admin-settings'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
         <Route path="admin/products" element={<AdminProductsPage />} />
+        <Route path="admin/settings" element={<AdminSettingsPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
