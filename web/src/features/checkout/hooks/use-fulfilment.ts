@@ -171,12 +171,13 @@ export function useFulfilment(cart: Cart, rules: DeliveryRules | null, customer:
     [forget],
   );
 
+  // A collection time belongs to its day: choosing another day (not the one shown) clears it.
   const setDate = useCallback(
-    (date: string) => {
-      setChoice((current) => ({ ...current, date, collection_time: current.date === date ? current.collection_time : '' }));
+    (picked: string) => {
+      setChoice((current) => ({ ...current, date: picked, collection_time: picked === date ? current.collection_time : '' }));
       forget('date', 'slot', 'collection_time');
     },
-    [forget],
+    [forget, date],
   );
 
   const chooseDeliverToMe = useCallback(
