@@ -41,4 +41,14 @@ describe('the studio’s settings', () => {
     await waitFor(() => expect(report.parentElement).toHaveTextContent('Monday closes before it opens.'));
     expect(report.parentElement).toHaveTextContent('BS3 is in more than one zone.');
   });
+
+  it('refuses a limit that is not a whole number instead of reading it as no limit', async () => {
+    const user = userEvent.setup();
+    open();
+    const limit = await screen.findByLabelText('Collections a day (empty: no limit)');
+    await user.type(limit, 'ten');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Collections a day must be a whole number, or empty for no limit.')).toBeInTheDocument();
+    expect(mockApi.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
 });

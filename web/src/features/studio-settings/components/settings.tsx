@@ -85,15 +85,47 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
   const list = <K extends 'zones' | 'slots' | 'closed_on' | 'closed_every_year'>(key: K, at: number, patch: Partial<DeliverySettings[K][number]>) =>
     change((f) => ({ ...f, [key]: f[key].map((item, i) => (i === at ? { ...item, ...patch } : item)) }));
   const remove = (key: 'closed_on' | 'closed_every_year', at: number) => change((f) => ({ ...f, [key]: f[key].filter((_, i) => i !== at) }));
-  const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
+  // Limits as typed, so a typo is shown and refused rather than read as "no limit".
+  const [limits, setLimits] = useState<Record<string, string>>(() => ({
+    collection: saved.collection_capacity?.toString() ?? '',
+    ...Object.fromEntries(saved.slots.map((slot, at) => [`slot-${at}`, slot.capacity?.toString() ?? ''])),
+  }));
+  const setLimit = (key: string, value: string) => {
+    setLimits((current) => ({ ...current, [key]: value }));
+    setMessage(null);
+  };
+  /** A limit as the settings hold it: empty is none; anything but a whole number is refused. */
+  const limit = (typed: string | undefined): number | null | undefined => {
+    const text = (typed ?? '').trim();
+    if (text === '') return null;
+    return /^\d+$/.test(text) ? Number(text) : undefined;
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    const collection = limit(limits.collection);
+    const slotLimits = form.slots.map((_, at) => limit(limits[`slot-${at}`]));
+    const unread = [
+      ...(collection === undefined ? ['Collections a day must be a whole number, or empty for no limit.'] : []),
+      ...form.slots.flatMap((slot, at) =>
+        slotLimits[at] === undefined ? [`Deliveries a day in the ${slot.name} slot must be a whole number, or empty for no limit.`] : [],
+      ),
+    ];
+    if (unread.length > 0) {
+      setProblems(unread);
+      report.current?.focus();
+      return;
+    }
+    const settings: DeliverySettings = {
+      ...form,
+      collection_capacity: collection ?? null,
+      slots: form.slots.map((slot, at) => ({ ...slot, capacity: slotLimits[at] ?? null })),
+    };
     setBusy(true);
     setProblems([]);
     setMessage(null);
     try {
-      const now = await saveSettings(form);
+      const now = await saveSettings(settings);
       onSaved(now);
       setForm(now);
       setMessage('Saved. The shop uses the new settings now.');
@@ -218,8 +250,8 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
             <input
               className="field__input"
               inputMode="numeric"
-              value={form.collection_capacity ?? ''}
-              onChange={(event) => change((f) => ({ ...f, collection_capacity: optionalNumber(event.target.value) }))}
+              value={limits.collection ?? ''}
+              onChange={(event) => setLimit('collection', event.target.value)}
             />
           </label>
         </div>
@@ -275,8 +307,8 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
                 <input
                   className="field__input"
                   inputMode="numeric"
-                  value={slot.capacity ?? ''}
-                  onChange={(event) => list('slots', at, { capacity: optionalNumber(event.target.value) })}
+                  value={limits[`slot-${at}`] ?? ''}
+                  onChange={(event) => setLimit(`slot-${at}`, event.target.value)}
                 />
               </label>
               <label className="check-row">
