@@ -99,7 +99,8 @@ export async function animationsDone(page) {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
+        // A cancelled animation (its element went, or it was replaced) rejects: it is over too.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }
