@@ -114,10 +114,6 @@ export interface CheckoutOptions {
 /** What the page says when the delivery days never loaded and so nothing can be chosen. */
 export const NO_DELIVERY_RULES = 'We couldn’t load our delivery days. Please reload the page and try again.';
 
-/**
- * The checkout's state and its submit. The shopper's details (`form`) live here; the florist's
- * choice lives in `useFulfilment` and is given in, so that one submit checks both with the core.
- */
 /** The shopper's own details as they type them, and the core's word on each field after a submit. */
 export function useCustomerForm() {
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
@@ -138,6 +134,10 @@ export function useCustomerForm() {
 
 export type CustomerForm = ReturnType<typeof useCustomerForm>;
 
+/**
+ * The checkout's submit and what it says. The shopper's details (`useCustomerForm`) and the
+ * florist's choice (`useFulfilment`) are given in, so that one submit checks both with the core.
+ */
 export function useCheckout({ cart, payer, customer, fulfilment, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
