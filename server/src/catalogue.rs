@@ -183,19 +183,36 @@ pub async fn bump_version(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     db.execute_raw(stmt).await.map(|_| ())
 }
 
-/// Every product on sale, in shop order, with its category and sizes.
-pub async fn load_products(
-    db: &impl ConnectionTrait,
-    media_base: &str,
-) -> Result<Vec<ProductView>, DbErr> {
+/// Which products [`shelved`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Showing {
+    /// Those on sale: what shoppers see.
+    OnSale,
+    /// Every product, hidden ones too: what the back office sees.
+    All,
+}
+
+/// A product's row with its shelf and its sizes (in the selector's order).
+pub struct Shelved {
+    pub product: product::Model,
+    pub shelf: Option<category::Model>,
+    pub sizes: Vec<variation::Model>,
+}
+
+/// Products in shop order (shelves in theirs, products in theirs within a shelf), each with
+/// its shelf and sizes: three queries, whatever the number of products.
+pub async fn shelved(db: &impl ConnectionTrait, showing: Showing) -> Result<Vec<Shelved>, DbErr> {
     let categories: HashMap<i32, category::Model> = category::Entity::find()
         .all(db)
         .await?
         .into_iter()
         .map(|c| (c.id, c))
         .collect();
-    let products = product::Entity::find()
-        .filter(product::Column::Active.eq(true))
+    let mut products = product::Entity::find();
+    if showing == Showing::OnSale {
+        products = products.filter(product::Column::Active.eq(true));
+    }
+    let products = products
         .order_by_asc(product::Column::Position)
         .order_by_asc(product::Column::Id)
         .all(db)
@@ -209,23 +226,29 @@ pub async fn load_products(
     {
         sizes.entry(size.product_id).or_default().push(size);
     }
-    let mut views: Vec<ProductView> = products
+    let mut rows: Vec<Shelved> = products
         .into_iter()
-        .map(|p| {
-            let sizes = sizes.remove(&p.id).unwrap_or_default();
-            let category = categories.get(&p.category_id);
-            view(p, category, sizes, media_base)
+        .map(|product| Shelved {
+            sizes: sizes.remove(&product.id).unwrap_or_default(),
+            shelf: categories.get(&product.category_id).cloned(),
+            product,
         })
         .collect();
-    let category_order = |v: &ProductView| {
-        categories
-            .values()
-            .find(|c| c.name == v.category_name)
-            .map_or(i32::MAX, |c| c.position)
-    };
-    // Products keep their own order within a shelf; shelves keep theirs.
-    views.sort_by_key(|v| category_order(v));
-    Ok(views)
+    // A stable sort: products keep their own order within a shelf; shelves keep theirs.
+    rows.sort_by_key(|row| row.shelf.as_ref().map_or(i32::MAX, |c| c.position));
+    Ok(rows)
+}
+
+/// Every product on sale, in shop order, with its category and sizes.
+pub async fn load_products(
+    db: &impl ConnectionTrait,
+    media_base: &str,
+) -> Result<Vec<ProductView>, DbErr> {
+    Ok(shelved(db, Showing::OnSale)
+        .await?
+        .into_iter()
+        .map(|row| view(row.product, row.shelf.as_ref(), row.sizes, media_base))
+        .collect())
 }
 
 /// A product as the shop's API shows it, from its row, shelf and sizes.

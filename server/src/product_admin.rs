@@ -4,7 +4,7 @@
 //! and the quick stock change of the list. Each change bumps the catalogue's version in its
 //! transaction, so /shop shows it at once in every process.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use poem_openapi::Object;
 use posy_core::product_form::{ProductForm, ProductProblems, check_stock};
@@ -13,7 +13,7 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
 };
 
-use crate::catalogue::{self, VariationView};
+use crate::catalogue::{self, Showing, VariationView};
 use crate::entities::{category, product, variation};
 
 /// A product as the back office shows it.
@@ -63,37 +63,11 @@ pub async fn list(
     db: &DatabaseConnection,
     media_base: &str,
 ) -> Result<Vec<AdminProductView>, DbErr> {
-    let categories: HashMap<i32, category::Model> = category::Entity::find()
-        .all(db)
+    Ok(catalogue::shelved(db, Showing::All)
         .await?
         .into_iter()
-        .map(|c| (c.id, c))
-        .collect();
-    let products = product::Entity::find()
-        .order_by_asc(product::Column::Position)
-        .order_by_asc(product::Column::Id)
-        .all(db)
-        .await?;
-    let mut sizes: HashMap<i32, Vec<variation::Model>> = HashMap::new();
-    for size in variation::Entity::find()
-        .order_by_asc(variation::Column::Position)
-        .order_by_asc(variation::Column::Id)
-        .all(db)
-        .await?
-    {
-        sizes.entry(size.product_id).or_default().push(size);
-    }
-    let mut rows: Vec<(i32, AdminProductView)> = products
-        .into_iter()
-        .map(|p| {
-            let shelf = categories.get(&p.category_id);
-            let order = shelf.map_or(i32::MAX, |c| c.position);
-            let sizes = sizes.remove(&p.id).unwrap_or_default();
-            (order, admin_view(p, shelf, sizes, media_base))
-        })
-        .collect();
-    rows.sort_by_key(|(order, _)| *order);
-    Ok(rows.into_iter().map(|(_, view)| view).collect())
+        .map(|row| admin_view(row.product, row.shelf.as_ref(), row.sizes, media_base))
+        .collect())
 }
 
 fn admin_view(

@@ -392,6 +392,18 @@ impl TestApp {
     }
 }
 
+/// A JSON call with the CSRF token and, when given, an admin session: its status and answer.
+pub async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    let request = app.signed(method, path, session);
+    json_of(path, request.json(&body).send().await.unwrap()).await
+}
+
 /// The names of a JSON object's fields, to compare an answer's shape.
 pub fn keys(value: &serde_json::Value) -> std::collections::BTreeSet<&str> {
     value

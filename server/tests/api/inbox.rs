@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, json_of, spawn_app};
+use crate::helpers::{TestApp, admin_session, call, spawn_app};
 
 async fn enquire(app: &TestApp, name: &str, message: &str) {
     let (status, body) = app
@@ -15,17 +15,6 @@ async fn enquire(app: &TestApp, name: &str, message: &str) {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    session: Option<&str>,
-    body: Value,
-) -> (u16, Value) {
-    let request = app.signed(method, path, session);
-    json_of(path, request.json(&body).send().await.unwrap()).await
 }
 
 async fn inbox(app: &TestApp, session: &str) -> Vec<Value> {

@@ -4,18 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, json_of, product, spawn_app};
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    session: Option<&str>,
-    body: Value,
-) -> (u16, Value) {
-    let request = app.signed(method, path, session);
-    json_of(path, request.json(&body).send().await.unwrap()).await
-}
+use crate::helpers::{TestApp, admin_session, call, product, spawn_app};
 
 /// The product form as the back office sends it, from the admin list's view of the product.
 fn form_of(view: &Value) -> Value {

@@ -4,26 +4,21 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, json_of, spawn_app};
+use crate::helpers::{admin_session, call, spawn_app};
 
 const PATH: &str = "/api/admin/settings/delivery/";
-
-async fn call(app: &TestApp, method: Method, session: Option<&str>, body: Value) -> (u16, Value) {
-    let request = app.signed(method, PATH, session);
-    json_of(PATH, request.json(&body).send().await.unwrap()).await
-}
 
 #[tokio::test]
 async fn new_opening_hours_are_on_the_site_and_in_the_rules_at_once() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (status, mut settings) = call(&app, Method::GET, Some(&session), Value::Null).await;
+    let (status, mut settings) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
     assert_eq!(status, 200, "{settings}");
     assert_eq!(settings["opening_hours"]["sunday"], Value::Null);
     settings["opening_hours"]["sunday"] = json!({"open": "10:00", "close": "14:00"});
     settings["free_delivery_from"] = json!("75.00");
     settings["closed_on"] = json!([{"date": "2027-01-02", "reason": "stocktaking"}]);
-    let (status, saved) = call(&app, Method::PUT, Some(&session), settings).await;
+    let (status, saved) = call(&app, Method::PUT, PATH, Some(&session), settings).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["opening_hours"]["sunday"]["open"], "10:00");
 
@@ -46,11 +41,11 @@ async fn new_opening_hours_are_on_the_site_and_in_the_rules_at_once() {
 async fn settings_that_make_no_sense_are_refused_with_cores_sentences_and_nothing_changes() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (_, original) = call(&app, Method::GET, Some(&session), Value::Null).await;
+    let (_, original) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
     let mut settings = original.clone();
     settings["opening_hours"]["monday"] = json!({"open": "18:00", "close": "07:30"});
     settings["zones"][1]["districts"] = json!(["BS3"]);
-    let (status, body) = call(&app, Method::PUT, Some(&session), settings).await;
+    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), settings).await;
     assert_eq!(status, 400, "{body}");
     let problems: Vec<&str> = body["fields"]
         .as_object()
@@ -63,19 +58,19 @@ async fn settings_that_make_no_sense_are_refused_with_cores_sentences_and_nothin
 
     let mut unreadable = original.clone();
     unreadable["zones"][0]["fee"] = json!("five pounds");
-    let (status, body) = call(&app, Method::PUT, Some(&session), unreadable).await;
+    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), unreadable).await;
     assert_eq!(status, 400, "{body}");
     assert!(body["fields"]["settings"].is_string(), "{body}");
 
-    let (_, now) = call(&app, Method::GET, Some(&session), Value::Null).await;
+    let (_, now) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
     assert_eq!(now, original);
 }
 
 #[tokio::test]
 async fn only_an_admin_reads_or_changes_the_settings() {
     let app = spawn_app().await;
-    let (status, _) = call(&app, Method::GET, None, Value::Null).await;
+    let (status, _) = call(&app, Method::GET, PATH, None, Value::Null).await;
     assert_eq!(status, 401);
-    let (status, _) = call(&app, Method::PUT, None, json!({})).await;
+    let (status, _) = call(&app, Method::PUT, PATH, None, json!({})).await;
     assert_eq!(status, 401);
 }
