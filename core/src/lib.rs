@@ -11,10 +11,12 @@ pub mod fulfilment;
 pub mod gallery;
 pub mod media;
 pub mod money;
+pub mod order;
 pub mod postcode;
 pub mod product_form;
 pub mod quantity;
 pub mod schedule;
+pub mod studio_order;
 pub mod validation;
 pub mod workshop;
 

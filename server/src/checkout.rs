@@ -37,7 +37,7 @@ use crate::entities::{cart as carts, order, order_item, product, refund, variati
 use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::holds::{self, Held, HoldRules, NotHeld};
 use crate::mail::letters::{self, OrderFacts};
-use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
+use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund};
 use crate::places::Booking;
 use crate::{mail, orders};
 
@@ -687,7 +687,17 @@ impl Checkout {
             )
             .await?;
         }
-        mail::post(txn, &self.studio_email, letters::new_order(&facts)).await?;
+        let admin_link = format!(
+            "{}/admin/orders/{}",
+            self.public_url.trim_end_matches('/'),
+            order.id
+        );
+        mail::post(
+            txn,
+            &self.studio_email,
+            letters::new_order(&facts, &admin_link),
+        )
+        .await?;
         Ok(order.id)
     }
 
@@ -695,7 +705,15 @@ impl Checkout {
     /// cart stays open with its intent forgotten, so paying again makes a new one. The record,
     /// the cart and the studio's notice are one transaction: all of them or none.
     async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
-        let refunded = self.payments.refund(&intent.id).await;
+        let key = format!("posy-refund-{}", intent.id);
+        let refunded = self
+            .payments
+            .refund(Refund {
+                intent: &intent.id,
+                amount: None,
+                idempotency_key: &key,
+            })
+            .await;
         if let Err(err) = &refunded {
             tracing::error!(payment = %intent.id, %err, "REFUND FAILED: refund this payment by hand");
         }
@@ -770,7 +788,7 @@ struct Written<'a> {
 /// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
 /// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
 /// same items never wait on each other in a circle.
-async fn take_stock<'a>(
+pub(crate) async fn take_stock<'a>(
     txn: &DatabaseTransaction,
     lines: &'a [PricedLine],
 ) -> Result<Option<&'a PricedLine>, DbErr> {

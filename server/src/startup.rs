@@ -44,6 +44,8 @@ pub struct Application {
     mailer: Mailer,
     videos: Videos,
     clock: Clock,
+    /// Where order refunds are written, and the provider that is asked for them.
+    refunds: (DatabaseConnection, crate::payments::Payments),
 }
 
 impl Application {
@@ -94,6 +96,7 @@ impl Application {
             &config.studio_email,
         )?;
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
+        let refunds = (checkout.ledger.clone(), checkout.payments.clone());
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
             .data(cart_key)
             .data(PaymentAttempts::new(
@@ -110,6 +113,7 @@ impl Application {
             mailer,
             videos,
             clock: config.clock(),
+            refunds,
         })
     }
 
@@ -147,6 +151,10 @@ impl Application {
         let sessions = tasks::supervise("sign-in sweeper", move || {
             crate::auth::sweep_forever(db.clone())
         });
+        let (ledger, payments) = self.refunds;
+        let refunds = tasks::supervise("order refunds", move || {
+            crate::order_refunds::retry_forever(ledger.clone(), payments.clone())
+        });
         Server::new_with_acceptor(self.acceptor)
             .idle_timeout(self.idle)
             .run_with_graceful_shutdown(
@@ -157,6 +165,7 @@ impl Application {
             .await?;
         sweeper.abort();
         outbox.abort();
+        refunds.abort();
         resume.abort();
         sessions.abort();
         Ok(())

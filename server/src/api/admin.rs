@@ -26,6 +26,8 @@ pub struct AdminApi;
 pub struct AdminSummary {
     /// Enquiries waiting for an answer.
     pub new_enquiries: u64,
+    /// Paid orders the studio has not yet confirmed.
+    pub new_orders: u64,
 }
 
 /// A reply to an enquiry.
@@ -208,7 +210,7 @@ type ProductChanged =
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminApi {
-    /// What the back office's menu counts: the enquiries waiting for an answer.
+    /// What the back office's menu counts: new orders and the enquiries waiting for an answer.
     #[oai(
         path = "/admin/summary/",
         method = "get",
@@ -217,6 +219,7 @@ impl AdminApi {
     async fn summary(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Summary {
         Ok(Json(AdminSummary {
             new_enquiries: inbox::new_count(*db).await?,
+            new_orders: crate::order_admin::new_count(*db).await?,
         }))
     }
 

@@ -10,6 +10,7 @@ pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
 pub mod delivery;
+pub mod order_admin;
 pub mod orders;
 pub mod paths;
 pub mod payment;
@@ -54,6 +55,7 @@ resources!(
     delivery::DeliveryApi,
     auth::AuthApi,
     admin::AdminApi,
+    order_admin::OrderAdminApi,
     albums::AlbumsApi,
     albums::SpecAlbumPaths,
 );

@@ -136,6 +136,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's work: unfinished orders of past days first (overdue), then today and the
+         *     days ahead, by day with counts of deliveries and collections, new orders first within
+         *     a day. With `q`, the orders whose reference, name, e-mail or postcode match (the latest
+         *     200); with `from`/`to`, the orders for those days.
+         */
+        get: operations["adminListOrders"];
+        put?: never;
+        /**
+         * Takes an order by phone or in the studio, paid outside the shop: priced from the shelf,
+         *     it takes stock and books its day like any other.
+         */
+        post: operations["adminTakeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders for the days `from` to `to` (inclusive, at most a year) as CSV. */
+        get: operations["adminExportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/sheet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order for one day with everything the studio makes and delivers it from
+         *     (items, card, recipient, address, slot, instructions): deliveries by slot and then
+         *     postcode, then collections by time; cancelled orders left out.
+         */
+        get: operations["adminDaySheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: items, customer, recipient and address, slot, instructions, card, payment
+         *     and refunds, its history, and the moves it can make.
+         */
+        get: operations["adminGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives back chosen items (each restocked or not) and the delivery charge, through the
+         *     payment provider for a card order, and cancels the order when asked; the customer is
+         *     mailed. A refund the provider refuses is shown on the order and retried until it
+         *     succeeds.
+         */
+        post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the order along its workflow (forward, skipping steps if need be, or one step
+         *     back); kept with who and when; the customer is mailed on Confirmed, Out for delivery,
+         *     Ready for collection, Delivered and Collected.
+         */
+        post: operations["adminMoveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/": {
         parameters: {
             query?: never;
@@ -224,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the back office's menu counts: the enquiries waiting for an answer. */
+        /** What the back office's menu counts: new orders and the enquiries waiting for an answer. */
         get: operations["adminSummary"];
         put?: never;
         post?: never;
@@ -780,6 +907,11 @@ export interface components {
              * @description Enquiries waiting for an answer.
              */
             new_enquiries: number;
+            /**
+             * Format: uint64
+             * @description Paid orders the studio has not yet confirmed.
+             */
+            new_orders: number;
         };
         /**
          * Album
@@ -1340,10 +1472,111 @@ export interface components {
             order_id: string;
             phone: string;
             postcode: string;
+            /**
+             * @description The steps the customer follows (placed, confirmed, out for delivery or ready for
+             *     collection, delivered or collected), each with when it was reached.
+             */
+            progress: components["schemas"]["OrderStep"][];
+            /** @description Where the order is now: core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
+            status: string;
+            /** @description In words: `Out for delivery`. */
+            status_label: string;
             /** @description The delivery slot's surcharge charged (part of the total). */
             surcharge: string;
             /** @description What was charged, e.g. `"87.50"`. */
             total: string;
+        };
+        /**
+         * OrderBook
+         * @description The orders the studio asked for, by day.
+         */
+        OrderBook: {
+            /**
+             * @description Overdue days first, then today and the days ahead (or, for a search or a range, the
+             *     days found, latest first).
+             */
+            days: components["schemas"]["OrderDay"][];
+            /**
+             * Format: uint32
+             * @description How many orders were found (a search stops at 200).
+             */
+            found: number;
+            /** @description The studio's today, `2026-12-14`. */
+            today: string;
+        };
+        /**
+         * OrderDay
+         * @description One day of the day's work.
+         */
+        OrderDay: {
+            /**
+             * Format: uint32
+             * @description Cancelled orders are listed but not counted.
+             */
+            cancelled: number;
+            /** Format: uint32 */
+            collections: number;
+            /** @description `2026-12-15`. */
+            date: string;
+            /** @description `Tuesday 15 December`. */
+            day: string;
+            /** Format: uint32 */
+            deliveries: number;
+            orders: components["schemas"]["OrderLine"][];
+            /** @description `Today`, `Tomorrow`, or empty. */
+            relative: string;
+        };
+        /**
+         * OrderDetail
+         * @description One order as the studio reads it.
+         */
+        OrderDetail: {
+            /** @description The customer's own address (empty for a studio order). */
+            address: string;
+            /** @description Something is left to give back, or it can still be cancelled. */
+            can_refund: boolean;
+            /** @description The details came from the card's billing details and should be checked. */
+            check_details: boolean;
+            city: string;
+            delivery_fee: string;
+            /** @description The delivery charge (fee and surcharge) not yet given back. */
+            delivery_left: string;
+            email: string;
+            first_name: string;
+            /** @description Delivery or collection as chosen; null for an order placed without a choice. */
+            fulfilment: (components["schemas"]["OrderFulfilment"] & unknown) | null;
+            /** @description Oldest first; the placing comes first. */
+            history: components["schemas"]["OrderEventView"][];
+            /** Format: int32 */
+            id: number;
+            items: components["schemas"]["OrderItemLine"][];
+            last_name: string;
+            moves: components["schemas"]["OrderMoves"];
+            overdue: boolean;
+            payment: components["schemas"]["OrderPayment"];
+            phone: string;
+            placed_at: string;
+            postcode: string;
+            reference: string;
+            /** @description Oldest first. */
+            refunds: components["schemas"]["OrderRefundView"][];
+            status: string;
+            status_label: string;
+            surcharge: string;
+            total: string;
+        };
+        /**
+         * OrderEventView
+         * @description A step of an order's history.
+         */
+        OrderEventView: {
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description The admin, or `shop` for the order's placing. */
+            by: string;
+            label: string;
+            note: string | null;
+            status: string;
         };
         /**
          * OrderFulfilment
@@ -1389,6 +1622,97 @@ export interface components {
             quantity: number;
         };
         /**
+         * OrderItemLine
+         * @description A line of an order as its page shows it.
+         */
+        OrderItemLine: {
+            /** Format: int32 */
+            id: number;
+            line_total: string;
+            /** @description With the size when it had one: `Peony Posy (Large)`. */
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description How many of the quantity have been given back.
+             */
+            refunded_quantity: number;
+            unit_price: string;
+        };
+        /**
+         * OrderLine
+         * @description An order as a line of the day's work.
+         */
+        OrderLine: {
+            /** @description The customer's name. */
+            customer: string;
+            /** @description The day it is for, `2026-12-15`. */
+            date: string;
+            /** Format: int32 */
+            id: number;
+            /** @description e.g. `2 × Peony Posy (Large), 1 × Vase`. */
+            items: string;
+            /** @description `delivery` or `collection`. */
+            method: string;
+            /** @description A past day's order not yet finished. */
+            overdue: boolean;
+            /** @description ISO 8601, UTC. */
+            placed_at: string;
+            /** @description Delivery: the postcode it goes to. */
+            postcode: string;
+            /** @description Who receives it (the customer for a collection). */
+            recipient: string;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** @description A refund the provider has not yet confirmed (it is being retried). */
+            refund_pending: boolean;
+            /** @description Core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
+            status: string;
+            /** @description In words: `Out for delivery`. */
+            status_label: string;
+            /** @description Taken by phone or in the studio. */
+            studio_order: boolean;
+            total: string;
+            /** @description Delivery: the slot's name; collection: the time, `10:30`. */
+            when: string;
+        };
+        /**
+         * OrderMove
+         * @description A status the order can be moved to.
+         */
+        OrderMove: {
+            label: string;
+            status: string;
+        };
+        /**
+         * OrderMoves
+         * @description What the studio can do next (core's moves).
+         */
+        OrderMoves: {
+            /** @description One step back. */
+            back: (components["schemas"]["OrderMove"] & unknown) | null;
+            /** @description Later steps, skipping some. */
+            later: components["schemas"]["OrderMove"][];
+            next: components["schemas"]["OrderMove"] | null;
+        };
+        /**
+         * OrderPayment
+         * @description How an order was paid.
+         */
+        OrderPayment: {
+            /** @description A studio order: how it was paid, as the studio wrote it. */
+            note: string | null;
+            /** @description `card` (through the shop) or `studio` (by phone or in the studio). */
+            paid_by: string;
+            /** @description The provider's payment id, or the studio's own for a studio order. */
+            reference: string;
+            refunded: string;
+            /** @description The admin who entered a studio order. */
+            taken_by: string | null;
+            total: string;
+        };
+        /**
          * OrderPlaced
          * @description The order made, and a token for its link.
          */
@@ -1402,6 +1726,43 @@ export interface components {
             id: number;
             /** @description The studio's reference, e.g. `FS-000123`. */
             order_id: string;
+        };
+        /**
+         * OrderRefundView
+         * @description Money given back on an order.
+         */
+        OrderRefundView: {
+            amount: string;
+            at: string;
+            /** Format: int32 */
+            attempts: number;
+            by: string;
+            /** Format: int32 */
+            id: number;
+            /** @description The provider's last refusal, while it is retried. */
+            last_error: string | null;
+            /** @description When it will be tried again, ISO 8601. */
+            next_attempt_at: string | null;
+            reason: string;
+            /**
+             * @description `pending`, `failed` (retried until it succeeds), `succeeded`, or `by_hand` (a studio
+             *     order: given back the way it was paid).
+             */
+            state: string;
+            what: string;
+        };
+        /**
+         * OrderStep
+         * @description A step of an order as its customer follows it.
+         */
+        OrderStep: {
+            /** @description When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped. */
+            at: string | null;
+            /** @description Reached (this step or a later one). */
+            done: boolean;
+            /** @description `Order placed`, `Confirmed`, `Out for delivery`, … */
+            label: string;
+            status: string;
         };
         /**
          * PaymentConfig
@@ -1545,6 +1906,25 @@ export interface components {
          */
         ProviderName: "stripe" | "simulated";
         /**
+         * RefundBody
+         * @description What to give back, and whether the order is cancelled.
+         */
+        RefundBody: {
+            /** @description Cancel the order (with or without money back). */
+            cancel: boolean;
+            /** @description Give back the delivery charge (fee and surcharge) too. */
+            delivery: boolean;
+            /** @description How many of each line to refund, in the order's line order. */
+            quantities: number[];
+            /**
+             * @description Why, for the order's record (up to 500 characters).
+             * @default
+             */
+            reason: string | null;
+            /** @description Whether each line's refunded quantity goes back in stock (not flowers already made). */
+            restock: boolean[];
+        };
+        /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
          */
@@ -1657,6 +2037,16 @@ export interface components {
             url: string;
         };
         /**
+         * StatusChange
+         * @description A move along the order's workflow.
+         */
+        StatusChange: {
+            /** @description Where the page saw the order (a move from a page out of date is refused). */
+            from: string;
+            /** @description Where it goes: the next step, a later one, or one back. */
+            to: string;
+        };
+        /**
          * StockChange
          * @description The list's quick stock change.
          */
@@ -1671,6 +2061,94 @@ export interface components {
              * @description 0 to 9999.
              */
             stock: number;
+        };
+        /**
+         * StudioFulfilmentBody
+         * @description Delivery or collection for a studio order: the checkout's fields.
+         */
+        StudioFulfilmentBody: {
+            /** @default  */
+            address_line1: string | null;
+            /** @default  */
+            address_line2: string | null;
+            /** @default  */
+            card_from: string | null;
+            /** @default  */
+            card_message: string | null;
+            /** @default  */
+            city: string | null;
+            /** @default  */
+            collection_time: string | null;
+            /**
+             * @description `2026-12-15`.
+             * @default
+             */
+            date: string | null;
+            /** @default  */
+            instructions: string | null;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /** @default  */
+            postcode: string | null;
+            /** @default  */
+            recipient_name: string | null;
+            /** @default  */
+            recipient_phone: string | null;
+            /** @default  */
+            slot: string | null;
+        };
+        /**
+         * StudioLineBody
+         * @description A line of a studio order.
+         */
+        StudioLineBody: {
+            /** Format: int32 */
+            product_id: number;
+            /** Format: uint32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description The size, for a product with sizes.
+             */
+            size_id?: number | null;
+        };
+        /**
+         * StudioOrderBody
+         * @description An order taken by phone or in the studio, paid outside the shop.
+         */
+        StudioOrderBody: {
+            /**
+             * @description Optional: the customer gets the order's mails when given.
+             * @default
+             */
+            email: string | null;
+            /** @default  */
+            first_name: string | null;
+            /** @description Delivery or collection, as the checkout sends it. */
+            fulfilment: components["schemas"]["StudioFulfilmentBody"] & unknown;
+            items: components["schemas"]["StudioLineBody"][];
+            /** @default  */
+            last_name: string | null;
+            /**
+             * @description How it was paid, e.g. `Card on the phone`.
+             * @default
+             */
+            payment_note: string | null;
+            /** @default  */
+            phone: string | null;
+        };
+        /**
+         * StudioOrderTaken
+         * @description The studio order made.
+         */
+        StudioOrderTaken: {
+            /** Format: int32 */
+            id: number;
+            /** @description `FS-000123`. */
+            reference: string;
         };
         /**
          * Taken
@@ -2325,6 +2803,501 @@ export interface operations {
             };
             /** @description No enquiry has that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                /** @description A status's wire name, e.g. `out_for_delivery`. */
+                status?: string;
+                /** @description `delivery` or `collection`. */
+                method?: string;
+                /** @description A reference, name, e-mail or postcode. */
+                q?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBook"];
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminTakeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioOrderTaken"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it: `first_name`, `phone`, `payment_note`, `items`, a line as `items.0`, delivery's as `fulfilment.postcode`), or a line's stock is short; nothing was written. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminExportOrders: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One row per order, a header row first; cells that a spreadsheet would run as a
+             *     formula begin with `'`.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDaySheet: {
+        parameters: {
+            query: {
+                /** @description The day, `2026-12-15`. */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"][];
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminMoveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
