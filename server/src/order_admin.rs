@@ -455,18 +455,23 @@ fn search_condition(words: &str) -> Condition {
     };
     let mut any = Condition::any()
         .add(matches(
-            "LOWER($1 || ' ' || $2)",
+            "LOWER(? || ' ' || ?)",
             &like,
             vec![order::Column::FirstName, order::Column::LastName],
         ))
-        .add(matches("LOWER($1)", &like, vec![order::Column::Email]))
+        .add(matches("LOWER(?)", &like, vec![order::Column::Email]))
         .add(matches(
-            "REPLACE(LOWER($1), ' ', '')",
+            "REPLACE(LOWER(?), ' ', '')",
             &squeezed,
             vec![order::Column::Postcode],
         ))
-        // The recipient's name and postcode live in the kept choice (JSON text).
-        .add(matches("LOWER($1)", &like, vec![order::Column::Fulfilment]));
+        // The recipient's name and postcode live in the kept choice (JSON text), matched
+        // without spaces so `bs32bb` finds `BS3 2BB`.
+        .add(matches(
+            "REPLACE(LOWER(?), ' ', '')",
+            &squeezed,
+            vec![order::Column::Fulfilment],
+        ));
     if let Some(id) = number {
         any = any.add(order::Column::Id.eq(id));
     }

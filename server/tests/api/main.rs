@@ -15,6 +15,7 @@ mod helpers;
 mod holds;
 mod inbox;
 mod openapi;
+mod order_admin;
 mod outbox;
 mod paying;
 mod places;
