@@ -877,6 +877,7 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
     let session = crate::helpers::admin_session(&app).await;
+    let stock = crate::helpers::product(&app, "The Bedminster").await["stock"].clone();
     let cart = cart_with(&app, "The Bedminster", 2).await;
     let intent = intent_for(&app, &cart).await;
     stripe.pay(&intent);
@@ -898,10 +899,17 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
         reqwest::Method::POST,
         &format!("/api/admin/orders/{id}/refund/"),
         Some(&session),
-        json!({"quantities": [1], "restock": [true], "delivery": false, "cancel": false}),
+        json!({"quantities": [2], "restock": [true], "delivery": false, "cancel": true,
+               "reason": "The wedding is off"}),
     )
     .await;
     assert_eq!(status, 200, "{order}");
+    assert_eq!(order["status"], "cancelled");
+    assert_eq!(
+        crate::helpers::product(&app, "The Bedminster").await["stock"],
+        stock,
+        "both back on the shelf"
+    );
     let refund = &order["refunds"][0];
     assert_eq!(refund["state"], "failed");
     assert!(
@@ -910,7 +918,7 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     );
     assert!(refund["next_attempt_at"].is_string());
     assert_eq!(
-        order["payment"]["refunded"], "42.00",
+        order["payment"]["refunded"], "84.00",
         "owed to the customer either way"
     );
 
@@ -937,12 +945,12 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     assert_eq!(asked.len(), 2);
     for (form, _) in &asked {
         assert_eq!(form["payment_intent"], intent);
-        assert_eq!(form["amount"], "4200");
+        assert_eq!(form["amount"], "8400");
     }
     assert!(asked[0].1.is_some());
     assert_eq!(asked[0].1, asked[1].1, "the same idempotency key");
     assert_eq!(
         stripe.intents.lock().unwrap()[&intent]["x_amount_refunded"],
-        4200
+        8400
     );
 }
