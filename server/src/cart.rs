@@ -24,11 +24,12 @@ use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait, UpdateMany,
+    QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
 };
 use serde::Serialize;
 
 use crate::clock::{Clock, now};
+use crate::db::Writer;
 use crate::entities::{cart, cart_item, product, variation};
 use crate::holds;
 
@@ -270,7 +271,7 @@ async fn store_if_made(
 /// Adds `quantity` of a product (and size) to a cart, raising its line if it has one. Refused
 /// whole when the line would pass 10 or the stock.
 pub async fn add(
-    db: &DatabaseConnection,
+    writer: &Writer,
     key: &CartKey,
     cart_id: CartId,
     product_id: i32,
@@ -278,7 +279,7 @@ pub async fn add(
     adding: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     store_if_made(&txn, key, cart_id).await?;
     change_open_cart(&txn, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
@@ -320,13 +321,13 @@ pub async fn add(
 
 /// Sets a line's quantity (1 to 10, within stock).
 pub async fn update_quantity(
-    db: &DatabaseConnection,
+    writer: &Writer,
     cart_id: CartId,
     item_id: i32,
     quantity: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     change_open_cart(&txn, cart_id).await?;
     let line = cart_item::Entity::find_by_id(item_id)
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -346,12 +347,12 @@ pub async fn update_quantity(
 
 /// Removes a line from a cart.
 pub async fn remove(
-    db: &DatabaseConnection,
+    writer: &Writer,
     cart_id: CartId,
     item_id: i32,
     media_base: &str,
 ) -> Result<CartView, CartError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     change_open_cart(&txn, cart_id).await?;
     let removed = cart_item::Entity::delete_many()
         .filter(cart_item::Column::Id.eq(item_id))

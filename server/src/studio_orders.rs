@@ -10,9 +10,7 @@ use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
 use posy_core::schedule::Taken;
 use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
 use posy_core::validation::{FormProblems, is_email};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
 
 use crate::cart::{self, PricedLine};
 use crate::catalogue::bump_version;

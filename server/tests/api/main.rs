@@ -22,5 +22,6 @@ mod places;
 mod product_admin;
 mod serving;
 mod settings;
+mod statements;
 mod stripe;
 mod studio;

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use crate::checkout::place;
 use crate::fulfilment::{cart_of, choose, delivery, monday_morning, pay_for, shop_at};
-use crate::helpers::{TestApp, admin_session, call, product, sql};
+use crate::helpers::{TestApp, admin_session, call, product, sql, stock_in_db};
 
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
@@ -47,10 +47,6 @@ async fn refund(app: &TestApp, session: &str, id: i64, body: Value) -> (u16, Val
         body,
     )
     .await
-}
-
-async fn stock_of(app: &TestApp, name: &str) -> i64 {
-    product(app, name).await["stock"].as_i64().unwrap()
 }
 
 #[tokio::test]
@@ -261,9 +257,9 @@ fn urlencode(text: &str) -> String {
 async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_customer_told() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;
-    let before = stock_of(&app, "Sunflower Bunch").await;
+    let before = stock_in_db(&app, "Sunflower Bunch").await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
-    assert_eq!(stock_of(&app, "Sunflower Bunch").await, before - 2);
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 2);
 
     // One of the two back, and on the shelf again.
     let (status, order) = refund(
@@ -283,7 +279,7 @@ async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_custome
     assert_eq!(order["items"][0]["refunded_quantity"], 1);
     assert_eq!(order["refunds"][0]["state"], "succeeded");
     assert_eq!(order["refunds"][0]["what"], "1 × Sunflower Bunch");
-    assert_eq!(stock_of(&app, "Sunflower Bunch").await, before - 1);
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 1);
     let payment = order["payment"]["reference"].as_str().unwrap().to_owned();
     let given = simulated_refunds(&app, &payment).await;
     assert_eq!(given, vec![2800]);
@@ -337,7 +333,7 @@ async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_custome
             .contains("The recipient is away"),
         "{last}"
     );
-    assert_eq!(stock_of(&app, "Sunflower Bunch").await, before - 1);
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 1);
     assert_eq!(simulated_refunds(&app, &payment).await, vec![2800, 3600]);
     let mail = app.mail(4).await;
     let cancelled = mail
@@ -502,7 +498,7 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
         "{body}"
     );
     assert_eq!(
-        stock_of(&app, "Sunflower Bunch").await,
+        stock_in_db(&app, "Sunflower Bunch").await,
         stock,
         "nothing taken"
     );
@@ -517,7 +513,7 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
     .await;
     assert_eq!(status, 200, "{taken}");
     let order_id = taken["id"].as_i64().unwrap();
-    assert_eq!(stock_of(&app, "Sunflower Bunch").await, stock - 2);
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, stock - 2);
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
     let today = &book["days"][0];
     assert_eq!(today["relative"], "Today");
@@ -539,7 +535,7 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
     .await;
     assert_eq!(status, 200, "{order}");
     assert_eq!(order["refunds"][0]["state"], "by_hand");
-    assert_eq!(stock_of(&app, "Sunflower Bunch").await, stock);
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, stock);
 }
 
 #[tokio::test]
