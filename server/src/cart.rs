@@ -453,7 +453,7 @@ impl Item {
         variation_id: Option<i32>,
     ) -> Result<Item, LineError> {
         let product = product::Entity::find_by_id(product_id)
-            .filter(product::Column::Active.eq(true))
+            .filter(crate::catalogue::on_sale())
             .one(db)
             .await?
             .ok_or(LineError::ProductGone)?;

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
+pub mod catalogue_admin;
 pub mod delivery;
 pub mod orders;
 pub mod paths;
@@ -54,6 +55,7 @@ resources!(
     delivery::DeliveryApi,
     auth::AuthApi,
     admin::AdminApi,
+    catalogue_admin::CatalogueAdminApi,
     albums::AlbumsApi,
     albums::SpecAlbumPaths,
 );

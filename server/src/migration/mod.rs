@@ -17,6 +17,7 @@ mod m20261124_000007_fulfilment_charge;
 mod m20261124_000008_stock_holds;
 mod m20261124_000009_fulfilment_places;
 mod m20261125_000001_enquiry_inbox;
+mod m20261128_000001_catalogue_admin;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000008_stock_holds::Migration),
             Box::new(m20261124_000009_fulfilment_places::Migration),
             Box::new(m20261125_000001_enquiry_inbox::Migration),
+            Box::new(m20261128_000001_catalogue_admin::Migration),
         ]
     }
 }
