@@ -49,7 +49,7 @@ function formOf(product: AdminProduct | null, categories: Category[]): Form {
 
 /** What is sent: the sizes without the editor's keys. */
 function changeOf(form: Form): ProductChange {
-  return { ...form, sizes: form.sizes.map(({ key: _key, ...size }) => size) };
+  return { ...form, sizes: form.sizes.map(({ id, size, price, stock }) => ({ id, size, price, stock })) };
 }
 
 const whole = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
