@@ -12,7 +12,7 @@
 //! one after another and a line can never be raised past the stock by two adds at once. The
 //! same write releases any stock the cart held for its payment ([`crate::holds`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use hmac::{KeyInit, Mac};
@@ -29,7 +29,7 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::clock::{Clock, now};
-use crate::entities::{cart, cart_item, product, variation};
+use crate::entities::{cart, cart_item, category, product, variation};
 use crate::holds;
 
 /// A cart as the API shows it.
@@ -511,6 +511,9 @@ pub struct PricedLine {
     pub size: Option<variation::Model>,
     pub quantity: u32,
     pub unit_price: Money,
+    /// Still on sale ([`crate::catalogue::on_sale`]): visible, not archived, on a shelf that
+    /// is not hidden.
+    pub on_sale: bool,
 }
 
 impl PricedLine {
@@ -534,7 +537,7 @@ impl PricedLine {
 
     /// Why the line cannot be paid for now; `None` when it can.
     pub fn unavailable(&self) -> Option<Unavailable> {
-        line_availability(self.product.active, self.stock(), self.quantity)
+        line_availability(self.on_sale, self.stock(), self.quantity)
     }
 
     fn priced(&self) -> CartLine {
@@ -597,6 +600,13 @@ async fn read_lines(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    let hidden_shelves: HashSet<i32> = category::Entity::find()
+        .filter(category::Column::Hidden.eq(true))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|shelf| shelf.id)
+        .collect();
     let mut priced = Vec::with_capacity(lines.len());
     for line in lines {
         // Foreign keys remove lines with their product or size, so both are there.
@@ -608,6 +618,10 @@ async fn read_lines(
             Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
         priced.push(PricedLine {
             id: line.id,
+            on_sale: crate::catalogue::is_on_sale(
+                &product,
+                hidden_shelves.contains(&product.category_id),
+            ),
             product,
             size,
             quantity: line.quantity.max(0) as u32,

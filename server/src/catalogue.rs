@@ -205,6 +205,12 @@ pub fn on_sale() -> Condition {
         )
 }
 
+/// [`on_sale`] for a product in hand, its shelf hidden or not: a cart line already holding it
+/// is withdrawn once it is not.
+pub fn is_on_sale(product: &product::Model, shelf_hidden: bool) -> bool {
+    product.active && !product.archived && !shelf_hidden
+}
+
 /// Which products [`shelved`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Showing {

@@ -80,7 +80,7 @@ async function seenOnTheShop(page, width) {
   await card.scrollIntoViewIfNeeded();
   await settle(page);
   assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth > 0), 'the picture loads');
-  await page.screenshot({ path: shot(`shop-new-product-${width}`) });
+  await page.screenshot({ path: shot(`catalogue-shop-${width}`) });
 }
 
 describe('the studio’s catalogue', { skip: !admin.username || !admin.password }, () => {
@@ -98,7 +98,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
     const shelf = shelves.getByRole('form', { name: `Category ${SHELF}` });
     await shelf.waitFor();
     await settle(page);
-    await page.screenshot({ path: shot('admin-categories-1280'), fullPage: true });
+    await page.screenshot({ path: shot('catalogue-categories-1280'), fullPage: true });
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the categories');
     await page.getByRole('button', { name: 'Categories' }).click();
 
@@ -118,7 +118,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
     await editor.getByText('Please give the product a name.').waitFor();
     await editor.getByLabel('Name').fill(NAME);
     await settle(page);
-    await page.screenshot({ path: shot('admin-product-new-1280'), fullPage: true });
+    await page.screenshot({ path: shot('catalogue-new-product-1280'), fullPage: true });
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the new product form');
     await editor.getByRole('button', { name: 'Add the product' }).click();
     await editor.waitFor({ state: 'detached' });
@@ -140,14 +140,14 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
     const phoneEditor = phone.page.getByRole('form', { name: `Edit ${NAME}` });
     await phoneEditor.getByRole('button', { name: 'Add a size' }).waitFor();
     await settle(phone.page);
-    await phoneEditor.screenshot({ path: shot('admin-product-editor-390') });
+    await phoneEditor.screenshot({ path: shot('catalogue-editor-390') });
     assert.deepEqual(await axeFindings(phone.page, { all: true }), [], 'axe finds nothing on the editor at 390 px');
 
     // Back as it was: the product (never ordered) deleted, the category hidden.
     await row.getByRole('button', { name: `Edit ${NAME}` }).click();
     const opened = page.getByRole('form', { name: `Edit ${NAME}` });
     await settle(page);
-    await opened.screenshot({ path: shot('admin-product-editor-1280') });
+    await opened.screenshot({ path: shot('catalogue-editor-1280') });
     await opened.getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Categories' }).click();

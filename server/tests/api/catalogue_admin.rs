@@ -519,7 +519,14 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         "Please list every category once."
     );
 
-    // Hidden: its products leave the shop and carts; shown again, they are back.
+    // Hidden: its products leave the shop and carts (a line already in one is withdrawn);
+    // shown again, they are back.
+    let bedminster_id = product(&app, "The Bedminster").await["id"]
+        .as_i64()
+        .unwrap();
+    let holding = crate::helpers::new_cart(&app).await;
+    let (status, _) = crate::helpers::add(&app, &holding, bedminster_id, None, 1).await;
+    assert_eq!(status, 200);
     let (status, _) = call(
         &app,
         Method::PUT,
@@ -543,6 +550,12 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         status, 200,
         "a hidden shelf's product cannot be added to a cart"
     );
+    let (_, held) = app.get_json(&format!("/api/cart/?cart_id={holding}")).await;
+    assert_eq!(
+        held["items"][0]["available"]["status"], "withdrawn",
+        "{held}"
+    );
+    assert_eq!(held["total"], "0.00", "{held}");
     let (status, _) = call(
         &app,
         Method::PUT,
