@@ -17,6 +17,7 @@ use super::albums::Done;
 use super::auth::AdminSession;
 use crate::category_admin::{self, CategoryError, CategoryView};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::gallery::AlbumError;
 use crate::gallery::receiving::Parts;
 use crate::product_admin::{self, AdminProductView, ProductAdminError};
 use crate::product_picture;
@@ -175,6 +176,7 @@ const NO_SUCH_CATEGORY: &str = "That category is not in the shop any more: pleas
 const ORDERED: &str =
     "This product has been ordered, so it can only be archived: its orders keep it.";
 const NO_PICTURE: &str = "Please choose a picture to upload.";
+const ONE_PICTURE: &str = "Please send one picture: a product has one.";
 
 impl From<ProductAdminError> for Problem {
     fn from(err: ProductAdminError) -> Problem {
@@ -190,6 +192,10 @@ impl From<ProductAdminError> for Problem {
             }
             ProductAdminError::Ordered => Problem::new(StatusCode::CONFLICT, ORDERED),
             ProductAdminError::Picture(why) => Problem::field(why.clone(), "picture", why),
+            // One file is sent; the gallery's sentence counts files.
+            ProductAdminError::Upload(AlbumError::TooManyFiles(_)) => {
+                Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
+            }
             ProductAdminError::Upload(err) => err.into(),
             ProductAdminError::Storage(cause) => Problem::internal(cause),
             ProductAdminError::Db(err) => Problem::internal(err),

@@ -96,6 +96,13 @@ fn jpeg_with_gps() -> Vec<u8> {
     out
 }
 
+async fn shop_image(app: &TestApp, name: &str) -> String {
+    product(app, name).await["image"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 async fn upload(app: &TestApp, session: &str, id: i64, name: &str, bytes: Vec<u8>) -> (u16, Value) {
     let path = format!("/api/admin/products/{id}/picture/");
     let form = Form::new().part("picture", Part::bytes(bytes).file_name(name.to_owned()));
@@ -281,6 +288,20 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
     );
     let (status, _) = upload(&app, &session, 9999, "a.jpg", jpeg_with_gps()).await;
     assert_eq!(status, 404);
+    let response = app
+        .signed(Method::POST, &path, Some(&session))
+        .multipart(
+            Form::new()
+                .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"))
+                .part("picture", Part::bytes(jpeg_with_gps()).file_name("b.jpg")),
+        )
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of(&path, response).await;
+    assert_eq!(status, 413);
+    assert_eq!(body["error"], "Please send one picture: a product has one.");
+    assert_eq!(shop_image(&app, "Midwinter Posy").await, replaced);
 }
 
 #[tokio::test]
