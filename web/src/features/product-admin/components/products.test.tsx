@@ -112,6 +112,7 @@ describe('the studio’s products', () => {
     await user.click(archive);
     const archived = await screen.findByRole('region', { name: 'Archived' });
     expect(within(archived).getByText('Sunflower Bunch')).toBeInTheDocument();
+    await waitFor(() => expect(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' })).toHaveFocus());
     expect(within(screen.getByRole('region', { name: 'Bouquets' })).queryByText('Sunflower Bunch')).not.toBeInTheDocument();
     await user.click(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' }));
     await user.click(within(archived).getByRole('button', { name: 'Restore' }));

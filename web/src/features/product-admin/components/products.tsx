@@ -89,10 +89,14 @@ export function Products({ onSignedOut }: ProductsProps) {
   }));
   const archived = products.filter((product) => product.archived);
 
+  // Once the page has drawn the change, the keyboard goes on from somewhere that is still there.
+  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
   const moved = async (change: Promise<AdminProduct>) => {
     try {
-      replace(await change);
+      const changed = await change;
+      replace(changed);
       setEditing(null);
+      focusLater(`edit-button-${changed.id}`);
     } catch (cause) {
       failed(cause);
     }
@@ -103,6 +107,7 @@ export function Products({ onSignedOut }: ProductsProps) {
       await deleteProduct(product.id);
       query.setData((now) => ({ categories: now?.categories ?? [], products: (now?.products ?? []).filter((p) => p.id !== product.id) }));
       setEditing(null);
+      focusLater('add-product');
       notifySuccess(`${product.name} was deleted.`);
     } catch (cause) {
       failed(cause);
@@ -133,6 +138,7 @@ export function Products({ onSignedOut }: ProductsProps) {
         <p className="product-row__stock">{product.sizes.map((size) => `${size.size}: ${size.stock}`).join(' · ')}</p>
       )}
       <button
+        id={`edit-button-${product.id}`}
         type="button"
         className="button button--quiet button--small"
         aria-expanded={editing === product.id}
@@ -183,6 +189,7 @@ export function Products({ onSignedOut }: ProductsProps) {
     <div className="products-admin">
       <div className="products-admin__tools">
         <button
+          id="add-product"
           type="button"
           className="button"
           aria-expanded={editing === 'new'}
