@@ -4,6 +4,7 @@
 pub mod calendar;
 pub mod cart;
 pub mod catalogue;
+pub mod category_form;
 pub mod checkout;
 pub mod delivery;
 pub mod enquiry;

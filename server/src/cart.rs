@@ -12,7 +12,7 @@
 //! one after another and a line can never be raised past the stock by two adds at once. The
 //! same write releases any stock the cart held for its payment ([`crate::holds`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use hmac::{KeyInit, Mac};
@@ -30,7 +30,7 @@ use serde::Serialize;
 
 use crate::clock::{Clock, now};
 use crate::db::Writer;
-use crate::entities::{cart, cart_item, product, variation};
+use crate::entities::{cart, cart_item, category, product, variation};
 use crate::holds;
 
 /// A cart as the API shows it.
@@ -468,7 +468,7 @@ impl Item {
     ) -> Result<Item, LineError> {
         // One statement: the product with its sizes.
         let (product, sizes) = product::Entity::find_by_id(product_id)
-            .filter(product::Column::Active.eq(true))
+            .filter(crate::catalogue::on_sale())
             .find_with_related(variation::Entity)
             .all(db)
             .await?
@@ -525,6 +525,9 @@ pub struct PricedLine {
     pub size: Option<variation::Model>,
     pub quantity: u32,
     pub unit_price: Money,
+    /// Still on sale ([`crate::catalogue::on_sale`]): visible, not archived, on a shelf that
+    /// is not hidden.
+    pub on_sale: bool,
 }
 
 impl PricedLine {
@@ -548,7 +551,7 @@ impl PricedLine {
 
     /// Why the line cannot be paid for now; `None` when it can.
     pub fn unavailable(&self) -> Option<Unavailable> {
-        line_availability(self.product.active, self.stock(), self.quantity)
+        line_availability(self.on_sale, self.stock(), self.quantity)
     }
 
     fn priced(&self) -> CartLine {
@@ -593,10 +596,11 @@ async fn read_lines(
             .order_by_asc(cart_item::Column::Id)
             .all(db)
             .await?;
+        let hidden = hidden_shelves(db, rows.is_empty()).await?;
         // Foreign keys remove lines with their product or size, so both are there.
         return Ok(rows
             .into_iter()
-            .filter_map(|(line, product, size)| Some(priced(line, product?, size)))
+            .filter_map(|(line, product, size)| Some(priced(line, product?, size, &hidden)))
             .collect());
     }
     let lines = cart_item::Entity::find()
@@ -624,13 +628,31 @@ async fn read_lines(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    let hidden = hidden_shelves(db, lines.is_empty()).await?;
     Ok(lines
         .into_iter()
         .filter_map(|line| {
             let product = products.get(&line.product_id).cloned()?;
             let size = line.variation_id.and_then(|id| sizes.get(&id).cloned());
-            Some(priced(line, product, size))
+            Some(priced(line, product, size, &hidden))
         })
+        .collect())
+}
+
+/// The hidden shelves' ids (none asked for an empty cart): their products are not on sale.
+async fn hidden_shelves(
+    db: &impl ConnectionTrait,
+    empty: bool,
+) -> Result<HashSet<i32>, sea_orm::DbErr> {
+    if empty {
+        return Ok(HashSet::new());
+    }
+    Ok(category::Entity::find()
+        .filter(category::Column::Hidden.eq(true))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|shelf| shelf.id)
         .collect())
 }
 
@@ -639,11 +661,16 @@ fn priced(
     line: cart_item::Model,
     product: product::Model,
     size: Option<variation::Model>,
+    hidden_shelves: &HashSet<i32>,
 ) -> PricedLine {
     let unit_price =
         Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
     PricedLine {
         id: line.id,
+        on_sale: crate::catalogue::is_on_sale(
+            &product,
+            hidden_shelves.contains(&product.category_id),
+        ),
         product,
         size,
         quantity: line.quantity.max(0) as u32,

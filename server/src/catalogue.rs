@@ -18,9 +18,10 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use poem_openapi::Object;
 use posy_core::{Money, catalogue, media};
+use sea_orm::sea_query::Query;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Statement,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, Statement,
 };
 use serde::Serialize;
 
@@ -36,6 +37,9 @@ pub struct ProductView {
     pub name: String,
     /// URL of its picture; null when it has none (the page shows a placeholder).
     pub image: Option<String>,
+    /// For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+    /// /media/products/x-960.jpg 960w`; null for a picture kept in one size.
+    pub image_srcset: Option<String>,
     /// What is in it and how long it lasts.
     pub description: String,
     /// The shelf it is on, e.g. `Bouquets`.
@@ -297,10 +301,34 @@ pub async fn bump_version(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     Ok(())
 }
 
+/// Which products shoppers may see and buy: visible, not archived, on a shelf that is not
+/// hidden. /shop's list and the cart both ask this, so a hidden shelf's products cannot be
+/// added to a cart either.
+pub fn on_sale() -> Condition {
+    Condition::all()
+        .add(product::Column::Active.eq(true))
+        .add(product::Column::Archived.eq(false))
+        .add(
+            product::Column::CategoryId.in_subquery(
+                Query::select()
+                    .column(category::Column::Id)
+                    .from(category::Entity)
+                    .and_where(category::Column::Hidden.eq(false))
+                    .to_owned(),
+            ),
+        )
+}
+
+/// [`on_sale`] for a product in hand, its shelf hidden or not: a cart line already holding it
+/// is withdrawn once it is not.
+pub fn is_on_sale(product: &product::Model, shelf_hidden: bool) -> bool {
+    product.active && !product.archived && !shelf_hidden
+}
+
 /// Which products [`shelved`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Showing {
-    /// Those on sale: what shoppers see.
+    /// Those on sale ([`on_sale`]): what shoppers see.
     OnSale,
     /// Every product, hidden ones too: what the back office sees.
     All,
@@ -324,7 +352,7 @@ pub async fn shelved(db: &impl ConnectionTrait, showing: Showing) -> Result<Vec<
         .collect();
     let mut products = product::Entity::find();
     if showing == Showing::OnSale {
-        products = products.filter(product::Column::Active.eq(true));
+        products = products.filter(on_sale());
     }
     let products = products
         .order_by_asc(product::Column::Position)
@@ -386,6 +414,7 @@ pub(crate) fn view(
             .image
             .as_deref()
             .map(|path| media::media_url(Some(path), media_base)),
+        image_srcset: srcset(&product.image_variants, media_base),
         description: product.description,
         category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
         price: (if sizes.is_empty() {
@@ -411,4 +440,14 @@ pub(crate) fn view(
             .collect(),
         lead_days: u32::try_from(product.lead_days).unwrap_or(0),
     }
+}
+
+/// A picture's `srcset` from its kept sizes (`480:products/x-480.jpg,960:…`); none without.
+pub(crate) fn srcset(variants: &str, media_base: &str) -> Option<String> {
+    let sizes: Vec<String> = variants
+        .split(',')
+        .filter_map(|size| size.split_once(':'))
+        .map(|(width, path)| format!("{} {width}w", media::media_url(Some(path), media_base)))
+        .collect();
+    (!sizes.is_empty()).then(|| sizes.join(", "))
 }

@@ -70,6 +70,12 @@ async fn price(
                 "That product is not in the shop any more.".into(),
             ));
         };
+        if product.archived {
+            return Err(StudioOrderError::Line(
+                at,
+                format!("{} is archived; restore it to sell it.", product.name),
+            ));
+        }
         let sizes = variation::Entity::find()
             .filter(variation::Column::ProductId.eq(product.id))
             .all(db)
@@ -96,6 +102,8 @@ async fn price(
             Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
         priced.push(PricedLine {
             id: at as i32,
+            // The studio may sell what the shop hides (a piece kept for phone orders).
+            on_sale: true,
             product,
             size,
             quantity: line.quantity,

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
+pub mod catalogue_admin;
 pub mod delivery;
 pub mod order_admin;
 pub mod orders;
@@ -56,6 +57,7 @@ resources!(
     auth::AuthApi,
     admin::AdminApi,
     order_admin::OrderAdminApi,
+    catalogue_admin::CatalogueAdminApi,
     albums::AlbumsApi,
     albums::SpecAlbumPaths,
 );

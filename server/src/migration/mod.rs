@@ -19,6 +19,7 @@ mod m20261124_000009_fulfilment_places;
 mod m20261125_000001_enquiry_inbox;
 mod m20261126_000001_order_workflow;
 mod m20261126_000002_catalogue_instance;
+mod m20261128_000001_catalogue_admin;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_enquiry_inbox::Migration),
             Box::new(m20261126_000001_order_workflow::Migration),
             Box::new(m20261126_000002_catalogue_instance::Migration),
+            Box::new(m20261128_000001_catalogue_admin::Migration),
         ]
     }
 }

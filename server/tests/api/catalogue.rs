@@ -42,6 +42,8 @@ async fn the_product_list_is_a_bare_array_in_the_specs_shape() {
         "variations",
         // Beyond the spec: the days of notice a piece needs, for the delivery rules.
         "lead_days",
+        // Beyond the spec: an uploaded picture's sizes for `<img srcset>` (null for the demo's).
+        "image_srcset",
     ]
     .into();
     for product in &products {

@@ -5,6 +5,7 @@ mod albums;
 mod auth;
 mod cart;
 mod catalogue;
+mod catalogue_admin;
 mod checkout;
 mod csrf;
 mod defences;

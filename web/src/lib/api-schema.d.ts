@@ -65,6 +65,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every shelf in the shop's order, hidden ones too, with how many products each holds. */
+        get: operations["adminListCategories"];
+        put?: never;
+        /** Makes a shelf, last on /shop; answers every shelf. */
+        post: operations["adminCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the shelves in a new order (every shelf, once); answers every shelf. */
+        post: operations["adminReorderCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
+         *     every shelf.
+         */
+        put: operations["adminUpdateCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/enquiries/": {
         parameters: {
             query?: never;
@@ -270,10 +325,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every product, on sale or hidden, with its sizes and stock, in the shop's order. */
+        /**
+         * Every product, on sale, hidden or archived, with its sizes and stock, in the shop's
+         *     order.
+         */
         get: operations["adminListProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Makes a product, last on its shelf; /shop shows it at once when it is on sale. Its
+         *     picture is uploaded after, with `picture/`.
+         */
+        post: operations["adminCreateProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -289,11 +351,70 @@ export interface paths {
         };
         get?: never;
         /**
-         * Changes a product: name, description, price and stock (or each size's), notice and
-         *     whether it is on sale; /shop shows it at once.
+         * Changes a product: name, description, shelf, price and stock, its sizes (changed,
+         *     added, removed), notice and whether it is on sale; /shop shows it at once.
          */
         put: operations["adminUpdateProduct"];
         post?: never;
+        /** Deletes a product no order ever had (409 for one that was ordered: archive it). */
+        delete: operations["adminDeleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archives a product: it leaves /shop and carts, its orders keep their snapshots, and it
+         *     stays listed under Archived.
+         */
+        post: operations["adminArchiveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/picture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
+         *     limits), kept upright and without its EXIF in 480, 960 and 1600 px widths; a picture it
+         *     had is removed once the new one is in place.
+         */
+        post: operations["adminUploadProductPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Brings an archived product back, hidden until it is put on sale. */
+        post: operations["adminRestoreProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -872,19 +993,30 @@ export interface components {
          * @description A product as the back office shows it.
          */
         AdminProductView: {
-            /** @description The shelf it is on, e.g. `Bouquets`. */
+            /** @description Taken out of the shop because it was ordered; listed under Archived, can be restored. */
+            archived: boolean;
+            /**
+             * Format: int32
+             * @description The shelf it is on.
+             */
+            category_id: number;
+            /** @description The shelf's name, e.g. `Bouquets`. */
             category_name: string;
             description: string;
             /** Format: int32 */
             id: number;
             /** @description URL of its picture; null without one. */
             image: string | null;
+            /** @description For `<img srcset>`; null for a picture kept in one size. */
+            image_srcset: string | null;
             /**
              * Format: uint32
              * @description Days of notice it needs.
              */
             lead_days: number;
             name: string;
+            /** @description Some order has it: it can be archived but never deleted. */
+            ordered: boolean;
             /** @description e.g. `"45.00"`; with sizes, the cheapest. */
             price: string;
             /** @description Its sizes, in the selector's order; empty without sizes. */
@@ -1126,6 +1258,45 @@ export interface components {
             surcharge: string;
             /** @description What the shopper pays. */
             total: string;
+        };
+        /**
+         * CategoryChange
+         * @description A shelf's new name and whether it is hidden.
+         */
+        CategoryChange: {
+            /** @description Hidden from /shop with all its products. */
+            hidden: boolean;
+            name: string;
+        };
+        /**
+         * CategoryOrder
+         * @description The shelves in their new order.
+         */
+        CategoryOrder: {
+            /** @description Every shelf's id, once, first shown first. */
+            category_ids: number[];
+        };
+        /**
+         * CategoryView
+         * @description A shelf as the back office shows it.
+         */
+        CategoryView: {
+            /** @description Hidden from /shop with all its products. */
+            hidden: boolean;
+            /** Format: int32 */
+            id: number;
+            /** @description e.g. `Bouquets`. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Its place on /shop, first 0.
+             */
+            position: number;
+            /**
+             * Format: uint64
+             * @description How many products it holds, archived ones included.
+             */
+            products: number;
         };
         /**
          * Closure
@@ -1420,6 +1591,14 @@ export interface components {
          * @enum {string}
          */
         MediaType: "image" | "video";
+        /**
+         * NewCategory
+         * @description A new shelf.
+         */
+        NewCategory: {
+            /** @description Up to 60 characters, not another shelf's name. */
+            name: string;
+        };
         /**
          * OpenHours
          * @description Opening and closing time on a day.
@@ -1845,6 +2024,11 @@ export interface components {
             /** @description URL of its picture; null when it has none (the page shows a placeholder). */
             image: string | null;
             /**
+             * @description For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+             *     /media/products/x-960.jpg 960w`; null for a picture kept in one size.
+             */
+            image_srcset: string | null;
+            /**
              * Format: uint32
              * @description Days of notice it needs (a funeral tribute, say): the earliest delivery or collection
              *     is that many days ahead. 0 for most.
@@ -1866,9 +2050,14 @@ export interface components {
         };
         /**
          * ProductChangeBody
-         * @description The product form: what a product becomes.
+         * @description The product form: what a product is made as, or becomes.
          */
         ProductChangeBody: {
+            /**
+             * Format: int32
+             * @description The shelf it is shown under.
+             */
+            category_id: number;
             description: string;
             /**
              * Format: uint32
@@ -1878,7 +2067,7 @@ export interface components {
             name: string;
             /** @description e.g. `"45.00"`; ignored for a product with sizes (each has its own). */
             price: string;
-            /** @description Every size of the product, each once; empty without sizes. */
+            /** @description Its sizes in the selector's order (at most 12); empty without sizes. */
             sizes: components["schemas"]["SizeChangeBody"][];
             /**
              * Format: int64
@@ -2014,16 +2203,18 @@ export interface components {
         };
         /**
          * SizeChangeBody
-         * @description A size's price and stock, as the product form sends them.
+         * @description A size as the product form sends it.
          */
         SizeChangeBody: {
             /**
              * Format: int32
-             * @description The size's id (every size of the product is sent, each once).
+             * @description The size's id; absent for a size being added. The product's sizes left out are removed.
              */
-            id: number;
+            id?: number | null;
             /** @description e.g. `"60.00"` (a leading £ is fine). */
             price: string;
+            /** @description e.g. `Large`. */
+            size: string;
             /** Format: int64 */
             stock: number;
         };
@@ -2542,6 +2733,303 @@ export interface operations {
             };
             /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminReorderCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3371,13 +3859,11 @@ export interface operations {
             };
         };
     };
-    adminUpdateProduct: {
+    adminCreateProduct: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: number;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -3394,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3916,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3441,6 +3936,455 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductChangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDeleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminArchiveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUploadProductPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    picture: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminRestoreProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3482,7 +4426,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3518,7 +4462,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
