@@ -53,7 +53,9 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
         </button>
       </div>
       <header className="day-sheet__head">
-        <h2 className="day-sheet__title">{dayName(date)}</h2>
+        <h2 className="day-sheet__title">
+          <span className="day-sheet__eyebrow">Day sheet</span> {dayName(date)}
+        </h2>
         <p className="day-sheet__counts">
           {deliveries} {deliveries === 1 ? 'delivery' : 'deliveries'} · {orders.length - deliveries}{' '}
           {orders.length - deliveries === 1 ? 'collection' : 'collections'} · {cards.length} {cards.length === 1 ? 'card' : 'cards'}
@@ -149,7 +151,7 @@ function SheetBlock({ order }: { order: OrderDetail }) {
             {choice?.card_message ? (
               <span className="sheet-block__card">
                 {choice.card_message}
-                {choice.card_from && ` — ${choice.card_from}`}
+                {choice.card_from && ` (from ${choice.card_from})`}
               </span>
             ) : (
               'none'

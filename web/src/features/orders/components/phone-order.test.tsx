@@ -71,7 +71,7 @@ describe('taking a phone order', () => {
     await user.type(screen.getByLabelText('Delivery postcode'), 'BS3 1AA');
 
     await user.click(screen.getByRole('button', { name: 'Take the order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all required fields: First name, Phone');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the fields marked below.');
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter a first name.');
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a phone number.');
     expect(screen.getByLabelText('Item 2')).toHaveAccessibleDescription('Only 3 of Peony Posy (Large) are in stock.');
@@ -97,6 +97,7 @@ describe('taking a phone order', () => {
     // A fault goes as its field is changed.
     await user.type(screen.getByLabelText('First name'), 'Margaret');
     expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('offers only the days and times the studio can do, and goes to the new order once taken', async () => {

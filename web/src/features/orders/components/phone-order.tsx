@@ -45,6 +45,9 @@ const EMPTY_CHOICE: Choice = {
   card_from: '',
 };
 
+/** The summary when sentences stand beside the fields; it goes once they are all seen to. */
+const FIELDS_MARKED = 'Please check the fields marked below.';
+
 /** Suggestions for how it was paid; the studio may write anything. */
 const PAYMENT_SUGGESTIONS = ['Card on the phone', 'Cash', 'Bank transfer'];
 
@@ -214,7 +217,8 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
           const row = line ? rows[Number(line[1])] : undefined;
           fields[row ? `items.${row.at}` : name] = why;
         }
-        setProblem(cause.message);
+        // Beside the fields, each sentence says what to do; the summary only points to them.
+        setProblem(Object.keys(fields).length > 0 ? FIELDS_MARKED : cause.message);
       } else {
         setProblem('The order could not be sent just now. Please try again.');
       }
@@ -276,7 +280,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
   return (
     <form className="phone-order" onSubmit={submit} noValidate>
       <div ref={summary} tabIndex={-1} className="phone-order__summary">
-        {problem && (
+        {problem && (Object.keys(errors).length > 0 || problem !== FIELDS_MARKED) && (
           <p className="notice notice--error" role="alert">
             {problem}
           </p>
@@ -379,7 +383,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
         )}
         <button
           type="button"
-          className="button button--quiet button--small"
+          className="button button--quiet button--small phone-order__add"
           onClick={() => {
             setLines((current) => [...current, { key: nextKey.current++, productId: '', sizeId: '', quantity: '1' }]);
             forget('items');
