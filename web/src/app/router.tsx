@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 
@@ -22,10 +22,9 @@ const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./routes/admin-settings'));
-const AdminOrdersPage = lazyPage(() => import('./routes/admin-orders'));
-const AdminOrderPage = lazyPage(() => import('./routes/admin-order'));
-const AdminOrderDayPage = lazyPage(() => import('./routes/admin-order-day'));
-const AdminOrderNewPage = lazyPage(() => import('./routes/admin-order-new'));
+// The orders pages share one chunk (and one line here), so the shopper's first load barely notices
+// them. The back office opens on them after signing in (admin-login.tsx); /admin itself is no page.
+const AdminOrdersPages = lazyPage(() => import('./routes/admin-orders'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -49,12 +48,7 @@ export function AppRoutes() {
         <Route path="payment-failed" element={<PaymentFailedPage />} />
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
-        {/* The back office opens on the day's work. */}
-        <Route path="admin" element={<Navigate to="/admin/orders" replace />} />
-        <Route path="admin/orders" element={<AdminOrdersPage />} />
-        <Route path="admin/orders/new" element={<AdminOrderNewPage />} />
-        <Route path="admin/orders/day/:date" element={<AdminOrderDayPage />} />
-        <Route path="admin/orders/:id" element={<AdminOrderPage />} />
+        <Route path="admin/orders/*" element={<AdminOrdersPages />} />
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
