@@ -212,6 +212,8 @@ describe('the studio’s morning', () => {
     await page.getByRole('button', { name: /^Yes, give back £/ }).click();
     await page.getByText('1 refunded').waitFor();
     await page.getByRole('list', { name: 'Refunds' }).getByText('One fewer needed').waitFor();
+    const payment = page.getByRole('region', { name: 'Payment' });
+    assert.match(await payment.innerText(), new RegExp(`Given back\\s*£${Number(product.price).toFixed(2)}`), 'the refunded amount');
     assert.equal(await stockOf(page, product.id), stockNow - 1, 'the refunded one is back in stock');
     await look(page, 'admin-order-refunded-1280', 'an order partly refunded');
 
@@ -223,6 +225,7 @@ describe('the studio’s morning', () => {
     await page.getByRole('button', { name: /^Yes, give back £.* and cancel the order$/ }).click();
     await page.locator('.order-status', { hasText: 'Cancelled' }).waitFor();
     assert.equal(await page.getByRole('list', { name: 'Refunds' }).getByRole('listitem').count(), 2, 'both refunds are listed');
+    assert.match(await payment.innerText(), new RegExp(`Given back\\s*£${(2 * Number(product.price)).toFixed(2)}`), 'all of it given back');
     assert.equal(await stockOf(page, product.id), stockNow, 'everything is back in stock');
     await look(page, 'admin-order-cancelled-1280', 'a cancelled order');
     assert.deepEqual(errors, [], 'no script errors');

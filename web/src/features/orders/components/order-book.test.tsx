@@ -81,6 +81,8 @@ describe('the day’s work', () => {
     await screen.findByRole('region', { name: 'Today · Monday 14 December' });
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
     await waitFor(() => expect(queries().at(-1)?.get('status')).toBe('confirmed'));
+    // The filters stay where they are: a keyboard user keeps their place.
+    expect(screen.getByLabelText('Status')).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Delivery or collection'), 'collection');
     await waitFor(() => expect(queries().at(-1)?.get('method')).toBe('collection'));
 

@@ -56,8 +56,7 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
           Take a phone order
         </Link>
       </div>
-      {/* The form remounts when the address changes, so what it shows is what is asked. */}
-      <OrderFilters key={key} filter={filter} today={query.status === 'loaded' ? query.data.today : ''} onApply={apply} />
+      <OrderFilters filter={filter} today={query.status === 'loaded' ? query.data.today : ''} onApply={apply} />
       {filtered && (
         <p className="order-book__filtered">
           <button type="button" className="button button--quiet button--small" onClick={() => setParams(new URLSearchParams())}>
@@ -102,12 +101,19 @@ interface OrderFiltersProps {
 
 /** Status and method apply at once; the search and the days when the form is sent. */
 function OrderFilters({ filter, today, onApply }: OrderFiltersProps) {
-  const [q, setQ] = useState(filter.q ?? '');
-  const [from, setFrom] = useState(filter.from ?? '');
-  const [to, setTo] = useState(filter.to ?? '');
+  // What is typed, until it is sent; when the address changes (sent, or cleared) the boxes show
+  // what it asks. Kept with the address it was typed over, so nothing remounts and focus stays.
+  const asked = { q: filter.q ?? '', from: filter.from ?? '', to: filter.to ?? '' };
+  const base = `${asked.q}|${asked.from}|${asked.to}`;
+  const [draft, setDraft] = useState({ base, ...asked });
+  const { q, from, to } = draft.base === base ? draft : asked;
+  const edit = (change: Partial<typeof asked>) => setDraft({ base, q, from, to, ...change });
   const send = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ q: q.trim(), from, to });
+    const sent = { q: q.trim(), from, to };
+    // The draft now belongs to the address it asks for, so a later change of address shows that.
+    setDraft({ base: `${sent.q}|${sent.from}|${sent.to}`, ...sent });
+    onApply(sent);
   };
   const first = from || today;
   const last = to || from || today;
@@ -141,18 +147,18 @@ function OrderFilters({ filter, today, onApply }: OrderFiltersProps) {
             className="field__input"
             placeholder="Reference, name, e-mail or postcode"
             value={q}
-            onChange={(event) => setQ(event.target.value)}
+            onChange={(event) => edit({ q: event.target.value })}
           />
         </label>
       </div>
       <div className="order-filters__row">
         <label className="order-filters__field">
           <span className="field__label">From</span>
-          <input type="date" className="field__input" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <input type="date" className="field__input" value={from} onChange={(event) => edit({ from: event.target.value })} />
         </label>
         <label className="order-filters__field">
           <span className="field__label">To</span>
-          <input type="date" className="field__input" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          <input type="date" className="field__input" value={to} min={from || undefined} onChange={(event) => edit({ to: event.target.value })} />
         </label>
         <div className="order-filters__actions">
           <button type="submit" className="button">

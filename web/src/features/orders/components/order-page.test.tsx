@@ -80,6 +80,7 @@ describe('an order’s page', () => {
     await user.click(within(move).getByRole('button', { name: 'Mark as confirmed' }));
     await screen.findByRole('button', { name: 'Mark as ready' });
     expect(moves).toEqual([{ from: 'new', to: 'confirmed' }]);
+    expect(screen.getByRole('status')).toHaveTextContent('FS-000007 is now confirmed.');
     expect(onChanged).toHaveBeenCalled();
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Confirmedstudio, Mon 14 Dec, 9:12');
 
@@ -135,6 +136,8 @@ describe('an order’s page', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ quantities: [1, 0], restock: [false, true], delivery: true, cancel: true, reason: 'Customer is away' });
     expect(await screen.findByText('Cancelled', { selector: '.order-status' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The order is cancelled and £53.00 is being given back.');
+    expect(screen.getByRole('heading', { name: 'FS-000007' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Cancel or refund…' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
@@ -34,11 +35,19 @@ export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
   const query = useQuery(id, (signal) => getOrder(id, signal), { onError });
   // Why the last change was not made, shown above the moves until the next one.
   const [problem, setProblem] = useState<string | null>(null);
+  // What the last change did, for screen readers (the page itself shows it in place).
+  const [news, setNews] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
 
+  /** A change made: the order as it is now; a refund's panel goes, so reading starts again at the order. */
   const changed = useCallback(
-    (order: OrderDetail) => {
-      query.setData(() => order);
-      setProblem(null);
+    (order: OrderDetail, said: string, refocus = false) => {
+      flushSync(() => {
+        query.setData(() => order);
+        setProblem(null);
+        setNews(said);
+      });
+      if (refocus) heading.current?.focus();
       onChanged();
     },
     [query, onChanged],
@@ -75,22 +84,25 @@ export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
     );
   }
   const order = query.data;
-  return <OrderView order={order} problem={problem} onChanged={changed} onRefused={refused} />;
+  return <OrderView order={order} problem={problem} news={news} heading={heading} onChanged={changed} onRefused={refused} />;
 }
 
 interface OrderViewProps {
   order: OrderDetail;
   problem: string | null;
-  onChanged: (order: OrderDetail) => void;
+  news: string;
+  heading: RefObject<HTMLHeadingElement | null>;
+  onChanged: (order: OrderDetail, said: string, refocus?: boolean) => void;
   onRefused: (cause: unknown) => void;
 }
 
-function OrderView({ order, problem, onChanged, onRefused }: OrderViewProps) {
+function OrderView({ order, problem, news, heading, onChanged, onRefused }: OrderViewProps) {
   const [busy, setBusy] = useState(false);
   const move = async (to: string) => {
     setBusy(true);
     try {
-      onChanged(await moveOrder(order.id, order.status, to));
+      const moved = await moveOrder(order.id, order.status, to);
+      onChanged(moved, `${moved.reference} is now ${moved.status_label.toLowerCase()}.`);
     } catch (cause) {
       onRefused(cause);
     } finally {
@@ -107,7 +119,9 @@ function OrderView({ order, problem, onChanged, onRefused }: OrderViewProps) {
       </Link>
       <header className="order-page__head">
         <div>
-          <h2 className="order-page__title">{order.reference}</h2>
+          <h2 className="order-page__title" ref={heading} tabIndex={-1}>
+            {order.reference}
+          </h2>
           <p className="orders__quiet">
             {order.first_name} {order.last_name} · placed {moment(order.placed_at)}
           </p>
@@ -115,6 +129,9 @@ function OrderView({ order, problem, onChanged, onRefused }: OrderViewProps) {
         <StatusBadge status={order.status} label={order.status_label} overdue={order.overdue} />
       </header>
 
+      <p className="visually-hidden" role="status">
+        {news}
+      </p>
       {order.overdue && (
         <p className="notice order-page__notice">This order’s day has passed and it is not finished yet.</p>
       )}

@@ -8,7 +8,7 @@ const NOT_YET_MADE = new Set(['new', 'confirmed']);
 
 export interface RefundPanelProps {
   order: OrderDetail;
-  onChanged: (order: OrderDetail) => void;
+  onChanged: (order: OrderDetail, said: string, refocus?: boolean) => void;
   /** A refusal the panel does not show itself (the session ended, someone else changed the order). */
   onRefused: (cause: unknown) => void;
 }
@@ -44,7 +44,9 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
     setBusy(true);
     setError(null);
     try {
-      onChanged(await refundOrder(order.id, body));
+      const done = await refundOrder(order.id, body);
+      const given = `${money(amount)} is being given back`;
+      onChanged(done, cancel ? `The order is cancelled${givesBack ? ` and ${given}` : ''}.` : `${given}.`, true);
     } catch (cause) {
       setConfirming(false);
       if (cause instanceof OrderRefused && cause.status === 400) setError(cause.message);
