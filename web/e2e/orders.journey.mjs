@@ -138,6 +138,12 @@ describe('the studio’s morning', () => {
     await page.goto(`${baseUrl}${orderPath}`);
     await page.getByRole('heading', { name: number }).waitFor();
     await look(page, 'admin-order-390', 'an order on a phone');
+    await page.getByRole('button', { name: 'Cancel or refund…' }).click();
+    await page.getByRole('checkbox', { name: 'Cancel the order' }).waitFor();
+    await look(page, 'admin-order-refund-390', 'the refund panel on a phone');
+    await page.goto(`${baseUrl}/admin/orders/new`);
+    await page.getByLabel('Item 1').waitFor();
+    await look(page, 'admin-phone-order-390', 'the phone order on a phone');
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
@@ -209,6 +215,8 @@ describe('the studio’s morning', () => {
     assert.ok(await page.getByRole('checkbox', { name: `Put ${product.name} back in stock` }).isChecked(), 'not made yet: back in stock');
     await page.getByLabel('Reason (for the order’s record)').fill('One fewer needed');
     await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: /^Yes, give back £/ }).waitFor();
+    await look(page, 'admin-order-refund-1280', 'the refund’s confirmation');
     await page.getByRole('button', { name: /^Yes, give back £/ }).click();
     await page.getByText('1 refunded').waitFor();
     await page.getByRole('list', { name: 'Refunds' }).getByText('One fewer needed').waitFor();
