@@ -37,6 +37,8 @@ const book: Book = {
   ],
 };
 
+const TODAY = 'Today · Monday 14 December';
+
 function queries() {
   return mockApi.requests.filter((r) => new URL(r.url).pathname === '/api/admin/orders/').map((r) => new URL(r.url).searchParams);
 }
@@ -73,6 +75,15 @@ describe('the day’s work', () => {
     expect(within(days[0]!).getByRole('link', { name: /FS-000003/ })).toHaveTextContent('Overdue');
     expect(screen.getByRole('link', { name: 'Take a phone order' })).toHaveAttribute('href', '/admin/orders/new');
     expect(queries()[0]?.toString()).toBe('');
+  });
+
+  it('asks again on Refresh, keeping the list on show meanwhile', async () => {
+    const user = userEvent.setup();
+    openBook();
+    await screen.findByRole('region', { name: TODAY });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(queries()).toHaveLength(2));
+    expect(screen.getByRole('region', { name: TODAY })).toBeInTheDocument();
   });
 
   it('asks the server again with the filters chosen: status and method at once, the search and days on sending', async () => {

@@ -52,6 +52,10 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
   return (
     <div className="order-book">
       <div className="order-book__top">
+        {/* Orders arrive while the page is open: the studio asks again when it wants. */}
+        <button type="button" className="button button--quiet" onClick={() => void query.refresh()}>
+          Refresh
+        </button>
         <Link to="/admin/orders/new" className="button">
           Take a phone order
         </Link>
