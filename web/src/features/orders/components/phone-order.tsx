@@ -411,6 +411,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
             </label>
           ))}
         </div>
+        {errors['fulfilment.method'] && <p className="field__error">{errors['fulfilment.method']}</p>}
         <div className="phone-order__grid">
           <Field id={`${id}-date`} label={delivering ? 'Delivery day' : 'Collection day'} error={errors['fulfilment.date']}>
             {(control) => (
