@@ -1,11 +1,19 @@
 //! The catalogue as shoppers see it (the spec's product data), served from memory. The list
-//! changes rarely and is read constantly, so each process keeps it serialised, and before
-//! answering checks one number, the catalogue version in the database, which every change to
-//! products, sizes or stock bumps. Several posy processes sharing a database therefore never
-//! serve stale stock.
+//! changes rarely and is read constantly, so each process keeps it serialised, without asking
+//! the database, and knows when to read it again by one number, the catalogue version, which
+//! every change to products, sizes or stock bumps in its own transaction:
+//! - a change this process makes is served at once: the bump notes the version it wrote
+//!   ([`bump_version`]), and the snapshot is read again once that version is committed;
+//! - a change another process makes (on the same SQLite file or PostgreSQL database) is served
+//!   within [`FRESH_FOR`]: the version is checked at most that often.
+//!
+//! Stock shown in the list may lag by that bound; the cart and the checkout decide stock in
+//! the database, so nothing is oversold.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use poem_openapi::Object;
@@ -100,11 +108,40 @@ impl From<DbErr> for ProductError {
     }
 }
 
+/// How long a snapshot is served without asking the database for the version: the bound on
+/// how late another process's change is seen.
+pub const FRESH_FOR: Duration = Duration::from_millis(250);
+
+/// The highest catalogue version this process has written in each database (by its
+/// `instance`), in a transaction that may not have committed yet: the snapshot is read again
+/// once the database has it. A version that never arrives (its transaction rolled back) is
+/// forgotten after [`FRESH_FOR`].
+static WRITTEN_HERE: LazyLock<Mutex<HashMap<String, Arc<AtomicI64>>>> =
+    LazyLock::new(Default::default);
+
+/// This process's watermark for the database named `instance`.
+fn written_here(instance: &str) -> Arc<AtomicI64> {
+    let mut all = WRITTEN_HERE.lock().unwrap_or_else(|e| e.into_inner());
+    all.entry(instance.to_owned()).or_default().clone()
+}
+
+/// When the database's version was last looked at.
+#[derive(Clone, Copy, Debug, Default)]
+struct Checks {
+    /// The last look that found every version written here committed.
+    good_at: Option<Instant>,
+    /// Since when a version written here has been awaited.
+    awaiting_since: Option<Instant>,
+}
+
 /// The in-memory catalogue of one process.
 pub struct Catalogue {
     db: DatabaseConnection,
     media_base: String,
     current: RwLock<Option<Arc<Snapshot>>>,
+    checks: Mutex<Checks>,
+    /// The versions this process wrote in this catalogue's database, known from its first read.
+    written: OnceLock<Arc<AtomicI64>>,
     // Only one task rebuilds at a time; the others wait and take its result.
     rebuilding: tokio::sync::Mutex<()>,
 }
@@ -116,6 +153,8 @@ impl Catalogue {
             db,
             media_base,
             current: RwLock::new(None),
+            checks: Mutex::new(Checks::default()),
+            written: OnceLock::new(),
             rebuilding: tokio::sync::Mutex::new(()),
         }
     }
@@ -125,9 +164,16 @@ impl Catalogue {
         self.snapshot().await?.product(id).ok_or(ProductError::Gone)
     }
 
-    /// The catalogue as it is in the database now.
+    /// The catalogue: from memory while it is fresh (checked within [`FRESH_FOR`], and no
+    /// newer version written here), else as the database has it now.
     pub async fn snapshot(&self) -> Result<Arc<Snapshot>, DbErr> {
-        let version = current_version(&self.db).await?;
+        if let Some(snapshot) = self.fresh() {
+            return Ok(snapshot);
+        }
+        let checked_at = Instant::now();
+        let (version, instance) = version_row(&self.db).await?;
+        self.written.get_or_init(|| written_here(&instance));
+        self.note_check(checked_at, version);
         if let Some(snapshot) = self.cached(version) {
             return Ok(snapshot);
         }
@@ -141,6 +187,49 @@ impl Catalogue {
         let snapshot = Arc::new(serialise(version, &products));
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot.clone());
         Ok(snapshot)
+    }
+
+    /// The snapshot, when it needs no look at the database.
+    fn fresh(&self) -> Option<Arc<Snapshot>> {
+        let checks = *self.checks.lock().unwrap_or_else(|e| e.into_inner());
+        let recent = checks.good_at.is_some_and(|at| at.elapsed() < FRESH_FOR);
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        current
+            .as_ref()
+            .filter(|s| recent && s.version >= self.written_version())
+            .cloned()
+    }
+
+    /// Notes that the database's version read at `at` was `version`.
+    fn note_check(&self, at: Instant, version: i64) {
+        let mut checks = self.checks.lock().unwrap_or_else(|e| e.into_inner());
+        let written = self.written_version();
+        if version >= written {
+            checks.good_at = Some(at);
+            checks.awaiting_since = None;
+            return;
+        }
+        // A version written here is not committed yet: look again on the next request, unless
+        // it has been awaited a whole bound, when its transaction must have rolled back.
+        match checks.awaiting_since {
+            Some(since) if since.elapsed() >= FRESH_FOR => {
+                let _ = self.written.get().map(|w| {
+                    w.compare_exchange(written, version, Ordering::AcqRel, Ordering::Acquire)
+                });
+                checks.good_at = Some(at);
+                checks.awaiting_since = None;
+            }
+            Some(_) => {}
+            None => checks.awaiting_since = Some(at),
+        }
+    }
+
+    /// The highest version this process wrote in this catalogue's database (0 before the
+    /// first look at it).
+    fn written_version(&self) -> i64 {
+        self.written
+            .get()
+            .map_or(0, |written| written.load(Ordering::Acquire))
     }
 
     fn cached(&self, version: i64) -> Option<Arc<Snapshot>> {
@@ -161,6 +250,22 @@ fn to_bytes<T: Serialize>(value: &T) -> Bytes {
     Bytes::from(serde_json::to_vec(value).expect("catalogue views always serialise"))
 }
 
+/// The catalogue version now in the database, with the database's name.
+async fn version_row(db: &impl ConnectionTrait) -> Result<(i64, String), DbErr> {
+    let stmt = Statement::from_string(
+        db.get_database_backend(),
+        "SELECT version, instance FROM catalogue_version WHERE id = 1",
+    );
+    let row = db
+        .query_one_raw(stmt)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("catalogue_version".into()))?;
+    Ok((
+        row.try_get_by_index::<i64>(0)?,
+        row.try_get_by_index::<String>(1)?,
+    ))
+}
+
 /// The catalogue version now in the database.
 pub async fn current_version(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
     let stmt = Statement::from_string(
@@ -174,13 +279,22 @@ pub async fn current_version(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
     row.try_get_by_index::<i64>(0)
 }
 
-/// Marks the catalogue as changed; call it in the same transaction as the change.
+/// Marks the catalogue as changed; call it in the same transaction as the change. This
+/// process serves the change as soon as it is committed (see the module's notes).
 pub async fn bump_version(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let stmt = Statement::from_string(
         db.get_database_backend(),
-        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1",
+        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1 \
+         RETURNING version, instance",
     );
-    db.execute_raw(stmt).await.map(|_| ())
+    let row = db
+        .query_one_raw(stmt)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("catalogue_version".into()))?;
+    let written = row.try_get_by_index::<i64>(0)?;
+    let instance = row.try_get_by_index::<String>(1)?;
+    written_here(&instance).fetch_max(written, Ordering::AcqRel);
+    Ok(())
 }
 
 /// Which products [`shelved`] reads.

@@ -26,13 +26,14 @@ use posy_core::fulfilment::FulfilmentField;
 use posy_core::validation::{FormProblems, is_email};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, Set, TransactionTrait, TryInsertResult,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, Set, TryInsertResult,
 };
 
 use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
 use crate::clock::{Clock, now};
+use crate::db::Writer;
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
 use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::holds::{self, Held, HoldRules, NotHeld};
@@ -167,7 +168,10 @@ pub struct Checkout {
     pub db: DatabaseConnection,
     /// Where orders and refunds are written: on SQLite a connection whose commits reach the
     /// disk before they return (see `db::connect_ledger`), since the shopper is told at once.
-    pub ledger: DatabaseConnection,
+    /// It takes its turn in the same queue as [`Checkout::writer`].
+    pub ledger: Writer,
+    /// Where carts are written (holds and charges), one writer at a time on SQLite.
+    pub writer: Writer,
     pub payments: Payments,
     /// e.g. `https://posy.example`, for the order link in the confirmation mail.
     pub public_url: String,
@@ -311,7 +315,7 @@ impl Checkout {
     /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
     /// (all of it or none); answers the amount to pay.
     async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
-        let txn = self.db.begin().await?;
+        let txn = self.writer.begin().await?;
         let prepared = async {
             let Held { cart, lines } =
                 holds::take(&txn, self.clock.now(), id, address, self.holds).await?;
@@ -602,7 +606,7 @@ impl Checkout {
 
     async fn write_order(
         &self,
-        txn: &DatabaseTransaction,
+        txn: &impl ConnectionTrait,
         written: &Written<'_>,
         lines: &[PricedLine],
         total: Money,
@@ -789,7 +793,7 @@ struct Written<'a> {
 /// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
 /// same items never wait on each other in a circle.
 pub(crate) async fn take_stock<'a>(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     lines: &'a [PricedLine],
 ) -> Result<Option<&'a PricedLine>, DbErr> {
     let mut in_order: Vec<&PricedLine> = lines.iter().collect();

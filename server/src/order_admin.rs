@@ -10,10 +10,10 @@ use posy_core::calendar::{Date, LondonTime};
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
 use posy_core::validation::is_email;
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 
 use crate::checkout::Checkout;
@@ -378,7 +378,9 @@ pub async fn book(
     let mut items = items_of(db, &ids).await?;
     let pending = pending_refunds(db, &ids).await?;
 
-    let mut by_day: Vec<(Date, Vec<(OrderStatus, i64, OrderLine)>)> = Vec::new();
+    // Each day's orders with what they sort by: status and when placed.
+    type Placed = (OrderStatus, i64, OrderLine);
+    let mut by_day: Vec<(Date, Vec<Placed>)> = Vec::new();
     let mut index: HashMap<Date, usize> = HashMap::new();
     for order in found {
         let day = day_of(&order);
@@ -395,9 +397,9 @@ pub async fn book(
     }
     // The day's work reads forward from the oldest overdue day; a search or range, latest first.
     if searching.is_some() || filter.from.is_some() || filter.to.is_some() {
-        by_day.sort_by(|a, b| b.0.cmp(&a.0));
+        by_day.sort_by_key(|day| std::cmp::Reverse(day.0));
     } else {
-        by_day.sort_by(|a, b| a.0.cmp(&b.0));
+        by_day.sort_by_key(|day| day.0);
     }
     let mut count = 0;
     let days = by_day
@@ -442,31 +444,40 @@ pub async fn book(
 /// (the customer's or the recipient's, with or without its space).
 fn search_condition(words: &str) -> Condition {
     let number = words
-        .trim_start_matches(|c| c == 'F' || c == 'f')
-        .trim_start_matches(|c| c == 'S' || c == 's')
+        .trim_start_matches(['F', 'f'])
+        .trim_start_matches(['S', 's'])
         .trim_start_matches('-')
         .parse::<i32>()
         .ok();
     let like = format!("%{}%", words.to_lowercase().replace(['%', '_'], ""));
     let squeezed = format!("%{}%", words.to_lowercase().replace([' ', '%', '_'], ""));
-    // Written out, as both databases read them: LOWER, REPLACE and `||`.
-    let matches = |sql: &'static str, pattern: &str, columns: Vec<order::Column>| {
-        Expr::cust_with_exprs(sql, columns.into_iter().map(Expr::col)).like(pattern)
+    // LOWER and REPLACE through sea-query, so each database gets its own placeholders.
+    let lower = |column: order::Column| Expr::expr(Func::lower(Expr::col(column)));
+    let squeezed_column = |column: order::Column| {
+        Expr::expr(
+            Func::cust("REPLACE")
+                .arg(Func::lower(Expr::col(column)))
+                .arg(" ")
+                .arg(""),
+        )
     };
+    // A name: every word is in the first or the last name.
+    let mut name = Condition::all();
+    for word in words.to_lowercase().split_whitespace() {
+        let word = format!("%{}%", word.replace(['%', '_'], ""));
+        name = name.add(
+            Condition::any()
+                .add(lower(order::Column::FirstName).like(word.clone()))
+                .add(lower(order::Column::LastName).like(word)),
+        );
+    }
     let mut any = Condition::any()
-        .add(matches(
-            "LOWER($1 || ' ' || $2)",
-            &like,
-            vec![order::Column::FirstName, order::Column::LastName],
-        ))
-        .add(matches("LOWER($1)", &like, vec![order::Column::Email]))
-        .add(matches(
-            "REPLACE(LOWER($1), ' ', '')",
-            &squeezed,
-            vec![order::Column::Postcode],
-        ))
-        // The recipient's name and postcode live in the kept choice (JSON text).
-        .add(matches("LOWER($1)", &like, vec![order::Column::Fulfilment]));
+        .add(name)
+        .add(lower(order::Column::Email).like(like))
+        .add(squeezed_column(order::Column::Postcode).like(squeezed.clone()))
+        // The recipient's name and postcode live in the kept choice (JSON text), matched
+        // without spaces so `bs32bb` finds `BS3 2BB`.
+        .add(squeezed_column(order::Column::Fulfilment).like(squeezed));
     if let Some(id) = number {
         any = any.add(order::Column::Id.eq(id));
     }

@@ -12,13 +12,14 @@ use posy_core::order::{self as rules, OrderStatus, RefundChoice, RefundableLine}
 use posy_core::validation::is_email;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::catalogue::bump_version;
 use crate::checkout::Checkout;
 use crate::clock::now;
+use crate::db::Writer;
 use crate::entities::{order, order_item, order_refund, product, variation};
 use crate::mail::{self, letters};
 use crate::order_admin::{self, OrderDetail, OrderError, record_event, status_of};
@@ -254,7 +255,7 @@ async fn put_back(
 
 /// Asks the provider for refund `id` (with its own amount and key) and writes the outcome: done,
 /// or failed with the provider's words and when to try again.
-async fn ask_provider(db: &DatabaseConnection, payments: &Payments, id: i32) -> Result<(), DbErr> {
+async fn ask_provider(db: &Writer, payments: &Payments, id: i32) -> Result<(), DbErr> {
     let Some(row) = order_refund::Entity::find_by_id(id).one(db).await? else {
         return Ok(());
     };
@@ -317,7 +318,7 @@ async fn ask_provider(db: &DatabaseConnection, payments: &Payments, id: i32) -> 
 
 /// Asks the provider again for every refund due: failed ones whose pause is over, and pending
 /// ones whose first call never wrote an outcome (the process stopped in between).
-pub async fn retry_due(db: &DatabaseConnection, payments: &Payments) -> Result<usize, DbErr> {
+pub async fn retry_due(db: &Writer, payments: &Payments) -> Result<usize, DbErr> {
     let due: Vec<i32> = order_refund::Entity::find()
         .select_only()
         .column(order_refund::Column::Id)
@@ -335,7 +336,7 @@ pub async fn retry_due(db: &DatabaseConnection, payments: &Payments) -> Result<u
 }
 
 /// Retries due refunds for the life of the server.
-pub async fn retry_forever(db: DatabaseConnection, payments: Payments) {
+pub async fn retry_forever(db: Writer, payments: Payments) {
     loop {
         if let Err(err) = retry_due(&db, &payments).await {
             tracing::error!(%err, "could not retry refunds");

@@ -10,9 +10,7 @@ use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
 use posy_core::schedule::Taken;
 use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
 use posy_core::validation::{FormProblems, is_email};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
 
 use crate::cart::{self, PricedLine};
 use crate::catalogue::bump_version;
@@ -135,7 +133,14 @@ pub async fn take(
     let booking = Booking::of(&chosen);
     let kept = serde_json::to_string(choice)
         .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
-    let own_id = format!("studio-{}", uuid::Uuid::new_v4().simple());
+    // Fits the cart id's column (36 characters) as well as the payment's.
+    let random: String = uuid::Uuid::new_v4()
+        .simple()
+        .to_string()
+        .chars()
+        .take(24)
+        .collect();
+    let own_id = format!("studio-{random}");
 
     let txn = checkout.ledger.begin().await?;
     if let Some(short) = take_stock(&txn, &priced).await? {

@@ -18,6 +18,7 @@ mod m20261124_000008_stock_holds;
 mod m20261124_000009_fulfilment_places;
 mod m20261125_000001_enquiry_inbox;
 mod m20261126_000001_order_workflow;
+mod m20261126_000002_catalogue_instance;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000009_fulfilment_places::Migration),
             Box::new(m20261125_000001_enquiry_inbox::Migration),
             Box::new(m20261126_000001_order_workflow::Migration),
+            Box::new(m20261126_000002_catalogue_instance::Migration),
         ]
     }
 }
