@@ -4,7 +4,6 @@
 
 use std::sync::atomic::Ordering;
 
-use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, add, new_cart, product, spawn_app};
