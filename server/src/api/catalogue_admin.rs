@@ -15,6 +15,7 @@ use poem_openapi::{Multipart, Object, OpenApi};
 use super::ApiTags;
 use super::albums::Done;
 use super::auth::AdminSession;
+use super::text::Text;
 use crate::category_admin::{self, CategoryError, CategoryView};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::gallery::AlbumError;
@@ -109,8 +110,8 @@ pub struct NewCategory {
 /// A shelf's new name and whether it is hidden.
 #[derive(Debug, Object)]
 pub struct CategoryChange {
-    #[oai(validator(max_length = 500))]
-    pub name: String,
+    /// Checked by core (one line, at most 60 characters, not another shelf's name).
+    pub name: Text,
     /// Hidden from /shop with all its products.
     pub hidden: bool,
 }

@@ -15,6 +15,7 @@ use posy_core::validation::FormField;
 
 use super::ApiTags;
 use super::auth::AdminSession;
+use super::text::Text;
 use crate::checkout::Checkout;
 use crate::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::order_admin::{self, Filter, OrderBook, OrderDetail, OrderError};
@@ -29,11 +30,9 @@ pub struct OrderAdminApi;
 #[derive(Debug, Object)]
 pub struct StatusChange {
     /// Where the page saw the order (a move from a page out of date is refused).
-    #[oai(validator(max_length = 30))]
-    pub from: String,
+    pub from: Text,
     /// Where it goes: the next step, a later one, or one back.
-    #[oai(validator(max_length = 30))]
-    pub to: String,
+    pub to: Text,
 }
 
 /// What to give back, and whether the order is cancelled.
@@ -50,8 +49,8 @@ pub struct RefundBody {
     /// Cancel the order (with or without money back).
     pub cancel: bool,
     /// Why, for the order's record (up to 500 characters).
-    #[oai(default, validator(max_length = 2000))]
-    pub reason: String,
+    #[oai(default)]
+    pub reason: Text,
 }
 
 /// A line of a studio order.
@@ -66,18 +65,18 @@ pub struct StudioLineBody {
 /// An order taken by phone or in the studio, paid outside the shop.
 #[derive(Debug, Object)]
 pub struct StudioOrderBody {
-    #[oai(default, validator(max_length = 400))]
-    pub first_name: String,
-    #[oai(default, validator(max_length = 400))]
-    pub last_name: String,
-    #[oai(default, validator(max_length = 200))]
-    pub phone: String,
+    #[oai(default)]
+    pub first_name: Text,
+    #[oai(default)]
+    pub last_name: Text,
+    #[oai(default)]
+    pub phone: Text,
     /// Optional: the customer gets the order's mails when given.
-    #[oai(default, validator(max_length = 1000))]
-    pub email: String,
+    #[oai(default)]
+    pub email: Text,
     /// How it was paid, e.g. `Card on the phone`.
-    #[oai(default, validator(max_length = 800))]
-    pub payment_note: String,
+    #[oai(default)]
+    pub payment_note: Text,
     #[oai(validator(max_items = 50))]
     pub items: Vec<StudioLineBody>,
     /// Delivery or collection, as the checkout sends it.
@@ -88,33 +87,33 @@ pub struct StudioOrderBody {
 #[derive(Debug, Object)]
 pub struct StudioFulfilmentBody {
     /// `delivery` or `collection`.
-    #[oai(default, validator(max_length = 20))]
-    pub method: String,
+    #[oai(default)]
+    pub method: Text,
     /// `2026-12-15`.
-    #[oai(default, validator(max_length = 20))]
-    pub date: String,
-    #[oai(default, validator(max_length = 200))]
-    pub slot: String,
-    #[oai(default, validator(max_length = 20))]
-    pub collection_time: String,
-    #[oai(default, validator(max_length = 400))]
-    pub recipient_name: String,
-    #[oai(default, validator(max_length = 200))]
-    pub recipient_phone: String,
-    #[oai(default, validator(max_length = 800))]
-    pub address_line1: String,
-    #[oai(default, validator(max_length = 800))]
-    pub address_line2: String,
-    #[oai(default, validator(max_length = 400))]
-    pub city: String,
-    #[oai(default, validator(max_length = 80))]
-    pub postcode: String,
-    #[oai(default, validator(max_length = 2000))]
-    pub instructions: String,
-    #[oai(default, validator(max_length = 2000))]
-    pub card_message: String,
-    #[oai(default, validator(max_length = 400))]
-    pub card_from: String,
+    #[oai(default)]
+    pub date: Text,
+    #[oai(default)]
+    pub slot: Text,
+    #[oai(default)]
+    pub collection_time: Text,
+    #[oai(default)]
+    pub recipient_name: Text,
+    #[oai(default)]
+    pub recipient_phone: Text,
+    #[oai(default)]
+    pub address_line1: Text,
+    #[oai(default)]
+    pub address_line2: Text,
+    #[oai(default)]
+    pub city: Text,
+    #[oai(default)]
+    pub postcode: Text,
+    #[oai(default)]
+    pub instructions: Text,
+    #[oai(default)]
+    pub card_message: Text,
+    #[oai(default)]
+    pub card_from: Text,
 }
 
 /// The studio order made.
@@ -408,8 +407,8 @@ impl OrderAdminApi {
         change: Json<StatusChange>,
     ) -> Changed {
         let unknown = || OrderError::Refused("That is not a status an order can have.".into());
-        let from = OrderStatus::parse(&change.0.from).ok_or_else(unknown)?;
-        let to = OrderStatus::parse(&change.0.to).ok_or_else(unknown)?;
+        let from = OrderStatus::parse(&change.0.from.0).ok_or_else(unknown)?;
+        let to = OrderStatus::parse(&change.0.to.0).ok_or_else(unknown)?;
         Ok(Json(
             order_admin::move_to(&checkout, id.0, from, to, &admin.0.username).await?,
         ))
@@ -437,7 +436,7 @@ impl OrderAdminApi {
             restock: body.restock,
             delivery: body.delivery,
             cancel: body.cancel,
-            reason: body.reason,
+            reason: body.reason.0,
         };
         Ok(Json(
             order_refunds::give_back(&checkout, id.0, &ask, &admin.0.username).await?,
@@ -459,11 +458,11 @@ impl OrderAdminApi {
     ) -> Taken {
         let body = body.0;
         let form = StudioOrderForm {
-            first_name: body.first_name,
-            last_name: body.last_name,
-            phone: body.phone,
-            email: body.email,
-            payment_note: body.payment_note,
+            first_name: body.first_name.0,
+            last_name: body.last_name.0,
+            phone: body.phone.0,
+            email: body.email.0,
+            payment_note: body.payment_note.0,
             lines: body.items.len(),
         };
         let lines: Vec<StudioLine> = body
@@ -477,19 +476,19 @@ impl OrderAdminApi {
             .collect();
         let f = body.fulfilment;
         let choice = FulfilmentForm {
-            method: f.method,
-            date: f.date,
-            slot: f.slot,
-            collection_time: f.collection_time,
-            recipient_name: f.recipient_name,
-            recipient_phone: f.recipient_phone,
-            address_line1: f.address_line1,
-            address_line2: f.address_line2,
-            city: f.city,
-            postcode: f.postcode,
-            instructions: f.instructions,
-            card_message: f.card_message,
-            card_from: f.card_from,
+            method: f.method.0,
+            date: f.date.0,
+            slot: f.slot.0,
+            collection_time: f.collection_time.0,
+            recipient_name: f.recipient_name.0,
+            recipient_phone: f.recipient_phone.0,
+            address_line1: f.address_line1.0,
+            address_line2: f.address_line2.0,
+            city: f.city.0,
+            postcode: f.postcode.0,
+            instructions: f.instructions.0,
+            card_message: f.card_message.0,
+            card_from: f.card_from.0,
         };
         let id = studio_orders::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
         Ok(Json(StudioOrderTaken {

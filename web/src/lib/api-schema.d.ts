@@ -1266,6 +1266,7 @@ export interface components {
         CategoryChange: {
             /** @description Hidden from /shop with all its products. */
             hidden: boolean;
+            /** @description Checked by core (one line, at most 60 characters, not another shelf's name). */
             name: string;
         };
         /**
