@@ -4,6 +4,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod admin;
+pub mod admins;
 pub mod albums;
 pub mod auth;
 pub mod cached_json;
@@ -13,6 +14,7 @@ pub mod delivery;
 pub mod orders;
 pub mod paths;
 pub mod payment;
+pub mod settings;
 pub mod studio;
 pub mod text;
 
@@ -54,6 +56,8 @@ resources!(
     delivery::DeliveryApi,
     auth::AuthApi,
     admin::AdminApi,
+    settings::StudioSettingsApi,
+    admins::AdminsApi,
     albums::AlbumsApi,
     albums::SpecAlbumPaths,
 );

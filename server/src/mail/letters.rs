@@ -4,6 +4,7 @@
 use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
 use posy_core::enquiry::Enquiry;
+use posy_core::studio::StudioFacts;
 
 use crate::cart::PricedLine;
 use crate::fulfilment::{Charge, Described};
@@ -32,25 +33,34 @@ pub struct OrderFacts<'a> {
     pub check_details: bool,
 }
 
-/// The shopper's confirmation, with the link to their order and how long it works.
-pub fn order_confirmation(order: &OrderFacts, link: &str, link_days: i64) -> Letter {
+/// The shopper's confirmation, with the link to their order and how long it works, signed
+/// with the studio's facts as they are now.
+pub fn order_confirmation(
+    order: &OrderFacts,
+    studio: &StudioFacts,
+    link: &str,
+    link_days: i64,
+) -> Letter {
     let OrderFacts {
         reference,
         customer,
         ..
     } = order;
     Letter {
-        subject: format!("Your order {reference} with Posy"),
+        subject: format!("Your order {reference} with {}", studio.name),
         body: format!(
             "Dear {},\n\nThank you for your order. We have received your payment and will be in \
              touch about delivery.\n\nOrder {reference}\n\n{}\nDelivering to:\n{}\n{}\n{}\n\n\
              See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
-             With love from the studio,\nPosy floral studio, South Bristol\n",
+             With love from the studio,\n{} {}, {}\n",
             customer.first_name,
             summary(order),
             customer.address,
             customer.city,
             customer.postcode,
+            studio.name,
+            studio.tagline,
+            studio.town,
         ),
     }
 }
@@ -131,13 +141,14 @@ pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
     }
 }
 
-/// The studio's reply to an enquiry, with the enquiry quoted below it.
-pub fn enquiry_reply(name: &str, asked: &str, reply: &str) -> Letter {
+/// The studio's reply to an enquiry, signed as the studio, with the enquiry quoted below it.
+pub fn enquiry_reply(studio: &StudioFacts, name: &str, asked: &str, reply: &str) -> Letter {
     let quoted: Vec<String> = asked.lines().map(|line| format!("> {line}")).collect();
     Letter {
-        subject: "Your enquiry to Posy".to_owned(),
+        subject: format!("Your enquiry to {}", studio.name),
         body: format!(
-            "Dear {name},\n\n{reply}\n\nPosy Floral Studio\n\nYou wrote:\n{}\n",
+            "Dear {name},\n\n{reply}\n\n{}\n\nYou wrote:\n{}\n",
+            studio.signature(),
             quoted.join("\n")
         ),
     }
