@@ -18,42 +18,31 @@ use crate::state::Studio;
 /// The studio settings.
 pub struct StudioSettingsApi;
 
-/// The studio's facts as the form edits them (optional ones empty when not given).
+/// The studio's facts as the form edits them: every field, the optional ones empty when not
+/// given.
 #[derive(Debug, Object)]
 pub struct StudioFactsForm {
     /// The brand, e.g. `Posy`.
-    #[oai(default)]
     pub name: Text,
     /// Under the brand, e.g. `floral studio`.
-    #[oai(default)]
     pub tagline: Text,
     /// A UK number as people write it, e.g. `0117 496 0123`.
-    #[oai(default)]
     pub phone: Text,
-    #[oai(default)]
     pub email: Text,
-    #[oai(default)]
     pub address_line_1: Text,
     /// Optional.
-    #[oai(default)]
     pub address_line_2: Text,
     /// Optional.
-    #[oai(default)]
     pub address_line_3: Text,
     /// e.g. `Bristol`: also where the studio delivers.
-    #[oai(default)]
     pub town: Text,
     /// A full UK postcode, e.g. `BS14 8SJ`.
-    #[oai(default)]
     pub postcode: Text,
     /// An `https://` link, or empty.
-    #[oai(default)]
     pub instagram: Text,
     /// An `https://` link, or empty.
-    #[oai(default)]
     pub facebook: Text,
     /// An `https://` link, or empty.
-    #[oai(default)]
     pub pinterest: Text,
 }
 

@@ -1808,63 +1808,32 @@ export interface components {
         };
         /**
          * StudioFactsForm
-         * @description The studio's facts as the form edits them (optional ones empty when not given).
+         * @description The studio's facts as the form edits them: every field, the optional ones empty when not
+         *     given.
          */
         StudioFactsForm: {
-            /** @default  */
-            address_line_1: string | null;
-            /**
-             * @description Optional.
-             * @default
-             */
-            address_line_2: string | null;
-            /**
-             * @description Optional.
-             * @default
-             */
-            address_line_3: string | null;
-            /** @default  */
-            email: string | null;
-            /**
-             * @description An `https://` link, or empty.
-             * @default
-             */
-            facebook: string | null;
-            /**
-             * @description An `https://` link, or empty.
-             * @default
-             */
-            instagram: string | null;
-            /**
-             * @description The brand, e.g. `Posy`.
-             * @default
-             */
-            name: string | null;
-            /**
-             * @description A UK number as people write it, e.g. `0117 496 0123`.
-             * @default
-             */
-            phone: string | null;
-            /**
-             * @description An `https://` link, or empty.
-             * @default
-             */
-            pinterest: string | null;
-            /**
-             * @description A full UK postcode, e.g. `BS14 8SJ`.
-             * @default
-             */
-            postcode: string | null;
-            /**
-             * @description Under the brand, e.g. `floral studio`.
-             * @default
-             */
-            tagline: string | null;
-            /**
-             * @description e.g. `Bristol`: also where the studio delivers.
-             * @default
-             */
-            town: string | null;
+            address_line_1: string;
+            /** @description Optional. */
+            address_line_2: string;
+            /** @description Optional. */
+            address_line_3: string;
+            email: string;
+            /** @description An `https://` link, or empty. */
+            facebook: string;
+            /** @description An `https://` link, or empty. */
+            instagram: string;
+            /** @description The brand, e.g. `Posy`. */
+            name: string;
+            /** @description A UK number as people write it, e.g. `0117 496 0123`. */
+            phone: string;
+            /** @description An `https://` link, or empty. */
+            pinterest: string;
+            /** @description A full UK postcode, e.g. `BS14 8SJ`. */
+            postcode: string;
+            /** @description Under the brand, e.g. `floral studio`. */
+            tagline: string;
+            /** @description e.g. `Bristol`: also where the studio delivers. */
+            town: string;
         };
         /**
          * StudioLimits

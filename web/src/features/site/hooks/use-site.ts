@@ -8,8 +8,8 @@ export interface SiteStore {
   getSnapshot: () => SiteFacts | null;
   /** Asks the server once; later calls change nothing. */
   start: () => void;
-  /** Puts facts just saved in the back office, so every page shows them at once. */
-  set: (facts: SiteFacts) => void;
+  /** Asks the server again (the back office saved new facts); a failure keeps what is shown. */
+  reload: () => void;
 }
 
 // The call brings the API client with it, so it arrives in its own chunk after the first
@@ -18,7 +18,13 @@ const loadFromServer: Load = () => import('../api/get-site').then(({ getSite }) 
 
 /** The studio's facts: none until the server's answer arrives. */
 export function createSiteStore(load: Load = loadFromServer): SiteStore {
-  return createFetchedStore<SiteFacts | null>(null, load, (cause) => console.warn('Could not load the studio’s details:', cause));
+  const store = createFetchedStore<SiteFacts | null>(null, load, (cause) => console.warn('Could not load the studio’s details:', cause));
+  return {
+    ...store,
+    reload: () => {
+      load().then(store.set, (cause: unknown) => console.warn('Could not reload the studio’s details:', cause));
+    },
+  };
 }
 
 const siteStore = createSiteStore();
@@ -32,7 +38,7 @@ export function useSite(): SiteFacts | null {
   return useStore(siteStore, siteStore.start);
 }
 
-/** Shows facts the back office has just saved on every page, without asking again. */
-export function showSavedSite(facts: SiteFacts): void {
-  siteStore.set(facts);
+/** Asks the server again after the back office saved the facts (or the hours), so every page shows them at once. */
+export function reloadSite(): void {
+  siteStore.reload();
 }
