@@ -22,7 +22,6 @@ const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./routes/admin-settings'));
-const AdminAdminsPage = lazyPage(() => import('./routes/admin-admins'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -50,8 +49,8 @@ export function AppRoutes() {
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
         <Route path="admin/products" element={<AdminProductsPage />} />
-        <Route path="admin/settings" element={<AdminSettingsPage />} />
-        <Route path="admin/settings/admins" element={<AdminAdminsPage />} />
+        {/* Settings and its Admins tab: one lazy page, so the shopper's route table does not grow. */}
+        <Route path="admin/settings/*" element={<AdminSettingsPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router';
+import { Admins } from '@/features/admins/components/admins';
 import { reloadSite } from '@/features/site/hooks/use-site';
 import { Settings } from '@/features/studio-settings/components/settings';
 import { StudioFactsSettings } from '@/features/studio-settings/components/studio-facts-form';
@@ -5,7 +7,21 @@ import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
 import './admin-settings.css';
 
+/** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
 export default function AdminSettingsPage() {
+  const admins = useLocation().pathname.replace(/\/$/, '').endsWith('/admins');
+  if (admins) {
+    return (
+      <AdminFrame title="Settings" intro={<p>Who can sign in to the back office, your own password, and your sessions.</p>}>
+        {({ signedOut, signedOutEverywhere }) => (
+          <>
+            <SettingsNav />
+            <Admins onSignedOut={signedOut} onSignedOutEverywhere={signedOutEverywhere} />
+          </>
+        )}
+      </AdminFrame>
+    );
+  }
   return (
     <AdminFrame title="Settings" intro={<p>The studio’s details, opening hours, days off and delivery: the shop follows them as soon as they are saved.</p>}>
       {({ signedOut }) => (

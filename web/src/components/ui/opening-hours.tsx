@@ -1,4 +1,4 @@
-import { Pending, type OpeningHoursRow } from './studio-facts';
+import type { OpeningHoursRow } from './studio-facts';
 import './opening-hours.css';
 
 /**
@@ -7,18 +7,7 @@ import './opening-hours.css';
  */
 export function OpeningHours({ hours, className }: { hours: readonly OpeningHoursRow[] | null; className?: string }) {
   const classes = ['opening-hours', className].filter(Boolean).join(' ');
-  if (!hours) {
-    return (
-      <div className={classes} aria-hidden="true">
-        {[16, 9, 7].map((chars) => (
-          <div key={chars}>
-            <Pending chars={chars} />
-            <Pending chars={10} />
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (!hours) return <div className={`${classes} opening-hours--pending`} aria-hidden="true" />;
   return (
     <dl className={classes}>
       {hours.map((row) => (

@@ -56,29 +56,13 @@ export function Fact({ site, show, chars }: { site: SiteFacts | null; show: (sit
   return site ? <>{show(site)}</> : <Pending chars={chars} />;
 }
 
-/** The studio's address one line each (each followed by a break), or four lines' space. */
+/** The studio's address one line each (each followed by a break), or four lines' room. */
 export function AddressLines({ site }: { site: SiteFacts | null }) {
-  const lines = site?.address ?? null;
-  if (!lines) {
-    return (
-      <span className="fact-pending-lines" aria-hidden="true">
-        {[18, 22, 24, 16].map((chars) => (
-          <span key={chars}>
-            <Pending chars={chars} />
-            <br />
-          </span>
-        ))}
-      </span>
-    );
-  }
-  return (
-    <>
-      {lines.map((line) => (
-        <span key={line}>
-          {line}
-          <br />
-        </span>
-      ))}
-    </>
-  );
+  if (!site) return <span className="fact-pending fact-pending--lines" aria-hidden="true" />;
+  return site.address.map((line) => (
+    <span key={line}>
+      {line}
+      <br />
+    </span>
+  ));
 }
