@@ -87,4 +87,11 @@ describe('the admins', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(onSignedOutEverywhere).toHaveBeenCalledTimes(1));
   });
+
+  it('sends a signed-out admin to the sign-in (401)', async () => {
+    mockApi.on('GET', '/api/admin/admins/', () => json({ error: 'Please sign in as the studio’s admin to do that.' }, 401));
+    const onSignedOut = vi.fn();
+    renderPage(<Admins onSignedOut={onSignedOut} onSignedOutEverywhere={vi.fn()} />, { path: '/admin/settings/admins' });
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+  });
 });

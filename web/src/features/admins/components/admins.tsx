@@ -83,7 +83,6 @@ function useSmallForm(onSignedOut: () => void) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const report = useRef<HTMLParagraphElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
   /** Sends; a refusal puts each sentence beside its field and focuses the first at fault. */
@@ -115,7 +114,7 @@ function useSmallForm(onSignedOut: () => void) {
     }
   };
   const said = message && (
-    <p ref={report} className={message.error ? 'notice notice--error admins__said' : 'notice admins__said'} role="status">
+    <p className={message.error ? 'notice notice--error admins__said' : 'notice admins__said'} role="status">
       {message.text}
     </p>
   );
