@@ -30,9 +30,16 @@ export interface OpeningHoursRow {
   hours: string;
 }
 
-/** Space for a fact not here yet, about `chars` characters wide; hidden from screen readers. */
+/**
+ * Room for a fact not here yet, about `chars` characters wide, hidden from screen readers: en
+ * spaces on a shaded ground, which wrap as words do, so it never widens a column on a phone.
+ */
 export function Pending({ chars = 12 }: { chars?: number }) {
-  return <span className="fact-pending" aria-hidden="true" style={{ width: `${chars}ch` }} />;
+  return (
+    <span className="fact-pending" aria-hidden="true">
+      {'\u2002'.repeat(chars)}
+    </span>
+  );
 }
 
 /** The studio's phone as a link, or its space until the facts arrive. */
