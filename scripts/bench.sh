@@ -1,34 +1,119 @@
 #!/usr/bin/env bash
-# Load-tests the catalogue API on a release build with a fresh database, then reports the
-# gzip size of what the home page downloads first. Prints figures; asserts nothing (speed is
-# measured here, not in the tests).
+# Load-tests the shop on a release build with a fresh database: the catalogue reads, and the
+# write path (POST add_item into many carts at once), on SQLite and, when BENCH_POSTGRES_URL
+# names a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432), on a fresh database
+# there too; then reports the gzip size of what the home page downloads first. Prints figures;
+# asserts nothing (speed is measured here, not in the tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
 DURATION="${DURATION:-10s}" CONNECTIONS="${CONNECTIONS:-32}" THREADS="${THREADS:-2}"
-data=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-RUST_LOG=warn "$CARGO_TARGET_DIR/release/posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/api/products/" >/dev/null && break; sleep 0.2; done
-id=$(curl -fs "http://127.0.0.1:$port/api/products/" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+CARTS="${CARTS:-3000}"
+work=$(mktemp -d)
+server=""
+stop_shop() { [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null; server=""; }
+trap 'stop_shop; rm -rf "$work"' EXIT
 
-# wrk's Lua hook prints the figures we want in one line.
-report=$(mktemp)
+# Starts the release shop on a fresh data folder and DATABASE_URL; sets BASE.
+start_shop() {
+  local data="$work/data-$RANDOM" port
+  mkdir -p "$data"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  BASE="http://127.0.0.1:$port"
+  # Every cart of the load comes from this one address: it may hold as many as it likes.
+  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 "$CARGO_TARGET_DIR/release/posy" serve \
+    --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist --database-url "$1" \
+    >"$data/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 150); do curl -fs "$BASE/api/products/" >/dev/null && return 0; sleep 0.2; done
+  echo "the shop did not start" >&2; tail -20 "$data/server.log" >&2; return 1
+}
+
+# The server's resident memory now, in MB.
+rss() { awk '/VmHWM/ {printf "%.0f MB peak", $2 / 1024}' "/proc/$server/status"; }
+
+# wrk's Lua hooks print the figures we want in one line, counting answers by status.
+report="$work/report.lua"
 cat >"$report" <<'LUA'
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+init = function() statuses = {} end
+response = function(status) statuses[status] = (statuses[status] or 0) + 1 end
 done = function(summary, latency, requests)
-  local errors = summary.errors.connect + summary.errors.read + summary.errors.write
-    + summary.errors.status + summary.errors.timeout
-  io.write(string.format("requests/s %.0f  p50 %.2f ms  p99 %.2f ms  errors %d  (%d requests)\n",
+  local counted = {}
+  for _, thread in ipairs(threads) do
+    for status, n in pairs(thread:get("statuses")) do counted[status] = (counted[status] or 0) + n end
+  end
+  local others = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  local answers = {}
+  for status, n in pairs(counted) do
+    if status >= 300 then table.insert(answers, string.format("%d×%d", n, status)) end
+  end
+  io.write(string.format("requests/s %.0f  p50 %.2f ms  p99 %.2f ms  non-2xx %s  socket errors %d  (%d requests)\n",
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
-    latency:percentile(99) / 1000, errors, summary.requests))
+    latency:percentile(99) / 1000, #answers > 0 and table.concat(answers, " ") or "0", others,
+    summary.requests))
 end
 LUA
-for path in /api/products/ "/api/products/$id/"; do
-  printf '%-22s ' "GET $path"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$report" "http://127.0.0.1:$port$path" | tail -1
-done
+
+bench_reads() {
+  local id
+  id=$(curl -fs "$BASE/api/products/" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+  for path in /api/products/ "/api/products/$id/"; do
+    printf '  %-34s ' "GET $path"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$report" "$BASE$path" | tail -1
+  done
+}
+
+# POST add_item: each request adds one of a product without sizes to one of $CARTS carts,
+# chosen at random; a line at its limit (10, or the stock) is a 409.
+bench_writes() {
+  local script="$work/add.lua"
+  python3 - "$BASE" "$CARTS" >"$script" <<'PY'
+import http.cookiejar, json, sys, urllib.request
+base, count = sys.argv[1], int(sys.argv[2])
+jar = http.cookiejar.CookieJar()
+opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+products = json.load(opener.open(base + "/api/products/"))
+ids = [p["id"] for p in products if not p["has_variations"] and p["stock"] > 0]
+csrf = next(c.value for c in jar if c.name == "csrftoken")
+carts = [json.load(opener.open(base + "/api/cart/"))["id"] for _ in range(count)]
+print("local carts = {" + ",".join(f'"{c}"' for c in carts) + "}")
+print("local products = {" + ",".join(str(i) for i in ids) + "}")
+print(f'wrk.method = "POST"')
+print(f'wrk.headers["Content-Type"] = "application/json"')
+print(f'wrk.headers["Cookie"] = "csrftoken={csrf}"')
+print(f'wrk.headers["X-CSRFToken"] = "{csrf}"')
+print('''request = function()
+  local body = string.format('{"cart_id":"%s","product_id":%d,"quantity":1}',
+    carts[math.random(#carts)], products[math.random(#products)])
+  return wrk.format(nil, "/api/cart/add_item/", nil, body)
+end''')
+PY
+  cat "$report" >>"$script"
+  printf '  %-34s ' "POST /api/cart/add_item/ ($CARTS carts)"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$script" "$BASE" | tail -1
+}
+
+cargo build -q --release -p posy-server
+echo "SQLite ($CONNECTIONS connections, $DURATION each):"
+start_shop "sqlite://$work/posy-bench.db?mode=rwc"
+bench_reads
+bench_writes
+echo "  server memory: $(rss)"
+stop_shop
+
+if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
+  name="posy_bench_$(date +%s)"
+  createdb -d "${BENCH_POSTGRES_URL%/}/postgres" "$name" 2>/dev/null || psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "CREATE DATABASE $name"
+  echo "PostgreSQL ($CONNECTIONS connections, $DURATION each):"
+  start_shop "${BENCH_POSTGRES_URL%/}/$name"
+  bench_reads
+  bench_writes
+  echo "  server memory: $(rss)"
+  stop_shop
+  psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "DROP DATABASE $name" || true
+fi
 
 echo
 echo "web app, gzip sizes of what the home page loads first (index.html's scripts and styles) and the core:"

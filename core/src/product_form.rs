@@ -1,5 +1,6 @@
-//! The back office's product form: a product's name, description, price, stock, notice and
-//! whether it is on sale, and each size's price and stock. The studio's browser checks it as
+//! The back office's product form: a product's name, description, shelf, price, stock, notice
+//! and whether it is on sale, and its sizes (each a name, price and stock; sizes may be added
+//! and removed). The studio's browser checks it as
 //! she types and the server checks it again with the same function before anything changes.
 
 use serde::{Deserialize, Serialize};
@@ -20,11 +21,18 @@ pub const MAX_LEAD_DAYS: u32 = 60;
 pub const MAX_NAME_CHARS: usize = 120;
 pub const MAX_DESCRIPTION_CHARS: usize = 2_000;
 
+/// The longest size name (`Large`, `Extra large`).
+pub const MAX_SIZE_CHARS: usize = 40;
+
+/// The most sizes a product may come in.
+pub const MAX_SIZES: usize = 12;
+
 /// A field of the product form; a size's fields are named `sizes.{index}.price` and so on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProductField {
     Name,
     Description,
+    Category,
     Price,
     Stock,
     LeadDays,
@@ -35,6 +43,7 @@ impl FormField for ProductField {
         match self {
             ProductField::Name => "name",
             ProductField::Description => "description",
+            ProductField::Category => "category_id",
             ProductField::Price => "price",
             ProductField::Stock => "stock",
             ProductField::LeadDays => "lead_days",
@@ -49,6 +58,7 @@ impl FormField for ProductField {
         match self {
             ProductField::Name => "Please give the product a name.",
             ProductField::Description => "Please describe the product for shoppers.",
+            ProductField::Category => "Please choose the category it is shown under.",
             ProductField::Price => "Please give a price, like 45.00.",
             ProductField::Stock => "Please give how many are in stock (0 for none).",
             ProductField::LeadDays => "Please give the days of notice it needs (0 for none).",
@@ -60,8 +70,10 @@ impl FormField for ProductField {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SizeForm {
-    /// The size's id.
-    pub id: i32,
+    /// The size's id; none for a size being added.
+    pub id: Option<i32>,
+    /// `"Large"`.
+    pub size: String,
     /// `"60.00"`.
     pub price: String,
     /// How many are in stock.
@@ -74,6 +86,8 @@ pub struct SizeForm {
 pub struct ProductForm {
     pub name: String,
     pub description: String,
+    /// The shelf it is shown under (0: none chosen yet).
+    pub category_id: i32,
     /// `"45.00"`; ignored for a product with sizes (each size has its own).
     pub price: String,
     /// Ignored for a product with sizes.
@@ -81,14 +95,17 @@ pub struct ProductForm {
     pub lead_days: u32,
     /// On sale in the shop (false: hidden).
     pub visible: bool,
-    /// Every size of the product, in any order; empty for a product without sizes.
+    /// The product's sizes in the selector's order; a size left out is removed, one without
+    /// an id is added. Empty for a product without sizes.
     pub sizes: Vec<SizeForm>,
 }
 
-/// A size's checked price and stock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A size's checked name, price and stock.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeChange {
-    pub id: i32,
+    /// None for a new size.
+    pub id: Option<i32>,
+    pub size: String,
     pub price: Money,
     pub stock: i64,
 }
@@ -98,6 +115,7 @@ pub struct SizeChange {
 pub struct ProductChange {
     pub name: String,
     pub description: String,
+    pub category_id: i32,
     pub price: Money,
     pub stock: i64,
     pub lead_days: u32,
@@ -109,7 +127,8 @@ pub struct ProductChange {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct ProductProblems {
     pub product: FormProblems<ProductField>,
-    /// `("sizes.0.price", "Please give a price, like 45.00.")`.
+    /// `("sizes.0.price", "Please give a price, like 45.00.")`; `("sizes", …)` for the sizes
+    /// as a whole.
     pub sizes: Vec<(String, String)>,
 }
 
@@ -124,7 +143,7 @@ impl ProductProblems {
     /// The sentence over the form.
     pub fn message(&self) -> String {
         if self.product.is_empty() {
-            "Please check the sizes' prices and stock.".to_owned()
+            "Please check the sizes.".to_owned()
         } else {
             "Please check the fields marked below.".to_owned()
         }
@@ -181,6 +200,9 @@ impl ProductForm {
                 format!("Please keep the description under {MAX_DESCRIPTION_CHARS} characters."),
             );
         }
+        if self.category_id <= 0 {
+            p.missing.push(F::Category);
+        }
         let mut price = Money::ZERO;
         let mut stock = 0;
         if self.sizes.is_empty() {
@@ -202,7 +224,33 @@ impl ProductForm {
             );
         }
         let mut sizes = Vec::with_capacity(self.sizes.len());
+        if self.sizes.len() > MAX_SIZES {
+            problems.sizes.push((
+                "sizes".to_owned(),
+                format!("A product may come in at most {MAX_SIZES} sizes."),
+            ));
+        }
+        let mut names = std::collections::HashSet::new();
         for (at, size) in self.sizes.iter().enumerate() {
+            let name = size.size.trim();
+            let name_problem = if name.is_empty() {
+                Some("Please name the size, like Large.".to_owned())
+            } else if too_long(name, MAX_SIZE_CHARS) {
+                Some(format!(
+                    "Please keep the size's name to {MAX_SIZE_CHARS} characters."
+                ))
+            } else if has_control_chars(name) {
+                Some("Please keep the size's name to one line.".to_owned())
+            } else if !names.insert(name.to_lowercase()) {
+                Some("Each size needs its own name.".to_owned())
+            } else {
+                None
+            };
+            if let Some(why) = &name_problem {
+                problems
+                    .sizes
+                    .push((format!("sizes.{at}.size"), why.clone()));
+            }
             let size_price = read_price(&size.price);
             let size_stock = check_stock(size.stock);
             if let Err(why) = &size_price {
@@ -215,9 +263,10 @@ impl ProductForm {
                     .sizes
                     .push((format!("sizes.{at}.stock"), why.clone()));
             }
-            if let (Ok(price), Ok(stock)) = (size_price, size_stock) {
+            if let (None, Ok(price), Ok(stock)) = (name_problem, size_price, size_stock) {
                 sizes.push(SizeChange {
                     id: size.id,
+                    size: name.to_owned(),
                     price,
                     stock,
                 });
@@ -234,6 +283,7 @@ impl ProductForm {
         Ok(ProductChange {
             name: self.name.trim().to_owned(),
             description: self.description.trim().replace("\r\n", "\n"),
+            category_id: self.category_id,
             price,
             stock,
             lead_days: self.lead_days,
@@ -251,6 +301,7 @@ mod tests {
         ProductForm {
             name: " Peony Posy ".into(),
             description: "Blush peonies.\r\nLasts a week.".into(),
+            category_id: 1,
             price: "£45.5".into(),
             stock: 12,
             lead_days: 0,
@@ -296,8 +347,18 @@ mod tests {
             lead_days: 61,
             ..posy()
         };
-        let fields = form.parse().unwrap_err().fields();
+        let fields = ProductForm {
+            category_id: 0,
+            ..form
+        }
+        .parse()
+        .unwrap_err()
+        .fields();
         assert_eq!(fields["name"], "Please give the product a name.");
+        assert_eq!(
+            fields["category_id"],
+            "Please choose the category it is shown under."
+        );
         assert_eq!(fields["price"], "A price must be more than £0.00.");
         assert_eq!(
             fields["stock"],
@@ -312,12 +373,14 @@ mod tests {
             price: String::new(),
             sizes: vec![
                 SizeForm {
-                    id: 1,
+                    id: Some(1),
+                    size: "Classic".into(),
                     price: "45.00".into(),
                     stock: 3,
                 },
                 SizeForm {
-                    id: 2,
+                    id: None,
+                    size: "Grand".into(),
                     price: "60".into(),
                     stock: 2,
                 },
@@ -329,22 +392,55 @@ mod tests {
         assert_eq!(change.stock, 5);
         let bad = ProductForm {
             sizes: vec![SizeForm {
-                id: 1,
+                id: Some(1),
+                size: "Classic".into(),
                 price: "x".into(),
                 stock: 10_000,
             }],
             ..form
         };
         let problems = bad.parse().unwrap_err();
-        assert_eq!(
-            problems.message(),
-            "Please check the sizes' prices and stock."
-        );
+        assert_eq!(problems.message(), "Please check the sizes.");
         let fields = problems.fields();
         assert_eq!(fields["sizes.0.price"], "Please give a price like 45.00.");
         assert_eq!(
             fields["sizes.0.stock"],
             "Stock must be a whole number from 0 to 9999."
+        );
+    }
+
+    #[test]
+    fn sizes_are_named_each_once_and_new_ones_have_no_id() {
+        let size = |name: &str| SizeForm {
+            id: None,
+            size: name.into(),
+            price: "30".into(),
+            stock: 1,
+        };
+        let form = ProductForm {
+            sizes: vec![size(" Small "), size("Large")],
+            ..posy()
+        };
+        let change = form.parse().unwrap();
+        assert_eq!(change.sizes[0].size, "Small");
+        assert_eq!(change.sizes[0].id, None);
+        let fields = ProductForm {
+            sizes: vec![size("Large"), size("large"), size(" ")],
+            ..posy()
+        }
+        .parse()
+        .unwrap_err()
+        .fields();
+        assert_eq!(fields["sizes.1.size"], "Each size needs its own name.");
+        assert_eq!(fields["sizes.2.size"], "Please name the size, like Large.");
+        assert!(!fields.contains_key("sizes.0.size"));
+        let many = ProductForm {
+            sizes: (0..13).map(|n| size(&format!("Size {n}"))).collect(),
+            ..posy()
+        };
+        assert_eq!(
+            many.parse().unwrap_err().fields()["sizes"],
+            "A product may come in at most 12 sizes."
         );
     }
 }

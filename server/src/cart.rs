@@ -12,7 +12,7 @@
 //! one after another and a line can never be raised past the stock by two adds at once. The
 //! same write releases any stock the cart held for its payment ([`crate::holds`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use hmac::{KeyInit, Mac};
@@ -21,15 +21,16 @@ use posy_core::cart::{CartId, CartLine, cart_total};
 use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
-use sea_orm::sea_query::{Expr, Query};
+use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait, UpdateMany,
+    QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
 };
 use serde::Serialize;
 
 use crate::clock::{Clock, now};
-use crate::entities::{cart, cart_item, product, variation};
+use crate::db::Writer;
+use crate::entities::{cart, cart_item, category, product, variation};
 use crate::holds;
 
 /// A cart as the API shows it.
@@ -235,18 +236,20 @@ fn empty(id: CartId) -> CartView {
     }
 }
 
-/// Stores the row of a cart this shop made the id of ([`CartKey::fresh`]) when it has none
-/// yet; other ids are left alone (unknown ones stay unknown).
-async fn store_if_made(
+/// Readies a cart for a change in one statement: a cart this shop made the id of
+/// ([`CartKey::fresh`]) gets its row when it has none yet; an open one is touched and its hold
+/// released ([`holds`]); other ids are left alone (unknown ones stay unknown). Refused when the
+/// cart is ordered or unknown.
+async fn open_for_adding(
     db: &impl ConnectionTrait,
     key: &CartKey,
     id: CartId,
-) -> Result<(), sea_orm::DbErr> {
+) -> Result<(), CartError> {
     if !key.made(id) {
-        return Ok(());
+        return change_open_cart(db, id).await;
     }
     let now = now();
-    cart::Entity::insert(cart::ActiveModel {
+    let row = cart::ActiveModel {
         id: Set(id.to_string()),
         created_at: Set(now),
         updated_at: Set(now),
@@ -260,17 +263,29 @@ async fn store_if_made(
         fulfil_method: Set(None),
         fulfil_date: Set(None),
         fulfil_slot: Set(None),
-    })
-    .on_conflict_do_nothing_on([cart::Column::Id])
-    .exec_without_returning(db)
-    .await?;
+    };
+    let mut touch = OnConflict::column(cart::Column::Id);
+    touch
+        .value(cart::Column::UpdatedAt, Expr::value(now))
+        .action_and_where(sea_orm::sea_query::ExprTrait::is_null(Expr::col((
+            cart::Entity,
+            cart::Column::OrderedAt,
+        ))));
+    holds::release_on_conflict(&mut touch);
+    let written = cart::Entity::insert(row)
+        .on_conflict(touch.to_owned())
+        .exec_without_returning(db)
+        .await?;
+    if written == 0 {
+        return Err(CartError::CartGone);
+    }
     Ok(())
 }
 
 /// Adds `quantity` of a product (and size) to a cart, raising its line if it has one. Refused
 /// whole when the line would pass 10 or the stock.
 pub async fn add(
-    db: &DatabaseConnection,
+    writer: &Writer,
     key: &CartKey,
     cart_id: CartId,
     product_id: i32,
@@ -278,9 +293,8 @@ pub async fn add(
     adding: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    let txn = db.begin().await?;
-    store_if_made(&txn, key, cart_id).await?;
-    change_open_cart(&txn, cart_id).await?;
+    let txn = writer.begin().await?;
+    open_for_adding(&txn, key, cart_id).await?;
     let item = Item::find(&txn, product_id, variation_id).await?;
     let line = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -320,13 +334,13 @@ pub async fn add(
 
 /// Sets a line's quantity (1 to 10, within stock).
 pub async fn update_quantity(
-    db: &DatabaseConnection,
+    writer: &Writer,
     cart_id: CartId,
     item_id: i32,
     quantity: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     change_open_cart(&txn, cart_id).await?;
     let line = cart_item::Entity::find_by_id(item_id)
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -346,12 +360,12 @@ pub async fn update_quantity(
 
 /// Removes a line from a cart.
 pub async fn remove(
-    db: &DatabaseConnection,
+    writer: &Writer,
     cart_id: CartId,
     item_id: i32,
     media_base: &str,
 ) -> Result<CartView, CartError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     change_open_cart(&txn, cart_id).await?;
     let removed = cart_item::Entity::delete_many()
         .filter(cart_item::Column::Id.eq(item_id))
@@ -452,15 +466,15 @@ impl Item {
         product_id: i32,
         variation_id: Option<i32>,
     ) -> Result<Item, LineError> {
-        let product = product::Entity::find_by_id(product_id)
-            .filter(product::Column::Active.eq(true))
-            .one(db)
-            .await?
-            .ok_or(LineError::ProductGone)?;
-        let sizes = variation::Entity::find()
-            .filter(variation::Column::ProductId.eq(product_id))
+        // One statement: the product with its sizes.
+        let (product, sizes) = product::Entity::find_by_id(product_id)
+            .filter(crate::catalogue::on_sale())
+            .find_with_related(variation::Entity)
             .all(db)
-            .await?;
+            .await?
+            .into_iter()
+            .next()
+            .ok_or(LineError::ProductGone)?;
         if sizes.is_empty() {
             if variation_id.is_some() {
                 return Err(LineError::Size {
@@ -511,6 +525,9 @@ pub struct PricedLine {
     pub size: Option<variation::Model>,
     pub quantity: u32,
     pub unit_price: Money,
+    /// Still on sale ([`crate::catalogue::on_sale`]): visible, not archived, on a shelf that
+    /// is not hidden.
+    pub on_sale: bool,
 }
 
 impl PricedLine {
@@ -534,7 +551,7 @@ impl PricedLine {
 
     /// Why the line cannot be paid for now; `None` when it can.
     pub fn unavailable(&self) -> Option<Unavailable> {
-        line_availability(self.product.active, self.stock(), self.quantity)
+        line_availability(self.on_sale, self.stock(), self.quantity)
     }
 
     fn priced(&self) -> CartLine {
@@ -569,52 +586,96 @@ async fn read_lines(
     cart_id: CartId,
     lock: bool,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
+    if !lock {
+        // One statement: the lines with their products and sizes.
+        let rows = cart_item::Entity::find()
+            .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
+            .find_also_related(product::Entity)
+            .find_also_related(variation::Entity)
+            .order_by_asc(cart_item::Column::CreatedAt)
+            .order_by_asc(cart_item::Column::Id)
+            .all(db)
+            .await?;
+        let hidden = hidden_shelves(db, rows.is_empty()).await?;
+        // Foreign keys remove lines with their product or size, so both are there.
+        return Ok(rows
+            .into_iter()
+            .filter_map(|(line, product, size)| Some(priced(line, product?, size, &hidden)))
+            .collect());
+    }
     let lines = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .order_by_asc(cart_item::Column::CreatedAt)
         .order_by_asc(cart_item::Column::Id)
         .all(db)
         .await?;
-    let mut sizes = variation::Entity::find()
+    // Locked in the order an order takes stock: sizes by id, then products by id.
+    let sizes: HashMap<i32, variation::Model> = variation::Entity::find()
         .filter(variation::Column::Id.is_in(lines.iter().filter_map(|l| l.variation_id)))
-        .order_by_asc(variation::Column::Id);
-    let mut products = product::Entity::find()
-        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
-        .order_by_asc(product::Column::Id);
-    if lock {
-        sizes = sizes.lock_exclusive();
-        products = products.lock_exclusive();
-    }
-    let sizes: HashMap<i32, variation::Model> = sizes
+        .order_by_asc(variation::Column::Id)
+        .lock_exclusive()
         .all(db)
         .await?
         .into_iter()
         .map(|s| (s.id, s))
         .collect();
-    let products: HashMap<i32, product::Model> = products
+    let products: HashMap<i32, product::Model> = product::Entity::find()
+        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
+        .order_by_asc(product::Column::Id)
+        .lock_exclusive()
         .all(db)
         .await?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    let mut priced = Vec::with_capacity(lines.len());
-    for line in lines {
-        // Foreign keys remove lines with their product or size, so both are there.
-        let Some(product) = products.get(&line.product_id).cloned() else {
-            continue;
-        };
-        let size = line.variation_id.and_then(|id| sizes.get(&id).cloned());
-        let unit_price =
-            Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
-        priced.push(PricedLine {
-            id: line.id,
-            product,
-            size,
-            quantity: line.quantity.max(0) as u32,
-            unit_price,
-        });
+    let hidden = hidden_shelves(db, lines.is_empty()).await?;
+    Ok(lines
+        .into_iter()
+        .filter_map(|line| {
+            let product = products.get(&line.product_id).cloned()?;
+            let size = line.variation_id.and_then(|id| sizes.get(&id).cloned());
+            Some(priced(line, product, size, &hidden))
+        })
+        .collect())
+}
+
+/// The hidden shelves' ids (none asked for an empty cart): their products are not on sale.
+async fn hidden_shelves(
+    db: &impl ConnectionTrait,
+    empty: bool,
+) -> Result<HashSet<i32>, sea_orm::DbErr> {
+    if empty {
+        return Ok(HashSet::new());
     }
-    Ok(priced)
+    Ok(category::Entity::find()
+        .filter(category::Column::Hidden.eq(true))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|shelf| shelf.id)
+        .collect())
+}
+
+/// A line with its product and size, at the size's price (or the product's).
+fn priced(
+    line: cart_item::Model,
+    product: product::Model,
+    size: Option<variation::Model>,
+    hidden_shelves: &HashSet<i32>,
+) -> PricedLine {
+    let unit_price =
+        Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
+    PricedLine {
+        id: line.id,
+        on_sale: crate::catalogue::is_on_sale(
+            &product,
+            hidden_shelves.contains(&product.category_id),
+        ),
+        product,
+        size,
+        quantity: line.quantity.max(0) as u32,
+        unit_price,
+    }
 }
 
 /// The total of some lines.

@@ -1,18 +1,27 @@
 //! The catalogue as shoppers see it (the spec's product data), served from memory. The list
-//! changes rarely and is read constantly, so each process keeps it serialised, and before
-//! answering checks one number, the catalogue version in the database, which every change to
-//! products, sizes or stock bumps. Several posy processes sharing a database therefore never
-//! serve stale stock.
+//! changes rarely and is read constantly, so each process keeps it serialised, without asking
+//! the database, and knows when to read it again by one number, the catalogue version, which
+//! every change to products, sizes or stock bumps in its own transaction:
+//! - a change this process makes is served at once: the bump notes the version it wrote
+//!   ([`bump_version`]), and the snapshot is read again once that version is committed;
+//! - a change another process makes (on the same SQLite file or PostgreSQL database) is served
+//!   within [`FRESH_FOR`]: the version is checked at most that often.
+//!
+//! Stock shown in the list may lag by that bound; the cart and the checkout decide stock in
+//! the database, so nothing is oversold.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use poem_openapi::Object;
 use posy_core::{Money, catalogue, media};
+use sea_orm::sea_query::Query;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Statement,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, Statement,
 };
 use serde::Serialize;
 
@@ -28,6 +37,9 @@ pub struct ProductView {
     pub name: String,
     /// URL of its picture; null when it has none (the page shows a placeholder).
     pub image: Option<String>,
+    /// For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+    /// /media/products/x-960.jpg 960w`; null for a picture kept in one size.
+    pub image_srcset: Option<String>,
     /// What is in it and how long it lasts.
     pub description: String,
     /// The shelf it is on, e.g. `Bouquets`.
@@ -100,11 +112,40 @@ impl From<DbErr> for ProductError {
     }
 }
 
+/// How long a snapshot is served without asking the database for the version: the bound on
+/// how late another process's change is seen.
+pub const FRESH_FOR: Duration = Duration::from_millis(250);
+
+/// The highest catalogue version this process has written in each database (by its
+/// `instance`), in a transaction that may not have committed yet: the snapshot is read again
+/// once the database has it. A version that never arrives (its transaction rolled back) is
+/// forgotten after [`FRESH_FOR`].
+static WRITTEN_HERE: LazyLock<Mutex<HashMap<String, Arc<AtomicI64>>>> =
+    LazyLock::new(Default::default);
+
+/// This process's watermark for the database named `instance`.
+fn written_here(instance: &str) -> Arc<AtomicI64> {
+    let mut all = WRITTEN_HERE.lock().unwrap_or_else(|e| e.into_inner());
+    all.entry(instance.to_owned()).or_default().clone()
+}
+
+/// When the database's version was last looked at.
+#[derive(Clone, Copy, Debug, Default)]
+struct Checks {
+    /// The last look that found every version written here committed.
+    good_at: Option<Instant>,
+    /// Since when a version written here has been awaited.
+    awaiting_since: Option<Instant>,
+}
+
 /// The in-memory catalogue of one process.
 pub struct Catalogue {
     db: DatabaseConnection,
     media_base: String,
     current: RwLock<Option<Arc<Snapshot>>>,
+    checks: Mutex<Checks>,
+    /// The versions this process wrote in this catalogue's database, known from its first read.
+    written: OnceLock<Arc<AtomicI64>>,
     // Only one task rebuilds at a time; the others wait and take its result.
     rebuilding: tokio::sync::Mutex<()>,
 }
@@ -116,6 +157,8 @@ impl Catalogue {
             db,
             media_base,
             current: RwLock::new(None),
+            checks: Mutex::new(Checks::default()),
+            written: OnceLock::new(),
             rebuilding: tokio::sync::Mutex::new(()),
         }
     }
@@ -125,9 +168,16 @@ impl Catalogue {
         self.snapshot().await?.product(id).ok_or(ProductError::Gone)
     }
 
-    /// The catalogue as it is in the database now.
+    /// The catalogue: from memory while it is fresh (checked within [`FRESH_FOR`], and no
+    /// newer version written here), else as the database has it now.
     pub async fn snapshot(&self) -> Result<Arc<Snapshot>, DbErr> {
-        let version = current_version(&self.db).await?;
+        if let Some(snapshot) = self.fresh() {
+            return Ok(snapshot);
+        }
+        let checked_at = Instant::now();
+        let (version, instance) = version_row(&self.db).await?;
+        self.written.get_or_init(|| written_here(&instance));
+        self.note_check(checked_at, version);
         if let Some(snapshot) = self.cached(version) {
             return Ok(snapshot);
         }
@@ -141,6 +191,49 @@ impl Catalogue {
         let snapshot = Arc::new(serialise(version, &products));
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot.clone());
         Ok(snapshot)
+    }
+
+    /// The snapshot, when it needs no look at the database.
+    fn fresh(&self) -> Option<Arc<Snapshot>> {
+        let checks = *self.checks.lock().unwrap_or_else(|e| e.into_inner());
+        let recent = checks.good_at.is_some_and(|at| at.elapsed() < FRESH_FOR);
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        current
+            .as_ref()
+            .filter(|s| recent && s.version >= self.written_version())
+            .cloned()
+    }
+
+    /// Notes that the database's version read at `at` was `version`.
+    fn note_check(&self, at: Instant, version: i64) {
+        let mut checks = self.checks.lock().unwrap_or_else(|e| e.into_inner());
+        let written = self.written_version();
+        if version >= written {
+            checks.good_at = Some(at);
+            checks.awaiting_since = None;
+            return;
+        }
+        // A version written here is not committed yet: look again on the next request, unless
+        // it has been awaited a whole bound, when its transaction must have rolled back.
+        match checks.awaiting_since {
+            Some(since) if since.elapsed() >= FRESH_FOR => {
+                let _ = self.written.get().map(|w| {
+                    w.compare_exchange(written, version, Ordering::AcqRel, Ordering::Acquire)
+                });
+                checks.good_at = Some(at);
+                checks.awaiting_since = None;
+            }
+            Some(_) => {}
+            None => checks.awaiting_since = Some(at),
+        }
+    }
+
+    /// The highest version this process wrote in this catalogue's database (0 before the
+    /// first look at it).
+    fn written_version(&self) -> i64 {
+        self.written
+            .get()
+            .map_or(0, |written| written.load(Ordering::Acquire))
     }
 
     fn cached(&self, version: i64) -> Option<Arc<Snapshot>> {
@@ -161,6 +254,22 @@ fn to_bytes<T: Serialize>(value: &T) -> Bytes {
     Bytes::from(serde_json::to_vec(value).expect("catalogue views always serialise"))
 }
 
+/// The catalogue version now in the database, with the database's name.
+async fn version_row(db: &impl ConnectionTrait) -> Result<(i64, String), DbErr> {
+    let stmt = Statement::from_string(
+        db.get_database_backend(),
+        "SELECT version, instance FROM catalogue_version WHERE id = 1",
+    );
+    let row = db
+        .query_one_raw(stmt)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("catalogue_version".into()))?;
+    Ok((
+        row.try_get_by_index::<i64>(0)?,
+        row.try_get_by_index::<String>(1)?,
+    ))
+}
+
 /// The catalogue version now in the database.
 pub async fn current_version(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
     let stmt = Statement::from_string(
@@ -174,19 +283,52 @@ pub async fn current_version(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
     row.try_get_by_index::<i64>(0)
 }
 
-/// Marks the catalogue as changed; call it in the same transaction as the change.
+/// Marks the catalogue as changed; call it in the same transaction as the change. This
+/// process serves the change as soon as it is committed (see the module's notes).
 pub async fn bump_version(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let stmt = Statement::from_string(
         db.get_database_backend(),
-        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1",
+        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1 \
+         RETURNING version, instance",
     );
-    db.execute_raw(stmt).await.map(|_| ())
+    let row = db
+        .query_one_raw(stmt)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("catalogue_version".into()))?;
+    let written = row.try_get_by_index::<i64>(0)?;
+    let instance = row.try_get_by_index::<String>(1)?;
+    written_here(&instance).fetch_max(written, Ordering::AcqRel);
+    Ok(())
+}
+
+/// Which products shoppers may see and buy: visible, not archived, on a shelf that is not
+/// hidden. /shop's list and the cart both ask this, so a hidden shelf's products cannot be
+/// added to a cart either.
+pub fn on_sale() -> Condition {
+    Condition::all()
+        .add(product::Column::Active.eq(true))
+        .add(product::Column::Archived.eq(false))
+        .add(
+            product::Column::CategoryId.in_subquery(
+                Query::select()
+                    .column(category::Column::Id)
+                    .from(category::Entity)
+                    .and_where(category::Column::Hidden.eq(false))
+                    .to_owned(),
+            ),
+        )
+}
+
+/// [`on_sale`] for a product in hand, its shelf hidden or not: a cart line already holding it
+/// is withdrawn once it is not.
+pub fn is_on_sale(product: &product::Model, shelf_hidden: bool) -> bool {
+    product.active && !product.archived && !shelf_hidden
 }
 
 /// Which products [`shelved`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Showing {
-    /// Those on sale: what shoppers see.
+    /// Those on sale ([`on_sale`]): what shoppers see.
     OnSale,
     /// Every product, hidden ones too: what the back office sees.
     All,
@@ -210,7 +352,7 @@ pub async fn shelved(db: &impl ConnectionTrait, showing: Showing) -> Result<Vec<
         .collect();
     let mut products = product::Entity::find();
     if showing == Showing::OnSale {
-        products = products.filter(product::Column::Active.eq(true));
+        products = products.filter(on_sale());
     }
     let products = products
         .order_by_asc(product::Column::Position)
@@ -272,6 +414,7 @@ pub(crate) fn view(
             .image
             .as_deref()
             .map(|path| media::media_url(Some(path), media_base)),
+        image_srcset: srcset(&product.image_variants, media_base),
         description: product.description,
         category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
         price: (if sizes.is_empty() {
@@ -297,4 +440,14 @@ pub(crate) fn view(
             .collect(),
         lead_days: u32::try_from(product.lead_days).unwrap_or(0),
     }
+}
+
+/// A picture's `srcset` from its kept sizes (`480:products/x-480.jpg,960:…`); none without.
+pub(crate) fn srcset(variants: &str, media_base: &str) -> Option<String> {
+    let sizes: Vec<String> = variants
+        .split(',')
+        .filter_map(|size| size.split_once(':'))
+        .map(|(width, path)| format!("{} {width}w", media::media_url(Some(path), media_base)))
+        .collect();
+    (!sizes.is_empty()).then(|| sizes.join(", "))
 }

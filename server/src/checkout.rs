@@ -26,19 +26,20 @@ use posy_core::fulfilment::FulfilmentField;
 use posy_core::validation::{FormProblems, is_email};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, Set, TransactionTrait, TryInsertResult,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, Set, TryInsertResult,
 };
 
 use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
 use crate::clock::{Clock, now};
+use crate::db::Writer;
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
 use crate::facts::Facts;
 use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::holds::{self, Held, HoldRules, NotHeld};
 use crate::mail::letters::{self, OrderFacts};
-use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments};
+use crate::payments::{Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund};
 use crate::places::Booking;
 use crate::{mail, orders};
 
@@ -168,7 +169,10 @@ pub struct Checkout {
     pub db: DatabaseConnection,
     /// Where orders and refunds are written: on SQLite a connection whose commits reach the
     /// disk before they return (see `db::connect_ledger`), since the shopper is told at once.
-    pub ledger: DatabaseConnection,
+    /// It takes its turn in the same queue as [`Checkout::writer`].
+    pub ledger: Writer,
+    /// Where carts are written (holds and charges), one writer at a time on SQLite.
+    pub writer: Writer,
     pub payments: Payments,
     /// e.g. `https://posy.example`, for the order link in the confirmation mail.
     pub public_url: String,
@@ -314,7 +318,7 @@ impl Checkout {
     /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
     /// (all of it or none); answers the amount to pay.
     async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
-        let txn = self.db.begin().await?;
+        let txn = self.writer.begin().await?;
         let prepared = async {
             let Held { cart, lines } =
                 holds::take(&txn, self.clock.now(), id, address, self.holds).await?;
@@ -605,7 +609,7 @@ impl Checkout {
 
     async fn write_order(
         &self,
-        txn: &DatabaseTransaction,
+        txn: &impl ConnectionTrait,
         written: &Written<'_>,
         lines: &[PricedLine],
         total: Money,
@@ -691,7 +695,17 @@ impl Checkout {
             )
             .await?;
         }
-        mail::post(txn, &self.studio_email, letters::new_order(&facts)).await?;
+        let admin_link = format!(
+            "{}/admin/orders/{}",
+            self.public_url.trim_end_matches('/'),
+            order.id
+        );
+        mail::post(
+            txn,
+            &self.studio_email,
+            letters::new_order(&facts, &admin_link),
+        )
+        .await?;
         Ok(order.id)
     }
 
@@ -699,7 +713,15 @@ impl Checkout {
     /// cart stays open with its intent forgotten, so paying again makes a new one. The record,
     /// the cart and the studio's notice are one transaction: all of them or none.
     async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
-        let refunded = self.payments.refund(&intent.id).await;
+        let key = format!("posy-refund-{}", intent.id);
+        let refunded = self
+            .payments
+            .refund(Refund {
+                intent: &intent.id,
+                amount: None,
+                idempotency_key: &key,
+            })
+            .await;
         if let Err(err) = &refunded {
             tracing::error!(payment = %intent.id, %err, "REFUND FAILED: refund this payment by hand");
         }
@@ -774,8 +796,8 @@ struct Written<'a> {
 /// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
 /// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
 /// same items never wait on each other in a circle.
-async fn take_stock<'a>(
-    txn: &DatabaseTransaction,
+pub(crate) async fn take_stock<'a>(
+    txn: &impl ConnectionTrait,
     lines: &'a [PricedLine],
 ) -> Result<Option<&'a PricedLine>, DbErr> {
     let mut in_order: Vec<&PricedLine> = lines.iter().collect();

@@ -6,10 +6,15 @@
 //! cart changes and the like keep the cheaper `NORMAL`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, TransactionTrait};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend,
+    DbErr, ExecResult, QueryResult, Statement, TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 
 use crate::migration::Migrator;
@@ -55,6 +60,139 @@ pub async fn connect_ledger(
         return Ok(pool.clone());
     }
     Ok(Database::connect(options(url, 1, SqliteSynchronous::Full)).await?)
+}
+
+/// Where the shop writes: on SQLite one writer at a time, in the order they asked (a fair
+/// queue in front of the database, shared by every `Writer` of one database), so waiting
+/// writers are served in turn instead of sleeping in SQLite's busy handler and waking late;
+/// reads go on beside it on their own connections (WAL). On PostgreSQL, which locks rows, no
+/// queue. The queue is taken per transaction ([`Writer::begin`]) or per statement (the
+/// writer as a [`ConnectionTrait`]); nothing slow (a payment provider, password hashing,
+/// pictures, files) runs while it is held.
+#[derive(Clone)]
+pub struct Writer {
+    db: DatabaseConnection,
+    queue: Option<Arc<tokio::sync::Mutex<()>>>,
+}
+
+/// A write transaction with its turn in the writer's queue, released when it ends.
+pub struct Writing {
+    txn: DatabaseTransaction,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Writer {
+    /// The writers of one database: the first writes through `db`; the queue is shared with
+    /// [`Writer::beside`]'s.
+    pub fn new(db: DatabaseConnection) -> Writer {
+        let sqlite = db.get_database_backend() == DbBackend::Sqlite;
+        Writer {
+            db,
+            queue: sqlite.then(|| Arc::new(tokio::sync::Mutex::new(()))),
+        }
+    }
+
+    /// A writer through another connection to the same database (the ledger's), taking its
+    /// turn in the same queue.
+    pub fn beside(&self, db: DatabaseConnection) -> Writer {
+        Writer {
+            db,
+            queue: self.queue.clone(),
+        }
+    }
+
+    /// Waits for the writer's turn, then begins a transaction.
+    pub async fn begin(&self) -> Result<Writing, DbErr> {
+        let turn = self.turn().await;
+        Ok(Writing {
+            txn: self.db.begin().await?,
+            _turn: turn,
+        })
+    }
+
+    async fn turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match &self.queue {
+            Some(queue) => Some(queue.clone().lock_owned().await),
+            None => None,
+        }
+    }
+}
+
+impl Writing {
+    pub async fn commit(self) -> Result<(), DbErr> {
+        self.txn.commit().await
+    }
+
+    pub async fn rollback(self) -> Result<(), DbErr> {
+        self.txn.rollback().await
+    }
+}
+
+#[sea_orm::prelude::async_trait::async_trait]
+impl ConnectionTrait for Writing {
+    fn get_database_backend(&self) -> DbBackend {
+        self.txn.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        self.txn.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        self.txn.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        self.txn.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        self.txn.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.txn.support_returning()
+    }
+}
+
+/// One statement on its own, in the writer's turn.
+#[sea_orm::prelude::async_trait::async_trait]
+impl ConnectionTrait for Writer {
+    fn get_database_backend(&self) -> DbBackend {
+        self.db.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        let _turn = self.turn().await;
+        self.db.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        let _turn = self.turn().await;
+        self.db.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        let _turn = self.turn().await;
+        self.db.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        let _turn = self.turn().await;
+        self.db.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.db.support_returning()
+    }
+}
+
+/// Counts every statement run through `db` (and its transactions) into `counter`: a test
+/// measures a call's statements with it, so their number cannot grow unnoticed.
+pub fn count_statements(db: &mut DatabaseConnection, counter: Arc<AtomicU64>) {
+    db.set_metric_callback(move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+    });
 }
 
 fn is_sqlite(url: &str) -> bool {

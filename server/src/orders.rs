@@ -5,6 +5,8 @@
 use poem_openapi::Object;
 use posy_core::Money;
 use posy_core::cart::CartLine;
+use posy_core::order::{self as rules, OrderStatus};
+use posy_core::schedule::Method;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
@@ -12,7 +14,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::clock::{iso8601, now};
-use crate::entities::{order, order_item, order_token};
+use crate::entities::{order, order_event, order_item, order_token};
 use crate::fulfilment::{Described, describe};
 
 /// The studio's own number for an order, e.g. `FS-000123`.
@@ -73,6 +75,69 @@ pub struct OrderView {
     /// Delivery or collection as the shopper chose it; null for an order placed without a
     /// choice (collection from the studio, on the earliest day it could be made).
     pub fulfilment: Option<OrderFulfilmentView>,
+    /// Where the order is now: core's `OrderStatus` wire form, e.g. `out_for_delivery`.
+    pub status: String,
+    /// In words: `Out for delivery`.
+    pub status_label: String,
+    /// The steps the customer follows (placed, confirmed, out for delivery or ready for
+    /// collection, delivered or collected), each with when it was reached.
+    pub progress: Vec<OrderStep>,
+}
+
+/// A step of an order as its customer follows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderStep")]
+pub struct OrderStep {
+    pub status: String,
+    /// `Order placed`, `Confirmed`, `Out for delivery`, …
+    pub label: String,
+    /// Reached (this step or a later one).
+    pub done: bool,
+    /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
+    pub at: Option<String>,
+}
+
+/// The customer's steps for an order made by `method` standing at `status`, with the times
+/// its history gives them.
+fn progress(
+    method: Method,
+    status: OrderStatus,
+    placed_at: i64,
+    events: &[order_event::Model],
+) -> Vec<OrderStep> {
+    let path = rules::steps(method);
+    let reached = path.iter().position(|s| *s == status);
+    rules::customer_steps(method)
+        .into_iter()
+        .map(|step| {
+            let done = match (reached, path.iter().position(|s| *s == step)) {
+                (Some(now), Some(at)) => at <= now,
+                // A cancelled order reached what its history says it reached.
+                _ => step == OrderStatus::New,
+            };
+            let at = if step == OrderStatus::New {
+                Some(placed_at)
+            } else if done {
+                events
+                    .iter()
+                    .rev()
+                    .find(|e| e.status == step.as_str())
+                    .map(|e| e.at)
+            } else {
+                None
+            };
+            OrderStep {
+                status: step.as_str().to_owned(),
+                label: if step == OrderStatus::New {
+                    "Order placed".to_owned()
+                } else {
+                    step.label().to_owned()
+                },
+                done,
+                at: at.map(iso8601),
+            }
+        })
+        .collect()
 }
 
 /// Delivery or collection as an order shows it: the fields its method asks for, trimmed; the
@@ -209,7 +274,21 @@ pub async fn view(
         .order_by_asc(order_item::Column::Id)
         .all(db)
         .await?;
+    let events = order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(id))
+        .order_by_asc(order_event::Column::Id)
+        .all(db)
+        .await?;
+    let status = OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New);
+    let method = order
+        .fulfil_method
+        .as_deref()
+        .and_then(Method::parse)
+        .unwrap_or(Method::Collection);
     Ok(Some(OrderView {
+        status: status.as_str().to_owned(),
+        status_label: status.label().to_owned(),
+        progress: progress(method, status, order.created_at, &events),
         id: order.id,
         order_id: reference(order.id),
         access_token: token.to_owned(),

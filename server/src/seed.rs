@@ -300,6 +300,7 @@ where
         let row = category::ActiveModel {
             name: Set((*name).into()),
             position: Set(position as i32),
+            hidden: Set(false),
             ..Default::default()
         }
         .insert(&txn)
@@ -318,6 +319,8 @@ where
             position: Set(position as i32),
             active: Set(true),
             lead_days: Set(lead_days(demo.slug)),
+            archived: Set(false),
+            image_variants: Set(String::new()),
             ..Default::default()
         }
         .insert(&txn)

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 use poem::endpoint::make_sync;
@@ -44,13 +45,19 @@ pub struct Application {
     mailer: Mailer,
     videos: Videos,
     clock: Clock,
+    /// Every statement the shop has run.
+    statements: Arc<AtomicU64>,
+    /// Where order refunds are written, and the provider that is asked for them.
+    refunds: (db::Writer, crate::payments::Payments),
 }
 
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         std::fs::create_dir_all(config.media_dir())?;
-        let db = db::connect(&config.database_url()).await?;
+        let statements = Arc::new(AtomicU64::new(0));
+        let mut db = db::connect(&config.database_url()).await?;
+        db::count_statements(&mut db, statements.clone());
         let media = config.media_store()?;
         if seed::seed_on_first_start(&db, media.as_ref(), !config.no_demo).await? {
             tracing::info!("added the demo catalogue on the shop's first start");
@@ -74,9 +81,15 @@ impl Application {
         let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
         let payments = payments::from_config(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
+        let writer = db::Writer::new(db.clone());
         let checkout = Checkout {
             db: db.clone(),
-            ledger: db::connect_ledger(&config.database_url(), &db).await?,
+            ledger: {
+                let mut ledger = db::connect_ledger(&config.database_url(), &db).await?;
+                db::count_statements(&mut ledger, statements.clone());
+                writer.beside(ledger)
+            },
+            writer: writer.clone(),
             payments,
             public_url: config.public_url.clone().map_or_else(
                 || format!("http://{address}"),
@@ -95,8 +108,10 @@ impl Application {
             &config.studio_email,
         )?;
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
+        let refunds = (checkout.ledger.clone(), checkout.payments.clone());
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
             .data(cart_key)
+            .data(writer)
             .data(PaymentAttempts::new(
                 config.max_intents_per_cart,
                 config.max_intents_per_address,
@@ -111,6 +126,8 @@ impl Application {
             mailer,
             videos,
             clock: config.clock(),
+            refunds,
+            statements,
         })
     }
 
@@ -122,6 +139,11 @@ impl Application {
     /// The shop's database connection.
     pub fn db(&self) -> &DatabaseConnection {
         &self.db
+    }
+
+    /// How many statements the shop has run so far (see `db::count_statements`).
+    pub fn statements(&self) -> Arc<AtomicU64> {
+        self.statements.clone()
     }
 
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
@@ -148,6 +170,10 @@ impl Application {
         let sessions = tasks::supervise("sign-in sweeper", move || {
             crate::auth::sweep_forever(db.clone())
         });
+        let (ledger, payments) = self.refunds;
+        let refunds = tasks::supervise("order refunds", move || {
+            crate::order_refunds::retry_forever(ledger.clone(), payments.clone())
+        });
         Server::new_with_acceptor(self.acceptor)
             .idle_timeout(self.idle)
             .run_with_graceful_shutdown(
@@ -158,6 +184,7 @@ impl Application {
             .await?;
         sweeper.abort();
         outbox.abort();
+        refunds.abort();
         resume.abort();
         sessions.abort();
         Ok(())

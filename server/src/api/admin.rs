@@ -14,9 +14,7 @@ use super::delivery::DeliverySettingsView;
 use crate::delivery::{self, SaveError};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::inbox::{self, EnquiryView, InboxError};
-use crate::product_admin::{self, AdminProductView, ProductAdminError};
-use crate::state::{MediaBase, Studio};
-use posy_core::product_form::{ProductForm, SizeForm};
+use crate::state::Studio;
 
 /// The back office.
 pub struct AdminApi;
@@ -26,6 +24,8 @@ pub struct AdminApi;
 pub struct AdminSummary {
     /// Enquiries waiting for an answer.
     pub new_enquiries: u64,
+    /// Paid orders the studio has not yet confirmed.
+    pub new_orders: u64,
 }
 
 /// A reply to an enquiry.
@@ -42,81 +42,6 @@ pub struct EnquiryStatusChange {
     /// `new`, `answered` or `closed`.
     #[oai(validator(max_length = 20))]
     pub status: String,
-}
-
-/// A size's price and stock, as the product form sends them.
-#[derive(Debug, Object)]
-pub struct SizeChangeBody {
-    /// The size's id (every size of the product is sent, each once).
-    pub id: i32,
-    /// e.g. `"60.00"` (a leading £ is fine).
-    #[oai(validator(max_length = 20))]
-    pub price: String,
-    pub stock: i64,
-}
-
-/// The product form: what a product becomes.
-#[derive(Debug, Object)]
-pub struct ProductChangeBody {
-    #[oai(validator(max_length = 500))]
-    pub name: String,
-    #[oai(validator(max_length = 8000))]
-    pub description: String,
-    /// e.g. `"45.00"`; ignored for a product with sizes (each has its own).
-    #[oai(validator(max_length = 20))]
-    pub price: String,
-    /// Ignored for a product with sizes.
-    pub stock: i64,
-    /// Days of notice it needs, 0 to 60.
-    pub lead_days: u32,
-    /// On sale; false hides it from shoppers.
-    pub visible: bool,
-    /// Every size of the product, each once; empty without sizes.
-    #[oai(validator(max_items = 50))]
-    pub sizes: Vec<SizeChangeBody>,
-}
-
-/// The list's quick stock change.
-#[derive(Debug, Object)]
-pub struct StockChange {
-    /// 0 to 9999.
-    pub stock: i64,
-    /// The size whose stock it is; absent for a product without sizes.
-    pub size_id: Option<i32>,
-}
-
-const NO_SUCH_PRODUCT: &str = "That product is not in the shop any more.";
-const NOT_ITS_SIZES: &str = "The sizes sent are not this product's: please reload the page.";
-
-impl From<ProductAdminError> for Problem {
-    fn from(err: ProductAdminError) -> Problem {
-        match err {
-            ProductAdminError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_PRODUCT),
-            ProductAdminError::Form(problems) => {
-                Problem::fields(problems.message(), problems.fields())
-            }
-            ProductAdminError::NotItsSizes => Problem::field(NOT_ITS_SIZES, "sizes", NOT_ITS_SIZES),
-            ProductAdminError::Stock(why) => Problem::field(why.clone(), "stock", why),
-            ProductAdminError::Db(err) => Problem::internal(err),
-        }
-    }
-}
-
-impl Refusal for ProductAdminError {
-    const ANSWERS: &'static [Answer] = &[
-        Answer(
-            400,
-            "A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty \
-             name or description, a price that is not more than £0.00 or is over £10,000, a \
-             stock count outside 0 to 9999, notice over 60 days, or sizes that are not the \
-             product's own.",
-        ),
-        Answer(
-            404,
-            "No product has that id (or that size is not the product's).",
-        ),
-        INTERNAL,
-    ];
 }
 
 /// Why the delivery settings were not saved.
@@ -202,13 +127,10 @@ type Opened = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | CSR
 type Changed = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | SEND }>>;
 type Settings = Result<Json<DeliverySettingsView>, Failure<sea_orm::DbErr, ADMIN>>;
 type SettingsSaved = Result<Json<DeliverySettingsView>, Failure<SettingsError, { ADMIN | SEND }>>;
-type Products = Result<Json<Vec<AdminProductView>>, Failure<sea_orm::DbErr, ADMIN>>;
-type ProductChanged =
-    Result<Json<AdminProductView>, Failure<ProductAdminError, { ADMIN | PATH | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminApi {
-    /// What the back office's menu counts: the enquiries waiting for an answer.
+    /// What the back office's menu counts: new orders and the enquiries waiting for an answer.
     #[oai(
         path = "/admin/summary/",
         method = "get",
@@ -217,6 +139,7 @@ impl AdminApi {
     async fn summary(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Summary {
         Ok(Json(AdminSummary {
             new_enquiries: inbox::new_count(*db).await?,
+            new_orders: crate::order_admin::new_count(*db).await?,
         }))
     }
 
@@ -287,79 +210,6 @@ impl AdminApi {
         change: Json<EnquiryStatusChange>,
     ) -> Changed {
         Ok(Json(inbox::set_status(*db, id.0, &change.0.status).await?))
-    }
-
-    /// Every product, on sale or hidden, with its sizes and stock, in the shop's order.
-    #[oai(
-        path = "/admin/products/",
-        method = "get",
-        operation_id = "adminListProducts"
-    )]
-    async fn products(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
-    ) -> Products {
-        Ok(Json(product_admin::list(*db, &media.0.0).await?))
-    }
-
-    /// Changes a product: name, description, price and stock (or each size's), notice and
-    /// whether it is on sale; /shop shows it at once.
-    #[oai(
-        path = "/admin/products/:id/",
-        method = "put",
-        operation_id = "adminUpdateProduct"
-    )]
-    async fn update_product(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
-        id: Path<i32>,
-        change: Json<ProductChangeBody>,
-    ) -> ProductChanged {
-        let change = change.0;
-        let form = ProductForm {
-            name: change.name,
-            description: change.description,
-            price: change.price,
-            stock: change.stock,
-            lead_days: change.lead_days,
-            visible: change.visible,
-            sizes: change
-                .sizes
-                .into_iter()
-                .map(|size| SizeForm {
-                    id: size.id,
-                    price: size.price,
-                    stock: size.stock,
-                })
-                .collect(),
-        };
-        Ok(Json(
-            product_admin::update(*db, id.0, &form, &media.0.0).await?,
-        ))
-    }
-
-    /// Sets how many of a product (or of one of its sizes) are in stock.
-    #[oai(
-        path = "/admin/products/:id/stock/",
-        method = "post",
-        operation_id = "adminSetStock"
-    )]
-    async fn set_stock(
-        &self,
-        _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        media: Data<&MediaBase>,
-        id: Path<i32>,
-        change: Json<StockChange>,
-    ) -> ProductChanged {
-        let change = change.0;
-        Ok(Json(
-            product_admin::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
-        ))
     }
 
     /// The delivery settings in force (the demo's until the studio saves its own): opening

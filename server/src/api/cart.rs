@@ -15,6 +15,7 @@ use super::ApiTags;
 use super::text::Text;
 use crate::cart::{self, CartError, CartKey, CartView, LineError};
 use crate::clock::Clock;
+use crate::db::Writer;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::fulfilment::{self, ChoiceError};
 use crate::state::MediaBase;
@@ -118,6 +119,7 @@ impl Refusal for LineError {
 /// with and where its pictures are served from.
 pub struct Carts<'a> {
     db: &'a DatabaseConnection,
+    writer: &'a Writer,
     key: &'a CartKey,
     media: &'a str,
 }
@@ -128,9 +130,11 @@ impl<'a> FromRequest<'a> for Carts<'a> {
             .await?
             .0;
         let media = <Data<&MediaBase>>::from_request(req, body).await?.0;
+        let writer = <Data<&Writer>>::from_request(req, body).await?.0;
         let key = <Data<&CartKey>>::from_request(req, body).await?.0;
         Ok(Carts {
             db,
+            writer,
             key,
             media: &media.0,
         })
@@ -287,7 +291,7 @@ impl CartApi {
         let cart = cart_of(&item.cart_id).map_err(LineError::from)?;
         let (product, size) = (item.product_id, item.variation_id);
         let added = cart::add(
-            carts.db,
+            carts.writer,
             carts.key,
             cart,
             product,
@@ -307,7 +311,7 @@ impl CartApi {
     async fn remove_item(&self, carts: Carts<'_>, body: Json<RemoveItem>) -> CartAnswer<CartError> {
         let cart = cart_of(&body.cart_id)?;
         Ok(Json(
-            cart::remove(carts.db, cart, body.item_id, carts.media).await?,
+            cart::remove(carts.writer, cart, body.item_id, carts.media).await?,
         ))
     }
 
@@ -328,7 +332,7 @@ impl CartApi {
             quantity,
         } = body.0;
         let cart = cart_of(&cart_id).map_err(LineError::from)?;
-        let changed = cart::update_quantity(carts.db, cart, item_id, quantity, carts.media);
+        let changed = cart::update_quantity(carts.writer, cart, item_id, quantity, carts.media);
         Ok(Json(changed.await?))
     }
 

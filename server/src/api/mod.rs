@@ -10,7 +10,9 @@ pub mod auth;
 pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
+pub mod catalogue_admin;
 pub mod delivery;
+pub mod order_admin;
 pub mod orders;
 pub mod paths;
 pub mod payment;
@@ -58,6 +60,8 @@ resources!(
     admin::AdminApi,
     settings::StudioSettingsApi,
     admins::AdminsApi,
+    order_admin::OrderAdminApi,
+    catalogue_admin::CatalogueAdminApi,
     albums::AlbumsApi,
     albums::SpecAlbumPaths,
 );

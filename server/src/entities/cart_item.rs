@@ -25,11 +25,35 @@ pub enum Relation {
         to = "super::cart::Column::Id"
     )]
     Cart,
+    #[sea_orm(
+        belongs_to = "super::product::Entity",
+        from = "Column::ProductId",
+        to = "super::product::Column::Id"
+    )]
+    Product,
+    #[sea_orm(
+        belongs_to = "super::variation::Entity",
+        from = "Column::VariationId",
+        to = "super::variation::Column::Id"
+    )]
+    Variation,
 }
 
 impl Related<super::cart::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Cart.def()
+    }
+}
+
+impl Related<super::product::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Product.def()
+    }
+}
+
+impl Related<super::variation::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Variation.def()
     }
 }
 

@@ -9,6 +9,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: i32,
     pub version: i64,
+    /// A random word naming this database (see `catalogue::bump_version`).
+    pub instance: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,8 @@ pub struct Model {
     pub name: String,
     /// Order on the shop page; lower first.
     pub position: i32,
+    /// A hidden shelf and its products are not shown on /shop or sold.
+    pub hidden: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -44,6 +44,19 @@ pub struct Model {
     pub fulfil_date: Option<String>,
     /// The delivery slot booked, by its name; null for collection.
     pub fulfil_slot: Option<String>,
+    /// Core's `OrderStatus` wire form: `new` until the studio moves it.
+    pub status: String,
+    /// `card`: paid through the shop's payment provider; `studio`: taken by phone or in the
+    /// studio and paid there (its `payment_intent_id` is then the shop's own `studio-…` id).
+    pub paid_by: String,
+    /// How a studio order was paid, as the studio wrote it, e.g. `Card on the phone`.
+    pub payment_note: Option<String>,
+    /// The admin who entered a studio order.
+    pub taken_by: Option<String>,
+    /// What has been given back so far, in pence.
+    pub refunded_pence: i64,
+    /// The delivery charge (fee and surcharge) has been given back.
+    pub fee_refunded: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

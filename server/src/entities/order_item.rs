@@ -16,6 +16,8 @@ pub struct Model {
     pub quantity: i32,
     /// The price of one, in pence.
     pub unit_price_pence: i64,
+    /// How many of the quantity have been given back.
+    pub refunded_quantity: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -22,6 +22,12 @@ pub struct Model {
     pub active: bool,
     /// Days of notice the piece needs (a funeral tribute, say); 0 for most.
     pub lead_days: i32,
+    /// Taken out of the shop for good because it was ordered (orders keep their snapshots);
+    /// an archived product is also hidden, and can be restored.
+    pub archived: bool,
+    /// An uploaded picture's page sizes, `480:products/x-480.jpg,960:…` (smallest first); empty
+    /// for a demo picture, which has one size.
+    pub image_variants: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -83,6 +83,31 @@ pub async fn receive(
     Ok(arrivals)
 }
 
+/// Reads an upload of one file sent as `field` (a product's picture) into a temporary file in
+/// `folder`: none when no file was sent; a second file refuses the whole upload.
+pub async fn receive_one(
+    parts: Parts,
+    field_name: &'static str,
+    limits: &UploadLimits,
+    folder: &Path,
+) -> Result<Option<Result<Incoming, Refused>>, AlbumError> {
+    let mut multipart = parts.0;
+    let mut received = None;
+    while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
+        if field.name() != Some(field_name) {
+            continue;
+        }
+        let Some(sent_name) = field.file_name().map(str::to_owned) else {
+            return Err(AlbumError::NotAFile(field_name));
+        };
+        if received.is_some() {
+            return Err(AlbumError::TooManyFiles(1));
+        }
+        received = Some(receive_file(&mut field, display_name(&sent_name), limits, folder).await?);
+    }
+    Ok(received)
+}
+
 /// Writes one file to a temporary file, judging its kind from its first bytes and refusing it
 /// as soon as it is larger than its kind may be.
 async fn receive_file(

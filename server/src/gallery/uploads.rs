@@ -54,6 +54,20 @@ impl Destination<'_> {
             .map_err(|e| AlbumError::Storage(e.to_string()))?;
         receiving::receive(parts, self.limits, self.videos.work_dir()).await
     }
+
+    /// Receives an upload of one picture sent as `field` (a product's), the same way; none
+    /// when no file was sent.
+    pub async fn receive_one(
+        &self,
+        parts: Parts,
+        field: &'static str,
+    ) -> Result<Option<Result<Incoming, Refused>>, AlbumError> {
+        self.videos
+            .prepare()
+            .await
+            .map_err(|e| AlbumError::Storage(e.to_string()))?;
+        receiving::receive_one(parts, field, self.limits, self.videos.work_dir()).await
+    }
 }
 
 /// Answers whether album `id` is there to upload to.
@@ -155,14 +169,10 @@ async fn store(
     place: Place,
     incoming: Incoming,
 ) -> Result<i32, NotStored> {
-    let Incoming {
-        file_name: name,
-        kind,
-        file,
-    } = incoming;
-    if place.must_be_picture && kind == Kind::Video {
+    if place.must_be_picture && incoming.kind == Kind::Video {
         return Err(NotStored::Refused(format!(
-            "{name} is a video; the featured image must be a picture."
+            "{} is a video; the featured image must be a picture.",
+            incoming.file_name
         )));
     }
     let stem = uuid::Uuid::new_v4().simple().to_string();
@@ -181,9 +191,11 @@ async fn store(
             ..Default::default()
         }
     };
-    if kind == Kind::Video {
+    if incoming.kind == Kind::Video {
         // Received in the worker's own folder: it becomes the upload by a rename, unread.
-        file.persist(to.videos.upload_path(&stem))
+        incoming
+            .file
+            .persist(to.videos.upload_path(&stem))
             .map_err(|e| failed(e.error))?;
         let saved = row(
             MediaType::Video,
@@ -198,44 +210,111 @@ async fn store(
         to.videos.convert(saved.id, stem);
         return Ok(saved.id);
     }
-    // One picture read and decoded at a time in the whole shop: a 12-megapixel photo alone
-    // takes 36 MB decoded, besides its file.
-    let _turn = DECODING.acquire().await.map_err(failed)?;
-    let bytes = tokio::fs::read(file.path()).await.map_err(failed)?;
-    drop(file);
-    let (bytes, format) = match kind {
-        Kind::Heif => (
-            pictures::heif_to_jpeg(&name, &bytes)
-                .await
-                .map_err(NotStored::Refused)?,
-            image::ImageFormat::Jpeg,
-        ),
-        Kind::Picture(format) => (bytes, format),
-        Kind::Video => unreachable!("videos are stored above"),
-    };
-    let prepared =
-        tokio::task::spawn_blocking(move || pictures::prepare_picture(&name, &bytes, format))
-            .await
-            .map_err(failed)?
-            .map_err(NotStored::Refused)?;
-    let mut variants = Vec::new();
-    for (width, jpeg) in &prepared.sizes {
-        let path = format!("albums/{stem}-{width}.jpg");
-        to.media.put(&path, jpeg.clone()).await.map_err(failed)?;
-        variants.push(format!("{width}:{path}"));
-    }
-    let largest = prepared.sizes.last().map_or(0, |s| s.0);
+    let stored = store_picture(to.media, "albums", &stem, incoming)
+        .await
+        .map_err(|err| match err {
+            PictureNotStored::Refused(why) => NotStored::Refused(why),
+            PictureNotStored::Failed(why) => failed(why),
+        })?;
     let saved = row(
         MediaType::Image,
-        format!("albums/{stem}-{largest}.jpg"),
-        variants.join(","),
-        prepared.width,
-        prepared.height,
+        stored.largest().to_owned(),
+        stored.variants(),
+        stored.width,
+        stored.height,
         ImageStatus::Ready,
     )
     .insert(db)
     .await?;
     Ok(saved.id)
+}
+
+/// A picture stored in its page sizes.
+pub struct StoredPicture {
+    pub width: u32,
+    pub height: u32,
+    /// Each size's width and media path, smallest first.
+    pub sizes: Vec<(u32, String)>,
+}
+
+impl StoredPicture {
+    /// The largest size's path: the picture's own.
+    pub fn largest(&self) -> &str {
+        self.sizes.last().map_or("", |(_, path)| path)
+    }
+
+    /// The sizes as a row keeps them: `480:albums/x-480.jpg,960:albums/x-960.jpg`.
+    pub fn variants(&self) -> String {
+        let sizes: Vec<String> = self
+            .sizes
+            .iter()
+            .map(|(width, path)| format!("{width}:{path}"))
+            .collect();
+        sizes.join(",")
+    }
+}
+
+/// Why a picture was not stored.
+pub enum PictureNotStored {
+    /// Refused, with why (naming the file).
+    Refused(String),
+    /// The shop failed (the cause, logged).
+    Failed(String),
+}
+
+/// The picture pipeline the gallery and the shop's products share: a received picture (not a
+/// video) decoded one at a time, turned upright, re-encoded without its EXIF in the page
+/// widths, and written as `{folder}/{stem}-{width}.jpg`.
+pub async fn store_picture(
+    media: &dyn MediaStore,
+    folder: &str,
+    stem: &str,
+    incoming: Incoming,
+) -> Result<StoredPicture, PictureNotStored> {
+    let Incoming {
+        file_name: name,
+        kind,
+        file,
+    } = incoming;
+    let failed = |err: &dyn std::fmt::Display| PictureNotStored::Failed(err.to_string());
+    // One picture read and decoded at a time in the whole shop: a 12-megapixel photo alone
+    // takes 36 MB decoded, besides its file.
+    let _turn = DECODING.acquire().await.map_err(|e| failed(&e))?;
+    let bytes = tokio::fs::read(file.path()).await.map_err(|e| failed(&e))?;
+    drop(file);
+    let (bytes, format) = match kind {
+        Kind::Heif => (
+            pictures::heif_to_jpeg(&name, &bytes)
+                .await
+                .map_err(PictureNotStored::Refused)?,
+            image::ImageFormat::Jpeg,
+        ),
+        Kind::Picture(format) => (bytes, format),
+        Kind::Video => {
+            return Err(PictureNotStored::Refused(format!(
+                "{name} is a video; please choose a picture."
+            )));
+        }
+    };
+    let prepared =
+        tokio::task::spawn_blocking(move || pictures::prepare_picture(&name, &bytes, format))
+            .await
+            .map_err(|e| failed(&e))?
+            .map_err(PictureNotStored::Refused)?;
+    let mut sizes = Vec::new();
+    for (width, jpeg) in &prepared.sizes {
+        let path = format!("{folder}/{stem}-{width}.jpg");
+        media
+            .put(&path, jpeg.clone())
+            .await
+            .map_err(|e| failed(&e))?;
+        sizes.push((*width, path));
+    }
+    Ok(StoredPicture {
+        width: prepared.width,
+        height: prepared.height,
+        sizes,
+    })
 }
 
 /// A sent file name fit to show: its last path part, without control characters.

@@ -4,6 +4,7 @@
 use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
 use posy_core::enquiry::Enquiry;
+use posy_core::order::OrderStatus;
 use posy_core::studio::StudioFacts;
 
 use crate::cart::PricedLine;
@@ -52,21 +53,19 @@ pub fn order_confirmation(
             "Dear {},\n\nThank you for your order. We have received your payment and will be in \
              touch about delivery.\n\nOrder {reference}\n\n{}\nDelivering to:\n{}\n{}\n{}\n\n\
              See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
-             With love from the studio,\n{} {}, {}\n",
+             {}",
             customer.first_name,
             summary(order),
             customer.address,
             customer.city,
             customer.postcode,
-            studio.name,
-            studio.tagline,
-            studio.town,
+            sign_off(studio),
         ),
     }
 }
 
 /// The studio's notice of a paid order: who, what and where to.
-pub fn new_order(order: &OrderFacts) -> Letter {
+pub fn new_order(order: &OrderFacts, admin_link: &str) -> Letter {
     let OrderFacts {
         reference,
         payment,
@@ -88,7 +87,8 @@ pub fn new_order(order: &OrderFacts) -> Letter {
     Letter {
         subject: format!("New order {reference}{flag}: {}", total.display()),
         body: format!(
-            "A new order has been paid for.\n\n{warning}Order {reference}\nPayment {payment}\n\n{}\n\
+            "A new order has been paid for.\n\n{warning}Order {reference}\nOpen it in the back \
+             office: {admin_link}\nPayment {payment}\n\n{}\n\
              Customer:\n{} {}\n{}\n{}\n\nDeliver to:\n{}\n{}\n{}\n",
             summary(order),
             customer.first_name,
@@ -202,4 +202,112 @@ pub fn undeliverable(id: i32, subject: &str, tries: i32) -> Letter {
              The reason is in the outbox (row {id}); please contact its recipient another way.\n"
         ),
     }
+}
+
+/// The customer's news of their order's step (core's `tells_customer` steps), with the link
+/// to their order page, which shows every step with its time.
+pub fn order_progress(
+    studio: &StudioFacts,
+    first_name: &str,
+    reference: &str,
+    step: OrderStatus,
+    fulfilment: Option<&Described>,
+    link: &str,
+) -> Letter {
+    let day = fulfilment.map_or_else(String::new, |d| d.day.clone());
+    let (subject, news) = match step {
+        OrderStatus::Confirmed => (
+            format!("Your order {reference} is confirmed"),
+            if day.is_empty() {
+                "We have confirmed your order and will start on your flowers soon.".to_owned()
+            } else {
+                format!("We have confirmed your order and will have your flowers ready for {day}.")
+            },
+        ),
+        OrderStatus::OutForDelivery => (
+            format!("Your flowers are on their way ({reference})"),
+            "Your order has left the studio and is out for delivery today.".to_owned(),
+        ),
+        OrderStatus::ReadyForCollection => (
+            format!("Your order {reference} is ready to collect"),
+            match fulfilment {
+                Some(d) if !d.form.collection_time.is_empty() => format!(
+                    "Your flowers are ready. Collect them from the studio on {day} from {}.",
+                    d.form.collection_time
+                ),
+                _ => "Your flowers are ready to collect from the studio.".to_owned(),
+            },
+        ),
+        OrderStatus::Delivered => (
+            format!("Your order {reference} has been delivered"),
+            "Your flowers have been delivered. We hope they bring a lot of joy.".to_owned(),
+        ),
+        OrderStatus::Collected => (
+            format!("Thank you for collecting your order {reference}"),
+            "Your flowers have been collected. We hope they bring a lot of joy.".to_owned(),
+        ),
+        other => (
+            format!("Your order {reference}: {}", other.label().to_lowercase()),
+            format!("Your order is now {}.", other.label().to_lowercase()),
+        ),
+    };
+    Letter {
+        subject,
+        body: format!(
+            "Dear {first_name},\n\n{news}\n\nOrder {reference}\nSee where your order is at any \
+             time:\n{link}\n\n{}",
+            sign_off(studio)
+        ),
+    }
+}
+
+/// The customer's news of money given back on their order, or of its cancellation.
+pub fn order_refunded(
+    studio: &StudioFacts,
+    first_name: &str,
+    reference: &str,
+    amount: Option<Money>,
+    what: &str,
+    cancelled: bool,
+    by_card: bool,
+) -> Letter {
+    let subject = if cancelled {
+        format!("Your order {reference} has been cancelled")
+    } else {
+        format!("A refund on your order {reference}")
+    };
+    let opening = if cancelled {
+        "We have cancelled your order."
+    } else {
+        "We have given back part of your order."
+    };
+    let money = match amount {
+        Some(amount) if by_card => format!(
+            " We are refunding {} ({what}) to the card you paid with; banks usually take 5 to \
+             10 working days to show it.",
+            amount.display()
+        ),
+        Some(amount) => format!(
+            " We will give you back {} ({what}) the way you paid.",
+            amount.display()
+        ),
+        None => String::new(),
+    };
+    Letter {
+        subject,
+        body: format!(
+            "Dear {first_name},\n\n{opening}{money}\n\nOrder {reference}\nIf you have any \
+             questions, just reply to this e-mail.\n\n{}",
+            sign_off(studio)
+        ),
+    }
+}
+
+/// How the customer's mails end: `With love from the studio,` and the studio as it is now
+/// (`Posy floral studio, Bristol`).
+fn sign_off(studio: &StudioFacts) -> String {
+    format!(
+        "With love from the studio,\n{} {}, {}\n",
+        studio.name, studio.tagline, studio.town
+    )
 }

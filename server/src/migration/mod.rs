@@ -17,6 +17,9 @@ mod m20261124_000007_fulfilment_charge;
 mod m20261124_000008_stock_holds;
 mod m20261124_000009_fulfilment_places;
 mod m20261125_000001_enquiry_inbox;
+mod m20261126_000001_order_workflow;
+mod m20261126_000002_catalogue_instance;
+mod m20261128_000001_catalogue_admin;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -40,6 +43,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000008_stock_holds::Migration),
             Box::new(m20261124_000009_fulfilment_places::Migration),
             Box::new(m20261125_000001_enquiry_inbox::Migration),
+            Box::new(m20261126_000001_order_workflow::Migration),
+            Box::new(m20261126_000002_catalogue_instance::Migration),
+            Box::new(m20261128_000001_catalogue_admin::Migration),
         ]
     }
 }

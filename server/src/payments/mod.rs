@@ -121,6 +121,17 @@ pub struct NewIntent {
     pub idempotency_key: String,
 }
 
+/// A refund to ask a provider for.
+#[derive(Clone, Copy, Debug)]
+pub struct Refund<'a> {
+    /// The payment intent to give back from.
+    pub intent: &'a str,
+    /// Pence; `None` for all that is left of the payment.
+    pub amount: Option<i64>,
+    /// The same refund asked for again (a retry) carries the same key.
+    pub idempotency_key: &'a str,
+}
+
 /// The billing details given with the card (as the spec's API calls send them): all optional,
 /// as providers have them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -179,8 +190,9 @@ pub trait PaymentProvider: Send + Sync {
     /// Changes the amount of an intent not yet paid.
     fn update_amount<'a>(&'a self, id: &'a str, amount: i64) -> Reply<'a, Intent>;
 
-    /// Gives back the whole payment of a succeeded intent; asking twice refunds once.
-    fn refund<'a>(&'a self, id: &'a str) -> Reply<'a, ()>;
+    /// Gives back some or all of a succeeded intent's payment; asking again with the same
+    /// idempotency key refunds once.
+    fn refund<'a>(&'a self, refund: Refund<'a>) -> Reply<'a, ()>;
 }
 
 /// The provider the shop uses, shared by every request.

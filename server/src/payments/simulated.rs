@@ -11,10 +11,12 @@ use sha2::{Digest, Sha256};
 use posy_core::cart::CartId;
 
 use super::{
-    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Reply,
+    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Refund,
+    Reply,
 };
 use crate::clock::now;
 use crate::entities::simulated_payment::{self, Entity as SimulatedPayment};
+use crate::entities::simulated_refund::{self, Entity as SimulatedRefund};
 
 /// The simulated provider over the shop's database.
 pub struct SimulatedProvider {
@@ -104,14 +106,43 @@ impl PaymentProvider for SimulatedProvider {
         })
     }
 
-    fn refund<'a>(&'a self, id: &'a str) -> Reply<'a, ()> {
+    fn refund<'a>(&'a self, refund: Refund<'a>) -> Reply<'a, ()> {
         Box::pin(async move {
+            let id = refund.intent;
             let intent = self.retrieve(id).await?;
             if !intent.succeeded() {
                 return Err(PaymentError::Provider(format!(
                     "intent {id} has no payment to refund"
                 )));
             }
+            let given: i64 = SimulatedRefund::find()
+                .filter(simulated_refund::Column::PaymentIntentId.eq(id))
+                .all(&self.db)
+                .await
+                .map_err(stored)?
+                .iter()
+                .filter(|r| r.idempotency_key != refund.idempotency_key)
+                .map(|r| r.amount)
+                .sum();
+            let left = intent.amount - given;
+            let amount = refund.amount.unwrap_or(left);
+            if amount <= 0 || amount > left {
+                // Stripe's own words for it.
+                return Err(PaymentError::Provider(format!(
+                    "Refund amount ({amount}) is greater than unrefunded amount on charge ({left})"
+                )));
+            }
+            // Kept by its key, as Stripe keeps idempotent requests: asked again, once.
+            SimulatedRefund::insert(simulated_refund::ActiveModel {
+                idempotency_key: Set(refund.idempotency_key.to_owned()),
+                payment_intent_id: Set(id.to_owned()),
+                amount: Set(amount),
+                created_at: Set(now()),
+            })
+            .on_conflict_do_nothing_on([simulated_refund::Column::IdempotencyKey])
+            .exec_without_returning(&self.db)
+            .await
+            .map_err(stored)?;
             SimulatedPayment::update_many()
                 .col_expr(simulated_payment::Column::Refunded, Expr::value(true))
                 .filter(simulated_payment::Column::Id.eq(id))

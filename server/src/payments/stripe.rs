@@ -15,7 +15,8 @@ use stripe_types::{Currency, Expandable};
 use posy_core::cart::CartId;
 
 use super::{
-    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Reply,
+    Billing, Intent, NewIntent, PaymentError, PaymentProvider, PaymentStatus, Provider, Refund,
+    Reply,
 };
 
 /// How long one call to Stripe may take before the shopper is told to try again.
@@ -96,12 +97,15 @@ impl PaymentProvider for StripeProvider {
         })
     }
 
-    fn refund<'a>(&'a self, id: &'a str) -> Reply<'a, ()> {
+    fn refund<'a>(&'a self, refund: Refund<'a>) -> Reply<'a, ()> {
         Box::pin(async move {
-            let key = IdempotencyKey::new(format!("posy-refund-{id}"))
+            let key = IdempotencyKey::new(refund.idempotency_key)
                 .map_err(|e| PaymentError::Provider(e.to_string()))?;
-            CreateRefund::new()
-                .payment_intent(id)
+            let mut create = CreateRefund::new().payment_intent(refund.intent);
+            if let Some(amount) = refund.amount {
+                create = create.amount(amount);
+            }
+            create
                 .customize()
                 .request_strategy(RequestStrategy::Idempotent(key))
                 .send(&self.client)

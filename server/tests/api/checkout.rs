@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{
     Options, TestApp, add, behind_a_proxy, new_cart, product, spawn_app, spawn_app_with, sql,
+    stock_in_db,
 };
 
 /// A cart holding `quantity` of a demo product that has no sizes.
@@ -90,10 +91,6 @@ async fn paid_cart(app: &TestApp, name: &str, quantity: i64) -> (String, String)
     )
 }
 
-async fn stock_of(app: &TestApp, name: &str) -> i64 {
-    product(app, name).await["stock"].as_i64().unwrap()
-}
-
 pub async fn count(app: &TestApp, table: &str) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};
     let row = app
@@ -174,7 +171,7 @@ async fn the_intent_follows_the_cart_total_computed_by_the_server() {
 #[tokio::test]
 async fn paying_with_4242_makes_an_order_that_its_link_opens() {
     let app = spawn_app().await;
-    let before = stock_of(&app, "The Bedminster").await;
+    let before = stock_in_db(&app, "The Bedminster").await;
     let (cart, intent) = paid_cart(&app, "The Bedminster", 2).await;
 
     let (status, placed) = place(&app, &intent, &cart).await;
@@ -201,7 +198,7 @@ async fn paying_with_4242_makes_an_order_that_its_link_opens() {
                 "product_price": "42.00", "line_total": "84.00"}])
     );
 
-    assert_eq!(stock_of(&app, "The Bedminster").await, before - 2);
+    assert_eq!(stock_in_db(&app, "The Bedminster").await, before - 2);
     let (_, cart_now) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
     assert_ne!(
         cart_now["id"],
@@ -386,7 +383,11 @@ async fn stock_gone_after_payment_refunds_it_and_says_so() {
     );
     assert_eq!(count(&app, "orders").await, 0);
     assert_eq!(count(&app, "refunds").await, 1);
-    assert_eq!(stock_of(&app, "The Bedminster").await, 1, "nothing taken");
+    assert_eq!(
+        stock_in_db(&app, "The Bedminster").await,
+        1,
+        "nothing taken"
+    );
     let (_, refunded) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
     assert_eq!(
         refunded["id"],
@@ -468,7 +469,7 @@ async fn a_hundred_shoppers_paying_at_once_for_ten_in_stock_make_exactly_ten_ord
     for _ in 0..100 {
         carts.push(cart_with(&app, "The Bedminster", 1).await);
     }
-    assert_eq!(stock_of(&app, "The Bedminster").await, 10);
+    assert_eq!(stock_in_db(&app, "The Bedminster").await, 10);
     // Everyone reaches the card form at once: ten carts hold the ten, the rest are told.
     let app = &app;
     let answers = join_all(carts.iter().enumerate().map(|(n, cart)| {
@@ -507,7 +508,7 @@ async fn a_hundred_shoppers_paying_at_once_for_ten_in_stock_make_exactly_ten_ord
     );
     assert_eq!(count(app, "orders").await, 10);
     assert_eq!(count(app, "refunds").await, 0);
-    assert_eq!(stock_of(app, "The Bedminster").await, 0);
+    assert_eq!(stock_in_db(app, "The Bedminster").await, 0);
 }
 
 /// The date an order placed at 2026-11-23T12:00:00Z is said to be placed on.
@@ -564,7 +565,11 @@ async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
         );
     }
     assert_eq!(count(&app, "orders").await, 0);
-    assert_eq!(stock_of(&app, "The Bedminster").await, 10, "nothing taken");
+    assert_eq!(
+        stock_in_db(&app, "The Bedminster").await,
+        10,
+        "nothing taken"
+    );
 }
 
 #[tokio::test]
@@ -715,7 +720,11 @@ async fn a_database_failure_that_outlasts_the_retries_is_refunded_recorded_and_m
             .any(|m| m.contains("To: studio@posy.localhost") && m.contains(&intent)),
         "the studio is told"
     );
-    assert_eq!(stock_of(&app, "The Bedminster").await, 10, "nothing taken");
+    assert_eq!(
+        stock_in_db(&app, "The Bedminster").await,
+        10,
+        "nothing taken"
+    );
 }
 
 #[tokio::test]
@@ -753,7 +762,7 @@ async fn checkout_fields_longer_than_their_columns_or_with_control_characters_ar
 #[tokio::test]
 async fn a_product_withdrawn_while_the_shopper_paid_is_not_sold_but_refunded() {
     let app = spawn_app().await;
-    let before = stock_of(&app, "The Bedminster").await;
+    let before = stock_in_db(&app, "The Bedminster").await;
     let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
     sql(
         &app,
@@ -774,7 +783,7 @@ async fn a_product_withdrawn_while_the_shopper_paid_is_not_sold_but_refunded() {
         "UPDATE products SET active = true WHERE name = 'The Bedminster'",
     )
     .await;
-    assert_eq!(stock_of(&app, "The Bedminster").await, before);
+    assert_eq!(stock_in_db(&app, "The Bedminster").await, before);
 }
 
 /// Everything the shop logs from now on, for every test in this binary.

@@ -13,6 +13,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub db: DatabaseConnection,
+    /// Every statement the shop has run (see `posy_server::db::count_statements`).
+    pub statements: Arc<std::sync::atomic::AtomicU64>,
     /// A CSRF token the shop issued, sent as cookie and header by [`TestApp::post_json`].
     pub csrf: String,
     /// The shop's data folder (database, media, outbox).
@@ -114,6 +116,7 @@ async fn start(config: Config, dir: Arc<tempfile::TempDir>) -> TestApp {
         .expect("the shop starts");
     let base = format!("http://{}", app.address());
     let db = app.db().clone();
+    let statements = app.statements();
     let server = tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
     let csrf = issued_csrf_token(&client, &base).await;
@@ -121,6 +124,7 @@ async fn start(config: Config, dir: Arc<tempfile::TempDir>) -> TestApp {
         base,
         client,
         db,
+        statements,
         csrf,
         data_dir: config.data_dir.clone(),
         config,
@@ -412,4 +416,22 @@ pub fn keys(value: &serde_json::Value) -> std::collections::BTreeSet<&str> {
         .keys()
         .map(String::as_str)
         .collect()
+}
+
+/// A product's stock as the database holds it now (the shop's list may lag another
+/// process's change by `catalogue::FRESH_FOR`; the database decides what can be sold).
+pub async fn stock_in_db(app: &TestApp, name: &str) -> i64 {
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            format!(
+                "SELECT stock FROM products WHERE name = '{}'",
+                name.replace('\'', "''")
+            ),
+        ))
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("the demo catalogue has {name}"));
+    row.try_get::<i64>("", "stock").unwrap()
 }

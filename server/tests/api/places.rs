@@ -214,6 +214,8 @@ async fn shoppers_paying_at_once_for_the_last_place_in_a_slot_leave_one_holding_
             position: Set(100 + n),
             active: Set(true),
             lead_days: Set(0),
+            archived: Set(false),
+            image_variants: Set(String::new()),
             ..Default::default()
         }
         .insert(&app.db)

@@ -7,17 +7,18 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, admin_session, call, product, spawn_app};
 
 /// The product form as the back office sends it, from the admin list's view of the product.
-fn form_of(view: &Value) -> Value {
+pub fn form_of(view: &Value) -> Value {
     json!({
-        "name": view["name"], "description": view["description"], "price": view["price"],
+        "name": view["name"], "description": view["description"],
+        "category_id": view["category_id"], "price": view["price"],
         "stock": view["stock"], "lead_days": view["lead_days"], "visible": view["visible"],
         "sizes": view["sizes"].as_array().unwrap().iter()
-            .map(|s| json!({"id": s["id"], "price": s["price"], "stock": s["stock"]}))
+            .map(|s| json!({"id": s["id"], "size": s["size"], "price": s["price"], "stock": s["stock"]}))
             .collect::<Vec<_>>(),
     })
 }
 
-async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
+pub async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
     let (status, list) = call(
         app,
         Method::GET,
@@ -112,8 +113,31 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
         2
     );
 
-    // Leaving a size out is refused: the form always sends every size.
-    form["sizes"].as_array_mut().unwrap().pop();
+    // A size of another product is refused, and nothing changes.
+    let other = admin_product(&app, &session, "Garden Rose Hand-tie").await;
+    let mut foreign = form.clone();
+    foreign["sizes"][0]["id"] = other["sizes"][0]["id"].clone();
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        foreign,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["fields"]["sizes"].is_string(), "{body}");
+    assert_eq!(
+        product(&app, "Peony Posy").await["variations"][0]["price"],
+        "39.00"
+    );
+
+    // A size left out is removed; one without an id is added, in the order sent.
+    let last = form["sizes"].as_array_mut().unwrap().pop().unwrap();
+    form["sizes"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"size": "Armful", "price": "95", "stock": 1}));
     let (status, body) = call(
         &app,
         Method::PUT,
@@ -122,8 +146,20 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
         form,
     )
     .await;
-    assert_eq!(status, 400);
-    assert!(body["fields"]["sizes"].is_string(), "{body}");
+    assert_eq!(status, 200, "{body}");
+    let shop = product(&app, "Peony Posy").await;
+    let names: Vec<&str> = shop["variations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["size"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&last["size"].as_str().unwrap()),
+        "{names:?}"
+    );
+    assert_eq!(names.last(), Some(&"Armful"));
+    assert_eq!(shop["price_range"]["max"], "95.00");
 }
 
 #[tokio::test]

@@ -163,7 +163,13 @@ impl FakeStripe {
             .respond_with(move |request: &Request| {
                 let form = form(request);
                 if let Some(intent) = store.lock().unwrap().get_mut(&form["payment_intent"]) {
-                    intent["x_amount_refunded"] = intent["amount"].clone();
+                    // Some of it (`amount`), or all that is left.
+                    let before = intent["x_amount_refunded"].as_i64().unwrap_or(0);
+                    let asked = form.get("amount").map_or_else(
+                        || intent["amount"].as_i64().unwrap() - before,
+                        |a| a.parse::<i64>().unwrap(),
+                    );
+                    intent["x_amount_refunded"] = json!(before + asked);
                 }
                 ResponseTemplate::new(200).set_body_json(json!({
                     "id": "re_fake", "object": "refund", "amount": 4200,
@@ -863,4 +869,88 @@ async fn a_payment_event_for_a_cart_removed_since_is_refunded() {
     assert!(orders(&app).await.is_empty());
     let (status, _) = place(&app, &intent, &cart).await;
     assert_eq!(status, 409, "the browser hears of the refund");
+}
+
+#[tokio::test]
+async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_until_it_succeeds()
+{
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = crate::helpers::admin_session(&app).await;
+    let stock = crate::helpers::product(&app, "The Bedminster").await["stock"].clone();
+    let cart = cart_with(&app, "The Bedminster", 2).await;
+    let intent = intent_for(&app, &cart).await;
+    stripe.pay(&intent);
+    let (status, placed) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+    let id = placed["id"].as_i64().unwrap();
+    // Stripe is down for the first try.
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .respond_with(ResponseTemplate::new(500).set_body_json(json!({"error": {
+            "type": "api_error", "message": "An unknown error occurred"
+        }})))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&stripe.server)
+        .await;
+    let (status, order) = crate::helpers::call(
+        &app,
+        reqwest::Method::POST,
+        &format!("/api/admin/orders/{id}/refund/"),
+        Some(&session),
+        json!({"quantities": [2], "restock": [true], "delivery": false, "cancel": true,
+               "reason": "The wedding is off"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["status"], "cancelled");
+    assert_eq!(
+        crate::helpers::product(&app, "The Bedminster").await["stock"],
+        stock,
+        "both back on the shelf"
+    );
+    let refund = &order["refunds"][0];
+    assert_eq!(refund["state"], "failed");
+    assert!(
+        refund["last_error"].as_str().unwrap().contains("Stripe"),
+        "{refund}"
+    );
+    assert!(refund["next_attempt_at"].is_string());
+    assert_eq!(
+        order["payment"]["refunded"], "84.00",
+        "owed to the customer either way"
+    );
+
+    // Its pause over, the retrier asks again with the same key and amount.
+    sql(&app, "UPDATE order_refunds SET next_attempt_at = 0").await;
+    let mut state = String::new();
+    for _ in 0..100 {
+        let (_, order) = crate::helpers::call(
+            &app,
+            reqwest::Method::GET,
+            &format!("/api/admin/orders/{id}/"),
+            Some(&session),
+            json!(null),
+        )
+        .await;
+        state = order["refunds"][0]["state"].as_str().unwrap().to_owned();
+        if state == "succeeded" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(state, "succeeded");
+    let asked = stripe.requests("POST", "/v1/refunds").await;
+    assert_eq!(asked.len(), 2);
+    for (form, _) in &asked {
+        assert_eq!(form["payment_intent"], intent);
+        assert_eq!(form["amount"], "8400");
+    }
+    assert!(asked[0].1.is_some());
+    assert_eq!(asked[0].1, asked[1].1, "the same idempotency key");
+    assert_eq!(
+        stripe.intents.lock().unwrap()[&intent]["x_amount_refunded"],
+        8400
+    );
 }

@@ -126,6 +126,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every shelf in the shop's order, hidden ones too, with how many products each holds. */
+        get: operations["adminListCategories"];
+        put?: never;
+        /** Makes a shelf, last on /shop; answers every shelf. */
+        post: operations["adminCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the shelves in a new order (every shelf, once); answers every shelf. */
+        post: operations["adminReorderCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
+         *     every shelf.
+         */
+        put: operations["adminUpdateCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/enquiries/": {
         parameters: {
             query?: never;
@@ -197,6 +252,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's work: unfinished orders of past days first (overdue), then today and the
+         *     days ahead, by day with counts of deliveries and collections, new orders first within
+         *     a day. With `q`, the orders whose reference, name, e-mail or postcode match (the latest
+         *     200); with `from`/`to`, the orders for those days.
+         */
+        get: operations["adminListOrders"];
+        put?: never;
+        /**
+         * Takes an order by phone or in the studio, paid outside the shop: priced from the shelf,
+         *     it takes stock and books its day like any other.
+         */
+        post: operations["adminTakeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders for the days `from` to `to` (inclusive, at most a year) as CSV. */
+        get: operations["adminExportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/sheet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order for one day with everything the studio makes and delivers it from
+         *     (items, card, recipient, address, slot, instructions): deliveries by slot and then
+         *     postcode, then collections by time; cancelled orders left out.
+         */
+        get: operations["adminDaySheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: items, customer, recipient and address, slot, instructions, card, payment
+         *     and refunds, its history, and the moves it can make.
+         */
+        get: operations["adminGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives back chosen items (each restocked or not) and the delivery charge, through the
+         *     payment provider for a card order, and cancels the order when asked; the customer is
+         *     mailed. A refund the provider refuses is shown on the order and retried until it
+         *     succeeds.
+         */
+        post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the order along its workflow (forward, skipping steps if need be, or one step
+         *     back); kept with who and when; the customer is mailed on Confirmed, Out for delivery,
+         *     Ready for collection, Delivered and Collected.
+         */
+        post: operations["adminMoveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/": {
         parameters: {
             query?: never;
@@ -204,10 +386,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every product, on sale or hidden, with its sizes and stock, in the shop's order. */
+        /**
+         * Every product, on sale, hidden or archived, with its sizes and stock, in the shop's
+         *     order.
+         */
         get: operations["adminListProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Makes a product, last on its shelf; /shop shows it at once when it is on sale. Its
+         *     picture is uploaded after, with `picture/`.
+         */
+        post: operations["adminCreateProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -223,11 +412,70 @@ export interface paths {
         };
         get?: never;
         /**
-         * Changes a product: name, description, price and stock (or each size's), notice and
-         *     whether it is on sale; /shop shows it at once.
+         * Changes a product: name, description, shelf, price and stock, its sizes (changed,
+         *     added, removed), notice and whether it is on sale; /shop shows it at once.
          */
         put: operations["adminUpdateProduct"];
         post?: never;
+        /** Deletes a product no order ever had (409 for one that was ordered: archive it). */
+        delete: operations["adminDeleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archives a product: it leaves /shop and carts, its orders keep their snapshots, and it
+         *     stays listed under Archived.
+         */
+        post: operations["adminArchiveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/picture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
+         *     limits), kept upright and without its EXIF in 480, 960 and 1600 px widths; a picture it
+         *     had is removed once the new one is in place.
+         */
+        post: operations["adminUploadProductPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Brings an archived product back, hidden until it is put on sale. */
+        post: operations["adminRestoreProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -310,7 +558,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the back office's menu counts: the enquiries waiting for an answer. */
+        /** What the back office's menu counts: new orders and the enquiries waiting for an answer. */
         get: operations["adminSummary"];
         put?: never;
         post?: never;
@@ -831,19 +1079,30 @@ export interface components {
          * @description A product as the back office shows it.
          */
         AdminProductView: {
-            /** @description The shelf it is on, e.g. `Bouquets`. */
+            /** @description Taken out of the shop because it was ordered; listed under Archived, can be restored. */
+            archived: boolean;
+            /**
+             * Format: int32
+             * @description The shelf it is on.
+             */
+            category_id: number;
+            /** @description The shelf's name, e.g. `Bouquets`. */
             category_name: string;
             description: string;
             /** Format: int32 */
             id: number;
             /** @description URL of its picture; null without one. */
             image: string | null;
+            /** @description For `<img srcset>`; null for a picture kept in one size. */
+            image_srcset: string | null;
             /**
              * Format: uint32
              * @description Days of notice it needs.
              */
             lead_days: number;
             name: string;
+            /** @description Some order has it: it can be archived but never deleted. */
+            ordered: boolean;
             /** @description e.g. `"45.00"`; with sizes, the cheapest. */
             price: string;
             /** @description Its sizes, in the selector's order; empty without sizes. */
@@ -866,6 +1125,11 @@ export interface components {
              * @description Enquiries waiting for an answer.
              */
             new_enquiries: number;
+            /**
+             * Format: uint64
+             * @description Paid orders the studio has not yet confirmed.
+             */
+            new_orders: number;
         };
         /**
          * AdminView
@@ -1091,6 +1355,45 @@ export interface components {
             surcharge: string;
             /** @description What the shopper pays. */
             total: string;
+        };
+        /**
+         * CategoryChange
+         * @description A shelf's new name and whether it is hidden.
+         */
+        CategoryChange: {
+            /** @description Hidden from /shop with all its products. */
+            hidden: boolean;
+            name: string;
+        };
+        /**
+         * CategoryOrder
+         * @description The shelves in their new order.
+         */
+        CategoryOrder: {
+            /** @description Every shelf's id, once, first shown first. */
+            category_ids: number[];
+        };
+        /**
+         * CategoryView
+         * @description A shelf as the back office shows it.
+         */
+        CategoryView: {
+            /** @description Hidden from /shop with all its products. */
+            hidden: boolean;
+            /** Format: int32 */
+            id: number;
+            /** @description e.g. `Bouquets`. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Its place on /shop, first 0.
+             */
+            position: number;
+            /**
+             * Format: uint64
+             * @description How many products it holds, archived ones included.
+             */
+            products: number;
         };
         /**
          * Closure
@@ -1402,6 +1705,14 @@ export interface components {
             username: string | null;
         };
         /**
+         * NewCategory
+         * @description A new shelf.
+         */
+        NewCategory: {
+            /** @description Up to 60 characters, not another shelf's name. */
+            name: string;
+        };
+        /**
          * OpenHours
          * @description Opening and closing time on a day.
          */
@@ -1453,10 +1764,111 @@ export interface components {
             order_id: string;
             phone: string;
             postcode: string;
+            /**
+             * @description The steps the customer follows (placed, confirmed, out for delivery or ready for
+             *     collection, delivered or collected), each with when it was reached.
+             */
+            progress: components["schemas"]["OrderStep"][];
+            /** @description Where the order is now: core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
+            status: string;
+            /** @description In words: `Out for delivery`. */
+            status_label: string;
             /** @description The delivery slot's surcharge charged (part of the total). */
             surcharge: string;
             /** @description What was charged, e.g. `"87.50"`. */
             total: string;
+        };
+        /**
+         * OrderBook
+         * @description The orders the studio asked for, by day.
+         */
+        OrderBook: {
+            /**
+             * @description Overdue days first, then today and the days ahead (or, for a search or a range, the
+             *     days found, latest first).
+             */
+            days: components["schemas"]["OrderDay"][];
+            /**
+             * Format: uint32
+             * @description How many orders were found (a search stops at 200).
+             */
+            found: number;
+            /** @description The studio's today, `2026-12-14`. */
+            today: string;
+        };
+        /**
+         * OrderDay
+         * @description One day of the day's work.
+         */
+        OrderDay: {
+            /**
+             * Format: uint32
+             * @description Cancelled orders are listed but not counted.
+             */
+            cancelled: number;
+            /** Format: uint32 */
+            collections: number;
+            /** @description `2026-12-15`. */
+            date: string;
+            /** @description `Tuesday 15 December`. */
+            day: string;
+            /** Format: uint32 */
+            deliveries: number;
+            orders: components["schemas"]["OrderLine"][];
+            /** @description `Today`, `Tomorrow`, or empty. */
+            relative: string;
+        };
+        /**
+         * OrderDetail
+         * @description One order as the studio reads it.
+         */
+        OrderDetail: {
+            /** @description The customer's own address (empty for a studio order). */
+            address: string;
+            /** @description Something is left to give back, or it can still be cancelled. */
+            can_refund: boolean;
+            /** @description The details came from the card's billing details and should be checked. */
+            check_details: boolean;
+            city: string;
+            delivery_fee: string;
+            /** @description The delivery charge (fee and surcharge) not yet given back. */
+            delivery_left: string;
+            email: string;
+            first_name: string;
+            /** @description Delivery or collection as chosen; null for an order placed without a choice. */
+            fulfilment: (components["schemas"]["OrderFulfilment"] & unknown) | null;
+            /** @description Oldest first; the placing comes first. */
+            history: components["schemas"]["OrderEventView"][];
+            /** Format: int32 */
+            id: number;
+            items: components["schemas"]["OrderItemLine"][];
+            last_name: string;
+            moves: components["schemas"]["OrderMoves"];
+            overdue: boolean;
+            payment: components["schemas"]["OrderPayment"];
+            phone: string;
+            placed_at: string;
+            postcode: string;
+            reference: string;
+            /** @description Oldest first. */
+            refunds: components["schemas"]["OrderRefundView"][];
+            status: string;
+            status_label: string;
+            surcharge: string;
+            total: string;
+        };
+        /**
+         * OrderEventView
+         * @description A step of an order's history.
+         */
+        OrderEventView: {
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description The admin, or `shop` for the order's placing. */
+            by: string;
+            label: string;
+            note: string | null;
+            status: string;
         };
         /**
          * OrderFulfilment
@@ -1502,6 +1914,97 @@ export interface components {
             quantity: number;
         };
         /**
+         * OrderItemLine
+         * @description A line of an order as its page shows it.
+         */
+        OrderItemLine: {
+            /** Format: int32 */
+            id: number;
+            line_total: string;
+            /** @description With the size when it had one: `Peony Posy (Large)`. */
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description How many of the quantity have been given back.
+             */
+            refunded_quantity: number;
+            unit_price: string;
+        };
+        /**
+         * OrderLine
+         * @description An order as a line of the day's work.
+         */
+        OrderLine: {
+            /** @description The customer's name. */
+            customer: string;
+            /** @description The day it is for, `2026-12-15`. */
+            date: string;
+            /** Format: int32 */
+            id: number;
+            /** @description e.g. `2 × Peony Posy (Large), 1 × Vase`. */
+            items: string;
+            /** @description `delivery` or `collection`. */
+            method: string;
+            /** @description A past day's order not yet finished. */
+            overdue: boolean;
+            /** @description ISO 8601, UTC. */
+            placed_at: string;
+            /** @description Delivery: the postcode it goes to. */
+            postcode: string;
+            /** @description Who receives it (the customer for a collection). */
+            recipient: string;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** @description A refund the provider has not yet confirmed (it is being retried). */
+            refund_pending: boolean;
+            /** @description Core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
+            status: string;
+            /** @description In words: `Out for delivery`. */
+            status_label: string;
+            /** @description Taken by phone or in the studio. */
+            studio_order: boolean;
+            total: string;
+            /** @description Delivery: the slot's name; collection: the time, `10:30`. */
+            when: string;
+        };
+        /**
+         * OrderMove
+         * @description A status the order can be moved to.
+         */
+        OrderMove: {
+            label: string;
+            status: string;
+        };
+        /**
+         * OrderMoves
+         * @description What the studio can do next (core's moves).
+         */
+        OrderMoves: {
+            /** @description One step back. */
+            back: (components["schemas"]["OrderMove"] & unknown) | null;
+            /** @description Later steps, skipping some. */
+            later: components["schemas"]["OrderMove"][];
+            next: components["schemas"]["OrderMove"] | null;
+        };
+        /**
+         * OrderPayment
+         * @description How an order was paid.
+         */
+        OrderPayment: {
+            /** @description A studio order: how it was paid, as the studio wrote it. */
+            note: string | null;
+            /** @description `card` (through the shop) or `studio` (by phone or in the studio). */
+            paid_by: string;
+            /** @description The provider's payment id, or the studio's own for a studio order. */
+            reference: string;
+            refunded: string;
+            /** @description The admin who entered a studio order. */
+            taken_by: string | null;
+            total: string;
+        };
+        /**
          * OrderPlaced
          * @description The order made, and a token for its link.
          */
@@ -1515,6 +2018,43 @@ export interface components {
             id: number;
             /** @description The studio's reference, e.g. `FS-000123`. */
             order_id: string;
+        };
+        /**
+         * OrderRefundView
+         * @description Money given back on an order.
+         */
+        OrderRefundView: {
+            amount: string;
+            at: string;
+            /** Format: int32 */
+            attempts: number;
+            by: string;
+            /** Format: int32 */
+            id: number;
+            /** @description The provider's last refusal, while it is retried. */
+            last_error: string | null;
+            /** @description When it will be tried again, ISO 8601. */
+            next_attempt_at: string | null;
+            reason: string;
+            /**
+             * @description `pending`, `failed` (retried until it succeeds), `succeeded`, or `by_hand` (a studio
+             *     order: given back the way it was paid).
+             */
+            state: string;
+            what: string;
+        };
+        /**
+         * OrderStep
+         * @description A step of an order as its customer follows it.
+         */
+        OrderStep: {
+            /** @description When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped. */
+            at: string | null;
+            /** @description Reached (this step or a later one). */
+            done: boolean;
+            /** @description `Order placed`, `Confirmed`, `Out for delivery`, … */
+            label: string;
+            status: string;
         };
         /**
          * PasswordChange
@@ -1618,6 +2158,11 @@ export interface components {
             /** @description URL of its picture; null when it has none (the page shows a placeholder). */
             image: string | null;
             /**
+             * @description For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+             *     /media/products/x-960.jpg 960w`; null for a picture kept in one size.
+             */
+            image_srcset: string | null;
+            /**
              * Format: uint32
              * @description Days of notice it needs (a funeral tribute, say): the earliest delivery or collection
              *     is that many days ahead. 0 for most.
@@ -1639,9 +2184,14 @@ export interface components {
         };
         /**
          * ProductChangeBody
-         * @description The product form: what a product becomes.
+         * @description The product form: what a product is made as, or becomes.
          */
         ProductChangeBody: {
+            /**
+             * Format: int32
+             * @description The shelf it is shown under.
+             */
+            category_id: number;
             description: string;
             /**
              * Format: uint32
@@ -1651,7 +2201,7 @@ export interface components {
             name: string;
             /** @description e.g. `"45.00"`; ignored for a product with sizes (each has its own). */
             price: string;
-            /** @description Every size of the product, each once; empty without sizes. */
+            /** @description Its sizes in the selector's order (at most 12); empty without sizes. */
             sizes: components["schemas"]["SizeChangeBody"][];
             /**
              * Format: int64
@@ -1678,6 +2228,25 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "stripe" | "simulated";
+        /**
+         * RefundBody
+         * @description What to give back, and whether the order is cancelled.
+         */
+        RefundBody: {
+            /** @description Cancel the order (with or without money back). */
+            cancel: boolean;
+            /** @description Give back the delivery charge (fee and surcharge) too. */
+            delivery: boolean;
+            /** @description How many of each line to refund, in the order's line order. */
+            quantities: number[];
+            /**
+             * @description Why, for the order's record (up to 500 characters).
+             * @default
+             */
+            reason: string | null;
+            /** @description Whether each line's refunded quantity goes back in stock (not flowers already made). */
+            restock: boolean[];
+        };
         /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
@@ -1768,16 +2337,18 @@ export interface components {
         };
         /**
          * SizeChangeBody
-         * @description A size's price and stock, as the product form sends them.
+         * @description A size as the product form sends it.
          */
         SizeChangeBody: {
             /**
              * Format: int32
-             * @description The size's id (every size of the product is sent, each once).
+             * @description The size's id; absent for a size being added. The product's sizes left out are removed.
              */
-            id: number;
+            id?: number | null;
             /** @description e.g. `"60.00"` (a leading £ is fine). */
             price: string;
+            /** @description e.g. `Large`. */
+            size: string;
             /** Format: int64 */
             stock: number;
         };
@@ -1789,6 +2360,16 @@ export interface components {
             /** @description e.g. `Instagram`. */
             name: string;
             url: string;
+        };
+        /**
+         * StatusChange
+         * @description A move along the order's workflow.
+         */
+        StatusChange: {
+            /** @description Where the page saw the order (a move from a page out of date is refused). */
+            from: string;
+            /** @description Where it goes: the next step, a later one, or one back. */
+            to: string;
         };
         /**
          * StockChange
@@ -1836,6 +2417,44 @@ export interface components {
             town: string;
         };
         /**
+         * StudioFulfilmentBody
+         * @description Delivery or collection for a studio order: the checkout's fields.
+         */
+        StudioFulfilmentBody: {
+            /** @default  */
+            address_line1: string | null;
+            /** @default  */
+            address_line2: string | null;
+            /** @default  */
+            card_from: string | null;
+            /** @default  */
+            card_message: string | null;
+            /** @default  */
+            city: string | null;
+            /** @default  */
+            collection_time: string | null;
+            /**
+             * @description `2026-12-15`.
+             * @default
+             */
+            date: string | null;
+            /** @default  */
+            instructions: string | null;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /** @default  */
+            postcode: string | null;
+            /** @default  */
+            recipient_name: string | null;
+            /** @default  */
+            recipient_phone: string | null;
+            /** @default  */
+            slot: string | null;
+        };
+        /**
          * StudioLimits
          * @description The most characters each field takes (core's limits), for the form's inputs.
          */
@@ -1860,6 +2479,56 @@ export interface components {
             postcode: number;
             /** Format: uint32 */
             tagline: number;
+        };
+        /**
+         * StudioLineBody
+         * @description A line of a studio order.
+         */
+        StudioLineBody: {
+            /** Format: int32 */
+            product_id: number;
+            /** Format: uint32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description The size, for a product with sizes.
+             */
+            size_id?: number | null;
+        };
+        /**
+         * StudioOrderBody
+         * @description An order taken by phone or in the studio, paid outside the shop.
+         */
+        StudioOrderBody: {
+            /**
+             * @description Optional: the customer gets the order's mails when given.
+             * @default
+             */
+            email: string | null;
+            /** @default  */
+            first_name: string | null;
+            /** @description Delivery or collection, as the checkout sends it. */
+            fulfilment: components["schemas"]["StudioFulfilmentBody"] & unknown;
+            items: components["schemas"]["StudioLineBody"][];
+            /** @default  */
+            last_name: string | null;
+            /**
+             * @description How it was paid, e.g. `Card on the phone`.
+             * @default
+             */
+            payment_note: string | null;
+            /** @default  */
+            phone: string | null;
+        };
+        /**
+         * StudioOrderTaken
+         * @description The studio order made.
+         */
+        StudioOrderTaken: {
+            /** Format: int32 */
+            id: number;
+            /** @description `FS-000123`. */
+            reference: string;
         };
         /**
          * StudioSettings
@@ -2527,6 +3196,303 @@ export interface operations {
             };
         };
     };
+    adminListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminReorderCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): a name that is empty, over 60 characters, on two lines or another category's; a new order that is not every category once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No category has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEnquiries: {
         parameters: {
             query?: never;
@@ -2806,6 +3772,501 @@ export interface operations {
             };
         };
     };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                /** @description A status's wire name, e.g. `out_for_delivery`. */
+                status?: string;
+                /** @description `delivery` or `collection`. */
+                method?: string;
+                /** @description A reference, name, e-mail or postcode. */
+                q?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBook"];
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminTakeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioOrderTaken"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it: `first_name`, `phone`, `payment_note`, `items`, a line as `items.0`, delivery's as `fulfilment.postcode`), or a line's stock is short; nothing was written. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminExportOrders: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One row per order, a header row first; cells that a spreadsheet would run as a
+             *     formula begin with `'`.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDaySheet: {
+        parameters: {
+            query: {
+                /** @description The day, `2026-12-15`. */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"][];
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminMoveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminListProducts: {
         parameters: {
             query?: never;
@@ -2825,6 +4286,101 @@ export interface operations {
             };
             /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductChangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2866,7 +4422,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +4458,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2913,6 +4478,358 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDeleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminArchiveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUploadProductPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    picture: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminRestoreProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No product has that id (or that size is not the product's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2954,7 +4871,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, or sizes that are not the product's own. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2990,7 +4907,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The product has been ordered: it can be archived, not deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -17,6 +17,7 @@ export const peonyPosy: Product = {
     { id: 13, size: 'Grand', price: '60.00', stock: 2 },
   ],
   lead_days: 0,
+  image_srcset: null,
 };
 
 /** A product without sizes, plenty in stock. */
@@ -32,6 +33,7 @@ export const wildflowers: Product = {
   price_range: { min: '1234.50', max: '1234.50' },
   variations: [],
   lead_days: 0,
+  image_srcset: null,
 };
 
 /** A sold-out product without a picture. */
@@ -49,6 +51,7 @@ export const christmasWreath: Product = {
   variations: [],
   // Made to order.
   lead_days: 2,
+  image_srcset: null,
 };
 
 export const catalogue: Product[] = [peonyPosy, wildflowers, christmasWreath];

@@ -26,7 +26,7 @@ type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onErro
  * A picture from the shop's media. The URL is worked out by the core (the same rule the
  * server uses); a missing picture, or one that fails to load, shows the placeholder instead.
  */
-export function SmartImage({ src, alt, className, ...rest }: SmartImageProps) {
+export function SmartImage({ src, alt, className, srcSet, ...rest }: SmartImageProps) {
   const wanted = mediaUrl(src);
   // Remember which URL failed, so a new src gets its own chance.
   const [failed, setFailed] = useState<string | null>(null);
@@ -38,6 +38,8 @@ export function SmartImage({ src, alt, className, ...rest }: SmartImageProps) {
     <img
       {...rest}
       src={shown}
+      // Other sizes of the same picture; none once it has failed.
+      srcSet={isPlaceholder ? undefined : srcSet}
       alt={alt}
       className={[className, isPlaceholder ? 'is-placeholder' : null].filter(Boolean).join(' ')}
       data-placeholder={isPlaceholder || undefined}

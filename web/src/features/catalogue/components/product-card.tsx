@@ -27,6 +27,8 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
       <Link to={href} className="product-picture product-card__picture" tabIndex={-1} aria-hidden="true">
         <SmartImage
           src={product.image}
+          srcSet={product.image_srcset ?? undefined}
+          sizes="(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw"
           alt=""
           width={800}
           height={1000}

@@ -41,7 +41,15 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
   return (
     <div className="product-details">
       <div className="product-picture product-details__picture">
-        <SmartImage src={product.image} alt={product.name} width={1200} height={1500} fetchPriority="high" />
+        <SmartImage
+          src={product.image}
+          srcSet={product.image_srcset ?? undefined}
+          sizes="(min-width: 56rem) 50vw, 100vw"
+          alt={product.name}
+          width={1200}
+          height={1500}
+          fetchPriority="high"
+        />
       </div>
 
       <div className="product-details__info">

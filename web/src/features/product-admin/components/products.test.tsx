@@ -3,19 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
-import type { AdminProduct } from '../api/products-api';
+import type { AdminProduct, Category } from '../api/products-api';
 import { Products } from './products';
 
 const sunflowers: AdminProduct = {
   id: 4,
   name: 'Sunflower Bunch',
   description: 'Ten sunflowers.',
+  category_id: 1,
   category_name: 'Bouquets',
   image: null,
+  image_srcset: null,
   price: '28.00',
   stock: 6,
   lead_days: 0,
   visible: true,
+  archived: false,
+  ordered: false,
   sizes: [],
 };
 const peonies: AdminProduct = {
@@ -30,8 +34,14 @@ const peonies: AdminProduct = {
   ],
 };
 
-function open(list = [sunflowers, peonies]) {
+const shelves: Category[] = [
+  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 2 },
+  { id: 2, name: 'Plants', position: 1, hidden: false, products: 0 },
+];
+
+function open(list = [sunflowers, peonies], categories = shelves) {
   mockApi.on('GET', '/api/admin/products/', () => json(list));
+  mockApi.on('GET', '/api/admin/categories/', () => json(categories));
   renderPage(<Products onSignedOut={vi.fn()} />, { path: '/admin/products' });
 }
 
@@ -69,7 +79,7 @@ describe('the studio’s products', () => {
     let tries = 0;
     mockApi.on('PUT', '/api/admin/products/1/', async (request) => {
       tries += 1;
-      if (tries === 1) return json({ error: 'Please check the sizes’ prices and stock.', fields: { 'sizes.1.price': 'A price must be at most £10,000.00.' } }, 400);
+      if (tries === 1) return json({ error: 'Please check the sizes.', fields: { 'sizes.1.price': 'A price must be at most £10,000.00.' } }, 400);
       const body = (await request.json()) as { sizes: { price: string }[] };
       return json({ ...peonies, sizes: peonies.sizes.map((size, at) => ({ ...size, price: body.sizes[at]!.price })) });
     });
@@ -86,5 +96,40 @@ describe('the studio’s products', () => {
     await user.type(large, '65.00');
     await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Peony Posy' })).not.toBeInTheDocument());
+  });
+
+  it('keeps an ordered product for its orders: archived under Archived, and restored from there', async () => {
+    const user = userEvent.setup();
+    const ordered = { ...sunflowers, ordered: true };
+    mockApi.on('POST', '/api/admin/products/4/archive/', () => json({ ...ordered, archived: true, visible: false }));
+    mockApi.on('POST', '/api/admin/products/4/restore/', () => json({ ...ordered, visible: false }));
+    open([ordered, peonies]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Sunflower Bunch' }));
+    const editor = screen.getByRole('form', { name: 'Edit Sunflower Bunch' });
+    expect(within(editor).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const archive = within(editor).getByRole('button', { name: 'Archive' });
+    expect(archive).toHaveAccessibleDescription('It has been ordered, so it is archived rather than deleted: its orders keep it.');
+    await user.click(archive);
+    const archived = await screen.findByRole('region', { name: 'Archived' });
+    expect(within(archived).getByText('Sunflower Bunch')).toBeInTheDocument();
+    await waitFor(() => expect(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' })).toHaveFocus());
+    expect(within(screen.getByRole('region', { name: 'Bouquets' })).queryByText('Sunflower Bunch')).not.toBeInTheDocument();
+    await user.click(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' }));
+    await user.click(within(archived).getByRole('button', { name: 'Restore' }));
+    const bouquets = screen.getByRole('region', { name: 'Bouquets' });
+    expect(await within(bouquets).findByText('Sunflower Bunch')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Archived' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a product never ordered once the studio confirms', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    mockApi.on('DELETE', '/api/admin/products/4/', () => json({ status: 'success' }));
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sunflower Bunch' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Delete Sunflower Bunch? It has never been ordered; this cannot be undone.');
+    await waitFor(() => expect(screen.queryByText('Sunflower Bunch')).not.toBeInTheDocument());
+    confirm.mockRestore();
   });
 });

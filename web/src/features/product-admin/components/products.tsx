@@ -1,9 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Field, TextField } from '@/components/ui/field';
-import { notifyError } from '@/components/ui/notify';
+import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { isSoldOut, mediaUrl, money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import { listProducts, ProductRefused, ProductsSignedOut, saveProduct, setStock, type AdminProduct, type ProductChange } from '../api/products-api';
+import {
+  ProductRefused,
+  ProductsSignedOut,
+  archiveProduct,
+  deleteProduct,
+  listCategories,
+  listProducts,
+  restoreProduct,
+  setStock,
+  type AdminProduct,
+  type Category,
+} from '../api/products-api';
+import { Categories } from './categories';
+import { ProductEditor } from './product-editor';
 import './products.css';
 
 export interface ProductsProps {
@@ -13,23 +25,21 @@ export interface ProductsProps {
 
 const WHOLE_NUMBER = 'Please give a whole number.';
 
-/** The product form as the editor holds it, from what the list shows. */
-function formOf(product: AdminProduct): ProductChange {
-  return {
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    stock: product.stock,
-    lead_days: product.lead_days,
-    visible: product.visible,
-    sizes: product.sizes.map((size) => ({ id: size.id, price: size.price, stock: size.stock })),
-  };
+/** Both lists the page needs: the products and the shelves. */
+interface Catalogue {
+  products: AdminProduct[];
+  categories: Category[];
+}
+
+async function loadCatalogue(signal: AbortSignal): Promise<Catalogue> {
+  const [products, categories] = await Promise.all([listProducts(signal), listCategories(signal)]);
+  return { products, categories };
 }
 
 /**
- * The studio's products: every one, on sale or hidden, grouped by shelf with its stock at a
- * glance and sold-out marked; a quick stock change from the list; and the editor for the name,
- * description, price, stock, notice, visibility and each size's price and stock.
+ * The studio's products: every one grouped by shelf with its stock at a glance and sold-out
+ * marked, a quick stock change from the list, the editor (new or existing product, with its
+ * picture), the shelves themselves, and the archived products at the end.
  */
 export function Products({ onSignedOut }: ProductsProps) {
   const signedOut = useRef(onSignedOut);
@@ -39,11 +49,20 @@ export function Products({ onSignedOut }: ProductsProps) {
   const onError = useCallback((cause: unknown) => {
     if (cause instanceof ProductsSignedOut) signedOut.current();
   }, []);
-  const query = useQuery('admin-products', (signal) => listProducts(signal), { onError });
-  const [editing, setEditing] = useState<number | null>(null);
+  const query = useQuery('admin-catalogue', loadCatalogue, { onError });
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [arranging, setArranging] = useState(false);
 
   const replace = useCallback(
-    (changed: AdminProduct) => query.setData((list) => (list ?? []).map((product) => (product.id === changed.id ? changed : product))),
+    (changed: AdminProduct) =>
+      query.setData((now) => {
+        const products = now?.products ?? [];
+        const known = products.some((product) => product.id === changed.id);
+        return {
+          categories: now?.categories ?? [],
+          products: known ? products.map((product) => (product.id === changed.id ? changed : product)) : [...products, changed],
+        };
+      }),
     [query],
   );
   const failed = useCallback((cause: unknown) => {
@@ -63,66 +82,190 @@ export function Products({ onSignedOut }: ProductsProps) {
     );
   }
 
-  const shelves = new Map<string, AdminProduct[]>();
-  for (const product of query.data) shelves.set(product.category_name, [...(shelves.get(product.category_name) ?? []), product]);
-  const opened = query.data.find((product) => product.id === editing) ?? null;
+  const { products, categories } = query.data;
+  const shelves = categories.map((category) => ({
+    category,
+    products: products.filter((product) => product.category_id === category.id && !product.archived),
+  }));
+  const archived = products.filter((product) => product.archived);
+
+  // Once the page has drawn the change, the keyboard goes on from somewhere that is still there.
+  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const moved = async (change: Promise<AdminProduct>) => {
+    try {
+      const changed = await change;
+      replace(changed);
+      setEditing(null);
+      focusLater(`edit-button-${changed.id}`);
+    } catch (cause) {
+      failed(cause);
+    }
+  };
+  const remove = async (product: AdminProduct) => {
+    if (!window.confirm(`Delete ${product.name}? It has never been ordered; this cannot be undone.`)) return;
+    try {
+      await deleteProduct(product.id);
+      query.setData((now) => ({ categories: now?.categories ?? [], products: (now?.products ?? []).filter((p) => p.id !== product.id) }));
+      setEditing(null);
+      focusLater('add-product');
+      notifySuccess(`${product.name} was deleted.`);
+    } catch (cause) {
+      failed(cause);
+    }
+  };
+
+  const row = (product: AdminProduct) => (
+    <li key={product.id} className="product-row" data-hidden={!product.visible || undefined}>
+      <img className="product-row__picture" src={mediaUrl(product.image)} alt="" width={56} height={70} loading="lazy" />
+      <div className="product-row__text">
+        <span className="product-row__name">{product.name}</span>
+        <span className="product-row__meta">
+          {money(product.price)}
+          {product.sizes.length > 0 && ` · ${product.sizes.length} sizes`}
+          {product.lead_days > 0 && ` · ${product.lead_days} days’ notice`}
+        </span>
+        <span className="product-row__tags">
+          {product.archived && <span className="product-row__tag">Archived</span>}
+          {!product.visible && !product.archived && <span className="product-row__tag">Hidden</span>}
+          {isSoldOut(product.stock) && !product.archived && <span className="product-row__tag product-row__tag--sold-out">Sold out</span>}
+        </span>
+      </div>
+      {product.archived ? (
+        <p className="product-row__stock">Kept for its orders</p>
+      ) : product.sizes.length === 0 ? (
+        <QuickStock product={product} onSaved={replace} onFailed={failed} />
+      ) : (
+        <p className="product-row__stock">{product.sizes.map((size) => `${size.size}: ${size.stock}`).join(' · ')}</p>
+      )}
+      <button
+        id={`edit-button-${product.id}`}
+        type="button"
+        className="button button--quiet button--small"
+        aria-expanded={editing === product.id}
+        aria-controls={editing === product.id ? `edit-${product.id}` : undefined}
+        aria-label={`Edit ${product.name}`}
+        onClick={() => setEditing(editing === product.id ? null : product.id)}
+      >
+        Edit
+      </button>
+      {editing === product.id && (
+        <ProductEditor
+          key={product.id}
+          product={product}
+          categories={categories}
+          onSaved={(saved) => {
+            replace(saved);
+            setEditing(null);
+          }}
+          onPictureRefused={replace}
+          onFailed={failed}
+        >
+          <div className="product-editor__leave">
+            {product.archived ? (
+              <button type="button" className="button button--quiet" onClick={() => void moved(restoreProduct(product.id))}>
+                Restore
+              </button>
+            ) : product.ordered ? (
+              <>
+                <button type="button" className="button button--quiet" aria-describedby={`why-archive-${product.id}`} onClick={() => void moved(archiveProduct(product.id))}>
+                  Archive
+                </button>
+                <p id={`why-archive-${product.id}`} className="field__hint">
+                  It has been ordered, so it is archived rather than deleted: its orders keep it.
+                </p>
+              </>
+            ) : (
+              <button type="button" className="button button--quiet product-editor__delete" onClick={() => void remove(product)}>
+                Delete
+              </button>
+            )}
+          </div>
+        </ProductEditor>
+      )}
+    </li>
+  );
 
   return (
     <div className="products-admin">
-      {[...shelves].map(([shelf, products]) => (
-        <section key={shelf} className="products-admin__shelf" aria-labelledby={`shelf-${shelf}`}>
-          <h2 id={`shelf-${shelf}`} className="products-admin__shelf-title">
-            {shelf || 'Without a shelf'}
+      <div className="products-admin__tools">
+        <button
+          id="add-product"
+          type="button"
+          className="button"
+          aria-expanded={editing === 'new'}
+          aria-controls={editing === 'new' ? 'new-product' : undefined}
+          disabled={categories.length === 0}
+          onClick={() => setEditing(editing === 'new' ? null : 'new')}
+        >
+          Add a product
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={arranging}
+          aria-controls={arranging ? 'categories' : undefined}
+          onClick={() => setArranging(!arranging)}
+        >
+          Categories
+        </button>
+      </div>
+
+      {arranging && (
+        <Categories
+          id="categories"
+          categories={categories}
+          onChanged={(next) => {
+            query.setData((now) => ({ products: now?.products ?? [], categories: next }));
+            // Renamed or hidden shelves change how the products read.
+            void query.refresh({ quiet: true });
+          }}
+          onFailed={failed}
+        />
+      )}
+
+      {editing === 'new' && (
+        <section className="products-admin__new" aria-labelledby="new-product-title">
+          <h2 id="new-product-title" className="products-admin__shelf-title">
+            New product
           </h2>
-          <ul className="products-admin__list">
-            {products.map((product) => (
-              <li key={product.id} className="product-row" data-hidden={!product.visible || undefined}>
-                <img className="product-row__picture" src={mediaUrl(product.image)} alt="" width={56} height={70} loading="lazy" />
-                <div className="product-row__text">
-                  <span className="product-row__name">{product.name}</span>
-                  <span className="product-row__meta">
-                    {money(product.price)}
-                    {product.sizes.length > 0 && ` · ${product.sizes.length} sizes`}
-                    {product.lead_days > 0 && ` · ${product.lead_days} days’ notice`}
-                  </span>
-                  <span className="product-row__tags">
-                    {!product.visible && <span className="product-row__tag">Hidden</span>}
-                    {isSoldOut(product.stock) && <span className="product-row__tag product-row__tag--sold-out">Sold out</span>}
-                  </span>
-                </div>
-                {product.sizes.length === 0 ? (
-                  <QuickStock product={product} onSaved={replace} onFailed={failed} />
-                ) : (
-                  <p className="product-row__stock">
-                    {product.sizes.map((size) => `${size.size}: ${size.stock}`).join(' · ')}
-                  </p>
-                )}
-                <button
-                  type="button"
-                  className="button button--quiet button--small"
-                  aria-expanded={editing === product.id}
-                  aria-controls={editing === product.id ? `edit-${product.id}` : undefined}
-                  aria-label={`Edit ${product.name}`}
-                  onClick={() => setEditing(editing === product.id ? null : product.id)}
-                >
-                  Edit
-                </button>
-                {opened?.id === product.id && (
-                  <ProductEditor
-                    key={`${opened.id}`}
-                    product={opened}
-                    onSaved={(saved) => {
-                      replace(saved);
-                      setEditing(null);
-                    }}
-                    onFailed={failed}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
+          <ProductEditor
+            product={null}
+            categories={categories}
+            onSaved={(saved) => {
+              replace(saved);
+              setEditing(null);
+              notifySuccess(`${saved.name} was added${saved.visible ? ' and is in the shop' : ''}.`);
+            }}
+            onPictureRefused={(saved, why) => {
+              replace(saved);
+              setEditing(saved.id);
+              notifyError(`${saved.name} was added without its picture`, why);
+            }}
+            onFailed={failed}
+            onCancel={() => setEditing(null)}
+          />
+        </section>
+      )}
+
+      {shelves.map(({ category, products: onShelf }) => (
+        <section key={category.id} className="products-admin__shelf" aria-labelledby={`shelf-${category.id}`}>
+          <h2 id={`shelf-${category.id}`} className="products-admin__shelf-title">
+            {category.name}
+            {category.hidden && <span className="product-row__tag products-admin__shelf-tag">Hidden</span>}
+          </h2>
+          {onShelf.length > 0 ? <ul className="products-admin__list">{onShelf.map(row)}</ul> : <p className="products-admin__quiet">Nothing on this shelf yet.</p>}
         </section>
       ))}
+
+      {archived.length > 0 && (
+        <section className="products-admin__shelf products-admin__archived" aria-labelledby="shelf-archived">
+          <h2 id="shelf-archived" className="products-admin__shelf-title">
+            Archived
+          </h2>
+          <p className="products-admin__quiet">Out of the shop for good; their orders keep them. Restore one to sell it again.</p>
+          <ul className="products-admin__list">{archived.map(row)}</ul>
+        </section>
+      )}
     </div>
   );
 }
@@ -187,163 +330,6 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
           {error}
         </p>
       )}
-    </form>
-  );
-}
-
-interface ProductEditorProps {
-  product: AdminProduct;
-  onSaved: (product: AdminProduct) => void;
-  onFailed: (cause: unknown) => void;
-}
-
-/** A product's form; the server checks it with core's product form, each field's sentence shown beside it. */
-function ProductEditor({ product, onSaved, onFailed }: ProductEditorProps) {
-  const [form, setForm] = useState<ProductChange>(() => formOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const box = useRef<HTMLFormElement>(null);
-  const sized = form.sizes.length > 0;
-
-  useEffect(() => box.current?.querySelector('input')?.focus(), []);
-
-  const set = <K extends keyof ProductChange>(field: K, value: ProductChange[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
-  const setSize = (at: number, field: 'price' | 'stock', value: string) => {
-    setForm((current) => ({
-      ...current,
-      sizes: current.sizes.map((size, i) => (i === at ? { ...size, [field]: field === 'stock' ? whole(value) : value } : size)),
-    }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[`sizes.${at}.${field}`];
-      return next;
-    });
-  };
-  const whole = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    // Counts must be whole numbers before anything can be checked; the rest is core's to judge.
-    const notCounts: Record<string, string> = {};
-    const count = (value: number) => Number.isInteger(value);
-    if (!sized && !count(form.stock)) notCounts.stock = WHOLE_NUMBER;
-    if (!count(form.lead_days)) notCounts.lead_days = WHOLE_NUMBER;
-    form.sizes.forEach((size, at) => {
-      if (!count(size.stock)) notCounts[`sizes.${at}.stock`] = WHOLE_NUMBER;
-    });
-    if (Object.keys(notCounts).length > 0) {
-      setErrors(notCounts);
-      setProblem('Please check the fields marked below.');
-      box.current?.querySelector<HTMLElement>(`[name="${Object.keys(notCounts)[0]}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      onSaved(await saveProduct(product.id, form));
-    } catch (cause) {
-      if (cause instanceof ProductRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-        const first = Object.keys(cause.fields)[0];
-        box.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      } else onFailed(cause);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form id={`edit-${product.id}`} ref={box} className="product-editor" onSubmit={save} noValidate aria-label={`Edit ${product.name}`}>
-      <div className="product-editor__grid">
-        <TextField className="product-editor__wide" name="name" label="Name" value={form.name} error={errors.name} onValueChange={(v) => set('name', v)} />
-        <Field className="product-editor__wide" id={`desc-${product.id}`} label="Description" error={errors.description}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="description"
-              className="field__input"
-              rows={4}
-              value={form.description}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
-        </Field>
-        {!sized && (
-          <>
-            <TextField name="price" label="Price (£)" inputMode="decimal" value={form.price} error={errors.price} onValueChange={(v) => set('price', v)} />
-            <TextField
-              name="stock"
-              label="In stock"
-              inputMode="numeric"
-              value={Number.isNaN(form.stock) ? '' : String(form.stock)}
-              error={errors.stock}
-              onValueChange={(v) => set('stock', whole(v))}
-            />
-          </>
-        )}
-        <TextField
-          name="lead_days"
-          label="Days of notice"
-          inputMode="numeric"
-          hint="0 for most; 2 for funeral and wedding pieces."
-          value={Number.isNaN(form.lead_days) ? '' : String(form.lead_days)}
-          error={errors.lead_days}
-          onValueChange={(v) => set('lead_days', whole(v))}
-        />
-        <label className="check-row product-editor__visible">
-          <input type="checkbox" checked={form.visible} onChange={(event) => set('visible', event.target.checked)} />
-          <span>On sale in the shop</span>
-        </label>
-      </div>
-
-      {sized && (
-        <fieldset className="product-editor__sizes">
-          <legend className="field__label">Sizes</legend>
-          {form.sizes.map((size, at) => {
-            const name = product.sizes.find((s) => s.id === size.id)?.size ?? `Size ${at + 1}`;
-            return (
-              <div key={size.id} className="product-editor__size">
-                <span className="product-editor__size-name">{name}</span>
-                <TextField
-                  name={`sizes.${at}.price`}
-                  label={`${name}: price (£)`}
-                  inputMode="decimal"
-                  value={size.price}
-                  error={errors[`sizes.${at}.price`]}
-                  onValueChange={(v) => setSize(at, 'price', v)}
-                />
-                <TextField
-                  name={`sizes.${at}.stock`}
-                  label={`${name}: in stock`}
-                  inputMode="numeric"
-                  value={Number.isNaN(size.stock) ? '' : String(size.stock)}
-                  error={errors[`sizes.${at}.stock`]}
-                  onValueChange={(v) => setSize(at, 'stock', v)}
-                />
-              </div>
-            );
-          })}
-          {errors.sizes && <p className="field__error">{errors.sizes}</p>}
-        </fieldset>
-      )}
-
-      <div role="alert" className="product-editor__problem">
-        {problem && <p className="notice notice--error">{problem}</p>}
-      </div>
-      <div className="product-editor__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
     </form>
   );
 }

@@ -1,0 +1,472 @@
+//! Where a paid order stands in the studio's day, and what may be given back: the status
+//! workflow a florist recognises, the steps the customer is shown, and the refund rules.
+//!
+//! Delivery: New → Confirmed → Ready → Out for delivery → Delivered.
+//! Collection: New → Confirmed → Ready for collection → Collected.
+//! Steps may be skipped forward; one step back (an undo) is allowed, except from a finished
+//! order (Delivered, Collected or Cancelled). Cancelling is not a step: it goes with a refund.
+
+use crate::Money;
+use crate::calendar::Date;
+use crate::cart::CartLine;
+use crate::schedule::Method;
+
+/// Where an order stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    New,
+    Confirmed,
+    Ready,
+    OutForDelivery,
+    Delivered,
+    ReadyForCollection,
+    Collected,
+    Cancelled,
+}
+
+const DELIVERY: [OrderStatus; 5] = [
+    OrderStatus::New,
+    OrderStatus::Confirmed,
+    OrderStatus::Ready,
+    OrderStatus::OutForDelivery,
+    OrderStatus::Delivered,
+];
+
+const COLLECTION: [OrderStatus; 4] = [
+    OrderStatus::New,
+    OrderStatus::Confirmed,
+    OrderStatus::ReadyForCollection,
+    OrderStatus::Collected,
+];
+
+impl OrderStatus {
+    /// Every status, in the order the back office's filter offers them.
+    pub const ALL: [OrderStatus; 8] = [
+        OrderStatus::New,
+        OrderStatus::Confirmed,
+        OrderStatus::Ready,
+        OrderStatus::OutForDelivery,
+        OrderStatus::ReadyForCollection,
+        OrderStatus::Delivered,
+        OrderStatus::Collected,
+        OrderStatus::Cancelled,
+    ];
+
+    /// The wire form, e.g. `out_for_delivery`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::New => "new",
+            OrderStatus::Confirmed => "confirmed",
+            OrderStatus::Ready => "ready",
+            OrderStatus::OutForDelivery => "out_for_delivery",
+            OrderStatus::Delivered => "delivered",
+            OrderStatus::ReadyForCollection => "ready_for_collection",
+            OrderStatus::Collected => "collected",
+            OrderStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Reads the wire form.
+    pub fn parse(value: &str) -> Option<OrderStatus> {
+        OrderStatus::ALL
+            .into_iter()
+            .find(|s| s.as_str() == value.trim())
+    }
+
+    /// In words, e.g. `Out for delivery`.
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderStatus::New => "New",
+            OrderStatus::Confirmed => "Confirmed",
+            OrderStatus::Ready => "Ready",
+            OrderStatus::OutForDelivery => "Out for delivery",
+            OrderStatus::Delivered => "Delivered",
+            OrderStatus::ReadyForCollection => "Ready for collection",
+            OrderStatus::Collected => "Collected",
+            OrderStatus::Cancelled => "Cancelled",
+        }
+    }
+
+    /// Delivered, collected or cancelled: nothing more happens to it.
+    pub fn finished(self) -> bool {
+        matches!(
+            self,
+            OrderStatus::Delivered | OrderStatus::Collected | OrderStatus::Cancelled
+        )
+    }
+
+    /// The customer is mailed when the order reaches this step.
+    pub fn tells_customer(self) -> bool {
+        matches!(
+            self,
+            OrderStatus::Confirmed
+                | OrderStatus::OutForDelivery
+                | OrderStatus::ReadyForCollection
+                | OrderStatus::Delivered
+                | OrderStatus::Collected
+        )
+    }
+}
+
+/// The steps of an order made by `method`, first to last.
+pub fn steps(method: Method) -> &'static [OrderStatus] {
+    match method {
+        Method::Delivery => &DELIVERY,
+        Method::Collection => &COLLECTION,
+    }
+}
+
+/// The steps the customer's own order page shows (the studio's Ready is its own business).
+pub fn customer_steps(method: Method) -> Vec<OrderStatus> {
+    steps(method)
+        .iter()
+        .copied()
+        .filter(|s| *s != OrderStatus::Ready)
+        .collect()
+}
+
+fn position(method: Method, status: OrderStatus) -> Option<usize> {
+    steps(method).iter().position(|s| *s == status)
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Delivery => "a delivery",
+        Method::Collection => "a collection",
+    }
+}
+
+/// Checks a move of an order made by `method` from `from` to `to`; the sentence says why not.
+pub fn check_move(method: Method, from: OrderStatus, to: OrderStatus) -> Result<(), String> {
+    if to == OrderStatus::Cancelled {
+        return Err(
+            "To cancel an order, use Cancel and refund, so its payment is given back.".into(),
+        );
+    }
+    if from.finished() {
+        return Err(format!(
+            "This order is {}, so its status can no longer change.",
+            from.label().to_lowercase()
+        ));
+    }
+    if from == to {
+        return Err(format!(
+            "This order is already {}.",
+            to.label().to_lowercase()
+        ));
+    }
+    let (Some(now), Some(next)) = (position(method, from), position(method, to)) else {
+        return Err(format!(
+            "{} is not a step of {} order.",
+            to.label(),
+            method_name(method)
+        ));
+    };
+    if next + 1 < now {
+        return Err("Only the last step can be undone.".into());
+    }
+    Ok(())
+}
+
+/// What the studio can do next with an order where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moves {
+    /// The next step, the usual button.
+    pub next: Option<OrderStatus>,
+    /// Later steps, skipping some.
+    pub later: Vec<OrderStatus>,
+    /// One step back (undo).
+    pub back: Option<OrderStatus>,
+}
+
+/// The moves [`check_move`] allows from `from`.
+pub fn moves(method: Method, from: OrderStatus) -> Moves {
+    let path = steps(method);
+    match position(method, from) {
+        Some(at) if !from.finished() => Moves {
+            next: path.get(at + 1).copied(),
+            later: path.iter().skip(at + 2).copied().collect(),
+            back: at.checked_sub(1).and_then(|i| path.get(i).copied()),
+        },
+        _ => Moves {
+            next: None,
+            later: Vec::new(),
+            back: None,
+        },
+    }
+}
+
+/// A past day's order not yet finished: it shows first, marked overdue.
+pub fn is_overdue(day: Date, today: Date, status: OrderStatus) -> bool {
+    day < today && !status.finished()
+}
+
+/// A line of a paid order as far as refunds go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefundableLine {
+    /// As the order shows it, e.g. `Peony Posy (Large)`.
+    pub name: String,
+    pub unit_price: Money,
+    /// How many were bought and not yet refunded.
+    pub remaining: u32,
+}
+
+/// What the studio chose to give back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefundChoice {
+    /// How many of each line, in the order's line order.
+    pub quantities: Vec<u32>,
+    /// The delivery charge (fee and slot surcharge) too.
+    pub delivery: bool,
+}
+
+/// What a refund gives back, once checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedRefund {
+    pub amount: Money,
+    /// In words for the order's record and the customer's mail, e.g. `2 × Peony Posy,
+    /// delivery`.
+    pub what: String,
+    /// Nothing is left to refund after it.
+    pub everything: bool,
+}
+
+/// A sum that stops at the largest amount rather than wrapping (no order comes near it).
+fn add(a: Money, b: Money) -> Money {
+    a.checked_add(b).unwrap_or(Money::from_pence(i64::MAX))
+}
+
+/// Checks a refund against what is left: at least one thing chosen, no line beyond what is
+/// left of it, and the delivery charge only once. `fee_left` is the delivery charge not yet
+/// refunded (zero once it has been, or when there was none).
+pub fn check_refund(
+    lines: &[RefundableLine],
+    fee_left: Money,
+    choice: &RefundChoice,
+) -> Result<CheckedRefund, String> {
+    if choice.quantities.len() != lines.len() {
+        return Err("The order's items have changed; please open the order again.".into());
+    }
+    let mut amount = Money::ZERO;
+    let mut what = Vec::new();
+    for (line, &quantity) in lines.iter().zip(&choice.quantities) {
+        if quantity > line.remaining {
+            return Err(match line.remaining {
+                0 => format!("{} has already been refunded.", line.name),
+                left => format!("Only {left} of {} can still be refunded.", line.name),
+            });
+        }
+        if quantity > 0 {
+            amount = add(
+                amount,
+                CartLine {
+                    unit_price: line.unit_price,
+                    quantity,
+                }
+                .total(),
+            );
+            what.push(format!("{quantity} × {}", line.name));
+        }
+    }
+    if choice.delivery {
+        if fee_left == Money::ZERO {
+            return Err("There is no delivery charge left to refund.".into());
+        }
+        amount = add(amount, fee_left);
+        what.push("delivery".into());
+    }
+    if amount == Money::ZERO {
+        return Err("Please choose what to refund: an item, or the delivery charge.".into());
+    }
+    let everything = lines
+        .iter()
+        .zip(&choice.quantities)
+        .all(|(line, &quantity)| quantity == line.remaining)
+        && (choice.delivery || fee_left == Money::ZERO);
+    Ok(CheckedRefund {
+        amount,
+        what: what.join(", "),
+        everything,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OrderStatus::*;
+
+    #[test]
+    fn wire_names_read_back() {
+        for status in OrderStatus::ALL {
+            assert_eq!(OrderStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(OrderStatus::parse("shipped"), None);
+    }
+
+    #[test]
+    fn a_delivery_moves_forward_skipping_steps_and_back_one() {
+        let d = Method::Delivery;
+        assert_eq!(check_move(d, New, Confirmed), Ok(()));
+        assert_eq!(check_move(d, New, OutForDelivery), Ok(()));
+        assert_eq!(check_move(d, Ready, Confirmed), Ok(()));
+        assert_eq!(
+            check_move(d, OutForDelivery, Confirmed),
+            Err("Only the last step can be undone.".into())
+        );
+        assert_eq!(
+            check_move(d, Delivered, OutForDelivery),
+            Err("This order is delivered, so its status can no longer change.".into())
+        );
+        assert_eq!(
+            check_move(d, New, ReadyForCollection),
+            Err("Ready for collection is not a step of a delivery order.".into())
+        );
+        assert_eq!(
+            check_move(d, Confirmed, Confirmed),
+            Err("This order is already confirmed.".into())
+        );
+        assert!(check_move(d, New, Cancelled).is_err());
+        assert!(check_move(d, Cancelled, New).is_err());
+    }
+
+    #[test]
+    fn a_collection_has_its_own_steps() {
+        let c = Method::Collection;
+        assert_eq!(check_move(c, Confirmed, ReadyForCollection), Ok(()));
+        assert!(check_move(c, Confirmed, Ready).is_err());
+        assert!(check_move(c, Collected, ReadyForCollection).is_err());
+        assert_eq!(
+            customer_steps(c),
+            vec![New, Confirmed, ReadyForCollection, Collected]
+        );
+        assert_eq!(
+            customer_steps(Method::Delivery),
+            vec![New, Confirmed, OutForDelivery, Delivered]
+        );
+    }
+
+    #[test]
+    fn moves_offer_exactly_what_check_move_allows() {
+        for method in Method::ALL {
+            for from in OrderStatus::ALL {
+                let moves = moves(method, from);
+                let offered: Vec<OrderStatus> = moves
+                    .next
+                    .into_iter()
+                    .chain(moves.later.iter().copied())
+                    .chain(moves.back)
+                    .collect();
+                for to in OrderStatus::ALL {
+                    assert_eq!(
+                        offered.contains(&to),
+                        check_move(method, from, to).is_ok(),
+                        "{method:?} {from:?} → {to:?}"
+                    );
+                }
+            }
+        }
+        let m = moves(Method::Delivery, Confirmed);
+        assert_eq!(m.next, Some(Ready));
+        assert_eq!(m.later, vec![OutForDelivery, Delivered]);
+        assert_eq!(m.back, Some(New));
+    }
+
+    #[test]
+    fn only_unfinished_past_orders_are_overdue() {
+        let today = Date::parse("2026-12-14").unwrap();
+        let yesterday = Date::parse("2026-12-13").unwrap();
+        assert!(is_overdue(yesterday, today, Ready));
+        assert!(!is_overdue(yesterday, today, Delivered));
+        assert!(!is_overdue(today, today, New));
+    }
+
+    #[test]
+    fn the_customer_hears_of_the_steps_that_matter_to_them() {
+        let told: Vec<OrderStatus> = OrderStatus::ALL
+            .into_iter()
+            .filter(|s| s.tells_customer())
+            .collect();
+        assert_eq!(
+            told,
+            vec![
+                Confirmed,
+                OutForDelivery,
+                ReadyForCollection,
+                Delivered,
+                Collected
+            ]
+        );
+    }
+
+    fn lines() -> Vec<RefundableLine> {
+        vec![
+            RefundableLine {
+                name: "Peony Posy (Large)".into(),
+                unit_price: Money::from_pence(4500),
+                remaining: 2,
+            },
+            RefundableLine {
+                name: "Vase".into(),
+                unit_price: Money::from_pence(1200),
+                remaining: 1,
+            },
+        ]
+    }
+
+    #[test]
+    fn a_refund_adds_up_what_was_chosen() {
+        let refund = check_refund(
+            &lines(),
+            Money::from_pence(800),
+            &RefundChoice {
+                quantities: vec![1, 0],
+                delivery: false,
+            },
+        )
+        .unwrap();
+        assert_eq!(refund.amount, Money::from_pence(4500));
+        assert_eq!(refund.what, "1 × Peony Posy (Large)");
+        assert!(!refund.everything);
+
+        let all = check_refund(
+            &lines(),
+            Money::from_pence(800),
+            &RefundChoice {
+                quantities: vec![2, 1],
+                delivery: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(all.amount, Money::from_pence(9000 + 1200 + 800));
+        assert_eq!(all.what, "2 × Peony Posy (Large), 1 × Vase, delivery");
+        assert!(all.everything);
+    }
+
+    #[test]
+    fn a_refund_never_gives_back_more_than_is_left() {
+        let fee = Money::from_pence(800);
+        let choose = |quantities: Vec<u32>, delivery| RefundChoice {
+            quantities,
+            delivery,
+        };
+        assert_eq!(
+            check_refund(&lines(), fee, &choose(vec![3, 0], false)),
+            Err("Only 2 of Peony Posy (Large) can still be refunded.".into())
+        );
+        let mut spent = lines();
+        spent[1].remaining = 0;
+        assert_eq!(
+            check_refund(&spent, fee, &choose(vec![0, 1], false)),
+            Err("Vase has already been refunded.".into())
+        );
+        assert_eq!(
+            check_refund(&lines(), Money::ZERO, &choose(vec![0, 0], true)),
+            Err("There is no delivery charge left to refund.".into())
+        );
+        assert_eq!(
+            check_refund(&lines(), fee, &choose(vec![0, 0], false)),
+            Err("Please choose what to refund: an item, or the delivery charge.".into())
+        );
+        assert!(check_refund(&lines(), fee, &choose(vec![1], false)).is_err());
+    }
+}

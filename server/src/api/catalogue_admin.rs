@@ -1,0 +1,498 @@
+//! The back office's catalogue (admin only: 401 without the session, 403 without the CSRF
+//! header on unsafe calls): products made, changed, given a picture, archived, restored or
+//! deleted, the list's quick stock change, and the shelves (categories) made, renamed, put in
+//! order and hidden. Every change shows on /shop at once.
+
+use poem::http::StatusCode;
+use poem::web::Data;
+use poem::{Request, RequestBody};
+use poem_openapi::param::Path;
+use poem_openapi::payload::{Json, ParsePayload, Payload};
+use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{Multipart, Object, OpenApi};
+
+use super::ApiTags;
+use super::albums::Done;
+use super::auth::AdminSession;
+use crate::category_admin::{self, CategoryError, CategoryView};
+use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::gallery::AlbumError;
+use crate::gallery::receiving::Parts;
+use crate::product_admin::{self, AdminProductView, ProductAdminError};
+use crate::product_picture;
+use crate::state::{Gallery, MediaBase};
+use posy_core::product_form::{ProductForm, SizeForm};
+use sea_orm::DatabaseConnection;
+
+/// The back office's products and shelves.
+pub struct CatalogueAdminApi;
+
+/// A size as the product form sends it.
+#[derive(Debug, Object)]
+pub struct SizeChangeBody {
+    /// The size's id; absent for a size being added. The product's sizes left out are removed.
+    pub id: Option<i32>,
+    /// e.g. `Large`.
+    #[oai(validator(max_length = 200))]
+    pub size: String,
+    /// e.g. `"60.00"` (a leading £ is fine).
+    #[oai(validator(max_length = 20))]
+    pub price: String,
+    pub stock: i64,
+}
+
+/// The product form: what a product is made as, or becomes.
+#[derive(Debug, Object)]
+pub struct ProductChangeBody {
+    #[oai(validator(max_length = 500))]
+    pub name: String,
+    #[oai(validator(max_length = 8000))]
+    pub description: String,
+    /// The shelf it is shown under.
+    pub category_id: i32,
+    /// e.g. `"45.00"`; ignored for a product with sizes (each has its own).
+    #[oai(validator(max_length = 20))]
+    pub price: String,
+    /// Ignored for a product with sizes.
+    pub stock: i64,
+    /// Days of notice it needs, 0 to 60.
+    pub lead_days: u32,
+    /// On sale; false hides it from shoppers.
+    pub visible: bool,
+    /// Its sizes in the selector's order (at most 12); empty without sizes.
+    #[oai(validator(max_items = 50))]
+    pub sizes: Vec<SizeChangeBody>,
+}
+
+impl From<ProductChangeBody> for ProductForm {
+    fn from(change: ProductChangeBody) -> ProductForm {
+        ProductForm {
+            name: change.name,
+            description: change.description,
+            category_id: change.category_id,
+            price: change.price,
+            stock: change.stock,
+            lead_days: change.lead_days,
+            visible: change.visible,
+            sizes: change
+                .sizes
+                .into_iter()
+                .map(|size| SizeForm {
+                    id: size.id,
+                    size: size.size,
+                    price: size.price,
+                    stock: size.stock,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The list's quick stock change.
+#[derive(Debug, Object)]
+pub struct StockChange {
+    /// 0 to 9999.
+    pub stock: i64,
+    /// The size whose stock it is; absent for a product without sizes.
+    pub size_id: Option<i32>,
+}
+
+/// A new shelf.
+#[derive(Debug, Object)]
+pub struct NewCategory {
+    /// Up to 60 characters, not another shelf's name.
+    #[oai(validator(max_length = 500))]
+    pub name: String,
+}
+
+/// A shelf's new name and whether it is hidden.
+#[derive(Debug, Object)]
+pub struct CategoryChange {
+    #[oai(validator(max_length = 500))]
+    pub name: String,
+    /// Hidden from /shop with all its products.
+    pub hidden: bool,
+}
+
+/// The shelves in their new order.
+#[derive(Debug, Object)]
+pub struct CategoryOrder {
+    /// Every shelf's id, once, first shown first.
+    #[oai(validator(max_items = 500))]
+    pub category_ids: Vec<i32>,
+}
+
+/// The picture form as published: one `picture` file. Only its schema is used: the body is
+/// read as it arrives by [`PictureBody`], as the gallery's uploads are.
+#[derive(Debug, Multipart)]
+#[allow(dead_code)]
+pub struct PictureForm {
+    picture: Upload,
+}
+
+/// A product picture's upload, read within the gallery's limits as it arrives.
+pub struct PictureBody(Parts);
+
+impl Payload for PictureBody {
+    const CONTENT_TYPE: &'static str = <PictureForm as Payload>::CONTENT_TYPE;
+
+    fn check_content_type(content_type: &str) -> bool {
+        <PictureForm as Payload>::check_content_type(content_type)
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        <PictureForm as Payload>::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        <PictureForm as Payload>::register(registry);
+    }
+}
+
+impl ParsePayload for PictureBody {
+    const IS_REQUIRED: bool = true;
+
+    async fn from_request(req: &Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let boundary = multer::parse_boundary(req.content_type().unwrap_or_default())
+            .map_err(|_| poem::Error::from_status(StatusCode::BAD_REQUEST))?;
+        let max_request_bytes = req
+            .data::<Gallery>()
+            .map_or(0, |gallery| gallery.limits.max_request_bytes);
+        Ok(PictureBody(Parts::new(
+            body.take()?,
+            boundary,
+            max_request_bytes,
+        )))
+    }
+}
+
+// The two-argument form: the one-argument form calls the macro by a name not in scope here.
+poem_openapi::impl_apirequest_for_payload!(PictureBody,);
+
+const NO_SUCH_PRODUCT: &str = "That product is not in the shop any more.";
+const NOT_ITS_SIZES: &str = "The sizes sent are not this product's: please reload the page.";
+const NO_SUCH_CATEGORY: &str = "That category is not in the shop any more: please reload the page.";
+const ORDERED: &str =
+    "This product has been ordered, so it can only be archived: its orders keep it.";
+const NO_PICTURE: &str = "Please choose a picture to upload.";
+const ONE_PICTURE: &str = "Please send one picture: a product has one.";
+
+impl From<ProductAdminError> for Problem {
+    fn from(err: ProductAdminError) -> Problem {
+        match err {
+            ProductAdminError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_PRODUCT),
+            ProductAdminError::Form(problems) => {
+                Problem::fields(problems.message(), problems.fields())
+            }
+            ProductAdminError::NotItsSizes => Problem::field(NOT_ITS_SIZES, "sizes", NOT_ITS_SIZES),
+            ProductAdminError::Stock(why) => Problem::field(why.clone(), "stock", why),
+            ProductAdminError::NoSuchCategory => {
+                Problem::field(NO_SUCH_CATEGORY, "category_id", NO_SUCH_CATEGORY)
+            }
+            ProductAdminError::Ordered => Problem::new(StatusCode::CONFLICT, ORDERED),
+            ProductAdminError::Picture(why) => Problem::field(why.clone(), "picture", why),
+            // One file is sent; the gallery's sentence counts files.
+            ProductAdminError::Upload(AlbumError::TooManyFiles(_)) => {
+                Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
+            }
+            ProductAdminError::Upload(err) => err.into(),
+            ProductAdminError::Storage(cause) => Problem::internal(cause),
+            ProductAdminError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for ProductAdminError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty \
+             name or description, no category or one not in the shop, a price that is not more \
+             than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 \
+             days, a size without a name or named twice, more than 12 sizes, or sizes that are \
+             not the product's own; a picture that is not a picture the shop can use, or none.",
+        ),
+        Answer(
+            404,
+            "No product has that id (or that size is not the product's).",
+        ),
+        Answer(
+            409,
+            "The product has been ordered: it can be archived, not deleted.",
+        ),
+        Answer(
+            413,
+            "A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with \
+             more than one file; nothing of it is kept.",
+        ),
+        INTERNAL,
+    ];
+}
+
+const NO_SUCH_SHELF: &str = "That category is not in the shop any more.";
+const NOT_EVERY_SHELF: &str = "Please list every category once.";
+
+impl From<CategoryError> for Problem {
+    fn from(err: CategoryError) -> Problem {
+        match err {
+            CategoryError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_SHELF),
+            CategoryError::Name(why) => Problem::field(why.clone(), "name", why),
+            CategoryError::NotEveryCategory => {
+                Problem::field(NOT_EVERY_SHELF, "category_ids", NOT_EVERY_SHELF)
+            }
+            CategoryError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for CategoryError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it): a name that is empty, over 60 characters, \
+             on two lines or another category's; a new order that is not every category once.",
+        ),
+        Answer(404, "No category has that id."),
+        INTERNAL,
+    ];
+}
+
+type Products = Result<Json<Vec<AdminProductView>>, Failure<sea_orm::DbErr, ADMIN>>;
+type ProductMade = Result<Json<AdminProductView>, Failure<ProductAdminError, { ADMIN | SEND }>>;
+type ProductChanged =
+    Result<Json<AdminProductView>, Failure<ProductAdminError, { ADMIN | PATH | SEND }>>;
+type ProductMoved =
+    Result<Json<AdminProductView>, Failure<ProductAdminError, { ADMIN | PATH | CSRF }>>;
+type ProductDeleted = Result<Json<Done>, Failure<ProductAdminError, { ADMIN | PATH | CSRF }>>;
+type Shelves = Result<Json<Vec<CategoryView>>, Failure<sea_orm::DbErr, ADMIN>>;
+type ShelvesChanged = Result<Json<Vec<CategoryView>>, Failure<CategoryError, { ADMIN | SEND }>>;
+type ShelfChanged =
+    Result<Json<Vec<CategoryView>>, Failure<CategoryError, { ADMIN | PATH | SEND }>>;
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
+impl CatalogueAdminApi {
+    /// Every product, on sale, hidden or archived, with its sizes and stock, in the shop's
+    /// order.
+    #[oai(
+        path = "/admin/products/",
+        method = "get",
+        operation_id = "adminListProducts"
+    )]
+    async fn products(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+    ) -> Products {
+        Ok(Json(product_admin::list(*db, &media.0.0).await?))
+    }
+
+    /// Makes a product, last on its shelf; /shop shows it at once when it is on sale. Its
+    /// picture is uploaded after, with `picture/`.
+    #[oai(
+        path = "/admin/products/",
+        method = "post",
+        operation_id = "adminCreateProduct"
+    )]
+    async fn create_product(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        change: Json<ProductChangeBody>,
+    ) -> ProductMade {
+        let form = ProductForm::from(change.0);
+        Ok(Json(product_admin::create(*db, &form, &media.0.0).await?))
+    }
+
+    /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
+    /// added, removed), notice and whether it is on sale; /shop shows it at once.
+    #[oai(
+        path = "/admin/products/:id/",
+        method = "put",
+        operation_id = "adminUpdateProduct"
+    )]
+    async fn update_product(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        id: Path<i32>,
+        change: Json<ProductChangeBody>,
+    ) -> ProductChanged {
+        let form = ProductForm::from(change.0);
+        Ok(Json(
+            product_admin::update(*db, id.0, &form, &media.0.0).await?,
+        ))
+    }
+
+    /// Deletes a product no order ever had (409 for one that was ordered: archive it).
+    #[oai(
+        path = "/admin/products/:id/",
+        method = "delete",
+        operation_id = "adminDeleteProduct"
+    )]
+    async fn delete_product(
+        &self,
+        _admin: AdminSession,
+        gallery: Data<&Gallery>,
+        id: Path<i32>,
+    ) -> ProductDeleted {
+        product_admin::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
+        Ok(Json(Done {
+            status: "success".into(),
+        }))
+    }
+
+    /// Archives a product: it leaves /shop and carts, its orders keep their snapshots, and it
+    /// stays listed under Archived.
+    #[oai(
+        path = "/admin/products/:id/archive/",
+        method = "post",
+        operation_id = "adminArchiveProduct"
+    )]
+    async fn archive_product(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        id: Path<i32>,
+    ) -> ProductMoved {
+        Ok(Json(product_admin::archive(*db, id.0, &media.0.0).await?))
+    }
+
+    /// Brings an archived product back, hidden until it is put on sale.
+    #[oai(
+        path = "/admin/products/:id/restore/",
+        method = "post",
+        operation_id = "adminRestoreProduct"
+    )]
+    async fn restore_product(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        id: Path<i32>,
+    ) -> ProductMoved {
+        Ok(Json(product_admin::restore(*db, id.0, &media.0.0).await?))
+    }
+
+    /// Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
+    /// limits), kept upright and without its EXIF in 480, 960 and 1600 px widths; a picture it
+    /// had is removed once the new one is in place.
+    #[oai(
+        path = "/admin/products/:id/picture/",
+        method = "post",
+        operation_id = "adminUploadProductPicture"
+    )]
+    async fn upload_picture(
+        &self,
+        _admin: AdminSession,
+        gallery: Data<&Gallery>,
+        id: Path<i32>,
+        body: PictureBody,
+    ) -> ProductChanged {
+        // An unknown product is said before its picture is read.
+        product_picture::find(&gallery.db, id.0).await?;
+        let to = gallery.destination();
+        let incoming = match to.receive_one(body.0, "picture").await {
+            Ok(Some(Ok(incoming))) => incoming,
+            Ok(Some(Err(refused))) => return Err(ProductAdminError::Picture(refused.reason).into()),
+            Ok(None) => return Err(ProductAdminError::Picture(NO_PICTURE.into()).into()),
+            Err(err) => return Err(ProductAdminError::Upload(err).into()),
+        };
+        Ok(Json(
+            product_picture::replace(
+                &gallery.db,
+                gallery.media.as_ref(),
+                id.0,
+                incoming,
+                &gallery.media_base.0,
+            )
+            .await?,
+        ))
+    }
+
+    /// Sets how many of a product (or of one of its sizes) are in stock.
+    #[oai(
+        path = "/admin/products/:id/stock/",
+        method = "post",
+        operation_id = "adminSetStock"
+    )]
+    async fn set_stock(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
+        id: Path<i32>,
+        change: Json<StockChange>,
+    ) -> ProductChanged {
+        let change = change.0;
+        Ok(Json(
+            product_admin::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
+        ))
+    }
+
+    /// Every shelf in the shop's order, hidden ones too, with how many products each holds.
+    #[oai(
+        path = "/admin/categories/",
+        method = "get",
+        operation_id = "adminListCategories"
+    )]
+    async fn categories(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Shelves {
+        Ok(Json(category_admin::list(*db).await?))
+    }
+
+    /// Makes a shelf, last on /shop; answers every shelf.
+    #[oai(
+        path = "/admin/categories/",
+        method = "post",
+        operation_id = "adminCreateCategory"
+    )]
+    async fn create_category(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        shelf: Json<NewCategory>,
+    ) -> ShelvesChanged {
+        Ok(Json(category_admin::create(*db, &shelf.0.name).await?))
+    }
+
+    /// Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
+    /// every shelf.
+    #[oai(
+        path = "/admin/categories/:id/",
+        method = "put",
+        operation_id = "adminUpdateCategory"
+    )]
+    async fn update_category(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        id: Path<i32>,
+        change: Json<CategoryChange>,
+    ) -> ShelfChanged {
+        let change = change.0;
+        Ok(Json(
+            category_admin::update(*db, id.0, &change.name, change.hidden).await?,
+        ))
+    }
+
+    /// Puts the shelves in a new order (every shelf, once); answers every shelf.
+    #[oai(
+        path = "/admin/categories/order/",
+        method = "post",
+        operation_id = "adminReorderCategories"
+    )]
+    async fn reorder_categories(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        order: Json<CategoryOrder>,
+    ) -> ShelvesChanged {
+        Ok(Json(
+            category_admin::reorder(*db, &order.0.category_ids).await?,
+        ))
+    }
+}

@@ -1,0 +1,500 @@
+//! The studio's orders in the back office: the day's work, one order, its status, refunds and
+//! cancellation, the day sheet, the CSV export, and orders taken by phone or in the studio.
+
+use poem::http::StatusCode;
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::{Json, PlainText};
+use poem_openapi::{ApiResponse, Object, OpenApi};
+use posy_core::calendar::Date;
+use posy_core::fulfilment::FulfilmentForm;
+use posy_core::order::OrderStatus;
+use posy_core::schedule::Method;
+use posy_core::studio_order::StudioOrderForm;
+use posy_core::validation::FormField;
+
+use super::ApiTags;
+use super::auth::AdminSession;
+use crate::checkout::Checkout;
+use crate::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::order_admin::{self, Filter, OrderBook, OrderDetail, OrderError};
+use crate::order_export;
+use crate::order_refunds::{self, RefundAsk};
+use crate::studio_orders::{self, StudioLine, StudioOrderError};
+
+/// The studio's orders.
+pub struct OrderAdminApi;
+
+/// A move along the order's workflow.
+#[derive(Debug, Object)]
+pub struct StatusChange {
+    /// Where the page saw the order (a move from a page out of date is refused).
+    #[oai(validator(max_length = 30))]
+    pub from: String,
+    /// Where it goes: the next step, a later one, or one back.
+    #[oai(validator(max_length = 30))]
+    pub to: String,
+}
+
+/// What to give back, and whether the order is cancelled.
+#[derive(Debug, Object)]
+pub struct RefundBody {
+    /// How many of each line to refund, in the order's line order.
+    #[oai(validator(max_items = 100))]
+    pub quantities: Vec<u32>,
+    /// Whether each line's refunded quantity goes back in stock (not flowers already made).
+    #[oai(validator(max_items = 100))]
+    pub restock: Vec<bool>,
+    /// Give back the delivery charge (fee and surcharge) too.
+    pub delivery: bool,
+    /// Cancel the order (with or without money back).
+    pub cancel: bool,
+    /// Why, for the order's record (up to 500 characters).
+    #[oai(default, validator(max_length = 2000))]
+    pub reason: String,
+}
+
+/// A line of a studio order.
+#[derive(Debug, Object)]
+pub struct StudioLineBody {
+    pub product_id: i32,
+    /// The size, for a product with sizes.
+    pub size_id: Option<i32>,
+    pub quantity: u32,
+}
+
+/// An order taken by phone or in the studio, paid outside the shop.
+#[derive(Debug, Object)]
+pub struct StudioOrderBody {
+    #[oai(default, validator(max_length = 400))]
+    pub first_name: String,
+    #[oai(default, validator(max_length = 400))]
+    pub last_name: String,
+    #[oai(default, validator(max_length = 200))]
+    pub phone: String,
+    /// Optional: the customer gets the order's mails when given.
+    #[oai(default, validator(max_length = 1000))]
+    pub email: String,
+    /// How it was paid, e.g. `Card on the phone`.
+    #[oai(default, validator(max_length = 800))]
+    pub payment_note: String,
+    #[oai(validator(max_items = 50))]
+    pub items: Vec<StudioLineBody>,
+    /// Delivery or collection, as the checkout sends it.
+    pub fulfilment: StudioFulfilmentBody,
+}
+
+/// Delivery or collection for a studio order: the checkout's fields.
+#[derive(Debug, Object)]
+pub struct StudioFulfilmentBody {
+    /// `delivery` or `collection`.
+    #[oai(default, validator(max_length = 20))]
+    pub method: String,
+    /// `2026-12-15`.
+    #[oai(default, validator(max_length = 20))]
+    pub date: String,
+    #[oai(default, validator(max_length = 200))]
+    pub slot: String,
+    #[oai(default, validator(max_length = 20))]
+    pub collection_time: String,
+    #[oai(default, validator(max_length = 400))]
+    pub recipient_name: String,
+    #[oai(default, validator(max_length = 200))]
+    pub recipient_phone: String,
+    #[oai(default, validator(max_length = 800))]
+    pub address_line1: String,
+    #[oai(default, validator(max_length = 800))]
+    pub address_line2: String,
+    #[oai(default, validator(max_length = 400))]
+    pub city: String,
+    #[oai(default, validator(max_length = 80))]
+    pub postcode: String,
+    #[oai(default, validator(max_length = 2000))]
+    pub instructions: String,
+    #[oai(default, validator(max_length = 2000))]
+    pub card_message: String,
+    #[oai(default, validator(max_length = 400))]
+    pub card_from: String,
+}
+
+/// The studio order made.
+#[derive(Debug, Object)]
+pub struct StudioOrderTaken {
+    pub id: i32,
+    /// `FS-000123`.
+    pub reference: String,
+}
+
+/// The orders' CSV.
+#[derive(ApiResponse)]
+pub enum OrdersCsv {
+    /// One row per order, a header row first; cells that a spreadsheet would run as a
+    /// formula begin with `'`.
+    #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
+    Csv(
+        PlainText<String>,
+        #[oai(header = "Content-Disposition")] String,
+    ),
+}
+
+/// Why the list could not be given.
+#[derive(Debug)]
+pub enum ListError {
+    /// A filter's value is not one the list knows: the field and why.
+    Filter(&'static str, String),
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for ListError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        ListError::Db(err)
+    }
+}
+
+impl From<ListError> for Problem {
+    fn from(err: ListError) -> Problem {
+        match err {
+            ListError::Filter(field, why) => Problem::field(why.clone(), field, why),
+            ListError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for ListError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A filter is not one the list knows (`fields` names it): a status or method that \
+             does not exist, a day not written `2026-12-15`, or a range backwards or over a year.",
+        ),
+        INTERNAL,
+    ];
+}
+
+const NO_SUCH_ORDER: &str = "That order is not in the shop.";
+const CHANGED: &str =
+    "Someone else has just changed this order. Please look at it again before changing it.";
+
+impl From<OrderError> for Problem {
+    fn from(err: OrderError) -> Problem {
+        match err {
+            OrderError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ORDER),
+            OrderError::Refused(why) => Problem::new(StatusCode::BAD_REQUEST, why),
+            OrderError::Changed => Problem::new(StatusCode::CONFLICT, CHANGED),
+            OrderError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for OrderError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "Core refused the change, in a sentence: a step that is not the order's, more than \
+             one step back, a finished order, nothing chosen to refund or more than is left.",
+        ),
+        Answer(404, "No order has that id."),
+        Answer(
+            409,
+            "The order changed since the page read it (another admin moved or refunded it).",
+        ),
+        INTERNAL,
+    ];
+}
+
+impl From<StudioOrderError> for Problem {
+    fn from(err: StudioOrderError) -> Problem {
+        match err {
+            StudioOrderError::Form(problems) => {
+                Problem::fields(problems.message(), problems.fields(|f| f.wire_name()))
+            }
+            StudioOrderError::Fulfilment(problems) => Problem::fields(
+                problems.message(),
+                problems
+                    .fields(|f| f.wire_name())
+                    .into_iter()
+                    .map(|(name, why)| (format!("fulfilment.{name}"), why))
+                    .collect(),
+            ),
+            StudioOrderError::Line(at, why) | StudioOrderError::Stock(at, why) => {
+                Problem::field(why.clone(), &format!("items.{at}"), why)
+            }
+            StudioOrderError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for StudioOrderError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it: `first_name`, `phone`, `payment_note`, \
+             `items`, a line as `items.0`, delivery's as `fulfilment.postcode`), or a line's \
+             stock is short; nothing was written.",
+        ),
+        INTERNAL,
+    ];
+}
+
+fn day(field: &'static str, value: Option<&str>) -> Result<Option<Date>, ListError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(text) => Date::parse(text).map(Some).ok_or_else(|| {
+            ListError::Filter(field, "Please give a day written like 2026-12-15.".into())
+        }),
+    }
+}
+
+fn range(from: Option<Date>, to: Option<Date>) -> Result<(), ListError> {
+    if let (Some(from), Some(to)) = (from, to) {
+        if to < from {
+            return Err(ListError::Filter(
+                "to",
+                "The last day comes before the first.".into(),
+            ));
+        }
+        if from.days_until(to) >= order_export::MAX_DAYS {
+            return Err(ListError::Filter(
+                "to",
+                "Please choose at most a year of days.".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+type Book = Result<Json<OrderBook>, Failure<ListError, ADMIN>>;
+type One = Result<Json<OrderDetail>, Failure<OrderError, { ADMIN | PATH }>>;
+type Changed = Result<Json<OrderDetail>, Failure<OrderError, { ADMIN | PATH | SEND }>>;
+type Sheet = Result<Json<Vec<OrderDetail>>, Failure<ListError, ADMIN>>;
+type Export = Result<OrdersCsv, Failure<ListError, ADMIN>>;
+type Taken = Result<Json<StudioOrderTaken>, Failure<StudioOrderError, { ADMIN | SEND }>>;
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
+impl OrderAdminApi {
+    /// The day's work: unfinished orders of past days first (overdue), then today and the
+    /// days ahead, by day with counts of deliveries and collections, new orders first within
+    /// a day. With `q`, the orders whose reference, name, e-mail or postcode match (the latest
+    /// 200); with `from`/`to`, the orders for those days.
+    #[oai(
+        path = "/admin/orders/",
+        method = "get",
+        operation_id = "adminListOrders"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        _admin: AdminSession,
+        checkout: Data<&Checkout>,
+        /// A status's wire name, e.g. `out_for_delivery`.
+        status: Query<Option<String>>,
+        /// `delivery` or `collection`.
+        method: Query<Option<String>>,
+        /// A reference, name, e-mail or postcode.
+        q: Query<Option<String>>,
+        from: Query<Option<String>>,
+        to: Query<Option<String>>,
+    ) -> Book {
+        let status = match status.0.as_deref().filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(OrderStatus::parse(s).ok_or_else(|| {
+                ListError::Filter("status", "That is not a status an order can have.".into())
+            })?),
+        };
+        let method = match method.0.as_deref().filter(|s| !s.is_empty()) {
+            None => None,
+            Some(m) => Some(Method::parse(m).ok_or_else(|| {
+                ListError::Filter("method", "An order is a delivery or a collection.".into())
+            })?),
+        };
+        let from = day("from", from.0.as_deref())?;
+        let to = day("to", to.0.as_deref())?;
+        range(from, to)?;
+        let filter = Filter {
+            status,
+            method,
+            search: q.0.map(|q| q.chars().take(100).collect()),
+            from,
+            to,
+        };
+        Ok(Json(
+            order_admin::book(&checkout.db, checkout.clock.now(), &filter)
+                .await
+                .map_err(ListError::from)?,
+        ))
+    }
+
+    /// Every order for one day with everything the studio makes and delivers it from
+    /// (items, card, recipient, address, slot, instructions): deliveries by slot and then
+    /// postcode, then collections by time; cancelled orders left out.
+    #[oai(
+        path = "/admin/orders/sheet/",
+        method = "get",
+        operation_id = "adminDaySheet"
+    )]
+    async fn sheet(
+        &self,
+        _admin: AdminSession,
+        checkout: Data<&Checkout>,
+        /// The day, `2026-12-15`.
+        date: Query<String>,
+    ) -> Sheet {
+        let date = day("date", Some(&date.0))?
+            .ok_or_else(|| ListError::Filter("date", "Please choose a day.".into()))?;
+        Ok(Json(
+            order_admin::day_sheet(&checkout.db, checkout.clock.now(), date)
+                .await
+                .map_err(ListError::from)?,
+        ))
+    }
+
+    /// The orders for the days `from` to `to` (inclusive, at most a year) as CSV.
+    #[oai(
+        path = "/admin/orders/export/",
+        method = "get",
+        operation_id = "adminExportOrders"
+    )]
+    async fn export(
+        &self,
+        _admin: AdminSession,
+        checkout: Data<&Checkout>,
+        from: Query<String>,
+        to: Query<String>,
+    ) -> Export {
+        let from = day("from", Some(&from.0))?
+            .ok_or_else(|| ListError::Filter("from", "Please choose the first day.".into()))?;
+        let to = day("to", Some(&to.0))?
+            .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
+        range(Some(from), Some(to))?;
+        let csv = order_export::csv(&checkout.db, from, to)
+            .await
+            .map_err(ListError::from)?;
+        Ok(OrdersCsv::Csv(
+            PlainText(csv),
+            format!(
+                "attachment; filename=\"posy-orders-{}-to-{}.csv\"",
+                from.to_wire(),
+                to.to_wire()
+            ),
+        ))
+    }
+
+    /// One order: items, customer, recipient and address, slot, instructions, card, payment
+    /// and refunds, its history, and the moves it can make.
+    #[oai(
+        path = "/admin/orders/:id/",
+        method = "get",
+        operation_id = "adminGetOrder"
+    )]
+    async fn one(&self, _admin: AdminSession, checkout: Data<&Checkout>, id: Path<i32>) -> One {
+        Ok(Json(
+            order_admin::detail(&checkout.db, checkout.clock.now(), id.0).await?,
+        ))
+    }
+
+    /// Moves the order along its workflow (forward, skipping steps if need be, or one step
+    /// back); kept with who and when; the customer is mailed on Confirmed, Out for delivery,
+    /// Ready for collection, Delivered and Collected.
+    #[oai(
+        path = "/admin/orders/:id/status/",
+        method = "post",
+        operation_id = "adminMoveOrder"
+    )]
+    async fn move_order(
+        &self,
+        admin: AdminSession,
+        checkout: Data<&Checkout>,
+        id: Path<i32>,
+        change: Json<StatusChange>,
+    ) -> Changed {
+        let unknown = || OrderError::Refused("That is not a status an order can have.".into());
+        let from = OrderStatus::parse(&change.0.from).ok_or_else(unknown)?;
+        let to = OrderStatus::parse(&change.0.to).ok_or_else(unknown)?;
+        Ok(Json(
+            order_admin::move_to(&checkout, id.0, from, to, &admin.0.username).await?,
+        ))
+    }
+
+    /// Gives back chosen items (each restocked or not) and the delivery charge, through the
+    /// payment provider for a card order, and cancels the order when asked; the customer is
+    /// mailed. A refund the provider refuses is shown on the order and retried until it
+    /// succeeds.
+    #[oai(
+        path = "/admin/orders/:id/refund/",
+        method = "post",
+        operation_id = "adminRefundOrder"
+    )]
+    async fn refund(
+        &self,
+        admin: AdminSession,
+        checkout: Data<&Checkout>,
+        id: Path<i32>,
+        body: Json<RefundBody>,
+    ) -> Changed {
+        let body = body.0;
+        let ask = RefundAsk {
+            quantities: body.quantities,
+            restock: body.restock,
+            delivery: body.delivery,
+            cancel: body.cancel,
+            reason: body.reason,
+        };
+        Ok(Json(
+            order_refunds::give_back(&checkout, id.0, &ask, &admin.0.username).await?,
+        ))
+    }
+
+    /// Takes an order by phone or in the studio, paid outside the shop: priced from the shelf,
+    /// it takes stock and books its day like any other.
+    #[oai(
+        path = "/admin/orders/",
+        method = "post",
+        operation_id = "adminTakeOrder"
+    )]
+    async fn take(
+        &self,
+        admin: AdminSession,
+        checkout: Data<&Checkout>,
+        body: Json<StudioOrderBody>,
+    ) -> Taken {
+        let body = body.0;
+        let form = StudioOrderForm {
+            first_name: body.first_name,
+            last_name: body.last_name,
+            phone: body.phone,
+            email: body.email,
+            payment_note: body.payment_note,
+            lines: body.items.len(),
+        };
+        let lines: Vec<StudioLine> = body
+            .items
+            .into_iter()
+            .map(|line| StudioLine {
+                product_id: line.product_id,
+                size_id: line.size_id,
+                quantity: line.quantity,
+            })
+            .collect();
+        let f = body.fulfilment;
+        let choice = FulfilmentForm {
+            method: f.method,
+            date: f.date,
+            slot: f.slot,
+            collection_time: f.collection_time,
+            recipient_name: f.recipient_name,
+            recipient_phone: f.recipient_phone,
+            address_line1: f.address_line1,
+            address_line2: f.address_line2,
+            city: f.city,
+            postcode: f.postcode,
+            instructions: f.instructions,
+            card_message: f.card_message,
+            card_from: f.card_from,
+        };
+        let id = studio_orders::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
+        Ok(Json(StudioOrderTaken {
+            id,
+            reference: crate::orders::reference(id),
+        }))
+    }
+}

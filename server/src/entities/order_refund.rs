@@ -1,0 +1,42 @@
+//! Money the studio gave back on an order (several per order), apart from the checkout's
+//! "paid, no order" refunds in `refunds`. Written before the provider is asked, so a refund
+//! the provider refused or never answered is retried until it succeeds, never lost.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "order_refunds")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub order_id: i32,
+    pub amount_pence: i64,
+    /// What was given back, e.g. `1 × Peony Posy (Large), delivery`.
+    #[sea_orm(column_type = "Text")]
+    pub what: String,
+    /// Why, as the studio wrote it.
+    #[sea_orm(column_type = "Text")]
+    pub reason: String,
+    /// Sent with every try, so the provider refunds once however often it is asked.
+    #[sea_orm(unique)]
+    pub idempotency_key: String,
+    /// `pending` (the provider not yet asked or not yet answered), `failed` (to be tried
+    /// again at `next_attempt_at`), `succeeded`, or `by_hand` (paid outside the shop: the
+    /// studio gives it back the way it was paid).
+    pub state: String,
+    pub attempts: i32,
+    #[sea_orm(column_type = "Text")]
+    pub last_error: Option<String>,
+    /// Unix seconds.
+    pub next_attempt_at: Option<i64>,
+    pub created_by: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// When the provider said it was done.
+    pub settled_at: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

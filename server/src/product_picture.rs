@@ -1,0 +1,101 @@
+//! A product's picture, uploaded in the back office through the gallery's picture pipeline
+//! ([`crate::gallery::uploads::store_picture`]): decided by its content, turned upright,
+//! re-encoded without its EXIF as `products/{stem}-{480,960,1600}.jpg`. A new picture's files
+//! are all written before the product points at them, and the old picture's files are removed
+//! only after that change is committed, so the shop never shows a missing picture.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait};
+
+use crate::catalogue;
+use crate::entities::product;
+use crate::gallery::receiving::Incoming;
+use crate::gallery::uploads::{PictureNotStored, store_picture};
+use crate::media_store::MediaStore;
+use crate::product_admin::{self, AdminProductView, ProductAdminError};
+
+/// The folder uploaded product pictures are kept in (the demo's are there too).
+const FOLDER: &str = "products";
+
+/// Answers whether product `id` is there to take a picture.
+pub async fn find(db: &DatabaseConnection, id: i32) -> Result<(), ProductAdminError> {
+    match product::Entity::find_by_id(id).one(db).await? {
+        Some(_) => Ok(()),
+        None => Err(ProductAdminError::Gone),
+    }
+}
+
+/// Makes `incoming` product `id`'s picture, in place of any it had.
+pub async fn replace(
+    db: &DatabaseConnection,
+    media: &dyn MediaStore,
+    id: i32,
+    incoming: Incoming,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let stem = uuid::Uuid::new_v4().simple().to_string();
+    let stored = store_picture(media, FOLDER, &stem, incoming)
+        .await
+        .map_err(|err| match err {
+            PictureNotStored::Refused(why) => ProductAdminError::Picture(why),
+            PictureNotStored::Failed(why) => ProductAdminError::Storage(why),
+        })?;
+    let pointed = async {
+        let txn = db.begin().await?;
+        let before = product::Entity::find_by_id(id)
+            .one(&txn)
+            .await?
+            .ok_or(ProductAdminError::Gone)?;
+        product::Entity::update_many()
+            .col_expr(
+                product::Column::Image,
+                Expr::value(Some(stored.largest().to_owned())),
+            )
+            .col_expr(
+                product::Column::ImageVariants,
+                Expr::value(stored.variants()),
+            )
+            .filter(product::Column::Id.eq(id))
+            .exec(&txn)
+            .await?;
+        catalogue::bump_version(&txn).await?;
+        let view = product_admin::one(&txn, id, media_base).await?;
+        txn.commit().await?;
+        Ok::<_, ProductAdminError>((before, view))
+    }
+    .await;
+    match pointed {
+        Ok((before, view)) => {
+            remove_files(media, &before).await;
+            Ok(view)
+        }
+        Err(err) => {
+            // Nothing points at the new files: they go.
+            for (_, path) in &stored.sizes {
+                if let Err(err) = media.delete(path).await {
+                    tracing::warn!(%path, %err, "could not remove an unused picture");
+                }
+            }
+            Err(err)
+        }
+    }
+}
+
+/// Removes a product's uploaded picture files (a demo picture, kept in one size, stays: the
+/// seed owns it).
+pub async fn remove_files(media: &dyn MediaStore, product: &product::Model) {
+    let paths = product
+        .image_variants
+        .split(',')
+        .filter_map(|size| size.split_once(':'))
+        .map(|(_, path)| path);
+    for path in paths {
+        // Only ever files the shop generated under products/.
+        if path.starts_with("products/")
+            && !path.contains("..")
+            && let Err(err) = media.delete(path).await
+        {
+            tracing::warn!(%path, %err, "could not remove a product picture");
+        }
+    }
+}

@@ -1,0 +1,685 @@
+//! The back office's catalogue: products made (nothing written when the form is at fault),
+//! given a picture through the gallery's pipeline, archived or deleted, and the shelves made,
+//! renamed, reordered and hidden, each change seen on /shop at once; 401 and 403 for all.
+
+use std::io::Cursor;
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::checkout::{cart_with, client_secret, pay, place};
+use crate::helpers::{
+    TestApp, admin_session, call, json_of, product, rows_in_all_tables, spawn_app,
+};
+use crate::product_admin::admin_product;
+
+async fn shelves(app: &TestApp, session: &str) -> Vec<Value> {
+    let (status, list) = call(
+        app,
+        Method::GET,
+        "/api/admin/categories/",
+        Some(session),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{list}");
+    list.as_array().unwrap().clone()
+}
+
+fn shelf_id(shelves: &[Value], name: &str) -> i64 {
+    shelves
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("a shelf called {name}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn shop_names(app: &TestApp) -> Vec<String> {
+    let (_, list) = app.get_json("/api/products/").await;
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The shelves' names in the order /shop shows them.
+async fn shop_shelves(app: &TestApp) -> Vec<String> {
+    let (_, list) = app.get_json("/api/products/").await;
+    let mut names: Vec<String> = Vec::new();
+    for product in list.as_array().unwrap() {
+        let name = product["category_name"].as_str().unwrap().to_owned();
+        if names.last() != Some(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+fn new_product(category_id: i64) -> Value {
+    json!({
+        "name": "Midwinter Posy", "description": "Hellebores and ivy, tied with velvet.",
+        "category_id": category_id, "price": "38", "stock": 5, "lead_days": 0,
+        "visible": true, "sizes": [],
+    })
+}
+
+async fn create(app: &TestApp, session: &str, form: Value) -> (u16, Value) {
+    call(
+        app,
+        Method::POST,
+        "/api/admin/products/",
+        Some(session),
+        form,
+    )
+    .await
+}
+
+/// A 2400×1600 JPEG carrying an EXIF segment with a GPS position.
+fn jpeg_with_gps() -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    image::DynamicImage::new_rgb8(2400, 1600)
+        .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
+        .unwrap();
+    let mut exif =
+        b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPS 51.4127N 2.5545W"
+            .to_vec();
+    exif.resize(exif.len() + 8, 0);
+    let mut segment = vec![0xFF, 0xE1];
+    segment.extend(((exif.len() + 2) as u16).to_be_bytes());
+    segment.extend(exif);
+    let mut out = jpeg[..2].to_vec();
+    out.extend(segment);
+    out.extend(&jpeg[2..]);
+    out
+}
+
+async fn shop_image(app: &TestApp, name: &str) -> String {
+    product(app, name).await["image"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn upload(app: &TestApp, session: &str, id: i64, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let path = format!("/api/admin/products/{id}/picture/");
+    let form = Form::new().part("picture", Part::bytes(bytes).file_name(name.to_owned()));
+    let response = app
+        .signed(Method::POST, &path, Some(session))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    json_of(&path, response).await
+}
+
+#[tokio::test]
+async fn a_product_is_made_on_its_shelf_with_sizes_and_shown_at_once() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
+    let mut form = new_product(seasonal);
+    form["sizes"] = json!([
+        {"size": "Petite", "price": "30", "stock": 2},
+        {"size": "Full", "price": "48.5", "stock": 0},
+    ]);
+    let (status, made) = create(&app, &session, form).await;
+    assert_eq!(status, 200, "{made}");
+    assert_eq!(made["category_id"], seasonal);
+    assert_eq!(made["archived"], false);
+    assert_eq!(made["ordered"], false);
+    let shop = product(&app, "Midwinter Posy").await;
+    assert_eq!(shop["category_name"], "Seasonal");
+    assert_eq!(shop["price"], "30.00");
+    assert_eq!(shop["stock"], 2);
+    assert_eq!(shop["variations"][1]["size"], "Full");
+    assert_eq!(shop["image_srcset"], Value::Null);
+
+    // Moved to another shelf.
+    let plants = shelf_id(&shelves(&app, &session).await, "Plants");
+    let mut moved = crate::product_admin::form_of(&made);
+    moved["category_id"] = json!(plants);
+    let id = made["id"].as_i64().unwrap();
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        moved,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        product(&app, "Midwinter Posy").await["category_name"],
+        "Plants"
+    );
+}
+
+#[tokio::test]
+async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let before = rows_in_all_tables(&app).await;
+    let mut form = new_product(0);
+    form["name"] = json!("");
+    form["price"] = json!("0");
+    form["sizes"] = json!([]);
+    let (status, body) = create(&app, &session, form).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["fields"]["name"], "Please give the product a name.");
+    assert_eq!(
+        body["fields"]["category_id"],
+        "Please choose the category it is shown under."
+    );
+    assert_eq!(body["fields"]["price"], "A price must be more than £0.00.");
+
+    let mut sized = new_product(1);
+    sized["sizes"] = json!([
+        {"size": "Large", "price": "30", "stock": 1},
+        {"size": "large", "price": "x", "stock": 1},
+    ]);
+    let (status, body) = create(&app, &session, sized).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "Please check the sizes.");
+    assert_eq!(
+        body["fields"]["sizes.1.size"],
+        "Each size needs its own name."
+    );
+    assert_eq!(
+        body["fields"]["sizes.1.price"],
+        "Please give a price like 45.00."
+    );
+
+    let (status, body) = create(&app, &session, new_product(9999)).await;
+    assert_eq!(status, 400);
+    assert!(body["fields"]["category_id"].is_string(), "{body}");
+    assert_eq!(rows_in_all_tables(&app).await, before, "nothing written");
+    assert!(
+        !shop_names(&app)
+            .await
+            .contains(&"Midwinter Posy".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced_safely() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
+    let (_, made) = create(&app, &session, new_product(seasonal)).await;
+    let id = made["id"].as_i64().unwrap();
+
+    let (status, body) = upload(&app, &session, id, "../../midwinter.jpg", jpeg_with_gps()).await;
+    assert_eq!(status, 200, "{body}");
+    let shop = product(&app, "Midwinter Posy").await;
+    let image = shop["image"].as_str().unwrap().to_owned();
+    assert!(
+        image.starts_with("/media/products/") && image.ends_with("-1600.jpg"),
+        "{image}"
+    );
+    assert!(!image.contains("midwinter"), "a generated name");
+    let srcset = shop["image_srcset"].as_str().unwrap();
+    for width in ["480w", "960w", "1600w"] {
+        assert!(srcset.contains(width), "{srcset}");
+    }
+    let stored = app.get(&image).await.bytes().await.unwrap();
+    assert!(!stored.windows(4).any(|w| w == b"Exif"), "EXIF is gone");
+    let picture = image::load_from_memory(&stored).unwrap();
+    assert_eq!((picture.width(), picture.height()), (1600, 1067));
+    let small = srcset
+        .split(", ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(
+        image::load_from_memory(&app.get(small).await.bytes().await.unwrap())
+            .unwrap()
+            .width(),
+        480
+    );
+
+    // Not a picture: refused by content, and the old picture stays.
+    let (status, body) = upload(&app, &session, id, "notes.jpg", b"just some text".to_vec()).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["fields"]["picture"]
+            .as_str()
+            .unwrap()
+            .starts_with("notes.jpg is not")
+    );
+    assert_eq!(
+        product(&app, "Midwinter Posy").await["image"],
+        image.as_str()
+    );
+
+    // Replaced: the new files are in place, the old ones gone.
+    let mut png = Vec::new();
+    image::DynamicImage::new_rgb8(800, 1000)
+        .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let (status, body) = upload(&app, &session, id, "again.png", png).await;
+    assert_eq!(status, 200, "{body}");
+    let replaced = body["image"].as_str().unwrap();
+    assert_ne!(replaced, image);
+    assert_eq!(app.get(replaced).await.status(), 200);
+    assert_eq!(
+        app.get(&image).await.status(),
+        404,
+        "the old picture is removed"
+    );
+
+    // No file, or an unknown product.
+    let path = format!("/api/admin/products/{id}/picture/");
+    let response = app
+        .signed(Method::POST, &path, Some(&session))
+        .multipart(Form::new().text("note", "no file"))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of(&path, response).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["fields"]["picture"],
+        "Please choose a picture to upload."
+    );
+    let (status, _) = upload(&app, &session, 9999, "a.jpg", jpeg_with_gps()).await;
+    assert_eq!(status, 404);
+    let response = app
+        .signed(Method::POST, &path, Some(&session))
+        .multipart(
+            Form::new()
+                .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"))
+                .part("picture", Part::bytes(jpeg_with_gps()).file_name("b.jpg")),
+        )
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of(&path, response).await;
+    assert_eq!(status, 413);
+    assert_eq!(body["error"], "Please send one picture: a product has one.");
+    assert_eq!(shop_image(&app, "Midwinter Posy").await, replaced);
+}
+
+#[tokio::test]
+async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_snapshot() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let secret = client_secret(&app, &cart).await;
+    let paid = pay(&app, &secret, "4242 4242 4242 4242").await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap().to_owned();
+    let (status, placed) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+
+    let bedminster = admin_product(&app, &session, "The Bedminster").await;
+    assert_eq!(bedminster["ordered"], true);
+    let id = bedminster["id"].as_i64().unwrap();
+    let (status, body) = call(
+        &app,
+        Method::DELETE,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        body["error"],
+        "This product has been ordered, so it can only be archived: its orders keep it."
+    );
+
+    let (status, archived) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/products/{id}/archive/"),
+        Some(&session),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{archived}");
+    assert_eq!(archived["archived"], true);
+    assert_eq!(archived["visible"], false);
+    assert!(
+        !shop_names(&app)
+            .await
+            .contains(&"The Bedminster".to_owned())
+    );
+    let (status, _) = app.get_json(&format!("/api/products/{id}/")).await;
+    assert_eq!(status, 404);
+    // Carts can no longer take it.
+    let fresh = crate::helpers::new_cart(&app).await;
+    let (status, _) = crate::helpers::add(&app, &fresh, id, None, 1).await;
+    assert_ne!(status, 200);
+    // The order keeps its line.
+    let order_id = placed["id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let (_, order) = app
+        .get_json(&format!("/api/orders/{order_id}?token={token}"))
+        .await;
+    assert_eq!(order["items"][0]["product_name"], "The Bedminster");
+    // Still listed in the back office; saving it does not put it back on sale.
+    let listed = admin_product(&app, &session, "The Bedminster").await;
+    assert_eq!(listed["archived"], true);
+    let mut form = crate::product_admin::form_of(&listed);
+    form["visible"] = json!(true);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(
+        !shop_names(&app)
+            .await
+            .contains(&"The Bedminster".to_owned())
+    );
+
+    // Restored: back, hidden until put on sale.
+    let (status, restored) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/products/{id}/restore/"),
+        Some(&session),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(restored["archived"], false);
+    assert_eq!(restored["visible"], false);
+    let mut form = crate::product_admin::form_of(&restored);
+    form["visible"] = json!(true);
+    call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        form,
+    )
+    .await;
+    assert!(
+        shop_names(&app)
+            .await
+            .contains(&"The Bedminster".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn a_product_never_ordered_is_deleted_with_its_picture() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
+    let (_, made) = create(&app, &session, new_product(seasonal)).await;
+    let id = made["id"].as_i64().unwrap();
+    let (_, pictured) = upload(&app, &session, id, "a.jpg", jpeg_with_gps()).await;
+    let image = pictured["image"].as_str().unwrap().to_owned();
+    let (status, body) = call(
+        &app,
+        Method::DELETE,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        !shop_names(&app)
+            .await
+            .contains(&"Midwinter Posy".to_owned())
+    );
+    assert_eq!(app.get(&image).await.status(), 404);
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        &format!("/api/admin/products/{id}/"),
+        Some(&session),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let (status, list) = call(
+        &app,
+        Method::POST,
+        "/api/admin/categories/",
+        Some(&session),
+        json!({"name": "  Weddings "}),
+    )
+    .await;
+    assert_eq!(status, 200, "{list}");
+    let list = list.as_array().unwrap();
+    assert_eq!(list.last().unwrap()["name"], "Weddings");
+    assert_eq!(list.last().unwrap()["products"], 0);
+
+    // Names are checked by core.
+    for (name, why) in [
+        ("bouquets", "There is already a category called bouquets."),
+        (" ", "Please give the category a name."),
+    ] {
+        let (status, body) = call(
+            &app,
+            Method::POST,
+            "/api/admin/categories/",
+            Some(&session),
+            json!({"name": name}),
+        )
+        .await;
+        assert_eq!(status, 400);
+        assert_eq!(body["fields"]["name"], why);
+    }
+
+    // Renamed: the shop's products carry the new name.
+    let bouquets = shelf_id(list, "Bouquets");
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/categories/{bouquets}/"),
+        Some(&session),
+        json!({"name": "Hand-tied bouquets", "hidden": false}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        product(&app, "Peony Posy").await["category_name"],
+        "Hand-tied bouquets"
+    );
+    // Its own name again (another capitalisation) is fine.
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/categories/{bouquets}/"),
+        Some(&session),
+        json!({"name": "hand-tied Bouquets", "hidden": false}),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // Reordered: the shop's shelves follow.
+    let before = shop_shelves(&app).await;
+    let mut ids: Vec<i64> = shelves(&app, &session)
+        .await
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+    ids.reverse();
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/api/admin/categories/order/",
+        Some(&session),
+        json!({"category_ids": ids}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let mut reversed = before.clone();
+    reversed.reverse();
+    assert_eq!(shop_shelves(&app).await, reversed);
+    ids.pop();
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/api/admin/categories/order/",
+        Some(&session),
+        json!({"category_ids": ids}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["fields"]["category_ids"],
+        "Please list every category once."
+    );
+
+    // Hidden: its products leave the shop and carts (a line already in one is withdrawn);
+    // shown again, they are back.
+    let bedminster_id = product(&app, "The Bedminster").await["id"]
+        .as_i64()
+        .unwrap();
+    let holding = crate::helpers::new_cart(&app).await;
+    let (status, _) = crate::helpers::add(&app, &holding, bedminster_id, None, 1).await;
+    assert_eq!(status, 200);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/categories/{bouquets}/"),
+        Some(&session),
+        json!({"name": "Bouquets", "hidden": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(
+        !shop_names(&app)
+            .await
+            .contains(&"The Bedminster".to_owned())
+    );
+    assert!(!shop_shelves(&app).await.contains(&"Bouquets".to_owned()));
+    let bedminster = admin_product(&app, &session, "The Bedminster").await;
+    let cart = crate::helpers::new_cart(&app).await;
+    let (status, _) =
+        crate::helpers::add(&app, &cart, bedminster["id"].as_i64().unwrap(), None, 1).await;
+    assert_ne!(
+        status, 200,
+        "a hidden shelf's product cannot be added to a cart"
+    );
+    let (_, held) = app.get_json(&format!("/api/cart/?cart_id={holding}")).await;
+    assert_eq!(
+        held["items"][0]["available"]["status"], "withdrawn",
+        "{held}"
+    );
+    assert_eq!(held["total"], "0.00", "{held}");
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/categories/{bouquets}/"),
+        Some(&session),
+        json!({"name": "Bouquets", "hidden": false}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(
+        shop_names(&app)
+            .await
+            .contains(&"The Bedminster".to_owned())
+    );
+
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/api/admin/categories/9999/",
+        Some(&session),
+        json!({"name": "Nowhere", "hidden": false}),
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let before = rows_in_all_tables(&app).await;
+    let calls = [
+        (Method::GET, "/api/admin/products/", Value::Null),
+        (Method::POST, "/api/admin/products/", new_product(1)),
+        (Method::PUT, "/api/admin/products/1/", new_product(1)),
+        (Method::DELETE, "/api/admin/products/1/", Value::Null),
+        (Method::POST, "/api/admin/products/1/archive/", json!({})),
+        (Method::POST, "/api/admin/products/1/restore/", json!({})),
+        (
+            Method::POST,
+            "/api/admin/products/1/stock/",
+            json!({"stock": 1}),
+        ),
+        (Method::GET, "/api/admin/categories/", Value::Null),
+        (
+            Method::POST,
+            "/api/admin/categories/",
+            json!({"name": "New"}),
+        ),
+        (
+            Method::PUT,
+            "/api/admin/categories/1/",
+            json!({"name": "New", "hidden": true}),
+        ),
+        (
+            Method::POST,
+            "/api/admin/categories/order/",
+            json!({"category_ids": [1]}),
+        ),
+    ];
+    for (method, path, body) in &calls {
+        let (status, _) = call(&app, method.clone(), path, None, body.clone()).await;
+        assert_eq!(status, 401, "{method} {path} without a session");
+    }
+    for (method, path, body) in calls.iter().filter(|(m, _, _)| *m != Method::GET) {
+        let response = app
+            .client
+            .request(method.clone(), app.url(path))
+            .header(
+                "cookie",
+                format!("csrftoken={}; posy_session={session}", app.csrf),
+            )
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status().as_u16(),
+            403,
+            "{method} {path} without the CSRF header"
+        );
+    }
+    // The picture upload too.
+    let form = Form::new().part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"));
+    let response = app
+        .signed(Method::POST, "/api/admin/products/1/picture/", None)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 401);
+    let form = Form::new().part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"));
+    let response = app
+        .client
+        .post(app.url("/api/admin/products/1/picture/"))
+        .header(
+            "cookie",
+            format!("csrftoken={}; posy_session={session}", app.csrf),
+        )
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 403);
+    assert_eq!(rows_in_all_tables(&app).await, before, "nothing changed");
+}

@@ -1,0 +1,585 @@
+//! The studio's orders: the day's work, the status workflow with its history and mails, the
+//! customer's progress, refunds and cancellation, the day sheet, the CSV, and phone orders.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::checkout::place;
+use crate::fulfilment::{cart_of, choose, delivery, monday_morning, pay_for, shop_at};
+use crate::helpers::{TestApp, admin_session, call, product, sql, stock_in_db};
+
+/// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
+/// its id and link token.
+async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
+    let cart = cart_of(app, "Sunflower Bunch", quantity).await;
+    let (status, body) = choose(app, delivery(&cart, date, "Morning", postcode)).await;
+    assert_eq!(status, 200, "{body}");
+    let (intent, _) = pay_for(app, &cart).await;
+    let (status, placed) = place(app, &intent, &cart).await;
+    assert_eq!(status, 200, "{placed}");
+    (
+        placed["id"].as_i64().unwrap(),
+        placed["access_token"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
+    call(app, Method::GET, path, Some(session), json!(null)).await
+}
+
+async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
+    call(
+        app,
+        Method::POST,
+        &format!("/api/admin/orders/{id}/status/"),
+        Some(session),
+        json!({"from": from, "to": to}),
+    )
+    .await
+}
+
+async fn refund(app: &TestApp, session: &str, id: i64, body: Value) -> (u16, Value) {
+    call(
+        app,
+        Method::POST,
+        &format!("/api/admin/orders/{id}/refund/"),
+        Some(session),
+        body,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_workflow() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (id, token) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+
+    let (status, book) = get(&app, "/api/admin/orders/", &session).await;
+    assert_eq!(status, 200, "{book}");
+    assert_eq!(book["today"], "2026-12-14");
+    let day = &book["days"][0];
+    assert_eq!(day["date"], "2026-12-15");
+    assert_eq!(day["relative"], "Tomorrow");
+    assert_eq!(day["day"], "Tuesday 15 December");
+    assert_eq!(
+        (day["deliveries"].as_i64(), day["collections"].as_i64()),
+        (Some(1), Some(0))
+    );
+    let line = &day["orders"][0];
+    assert_eq!(line["id"], id);
+    assert_eq!(line["status"], "new");
+    assert_eq!(line["when"], "Morning");
+    assert_eq!(line["recipient"], "Margaret Hale");
+    assert_eq!(line["postcode"], "BS3 4AA");
+    assert_eq!(line["items"], "1 × Sunflower Bunch");
+    let (_, summary) = get(&app, "/api/admin/summary/", &session).await;
+    assert_eq!(summary["new_orders"], 1);
+
+    // Confirmed: kept with who and when, and the customer told.
+    let (status, order) = move_order(&app, &session, id, "new", "confirmed").await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["status"], "confirmed");
+    let last = order["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["status"].as_str(), last["by"].as_str()),
+        (Some("confirmed"), Some("studio"))
+    );
+    let mail = app.mail(3).await;
+    let told = mail
+        .iter()
+        .find(|m| m.contains("is confirmed"))
+        .expect("the customer's mail")
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    assert!(told.contains("To: jo@example.com"), "{told}");
+    assert!(told.contains("Tuesday 15 December"), "{told}");
+    assert!(told.contains("/order-confirmation/"), "{told}");
+
+    // The customer's page shows the step and its time.
+    let (_, theirs) = app
+        .get_json(&format!("/api/orders/{id}?token={token}"))
+        .await;
+    assert_eq!(theirs["status"], "confirmed");
+    let steps: Vec<(&str, bool, bool)> = theirs["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["label"].as_str().unwrap(),
+                s["done"] == true,
+                s["at"].is_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            ("Order placed", true, true),
+            ("Confirmed", true, true),
+            ("Out for delivery", false, false),
+            ("Delivered", false, false)
+        ]
+    );
+
+    // Skipping forward, one step back, and nothing more than that.
+    let (status, order) = move_order(&app, &session, id, "confirmed", "out_for_delivery").await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["moves"]["back"]["status"], "ready");
+    let (status, body) = move_order(&app, &session, id, "out_for_delivery", "confirmed").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "Only the last step can be undone.");
+    let (status, body) = move_order(&app, &session, id, "confirmed", "ready").await;
+    assert_eq!(status, 409, "a page out of date is refused: {body}");
+    let (status, _) = move_order(&app, &session, id, "out_for_delivery", "ready").await;
+    assert_eq!(status, 200, "one step back");
+    let (status, _) = move_order(&app, &session, id, "ready", "delivered").await;
+    assert_eq!(status, 200);
+    let (status, body) = move_order(&app, &session, id, "delivered", "out_for_delivery").await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "This order is delivered, so its status can no longer change."
+    );
+    let (status, body) = move_order(&app, &session, id, "delivered", "collected").await;
+    assert_eq!(status, 400, "{body}");
+    // Delivered told the customer too (placed ×2, confirmed, out for delivery, delivered).
+    let mail = app.mail(5).await;
+    assert!(mail.iter().any(|m| m.contains("has been delivered")));
+    assert!(
+        !mail
+            .iter()
+            .any(|m| m.contains("Subject: Your order FS-") && m.contains(": ready"))
+    );
+}
+
+#[tokio::test]
+async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_order() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (late, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+    let (done, _) = paid_order(&app, 1, "2026-12-16", "BS4 1AA").await;
+    let (ahead, _) = paid_order(&app, 1, "2026-12-16", "BS3 2BB").await;
+    // Two of them were for last week: one never delivered, one delivered.
+    sql(
+        &app,
+        &format!("UPDATE orders SET fulfil_date = '2026-12-10' WHERE id IN ({late}, {done})"),
+    )
+    .await;
+    sql(
+        &app,
+        &format!("UPDATE orders SET status = 'delivered' WHERE id = {done}"),
+    )
+    .await;
+
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    let days: Vec<(&str, Vec<i64>)> = book["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["date"].as_str().unwrap(),
+                d["orders"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o["id"].as_i64().unwrap())
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        days,
+        vec![("2026-12-10", vec![late]), ("2026-12-16", vec![ahead])]
+    );
+    assert_eq!(book["days"][0]["orders"][0]["overdue"], true);
+    assert_eq!(book["days"][1]["orders"][0]["overdue"], false);
+
+    for (words, expected) in [
+        (format!("FS-{done:06}"), vec![done]),
+        ("bs32bb".to_owned(), vec![ahead]),
+        ("BS3 2BB".to_owned(), vec![ahead]),
+        ("margaret".to_owned(), vec![ahead, done, late]),
+        ("JO@EXAMPLE".to_owned(), vec![ahead, done, late]),
+        ("nobody".to_owned(), vec![]),
+    ] {
+        let (status, found) = get(
+            &app,
+            &format!("/api/admin/orders/?q={}", urlencode(&words)),
+            &session,
+        )
+        .await;
+        assert_eq!(status, 200, "{found}");
+        let ids: Vec<i64> = found["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| {
+                d["orders"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o["id"].as_i64().unwrap())
+            })
+            .collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let mut want = expected.clone();
+        want.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(sorted, want, "{words}");
+    }
+    let (status, _) = get(
+        &app,
+        "/api/admin/orders/?status=delivered&method=delivery",
+        &session,
+    )
+    .await;
+    assert_eq!(status, 200);
+    for bad in [
+        "status=shipped",
+        "method=post",
+        "from=15-12-2026",
+        "from=2026-12-20&to=2026-12-01",
+    ] {
+        let (status, body) = get(&app, &format!("/api/admin/orders/?{bad}"), &session).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["fields"].is_object(), "{body}");
+    }
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+#[tokio::test]
+async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_customer_told() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let before = stock_in_db(&app, "Sunflower Bunch").await;
+    let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 2);
+
+    // One of the two back, and on the shelf again.
+    let (status, order) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [1], "restock": [true], "delivery": false, "cancel": false,
+               "reason": "One stem broke"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(
+        order["status"], "new",
+        "a partial refund leaves the order running"
+    );
+    assert_eq!(order["payment"]["refunded"], "28.00");
+    assert_eq!(order["items"][0]["refunded_quantity"], 1);
+    assert_eq!(order["refunds"][0]["state"], "succeeded");
+    assert_eq!(order["refunds"][0]["what"], "1 × Sunflower Bunch");
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 1);
+    let payment = order["payment"]["reference"].as_str().unwrap().to_owned();
+    let given = simulated_refunds(&app, &payment).await;
+    assert_eq!(given, vec![2800]);
+
+    // No more than is left.
+    let (status, body) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [2], "restock": [false], "delivery": false, "cancel": false}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "Only 1 of Sunflower Bunch can still be refunded."
+    );
+    let (status, body) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": false}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "Please choose what to refund: an item, or the delivery charge."
+    );
+
+    // Cancelled with the rest and the delivery charge; the flowers were made, so not restocked.
+    let (status, order) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [1], "restock": [false], "delivery": true, "cancel": true,
+               "reason": "The recipient is away"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["status"], "cancelled");
+    assert_eq!(order["payment"]["refunded"], order["total"]);
+    assert_eq!(order["can_refund"], false);
+    assert_eq!(order["moves"]["next"], Value::Null);
+    let last = order["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["status"], "cancelled");
+    assert!(
+        last["note"]
+            .as_str()
+            .unwrap()
+            .contains("The recipient is away"),
+        "{last}"
+    );
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 1);
+    assert_eq!(simulated_refunds(&app, &payment).await, vec![2800, 3600]);
+    let mail = app.mail(4).await;
+    let cancelled = mail
+        .iter()
+        .find(|m| m.contains("has been cancelled"))
+        .expect("told");
+    assert!(cancelled.contains("To: jo@example.com"));
+    let (status, body) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "This order is already cancelled.");
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    assert_eq!(book["days"][0]["cancelled"], 1);
+    assert_eq!(
+        book["days"][0]["deliveries"], 0,
+        "a cancelled order is not counted as work"
+    );
+}
+
+async fn simulated_refunds(app: &TestApp, payment: &str) -> Vec<i64> {
+    use sea_orm::{ConnectionTrait, Statement};
+    app.db
+        .query_all_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            format!(
+                "SELECT amount FROM simulated_refunds WHERE payment_intent_id = '{payment}' \
+                 ORDER BY created_at, amount"
+            ),
+        ))
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get::<i64>("", "amount").unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_text() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (later, _) = {
+        let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+        let mut choice = delivery(&cart, "2026-12-15", "Afternoon", "BS3 1AA");
+        choice["card_message"] = json!("=HYPERLINK(\"http://evil\")");
+        choice["recipient_name"] = json!("+Sam, the neighbour");
+        assert_eq!(choose(&app, choice).await.0, 200);
+        let (intent, _) = pay_for(&app, &cart).await;
+        let (_, placed) = place(&app, &intent, &cart).await;
+        (placed["id"].as_i64().unwrap(), ())
+    };
+    let (far, _) = paid_order(&app, 1, "2026-12-15", "BS4 9ZZ").await;
+    let (near, _) = paid_order(&app, 1, "2026-12-15", "BS3 2AA").await;
+
+    let (status, sheet) = get(&app, "/api/admin/orders/sheet/?date=2026-12-15", &session).await;
+    assert_eq!(status, 200, "{sheet}");
+    let ids: Vec<i64> = sheet
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![near, far, later],
+        "Morning by postcode, then Afternoon"
+    );
+    assert_eq!(
+        sheet[2]["fulfilment"]["card_message"],
+        "=HYPERLINK(\"http://evil\")"
+    );
+
+    let response = app
+        .signed(
+            Method::GET,
+            "/api/admin/orders/export/?from=2026-12-14&to=2026-12-20",
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("posy-orders-2026-12-14-to-2026-12-20.csv")
+    );
+    let csv = response.text().await.unwrap();
+    let rows: Vec<&str> = csv.split("\r\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(rows.len(), 4, "a header and three orders: {csv}");
+    assert!(rows[0].starts_with("Reference,Status,Method,Date"));
+    assert!(
+        csv.contains("\"'=HYPERLINK(\"\"http://evil\"\")\""),
+        "{csv}"
+    );
+    assert!(csv.contains("\"'+Sam, the neighbour\""), "{csv}");
+    let (status, body) = get(
+        &app,
+        "/api/admin/orders/export/?from=2026-01-01&to=2027-06-01",
+        &session,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+}
+
+fn phone_order(items: Value) -> Value {
+    json!({
+        "first_name": "Peggy", "last_name": "Olsen", "phone": "0117 496 0555", "email": "",
+        "payment_note": "Card on the phone",
+        "items": items,
+        "fulfilment": {"method": "collection", "date": "2026-12-14", "collection_time": "15:00",
+                       "card_message": "For the shop window"}
+    })
+}
+
+#[tokio::test]
+async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_ones_write_nothing() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let sunflowers = product(&app, "Sunflower Bunch").await;
+    let id = sunflowers["id"].as_i64().unwrap();
+    let stock = sunflowers["stock"].as_i64().unwrap();
+
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/api/admin/orders/",
+        Some(&session),
+        json!({"first_name": "", "last_name": "Olsen", "phone": "ring me", "payment_note": "",
+               "items": [], "fulfilment": {"method": "collection"}}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    for field in ["first_name", "phone", "payment_note", "items"] {
+        assert!(body["fields"][field].is_string(), "{field}: {body}");
+    }
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/api/admin/orders/",
+        Some(&session),
+        phone_order(json!([{"product_id": id, "quantity": stock + 1}])),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["fields"]["items.0"]
+            .as_str()
+            .unwrap()
+            .contains("Sunflower Bunch"),
+        "{body}"
+    );
+    assert_eq!(
+        stock_in_db(&app, "Sunflower Bunch").await,
+        stock,
+        "nothing taken"
+    );
+
+    let (status, taken) = call(
+        &app,
+        Method::POST,
+        "/api/admin/orders/",
+        Some(&session),
+        phone_order(json!([{"product_id": id, "quantity": 2}])),
+    )
+    .await;
+    assert_eq!(status, 200, "{taken}");
+    let order_id = taken["id"].as_i64().unwrap();
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, stock - 2);
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    let today = &book["days"][0];
+    assert_eq!(today["relative"], "Today");
+    assert_eq!(today["collections"], 1);
+    assert_eq!(today["orders"][0]["id"], order_id);
+    assert_eq!(today["orders"][0]["studio_order"], true);
+    let (_, order) = get(&app, &format!("/api/admin/orders/{order_id}/"), &session).await;
+    assert_eq!(order["payment"]["paid_by"], "studio");
+    assert_eq!(order["payment"]["note"], "Card on the phone");
+    assert_eq!(order["payment"]["taken_by"], "studio");
+    assert_eq!(order["total"], "56.00");
+    // Given back by hand: the provider is not asked.
+    let (status, order) = refund(
+        &app,
+        &session,
+        order_id,
+        json!({"quantities": [2], "restock": [true], "delivery": false, "cancel": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["refunds"][0]["state"], "by_hand");
+    assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, stock);
+}
+
+#[tokio::test]
+async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+    for path in [
+        "/api/admin/orders/".to_owned(),
+        format!("/api/admin/orders/{id}/"),
+        "/api/admin/orders/sheet/?date=2026-12-15".to_owned(),
+        "/api/admin/orders/export/?from=2026-12-14&to=2026-12-15".to_owned(),
+    ] {
+        let response = app.client.get(app.url(&path)).send().await.unwrap();
+        assert_eq!(response.status(), 401, "{path}");
+    }
+    for (path, body) in [
+        (
+            format!("/api/admin/orders/{id}/status/"),
+            json!({"from": "new", "to": "confirmed"}),
+        ),
+        (
+            format!("/api/admin/orders/{id}/refund/"),
+            json!({"quantities": [1], "restock": [true], "delivery": false, "cancel": true}),
+        ),
+        ("/api/admin/orders/".to_owned(), phone_order(json!([]))),
+    ] {
+        let (status, _) = call(&app, Method::POST, &path, None, body.clone()).await;
+        assert_eq!(status, 401, "{path}");
+        let response = app
+            .client
+            .post(app.url(&path))
+            .header(
+                "cookie",
+                format!("csrftoken={}; posy_session={session}", app.csrf),
+            )
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 403, "{path} without the CSRF header");
+    }
+    let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
+    assert_eq!(order["status"], "new", "nothing changed");
+    let (status, _) = get(&app, "/api/admin/orders/99999/", &session).await;
+    assert_eq!(status, 404);
+}

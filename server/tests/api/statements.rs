@@ -1,0 +1,98 @@
+//! How many statements each cart call runs, counted on the shop's own connections: the write
+//! path's cost, kept from growing unnoticed. Background tasks (the outbox, the sweepers) share
+//! the count, so each call is measured a few times and its least count taken.
+
+use std::sync::atomic::Ordering;
+
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, add, new_cart, product, spawn_app};
+
+/// The fewest statements `call` ran over three runs (each on a fresh cart from `setup`).
+async fn fewest<S, C, SF, CF>(app: &TestApp, setup: S, call: C) -> u64
+where
+    S: Fn() -> SF,
+    SF: std::future::Future<Output = String>,
+    C: Fn(String) -> CF,
+    CF: std::future::Future<Output = (u16, Value)>,
+{
+    let mut least = u64::MAX;
+    for _ in 0..3 {
+        let cart = setup().await;
+        let before = app.statements.load(Ordering::SeqCst);
+        let (status, body) = call(cart).await;
+        assert!(status < 300, "{body}");
+        least = least.min(app.statements.load(Ordering::SeqCst) - before);
+    }
+    least
+}
+
+/// A cart holding one Sunflower Bunch: the cart's id and its line's.
+async fn cart_with_line(app: &TestApp, product: i64) -> String {
+    let cart = new_cart(app).await;
+    let (_, view) = add(app, &cart, product, None, 1).await;
+    format!("{cart} {}", view["items"][0]["id"])
+}
+
+fn parts(context: &str) -> (&str, &str) {
+    context.split_once(' ').unwrap_or((context, ""))
+}
+
+#[tokio::test]
+async fn each_cart_call_runs_no_more_statements_than_it_did() {
+    let app = &spawn_app().await;
+    let id = product(app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let fresh = || new_cart(app);
+    let with_line = || cart_with_line(app, id);
+
+    let first_add = fewest(app, fresh, |cart| async move {
+        add(app, &cart, id, None, 1).await
+    })
+    .await;
+    let raise = fewest(app, with_line, |context| async move {
+        add(app, parts(&context).0, id, None, 1).await
+    })
+    .await;
+    let update = fewest(app, with_line, |context| async move {
+        let (cart, line) = parts(&context);
+        let body = json!({"cart_id": cart, "item_id": line.parse::<i64>().unwrap(), "quantity": 3});
+        app.post_json("/api/cart/update_quantity/", &body).await
+    })
+    .await;
+    let remove = fewest(app, with_line, |context| async move {
+        let (cart, line) = parts(&context);
+        let body = json!({"cart_id": cart, "item_id": line.parse::<i64>().unwrap()});
+        app.post_json("/api/cart/remove_item/", &body).await
+    })
+    .await;
+    let view = fewest(app, with_line, |context| async move {
+        app.get_json(&format!("/api/cart/?cart_id={}", parts(&context).0))
+            .await
+    })
+    .await;
+    println!(
+        "statements: first add {first_add}, raise {raise}, update {update}, remove {remove}, \
+         view {view}"
+    );
+    // Budgets: the counts when they were last lowered. Lower them when a change saves a
+    // statement; a change that needs more must say why here.
+    for (call, ran, budget) in [
+        // Was 9: the cart's row written and touched in one upsert, the product and its
+        // sizes read together, and the answer's lines in one join; one more reads the hidden
+        // shelves, whose products a cart shows as withdrawn.
+        ("a first add", first_add, 6),
+        ("raising a line", raise, 6),
+        // Was 8 and 5.
+        ("changing a quantity", update, 6),
+        ("removing a line", remove, 3),
+        // Was 4: the lines, products and sizes in one join, and the hidden shelves.
+        ("a cart view", view, 3),
+    ] {
+        assert!(
+            ran <= budget,
+            "{call} ran {ran} statements; its budget is {budget}"
+        );
+    }
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import type { AdminProduct, Category, ProductChange } from '../api/products-api';
+import { ProductEditor } from './product-editor';
+
+const shelves: Category[] = [
+  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 4 },
+  { id: 2, name: 'Seasonal', position: 1, hidden: true, products: 1 },
+];
+
+const made: AdminProduct = {
+  id: 30,
+  name: 'Midwinter Posy',
+  description: 'Hellebores and ivy.',
+  category_id: 2,
+  category_name: 'Seasonal',
+  image: null,
+  image_srcset: null,
+  price: '30.00',
+  stock: 2,
+  lead_days: 0,
+  visible: true,
+  archived: false,
+  ordered: false,
+  sizes: [
+    { id: 301, size: 'Petite', price: '30.00', stock: 2 },
+    { id: 302, size: 'Full', price: '48.00', stock: 0 },
+  ],
+};
+
+function openNew(onSaved = vi.fn()) {
+  renderPage(<ProductEditor product={null} categories={shelves} onSaved={onSaved} onFailed={vi.fn()} />, { path: '/admin/products' });
+  return screen.getByRole('form', { name: 'New product' });
+}
+
+describe('the product editor', () => {
+  it('makes a product on its shelf with sizes added one by one, then sends its picture', async () => {
+    const user = userEvent.setup();
+    const sent: ProductChange[] = [];
+    let picture: File | null = null;
+    mockApi.on('POST', '/api/admin/products/', async (request) => {
+      sent.push((await request.json()) as ProductChange);
+      return json(made);
+    });
+    mockApi.on('POST', '/api/admin/products/30/picture/', async (request) => {
+      picture = (await request.formData()).get('picture') as File;
+      return json({ ...made, image: '/media/products/x-1600.jpg' });
+    });
+    const onSaved = vi.fn();
+    const form = openNew(onSaved);
+    expect(within(form).getByRole('option', { name: 'Seasonal (hidden)' })).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Name'), 'Midwinter Posy');
+    await user.type(within(form).getByLabelText('Description'), 'Hellebores and ivy.');
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Seasonal (hidden)');
+    await user.click(within(form).getByRole('button', { name: 'Add a size' }));
+    await user.click(within(form).getByRole('button', { name: 'Add a size' }));
+    expect(within(form).queryByLabelText('Price (£)')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Size 1: name'), 'Petite');
+    await user.type(within(form).getByLabelText('Petite: price (£)'), '30');
+    await user.clear(within(form).getByLabelText('Petite: in stock'));
+    await user.type(within(form).getByLabelText('Petite: in stock'), '2');
+    await user.type(within(form).getByLabelText('Size 2: name'), 'Full');
+    await user.type(within(form).getByLabelText('Full: price (£)'), '48');
+    const file = new File(['jpeg bytes'], 'posy.jpg', { type: 'image/jpeg' });
+    await user.upload(within(form).getByLabelText('Picture'), file);
+    await user.click(within(form).getByRole('button', { name: 'Add the product' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ image: '/media/products/x-1600.jpg' })));
+    expect(sent[0]).toMatchObject({
+      name: 'Midwinter Posy',
+      category_id: 2,
+      sizes: [
+        { size: 'Petite', price: '30', stock: 2 },
+        { size: 'Full', price: '48', stock: 0 },
+      ],
+    });
+    expect(sent[0]!.sizes[0]).not.toHaveProperty('key');
+    expect(picture).not.toBeNull();
+    expect(picture!.size).toBe(file.size);
+  });
+
+  it('puts core’s sentences beside the fields and sends no picture while the form is refused', async () => {
+    const user = userEvent.setup();
+    const picture = vi.fn(() => json(made));
+    mockApi.on('POST', '/api/admin/products/', () =>
+      json({ error: 'Please check the fields marked below.', fields: { name: 'Please give the product a name.', price: 'A price must be more than £0.00.' } }, 400),
+    );
+    mockApi.on('POST', '/api/admin/products/30/picture/', picture);
+    const form = openNew();
+    await user.upload(within(form).getByLabelText('Picture'), new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
+    await user.click(within(form).getByRole('button', { name: 'Add the product' }));
+    expect(await within(form).findByText('Please give the product a name.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Price (£)')).toHaveAccessibleDescription('A price must be more than £0.00.');
+    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    expect(picture).not.toHaveBeenCalled();
+  });
+
+  it('removes a size, and says which picture was refused once the product is saved', async () => {
+    const user = userEvent.setup();
+    const sent: ProductChange[] = [];
+    mockApi.on('PUT', '/api/admin/products/30/', async (request) => {
+      sent.push((await request.json()) as ProductChange);
+      return json(made);
+    });
+    mockApi.on('POST', '/api/admin/products/30/picture/', () =>
+      json({ error: 'notes.jpg is not a picture or video we can use.', fields: { picture: 'notes.jpg is not a picture or video we can use.' } }, 400),
+    );
+    const onSaved = vi.fn();
+    const onPictureRefused = vi.fn();
+    renderPage(
+      <ProductEditor product={made} categories={shelves} onSaved={onSaved} onPictureRefused={onPictureRefused} onFailed={vi.fn()} />,
+      { path: '/admin/products' },
+    );
+    const form = screen.getByRole('form', { name: 'Edit Midwinter Posy' });
+    await user.click(within(form).getByRole('button', { name: 'Remove Petite' }));
+    await user.upload(within(form).getByLabelText('Picture'), new File(['text'], 'notes.jpg', { type: 'image/jpeg' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onPictureRefused).toHaveBeenCalledWith(made, 'notes.jpg is not a picture or video we can use.'));
+    expect(sent[0]!.sizes).toEqual([{ id: 302, size: 'Full', price: '48.00', stock: 0 }]);
+    expect(within(form).getByLabelText('Picture')).toHaveAccessibleDescription(/^notes\.jpg is not a picture/);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
