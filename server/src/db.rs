@@ -69,10 +69,17 @@ pub async fn connect_ledger(
 /// queue. The queue is taken per transaction ([`Writer::begin`]) or per statement (the
 /// writer as a [`ConnectionTrait`]); nothing slow (a payment provider, password hashing,
 /// pictures, files) runs while it is held.
+///
+/// Durability: the carts' writer commits cheaply (SQLite's `NORMAL` on its connection; on
+/// PostgreSQL `synchronous_commit = off` for its transactions: a crash may lose the last
+/// moment's cart changes, never corrupt them), while the ledger's ([`Writer::beside`], for
+/// payments, orders and refunds) waits for the disk (`FULL`; PostgreSQL's default).
 #[derive(Clone)]
 pub struct Writer {
     db: DatabaseConnection,
     queue: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// Commits need not wait for the disk (carts).
+    relaxed: bool,
 }
 
 /// A write transaction with its turn in the writer's queue, released when it ends.
@@ -89,6 +96,7 @@ impl Writer {
         Writer {
             db,
             queue: sqlite.then(|| Arc::new(tokio::sync::Mutex::new(()))),
+            relaxed: true,
         }
     }
 
@@ -98,16 +106,19 @@ impl Writer {
         Writer {
             db,
             queue: self.queue.clone(),
+            relaxed: false,
         }
     }
 
     /// Waits for the writer's turn, then begins a transaction.
     pub async fn begin(&self) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
-        Ok(Writing {
-            txn: self.db.begin().await?,
-            _turn: turn,
-        })
+        let txn = self.db.begin().await?;
+        if self.relaxed && txn.get_database_backend() == DbBackend::Postgres {
+            txn.execute_unprepared("SET LOCAL synchronous_commit = off")
+                .await?;
+        }
+        Ok(Writing { txn, _turn: turn })
     }
 
     async fn turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {

@@ -7,8 +7,7 @@
 //   POSY_URL=… POSY_DATA=… POSY_FAKE_NOW=2026-12-14T09:30:00Z POSY_FAKE_NOW_SINCE=… npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { addFromShop, axeFindings, baseUrl, cartIcon, openShop, outbox, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
+import { axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, payWithTestCard, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
 
 let product;
 let settings;
@@ -24,53 +23,10 @@ const { openPage } = useBrowser(async (browser) => {
 /** Where the shop sends its notices when not told otherwise (POSY_STUDIO_EMAIL). */
 const studioEmail = process.env.POSY_STUDIO_EMAIL ?? 'studio@posy.localhost';
 
-const me = {
-  Email: 'jo.bloom@example.com',
-  'First name': 'Jo',
-  'Last name': 'Bloom',
-  Phone: '0117 496 0123',
-  Address: '12 Wells Road',
-  'Town or city': 'Bristol',
-  Postcode: 'BS14 9AB',
-};
-
-async function checkoutWithOneBouquet(page) {
-  await addFromShop(page, await openShop(page), product.name);
-  await cartIcon(page, 1).waitFor();
-  await page.goto(`${baseUrl}/checkout`);
-  await page.getByRole('radio', { name: /^Delivery/ }).waitFor();
-  await page.getByLabel('Card number').waitFor();
-}
-
-async function fillMe(page) {
-  for (const [label, value] of Object.entries(me)) await page.getByLabel(label, { exact: true }).fill(value);
-}
-
-async function payWithTestCard(page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
-  await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
-  await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
-}
-
-/**
- * The mail to `to` whose text names the order, as text (quoted-printable soft breaks joined),
- * once the shop's outbox has written it (it sends after the order's transaction, in the background).
- */
-async function mailTo(to, orderNumber) {
-  const find = () => outbox().find((text) => text.includes(`To: ${to}`) && text.includes(orderNumber));
-  for (let tries = 0; !find() && tries < 100; tries++) await sleep(100);
-  const mail = find();
-  assert.ok(mail, `a mail to ${to} about ${orderNumber} is in the outbox`);
-  return mail.replace(/=\r?\n/g, '').replace(/=E2=80=94/g, '—');
-}
-
 describe('a florist’s order', () => {
   it('delivers to someone else with a card, chosen and paid for on a phone', async () => {
     const { page, context, errors } = await openPage(390);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await fillMe(page);
 
     // Today, before noon: same-day delivery is open in the afternoon, not in the morning.
@@ -126,7 +82,7 @@ describe('a florist’s order', () => {
 
   it('collects from the studio today, chosen and paid for on a desktop', async () => {
     const { page, context, errors } = await openPage(1280);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await fillMe(page);
     await page.getByRole('radio', { name: /^Collection/ }).check();
     const days = page.getByRole('group', { name: 'Collection day' });

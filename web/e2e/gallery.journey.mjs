@@ -73,6 +73,9 @@ async function signIn(page) {
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The back office opens on the day's work; the gallery is one step from there.
+  await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Gallery' }).click();
   await page.getByRole('heading', { level: 1, name: 'Manage Gallery' }).waitFor({ timeout: 15_000 });
 }
 

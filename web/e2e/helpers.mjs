@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -162,4 +163,53 @@ export async function addFromShop(page, grid, name) {
 export async function noAlerts(page, timeout = 15_000) {
   const alerts = page.getByRole('alert');
   while ((await alerts.count()) > 0) await alerts.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** The shopper the checkout journeys fill in, by the checkout's labels. */
+export const me = {
+  Email: 'jo.bloom@example.com',
+  'First name': 'Jo',
+  'Last name': 'Bloom',
+  Phone: '0117 496 0123',
+  Address: '12 Wells Road',
+  'Town or city': 'Bristol',
+  Postcode: 'BS14 9AB',
+};
+
+/** One of the product named `name` (no sizes) in the cart, and the checkout open with its card form. */
+export async function checkoutWithOneBouquet(page, name) {
+  await addFromShop(page, await openShop(page), name);
+  await cartIcon(page, 1).waitFor();
+  await page.goto(`${baseUrl}/checkout`);
+  await page.getByRole('radio', { name: /^Delivery/ }).waitFor();
+  await page.getByLabel('Card number').waitFor();
+}
+
+/** Fills the shopper's own details (`me`). */
+export async function fillMe(page) {
+  for (const [label, value] of Object.entries(me)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Pays with the simulated provider's test card and waits for the confirmation page. */
+export async function payWithTestCard(page) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+}
+
+/**
+ * The mail to `to` whose text names the order (and has `words`, when given), as text
+ * (quoted-printable soft breaks joined), once the shop's outbox has written it (it sends after
+ * the order's transaction, in the background).
+ */
+export async function mailTo(to, orderNumber, words = '') {
+  const read = (text) => text.replace(/=\r?\n/g, '').replace(/=E2=80=94/g, '—');
+  const find = () => outbox().map(read).find((text) => text.includes(`To: ${to}`) && text.includes(orderNumber) && text.includes(words));
+  for (let tries = 0; !find() && tries < 100; tries++) await sleep(100);
+  const mail = find();
+  assert.ok(mail, `a mail to ${to} about ${orderNumber}${words ? ` saying "${words}"` : ''} is in the outbox`);
+  return mail;
 }

@@ -78,15 +78,17 @@ async fn each_cart_call_runs_no_more_statements_than_it_did() {
     );
     // Budgets: the counts when they were last lowered. Lower them when a change saves a
     // statement; a change that needs more must say why here.
+    // On PostgreSQL a cart's transaction says it need not wait for the disk: one statement.
+    let relaxed = u64::from(app.db.get_database_backend() == sea_orm::DbBackend::Postgres);
     for (call, ran, budget) in [
         // Was 9: the cart's row written and touched in one upsert, the product and its
         // sizes read together, and the answer's lines in one join; one more reads the hidden
         // shelves, whose products a cart shows as withdrawn.
-        ("a first add", first_add, 6),
-        ("raising a line", raise, 6),
+        ("a first add", first_add, 6 + relaxed),
+        ("raising a line", raise, 6 + relaxed),
         // Was 8 and 5.
-        ("changing a quantity", update, 6),
-        ("removing a line", remove, 3),
+        ("changing a quantity", update, 6 + relaxed),
+        ("removing a line", remove, 3 + relaxed),
         // Was 4: the lines, products and sizes in one join, and the hidden shelves.
         ("a cart view", view, 3),
     ] {

@@ -954,3 +954,49 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
         8400
     );
 }
+
+#[tokio::test]
+async fn a_stalled_payment_provider_holds_up_no_one_elses_cart() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    // Stripe takes three seconds to make an intent.
+    let stalled = std::time::Duration::from_secs(3);
+    Mock::given(method("POST"))
+        .and(path("/v1/payment_intents"))
+        .respond_with(
+            ResponseTemplate::new(500)
+                .set_delay(stalled)
+                .set_body_json(json!({"error": {"type": "api_error", "message": "slow"}})),
+        )
+        .with_priority(1)
+        .mount(&stripe.server)
+        .await;
+    let paying = cart_with(&app, "The Bedminster", 1).await;
+    let (base, client) = (app.base.clone(), app.client.clone());
+    let waiting = tokio::spawn(async move {
+        client
+            .get(format!("{base}/api/payment/check_intent/?cart_id={paying}"))
+            .send()
+            .await
+            .unwrap()
+            .status()
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // Meanwhile other shoppers' carts are written as quickly as ever.
+    let sunflowers = crate::helpers::product(&app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    for _ in 0..5 {
+        let cart = crate::helpers::new_cart(&app).await;
+        let started = std::time::Instant::now();
+        let (status, body) = crate::helpers::add(&app, &cart, sunflowers, None, 1).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(
+            started.elapsed() < stalled / 3,
+            "a cart write waited {:?} behind the stalled provider",
+            started.elapsed()
+        );
+    }
+    assert!(!waiting.is_finished(), "the provider was still stalled");
+    assert_eq!(waiting.await.unwrap(), 503);
+}

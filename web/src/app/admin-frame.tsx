@@ -1,6 +1,6 @@
 // The back office's frame, shared by every /admin page: only a signed-in admin sees it (anyone
 // else goes to the sign-in, and comes back after), with who is signed in, the way out, and one
-// menu of the back office's parts, Enquiries counting the new ones.
+// menu of the back office's parts, Orders and Enquiries counting the new ones.
 import { useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, NavLink, useLocation } from 'react-router';
@@ -55,11 +55,21 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
     return <Navigate to="/admin/login" replace state={signedOut ? { signedOut } : { from: pathname + search }} />;
   }
   const waiting = counts.status === 'loaded' ? (counts.data?.new_enquiries ?? 0) : 0;
+  const newOrders = counts.status === 'loaded' ? (counts.data?.new_orders ?? 0) : 0;
 
   return (
     <PageShell title={title} eyebrow="Admin" intro={intro}>
       <div className="admin-frame__top">
         <nav className="admin-nav" aria-label="Back office">
+          <NavLink to="/admin/orders" className="admin-nav__link">
+            Orders
+            {newOrders > 0 && (
+              <span className="admin-nav__count">
+                {newOrders}
+                <span className="visually-hidden"> new</span>
+              </span>
+            )}
+          </NavLink>
           <NavLink to="/admin/products" className="admin-nav__link">
             Products
           </NavLink>

@@ -22,6 +22,9 @@ const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./routes/admin-settings'));
+// The orders pages share one chunk (and one line here), so the shopper's first load barely notices
+// them. The back office opens on them after signing in (admin-login.tsx); /admin itself is no page.
+const AdminOrdersPages = lazyPage(() => import('./routes/admin-orders'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -45,6 +48,7 @@ export function AppRoutes() {
         <Route path="payment-failed" element={<PaymentFailedPage />} />
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
+        <Route path="admin/orders/*" element={<AdminOrdersPages />} />
         <Route path="admin/gallery" element={<AdminGalleryPage />} />
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />

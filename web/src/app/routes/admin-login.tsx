@@ -7,8 +7,8 @@ export default function AdminLoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const { state } = useLocation() as { state: { signedOut?: boolean | 'everywhere'; from?: string } | null };
-  // Back to the admin page that sent the admin here; the gallery (the spec's) otherwise.
-  const back = state?.from?.startsWith('/admin/') && !state.from.startsWith('/admin/login') ? state.from : '/admin/gallery';
+  // Back to the admin page that sent the admin here; the day's work otherwise.
+  const back = state?.from?.startsWith('/admin/') && !state.from.startsWith('/admin/login') ? state.from : '/admin/orders';
 
   // Just signed out: the session is ending as this page opens, so no going back.
   if (session.status === 'known' && session.isAdmin && !state?.signedOut) return <Navigate to={back} replace />;

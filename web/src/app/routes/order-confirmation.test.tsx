@@ -148,4 +148,52 @@ describe('the order confirmation page', () => {
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^Elsewhere: \/$/);
     expect(mockApi.requests.some((r) => r.url.includes('/api/orders/'))).toBe(false);
   });
+  it('shows where the order is, each step reached with its time in Bristol', async () => {
+    mockApi.on('GET', '/api/orders/12', () =>
+      json({
+        ...order,
+        status: 'confirmed',
+        status_label: 'Confirmed',
+        progress: [
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z' },
+          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z' },
+          { status: 'out_for_delivery', label: 'Out for delivery', done: false, at: null },
+          { status: 'delivered', label: 'Delivered', done: false, at: null },
+        ],
+      }),
+    );
+    openAt('/order-confirmation/12?token=abc');
+    const progress = await screen.findByRole('region', { name: 'Where your order is' });
+    const steps = within(progress).getAllByRole('listitem');
+    // Summer time: 08:12 UTC is 9:12 in Bristol.
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Order placedMon 14 Dec, 9:05',
+      'ConfirmedTue 16 Jun, 9:12',
+      'Out for deliveryNot yet',
+      'DeliveredNot yet',
+    ]);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    // The spec's words stay as they are.
+    expect(screen.getByRole('heading', { name: 'Thank you, Jo!' })).toBeInTheDocument();
+  });
+
+  it('says plainly when the order was cancelled', async () => {
+    mockApi.on('GET', '/api/orders/12', () =>
+      json({
+        ...order,
+        status: 'cancelled',
+        status_label: 'Cancelled',
+        progress: [
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z' },
+          { status: 'confirmed', label: 'Confirmed', done: false, at: null },
+          { status: 'ready_for_collection', label: 'Ready for collection', done: false, at: null },
+          { status: 'collected', label: 'Collected', done: false, at: null },
+        ],
+      }),
+    );
+    openAt('/order-confirmation/12?token=abc');
+    const progress = await screen.findByRole('region', { name: 'Where your order is' });
+    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Order placedMon 14 Dec, 9:05', 'Cancelled']);
+    expect(progress).toHaveTextContent('This order was cancelled.');
+  });
 });

@@ -22,6 +22,26 @@ function formatPlaced(iso: string | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : placedAt.format(date);
 }
 
+const stepParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** When a step was reached, in Bristol's time: "Tue 15 Dec, 9:12". */
+function formatStep(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = stepParts.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
+}
+
 /** A line's total added by the core, for an answer that did not carry one. */
 function lineTotal(price: string, quantity: number): string | undefined {
   try {
@@ -97,6 +117,8 @@ function OrderDetails({ order, site }: { order: Order; site: SiteFacts | null })
         </dl>
       </section>
 
+      {order.progress?.length > 0 && <Progress order={order} site={site} />}
+
       <Card id="order-items-title" title="Your flowers">
         <ul className="order-confirmation__items" aria-label="Items in your order">
           {order.items.map((item, index) => (
@@ -167,6 +189,54 @@ function OrderDetails({ order, site }: { order: Order; site: SiteFacts | null })
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * Where the order is now: each of the customer's steps with the time it was reached, so nobody
+ * has to phone to ask. A cancelled order says so plainly after the steps it did reach.
+ */
+function Progress({ order, site }: { order: Order; site: SiteFacts | null }) {
+  const cancelled = order.status === 'cancelled';
+  const steps = cancelled ? order.progress.filter((step) => step.done) : order.progress;
+  const current = cancelled ? -1 : steps.map((step) => step.done).lastIndexOf(true);
+  return (
+    <Card id="order-progress-title" title="Where your order is">
+      <ol className="order-progress" data-testid="order-progress">
+        {steps.map((step, at) => {
+          const when = formatStep(step.at);
+          return (
+            <li
+              key={step.status}
+              className="order-progress__step"
+              data-done={step.done || undefined}
+              aria-current={at === current ? 'step' : undefined}
+            >
+              <span className="order-progress__mark" aria-hidden="true" />
+              <span className="order-progress__label">{step.label}</span>
+              {step.done && when ? (
+                <time className="order-progress__time" dateTime={step.at ?? undefined}>
+                  {when}
+                </time>
+              ) : (
+                !step.done && <span className="order-progress__time">Not yet</span>
+              )}
+            </li>
+          );
+        })}
+        {cancelled && (
+          <li className="order-progress__step" data-cancelled aria-current="step">
+            <span className="order-progress__mark" aria-hidden="true" />
+            <span className="order-progress__label">{order.status_label}</span>
+          </li>
+        )}
+      </ol>
+      {cancelled && (
+        <p className="order-confirmation__note">
+          This order was cancelled. Anything to give back goes back the way you paid. Questions? Call us on <PhoneLink site={site} />.
+        </p>
+      )}
+    </Card>
   );
 }
 

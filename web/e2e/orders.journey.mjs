@@ -1,0 +1,243 @@
+// The studio's morning in a real Chromium, on the shop's fixed clock (Monday 14 December 2026,
+// 09:30): a shopper's order placed through the shop appears in Orders under today; the studio
+// confirms it (the customer is mailed, and their own order page shows Confirmed with its time),
+// sends it out for delivery and marks it delivered; prints the day sheet; takes a phone order,
+// sees it in the day's work, refunds part of it and then cancels it (everything back in stock).
+// Screenshots of the orders view and an order at 390 and 1280 px and of the day sheet (on screen,
+// as printed, and a PDF), with axe-core on each page.
+//
+//   POSY_URL=… POSY_DATA=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… POSY_FAKE_NOW=… npm run e2e
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import {
+  axeFindings,
+  baseUrl,
+  checkoutWithOneBouquet,
+  fillMe,
+  mailTo,
+  me,
+  payWithTestCard,
+  products,
+  screenshots,
+  settle,
+  shot,
+  useBrowser,
+} from './helpers.mjs';
+
+const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
+const TODAY = 'Today · Monday 14 December';
+
+let product;
+let stockBefore;
+const { openPage } = useBrowser(async (browser) => {
+  const context = await browser.newContext();
+  // A bouquet without sizes or notice, with stock to spare.
+  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5 && p.lead_days === 0);
+  assert.ok(product, 'the demo catalogue has a product without sizes or notice, 5 or more in stock');
+  await context.close();
+});
+
+async function stockOf(page, id) {
+  const response = await page.request.get(`${baseUrl}/api/products/${id}/`);
+  return (await response.json()).stock;
+}
+
+async function signIn(page, then) {
+  await page.goto(`${baseUrl}${then}`);
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${then}`);
+}
+
+async function look(page, name, what) {
+  await settle(page, { lazy: false });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${what}`);
+  // From the top, so the sticky header stays at the top of the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot(name), fullPage: true });
+  assert.deepEqual(await axeFindings(page, { all: true }), [], `axe finds nothing on ${what}`);
+}
+
+/** The shopper's order: one bouquet delivered today to Ada Rose, with a card. */
+async function shopperOrders(page) {
+  await checkoutWithOneBouquet(page, product.name);
+  await fillMe(page);
+  await page.getByLabel("Recipient's name").fill('Ada Rose');
+  await page.getByLabel("Recipient's phone").fill('07700 900123');
+  await page.getByLabel('Delivery address', { exact: true }).fill('3 Hill Street');
+  await page.getByLabel('Delivery town or city').fill('Bristol');
+  await page.getByLabel('Delivery postcode').fill('BS3 1AA');
+  await page.getByTestId('postcode-check').getByText(/We deliver to BS3/).waitFor();
+  await page.getByLabel('Delivery instructions (optional)').fill('Blue door, by the bakery.');
+  await page.getByLabel('Card message (optional)').fill('Happy birthday, Ada!\nWith love from Jo');
+  await page.getByLabel(/^From/).fill('Jo');
+  await payWithTestCard(page);
+  return (await page.getByTestId('order-number').textContent()).trim();
+}
+
+describe('the studio’s morning', () => {
+  let number;
+  let orderPath;
+
+  it('confirms a shopper’s order, sends it out and delivers it, the customer seeing each step', async () => {
+    const shopper = await openPage(1280);
+    stockBefore = await stockOf(shopper.page, product.id);
+    number = await shopperOrders(shopper.page);
+
+    const { page, context, errors } = await openPage(1280);
+    await signIn(page, '/admin/orders');
+    const today = page.getByRole('region', { name: TODAY });
+    const row = today.getByRole('link', { name: new RegExp(number) });
+    await row.waitFor();
+    assert.match(await row.innerText(), /New[\s\S]*Delivery, Afternoon[\s\S]*Ada Rose · BS3 1AA/);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: /^Orders \d+ new$/ }).waitFor();
+    await look(page, 'admin-orders-1280', 'the day’s work');
+
+    await row.click();
+    await page.getByRole('heading', { name: number }).waitFor();
+    orderPath = new URL(page.url()).pathname;
+    await page.getByText('Happy birthday, Ada!').waitFor();
+    await look(page, 'admin-order-1280', 'an order');
+
+    await page.getByRole('button', { name: 'Mark as confirmed' }).click();
+    await page.getByRole('button', { name: 'Mark as ready' }).waitFor();
+    await page.getByRole('region', { name: 'History' }).getByText('Confirmed', { exact: true }).waitFor();
+
+    // The customer is told, and their own page (from the mail's link) shows Confirmed with its time.
+    const mail = await mailTo(me.Email, number, 'is confirmed');
+    // Quoted-printable writes the link's = as =3D.
+    const link = /\/order-confirmation\/\d+\?token=[0-9a-f]+/.exec(mail.replace(/=3D/g, '='))?.[0];
+    assert.ok(link, 'the mail links to the customer’s order page');
+    await shopper.page.goto(`${baseUrl}${link}`);
+    const progress = shopper.page.getByRole('region', { name: 'Where your order is' });
+    await progress.waitFor();
+    // Its time is when the studio pressed the button (the server's real clock, not the shop's fixed one).
+    assert.match(await progress.getByRole('listitem').nth(1).innerText(), /^Confirmed\s*[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d\d$/);
+    await look(shopper.page, 'order-progress-1280', 'the customer’s order page');
+    await shopper.context.close();
+
+    await page.getByRole('button', { name: 'Skip to out for delivery' }).click();
+    await page.getByRole('button', { name: 'Mark as delivered' }).waitFor();
+    await mailTo(me.Email, number, 'on their way');
+    await page.getByRole('button', { name: 'Mark as delivered' }).click();
+    await page.getByRole('region', { name: 'History' }).getByText('Delivered', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Move the order' }).count(), 0, 'a delivered order moves no further');
+    await mailTo(me.Email, number, 'has been delivered');
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('shows the orders and an order on a phone', async () => {
+    const { page, context, errors } = await openPage(390);
+    await signIn(page, '/admin/orders');
+    await page.getByRole('region', { name: TODAY }).getByRole('link', { name: new RegExp(number) }).waitFor();
+    await look(page, 'admin-orders-390', 'the day’s work on a phone');
+    await page.goto(`${baseUrl}${orderPath}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await look(page, 'admin-order-390', 'an order on a phone');
+    await page.getByRole('button', { name: 'Cancel or refund…' }).click();
+    await page.getByRole('checkbox', { name: 'Cancel the order' }).waitFor();
+    await look(page, 'admin-order-refund-390', 'the refund panel on a phone');
+    await page.goto(`${baseUrl}/admin/orders/new`);
+    await page.getByLabel('Item 1').waitFor();
+    await look(page, 'admin-phone-order-390', 'the phone order on a phone');
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('prints the day sheet, with its cards', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await signIn(page, '/admin/orders');
+    await page.getByRole('region', { name: TODAY }).getByRole('link', { name: 'Day sheet for Monday 14 December' }).click();
+    await page.waitForURL('**/admin/orders/day/2026-12-14');
+    const block = page.getByRole('article', { name: /Delivery · Afternoon/ }).filter({ hasText: number });
+    await block.waitFor();
+    const text = await block.innerText();
+    for (const words of ['Ada Rose', '07700 900123', '3 Hill Street', 'BS3 1AA', `1 × ${product.name}`, 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
+      assert.ok(text.includes(words), `the sheet's block says "${words}"`);
+    }
+    assert.ok(!text.includes('£'), 'the sheet shows no prices');
+    await page.getByRole('region', { name: 'Cards' }).getByText('To Ada Rose').first().waitFor();
+    await look(page, 'admin-day-sheet-1280', 'the day sheet');
+
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.getByRole('button', { name: 'Print' }).isVisible(), false, 'no buttons on paper');
+    assert.equal(await page.getByRole('navigation', { name: 'Back office' }).isVisible(), false, 'no menu on paper');
+    await page.screenshot({ path: shot('admin-day-sheet-print'), fullPage: true });
+    const pdf = `${screenshots}/admin-day-sheet.pdf`;
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    assert.ok(statSync(pdf).size > 1000, 'a PDF of the day sheet');
+    await page.emulateMedia({ media: 'screen' });
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('takes a phone order, sees it in the day’s work, refunds part of it and cancels it', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await signIn(page, '/admin/orders');
+    const stockNow = await stockOf(page, product.id);
+    await page.getByRole('link', { name: 'Take a phone order' }).click();
+    await page.waitForURL('**/admin/orders/new');
+
+    // Sent empty first: each sentence stands beside its field.
+    await page.getByRole('button', { name: 'Take the order' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await page.getByLabel('First name', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor();
+
+    await page.getByLabel('First name', { exact: true }).fill('Margaret');
+    await page.getByLabel('Last name', { exact: true }).fill('Hale');
+    await page.getByLabel('Phone', { exact: true }).fill('0117 496 0000');
+    await page.getByLabel('How it was paid').fill('Cash');
+    await page.getByLabel('Item 1').selectOption(String(product.id));
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('radio', { name: 'Collection from the studio' }).check();
+    await page.getByLabel('Collection time').selectOption('14:00');
+    await page.getByLabel('Card message (optional)').fill('For the bride’s mother');
+    await look(page, 'admin-phone-order-1280', 'the phone order');
+    await page.getByRole('button', { name: 'Take the order' }).click();
+    await page.waitForURL(/\/admin\/orders\/\d+$/);
+    const phoneNumber = (await page.getByRole('heading', { level: 2, name: /^FS-\d+$/ }).innerText()).trim();
+    assert.equal(await stockOf(page, product.id), stockNow - 2, 'the phone order takes stock');
+
+    await page.goto(`${baseUrl}/admin/orders`);
+    const row = page.getByRole('region', { name: TODAY }).getByRole('link', { name: new RegExp(phoneNumber) });
+    await row.waitFor();
+    assert.match(await row.innerText(), /Collection, 14:00[\s\S]*Margaret Hale[\s\S]*Phone order/);
+    await row.click();
+    await page.getByRole('heading', { name: phoneNumber }).waitFor();
+
+    // One of the two back, into stock.
+    await page.getByRole('button', { name: 'Cancel or refund…' }).click();
+    await page.getByRole('spinbutton', { name: `How many ${product.name} to refund` }).fill('1');
+    assert.ok(await page.getByRole('checkbox', { name: `Put ${product.name} back in stock` }).isChecked(), 'not made yet: back in stock');
+    await page.getByLabel('Reason (for the order’s record)').fill('One fewer needed');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: /^Yes, give back £/ }).waitFor();
+    await look(page, 'admin-order-refund-1280', 'the refund’s confirmation');
+    await page.getByRole('button', { name: /^Yes, give back £/ }).click();
+    await page.getByText('1 refunded').waitFor();
+    await page.getByRole('list', { name: 'Refunds' }).getByText('One fewer needed').waitFor();
+    const payment = page.getByRole('region', { name: 'Payment' });
+    assert.match(await payment.innerText(), new RegExp(`Given back\\s*£${Number(product.price).toFixed(2)}`), 'the refunded amount');
+    assert.equal(await stockOf(page, product.id), stockNow - 1, 'the refunded one is back in stock');
+    await look(page, 'admin-order-refunded-1280', 'an order partly refunded');
+
+    // Then the rest, cancelling the order.
+    await page.getByRole('button', { name: 'Cancel or refund…' }).click();
+    await page.getByRole('spinbutton', { name: `How many ${product.name} to refund` }).fill('1');
+    await page.getByRole('checkbox', { name: 'Cancel the order' }).check();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: /^Yes, give back £.* and cancel the order$/ }).click();
+    await page.locator('.order-status', { hasText: 'Cancelled' }).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Refunds' }).getByRole('listitem').count(), 2, 'both refunds are listed');
+    assert.match(await payment.innerText(), new RegExp(`Given back\\s*£${(2 * Number(product.price)).toFixed(2)}`), 'all of it given back');
+    assert.equal(await stockOf(page, product.id), stockNow, 'everything is back in stock');
+    await look(page, 'admin-order-cancelled-1280', 'a cancelled order');
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+    assert.equal(stockNow, stockBefore - 1, 'only the delivered bouquet left the shelf');
+  });
+});

@@ -1,0 +1,56 @@
+import { Route, Routes, useParams } from 'react-router';
+import { DaySheet } from '@/features/orders/components/day-sheet';
+import { OrderBook } from '@/features/orders/components/order-book';
+import { OrderPage } from '@/features/orders/components/order-page';
+import { PhoneOrder } from '@/features/orders/components/phone-order';
+import { AdminFrame } from '../admin-frame';
+import NotFoundPage from './not-found';
+
+/** /admin/orders and the pages under it: the day's work, a phone order, a day sheet, one order. */
+export default function AdminOrdersPages() {
+  return (
+    <Routes>
+      <Route index element={<DaysWork />} />
+      <Route path="new" element={<NewOrder />} />
+      <Route path="day/:date" element={<DaySheetPage />} />
+      <Route path=":id" element={<OneOrder />} />
+    </Routes>
+  );
+}
+
+function DaysWork() {
+  return (
+    <AdminFrame title="Orders" intro={<p>The day’s work: what to make, for whom, and where it goes.</p>}>
+      {({ signedOut }) => <OrderBook onSignedOut={signedOut} />}
+    </AdminFrame>
+  );
+}
+
+function NewOrder() {
+  return (
+    <AdminFrame title="Take a phone order" intro={<p>An order paid outside the shop: it takes stock and joins the day’s work.</p>}>
+      {({ signedOut, recount }) => <PhoneOrder onSignedOut={signedOut} onChanged={recount} />}
+    </AdminFrame>
+  );
+}
+
+function DaySheetPage() {
+  const { date } = useParams();
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return <NotFoundPage />;
+  return (
+    <AdminFrame title="Day sheet" intro={<p>Print it for the bench and the van: what to make, where it goes, and the cards.</p>}>
+      {({ signedOut }) => <DaySheet key={date} date={date} onSignedOut={signedOut} />}
+    </AdminFrame>
+  );
+}
+
+function OneOrder() {
+  const { id } = useParams();
+  const number = /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
+  if (number === null) return <NotFoundPage />;
+  return (
+    <AdminFrame title="Order" intro={<p>Everything about one order, and what happens to it next.</p>}>
+      {({ signedOut, recount }) => <OrderPage key={number} id={number} onSignedOut={signedOut} onChanged={recount} />}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,131 @@
+// The studio's order calls (admin only): the day's work, one order, moving it along its
+// workflow, giving money back, the day sheet, the CSV export and orders taken by phone.
+import { api, API_BASE, errorMessage, type ErrorBody } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
+import { deliveryRules, type DeliveryRules } from '@/lib/core';
+
+type Schemas = components['schemas'];
+export type OrderBook = Schemas['OrderBook'];
+export type OrderDay = Schemas['OrderDay'];
+export type OrderLine = Schemas['OrderLine'];
+export type OrderDetail = Schemas['OrderDetail'];
+export type OrderMove = Schemas['OrderMove'];
+export type OrderRefund = Schemas['OrderRefundView'];
+export type RefundBody = Schemas['RefundBody'];
+export type StudioOrder = Schemas['StudioOrderBody'];
+export type StudioFulfilment = Schemas['StudioFulfilmentBody'];
+export type StudioOrderTaken = Schemas['StudioOrderTaken'];
+
+/** What the list is asked for (each left out when empty). */
+export interface OrderFilter {
+  status?: string;
+  method?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The session ended (401): the page goes to the sign-in. */
+export class OrdersSignedOut extends Error {
+  constructor() {
+    super('The admin session has ended');
+    this.name = 'OrdersSignedOut';
+  }
+}
+
+/**
+ * A call the server refused: its sentence, the fields at fault (`items.0`, `fulfilment.postcode`),
+ * and the status (409: someone else changed the order first, so the page reads it again).
+ */
+export class OrderRefused extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'OrderRefused';
+  }
+
+  /** Someone else changed the order since the page read it. */
+  get changed(): boolean {
+    return this.status === 409;
+  }
+}
+
+function refusal(error: unknown, status: number): Error {
+  if (status === 401) return new OrdersSignedOut();
+  const body = error as ErrorBody | undefined;
+  return new OrderRefused(errorMessage(body, 'That could not be done just now. Please try again.'), body?.fields ?? {}, status);
+}
+
+/** Only the filters that say something, so the URL and the query stay short. */
+function given(filter: OrderFilter): OrderFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as OrderFilter;
+}
+
+/** The day's work, or what the filters found, by day. */
+export async function listOrders(filter: OrderFilter, signal?: AbortSignal): Promise<OrderBook> {
+  const { data, error, response } = await api.GET('/api/admin/orders/', { params: { query: given(filter) }, signal });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** One order with everything it has. */
+export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderDetail> {
+  const { data, error, response } = await api.GET('/api/admin/orders/{id}/', { params: { path: { id } }, signal });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** Moves the order from where the page saw it (`from`) to `to`. */
+export async function moveOrder(id: number, from: string, to: string): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/status/', { params: { path: { id } }, body: { from, to } });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** Gives back what is chosen, and cancels the order when asked. */
+export async function refundOrder(id: number, body: RefundBody): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/refund/', { params: { path: { id } }, body });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** Every order of one day, in the order the studio makes and delivers them. */
+export async function daySheet(date: string, signal?: AbortSignal): Promise<OrderDetail[]> {
+  const { data, error, response } = await api.GET('/api/admin/orders/sheet/', { params: { query: { date } }, signal });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** Takes an order by phone or in the studio. */
+export async function takeOrder(body: StudioOrder): Promise<StudioOrderTaken> {
+  const { data, error, response } = await api.POST('/api/admin/orders/', { body });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/** Where the CSV of the days `from` to `to` downloads from (a plain link: the session cookie goes with it). */
+export function exportUrl(from: string, to: string): string {
+  return `${API_BASE}/api/admin/orders/export/?${new URLSearchParams({ from, to })}`;
+}
+
+export type ShelfProduct = Schemas['AdminProductView'];
+
+/** Every product, on sale or hidden, for the phone order's lines. */
+export async function listShelf(signal?: AbortSignal): Promise<ShelfProduct[]> {
+  const { data, error, response } = await api.GET('/api/admin/products/', { signal });
+  if (!data) throw refusal(error, response.status);
+  return data;
+}
+
+/**
+ * The studio's delivery settings read into the core's rules, without the places taken: a
+ * studio order may squeeze into a full slot, as the server allows.
+ */
+export async function studioDelivery(signal?: AbortSignal): Promise<DeliveryRules> {
+  const { data, error, response } = await api.GET('/api/delivery/', { signal });
+  if (!data) throw refusal(error, response.status);
+  return deliveryRules(data.settings);
+}

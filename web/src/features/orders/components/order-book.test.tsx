@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import type { OrderBook as Book } from '../api/orders-api';
+import { OrderBook } from './order-book';
+import { orderLine } from './order-fixtures';
+
+const book: Book = {
+  today: '2026-12-14',
+  found: 5,
+  days: [
+    {
+      date: '2026-12-11',
+      day: 'Friday 11 December',
+      relative: '',
+      deliveries: 1,
+      collections: 0,
+      cancelled: 0,
+      orders: [orderLine(3, { date: '2026-12-11', overdue: true, status: 'confirmed', status_label: 'Confirmed' })],
+    },
+    {
+      date: '2026-12-14',
+      day: 'Monday 14 December',
+      relative: 'Today',
+      deliveries: 3,
+      collections: 1,
+      cancelled: 0,
+      orders: [
+        orderLine(9),
+        orderLine(8, { method: 'collection', when: '14:00', recipient: 'Jo Bloom', postcode: '', studio_order: true }),
+        orderLine(7, { status: 'out_for_delivery', status_label: 'Out for delivery', refund_pending: true }),
+        orderLine(6),
+      ],
+    },
+  ],
+};
+
+const TODAY = 'Today · Monday 14 December';
+
+function queries() {
+  return mockApi.requests.filter((r) => new URL(r.url).pathname === '/api/admin/orders/').map((r) => new URL(r.url).searchParams);
+}
+
+function openBook(at = '/admin/orders') {
+  mockApi.on('GET', '/api/admin/orders/', () => json(book));
+  const onSignedOut = vi.fn();
+  renderPage(<OrderBook onSignedOut={onSignedOut} />, { path: '/admin/orders', at });
+  return { onSignedOut };
+}
+
+describe('the day’s work', () => {
+  it('groups the orders by day, with counts, overdue said in words, and each row a link to its order', async () => {
+    openBook();
+    const today = await screen.findByRole('region', { name: 'Today · Monday 14 December' });
+    expect(today).toHaveTextContent('3 deliveries · 1 collection');
+    const rows = within(within(today).getByRole('list', { name: 'Orders for Monday 14 December' })).getAllByRole('link');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveAttribute('href', '/admin/orders/9');
+    expect(rows[0]).toHaveTextContent('FS-000009');
+    expect(rows[0]).toHaveTextContent('Delivery, Afternoon');
+    expect(rows[0]).toHaveTextContent('Ada Rose · BS3 1AA');
+    expect(rows[0]).toHaveTextContent('1 × Peony Posy');
+    expect(rows[0]).toHaveTextContent('£50.00');
+    expect(rows[1]).toHaveTextContent('Collection, 14:00');
+    expect(rows[1]).toHaveTextContent('Phone order');
+    expect(rows[2]).toHaveTextContent('Out for delivery');
+    expect(rows[2]).toHaveTextContent('Refund being retried');
+    expect(within(today).getByRole('link', { name: 'Day sheet for Monday 14 December' })).toHaveAttribute('href', '/admin/orders/day/2026-12-14');
+
+    // The past day comes first, and says it is overdue in words.
+    const days = screen.getAllByRole('region');
+    expect(days[0]).toHaveAccessibleName('Friday 11 December');
+    expect(within(days[0]!).getByRole('link', { name: /FS-000003/ })).toHaveTextContent('Overdue');
+    expect(screen.getByRole('link', { name: 'Take a phone order' })).toHaveAttribute('href', '/admin/orders/new');
+    expect(queries()[0]?.toString()).toBe('');
+  });
+
+  it('asks again on Refresh, keeping the list on show meanwhile', async () => {
+    const user = userEvent.setup();
+    openBook();
+    await screen.findByRole('region', { name: TODAY });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(queries()).toHaveLength(2));
+    expect(screen.getByRole('region', { name: TODAY })).toBeInTheDocument();
+  });
+
+  it('asks the server again with the filters chosen: status and method at once, the search and days on sending', async () => {
+    const user = userEvent.setup();
+    openBook();
+    await screen.findByRole('region', { name: 'Today · Monday 14 December' });
+    await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    await waitFor(() => expect(queries().at(-1)?.get('status')).toBe('confirmed'));
+    // The filters stay where they are: a keyboard user keeps their place.
+    expect(screen.getByLabelText('Status')).toHaveFocus();
+    await user.selectOptions(screen.getByLabelText('Delivery or collection'), 'collection');
+    await waitFor(() => expect(queries().at(-1)?.get('method')).toBe('collection'));
+
+    await user.type(screen.getByLabelText('Search'), 'bs3 1aa');
+    await user.type(screen.getByLabelText('From'), '2026-12-14');
+    await user.type(screen.getByLabelText('To'), '2026-12-20');
+    await user.click(screen.getByRole('button', { name: 'Show orders' }));
+    await waitFor(() => expect(queries().at(-1)?.get('q')).toBe('bs3 1aa'));
+    const last = queries().at(-1)!;
+    expect(Object.fromEntries(last)).toEqual({ status: 'confirmed', method: 'collection', q: 'bs3 1aa', from: '2026-12-14', to: '2026-12-20' });
+    // What was typed stays in the boxes, and the export is for the days chosen.
+    expect(await screen.findByLabelText('Search')).toHaveValue('bs3 1aa');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', expect.stringContaining('/api/admin/orders/export/?from=2026-12-14&to=2026-12-20'));
+    expect(await screen.findByText('5 orders found')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to the day’s work' }));
+    await waitFor(() => expect(queries().at(-1)?.toString()).toBe(''));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('exports today when no days are chosen', async () => {
+    openBook();
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute('href', expect.stringContaining('from=2026-12-14&to=2026-12-14'));
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('goes to the sign-in when the session has ended', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () => json({ error: 'Please sign in.' }, 401));
+    const onSignedOut = vi.fn();
+    renderPage(<OrderBook onSignedOut={onSignedOut} />, { path: '/admin/orders' });
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+  });
+
+  it('says when a filter was refused, with the server’s sentence', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () => json({ error: 'The last day comes before the first.', fields: { to: 'The last day comes before the first.' } }, 400));
+    renderPage(<OrderBook onSignedOut={() => {}} />, { path: '/admin/orders', at: '/admin/orders?from=2026-12-20&to=2026-12-14' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The last day comes before the first.');
+  });
+});

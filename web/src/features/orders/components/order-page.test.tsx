@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import type { OrderDetail } from '../api/orders-api';
+import { orderDetail } from './order-fixtures';
+import { OrderPage } from './order-page';
+
+function sent(method: string, path: string) {
+  return mockApi.requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+}
+
+function openOrder(order: OrderDetail = orderDetail()) {
+  mockApi.on('GET', '/api/admin/orders/7/', () => json(order));
+  const onChanged = vi.fn();
+  const onSignedOut = vi.fn();
+  renderPage(<OrderPage id={7} onChanged={onChanged} onSignedOut={onSignedOut} />, { path: '/admin/orders/:id', at: '/admin/orders/7' });
+  return { onChanged, onSignedOut };
+}
+
+const confirmed = orderDetail({
+  status: 'confirmed',
+  status_label: 'Confirmed',
+  history: [
+    { status: 'new', label: 'New', by: 'shop', at: '2026-12-13T18:05:00Z', note: null },
+    { status: 'confirmed', label: 'Confirmed', by: 'studio', at: '2026-12-14T09:12:00Z', note: null },
+  ],
+  moves: { next: { status: 'ready', label: 'Ready' }, later: [{ status: 'out_for_delivery', label: 'Out for delivery' }, { status: 'delivered', label: 'Delivered' }], back: { status: 'new', label: 'New' } },
+});
+
+describe('an order’s page', () => {
+  it('shows everything the order has: items, delivery, card, customer, payment and history', async () => {
+    openOrder(
+      orderDetail({
+        refunds: [
+          {
+            id: 1,
+            amount: '12.50',
+            what: '1 × Bud Vase',
+            reason: 'Broken',
+            state: 'failed',
+            attempts: 2,
+            last_error: 'The card issuer declined the refund.',
+            next_attempt_at: '2026-12-14T10:00:00Z',
+            by: 'studio',
+            at: '2026-12-14T09:40:00Z',
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'FS-000007' })).toBeInTheDocument();
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(items).toHaveTextContent('2 × Peony Posy (Large)');
+    expect(items).toHaveTextContent('1 refunded');
+    expect(items).toHaveTextContent('Total£110.50');
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Tuesday 15 December, Morning');
+    expect(delivery).toHaveTextContent('Ada Rose');
+    expect(delivery).toHaveTextContent('Happy birthday, Ada!');
+    expect(delivery).toHaveTextContent('From Jo');
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByRole('link', { name: 'jo@example.com' })).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('By card, through the shop');
+    // A failed refund says why, and when it is tried again (Bristol time).
+    expect(payment).toHaveTextContent('The card issuer declined the refund. It will retry at Mon 14 Dec, 10:00.');
+    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Newthe shop, Sun 13 Dec, 18:05');
+  });
+
+  it('moves the order: the next step, a later one, and undo, each sending where the page saw it', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/status/', async (request) => {
+      moves.push(await request.json());
+      return json(confirmed);
+    });
+    const { onChanged } = openOrder();
+    const move = await screen.findByRole('region', { name: 'Move the order' });
+    expect(within(move).queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+    await user.click(within(move).getByRole('button', { name: 'Mark as confirmed' }));
+    await screen.findByRole('button', { name: 'Mark as ready' });
+    expect(moves).toEqual([{ from: 'new', to: 'confirmed' }]);
+    expect(screen.getByRole('status')).toHaveTextContent('FS-000007 is now confirmed.');
+    expect(onChanged).toHaveBeenCalled();
+    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Confirmedstudio, Mon 14 Dec, 9:12');
+
+    await user.click(screen.getByRole('button', { name: 'Skip to out for delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Undo: back to new' }));
+    await waitFor(() => expect(moves).toHaveLength(3));
+    expect(moves.slice(1)).toEqual([
+      { from: 'confirmed', to: 'out_for_delivery' },
+      { from: 'confirmed', to: 'new' },
+    ]);
+  });
+
+  it('says when someone else changed the order first, and reads it again', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    mockApi.on('GET', '/api/admin/orders/7/', () => json(++reads === 1 ? orderDetail() : confirmed));
+    mockApi.on('POST', '/api/admin/orders/7/status/', () =>
+      json({ error: 'Someone else has just changed this order. Please look at it again before changing it.' }, 409),
+    );
+    renderPage(<OrderPage id={7} onChanged={() => {}} onSignedOut={() => {}} />, { path: '/admin/orders/:id', at: '/admin/orders/7' });
+    await user.click(await screen.findByRole('button', { name: 'Mark as confirmed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has just changed this order.');
+    expect(await screen.findByRole('button', { name: 'Mark as ready' })).toBeInTheDocument();
+    expect(sent('GET', '/api/admin/orders/7/')).toHaveLength(2);
+  });
+
+  it('refunds chosen items and the delivery, cancelling, after a confirmation, with the amount added by the core', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/refund/', async (request) => {
+      bodies.push(await request.json());
+      return json(orderDetail({ status: 'cancelled', status_label: 'Cancelled', can_refund: false, moves: { next: null, later: [], back: null } }));
+    });
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    const peonies = screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' });
+    await user.clear(peonies);
+    await user.type(peonies, '1');
+    // New: not yet made, so it goes back in stock unless the studio says otherwise.
+    const restock = screen.getByRole('checkbox', { name: 'Put Peony Posy (Large) back in stock' });
+    expect(restock).toBeChecked();
+    await user.click(restock);
+    // The vase's one left to refund was refunded already.
+    expect(screen.getByRole('spinbutton', { name: 'How many Bud Vase to refund' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'The delivery charge (£8.00)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Cancel the order' }));
+    await user.type(screen.getByLabelText('Reason (for the order’s record)'), 'Customer is away');
+    expect(screen.getByTestId('refund-amount')).toHaveTextContent('£53.00');
+
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(bodies).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £53.00 and cancel the order' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ quantities: [1, 0], restock: [false, true], delivery: true, cancel: true, reason: 'Customer is away' });
+    expect(await screen.findByText('Cancelled', { selector: '.order-status' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The order is cancelled and £53.00 is being given back.');
+    expect(screen.getByRole('heading', { name: 'FS-000007' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Cancel or refund…' })).not.toBeInTheDocument();
+  });
+
+  it('shows the core’s sentence when a refund is refused, and keeps what was chosen', async () => {
+    const user = userEvent.setup();
+    mockApi.on('POST', '/api/admin/orders/7/refund/', () => json({ error: 'Only 1 of Peony Posy (Large) can still be refunded.' }, 400));
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    const peonies = screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' });
+    await user.clear(peonies);
+    await user.type(peonies, '2');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £90.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Peony Posy (Large) can still be refunded.');
+    expect(peonies).toHaveValue(2);
+  });
+
+  it('asks for something to refund before confirming', async () => {
+    const user = userEvent.setup();
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose what to refund, or to cancel the order.');
+    expect(sent('POST', '/api/admin/orders/7/refund/')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,54 @@
+// How the back office's order pages write statuses, days and moments.
+
+/**
+ * The statuses the list can be filtered by, in core's order (`OrderStatus::ALL`), with core's
+ * words. The answers carry each order's own `status_label`; only the filter needs the whole list
+ * before any order has arrived, and neither the API nor the wasm offers it.
+ */
+export const STATUS_CHOICES: readonly { value: string; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'out_for_delivery', label: 'Out for delivery' },
+  { value: 'ready_for_collection', label: 'Ready for collection' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'collected', label: 'Collected' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+const momentParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** A moment as the studio reads it, in Bristol's time: "Tue 15 Dec, 9:12". */
+export function moment(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) => momentParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
+}
+
+const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** A day written `2026-12-15` as "Tuesday 15 December" (the day itself, whatever the time zone). */
+export function dayName(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(day.getTime()) ? longDay.format(day) : date;
+}
+
+/** "3 deliveries · 1 collection", leaving out what there is none of. */
+export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
+  const parts = [
+    deliveries > 0 && `${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'}`,
+    collections > 0 && `${collections} ${collections === 1 ? 'collection' : 'collections'}`,
+    cancelled > 0 && `${cancelled} cancelled`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Nothing to make';
+}

@@ -1,0 +1,13 @@
+import './orders.css';
+
+/** An order's status as a quiet pill; overdue said in words, not by colour alone. */
+export function StatusBadge({ status, label, overdue = false }: { status: string; label: string; overdue?: boolean }) {
+  return (
+    <span className="order-badges">
+      <span className="order-status" data-status={status}>
+        {label}
+      </span>
+      {overdue && <span className="order-overdue">Overdue</span>}
+    </span>
+  );
+}
