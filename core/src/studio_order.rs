@@ -58,8 +58,9 @@ impl StudioOrderField {
 }
 
 impl FormField for StudioOrderField {
+    /// The studio reads the missing-fields sentence: its boxes' words.
     fn form_name(self) -> &'static str {
-        self.wire_name()
+        self.label()
     }
 
     fn wire_name(self) -> &'static str {
@@ -186,6 +187,10 @@ mod tests {
         bad.lines = 0;
         let problems = bad.parse().unwrap_err();
         assert_eq!(problems.missing, vec![StudioOrderField::FirstName]);
+        assert_eq!(
+            problems.message(),
+            "Please fill in all required fields: First name"
+        );
         let said: Vec<_> = problems.invalid.iter().map(|(f, _)| *f).collect();
         assert_eq!(
             said,

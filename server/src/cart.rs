@@ -293,9 +293,12 @@ pub async fn add(
     adding: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
+    // What is read before the writer's turn keeps the turn short: the product (its stock is
+    // the cart's advice, not a promise: the checkout decides stock) before, the cart's answer
+    // after. The line itself is read in the turn, so two adds at once never pass 10.
+    let item = Item::find(writer.pool(), product_id, variation_id).await?;
     let txn = writer.begin().await?;
     open_for_adding(&txn, key, cart_id).await?;
-    let item = Item::find(&txn, product_id, variation_id).await?;
     let line = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
         .filter(cart_item::Column::ProductId.eq(product_id))
@@ -327,9 +330,8 @@ pub async fn add(
             .await?;
         }
     }
-    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
-    Ok(answer)
+    Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 
 /// Sets a line's quantity (1 to 10, within stock).
@@ -353,9 +355,8 @@ pub async fn update_quantity(
     let mut line: cart_item::ActiveModel = line.into();
     line.quantity = Set(quantity as i32);
     line.update(&txn).await?;
-    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
-    Ok(answer)
+    Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 
 /// Removes a line from a cart.
@@ -375,9 +376,8 @@ pub async fn remove(
     if removed.rows_affected == 0 {
         return Err(CartError::LineGone);
     }
-    let answer = view(&txn, cart_id, media_base).await?;
     txn.commit().await?;
-    Ok(answer)
+    Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 
 /// Removes carts nobody has touched for [`IDLE_LIMIT`], and empty ones after

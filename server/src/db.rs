@@ -110,6 +110,11 @@ impl Writer {
         }
     }
 
+    /// The connections behind the writer, for reads around a write, which need no turn.
+    pub fn pool(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
     /// Waits for the writer's turn, then begins a transaction.
     pub async fn begin(&self) -> Result<Writing, DbErr> {
         let turn = self.turn().await;

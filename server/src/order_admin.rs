@@ -87,6 +87,8 @@ pub struct OrderBook {
     pub days: Vec<OrderDay>,
     /// How many orders were found (a search stops at 200).
     pub found: u32,
+    /// Every status an order can have, in core's order, for the filter.
+    pub statuses: Vec<OrderMove>,
 }
 
 /// What the studio asked the list for.
@@ -437,6 +439,7 @@ pub async fn book(
         today: today.to_wire(),
         days,
         found: count,
+        statuses: OrderStatus::ALL.into_iter().map(move_view).collect(),
     })
 }
 

@@ -1793,6 +1793,8 @@ export interface components {
              * @description How many orders were found (a search stops at 200).
              */
             found: number;
+            /** @description Every status an order can have, in core's order, for the filter. */
+            statuses: components["schemas"]["OrderMove"][];
             /** @description The studio's today, `2026-12-14`. */
             today: string;
         };

@@ -113,11 +113,11 @@ export function exportUrl(from: string, to: string): string {
 
 export type ShelfProduct = Schemas['AdminProductView'];
 
-/** Every product, on sale or hidden, for the phone order's lines. */
+/** Every product, on sale or hidden but not archived, for the phone order's lines. */
 export async function listShelf(signal?: AbortSignal): Promise<ShelfProduct[]> {
   const { data, error, response } = await api.GET('/api/admin/products/', { signal });
   if (!data) throw refusal(error, response.status);
-  return data;
+  return data.filter((product) => !product.archived);
 }
 
 /**

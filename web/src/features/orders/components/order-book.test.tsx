@@ -10,6 +10,11 @@ import { orderLine } from './order-fixtures';
 const book: Book = {
   today: '2026-12-14',
   found: 5,
+  statuses: [
+    { status: 'new', label: 'New' },
+    { status: 'confirmed', label: 'Confirmed' },
+    { status: 'collected', label: 'Collected' },
+  ],
   days: [
     {
       date: '2026-12-11',

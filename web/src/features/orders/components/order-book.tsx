@@ -4,7 +4,7 @@ import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { exportUrl, listOrders, OrdersSignedOut, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
 import { StatusBadge } from './status-badge';
-import { dayCounts, STATUS_CHOICES } from './order-words';
+import { dayCounts } from './order-words';
 import './orders.css';
 
 const FILTER_NAMES = ['status', 'method', 'q', 'from', 'to'] as const;
@@ -60,7 +60,12 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
           Take a phone order
         </Link>
       </div>
-      <OrderFilters filter={filter} today={query.status === 'loaded' ? query.data.today : ''} onApply={apply} />
+      <OrderFilters
+        filter={filter}
+        today={query.status === 'loaded' ? query.data.today : ''}
+        statuses={query.status === 'loaded' ? query.data.statuses : []}
+        onApply={apply}
+      />
       {filtered && (
         <p className="order-book__filtered">
           <button type="button" className="button button--quiet button--small" onClick={() => setParams(new URLSearchParams())}>
@@ -100,11 +105,13 @@ interface OrderFiltersProps {
   filter: OrderFilter;
   /** The studio's today, for the export's range when none is chosen. */
   today: string;
+  /** Every status an order can have, in core's words (from the list's answer). */
+  statuses: readonly { status: string; label: string }[];
   onApply: (changes: OrderFilter) => void;
 }
 
 /** Status and method apply at once; the search and the days when the form is sent. */
-function OrderFilters({ filter, today, onApply }: OrderFiltersProps) {
+function OrderFilters({ filter, today, statuses, onApply }: OrderFiltersProps) {
   // What is typed, until it is sent; when the address changes (sent, or cleared) the boxes show
   // what it asks. Kept with the address it was typed over, so nothing remounts and focus stays.
   const asked = { q: filter.q ?? '', from: filter.from ?? '', to: filter.to ?? '' };
@@ -129,8 +136,8 @@ function OrderFilters({ filter, today, onApply }: OrderFiltersProps) {
           <span className="field__label">Status</span>
           <select className="field__select" value={filter.status ?? ''} onChange={(event) => onApply({ status: event.target.value })}>
             <option value="">Any status</option>
-            {STATUS_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
+            {statuses.map((choice) => (
+              <option key={choice.status} value={choice.status}>
                 {choice.label}
               </option>
             ))}

@@ -1,21 +1,5 @@
 // How the back office's order pages write statuses, days and moments.
 
-/**
- * The statuses the list can be filtered by, in core's order (`OrderStatus::ALL`), with core's
- * words. The answers carry each order's own `status_label`; only the filter needs the whole list
- * before any order has arrived, and neither the API nor the wasm offers it.
- */
-export const STATUS_CHOICES: readonly { value: string; label: string }[] = [
-  { value: 'new', label: 'New' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'ready', label: 'Ready' },
-  { value: 'out_for_delivery', label: 'Out for delivery' },
-  { value: 'ready_for_collection', label: 'Ready for collection' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'collected', label: 'Collected' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
-
 const momentParts = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: 'numeric',

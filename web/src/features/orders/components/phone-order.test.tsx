@@ -13,11 +13,11 @@ const shelf: ShelfProduct[] = [
     name: 'Peony Posy',
     description: '',
     category_id: 1,
-    category_name: 'Bouquets',
-    image: null,
-    image_srcset: null,
     archived: false,
     ordered: false,
+    image_srcset: null,
+    category_name: 'Bouquets',
+    image: null,
     lead_days: 0,
     price: '35.00',
     stock: 7,
@@ -27,7 +27,7 @@ const shelf: ShelfProduct[] = [
       { id: 12, size: 'Large', price: '45.00', stock: 3 },
     ],
   },
-  { id: 2, name: 'Bud Vase', description: '', category_id: 2, category_name: 'Vases', image: null, image_srcset: null, archived: false, ordered: false, lead_days: 0, price: '12.50', stock: 9, visible: true, sizes: [] },
+  { id: 2, name: 'Bud Vase', description: '', category_id: 2, archived: false, ordered: false, image_srcset: null, category_name: 'Vases', image: null, lead_days: 0, price: '12.50', stock: 9, visible: true, sizes: [] },
 ];
 
 function openForm() {
