@@ -25,7 +25,8 @@ start_fresh_shop "$root/web/dist" fuzz
 export POSY_FUZZ_URL="$SHOP_URL"
 data=$SHOP_DATA
 
-# The session and CSRF token as a browser holds them; signed in again after a sign-out.
+# The session and CSRF token as a browser holds them; signed in again after a sign-out (or a
+# sign-out everywhere).
 cat >"$data/posy_fuzz_hooks.py" <<'PY'
 import os
 import requests
@@ -72,7 +73,7 @@ def before_call(context, case, **kwargs):
 
 @schemathesis.hook
 def after_call(context, case, response):
-    if case.path.startswith("/api/auth/logout"):
+    if case.path.startswith(("/api/auth/logout", "/api/admin/account/sign-out-everywhere")):
         state["session"] = None
 PY
 

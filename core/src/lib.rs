@@ -1,6 +1,7 @@
 //! Posy's business rules, shared by the server (natively) and the shopper's browser (as
 //! WebAssembly), so both sides apply exactly the same rule. No I/O lives here.
 
+pub mod account;
 pub mod calendar;
 pub mod cart;
 pub mod catalogue;
@@ -17,6 +18,7 @@ pub mod postcode;
 pub mod product_form;
 pub mod quantity;
 pub mod schedule;
+pub mod studio;
 pub mod studio_order;
 pub mod validation;
 pub mod workshop;

@@ -13,6 +13,7 @@ use std::time::Duration;
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use posy_core::account;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -32,12 +33,7 @@ pub const SESSION_COOKIE: &str = "posy_session";
 pub const SECURE_SESSION_COOKIE: &str = "__Host-posy_session";
 /// A session unused this long has ended.
 pub const IDLE_SECONDS: i64 = 8 * 60 * 60;
-/// The shortest password an account may have.
-pub const MIN_PASSWORD_CHARS: usize = 12;
-/// The longest username an account may have (the column's size).
-pub const MAX_USERNAME_CHARS: usize = 100;
-/// The longest password an account may have: hashing is then bounded too.
-pub const MAX_PASSWORD_CHARS: usize = 1024;
+pub use posy_core::account::{MAX_PASSWORD_CHARS, MAX_USERNAME_CHARS, MIN_PASSWORD_CHARS};
 /// How many passwords are hashed at once, at most. Each hash takes 19 MiB (Argon2's default
 /// memory cost) and about 40 ms on a release build, so one at a time keeps a burst of sign-ins
 /// within the server's memory budget and still checks 25 a second.
@@ -70,41 +66,84 @@ pub enum SignInRefused {
     TooMany { minutes: u32 },
 }
 
-/// Makes an admin account. Refuses an empty, long or taken username and a short or long
-/// password.
+/// Why an account was not made or its password not changed: a sentence for the field at
+/// fault (core's rules), or the database failed.
+#[derive(Debug)]
+pub enum AccountError {
+    Username(String),
+    Password(String),
+    Db(sea_orm::DbErr),
+}
+
+impl std::fmt::Display for AccountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AccountError::Username(why) | AccountError::Password(why) => f.write_str(why),
+            AccountError::Db(err) => write!(f, "the database failed: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for AccountError {}
+
+impl From<sea_orm::DbErr> for AccountError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        AccountError::Db(err)
+    }
+}
+
+/// Said when a username is taken.
+pub fn name_taken(username: &str) -> String {
+    format!("There is already an admin called {username}. Please choose another username.")
+}
+
+/// Makes an admin account, for `posy admin create` and for an admin adding another. Refuses
+/// an empty, long or taken username and a short or long password (core's rules). The password
+/// is hashed before anything is written.
 pub async fn create_admin(
     db: &impl ConnectionTrait,
     username: &str,
     password: &str,
-) -> anyhow::Result<()> {
-    let username = username.trim();
-    anyhow::ensure!(
-        !username.is_empty() && username.chars().count() <= MAX_USERNAME_CHARS,
-        "the username must have 1 to {MAX_USERNAME_CHARS} characters"
-    );
-    let length = password.chars().count();
-    anyhow::ensure!(
-        (MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&length),
-        "the password must have {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
-    );
-    let taken = admin::Entity::find()
-        .filter(admin::Column::Username.eq(username))
-        .count(db)
-        .await?;
-    anyhow::ensure!(taken == 0, "there is already an admin called {username}");
-    admin::ActiveModel {
-        username: Set(username.to_owned()),
-        password_hash: Set(hash_password(password.to_owned()).await?),
+) -> Result<Admin, AccountError> {
+    let username = account::check_username(username).map_err(AccountError::Username)?;
+    account::check_new_password(password).map_err(AccountError::Password)?;
+    if name_is_taken(db, &username).await? {
+        return Err(AccountError::Username(name_taken(&username)));
+    }
+    let password_hash = hash_password(password.to_owned())
+        .await
+        .map_err(|err| AccountError::Db(sea_orm::DbErr::Custom(err.to_string())))?;
+    let made = admin::ActiveModel {
+        username: Set(username.clone()),
+        password_hash: Set(password_hash),
         created_at: Set(now()),
         ..Default::default()
     }
     .insert(db)
-    .await?;
-    Ok(())
+    .await;
+    match made {
+        Ok(made) => Ok(Admin {
+            id: made.id,
+            username: made.username,
+        }),
+        // Taken by another request while this one hashed: the unique index said no.
+        Err(_) if name_is_taken(db, &username).await? => {
+            Err(AccountError::Username(name_taken(&username)))
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+async fn name_is_taken(db: &impl ConnectionTrait, username: &str) -> Result<bool, sea_orm::DbErr> {
+    let found = admin::Entity::find()
+        .filter(admin::Column::Username.eq(username))
+        .count(db)
+        .await?;
+    Ok(found > 0)
 }
 
 /// Hashes a password for storing, on the blocking pool, in turn.
-async fn hash_password(password: String) -> anyhow::Result<String> {
+pub(crate) async fn hash_password(password: String) -> anyhow::Result<String> {
     let turn = HASHING.acquire().await?;
     tokio::task::spawn_blocking(move || {
         // Held by the hashing itself, so a request that goes away does not free its turn early.
@@ -119,7 +158,7 @@ async fn hash_password(password: String) -> anyhow::Result<String> {
 }
 
 /// True when `password` matches the stored hash; on the blocking pool, in turn.
-async fn password_matches(password: String, stored: String) -> bool {
+pub(crate) async fn password_matches(password: String, stored: String) -> bool {
     let Ok(turn) = HASHING.acquire().await else {
         return false;
     };
@@ -330,13 +369,13 @@ pub fn session_cookie(token: Option<&str>, secure: bool) -> String {
     }
 }
 
-fn random_token() -> String {
+pub(crate) fn random_token() -> String {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).expect("the system has randomness");
     hex::encode(bytes)
 }
 
-fn hash_token(token: &str) -> String {
+pub(crate) fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 

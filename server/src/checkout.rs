@@ -35,6 +35,7 @@ use crate::catalogue::bump_version;
 use crate::clock::{Clock, now};
 use crate::db::Writer;
 use crate::entities::{cart as carts, order, order_item, product, refund, variation};
+use crate::facts::Facts;
 use crate::fulfilment::{self, Charge, ChoiceError};
 use crate::holds::{self, Held, HoldRules, NotHeld};
 use crate::mail::letters::{self, OrderFacts};
@@ -179,6 +180,8 @@ pub struct Checkout {
     pub link_ttl_seconds: i64,
     /// Where new-order notices go.
     pub studio_email: String,
+    /// The studio's facts, which sign the shopper's confirmation.
+    pub facts: Facts,
     /// The clock the florist's choice is checked against when its payment is made, and holds
     /// are kept by.
     pub clock: Clock,
@@ -684,10 +687,11 @@ impl Checkout {
         // Billing details may hold no address, or one no mail server takes.
         if is_email(&customer.email) {
             let days = self.link_ttl_seconds / 86_400;
+            let studio = self.facts.get(txn).await?;
             mail::post(
                 txn,
                 &customer.email,
-                letters::order_confirmation(&facts, &link, days),
+                letters::order_confirmation(&facts, &studio, &link, days),
             )
             .await?;
         }

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use poem_openapi::Object;
 use posy_core::enquiry::{EnquiryStatus, check_reply};
+use posy_core::studio::StudioFacts;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
@@ -178,13 +179,14 @@ pub async fn set_status(
     one(db, id).await
 }
 
-/// Sends `text` to the enquiry's sender from the studio (answers go to `studio_email`), keeps
+/// Sends `text` to the enquiry's sender from the studio (signed with its facts) (answers go to `studio_email`), keeps
 /// it with the enquiry, and marks the enquiry answered and read: all or nothing.
 pub async fn reply(
     db: &DatabaseConnection,
     id: i32,
     admin: &str,
     text: &str,
+    studio: &StudioFacts,
     studio_email: &str,
 ) -> Result<EnquiryView, InboxError> {
     let text = check_reply(text).map_err(InboxError::Reply)?;
@@ -203,7 +205,7 @@ pub async fn reply(
     }
     .insert(&txn)
     .await?;
-    let letter = letters::enquiry_reply(&enquiry.name, &enquiry.message, &text);
+    let letter = letters::enquiry_reply(studio, &enquiry.name, &enquiry.message, &text);
     mail::enqueue_answered_to(
         &txn,
         &enquiry.email,

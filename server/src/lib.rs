@@ -1,6 +1,7 @@
 //! Posy's server: the shop's JSON API (poem-openapi), storage (sea-orm), media and the built
 //! web app, started by [`startup::Application`].
 
+pub mod admins;
 pub mod api;
 pub mod attempts;
 pub mod auth;
@@ -17,6 +18,7 @@ pub mod delivery;
 pub mod enquiries;
 pub mod entities;
 pub mod error;
+pub mod facts;
 pub mod fulfilment;
 pub mod gallery;
 pub mod headers;

@@ -695,10 +695,12 @@ pub async fn move_to(
     if forward && to.tells_customer() && is_email(&order.email) {
         let link = customer_link(checkout, &txn, id).await?;
         let described = order.fulfilment.as_deref().and_then(describe);
+        let studio = checkout.facts.get(&txn).await?;
         mail::post(
             &txn,
             &order.email,
             letters::order_progress(
+                &studio,
                 &order.first_name,
                 &orders::reference(id),
                 to,

@@ -197,10 +197,12 @@ pub async fn give_back(
         record_event(&txn, id, OrderStatus::Cancelled, admin, Some(note)).await?;
     }
     if is_email(&order.email) {
+        let studio = checkout.facts.get(&txn).await?;
         mail::post(
             &txn,
             &order.email,
             letters::order_refunded(
+                &studio,
                 &order.first_name,
                 &orders::reference(id),
                 refund.as_ref().map(|r| r.amount),

@@ -1,9 +1,10 @@
-//! The studio's own facts, in one place: name, address, contact details, opening hours, social
-//! links and where it delivers. The web app's nav, footer and pages read them from
-//! `GET /api/site/`.
+//! The studio's own facts as the pages read them from `GET /api/site/`: name, address, contact
+//! details, opening hours, social links and where it delivers. The facts are kept by
+//! [`crate::facts`], the hours by the delivery settings.
 
 use poem_openapi::Object;
-use posy_core::delivery::{DeliverySettings, WeekHours};
+use posy_core::delivery::WeekHours;
+use posy_core::studio::StudioFacts;
 
 /// What the shop says about the studio.
 #[derive(Debug, Clone, Object)]
@@ -58,34 +59,29 @@ pub struct SocialLink {
     pub url: String,
 }
 
-impl Default for Site {
-    /// The demo studio in South Bristol.
-    fn default() -> Site {
-        let social = |name: &str, url: &str| SocialLink {
-            name: name.into(),
-            url: url.into(),
-        };
+impl Site {
+    /// What the pages show: the studio's facts as kept, and the week's hours from the
+    /// delivery settings (one place for each).
+    pub fn new(facts: &StudioFacts, week: &WeekHours) -> Site {
         Site {
-            name: "Posy".into(),
-            tagline: "floral studio".into(),
-            address: vec![
-                "Posy Floral Studio".into(),
-                "Unit 4, Stockwood Mews".into(),
-                "Stockwood Lane, Whitchurch".into(),
-                "Bristol BS14 8SJ".into(),
-            ],
-            phone: "0117 496 0123".into(),
-            phone_international: "+441174960123".into(),
-            email: "hello@posyflowers.example".into(),
-            opening_hours: opening_hours(&DeliverySettings::demo().opening_hours),
-            social: vec![
-                social("Instagram", "https://www.instagram.com/"),
-                social("Facebook", "https://www.facebook.com/"),
-                social("Pinterest", "https://www.pinterest.co.uk/"),
-            ],
-            delivery_area: "Bristol".into(),
-            collection_from: "BS14".into(),
-            delivery_note: "We deliver across Bristol, or collect from our studio in BS14.".into(),
+            name: facts.name.clone(),
+            tagline: facts.tagline.clone(),
+            address: facts.address(),
+            phone: facts.phone.clone(),
+            phone_international: facts.phone_international(),
+            email: facts.email.clone(),
+            opening_hours: opening_hours(week),
+            social: facts
+                .social()
+                .into_iter()
+                .map(|(name, url)| SocialLink {
+                    name: name.into(),
+                    url,
+                })
+                .collect(),
+            delivery_area: facts.town.clone(),
+            collection_from: facts.collection_district(),
+            delivery_note: facts.delivery_note(),
         }
     }
 }

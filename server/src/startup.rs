@@ -22,6 +22,7 @@ use crate::checkout::Checkout;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::csrf::Csrf;
+use crate::facts::Facts;
 use crate::gallery::uploads::UploadLimits;
 use crate::gallery::video::Videos;
 use crate::headers::{self, Policies};
@@ -30,7 +31,6 @@ use crate::limits::{self, Guarded};
 use crate::mail::Mailer;
 use crate::media_store::Media;
 use crate::payments::Provider;
-use crate::site::Site;
 use crate::state::{Clients, Gallery, MediaBase, Studio};
 use crate::webhook::{self, WebhookSecret};
 use crate::{api, cart, db, error, mail, payments, secrets, seed, tasks, web};
@@ -97,6 +97,7 @@ impl Application {
             ),
             link_ttl_seconds: i64::from(config.order_link_days) * 24 * 60 * 60,
             studio_email: config.studio_email.clone(),
+            facts: Facts::default(),
             clock: config.clock(),
             holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address),
         };
@@ -254,7 +255,7 @@ fn routes(
         .data(MediaBase(media_base.clone()))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))
         .data(Studio {
-            site: Site::default(),
+            facts: checkout.facts.clone(),
             notices_to: config.studio_email.clone(),
         })
         .data(Clients::new(config))

@@ -6,6 +6,7 @@ use sea_orm::DatabaseConnection;
 use crate::auth;
 use crate::config::Config;
 use crate::enquiries;
+use crate::facts::Facts;
 use crate::gallery::uploads::{Destination, UploadLimits};
 use crate::gallery::video::Videos;
 use crate::gallery::view::{self, AlbumView};
@@ -13,7 +14,6 @@ use crate::gallery::{FindError, Viewer};
 use crate::media_store::Media;
 use crate::proxies::{self, Network};
 use crate::rate_limit::Limit;
-use crate::site::Site;
 
 /// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
 #[derive(Clone, Debug)]
@@ -108,7 +108,8 @@ impl Gallery {
 /// The studio's facts and where its notices go.
 #[derive(Clone)]
 pub struct Studio {
-    pub site: Site,
+    /// Its name, phone, address and links, as the back office last saved them.
+    pub facts: Facts,
     /// Where enquiries are mailed.
     pub notices_to: String,
 }

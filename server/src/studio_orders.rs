@@ -229,10 +229,11 @@ pub async fn take(
             check_details: false,
         };
         let days = checkout.link_ttl_seconds / 86_400;
+        let studio = checkout.facts.get(&txn).await?;
         mail::post(
             &txn,
             &customer.email,
-            letters::order_confirmation(&facts, &link, days),
+            letters::order_confirmation(&facts, &studio, &link, days),
         )
         .await?;
     }

@@ -183,11 +183,13 @@ impl AdminApi {
         id: Path<i32>,
         reply: Json<EnquiryReply>,
     ) -> Changed {
+        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
         let answered = inbox::reply(
             *db,
             id.0,
             &admin.0.username,
             &reply.0.body,
+            &facts,
             &studio.notices_to,
         )
         .await?;

@@ -4,6 +4,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod admin;
+pub mod admins;
 pub mod albums;
 pub mod auth;
 pub mod cached_json;
@@ -15,6 +16,7 @@ pub mod order_admin;
 pub mod orders;
 pub mod paths;
 pub mod payment;
+pub mod settings;
 pub mod studio;
 pub mod text;
 
@@ -56,6 +58,8 @@ resources!(
     delivery::DeliveryApi,
     auth::AuthApi,
     admin::AdminApi,
+    settings::StudioSettingsApi,
+    admins::AdminsApi,
     order_admin::OrderAdminApi,
     catalogue_admin::CatalogueAdminApi,
     albums::AlbumsApi,

@@ -16,7 +16,7 @@ use crate::delivery;
 use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::entities::workshop as workshops;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::site::{self, Site};
+use crate::site::Site;
 use crate::state::{Clients, MediaBase, Studio};
 
 /// The studio's pages and enquiries.
@@ -114,18 +114,16 @@ impl Refusal for EnquiryError {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Studio")]
 impl StudioApi {
     /// The studio's name, address, contact details, opening hours, social links and delivery
-    /// area.
+    /// area, as the back office last saved them.
     #[oai(path = "/site/", method = "get", operation_id = "getSite")]
     async fn site(
         &self,
         db: Data<&DatabaseConnection>,
         studio: Data<&Studio>,
     ) -> Result<Json<Site>, Failure<sea_orm::DbErr>> {
+        let facts = studio.facts.get(*db).await?;
         let settings = delivery::settings(*db).await?;
-        Ok(Json(Site {
-            opening_hours: site::opening_hours(&settings.opening_hours),
-            ..studio.site.clone()
-        }))
+        Ok(Json(Site::new(&facts, &settings.opening_hours)))
     }
 
     /// Upcoming workshops, soonest first.
@@ -182,6 +180,7 @@ impl StudioApi {
         body: Json<ContactRequest>,
     ) -> Result<Json<ContactReceived>, Failure<EnquiryError, SEND>> {
         let body = body.0;
+        let facts = studio.facts.get(*db).await.map_err(EnquiryError::Db)?;
         let enquiry = EnquirySent {
             form: EnquiryForm {
                 name: body.name.0,
@@ -198,7 +197,7 @@ impl StudioApi {
             enquiry,
             &clients.enquiries,
             &studio.notices_to,
-            &studio.site.phone,
+            &facts.phone,
         )
         .await?;
         Ok(Json(ContactReceived {

@@ -5,6 +5,7 @@ use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
 use posy_core::enquiry::Enquiry;
 use posy_core::order::OrderStatus;
+use posy_core::studio::StudioFacts;
 
 use crate::cart::PricedLine;
 use crate::fulfilment::{Charge, Described};
@@ -33,25 +34,32 @@ pub struct OrderFacts<'a> {
     pub check_details: bool,
 }
 
-/// The shopper's confirmation, with the link to their order and how long it works.
-pub fn order_confirmation(order: &OrderFacts, link: &str, link_days: i64) -> Letter {
+/// The shopper's confirmation, with the link to their order and how long it works, signed
+/// with the studio's facts as they are now.
+pub fn order_confirmation(
+    order: &OrderFacts,
+    studio: &StudioFacts,
+    link: &str,
+    link_days: i64,
+) -> Letter {
     let OrderFacts {
         reference,
         customer,
         ..
     } = order;
     Letter {
-        subject: format!("Your order {reference} with Posy"),
+        subject: format!("Your order {reference} with {}", studio.name),
         body: format!(
             "Dear {},\n\nThank you for your order. We have received your payment and will be in \
              touch about delivery.\n\nOrder {reference}\n\n{}\nDelivering to:\n{}\n{}\n{}\n\n\
              See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
-             With love from the studio,\nPosy floral studio, South Bristol\n",
+             {}",
             customer.first_name,
             summary(order),
             customer.address,
             customer.city,
             customer.postcode,
+            sign_off(studio),
         ),
     }
 }
@@ -133,13 +141,14 @@ pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
     }
 }
 
-/// The studio's reply to an enquiry, with the enquiry quoted below it.
-pub fn enquiry_reply(name: &str, asked: &str, reply: &str) -> Letter {
+/// The studio's reply to an enquiry, signed as the studio, with the enquiry quoted below it.
+pub fn enquiry_reply(studio: &StudioFacts, name: &str, asked: &str, reply: &str) -> Letter {
     let quoted: Vec<String> = asked.lines().map(|line| format!("> {line}")).collect();
     Letter {
-        subject: "Your enquiry to Posy".to_owned(),
+        subject: format!("Your enquiry to {}", studio.name),
         body: format!(
-            "Dear {name},\n\n{reply}\n\nPosy Floral Studio\n\nYou wrote:\n{}\n",
+            "Dear {name},\n\n{reply}\n\n{}\n\nYou wrote:\n{}\n",
+            studio.signature(),
             quoted.join("\n")
         ),
     }
@@ -198,6 +207,7 @@ pub fn undeliverable(id: i32, subject: &str, tries: i32) -> Letter {
 /// The customer's news of their order's step (core's `tells_customer` steps), with the link
 /// to their order page, which shows every step with its time.
 pub fn order_progress(
+    studio: &StudioFacts,
     first_name: &str,
     reference: &str,
     step: OrderStatus,
@@ -245,13 +255,15 @@ pub fn order_progress(
         subject,
         body: format!(
             "Dear {first_name},\n\n{news}\n\nOrder {reference}\nSee where your order is at any \
-             time:\n{link}\n\nWith love from the studio,\nPosy floral studio, South Bristol\n"
+             time:\n{link}\n\n{}",
+            sign_off(studio)
         ),
     }
 }
 
 /// The customer's news of money given back on their order, or of its cancellation.
 pub fn order_refunded(
+    studio: &StudioFacts,
     first_name: &str,
     reference: &str,
     amount: Option<Money>,
@@ -285,8 +297,17 @@ pub fn order_refunded(
         subject,
         body: format!(
             "Dear {first_name},\n\n{opening}{money}\n\nOrder {reference}\nIf you have any \
-             questions, just reply to this e-mail.\n\nWith love from the studio,\nPosy floral \
-             studio, South Bristol\n"
+             questions, just reply to this e-mail.\n\n{}",
+            sign_off(studio)
         ),
     }
+}
+
+/// How the customer's mails end: `With love from the studio,` and the studio as it is now
+/// (`Posy floral studio, Bristol`).
+fn sign_off(studio: &StudioFacts) -> String {
+    format!(
+        "With love from the studio,\n{} {}, {}\n",
+        studio.name, studio.tagline, studio.town
+    )
 }

@@ -1,6 +1,7 @@
 //! The server's integration tests: one binary, each test on its own fresh database (SQLite,
 //! or PostgreSQL when TEST_DATABASE_URL is set) and its own port.
 
+mod admins;
 mod albums;
 mod auth;
 mod cart;
@@ -26,3 +27,4 @@ mod settings;
 mod statements;
 mod stripe;
 mod studio;
+mod studio_facts;

@@ -20,6 +20,8 @@ export interface AdminPageTools {
   signedOut: () => void;
   /** Something the menu counts may have changed: it asks again. */
   recount: () => void;
+  /** The admin ended every session of their account: to the sign-in, which says so. */
+  signedOutEverywhere: () => void;
 }
 
 export interface AdminFrameProps {
@@ -36,13 +38,17 @@ async function summary(signal: AbortSignal) {
 export function AdminFrame({ title, intro, children }: AdminFrameProps) {
   const session = useSession();
   const { pathname, search } = useLocation();
-  // Set just before the session ends, so the way out says 'You have signed out'.
-  const [signedOut, setSignedOut] = useState(false);
+  // Set just before the session ends, so the way out says 'You have signed out' (everywhere).
+  const [signedOut, setSignedOut] = useState<false | true | 'everywhere'>(false);
   const admin = session.status !== 'unknown' && session.isAdmin;
   const counts = useQuery(admin ? 'admin-summary' : null, summary);
   const { refresh } = counts;
   const recount = useCallback(() => void refresh({ quiet: true }), [refresh]);
   const lost = useCallback(() => sessionStore.set(VISITOR), []);
+  const everywhere = useCallback(() => {
+    flushSync(() => setSignedOut('everywhere'));
+    sessionStore.set(VISITOR);
+  }, []);
 
   if (session.status === 'unknown') return <PageLoading />;
   if (!session.isAdmin) {
@@ -88,7 +94,7 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
           <SignOutButton onSignedOut={() => flushSync(() => setSignedOut(true))} />
         </div>
       </div>
-      {children({ signedOut: lost, recount })}
+      {children({ signedOut: lost, recount, signedOutEverywhere: everywhere })}
     </PageShell>
   );
 }

@@ -5,13 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '@/features/cart/stores/cart-context';
 import { demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
+import { mockSite } from '@/testing/site';
 import type { Cart } from '@/lib/api-client';
 import { AppRoutes } from './router';
 
 function renderAt(path: string, cart: Cart = emptyCart()) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
   // The nav and footer ask for the studio's facts once; /workshops asks for its workshops.
-  mockApi.on('GET', '/api/site/', () => json({}));
+  mockSite();
   mockApi.on('GET', '/api/workshops/', () => json([]));
   // The bar asks who is signed in once; the gallery asks for its albums.
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));

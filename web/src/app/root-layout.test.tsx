@@ -4,12 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '@/features/cart/stores/cart-context';
 import { emptyCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
+import { mockSite } from '@/testing/site';
 import { RootLayout } from './root-layout';
 
 function renderLayout(me: unknown) {
   let asked = 0;
   mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
-  mockApi.on('GET', '/api/site/', () => json({}));
+  mockSite();
   mockApi.on('GET', '/api/auth/me/', () => {
     asked += 1;
     return json(me);

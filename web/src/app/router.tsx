@@ -53,7 +53,8 @@ export function AppRoutes() {
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
         <Route path="admin/products" element={<AdminProductsPage />} />
-        <Route path="admin/settings" element={<AdminSettingsPage />} />
+        {/* Settings and its Admins tab: one lazy page, so the shopper's route table does not grow. */}
+        <Route path="admin/settings/*" element={<AdminSettingsPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

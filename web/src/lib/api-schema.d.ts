@@ -48,6 +48,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/account/password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the signed-in admin's own password, the current one given again (wrong ones
+         *     count as failed sign-ins do). The account's other sessions end; this one stays.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/account/sign-out-everywhere/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends every session of the signed-in admin's account, this one too; the cookie is
+         *     cleared.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin, oldest first, with when each was made. */
+        get: operations["listAdmins"];
+        put?: never;
+        /**
+         * Adds an admin, who can then sign in with this username and password (the same rules as
+         *     `posy admin create`).
+         */
+        post: operations["addAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/albums/": {
         parameters: {
             query?: never;
@@ -458,6 +519,31 @@ export interface paths {
          *     nullable fields as optional for every call that answers with it.
          */
         put: operations["adminSaveDeliverySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/studio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio's facts in force (the demo studio's until the studio saves its own) and the
+         *     most characters each field takes.
+         */
+        get: operations["adminStudioFacts"];
+        /**
+         * Saves the studio's facts once core finds nothing wrong with them (else nothing is
+         *     saved and each field at fault has its sentence); the site, the pages and the mails use
+         *     them at once.
+         */
+        put: operations["adminSaveStudioFacts"];
         post?: never;
         delete?: never;
         options?: never;
@@ -932,7 +1018,7 @@ export interface paths {
         };
         /**
          * The studio's name, address, contact details, opening hours, social links and delivery
-         *     area.
+         *     area, as the back office last saved them.
          */
         get: operations["getSite"];
         put?: never;
@@ -1044,6 +1130,17 @@ export interface components {
              * @description Paid orders the studio has not yet confirmed.
              */
             new_orders: number;
+        };
+        /**
+         * AdminView
+         * @description An admin as the list shows them.
+         */
+        AdminView: {
+            /** @description When the account was made, e.g. `2026-11-24T09:30:00Z`. */
+            created: string;
+            /** @description The admin asking. */
+            is_you: boolean;
+            username: string;
         };
         /**
          * Album
@@ -1593,6 +1690,22 @@ export interface components {
          */
         MediaType: "image" | "video";
         /**
+         * NewAdmin
+         * @description A new admin.
+         */
+        NewAdmin: {
+            /**
+             * @description 12 to 1,024 characters.
+             * @default
+             */
+            password: string | null;
+            /**
+             * @description 1 to 100 characters.
+             * @default
+             */
+            username: string | null;
+        };
+        /**
          * NewCategory
          * @description A new shelf.
          */
@@ -1947,6 +2060,27 @@ export interface components {
             status: string;
         };
         /**
+         * PasswordChange
+         * @description The asking admin's new password, with the current one again.
+         */
+        PasswordChange: {
+            /** @default  */
+            current_password: string | null;
+            /**
+             * @description 12 to 1,024 characters.
+             * @default
+             */
+            new_password: string | null;
+        };
+        /**
+         * PasswordChanged
+         * @description What a changed password answers.
+         */
+        PasswordChanged: {
+            /** @description A sentence for the page. */
+            message: string;
+        };
+        /**
          * PaymentConfig
          * @description Which card form the checkout shows.
          */
@@ -2257,6 +2391,35 @@ export interface components {
             stock: number;
         };
         /**
+         * StudioFactsForm
+         * @description The studio's facts as the form edits them: every field, the optional ones empty when not
+         *     given.
+         */
+        StudioFactsForm: {
+            address_line_1: string;
+            /** @description Optional. */
+            address_line_2: string;
+            /** @description Optional. */
+            address_line_3: string;
+            email: string;
+            /** @description An `https://` link, or empty. */
+            facebook: string;
+            /** @description An `https://` link, or empty. */
+            instagram: string;
+            /** @description The brand, e.g. `Posy`. */
+            name: string;
+            /** @description A UK number as people write it, e.g. `0117 496 0123`. */
+            phone: string;
+            /** @description An `https://` link, or empty. */
+            pinterest: string;
+            /** @description A full UK postcode, e.g. `BS14 8SJ`. */
+            postcode: string;
+            /** @description Under the brand, e.g. `floral studio`. */
+            tagline: string;
+            /** @description e.g. `Bristol`: also where the studio delivers. */
+            town: string;
+        };
+        /**
          * StudioFulfilmentBody
          * @description Delivery or collection for a studio order: the checkout's fields.
          */
@@ -2293,6 +2456,32 @@ export interface components {
             recipient_phone: string | null;
             /** @default  */
             slot: string | null;
+        };
+        /**
+         * StudioLimits
+         * @description The most characters each field takes (core's limits), for the form's inputs.
+         */
+        StudioLimits: {
+            /** Format: uint32 */
+            email: number;
+            /**
+             * Format: uint32
+             * @description Each address line and the town.
+             */
+            line: number;
+            /**
+             * Format: uint32
+             * @description Each social link.
+             */
+            link: number;
+            /** Format: uint32 */
+            name: number;
+            /** Format: uint32 */
+            phone: number;
+            /** Format: uint32 */
+            postcode: number;
+            /** Format: uint32 */
+            tagline: number;
         };
         /**
          * StudioLineBody
@@ -2343,6 +2532,14 @@ export interface components {
             id: number;
             /** @description `FS-000123`. */
             reference: string;
+        };
+        /**
+         * StudioSettings
+         * @description What the studio settings show: the facts in force and the fields' limits.
+         */
+        StudioSettings: {
+            facts: components["schemas"]["StudioFactsForm"];
+            limits: components["schemas"]["StudioLimits"];
         };
         /**
          * Taken
@@ -2689,6 +2886,254 @@ export interface operations {
                 };
             };
             /** @description The body is larger than this call takes. Or: An upload with more files, or more bytes in all, than the shop takes at once (POSY_MAX_UPLOAD_FILES, POSY_MAX_UPLOAD_MB); nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): the current password is empty or wrong, or the new one is shorter than 12 or longer than 1,024 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords (or failed sign-ins) from this address for this account lately; wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who is signed in now. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAdmins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminView"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAdmin"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminView"][];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty, over-long or taken username, or a password shorter than 12 or longer than 1,024 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4562,6 +5007,120 @@ export interface operations {
                 };
             };
             /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The settings were not saved: a value core cannot read (`fields.settings`), or settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a district in two zones, a slot outside opening hours, a closing time before opening). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminStudioFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettings"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSaveStudioFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioFactsForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettings"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Nothing was saved: fields are at fault, each with its sentence in `fields` (an empty required field, a phone that is not a UK number, an e-mail or postcode that is not one, a link that is not https://, a value too long). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@ import { CartProvider } from '@/features/cart/stores/cart-context';
 import type { Cart } from '@/lib/api-client';
 import { emptyCart } from './fixtures';
 import { json, mockApi } from './mock-api';
+import { mockSite } from './site';
 
 export interface RenderPageOptions {
   /** The route pattern the page is mounted at. */
@@ -28,6 +29,8 @@ function Elsewhere() {
 /** Renders a page at a URL, inside the app's providers, matched by the given route path. */
 export function renderPage(element: ReactElement, { path = '/', at = path, cart = emptyCart() }: RenderPageOptions = {}) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
+  // The studio's facts, which pages show (its phone, its address): the demo studio's.
+  mockSite();
   return render(
     <MemoryRouter initialEntries={[at]}>
       <CartProvider>

@@ -3,6 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Story } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { pagePicture } from '@/features/studio-pages/content/pictures';
+import { Fact, PhoneLink } from '@/components/ui/studio-facts';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function AboutPage() {
@@ -95,8 +96,7 @@ export default function AboutPage() {
         }
       >
         <p>
-          The studio is open for collections and a browse. {site.delivery} Or ring us on{' '}
-          <a href={site.phoneHref}>{site.phone}</a>.
+          The studio is open for collections and a browse. <Fact site={site} show={(s) => s.delivery} chars={48} /> Or ring us on <PhoneLink site={site} />.
         </p>
       </Callout>
     </PageShell>

@@ -6,7 +6,7 @@ import { useSession } from '@/features/auth/hooks/use-admin-flag';
 export default function AdminLoginPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const { state } = useLocation() as { state: { signedOut?: boolean; from?: string } | null };
+  const { state } = useLocation() as { state: { signedOut?: boolean | 'everywhere'; from?: string } | null };
   // Back to the admin page that sent the admin here; the day's work otherwise.
   const back = state?.from?.startsWith('/admin/') && !state.from.startsWith('/admin/login') ? state.from : '/admin/orders';
 
@@ -17,7 +17,7 @@ export default function AdminLoginPage() {
     <PageShell title="Sign in" eyebrow="Admin" intro={<p>For the studio’s team: sign in to manage the gallery and answer enquiries.</p>}>
       {state?.signedOut && (
         <p className="notice admin-login__note" role="status">
-          You have signed out. See you next time.
+          {state.signedOut === 'everywhere' ? 'You have signed out everywhere: every session of your account has ended.' : 'You have signed out. See you next time.'}
         </p>
       )}
       <LoginForm onSignedIn={() => navigate(back, { replace: true })} />

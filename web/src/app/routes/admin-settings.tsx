@@ -1,10 +1,46 @@
+import { useLocation } from 'react-router';
+import { Admins } from '@/features/admins/components/admins';
+import { reloadSite } from '@/features/site/hooks/use-site';
 import { Settings } from '@/features/studio-settings/components/settings';
+import { StudioFactsSettings } from '@/features/studio-settings/components/studio-facts-form';
 import { AdminFrame } from '../admin-frame';
+import { SettingsNav } from '../settings-nav';
+import './admin-settings.css';
 
+/** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
 export default function AdminSettingsPage() {
+  const admins = useLocation().pathname.replace(/\/$/, '').endsWith('/admins');
+  if (admins) {
+    return (
+      <AdminFrame title="Settings" intro={<p>Who can sign in to the back office, your own password, and your sessions.</p>}>
+        {({ signedOut, signedOutEverywhere }) => (
+          <>
+            <SettingsNav />
+            <Admins onSignedOut={signedOut} onSignedOutEverywhere={signedOutEverywhere} />
+          </>
+        )}
+      </AdminFrame>
+    );
+  }
   return (
-    <AdminFrame title="Settings" intro={<p>Opening hours, days off and delivery: the shop follows them as soon as they are saved.</p>}>
-      {({ signedOut }) => <Settings onSignedOut={signedOut} />}
+    <AdminFrame title="Settings" intro={<p>The studio’s details, opening hours, days off and delivery: the shop follows them as soon as they are saved.</p>}>
+      {({ signedOut }) => (
+        <>
+          <SettingsNav />
+          <section className="admin-settings__part" aria-labelledby="admin-settings-studio">
+            <h2 id="admin-settings-studio" className="admin-settings__title">
+              The studio
+            </h2>
+            <StudioFactsSettings onSignedOut={signedOut} onSaved={reloadSite} />
+          </section>
+          <section className="admin-settings__part" aria-labelledby="admin-settings-delivery">
+            <h2 id="admin-settings-delivery" className="admin-settings__title">
+              Opening hours and delivery
+            </h2>
+            <Settings onSignedOut={signedOut} onSaved={reloadSite} />
+          </section>
+        </>
+      )}
     </AdminFrame>
   );
 }

@@ -11,7 +11,7 @@ export default function ContactPage() {
   const [search] = useSearchParams();
   const site = useSite();
   useMetaDescription(
-    `Ask Posy about wedding flowers, events, workshops or a bouquet: send us a message or call ${site.phone}. Studio in South Bristol.`,
+    `Ask Posy about wedding flowers, events, workshops or a bouquet: send us a message or call ${site?.phone ?? 'the studio'}. Studio in South Bristol.`,
   );
   const query = search.toString();
 

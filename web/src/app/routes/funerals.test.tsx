@@ -1,9 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { mockSite } from '@/testing/site';
 import FuneralsPage from './funerals';
 
 describe('the funerals page', () => {
+  // The studio's number and hours come from GET /api/site/.
+  beforeEach(() => mockSite());
+
   it('has its title and description, the four memorial services, a six-picture gallery and contact links', async () => {
     render(<MemoryRouter><FuneralsPage /></MemoryRouter>);
     expect(screen.getByRole('heading', { level: 1, name: 'Funerals' })).toBeInTheDocument();
@@ -23,8 +27,9 @@ describe('the funerals page', () => {
 
     expect(screen.getByRole('link', { name: 'Send us a message' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', '/contact');
-    expect(screen.getByRole('link', { name: 'Call 0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
+    expect(await screen.findByRole('link', { name: 'Call 0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
     expect(screen.getByRole('link', { name: '0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
+    expect(screen.getByText(/Call the studio \(Monday to Friday 7:30–18:00 and Saturday 8:00–16:00\)/)).toBeInTheDocument();
   });
 
   it('puts the previous description back when the page goes', () => {

@@ -3,16 +3,16 @@ import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { openHoursSentence } from '@/components/ui/opening-hours';
 import { ContactBand, PictureIntro, Section, ServiceCards, StepList } from '@/components/layout/page-kit';
-import { studio } from '@/config/studio';
 import { funeralGallery, funeralServices, funeralsMeta, funeralSteps } from '@/features/studio-pages/content/funerals';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { Fact, PhoneLink } from '@/components/ui/studio-facts';
+import { useSite } from '@/features/site/hooks/use-site';
 
-// "Monday to Friday 7:30–18:00 and Saturday 8:00–16:00", from the studio's own hours.
-const openHours = openHoursSentence(studio.openingHours);
 
 export default function FuneralsPage() {
   useMetaDescription(funeralsMeta.description);
+  const site = useSite();
 
   return (
     <PageShell
@@ -27,7 +27,7 @@ export default function FuneralsPage() {
             kept, and we will do the rest.
           </p>
           <p>
-            If it is easier to talk, ring us on <a href={studio.phoneHref}>{studio.phone}</a>. You can also{' '}
+            If it is easier to talk, ring us on <PhoneLink site={site} />. You can also{' '}
             <Link to="/contact">write to us</Link> at any hour and we will reply the same working day.
           </p>
         </PictureIntro>
@@ -48,9 +48,9 @@ export default function FuneralsPage() {
         <PictureGallery pictures={funeralGallery} label="Funeral and sympathy flowers" />
       </Section>
 
-      <ContactBand title="We are here to help" action="Send us a message" phone={studio.phone} phoneHref={studio.phoneHref}>
+      <ContactBand title="We are here to help" action="Send us a message" call={site}>
         <p>
-          Call the studio ({openHours}), or send a message and we will come back to you with ideas and a
+          Call the studio (<Fact site={site} show={(s) => openHoursSentence(s.openingHours)} chars={48} />), or send a message and we will come back to you with ideas and a
           price.
         </p>
       </ContactBand>

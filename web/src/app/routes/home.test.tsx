@@ -1,12 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { mockSite } from '@/testing/site';
 import HomePage from './home';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
 describe('the home page', () => {
+  // The studio's facts come from GET /api/site/ only.
+  beforeEach(() => mockSite());
+
   it('has its title, its description and a hero with one action to the shop', async () => {
     render(<MemoryRouter><HomePage /></MemoryRouter>);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Flowers picked for the season, tied by hand');
@@ -20,11 +24,12 @@ describe('the home page', () => {
     expect(picture).toHaveAttribute('src', '/media/pages/hero.jpg');
     expect(picture).toHaveAttribute('width', '1600');
     expect(picture).not.toHaveAttribute('loading', 'lazy');
-    expect(within(hero).getByText('Delivered across Bristol, or collect from the studio in BS14.')).toBeInTheDocument();
+    expect(await within(hero).findByText('Delivered across Bristol, or collect from the studio in BS14.')).toBeInTheDocument();
   });
 
-  it('links to the shop, workshops, gallery and contact, and keeps the opening hours', () => {
+  it('links to the shop, workshops, gallery and contact, and keeps the opening hours', async () => {
     render(<MemoryRouter><HomePage /></MemoryRouter>);
+    expect(await screen.findByRole('link', { name: 'or call 0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('Browse the shop')).toBe('/shop');
     expect(href('See workshops')).toBe('/workshops');

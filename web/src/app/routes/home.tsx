@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { SmartImage, imageOf } from '@/components/ui/smart-image';
-import { studio } from '@/config/studio';
+import { Fact, Pending, PhoneLink } from '@/components/ui/studio-facts';
 import { homeGallery, homeMeta, shopTeaser } from '@/features/studio-pages/content/home';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { useSite } from '@/features/site/hooks/use-site';
 import './home.css';
 
 export default function HomePage() {
   useMetaDescription(homeMeta.description);
+  const site = useSite();
 
   return (
     <div className="home fade-in">
@@ -34,7 +36,7 @@ export default function HomePage() {
             </Link>
             <p className="hero__delivery">
               <TruckMark />
-              Delivered across Bristol, or collect from the studio in BS14.
+              <Fact site={site} show={(s) => `Delivered across ${s.town}, or collect from the studio in ${s.district}.`} chars={52} />
             </p>
           </div>
         </div>
@@ -69,11 +71,11 @@ export default function HomePage() {
           <div>
             <Heading id="home-hours-title" eyebrow="Opening hours">Come and see us</Heading>
             <p>
-              {studio.address.slice(1).join(', ')}. Pop in for a bunch on the way home, or ring{' '}
-              <a href={studio.phoneHref}>{studio.phone}</a> and we will have it ready.
+              <Fact site={site} show={(s) => s.address.slice(1).join(', ')} chars={56} />. Pop in for a bunch on the way home, or
+              ring <PhoneLink site={site} /> and we will have it ready.
             </p>
           </div>
-          <OpeningHours hours={studio.openingHours} className="home-hours__table" />
+          <OpeningHours hours={site?.openingHours ?? null} className="home-hours__table" />
         </div>
       </section>
 
@@ -119,9 +121,13 @@ export default function HomePage() {
             <Link to="/contact" className="button home-contact__button">
               Get in touch
             </Link>
-            <a href={studio.phoneHref} className="home-contact__phone">
-              or call {studio.phone}
-            </a>
+            {site ? (
+              <a href={site.phoneHref} className="home-contact__phone">
+                or call {site.phone}
+              </a>
+            ) : (
+              <Pending chars={20} />
+            )}
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { PhoneLink } from '@/components/ui/studio-facts';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function NotFoundPage() {
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
       <h1>This stem has wandered off</h1>
       <p>
         We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped. The shop is a
-        good place to start again, or ring us on <a href={site.phoneHref}>{site.phone}</a> and we will help.
+        good place to start again, or ring us on <PhoneLink site={site} /> and we will help.
       </p>
       <div className="page-missing__actions">
         <Link to="/" className="button">

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import { studio } from '@/config/studio';
+import { PhoneLink } from '@/components/ui/studio-facts';
+import { useSite } from '@/features/site/hooks/use-site';
 import './payment-failed.css';
 
 export default function PaymentFailedPage() {
+  const site = useSite();
   return (
     <PageShell title="Payment failed" eyebrow="Checkout" intro={<p>Your payment did not go through, and you have not been charged.</p>}>
       <div className="payment-failed">
@@ -21,7 +23,7 @@ export default function PaymentFailedPage() {
           </Link>
         </div>
         <p className="payment-failed__help">
-          Still stuck? Call us on <a href={studio.phoneHref}>{studio.phone}</a> and we’ll take your order over the phone.
+          Still stuck? Call us on <PhoneLink site={site} /> and we’ll take your order over the phone.
         </p>
       </div>
     </PageShell>

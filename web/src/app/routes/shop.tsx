@@ -4,11 +4,13 @@ import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { useProducts } from '@/features/catalogue/api/get-products';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
-import { studio } from '@/config/studio';
+import { Fact } from '@/components/ui/studio-facts';
+import { useSite } from '@/features/site/hooks/use-site';
 import './shop.css';
 
 export default function ShopPage() {
   const state = useProducts();
+  const site = useSite();
   // The spec: the shop list's 'Added to cart!' lasts 2 s.
   const { addToCart, isAdding } = useAddToCart({ successToastMs: 2000 });
 
@@ -20,7 +22,9 @@ export default function ShopPage() {
     >
       <div className="shop-bar">
         <CartSummary />
-        <p className="shop-bar__delivery">{studio.delivery}</p>
+        <p className="shop-bar__delivery">
+          <Fact site={site} show={(s) => s.delivery} chars={48} />
+        </p>
       </div>
 
       {state.status === 'loading' && (

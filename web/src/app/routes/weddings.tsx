@@ -1,7 +1,6 @@
 import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { ContactBand, PictureIntro, Section, ServiceCards, StepList } from '@/components/layout/page-kit';
-import { studio } from '@/config/studio';
 import { SeasonTabs } from '@/features/studio-pages/components/season-tabs';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import {
@@ -13,10 +12,12 @@ import {
   weddingsMeta,
 } from '@/features/studio-pages/content/weddings';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { useSite } from '@/features/site/hooks/use-site';
 import './weddings.css';
 
 export default function WeddingsPage() {
   useMetaDescription(weddingsMeta.description);
+  const site = useSite();
 
   return (
     <PageShell
@@ -78,7 +79,7 @@ export default function WeddingsPage() {
         </ul>
       </Section>
 
-      <ContactBand title="Tell us about your day" action="Get in touch" phone={studio.phone} phoneHref={studio.phoneHref}>
+      <ContactBand title="Tell us about your day" action="Get in touch" call={site}>
         <p>
           Send us your date, venue and a few words on what you imagine. We will reply within two working days to
           arrange a visit to the studio.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BloomMark } from '@/components/ui/icons';
 import { OpeningHours } from '@/components/ui/opening-hours';
-import type { SiteFacts } from '@/config/studio';
+import { AddressLines, EmailLink, Fact, PhoneLink, type SiteFacts } from '@/components/ui/studio-facts';
 import './footer.css';
 
 const quickLinks = [
@@ -20,21 +20,24 @@ const services = [
   { to: '/shop', label: 'Bouquets & gifts' },
 ];
 
-/** The foot of every page: the studio's facts (the layout passes them in), links and hours. */
-export function Footer({ site }: { site: SiteFacts }) {
+/**
+ * The foot of every page: the studio's facts (the layout passes them in; null until they
+ * arrive, when their room is kept), links and hours.
+ */
+export function Footer({ site }: { site: SiteFacts | null }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
         <div className="site-footer__intro">
           <Link to="/" className="site-footer__brand">
             <BloomMark />
-            <span>{site.name}</span>
+            <Fact site={site} show={(s) => s.name} chars={4} />
           </Link>
           <p>
-            Seasonal flowers, arranged by hand in South Bristol. {site.delivery}
+            Seasonal flowers, arranged by hand in South Bristol. <Fact site={site} show={(s) => s.delivery} chars={48} />
           </p>
           <ul className="site-footer__social" aria-label="Follow us">
-            {site.social.map((profile) => (
+            {site?.social.map((profile) => (
               <li key={profile.name}>
                 <a href={profile.href} rel="noopener noreferrer" target="_blank">
                   {profile.name}
@@ -70,25 +73,23 @@ export function Footer({ site }: { site: SiteFacts }) {
         <div className="site-footer__column">
           <h2 className="eyebrow site-footer__heading">Visit the studio</h2>
           <address>
-            {site.address.map((line) => (
-              <span key={line}>
-                {line}
-                <br />
-              </span>
-            ))}
-            <a href={site.phoneHref}>{site.phone}</a>
+            <AddressLines site={site} />
+            <PhoneLink site={site} />
             <br />
-            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <EmailLink site={site} />
           </address>
         </div>
 
         <div className="site-footer__column">
           <h2 className="eyebrow site-footer__heading">Opening hours</h2>
-          <OpeningHours hours={site.openingHours} />
+          <OpeningHours hours={site?.openingHours ?? null} />
         </div>
       </div>
       <div className="site-footer__base container">
-        <p>© {new Date().getFullYear()} {site.name} {site.tagline}, Bristol. Flowers with care, never in a hurry.</p>
+        <p>
+          © {new Date().getFullYear()} <Fact site={site} show={(s) => `${s.name} ${s.tagline}, ${s.town}`} chars={24} />. Flowers with care, never in a
+          hurry.
+        </p>
       </div>
     </footer>
   );

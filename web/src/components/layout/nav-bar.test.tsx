@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { studio } from '@/config/studio';
+import { siteFacts as studio } from '@/testing/site';
 import { NavBar } from './nav-bar';
 
 function renderNav(props: Partial<Parameters<typeof NavBar>[0]> = {}) {
@@ -14,7 +14,7 @@ function renderNav(props: Partial<Parameters<typeof NavBar>[0]> = {}) {
 }
 
 describe('the navigation bar', () => {
-  // The layout passes the studio's facts in; here they are config/studio.ts's.
+  // The layout passes the studio's facts in; here they are the demo studio's.
   it('links the brand and its tagline to the home page', () => {
     renderNav();
     const brand = screen.getByRole('link', { name: /Posy\s*floral studio/ });

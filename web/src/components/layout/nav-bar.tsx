@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BasketIcon, BloomMark, MenuIcon } from '@/components/ui/icons';
-import type { SiteFacts } from '@/config/studio';
+import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import './nav-bar.css';
 
 const links = [
@@ -14,8 +14,8 @@ const links = [
 ] as const;
 
 export interface NavBarProps {
-  /** The studio's name and tagline for the brand. */
-  site: Pick<SiteFacts, 'name' | 'tagline'>;
+  /** The studio's name and tagline for the brand; null until they arrive. */
+  site: Pick<SiteFacts, 'name' | 'tagline'> | null;
   /** Total quantity of items in the cart. */
   cartCount: number;
   /** Shows 'Manage Gallery' when true. */
@@ -45,11 +45,15 @@ export function NavBar({ site, cartCount, isAdmin }: NavBarProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <Link to="/" className="brand" onClick={close}>
+        <Link to="/" className="brand" onClick={close} aria-label={site ? undefined : 'Home'}>
           <BloomMark className="brand__mark" />
           <span className="brand__text">
-            <span className="brand__name">{site.name}</span>
-            <span className="brand__tagline">{site.tagline}</span>
+            <span className="brand__name">
+              <Fact site={site as SiteFacts | null} show={(s) => s.name} chars={4} />
+            </span>
+            <span className="brand__tagline">
+              <Fact site={site as SiteFacts | null} show={(s) => s.tagline} chars={12} />
+            </span>
           </span>
         </Link>
 

@@ -3,6 +3,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SmartImage, imageOf, type PictureSize } from '@/components/ui/smart-image';
+import { Pending } from '@/components/ui/studio-facts';
 import './page-kit.css';
 
 export interface SectionProps {
@@ -74,8 +75,8 @@ export interface CalloutProps {
   children: ReactNode;
   action: { to: string; label: string };
   secondary?: ReactNode;
-  /** Offers the studio's number too, as a quiet "Call 0117 …" button. */
-  call?: { phone: string; phoneHref: string };
+  /** Offers the studio's number too, as a quiet "Call 0117 …" button (null: its room, until the facts arrive). */
+  call?: { phone: string; phoneHref: string } | null;
 }
 
 /** A quiet band that ends a page with one clear next step. */
@@ -95,6 +96,7 @@ export function Callout({ title, children, action, secondary, call }: CalloutPro
             Call {call.phone}
           </a>
         )}
+        {call === null && <Pending chars={18} />}
       </div>
     </section>
   );
@@ -105,13 +107,12 @@ export interface ContactBandProps {
   children: ReactNode;
   /** The contact link's words, e.g. "Tell us about your day". */
   action: string;
-  /** The studio's number as people write it, and as a tel: link. */
-  phone: string;
-  phoneHref: string;
+  /** The studio's number as people write it, and as a tel: link; null until the facts arrive. */
+  call: { phone: string; phoneHref: string } | null;
 }
 
 /** A closing band: a few words, the link to /contact and the studio's number as a tel: link. */
-export function ContactBand({ title, children, action, phone, phoneHref }: ContactBandProps) {
+export function ContactBand({ title, children, action, call }: ContactBandProps) {
   const id = useId();
   return (
     <section className="contact-band" aria-labelledby={id}>
@@ -123,10 +124,14 @@ export function ContactBand({ title, children, action, phone, phoneHref }: Conta
         <Link to="/contact" className="button">
           {action}
         </Link>
-        <a href={phoneHref} className="contact-band__phone">
-          <PhoneMark />
-          Call {phone}
-        </a>
+        {call ? (
+          <a href={call.phoneHref} className="contact-band__phone">
+            <PhoneMark />
+            Call {call.phone}
+          </a>
+        ) : (
+          <Pending chars={18} />
+        )}
       </div>
     </section>
   );

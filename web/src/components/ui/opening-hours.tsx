@@ -1,10 +1,15 @@
-import type { OpeningHoursRow } from '@/config/studio';
+import type { OpeningHoursRow } from './studio-facts';
 import './opening-hours.css';
 
-/** The studio's opening hours as a list of days and times; `className` adds how it looks where it stands. */
-export function OpeningHours({ hours, className }: { hours: readonly OpeningHoursRow[]; className?: string }) {
+/**
+ * The studio's opening hours as a list of days and times; `className` adds how it looks where
+ * it stands. `null` until the studio's facts arrive: three rows' room, no times that may be wrong.
+ */
+export function OpeningHours({ hours, className }: { hours: readonly OpeningHoursRow[] | null; className?: string }) {
+  const classes = ['opening-hours', className].filter(Boolean).join(' ');
+  if (!hours) return <div className={`${classes} opening-hours--pending`} aria-hidden="true" />;
   return (
-    <dl className={['opening-hours', className].filter(Boolean).join(' ')}>
+    <dl className={classes}>
       {hours.map((row) => (
         <div key={row.days}>
           <dt>{row.days}</dt>

@@ -1,8 +1,3 @@
-// The studio's facts as the pages use them. The config's copy is the default, so the first
-// paint never waits for the network and a failed call still shows real details.
-import { studio, type SiteFacts } from '@/config/studio';
-
-export type { SiteFacts } from '@/config/studio';
-
-/** What the pages show before (or without) the server's answer. */
-export const defaultSiteFacts: SiteFacts = studio;
+// The studio's facts as the pages use them: the shape lives with the pieces that show them
+// (components/ui/studio-facts), so features that show a fact can take them as a prop.
+export type { OpeningHoursRow, SiteFacts } from '@/components/ui/studio-facts';

@@ -1,40 +1,33 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { studio } from '@/config/studio';
 import { json, mockApi } from '@/testing/mock-api';
+import { siteAnswer } from '@/testing/site';
 import { StudioDetails } from './components/studio-details';
 import { createSiteStore, useSite } from './hooks/use-site';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { siteFactsFrom, type SiteAnswer } from './api/site-answer';
-import { defaultSiteFacts } from './site-facts';
 
-// The server's answer: the studio's name, hours and delivery as config/studio.ts has them, and
-// its own address, number, email and links.
+// The server's answer: the demo studio's name, hours and delivery, and its own address,
+// number, email and links.
 const answer: SiteAnswer = {
-  name: studio.name,
-  tagline: studio.tagline,
+  ...siteAnswer,
   address: ['Posy Floral Studio', '2 Market Yard', 'Whitchurch', 'Bristol BS14 8SJ'],
   phone: '0117 496 0456',
   phone_international: '+441174960456',
   email: 'studio@posy.example',
-  opening_hours: [...studio.openingHours],
   social: [{ name: 'Instagram', url: 'https://www.instagram.com/posy' }],
-  delivery_area: 'Bristol',
-  collection_from: 'BS14',
-  delivery_note: studio.delivery,
 };
 
 describe('the studio’s facts', () => {
-  it('start as config/studio.ts, so the first paint never waits, and stay so when GET /api/site/ fails', async () => {
+  it('are none until GET /api/site/ answers, and stay none when it fails: no copy to show instead', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi.on('GET', '/api/site/', () => json({ error: 'Down.' }, 500));
     const { result } = renderHook(() => useSite());
-    expect(result.current).toBe(defaultSiteFacts);
-    expect(result.current.phone).toBe(studio.phone);
+    expect(result.current).toBeNull();
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(mockApi.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/site/']);
-    expect(result.current).toBe(defaultSiteFacts);
+    expect(result.current).toBeNull();
     warn.mockRestore();
   });
 
@@ -45,22 +38,20 @@ describe('the studio’s facts', () => {
     store.subscribe(heard);
     store.start();
     store.start();
-    expect(store.getSnapshot()).toBe(defaultSiteFacts);
+    expect(store.getSnapshot()).toBeNull();
     await act(async () => {});
     expect(load).toHaveBeenCalledTimes(1);
     expect(heard).toHaveBeenCalledTimes(1);
-    expect(store.getSnapshot().phone).toBe('0117 496 0456');
-    expect(store.getSnapshot().phoneHref).toBe('tel:+441174960456');
-    expect(store.getSnapshot().social).toEqual([{ name: 'Instagram', href: 'https://www.instagram.com/posy' }]);
-    expect(store.getSnapshot().delivery).toBe('We deliver across Bristol, or collect from our studio in BS14.');
+    const facts = store.getSnapshot();
+    expect(facts?.phone).toBe('0117 496 0456');
+    expect(facts?.phoneHref).toBe('tel:+441174960456');
+    expect(facts?.social).toEqual([{ name: 'Instagram', href: 'https://www.instagram.com/posy' }]);
+    expect(facts?.delivery).toBe('We deliver across Bristol, or collect from our studio in BS14.');
   });
 
-  it('keep the defaults for anything the answer leaves out or gets wrong', () => {
-    const facts = siteFactsFrom({ phone: '', address: [], social: [{ name: 'Odd', url: 'javascript:alert(1)' }] });
-    expect(facts.phone).toBe(studio.phone);
-    expect(facts.address).toEqual(studio.address);
-    expect(facts.social).toEqual(studio.social);
-    expect(facts.name).toBe('Posy');
+  it('leave out a social link that is not a web address', () => {
+    const facts = siteFactsFrom({ ...answer, social: [{ name: 'Odd', url: 'javascript:alert(1)' }] });
+    expect(facts.social).toEqual([]);
   });
 
   it('show as an address card with the phone, email and hours', () => {
@@ -70,6 +61,13 @@ describe('the studio’s facts', () => {
     expect(screen.getByRole('link', { name: 'studio@posy.example' })).toHaveAttribute('href', 'mailto:studio@posy.example');
     expect(screen.getByText('Saturday')).toBeInTheDocument();
     expect(screen.getByText('8:00–16:00')).toBeInTheDocument();
+  });
+
+  it('keep their room in the card until they arrive', () => {
+    const { container } = render(<StudioDetails site={null} />);
+    expect(screen.getByRole('heading', { name: 'Visit or call the studio' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('.fact-pending').length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
+import type { SiteFacts } from '@/components/ui/studio-facts';
 import type { Cart } from '@/lib/api-client';
 import { deliversFree, money } from '@/lib/core';
 import { useDeliveryState } from '@/lib/delivery';
@@ -21,13 +22,15 @@ export interface CheckoutProps {
   cart: Cart | null;
   cartStatus: 'loading' | 'loaded' | 'error';
   clearCart: () => void;
+  /** The studio's facts (its address for collections, its phone); null until they arrive. */
+  site: SiteFacts | null;
 }
 
 /**
  * The checkout page's body. With nothing to pay for (an empty cart, or one that could not be
  * fetched) the shopper goes back to the cart; otherwise the form, the card and the summary.
  */
-export function Checkout({ cart, cartStatus, clearCart }: CheckoutProps) {
+export function Checkout({ cart, cartStatus, clearCart, site }: CheckoutProps) {
   const navigate = useNavigate();
   // Once the order exists the cart is cleared: that empty cart is no reason to leave for /cart.
   const placed = useRef(false);
@@ -42,7 +45,7 @@ export function Checkout({ cart, cartStatus, clearCart }: CheckoutProps) {
 
   if (cartStatus === 'loading') return <PageLoading label="Fetching your cart…" />;
   if (!cart || cart.items.length === 0) return <PageLoading label="Taking you to your cart…" />;
-  return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} onPlaced={onPlaced} />;
+  return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} onPlaced={onPlaced} site={site} />;
 }
 
 /** "Delivery on Monday 14 December, Morning" or "Collection on Monday 14 December at 10:30", as far as chosen. */
@@ -57,9 +60,10 @@ interface CheckoutFormProps {
   cart: Cart;
   clearCart: () => void;
   onPlaced: () => void;
+  site: SiteFacts | null;
 }
 
-function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
+function CheckoutForm({ cart, clearCart, onPlaced, site }: CheckoutFormProps) {
   const [payer, setPayer] = useState<CardPayer | null>(null);
   const [ordered, setOrdered] = useState<OrderedCart | null>(null);
   const { setup, retry } = usePaymentSetup();
@@ -133,7 +137,7 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
 
   return (
     <div className="checkout">
-      <OrderSummary cart={cart} totals={totals} when={describeChoice(fulfilment)} method={fulfilment.choice.method} />
+      <OrderSummary cart={cart} totals={totals} when={describeChoice(fulfilment)} method={fulfilment.choice.method} site={site} />
 
       <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
         {refunded && (
@@ -152,6 +156,7 @@ function CheckoutForm({ cart, clearCart, onPlaced }: CheckoutFormProps) {
           status={delivery.status}
           free={free}
           studioDistrict={delivery.data?.settings.studio_district ?? ''}
+          site={site}
           fieldRef={choiceRef}
         />
         <CardMessage step={3} fulfilment={fulfilment} fieldRef={choiceRef} />

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 import { Field, TextField } from '@/components/ui/field';
-import { studio } from '@/config/studio';
+import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { fulfilmentFields, money, type FulfilmentFieldInfo, type Method, type PostcodeCheck } from '@/lib/core';
 import { RECIPIENT_FIELDS, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
 import { DayPicker } from './day-picker';
@@ -15,6 +15,8 @@ export interface FulfilmentSectionProps {
   free: boolean;
   /** The studio's postcode district, where collections are made (`BS14`). */
   studioDistrict: string;
+  /** The studio's facts (its address, its phone); null until they arrive. */
+  site: SiteFacts | null;
   /** Each control that can be at fault, by its wire name, so the page can focus the first. */
   fieldRef: (field: ChoiceField) => Ref<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>;
 }
@@ -85,7 +87,7 @@ function MethodChoice({ method, studioDistrict, onChoose, focusRef }: MethodChoi
 }
 
 /** Step 2 of the checkout: how, when and to whom. */
-export function FulfilmentSection({ step, fulfilment, status, free, studioDistrict, fieldRef }: FulfilmentSectionProps) {
+export function FulfilmentSection({ step, fulfilment, status, free, studioDistrict, site, fieldRef }: FulfilmentSectionProps) {
   const { choice, view, errors, setField, setMethod, setDate, deliverToMe, setDeliverToMe, sent } = fulfilment;
   const delivering = choice.method === 'delivery';
   const slotName = useId();
@@ -122,7 +124,7 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
       {status === 'loading' && <p className="checkout-section__quiet">Finding the days we can bring your flowers…</p>}
       {status === 'failed' && (
         <p className="checkout-section__quiet">
-          We couldn’t load our delivery days. Please reload the page, or call us on {studio.phone}.
+          We couldn’t load our delivery days. Please reload the page, or call us on <Fact site={site} show={(s) => s.phone} chars={13} />.
         </p>
       )}
 
@@ -222,9 +224,7 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
           ) : (
             <div className="fulfilment__part">
               <address className="fulfilment__studio">
-                {studio.address.map((line) => (
-                  <span key={line}>{line}</span>
-                ))}
+                {site ? site.address.map((line) => <span key={line}>{line}</span>) : <Fact site={site} show={(s) => s.name} chars={24} />}
               </address>
               <DayPicker
                 legend="Collection day"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { studio } from '@/config/studio';
+import { AddressLines, EmailLink, Fact, PhoneLink, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money } from '@/lib/core';
 import type { Order } from '../api/checkout-types';
 import { useOrder } from '../hooks/use-order';
@@ -51,15 +51,18 @@ function lineTotal(price: string, quantity: number): string | undefined {
   }
 }
 
-/** The confirmation page's body: loading, the spec's error sentences, or the order. */
-export function OrderConfirmation({ orderId, token }: { orderId: string; token: string }) {
+/**
+ * The confirmation page's body: loading, the spec's error sentences, or the order. `site` is
+ * the studio's facts (how to reach it), null until they arrive.
+ */
+export function OrderConfirmation({ orderId, token, site }: { orderId: string; token: string; site: SiteFacts | null }) {
   const state = useOrder(orderId, token);
   if (state.status === 'loading') return <PageLoading label="Fetching your order…" />;
-  if (state.status !== 'loaded') return <OrderProblem message={state.message} expired={state.status === 'expired'} />;
-  return <OrderDetails order={state.order} />;
+  if (state.status !== 'loaded') return <OrderProblem message={state.message} expired={state.status === 'expired'} site={site} />;
+  return <OrderDetails order={state.order} site={site} />;
 }
 
-function OrderProblem({ message, expired }: { message: string; expired: boolean }) {
+function OrderProblem({ message, expired, site }: { message: string; expired: boolean; site: SiteFacts | null }) {
   return (
     <div className="order-problem" role="alert">
       <p className="order-problem__message">{message}</p>
@@ -67,8 +70,7 @@ function OrderProblem({ message, expired }: { message: string; expired: boolean 
         {expired
           ? 'Your confirmation email has a fresh link. '
           : 'Your order is safe with us even if this page cannot show it. '}
-        If you need a hand, call us on <a href={studio.phoneHref}>{studio.phone}</a> or email{' '}
-        <a href={`mailto:${studio.email}`}>{studio.email}</a>.
+        If you need a hand, call us on <PhoneLink site={site} /> or email <EmailLink site={site} />.
       </p>
       <Link to="/shop" className="button button--quiet">
         Back to the shop
@@ -77,7 +79,7 @@ function OrderProblem({ message, expired }: { message: string; expired: boolean 
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order, site }: { order: Order; site: SiteFacts | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const placed = formatPlaced(order.created_at);
 
@@ -115,7 +117,7 @@ function OrderDetails({ order }: { order: Order }) {
         </dl>
       </section>
 
-      {order.progress?.length > 0 && <Progress order={order} />}
+      {order.progress?.length > 0 && <Progress order={order} site={site} />}
 
       <Card id="order-items-title" title="Your flowers">
         <ul className="order-confirmation__items" aria-label="Items in your order">
@@ -152,7 +154,7 @@ function OrderDetails({ order }: { order: Order }) {
       </Card>
 
       {order.fulfilment ? (
-        <Handover choice={order.fulfilment} />
+        <Handover choice={order.fulfilment} site={site} />
       ) : (
         <Card id="order-delivery-title" title="Delivering to">
           <address className="order-confirmation__address">
@@ -166,7 +168,9 @@ function OrderDetails({ order }: { order: Order }) {
             <br />
             {order.phone}
           </address>
-          <p className="order-confirmation__note">{studio.delivery} Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.</p>
+          <p className="order-confirmation__note">
+            <Fact site={site} show={(s) => s.delivery} chars={48} /> Something not right? Call us on <PhoneLink site={site} />.
+          </p>
         </Card>
       )}
 
@@ -192,7 +196,7 @@ function OrderDetails({ order }: { order: Order }) {
  * Where the order is now: each of the customer's steps with the time it was reached, so nobody
  * has to phone to ask. A cancelled order says so plainly after the steps it did reach.
  */
-function Progress({ order }: { order: Order }) {
+function Progress({ order, site }: { order: Order; site: SiteFacts | null }) {
   const cancelled = order.status === 'cancelled';
   const steps = cancelled ? order.progress.filter((step) => step.done) : order.progress;
   const current = cancelled ? -1 : steps.map((step) => step.done).lastIndexOf(true);
@@ -229,8 +233,7 @@ function Progress({ order }: { order: Order }) {
       </ol>
       {cancelled && (
         <p className="order-confirmation__note">
-          This order was cancelled. Anything to give back goes back the way you paid. Questions? Call us on{' '}
-          <a href={studio.phoneHref}>{studio.phone}</a>.
+          This order was cancelled. Anything to give back goes back the way you paid. Questions? Call us on <PhoneLink site={site} />.
         </p>
       )}
     </Card>
@@ -243,10 +246,10 @@ function charged(amount: string | undefined): amount is string {
 }
 
 /** Delivery or collection as the shopper chose it. */
-function Handover({ choice }: { choice: NonNullable<Order['fulfilment']> }) {
+function Handover({ choice, site }: { choice: NonNullable<Order['fulfilment']>; site: SiteFacts | null }) {
   const callUs = (
     <>
-      Something not right? Call us on <a href={studio.phoneHref}>{studio.phone}</a>.
+      Something not right? Call us on <PhoneLink site={site} />.
     </>
   );
   if (choice.method === 'collection') {
@@ -256,12 +259,7 @@ function Handover({ choice }: { choice: NonNullable<Order['fulfilment']> }) {
           {choice.day} at {choice.collection_time}
         </p>
         <address className="order-confirmation__address">
-          {studio.address.map((line) => (
-            <span key={line}>
-              {line}
-              <br />
-            </span>
-          ))}
+          <AddressLines site={site} />
         </address>
         <p className="order-confirmation__note">{callUs}</p>
       </Card>

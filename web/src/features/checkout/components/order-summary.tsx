@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
-import { studio } from '@/config/studio';
+import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money, totalQuantity, type Totals } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 
@@ -20,6 +20,8 @@ export interface OrderSummaryProps {
   /** How and when, in words ("Delivery on Monday 14 December, Morning"); null before a choice. */
   when: string | null;
   method: string;
+  /** The studio's facts, for its delivery sentence before a choice; null until they arrive. */
+  site: SiteFacts | null;
 }
 
 /** The delivery line: the fee, "Free", or what it waits for. */
@@ -33,7 +35,7 @@ function deliveryFigure(totals: Totals | null, method: string): string {
  * What is being paid for: each line with its size and quantity, then the items, the delivery fee
  * and any slot surcharge, and the total (all added by the core, as the server charges them).
  */
-export function OrderSummary({ cart, totals, when, method }: OrderSummaryProps) {
+export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryProps) {
   const count = totalQuantity(cart.items);
   const items = checkoutTotal(cart);
   const total = totals ? money(totals.total) : items;
@@ -92,7 +94,7 @@ export function OrderSummary({ cart, totals, when, method }: OrderSummaryProps) 
         </div>
       </dl>
       <p className="order-summary__note" data-testid="checkout-when">
-        {when ?? studio.delivery}
+        {when ?? <Fact site={site} show={(s) => s.delivery} chars={48} />}
       </p>
     </aside>
   );

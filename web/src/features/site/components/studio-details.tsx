@@ -1,9 +1,10 @@
 import { OpeningHours } from '@/components/ui/opening-hours';
-import type { SiteFacts } from '../site-facts';
+import { AddressLines, EmailLink, Fact, PhoneLink, type SiteFacts } from '@/components/ui/studio-facts';
 import './studio-details.css';
 
 export interface StudioDetailsProps {
-  site: SiteFacts;
+  /** The studio's facts; null until they arrive (the card keeps their room). */
+  site: SiteFacts | null;
   /** The heading level of the card's title (h2 by default). */
   headingLevel?: 2 | 3;
 }
@@ -18,27 +19,27 @@ export function StudioDetails({ site, headingLevel = 2 }: StudioDetailsProps) {
         Visit or call the studio
       </Heading>
       <address className="studio-details__address">
-        {site.address.map((line) => (
-          <span key={line}>{line}</span>
-        ))}
+        <AddressLines site={site} />
       </address>
       <dl className="studio-details__contact">
         <div>
           <dt>Phone</dt>
           <dd>
-            <a href={site.phoneHref}>{site.phone}</a>
+            <PhoneLink site={site} />
           </dd>
         </div>
         <div>
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <EmailLink site={site} />
           </dd>
         </div>
       </dl>
       <Sub className="eyebrow studio-details__subtitle">Opening hours</Sub>
-      <OpeningHours hours={site.openingHours} className="studio-details__hours" />
-      <p className="studio-details__note">{site.delivery}</p>
+      <OpeningHours hours={site?.openingHours ?? null} className="studio-details__hours" />
+      <p className="studio-details__note">
+        <Fact site={site} show={(s) => s.delivery} chars={48} />
+      </p>
     </section>
   );
 }

@@ -1,31 +1,44 @@
 import { createFetchedStore, useStore } from '@/lib/store';
-import { defaultSiteFacts, type SiteFacts } from '../site-facts';
+import type { SiteFacts } from '../site-facts';
 
 type Load = () => Promise<SiteFacts>;
 
 export interface SiteStore {
   subscribe: (listener: () => void) => () => void;
-  getSnapshot: () => SiteFacts;
-  /** Asks the server once; later calls (and a failure) change nothing. */
+  getSnapshot: () => SiteFacts | null;
+  /** Asks the server once; later calls change nothing. */
   start: () => void;
+  /** Asks the server again (the back office saved new facts); a failure keeps what is shown. */
+  reload: () => void;
 }
 
 // The call brings the API client with it, so it arrives in its own chunk after the first
 // paint (the same chunk the cart's calls share), keeping the nav's first JavaScript small.
 const loadFromServer: Load = () => import('../api/get-site').then(({ getSite }) => getSite());
 
-/** The studio's facts: the config's straight away, the server's once they arrive. */
-export function createSiteStore(load: Load = loadFromServer, defaults: SiteFacts = defaultSiteFacts): SiteStore {
-  return createFetchedStore(defaults, load, (cause) => console.warn('Showing the studio’s built-in details:', cause));
+/** The studio's facts: none until the server's answer arrives. */
+export function createSiteStore(load: Load = loadFromServer): SiteStore {
+  const store = createFetchedStore<SiteFacts | null>(null, load, (cause) => console.warn('Could not load the studio’s details:', cause));
+  return {
+    ...store,
+    reload: () => {
+      load().then(store.set, (cause: unknown) => console.warn('Could not reload the studio’s details:', cause));
+    },
+  };
 }
 
 const siteStore = createSiteStore();
 
 /**
  * The studio's name, address, phone, hours and links, fetched once for the whole app
- * (GET /api/site/). Never waits: until the answer comes, and if it never does, the details
- * in config/studio.ts are shown.
+ * (GET /api/site/, which the back office edits). `null` until the answer comes: pages keep the
+ * space (components/ui/studio-facts) rather than show a value that may be wrong.
  */
-export function useSite(): SiteFacts {
+export function useSite(): SiteFacts | null {
   return useStore(siteStore, siteStore.start);
+}
+
+/** Asks the server again after the back office saved the facts (or the hours), so every page shows them at once. */
+export function reloadSite(): void {
+  siteStore.reload();
 }

@@ -23,6 +23,8 @@ const USUAL = { open: '09:00', close: '17:00' };
 
 export interface SettingsProps {
   onSignedOut: () => void;
+  /** The settings were saved: the site's opening hours should follow now. */
+  onSaved?: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SettingsProps {
  * them on the server and each problem it finds is listed in its words. The site's hours, the
  * checkout's days and the fees follow at once.
  */
-export function Settings({ onSignedOut }: SettingsProps) {
+export function Settings({ onSignedOut, onSaved }: SettingsProps) {
   const signedOut = useRef(onSignedOut);
   useEffect(() => {
     signedOut.current = onSignedOut;
@@ -51,7 +53,16 @@ export function Settings({ onSignedOut }: SettingsProps) {
       </div>
     );
   }
-  return <SettingsForm saved={query.data} onSaved={(settings) => query.setData(() => settings)} onSignedOut={() => signedOut.current()} />;
+  return (
+    <SettingsForm
+      saved={query.data}
+      onSaved={(settings) => {
+        query.setData(() => settings);
+        onSaved?.();
+      }}
+      onSignedOut={() => signedOut.current()}
+    />
+  );
 }
 
 function Part({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

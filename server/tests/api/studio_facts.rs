@@ -1,0 +1,194 @@
+//! The studio's facts in the back office: saved, refused with a sentence per field (nothing
+//! saved), shown by `GET /api/site/` at once, admin only.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{admin_session, call, spawn_app};
+
+const PATH: &str = "/api/admin/settings/studio/";
+
+#[tokio::test]
+async fn the_demo_studio_is_in_force_until_the_studio_saves_its_own() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let (status, body) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["facts"]["name"], "Posy");
+    assert_eq!(body["facts"]["phone"], "0117 496 0123");
+    assert_eq!(body["facts"]["postcode"], "BS14 8SJ");
+    assert_eq!(body["limits"]["name"], 40);
+    let (_, site) = app.get_json("/api/site/").await;
+    assert_eq!(site["phone_international"], "+441174960123");
+    assert_eq!(
+        site["address"],
+        json!([
+            "Posy Floral Studio",
+            "Unit 4, Stockwood Mews",
+            "Stockwood Lane, Whitchurch",
+            "Bristol BS14 8SJ"
+        ])
+    );
+    assert_eq!(
+        site["delivery_note"],
+        "We deliver across Bristol, or collect from our studio in BS14."
+    );
+    assert_eq!(site["social"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    // Read once, so the shop holds a copy in memory that the save must replace.
+    app.get_json("/api/site/").await;
+    let mut facts = before["facts"].clone();
+    facts["name"] = json!("Petal & Stem");
+    facts["phone"] = json!("+44 (0)117 496 0999");
+    facts["email"] = json!("  hello@petal.example ");
+    facts["address_line_3"] = json!("");
+    facts["town"] = json!("Bath");
+    facts["postcode"] = json!("ba1 1aa");
+    facts["pinterest"] = json!("");
+    let (status, saved) = call(&app, Method::PUT, PATH, Some(&session), facts).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["facts"]["postcode"], "BA1 1AA");
+    assert_eq!(saved["facts"]["email"], "hello@petal.example");
+
+    let (_, site) = app.get_json("/api/site/").await;
+    assert_eq!(site["name"], "Petal & Stem");
+    assert_eq!(site["phone"], "+44 (0)117 496 0999");
+    assert_eq!(site["phone_international"], "+441174960999");
+    assert_eq!(site["email"], "hello@petal.example");
+    assert_eq!(
+        site["address"],
+        json!([
+            "Posy Floral Studio",
+            "Unit 4, Stockwood Mews",
+            "Bath BA1 1AA"
+        ])
+    );
+    assert_eq!(site["collection_from"], "BA1");
+    assert_eq!(site["delivery_area"], "Bath");
+    let networks: Vec<&str> = site["social"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(networks, ["Instagram", "Facebook"]);
+    // The hours still come from the delivery settings.
+    assert!(!site["opening_hours"].as_array().unwrap().is_empty());
+
+    // And the mails sign with them: a reply to an enquiry.
+    let (status, _) = app
+        .post_json(
+            "/api/contact/",
+            &json!({"name": "Ada", "email": "ada@example.com", "enquiryType": "general",
+                    "message": "Hello"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, list) = call(
+        &app,
+        Method::GET,
+        "/api/admin/enquiries/",
+        Some(&session),
+        Value::Null,
+    )
+    .await;
+    let id = list[0]["id"].as_i64().unwrap();
+    let path = format!("/api/admin/enquiries/{id}/reply/");
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        &path,
+        Some(&session),
+        json!({"body": "Yes"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let mails = app.mail(2).await;
+    let reply = mails
+        .iter()
+        .find(|m| m.contains("To: ada@example.com"))
+        .expect("the reply is mailed");
+    assert!(
+        reply.contains("Subject: Your enquiry to Petal & Stem"),
+        "{reply}"
+    );
+}
+
+#[tokio::test]
+async fn facts_at_fault_are_refused_a_sentence_each_and_nothing_is_saved() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let mut facts = before["facts"].clone();
+    facts["name"] = json!("  ");
+    facts["phone"] = json!("+1 415 555 0100");
+    facts["email"] = json!("hello@");
+    facts["postcode"] = json!("BS14");
+    facts["instagram"] = json!("instagram.com/posy");
+    facts["town"] = json!("B".repeat(101));
+    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), facts).await;
+    assert_eq!(status, 400, "{body}");
+    let fields = body["fields"].as_object().unwrap();
+    let named: Vec<&str> = fields.keys().map(String::as_str).collect();
+    assert_eq!(
+        named,
+        ["email", "instagram", "name", "phone", "postcode", "town"]
+    );
+    assert_eq!(
+        fields["phone"],
+        "Please give a UK phone number, like 0117 496 0123 or +44 117 496 0123."
+    );
+    assert_eq!(
+        fields["name"],
+        "Please give the studio's name, as the nav shows it."
+    );
+    assert_eq!(
+        fields["postcode"],
+        "Please enter a full UK postcode, like BS14 8AB."
+    );
+    let (_, after) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    assert_eq!(after, before);
+    let (_, site) = app.get_json("/api/site/").await;
+    assert_eq!(site["name"], "Posy");
+
+    // A field that is not text is refused as unreadable, also with nothing saved.
+    let mut wrong = before["facts"].clone();
+    wrong["phone"] = json!(1174960123);
+    let (status, _) = call(&app, Method::PUT, PATH, Some(&session), wrong).await;
+    assert_eq!(status, 400);
+    let (_, after) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    assert_eq!(after, before);
+}
+
+#[tokio::test]
+async fn only_an_admin_reads_or_saves_the_facts_and_saving_needs_the_csrf_header() {
+    let app = spawn_app().await;
+    let (status, _) = call(&app, Method::GET, PATH, None, Value::Null).await;
+    assert_eq!(status, 401);
+    let (status, _) = call(&app, Method::PUT, PATH, None, json!({"name": "Evil"})).await;
+    assert_eq!(status, 401);
+    let session = admin_session(&app).await;
+    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let mut facts = before["facts"].clone();
+    facts["name"] = json!("Evil");
+    let response = app
+        .client
+        .put(app.url(PATH))
+        .header(
+            "cookie",
+            format!("csrftoken={}; posy_session={session}", app.csrf),
+        )
+        .json(&facts)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 403);
+    let (_, site) = app.get_json("/api/site/").await;
+    assert_eq!(site["name"], "Posy");
+}

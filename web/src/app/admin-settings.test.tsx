@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CartProvider } from '@/features/cart/stores/cart-context';
+import { emptyCart } from '@/testing/fixtures';
+import { json, mockApi } from '@/testing/mock-api';
+import { mockSite } from '@/testing/site';
+import { AppRoutes } from './router';
+
+function renderAt(path: string) {
+  mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
+  mockSite();
+  mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: true, username: 'studio' }));
+  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0 }));
+  mockApi.on('GET', '/api/admin/admins/', () => json([{ username: 'studio', created: '2026-11-20T09:00:00Z', is_you: true }]));
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <CartProvider>
+        <AppRoutes />
+      </CartProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('Settings’ Admins tab', () => {
+  it('is reached from Settings’ own menu, and signing out everywhere ends at the sign-in, which says so', async () => {
+    const user = userEvent.setup();
+    mockApi.on('POST', '/api/admin/account/sign-out-everywhere/', () => json({ is_admin: false, username: null }));
+    renderAt('/admin/settings/admins');
+    const tabs = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(tabs).toHaveTextContent('The studio and delivery');
+    expect(await screen.findByRole('link', { name: 'Admins' })).toHaveAttribute('aria-current', 'page');
+    // The back office's menu is unchanged, Settings current on its tabs too.
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toHaveTextContent('ProductsGalleryEnquiriesSettings');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You have signed out everywhere: every session of your account has ended.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+// The Settings pages' own menu, under the back office's: the shop's settings (the studio's
+// facts, opening hours and delivery) and the admins.
+import { NavLink } from 'react-router';
+import './settings-nav.css';
+
+export function SettingsNav() {
+  return (
+    <nav className="settings-nav" aria-label="Settings">
+      <NavLink to="/admin/settings" end className="settings-nav__link">
+        The studio and delivery
+      </NavLink>
+      <NavLink to="/admin/settings/admins" className="settings-nav__link">
+        Admins
+      </NavLink>
+    </nav>
+  );
+}
