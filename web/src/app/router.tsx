@@ -17,14 +17,8 @@ const CheckoutPage = lazyPage(() => import('./routes/checkout'));
 const PaymentFailedPage = lazyPage(() => import('./routes/payment-failed'));
 const GalleryPage = lazyPage(() => import('./routes/gallery'));
 const AlbumPage = lazyPage(() => import('./routes/album'));
-const AdminGalleryPage = lazyPage(() => import('./routes/admin-gallery'));
-const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
-const AdminEnquiriesPage = lazyPage(() => import('./routes/admin-enquiries'));
-const AdminProductsPage = lazyPage(() => import('./routes/admin-products'));
-const AdminSettingsPage = lazyPage(() => import('./routes/admin-settings'));
-// The orders pages share one chunk (and one line here), so the shopper's first load barely notices
-// them. The back office opens on them after signing in (admin-login.tsx); /admin itself is no page.
-const AdminOrdersPages = lazyPage(() => import('./routes/admin-orders'));
+// Every /admin page, behind one line here (routes/admin.tsx).
+const AdminPages = lazyPage(() => import('./routes/admin'));
 const OrderConfirmationPage = lazyPage(() => import('./routes/order-confirmation'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -48,13 +42,7 @@ export function AppRoutes() {
         <Route path="payment-failed" element={<PaymentFailedPage />} />
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
-        <Route path="admin/orders/*" element={<AdminOrdersPages />} />
-        <Route path="admin/gallery" element={<AdminGalleryPage />} />
-        <Route path="admin/login" element={<AdminLoginPage />} />
-        <Route path="admin/enquiries" element={<AdminEnquiriesPage />} />
-        <Route path="admin/products" element={<AdminProductsPage />} />
-        {/* Settings and its Admins tab: one lazy page, so the shopper's route table does not grow. */}
-        <Route path="admin/settings/*" element={<AdminSettingsPage />} />
+        <Route path="admin/*" element={<AdminPages />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,28 @@
+import { Route, Routes } from 'react-router';
+import { lazyPage } from '../lazy-page';
+import NotFoundPage from './not-found';
+
+// The back office's pages behind one line of the shopper's route table (router.tsx), so the
+// shopper's first JavaScript does not grow with them; each page is still a chunk of its own.
+const AdminOrdersPages = lazyPage(() => import('./admin-orders'));
+const AdminGalleryPage = lazyPage(() => import('./admin-gallery'));
+const AdminLoginPage = lazyPage(() => import('./admin-login'));
+const AdminEnquiriesPage = lazyPage(() => import('./admin-enquiries'));
+const AdminProductsPage = lazyPage(() => import('./admin-products'));
+const AdminSettingsPage = lazyPage(() => import('./admin-settings'));
+
+/** Everything under /admin. The back office opens on Orders after signing in (admin-login.tsx);
+ * /admin itself is no page. */
+export default function AdminPages() {
+  return (
+    <Routes>
+      <Route path="orders/*" element={<AdminOrdersPages />} />
+      <Route path="gallery" element={<AdminGalleryPage />} />
+      <Route path="login" element={<AdminLoginPage />} />
+      <Route path="enquiries" element={<AdminEnquiriesPage />} />
+      <Route path="products" element={<AdminProductsPage />} />
+      <Route path="settings/*" element={<AdminSettingsPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
