@@ -11,6 +11,7 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::delivery::DeliverySettingsView;
+use super::text::Text;
 use crate::delivery::{self, SaveError};
 use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::inbox::{self, EnquiryView, InboxError};
@@ -32,16 +33,14 @@ pub struct AdminSummary {
 #[derive(Debug, Object)]
 pub struct EnquiryReply {
     /// The text, up to 5,000 characters; the enquiry is quoted below it in the mail.
-    #[oai(validator(max_length = 20000))]
-    pub body: String,
+    pub body: Text,
 }
 
 /// An enquiry's new status.
 #[derive(Debug, Object)]
 pub struct EnquiryStatusChange {
     /// `new`, `answered` or `closed`.
-    #[oai(validator(max_length = 20))]
-    pub status: String,
+    pub status: Text,
 }
 
 /// Why the delivery settings were not saved.

@@ -35,26 +35,21 @@ pub struct SizeChangeBody {
     /// The size's id; absent for a size being added. The product's sizes left out are removed.
     pub id: Option<i32>,
     /// e.g. `Large`.
-    #[oai(validator(max_length = 200))]
-    pub size: String,
+    pub size: Text,
     /// e.g. `"60.00"` (a leading £ is fine).
-    #[oai(validator(max_length = 20))]
-    pub price: String,
+    pub price: Text,
     pub stock: i64,
 }
 
 /// The product form: what a product is made as, or becomes.
 #[derive(Debug, Object)]
 pub struct ProductChangeBody {
-    #[oai(validator(max_length = 500))]
-    pub name: String,
-    #[oai(validator(max_length = 8000))]
-    pub description: String,
+    pub name: Text,
+    pub description: Text,
     /// The shelf it is shown under.
     pub category_id: i32,
     /// e.g. `"45.00"`; ignored for a product with sizes (each has its own).
-    #[oai(validator(max_length = 20))]
-    pub price: String,
+    pub price: Text,
     /// Ignored for a product with sizes.
     pub stock: i64,
     /// Days of notice it needs, 0 to 60.
@@ -69,10 +64,10 @@ pub struct ProductChangeBody {
 impl From<ProductChangeBody> for ProductForm {
     fn from(change: ProductChangeBody) -> ProductForm {
         ProductForm {
-            name: change.name,
-            description: change.description,
+            name: change.name.0,
+            description: change.description.0,
             category_id: change.category_id,
-            price: change.price,
+            price: change.price.0,
             stock: change.stock,
             lead_days: change.lead_days,
             visible: change.visible,
@@ -81,8 +76,8 @@ impl From<ProductChangeBody> for ProductForm {
                 .into_iter()
                 .map(|size| SizeForm {
                     id: size.id,
-                    size: size.size,
-                    price: size.price,
+                    size: size.size.0,
+                    price: size.price.0,
                     stock: size.stock,
                 })
                 .collect(),
@@ -103,8 +98,7 @@ pub struct StockChange {
 #[derive(Debug, Object)]
 pub struct NewCategory {
     /// Up to 60 characters, not another shelf's name.
-    #[oai(validator(max_length = 500))]
-    pub name: String,
+    pub name: Text,
 }
 
 /// A shelf's new name and whether it is hidden.
