@@ -212,8 +212,10 @@ pub struct OrderDetail {
     /// Oldest first.
     pub refunds: Vec<OrderRefundView>,
     pub moves: OrderMoves,
-    /// Something is left to give back, or it can still be cancelled.
+    /// Something is left to give back.
     pub can_refund: bool,
+    /// Not finished (delivered, collected or cancelled): it can still be cancelled.
+    pub can_cancel: bool,
 }
 
 /// Why an order could not be changed.
@@ -645,6 +647,7 @@ pub async fn detail(
             back: moves.back.map(move_view),
         },
         can_refund: status != OrderStatus::Cancelled && left_to_refund,
+        can_cancel: !status.finished(),
         first_name: order.first_name,
         last_name: order.last_name,
         email: order.email,

@@ -81,6 +81,14 @@ pub async fn give_back(
             "This order is already cancelled.".into(),
         ));
     }
+    // A finished order stays as it ended; money can still be given back on it.
+    if ask.cancel && status.finished() {
+        return Err(OrderError::Refused(format!(
+            "This order is {}, so it can no longer be cancelled; give money back with a refund \
+             instead.",
+            status.label().to_lowercase()
+        )));
+    }
     let items = order_item::Entity::find()
         .filter(order_item::Column::OrderId.eq(id))
         .order_by_asc(order_item::Column::Id)

@@ -144,6 +144,19 @@ async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_work
     );
     let (status, body) = move_order(&app, &session, id, "delivered", "collected").await;
     assert_eq!(status, 400, "{body}");
+    let (status, body) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "This order is delivered, so it can no longer be cancelled; give money back with a \
+         refund instead."
+    );
     // Delivered told the customer too (placed ×2, confirmed, out for delivery, delivered).
     let mail = app.mail(5).await;
     assert!(mail.iter().any(|m| m.contains("has been delivered")));

@@ -1828,7 +1828,9 @@ export interface components {
         OrderDetail: {
             /** @description The customer's own address (empty for a studio order). */
             address: string;
-            /** @description Something is left to give back, or it can still be cancelled. */
+            /** @description Not finished (delivered, collected or cancelled): it can still be cancelled. */
+            can_cancel: boolean;
+            /** @description Something is left to give back. */
             can_refund: boolean;
             /** @description The details came from the card's billing details and should be checked. */
             check_details: boolean;

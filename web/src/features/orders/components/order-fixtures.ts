@@ -76,6 +76,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       back: null,
     },
     can_refund: true,
+    can_cancel: true,
     ...overrides,
   };
 }

@@ -31,7 +31,6 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
   const [error, setError] = useState<string | null>(null);
 
   const deliveryLeft = order.delivery_left !== '0.00';
-  const cancelled = order.status === 'cancelled';
   const lines: PricedLine[] = order.items.map((item, at) => ({ price: item.unit_price, quantity: quantities[at] ?? 0 }));
   if (delivery && deliveryLeft) lines.push({ price: order.delivery_left, quantity: 1 });
   const amount = cartTotal(lines.filter((line) => line.quantity > 0));
@@ -72,10 +71,10 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
     <section className="refund-panel" aria-labelledby={`${id}-title`}>
       <div className="refund-panel__head">
         <h3 id={`${id}-title`} className="order-panel__title">
-          {cancelled ? 'Refund' : 'Cancel or refund'}
+          {order.can_cancel ? 'Cancel or refund' : 'Refund'}
         </h3>
         <button type="button" className="button button--quiet button--small" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => setOpen(!open)}>
-          {open ? 'Close' : cancelled ? 'Refund…' : 'Cancel or refund…'}
+          {open ? 'Close' : order.can_cancel ? 'Cancel or refund…' : 'Refund…'}
         </button>
       </div>
       {open && (
@@ -124,7 +123,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
                 <span>The delivery charge ({money(order.delivery_left)})</span>
               </label>
             )}
-            {!cancelled && (
+            {order.can_cancel && (
               <label className="check-row">
                 <input type="checkbox" checked={cancel} onChange={(event) => setCancel(event.target.checked)} />
                 <span>Cancel the order</span>
