@@ -138,8 +138,10 @@ describe('the studio’s morning', () => {
     await page.goto(`${baseUrl}${orderPath}`);
     await page.getByRole('heading', { name: number }).waitFor();
     await look(page, 'admin-order-390', 'an order on a phone');
-    await page.getByRole('button', { name: 'Cancel or refund…' }).click();
-    await page.getByRole('checkbox', { name: 'Cancel the order' }).waitFor();
+    // Delivered: it can be refunded, no longer cancelled.
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByRole('checkbox', { name: /^The delivery charge/ }).waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'Cancel the order' }).count(), 0);
     await look(page, 'admin-order-refund-390', 'the refund panel on a phone');
     await page.goto(`${baseUrl}/admin/orders/new`);
     await page.getByLabel('Item 1').waitFor();
