@@ -144,13 +144,19 @@ impl<'a> FromRequest<'a> for Carts<'a> {
 /// What a cart call answers: the cart as it is now, or why not.
 type CartAnswer<E> = Result<Json<CartView>, Failure<E, SEND>>;
 
-/// The cart a change is asked of: an id that is not a cart's is no open cart.
-/// `PUT /api/cart/fulfilment/`'s body: the florist's choice. Fields a method does not ask for
-/// are ignored; each may be left out (empty).
+/// `PUT /api/cart/fulfilment/`'s body: the cart and the florist's choice.
 #[derive(Debug, Object)]
 pub struct FulfilmentChoice {
     /// The cart's id.
     pub cart_id: Text,
+    #[oai(flatten)]
+    pub choice: FulfilmentFields,
+}
+
+/// The florist's choice as a form sends it (the checkout's, and the studio's phone order).
+/// Fields a method does not ask for are ignored; each may be left out (empty).
+#[derive(Debug, Object)]
+pub struct FulfilmentFields {
     /// `delivery` or `collection`.
     #[oai(default)]
     pub method: Text,
@@ -192,8 +198,9 @@ pub struct FulfilmentChoice {
     pub card_from: Text,
 }
 
-impl FulfilmentChoice {
-    fn into_form(self) -> FulfilmentForm {
+impl FulfilmentFields {
+    /// Core's form of the choice.
+    pub fn into_form(self) -> FulfilmentForm {
         FulfilmentForm {
             method: self.method.0,
             date: self.date.0,
@@ -353,7 +360,7 @@ impl CartApi {
     ) -> Result<Json<CartTotals>, Failure<ChoiceError, SEND>> {
         let body = body.0;
         let cart = cart_of(&body.cart_id).map_err(|_| ChoiceError::CartGone)?;
-        let totals = fulfilment::choose(carts.db, **clock, cart, body.into_form()).await?;
+        let totals = fulfilment::choose(carts.db, **clock, cart, body.choice.into_form()).await?;
         Ok(Json(CartTotals {
             items: totals.items.to_wire(),
             delivery: totals.delivery.to_wire(),

@@ -7,7 +7,6 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use posy_core::calendar::Date;
-use posy_core::fulfilment::FulfilmentForm;
 use posy_core::order::OrderStatus;
 use posy_core::schedule::Method;
 use posy_core::studio_order::StudioOrderForm;
@@ -15,6 +14,7 @@ use posy_core::validation::FormField;
 
 use super::ApiTags;
 use super::auth::AdminSession;
+use super::cart::FulfilmentFields;
 use super::text::Text;
 use crate::checkout::Checkout;
 use crate::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
@@ -80,40 +80,7 @@ pub struct StudioOrderBody {
     #[oai(validator(max_items = 50))]
     pub items: Vec<StudioLineBody>,
     /// Delivery or collection, as the checkout sends it.
-    pub fulfilment: StudioFulfilmentBody,
-}
-
-/// Delivery or collection for a studio order: the checkout's fields.
-#[derive(Debug, Object)]
-pub struct StudioFulfilmentBody {
-    /// `delivery` or `collection`.
-    #[oai(default)]
-    pub method: Text,
-    /// `2026-12-15`.
-    #[oai(default)]
-    pub date: Text,
-    #[oai(default)]
-    pub slot: Text,
-    #[oai(default)]
-    pub collection_time: Text,
-    #[oai(default)]
-    pub recipient_name: Text,
-    #[oai(default)]
-    pub recipient_phone: Text,
-    #[oai(default)]
-    pub address_line1: Text,
-    #[oai(default)]
-    pub address_line2: Text,
-    #[oai(default)]
-    pub city: Text,
-    #[oai(default)]
-    pub postcode: Text,
-    #[oai(default)]
-    pub instructions: Text,
-    #[oai(default)]
-    pub card_message: Text,
-    #[oai(default)]
-    pub card_from: Text,
+    pub fulfilment: FulfilmentFields,
 }
 
 /// The studio order made.
@@ -474,22 +441,7 @@ impl OrderAdminApi {
                 quantity: line.quantity,
             })
             .collect();
-        let f = body.fulfilment;
-        let choice = FulfilmentForm {
-            method: f.method.0,
-            date: f.date.0,
-            slot: f.slot.0,
-            collection_time: f.collection_time.0,
-            recipient_name: f.recipient_name.0,
-            recipient_phone: f.recipient_phone.0,
-            address_line1: f.address_line1.0,
-            address_line2: f.address_line2.0,
-            city: f.city.0,
-            postcode: f.postcode.0,
-            instructions: f.instructions.0,
-            card_message: f.card_message.0,
-            card_from: f.card_from.0,
-        };
+        let choice = body.fulfilment.into_form();
         let id = studio_orders::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
         Ok(Json(StudioOrderTaken {
             id,

@@ -1595,9 +1595,7 @@ export interface components {
         };
         /**
          * FulfilmentChoice
-         * @description The cart a change is asked of: an id that is not a cart's is no open cart.
-         *     `PUT /api/cart/fulfilment/`'s body: the florist's choice. Fields a method does not ask for
-         *     are ignored; each may be left out (empty).
+         * @description `PUT /api/cart/fulfilment/`'s body: the cart and the florist's choice.
          */
         FulfilmentChoice: {
             /**
@@ -1622,6 +1620,78 @@ export interface components {
             card_message: string | null;
             /** @description The cart's id. */
             cart_id: string;
+            /**
+             * @description Delivery: town or city.
+             * @default
+             */
+            city: string | null;
+            /**
+             * @description Collection: the time, e.g. `10:30`.
+             * @default
+             */
+            collection_time: string | null;
+            /**
+             * @description The day, e.g. `2026-12-14`.
+             * @default
+             */
+            date: string | null;
+            /**
+             * @description Delivery: instructions for the driver, up to 200 characters.
+             * @default
+             */
+            instructions: string | null;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /**
+             * @description Delivery: the postcode, in one of the studio's zones.
+             * @default
+             */
+            postcode: string | null;
+            /**
+             * @description Delivery: who the flowers are for.
+             * @default
+             */
+            recipient_name: string | null;
+            /**
+             * @description Delivery: the recipient's phone, for the driver.
+             * @default
+             */
+            recipient_phone: string | null;
+            /**
+             * @description Delivery: the slot's name, e.g. `Morning`.
+             * @default
+             */
+            slot: string | null;
+        };
+        /**
+         * FulfilmentFields
+         * @description The florist's choice as a form sends it (the checkout's, and the studio's phone order).
+         *     Fields a method does not ask for are ignored; each may be left out (empty).
+         */
+        FulfilmentFields: {
+            /**
+             * @description Delivery: the first line of the address.
+             * @default
+             */
+            address_line1: string | null;
+            /**
+             * @description Delivery: a second line, may be empty.
+             * @default
+             */
+            address_line2: string | null;
+            /**
+             * @description Who the card is from; empty is anonymous.
+             * @default
+             */
+            card_from: string | null;
+            /**
+             * @description The card's message, up to 250 characters and 6 lines; may be empty.
+             * @default
+             */
+            card_message: string | null;
             /**
              * @description Delivery: town or city.
              * @default
@@ -2422,44 +2492,6 @@ export interface components {
             town: string;
         };
         /**
-         * StudioFulfilmentBody
-         * @description Delivery or collection for a studio order: the checkout's fields.
-         */
-        StudioFulfilmentBody: {
-            /** @default  */
-            address_line1: string | null;
-            /** @default  */
-            address_line2: string | null;
-            /** @default  */
-            card_from: string | null;
-            /** @default  */
-            card_message: string | null;
-            /** @default  */
-            city: string | null;
-            /** @default  */
-            collection_time: string | null;
-            /**
-             * @description `2026-12-15`.
-             * @default
-             */
-            date: string | null;
-            /** @default  */
-            instructions: string | null;
-            /**
-             * @description `delivery` or `collection`.
-             * @default
-             */
-            method: string | null;
-            /** @default  */
-            postcode: string | null;
-            /** @default  */
-            recipient_name: string | null;
-            /** @default  */
-            recipient_phone: string | null;
-            /** @default  */
-            slot: string | null;
-        };
-        /**
          * StudioLimits
          * @description The most characters each field takes (core's limits), for the form's inputs.
          */
@@ -2513,7 +2545,7 @@ export interface components {
             /** @default  */
             first_name: string | null;
             /** @description Delivery or collection, as the checkout sends it. */
-            fulfilment: components["schemas"]["StudioFulfilmentBody"] & unknown;
+            fulfilment: components["schemas"]["FulfilmentFields"] & unknown;
             items: components["schemas"]["StudioLineBody"][];
             /** @default  */
             last_name: string | null;

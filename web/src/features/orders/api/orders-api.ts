@@ -13,7 +13,7 @@ export type OrderMove = Schemas['OrderMove'];
 export type OrderRefund = Schemas['OrderRefundView'];
 export type RefundBody = Schemas['RefundBody'];
 export type StudioOrder = Schemas['StudioOrderBody'];
-export type StudioFulfilment = Schemas['StudioFulfilmentBody'];
+export type StudioFulfilment = Schemas['FulfilmentFields'];
 export type StudioOrderTaken = Schemas['StudioOrderTaken'];
 
 /** What the list is asked for (each left out when empty). */
