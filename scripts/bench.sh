@@ -105,7 +105,7 @@ stop_shop
 
 if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
   name="posy_bench_$(date +%s)"
-  createdb -d "${BENCH_POSTGRES_URL%/}/postgres" "$name" 2>/dev/null || psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "CREATE DATABASE $name"
+  psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "CREATE DATABASE $name"
   echo "PostgreSQL ($CONNECTIONS connections, $DURATION each):"
   start_shop "${BENCH_POSTGRES_URL%/}/$name"
   bench_reads

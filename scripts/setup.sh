@@ -16,7 +16,9 @@ command -v heif-convert >/dev/null || need_apt+=(libheif-examples)
 case "$purpose" in
   run) ;;
   test) command -v chromium >/dev/null || need_apt+=(chromium) ;;
-  bench) command -v wrk >/dev/null || need_apt+=(wrk) ;;
+  # psql makes bench.sh's PostgreSQL database when BENCH_POSTGRES_URL names a server.
+  bench) command -v wrk >/dev/null || need_apt+=(wrk)
+         command -v psql >/dev/null || need_apt+=(postgresql-client) ;;
   *) echo "setup: unknown purpose '$purpose' (run, test or bench)" >&2; exit 2 ;;
 esac
 if [ "${#need_apt[@]}" -gt 0 ] && [ "${POSY_SKIP_APT:-}" != 1 ]; then
