@@ -33,6 +33,7 @@ pub mod order_admin;
 pub mod order_export;
 pub mod order_refunds;
 pub mod orders;
+pub mod pages;
 pub mod payments;
 pub mod places;
 pub mod product_admin;

@@ -248,7 +248,8 @@ fn routes(
         .nest("/media", web::media(config.media_dir()))
         .nest(
             "/",
-            web::WebApp::new(&config.web_dir, policies.clone()).with(compress()),
+            web::WebApp::new(&config.web_dir, policies.clone(), api_endpoint().boxed())
+                .with(compress()),
         )
         .around(move |next, req| headers::secure(next, req, policies.clone()))
         .data(catalogue)

@@ -69,8 +69,12 @@ export function useBrowser(setup) {
     await session.browser?.close();
   });
 
-  async function openPage(width, { cartId } = {}) {
-    const context = await session.browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'en-GB' });
+  async function openPage(width, { cartId, javaScriptEnabled = true } = {}) {
+    const context = await session.browser.newContext({
+      viewport: { width, height: width < 600 ? 844 : 900 },
+      locale: 'en-GB',
+      javaScriptEnabled,
+    });
     if (cartId) await context.addInitScript((id) => window.localStorage.setItem('cartId', id), cartId);
     if (process.env.POSY_FAKE_NOW) await context.clock.install({ time: shopNow() });
     const page = await context.newPage();
@@ -81,6 +85,8 @@ export function useBrowser(setup) {
     // Chromium reports what the Content-Security-Policy blocked as a console error: any is a fault.
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(`CSP: ${message.text()}`);
+      // The server's drawing of a page and React's must agree (web/src/main.tsx reports any that did not).
+      if (message.type() === 'error' && /hydrat|drawn again in the browser/i.test(message.text())) errors.push(`Hydration: ${message.text()}`);
     });
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
     page.on('response', (response) => {

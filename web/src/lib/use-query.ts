@@ -2,6 +2,7 @@
 // an error, with a way to try again. Answers to an older question (the key changed, the page
 // went) never land.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { firstLoad, usedFirstLoad } from './first-load';
 
 export type QueryState<T> =
   | { status: 'loading' }
@@ -11,6 +12,8 @@ export type QueryState<T> =
 export interface QueryOptions {
   /** Told of every failed load (not of one given up because the page went); `quiet` for a refresh asked quietly. */
   onError?: (error: unknown, how: { quiet: boolean }) => void;
+  /** The API path whose answer the server may have put inside the page (lib/first-load): shown at once, not asked. */
+  firstLoad?: string;
 }
 
 export type Query<T> = QueryState<T> & {
@@ -30,7 +33,10 @@ const LOADING = { status: 'loading' } as const;
  */
 export function useQuery<T>(key: string | number | null, load: (signal: AbortSignal) => Promise<T>, options: QueryOptions = {}): Query<T> {
   // The answer is kept with the key and attempt it belongs to, so a new key reads as loading at once.
-  const [answer, setAnswer] = useState<{ key: string | number; attempt: number; state: QueryState<T> } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string | number; attempt: number; state: QueryState<T> } | null>(() => {
+    const data = key !== null && options.firstLoad ? firstLoad<T>(options.firstLoad) : undefined;
+    return key !== null && data !== undefined ? { key, attempt: 0, state: { status: 'loaded', data } } : null;
+  });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef({ load, options, key, attempt });
   useEffect(() => {
@@ -39,6 +45,12 @@ export function useQuery<T>(key: string | number | null, load: (signal: AbortSig
 
   useEffect(() => {
     if (key === null) return;
+    const arrived = latest.current.options.firstLoad;
+    if (arrived && attempt === 0 && firstLoad(arrived) !== undefined) {
+      // The page arrived with the answer inside it (the first state above): nothing to ask.
+      usedFirstLoad(arrived);
+      return;
+    }
     const controller = new AbortController();
     latest.current.load(controller.signal).then(
       (data) => setAnswer({ key, attempt, state: { status: 'loaded', data } }),

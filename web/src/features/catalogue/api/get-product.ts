@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type Product } from '@/lib/api-client';
+import { firstLoad, usedFirstLoad } from '@/lib/first-load';
 
 export type ProductState =
   | { status: 'loading' }
@@ -15,6 +16,9 @@ export async function getProduct(id: number, signal?: AbortSignal): Promise<Prod
   return data;
 }
 
+/** The product's API path, the key of its answer inside a first page. */
+const pathOf = (id: number) => `/api/products/${id}/`;
+
 /** A product id from a URL, or null when it cannot be one. */
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -26,10 +30,18 @@ function parseId(raw: string | undefined): number | null {
 export function useProduct(rawId: string | undefined): ProductState {
   const id = parseId(rawId);
   // The answer is kept with the id it belongs to, so a new id reads as loading at once.
-  const [answer, setAnswer] = useState<{ id: number; state: ProductState } | null>(null);
+  const [answer, setAnswer] = useState<{ id: number; state: ProductState } | null>(() => {
+    const product = id === null ? undefined : firstLoad<Product>(pathOf(id));
+    return id !== null && product ? { id, state: { status: 'loaded', product } } : null;
+  });
 
   useEffect(() => {
     if (id === null) return;
+    // The page arrived with this product inside it: nothing to ask.
+    if (firstLoad(pathOf(id))) {
+      usedFirstLoad(pathOf(id));
+      return;
+    }
     const controller = new AbortController();
     getProduct(id, controller.signal).then(
       (product) => setAnswer({ id, state: { status: 'loaded', product } }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type Product } from '@/lib/api-client';
+import { firstLoad, usedFirstLoad } from '@/lib/first-load';
 
 export type ProductsState =
   | { status: 'loading' }
@@ -9,17 +10,27 @@ export type ProductsState =
 /** The spec's error message: what the shop says when the list cannot be had. */
 export const PRODUCTS_FAILED = 'Failed to fetch products';
 
+const PATH = '/api/products/';
+
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  const { data, error } = await api.GET('/api/products/', { signal });
+  const { data, error } = await api.GET(PATH, { signal });
   if (error || !data) throw new Error(PRODUCTS_FAILED);
   return data;
 }
 
 /** The shop's products: loading, then loaded or an error. */
 export function useProducts(): ProductsState {
-  const [state, setState] = useState<ProductsState>({ status: 'loading' });
+  const [state, setState] = useState<ProductsState>(() => {
+    const products = firstLoad<Product[]>(PATH);
+    return products ? { status: 'loaded', products } : { status: 'loading' };
+  });
 
   useEffect(() => {
+    // The page arrived with the list inside it: nothing to ask.
+    if (firstLoad(PATH)) {
+      usedFirstLoad(PATH);
+      return;
+    }
     const controller = new AbortController();
     getProducts(controller.signal).then(
       (products) => setState({ status: 'loaded', products }),

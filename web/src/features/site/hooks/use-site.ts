@@ -1,4 +1,6 @@
+import { firstLoad } from '@/lib/first-load';
 import { createFetchedStore, useStore } from '@/lib/store';
+import { siteFactsFrom, type SiteAnswer } from '../api/site-answer';
 import type { SiteFacts } from '../site-facts';
 
 type Load = () => Promise<SiteFacts>;
@@ -10,6 +12,8 @@ export interface SiteStore {
   start: () => void;
   /** Asks the server again (the back office saved new facts); a failure keeps what is shown. */
   reload: () => void;
+  /** Shows these facts as the answer (the ones inside the page); nothing is asked afterwards. */
+  set: (facts: SiteFacts) => void;
 }
 
 // The call brings the API client with it, so it arrives in its own chunk after the first
@@ -28,6 +32,16 @@ export function createSiteStore(load: Load = loadFromServer): SiteStore {
 }
 
 const siteStore = createSiteStore();
+
+/**
+ * Shows the facts the server put inside the page (lib/first-load), if it did: they are the
+ * answer, so nothing is asked. Runs as the app starts, and before each page the server renders.
+ */
+export function showArrivedSite(): void {
+  const answer = firstLoad<SiteAnswer>('/api/site/');
+  if (answer) siteStore.set(siteFactsFrom(answer));
+}
+showArrivedSite();
 
 /**
  * The studio's name, address, phone, hours and links, fetched once for the whole app

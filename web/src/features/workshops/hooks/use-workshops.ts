@@ -8,7 +8,7 @@ export type WorkshopsState =
 
 /** The upcoming workshops: loading, then loaded or an error (with a way to try again). */
 export function useWorkshops(): WorkshopsState & { retry: () => void } {
-  const query = useQuery('workshops', getWorkshops);
+  const query = useQuery('workshops', getWorkshops, { firstLoad: '/api/workshops/' });
   if (query.status !== 'loaded') return { status: query.status, retry: query.retry };
   return { status: 'loaded', workshops: query.data, retry: query.retry };
 }

@@ -1,0 +1,218 @@
+//! The shop's pages as HTML that already holds them: the server renders the web app's own React
+//! pages (its server build, in an embedded JavaScript engine: `engine`) from the very answers
+//! the API gives, and puts those answers inside the page, so the heading, the text and the first
+//! pictures paint before any script runs and the browser's React hydrates the same markup.
+//! Renders are kept per page and answers, so a page is rendered again only when what it shows
+//! has changed (the catalogue, the studio's facts, an album).
+
+mod core_host;
+mod engine;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use engine::Engine;
+pub use engine::RenderError;
+
+/// The API answers a shopper's page is drawn from, by the page's path; `None` for the pages
+/// that are per visitor or the studio's (the cart's checkout, an order, the back office): the
+/// browser draws those from the empty page, as before.
+pub fn answers_for(path: &str) -> Option<Vec<String>> {
+    let site = "/api/site/".to_owned();
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let mut paths = vec![site];
+    match parts.as_slice() {
+        [
+            "checkout" | "payment-failed" | "admin" | "order-confirmation",
+            ..,
+        ] => return None,
+        ["shop"] => paths.push("/api/products/".into()),
+        ["shop", id] if is_id(id) => paths.push(format!("/api/products/{id}/")),
+        ["gallery"] => paths.push("/api/albums/".into()),
+        ["gallery", "album", id] if is_id(id) => paths.push(format!("/api/albums/{id}/")),
+        ["workshops"] => paths.push("/api/workshops/".into()),
+        _ => {}
+    }
+    Some(paths)
+}
+
+fn is_id(part: &str) -> bool {
+    !part.is_empty() && part.len() <= 9 && part.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A rendered page: what goes in `<head>` (the page's title and the pictures it preloads) and
+/// what goes inside `#root`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    pub head: String,
+    pub body: String,
+}
+
+/// Renders kept: at most this many pages at once (a shop has a few dozen).
+const KEPT: usize = 256;
+
+/// The renderer and the pages it has rendered.
+#[derive(Clone)]
+pub struct Pages {
+    engine: Engine,
+    kept: Arc<Mutex<HashMap<(String, String), Arc<Rendered>>>>,
+}
+
+impl Pages {
+    /// The renderer over the web app's server build at `bundle`.
+    pub fn new(bundle: &Path) -> Pages {
+        Pages {
+            engine: Engine::start(bundle.to_owned()),
+            kept: Arc::default(),
+        }
+    }
+
+    /// The page at `url` drawn from `answers` (JSON: an object of API paths and their answers).
+    pub async fn render(&self, url: &str, answers: &str) -> Result<Arc<Rendered>, RenderError> {
+        let key = (url.to_owned(), answers.to_owned());
+        if let Some(page) = self.kept.lock().expect("never poisoned").get(&key) {
+            return Ok(page.clone());
+        }
+        let html = self.engine.render(url, answers).await?;
+        let page = Arc::new(split_head(&html));
+        let mut kept = self.kept.lock().expect("never poisoned");
+        if kept.len() >= KEPT {
+            // Old answers' pages are never asked for again; starting afresh is simplest.
+            kept.clear();
+        }
+        kept.insert(key, page.clone());
+        Ok(page)
+    }
+}
+
+/// React puts what belongs in `<head>` (a `<title>`, preloads, meta tags a page renders) at the
+/// start of its output; the rest is the page.
+fn split_head(html: &str) -> Rendered {
+    let mut rest = html;
+    let mut head = String::new();
+    loop {
+        let end = if rest.starts_with("<title") {
+            rest.find("</title>").map(|i| i + "</title>".len())
+        } else if rest.starts_with("<link") || rest.starts_with("<meta") {
+            rest.find('>').map(|i| i + 1)
+        } else {
+            None
+        };
+        let Some(end) = end else { break };
+        head.push_str(&rest[..end]);
+        rest = &rest[end..];
+    }
+    Rendered {
+        head,
+        body: rest.to_owned(),
+    }
+}
+
+/// `answers` (API paths and their JSON bodies) as one JSON object, safe inside a `<script>`.
+pub fn answers_json(answers: &[(String, String)]) -> String {
+    let mut json = String::from("{");
+    for (i, (path, body)) in answers.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&serde_json::to_string(path).expect("a string"));
+        json.push(':');
+        json.push_str(body);
+    }
+    json.push('}');
+    json
+}
+
+/// Puts the rendered page, its head and its answers into the app's page (`index.html`).
+pub fn fill(template: &str, page: &Rendered, answers: &str) -> String {
+    let mut html = template.to_owned();
+    if page.head.contains("<title") {
+        if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>")) {
+            html.replace_range(start..end + "</title>".len(), "");
+        }
+    }
+    if let Some(at) = html.find("</head>") {
+        html.insert_str(at, &page.head);
+    }
+    // The answers are read by the browser's JSON parser, never run; `<` is escaped so no text
+    // in them can close the script element.
+    let data = format!(
+        "<div id=\"root\">{}</div><script type=\"application/json\" id=\"first-load\">{}</script>",
+        page.body,
+        answers.replace('<', "\\u003c")
+    );
+    html.replacen("<div id=\"root\"></div>", &data, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shopper_page_needs_the_site_and_its_own_answers() {
+        assert_eq!(answers_for("/"), Some(vec!["/api/site/".to_owned()]));
+        assert_eq!(
+            answers_for("/shop/12"),
+            Some(vec![
+                "/api/site/".to_owned(),
+                "/api/products/12/".to_owned()
+            ])
+        );
+        assert_eq!(
+            answers_for("/gallery/album/3/"),
+            Some(vec!["/api/site/".to_owned(), "/api/albums/3/".to_owned()])
+        );
+        assert_eq!(
+            answers_for("/shop/peonies"),
+            Some(vec!["/api/site/".to_owned()])
+        );
+    }
+
+    #[test]
+    fn per_visitor_and_studio_pages_are_drawn_in_the_browser() {
+        for path in [
+            "/checkout",
+            "/admin",
+            "/admin/orders/4",
+            "/order-confirmation/9",
+            "/payment-failed",
+        ] {
+            assert_eq!(answers_for(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn what_react_hoists_goes_in_the_head() {
+        let page = split_head(
+            "<link rel=\"preload\" as=\"image\" href=\"/a.jpg\"/><title>Shop · Posy</title><a class=\"skip-link\">x</a><title>no</title>",
+        );
+        assert_eq!(
+            page.head,
+            "<link rel=\"preload\" as=\"image\" href=\"/a.jpg\"/><title>Shop · Posy</title>"
+        );
+        assert_eq!(page.body, "<a class=\"skip-link\">x</a><title>no</title>");
+    }
+
+    #[test]
+    fn the_page_carries_its_answers_where_no_text_can_close_the_script() {
+        let page = Rendered {
+            head: "<title>Shop</title>".into(),
+            body: "<h1>Shop</h1>".into(),
+        };
+        let answers = answers_json(&[(
+            "/api/site/".into(),
+            r#"{"name":"</script><script>x"}"#.into(),
+        )]);
+        let html = fill(
+            "<html><head><title>Posy</title></head><body><div id=\"root\"></div></body></html>",
+            &page,
+            &answers,
+        );
+        assert_eq!(
+            html,
+            "<html><head><title>Shop</title></head><body><div id=\"root\"><h1>Shop</h1></div>\
+             <script type=\"application/json\" id=\"first-load\">{\"/api/site/\":{\"name\":\"\\u003c/script>\\u003cscript>x\"}}</script></body></html>"
+        );
+    }
+}
