@@ -1,6 +1,6 @@
 // The pieces the studio's pages are built from: titled bands, words beside a picture, lists of
 // points, services and steps, and the bands that end a page with one clear next step.
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SmartImage, imageOf, type PictureSize } from '@/components/ui/smart-image';
 import { Pending } from '@/components/ui/studio-facts';
@@ -172,7 +172,7 @@ export function ServiceCards({ services, columns = 2 }: { services: readonly Poi
 /** Steps in order, numbered. */
 export function StepList({ steps, label }: { steps: readonly Point[]; label: string }) {
   return (
-    <ol className="step-list" aria-label={label} style={{ '--steps': steps.length } as CSSProperties}>
+    <ol className="step-list" aria-label={label}>
       {steps.map((step, index) => (
         <li key={step.title}>
           <span className="step-list__number" aria-hidden="true">

@@ -94,7 +94,10 @@ export function SeasonTabs({ seasons, label }: SeasonTabsProps) {
         <ul className="grid-list season-tabs__flowers">
           {season.flowers.map((flower) => (
             <li key={flower.name}>
-              <span className="season-tabs__swatch" style={{ background: flower.swatch }} aria-hidden="true" />
+              {/* Its colour as an SVG fill, not a style attribute: the page's policy allows no inline styles. */}
+              <svg className="season-tabs__swatch" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+                <path d="M0.5 14A13.5 13.5 0 0 1 27.5 14A13.5 13.5 0 0 1 14 27.5H0.5Z" fill={flower.swatch} stroke="#1f2a24" strokeOpacity="0.12" />
+              </svg>
               <h3>{flower.name}</h3>
               <p>{flower.note}</p>
             </li>
