@@ -6,7 +6,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/posy/target
 TEST_DATABASE_URL ?=
 export TEST_DATABASE_URL
 
-.PHONY: run dev test e2e build wasm openapi debug-binary bench soak clean
+.PHONY: run dev test e2e build wasm openapi debug-binary bench lighthouse soak clean
 
 ## run: set up, build, and start the shop at http://localhost:8080 with demo content
 run: build
@@ -55,6 +55,10 @@ debug-binary:
 bench: build
 	scripts/setup.sh bench
 	scripts/bench.sh
+
+## lighthouse: Lighthouse mobile on the shopper's pages of a release build; fails when a page misses issue 14's target
+lighthouse:
+	scripts/lighthouse.sh
 
 ## soak: a minute of mixed hostile traffic and a checkout crowd on a release build; fails on any error
 soak:
