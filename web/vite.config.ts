@@ -14,7 +14,7 @@ const apiTarget = process.env.POSY_API_URL ?? 'http://127.0.0.1:8080';
 
 // Every module main.tsx imports statically: what runs before the first paint. Vite would spread
 // them over a dozen small chunks (the core's top-level await turns off Rolldown's merging of
-// common chunks), each gzipped on its own; one chunk, `shell`, is about 4.5 kB gzip less.
+// common chunks), each gzipped on its own; in one chunk, `shell`, they are 4.5 kB gzip less.
 const shellModules = new Set<string>();
 function shellChunk(): Plugin {
   return {
@@ -54,17 +54,25 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), wasm(), shellChunk(), preloadFonts()],
+// react-router's package exports only its development build (with its warnings); its
+// production build, in the same package, is what a built shop should run.
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'posy-react-router-production',
+    config(_config, { mode }) {
+      if (mode !== 'production') return;
+      const build = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+      return { resolve: { alias: { 'react-router': build } } };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), wasm(), reactRouterProduction(), shellChunk(), preloadFonts()],
   resolve: {
     alias: {
       'posy-wasm': wasmPkg,
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // react-router's package exports only its development build (with its warnings); its
-      // production build, in the same package, is what a built shop should run.
-      ...(mode === 'production' && {
-        'react-router': fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-      }),
     },
   },
   server: {
@@ -84,6 +92,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     // Top-level await in the wasm glue needs a modern target; these browsers all have it.
     target: 'es2022',
+    // The polyfill fetches index.html's <link rel="modulepreload">s in browsers without them; the
+    // shell chunk leaves none there, and Vite's loader of route chunks falls back to
+    // rel="preload" by itself.
     modulePreload: { polyfill: false },
     // Never inline the core as base64: it ships as a cacheable .wasm file of its own.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
@@ -93,4 +104,4 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-}));
+});

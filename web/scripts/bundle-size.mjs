@@ -42,7 +42,7 @@ const chunk = (prefix, ext = '.js') => {
   return `assets/${name}`;
 };
 const later = new Set();
-for (const start of [chunk('home'), chunk('toasts'), chunk('cart-api')]) {
+for (const start of [chunk('home'), chunk('toasts'), chunk('cart-steps'), chunk('footer')]) {
   for (const file of closure(start)) if (!initial.has(file)) later.add(file);
 }
 const laterCss = ['home', 'toasts'].flatMap((p) => assets.filter((f) => f.startsWith(`${p}-`) && f.endsWith('.css')));

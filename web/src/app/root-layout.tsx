@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { NavBar } from '@/components/layout/nav-bar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import type { SiteFacts } from '@/components/ui/studio-facts';
 import { useAdminFlag } from '@/features/auth/hooks/use-admin-flag';
 import { useCartCount } from '@/features/cart/stores/cart-context';
 import { useSite } from '@/features/site/hooks/use-site';
@@ -9,7 +10,7 @@ import { useSite } from '@/features/site/hooks/use-site';
 // The footer starts below the fold (the page keeps the screen's height), so it is not needed
 // for the first paint: it arrives in its own chunk beside the page's. Should its code not
 // arrive, the page goes on without it.
-const Footer = lazy(() =>
+const Footer = lazy<ComponentType<{ site: SiteFacts | null }>>(() =>
   import('@/components/layout/footer').then(
     ({ Footer }) => ({ default: Footer }),
     (cause: unknown) => {
