@@ -11,7 +11,8 @@
 //
 // The local fonts are Times New Roman and Arial: Liberation Serif and Liberation Sans (Debian's
 // fonts-liberation) have exactly their widths and vertical metrics, so their files stand in
-// for them here, and the rules name all three spellings of each.
+// for them here, and the rules name all three spellings of each. A stand-in covers only the
+// characters of the web font's latin subset: the others (→, say) are drawn as they always are.
 // Run: node scripts/font-fallbacks.mjs > src/styles/font-fallbacks.css (needs fonts-liberation).
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
@@ -88,6 +89,15 @@ function metrics(path) {
 
 const percent = (value) => `${(value * 100).toFixed(2)}%`;
 
+/** The characters fontsource's latin subset of a face holds, from its stylesheet. */
+function latinRange(webFont) {
+  const [folder, , file] = webFont.split('/');
+  const weight = file.match(/-latin-(\d+)-/)[1];
+  const css = readFileSync(new URL(`${folder}/${weight}.css`, fontsource), 'utf8');
+  const block = css.slice(css.indexOf(`/* ${file.replace(/\.woff2?$/, '')} */`));
+  return block.match(/unicode-range: ([^;]+);/)[1];
+}
+
 function fallback(family, webFont, localNames, localFile) {
   const web = metrics(new URL(webFont, fontsource));
   const local = metrics(localFile);
@@ -96,6 +106,7 @@ function fallback(family, webFont, localNames, localFile) {
 @font-face {
   font-family: '${family} Fallback';
   src: ${localNames.map((name) => `local('${name}')`).join(', ')};
+  unicode-range: ${latinRange(webFont)};
   size-adjust: ${percent(sizeAdjust)};
   ascent-override: ${percent(web.ascent / web.unitsPerEm / sizeAdjust)};
   descent-override: ${percent(-web.descent / web.unitsPerEm / sizeAdjust)};
