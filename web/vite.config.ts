@@ -15,11 +15,19 @@ const apiTarget = process.env.POSY_API_URL ?? 'http://127.0.0.1:8080';
 // Every module main.tsx imports statically: what runs before the first paint. Vite would spread
 // them over a dozen small chunks (the core's top-level await turns off Rolldown's merging of
 // common chunks), each gzipped on its own; in one chunk, `shell`, they are 4.5 kB gzip less.
+// The browser's build only: a server-side build keeps its own chunks.
 const shellModules = new Set<string>();
 function shellChunk(): Plugin {
   return {
     name: 'posy-shell-chunk',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'shell', test: (id: string) => shellModules.has(id) }] } },
+        },
+      },
+    }),
     buildEnd() {
       const visit = (id: string) => {
         if (shellModules.has(id)) return;
@@ -98,10 +106,5 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Never inline the core as base64: it ships as a cacheable .wasm file of its own.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: 'shell', test: (id) => shellModules.has(id) }] },
-      },
-    },
   },
 });
