@@ -2,14 +2,18 @@
 # fresh data folder and a free port with an admin account, waits until it answers, and stops it
 # (and removes the folder) when the calling script exits. It sets SHOP_URL, SHOP_DATA (the
 # folder; the server's log is $SHOP_DATA/server.log) and exports POSY_ADMIN_USERNAME and
-# POSY_ADMIN_PASSWORD (a password that lives only as long as the run).
+# POSY_ADMIN_PASSWORD (a password that lives only as long as the run). POSY_BIN serves with
+# another build of `posy` (lighthouse.sh's release build) instead of the tests' debug one.
 start_fresh_shop() {
   local web_dir=$1
   export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
-  # The same packages and features as `cargo test --workspace`, so after the tests this builds
-  # nothing: the `posy` binary the integration tests use is the one served here.
-  cargo test -q --workspace --no-run
-  local posy="$CARGO_TARGET_DIR/debug/posy"
+  local posy="${POSY_BIN:-}"
+  if [ -z "$posy" ]; then
+    # The same packages and features as `cargo test --workspace`, so after the tests this builds
+    # nothing: the `posy` binary the integration tests use is the one served here.
+    cargo test -q --workspace --no-run
+    posy="$CARGO_TARGET_DIR/debug/posy"
+  fi
   SHOP_DATA=$(mktemp -d)
   local database="sqlite://$SHOP_DATA/posy.db?mode=rwc"
   export POSY_ADMIN_USERNAME=$2 POSY_ADMIN_PASSWORD="run-$(date +%s)-$RANDOM$RANDOM"

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from './vite.config';
 
 // The server's renderer (src/ssr/render.tsx) as one classic script with no imports, for the
 // JavaScript engine inside the server (server/src/pages). The core comes from the server
 // itself (src/ssr/core-host.ts), not from WebAssembly; styles stay with the browser's build.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterProduction()],
   resolve: {
     alias: {
       'posy-wasm': fileURLToPath(new URL('./src/ssr/core-host.ts', import.meta.url)),

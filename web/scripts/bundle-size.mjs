@@ -1,5 +1,5 @@
 // What the home page costs, from dist/ (run `npm run build` first):
-//   initial: the entry script and everything it imports statically (what runs before the first
+//   initial: index.html's scripts and everything they import statically (what runs before the first
 //            paint), and the stylesheets index.html links;
 //   on /:    besides, what the home page fetches once it has started: the home route, the toast
 //            container, the cart's calls (with the API client and the core) and the core's .wasm.
@@ -31,8 +31,9 @@ function closure(start, dynamic = false, seen = new Set()) {
   return seen;
 }
 
-const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)[1];
-const initial = closure(entry);
+// index.html's scripts: the shell chunk, and Rolldown's runtime beside it.
+const initial = new Set();
+for (const [, script] of html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)) closure(script, false, initial);
 const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
 
 const chunk = (prefix, ext = '.js') => {
@@ -41,7 +42,7 @@ const chunk = (prefix, ext = '.js') => {
   return `assets/${name}`;
 };
 const later = new Set();
-for (const start of [chunk('home'), chunk('toasts'), chunk('cart-api')]) {
+for (const start of [chunk('home'), chunk('toasts'), chunk('cart-steps'), chunk('footer')]) {
   for (const file of closure(start)) if (!initial.has(file)) later.add(file);
 }
 const laterCss = ['home', 'toasts'].flatMap((p) => assets.filter((f) => f.startsWith(`${p}-`) && f.endsWith('.css')));
@@ -50,7 +51,7 @@ const wasm = chunk('posy_wasm_bg', '.wasm');
 const sum = (files) => [...files].reduce((total, file) => total + gz(file), 0);
 const list = (files) => [...files].map((file) => `    ${kb(gz(file)).padStart(9)}  ${file}`).join('\n');
 
-console.log(`initial JS (entry + static imports): ${kb(sum(initial))}\n${list(initial)}`);
+console.log(`initial JS (index.html's scripts + static imports): ${kb(sum(initial))}\n${list(initial)}`);
 console.log(`initial CSS: ${kb(sum(css))}\n${list(css)}`);
 console.log(`fetched on / after start, JS: ${kb(sum(later))}\n${list(later)}`);
 console.log(`  CSS: ${kb(laterCss.reduce((t, f) => t + gz(`assets/${f}`), 0))}; core .wasm: ${kb(gz(wasm))}`);

@@ -1,12 +1,26 @@
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from '@/components/layout/footer';
 import { NavBar } from '@/components/layout/nav-bar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import type { SiteFacts } from '@/components/ui/studio-facts';
 import { useAdminFlag } from '@/features/auth/hooks/use-admin-flag';
 import { useCartCount } from '@/features/cart/stores/cart-context';
 import { useSite } from '@/features/site/hooks/use-site';
 import { useHydrated } from '@/lib/hydrated';
 import './root-layout.css';
+
+// The footer starts below the fold (the page keeps the screen's height), so it is not needed
+// for the first paint: it arrives in its own chunk beside the page's. Should its code not
+// arrive, the page goes on without it.
+const Footer = lazy<ComponentType<{ site: SiteFacts | null }>>(() =>
+  import('@/components/layout/footer').then(
+    ({ Footer }) => ({ default: Footer }),
+    (cause: unknown) => {
+      console.error('Could not load the footer', cause);
+      return { default: () => null };
+    },
+  ),
+);
 
 /** The frame of every page: skip link, navigation bar, the page, footer; the studio's facts are read here once for both. */
 export function RootLayout() {
@@ -28,7 +42,9 @@ export function RootLayout() {
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer site={site} />
+        <Suspense fallback={null}>
+          <Footer site={site} />
+        </Suspense>
       </fieldset>
     </>
   );

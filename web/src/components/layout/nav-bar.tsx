@@ -67,7 +67,7 @@ export function NavBar({ site, cartCount, isAdmin }: NavBarProps) {
               </li>
             ))}
             {isAdmin && (
-              <li>
+              <li className="site-nav__item--admin">
                 <NavLink to="/admin/gallery" className="site-nav__link site-nav__link--admin" onClick={close}>
                   Manage Gallery
                 </NavLink>
