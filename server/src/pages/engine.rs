@@ -59,7 +59,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the thread; the bundle at `bundle` is loaded on it at once.
+    /// Starts the thread; the bundle at `bundle` is loaded on it when the first page is asked
+    /// for (about 100 ms), so a shop that serves no pages never pays for it.
     pub fn start(bundle: PathBuf) -> Engine {
         let (jobs, inbox) = mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -84,12 +85,16 @@ impl Engine {
 
 /// The thread's loop: load the bundle, then render each page asked for, until every handle is gone.
 fn serve(bundle: PathBuf, inbox: mpsc::Receiver<Job>) {
-    let loaded = Loaded::new(&bundle);
-    if let Err(err) = &loaded {
-        tracing::warn!(%err, "pages will be rendered in the browser only");
-    }
+    let mut loaded = None;
     for job in inbox {
-        let result = match &loaded {
+        let loaded = loaded.get_or_insert_with(|| {
+            let engine = Loaded::new(&bundle);
+            if let Err(err) = &engine {
+                tracing::warn!(%err, "pages will be drawn in the browser only");
+            }
+            engine
+        });
+        let result = match &*loaded {
             Ok(loaded) => loaded.render(&job.url, &job.answers),
             Err(err) => Err(RenderError::NotBuilt(err.to_string())),
         };

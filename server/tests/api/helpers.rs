@@ -228,6 +228,11 @@ impl TestApp {
         format!("{}{path}", self.base)
     }
 
+    /// The folder the shop serves its web app from (a stand-in app, which tests may change).
+    pub fn web_dir(&self) -> &std::path::Path {
+        &self.config.web_dir
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client
             .get(self.url(path))

@@ -19,6 +19,7 @@ mod inbox;
 mod openapi;
 mod order_admin;
 mod outbox;
+mod pages;
 mod paying;
 mod places;
 mod product_admin;

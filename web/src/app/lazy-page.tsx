@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, useReducer, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageLoading } from '@/components/ui/page-loading';
+import { PageHydrated } from '@/lib/hydrated';
 import './lazy-page.css';
 
 /** How long a page's code may take to arrive before we say so (the spec: 120 s). */
@@ -52,6 +53,7 @@ export function lazyPage(load: () => Promise<PageModule>, timeoutMs: number = CH
       <PageErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoading />}>
           <Page />
+          <PageHydrated />
         </Suspense>
       </PageErrorBoundary>
     );

@@ -6,7 +6,7 @@ import type { SiteFacts } from '@/components/ui/studio-facts';
 import { useAdminFlag } from '@/features/auth/hooks/use-admin-flag';
 import { useCartCount } from '@/features/cart/stores/cart-context';
 import { useSite } from '@/features/site/hooks/use-site';
-import { useHydrated } from '@/lib/hydrated';
+import { usePageHydrated } from '@/lib/hydrated';
 import './root-layout.css';
 
 // The footer starts below the fold (the page keeps the screen's height), so it is not needed
@@ -30,7 +30,7 @@ export function RootLayout() {
   // A page the server drew can be read at once, but its buttons and fields work only once React
   // has taken it over: until then they are disabled, so nothing typed or pressed is lost (a
   // form sent by the browser itself, a press that does nothing).
-  const ready = useHydrated();
+  const ready = usePageHydrated();
   return (
     <>
       <ScrollToTop />

@@ -1,15 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createStore } from './store';
 
-const never = () => () => {};
+// Whether the page's own code has taken its markup over. A page the server drew can be read at
+// once, but its buttons and fields work only once React has hydrated it, which happens after
+// its chunk arrives (app/lazy-page), later than the frame around it.
+const pageTaken = createStore(false);
 
-/**
- * False while React takes over a page the server drew (and on the server), true from then on
- * and on every page drawn in the browser: what needs the page's script waits for it.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+/** False on the server and until the first page has been taken over by React; then true for the visit. */
+export function usePageHydrated(): boolean {
+  return useSyncExternalStore(pageTaken.subscribe, pageTaken.getSnapshot, () => false);
+}
+
+/** Put beside a page, inside its Suspense boundary: says so once React has the page. */
+export function PageHydrated(): null {
+  useEffect(() => pageTaken.set(true), []);
+  return null;
 }
