@@ -97,6 +97,11 @@ export function useBrowser(setup) {
   return session;
 }
 
+/** The page's script has taken over the page the server drew: its controls work (app/root-layout's frame). */
+export async function pageReady(page) {
+  await page.locator('fieldset.page-frame:not([disabled])').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 /** Every animation on the page that ends (fades, slides, swipes) has ended, one just asked for included. */
 export async function animationsDone(page) {
   // Two frames first, so an animation started by the last step is running and counted.

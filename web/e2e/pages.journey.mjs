@@ -7,7 +7,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { animationsDone, axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
+import { animationsDone, axeFindings, baseUrl, pageReady, settle, shot, useBrowser } from './helpers.mjs';
 
 const pages = [
   { path: '/', name: 'home', heading: 'Flowers picked for the season, tied by hand', title: 'Posy · floral studio in South Bristol' },
@@ -20,6 +20,8 @@ const { openPage } = useBrowser();
 async function visit(page, { path, heading }) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
+  // Keys pressed before the page's script has it do nothing (the tabs are not yet focusable).
+  await pageReady(page);
 }
 
 describe('the studio pages', () => {

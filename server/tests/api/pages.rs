@@ -21,7 +21,7 @@ globalThis.renderPage = function (url, answers) {
   const site = given['/api/site/'];
   return '<title>' + url + ' · drawn</title><link rel="preload" as="image" href="/hero.jpg"/>'
     + '<h1>' + url + '</h1><p>' + site.phone + '</p><ul>'
-    + products.map(p => '<li>' + p.name + ' ' + posyCore.formatPriceRange(p.min_price, p.max_price)
+    + products.map(p => '<li>' + p.name + ' ' + posyCore.formatMoney(p.price)
         + (posyCore.isSoldOut(p.stock) ? ' sold out' : '') + '</li>').join('')
     + '</ul><p>' + posyCore.formatMoney('1234.50') + ' ' + posyCore.itemName('Peony Posy', 'Large') + '</p>';
 };
@@ -57,7 +57,7 @@ async fn the_shop_arrives_drawn_from_the_live_catalogue_with_its_answers_inside(
 
     // What React hoists goes in the head, and the page's title replaces the app's.
     assert!(
-        page.contains("<link rel=\"preload\" as=\"image\" href=\"/hero.jpg\"/><title>/shop · drawn</title></head>"),
+        page.contains("<title>/shop · drawn</title><link rel=\"preload\" as=\"image\" href=\"/hero.jpg\"/></head>"),
         "{page}"
     );
     assert_eq!(page.matches("<title>").count(), 1, "{page}");
