@@ -21,8 +21,8 @@ use sea_orm::{
     DbErr, ExecResult, QueryResult, SqliteTransactionMode, Statement, TransactionOptions,
     TransactionTrait,
 };
-use tokio::sync::{mpsc, oneshot};
 use sea_orm_migration::MigratorTrait;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::migration::Migrator;
 
@@ -224,9 +224,7 @@ impl Writer {
     where
         T: Send + 'static,
         E: From<DbErr> + Send + 'static,
-        W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>>
-            + Send
-            + 'static,
+        W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
     {
         let Some(grouped) = &self.grouped else {
             let txn = self.begin().await?;
