@@ -547,6 +547,58 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_refused_write_in_a_group_undoes_only_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
+        let pool = connect(&url).await.unwrap();
+        pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
+            .await
+            .unwrap();
+        let writer = Writer::new(pool.clone(), connect_writer(&url, &pool).await.unwrap());
+        // While the queue is held the writes gather, then go as one group.
+        let held = writer.queue.clone().unwrap().lock_owned().await;
+        let writes: Vec<_> = (0..10)
+            .map(|n| {
+                let writer = writer.clone();
+                tokio::spawn(async move {
+                    writer
+                        .write(move |txn| {
+                            Box::pin(async move {
+                                txn.execute_unprepared(&format!(
+                                    "INSERT INTO written VALUES ({n})"
+                                ))
+                                .await?;
+                                if n % 2 == 1 {
+                                    return Err(DbErr::Custom("odd".into()));
+                                }
+                                Ok(n)
+                            })
+                        })
+                        .await
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        drop(held);
+        for (n, write) in writes.into_iter().enumerate() {
+            let answer = write.await.unwrap();
+            assert_eq!(answer.is_ok(), n % 2 == 0, "write {n}: {answer:?}");
+        }
+        let rows = pool
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT n FROM written ORDER BY n",
+            ))
+            .await
+            .unwrap();
+        let kept: Vec<i64> = rows
+            .iter()
+            .map(|row| row.try_get_by_index(0).unwrap())
+            .collect();
+        assert_eq!(kept, [0, 2, 4, 6, 8]);
+    }
+
+    #[tokio::test]
     async fn two_processes_starting_together_migrate_once() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
