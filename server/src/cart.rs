@@ -7,10 +7,11 @@
 //! remembering it. Such a cart is empty until the first add writes its row, so looking at the
 //! shop never writes to the database.
 //!
-//! Every change runs in one transaction that first touches the cart's row. That write takes the
-//! cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart run
-//! one after another and a line can never be raised past the stock by two adds at once. The
-//! same write releases any stock the cart held for its payment ([`crate::holds`]).
+//! Every change runs in one transaction (on SQLite, a savepoint in a group of cart writes
+//! committed together: [`Writer::write`]) that first touches the cart's row. That write takes
+//! the cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart
+//! run one after another and a line can never be raised past the stock by two adds at once.
+//! The same write releases any stock the cart held for its payment ([`crate::holds`]).
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -297,40 +298,46 @@ pub async fn add(
     // the cart's advice, not a promise: the checkout decides stock) before, the cart's answer
     // after. The line itself is read in the turn, so two adds at once never pass 10.
     let item = Item::find(writer.pool(), product_id, variation_id).await?;
-    let txn = writer.begin().await?;
-    open_for_adding(&txn, key, cart_id).await?;
-    let line = cart_item::Entity::find()
-        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-        .filter(cart_item::Column::ProductId.eq(product_id))
-        .filter(match item.variation_id {
-            Some(v) => cart_item::Column::VariationId.eq(v),
-            None => cart_item::Column::VariationId.is_null(),
+    let key = key.clone();
+    writer
+        .write(move |txn| {
+            Box::pin(async move {
+                open_for_adding(txn, &key, cart_id).await?;
+                let line = cart_item::Entity::find()
+                    .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
+                    .filter(cart_item::Column::ProductId.eq(product_id))
+                    .filter(match item.variation_id {
+                        Some(v) => cart_item::Column::VariationId.eq(v),
+                        None => cart_item::Column::VariationId.is_null(),
+                    })
+                    .one(txn)
+                    .await?;
+                let in_cart = line.as_ref().map_or(0, |l| l.quantity.max(0) as u32);
+                let quantity = quantity::check_add(in_cart, adding, item.stock)
+                    .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label, in_cart)))?;
+                match line {
+                    Some(line) => {
+                        let mut line: cart_item::ActiveModel = line.into();
+                        line.quantity = Set(quantity as i32);
+                        line.update(txn).await?;
+                    }
+                    None => {
+                        cart_item::ActiveModel {
+                            cart_id: Set(cart_id.to_string()),
+                            product_id: Set(product_id),
+                            variation_id: Set(item.variation_id),
+                            quantity: Set(quantity as i32),
+                            created_at: Set(now()),
+                            ..Default::default()
+                        }
+                        .insert(txn)
+                        .await?;
+                    }
+                }
+                Ok::<_, LineError>(())
+            })
         })
-        .one(&txn)
         .await?;
-    let in_cart = line.as_ref().map_or(0, |l| l.quantity.max(0) as u32);
-    let quantity = quantity::check_add(in_cart, adding, item.stock)
-        .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label, in_cart)))?;
-    match line {
-        Some(line) => {
-            let mut line: cart_item::ActiveModel = line.into();
-            line.quantity = Set(quantity as i32);
-            line.update(&txn).await?;
-        }
-        None => {
-            cart_item::ActiveModel {
-                cart_id: Set(cart_id.to_string()),
-                product_id: Set(product_id),
-                variation_id: Set(item.variation_id),
-                quantity: Set(quantity as i32),
-                created_at: Set(now()),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-        }
-    }
-    txn.commit().await?;
     Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 
@@ -342,20 +349,25 @@ pub async fn update_quantity(
     quantity: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    let txn = writer.begin().await?;
-    change_open_cart(&txn, cart_id).await?;
-    let line = cart_item::Entity::find_by_id(item_id)
-        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-        .one(&txn)
-        .await?
-        .ok_or(CartError::LineGone)?;
-    let item = Item::find(&txn, line.product_id, line.variation_id).await?;
-    let quantity = quantity::check_line(quantity, item.stock)
-        .map_err(|p| refusal(p, p.message(&item.label)))?;
-    let mut line: cart_item::ActiveModel = line.into();
-    line.quantity = Set(quantity as i32);
-    line.update(&txn).await?;
-    txn.commit().await?;
+    writer
+        .write(move |txn| {
+            Box::pin(async move {
+                change_open_cart(txn, cart_id).await?;
+                let line = cart_item::Entity::find_by_id(item_id)
+                    .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
+                    .one(txn)
+                    .await?
+                    .ok_or(CartError::LineGone)?;
+                let item = Item::find(txn, line.product_id, line.variation_id).await?;
+                let quantity = quantity::check_line(quantity, item.stock)
+                    .map_err(|p| refusal(p, p.message(&item.label)))?;
+                let mut line: cart_item::ActiveModel = line.into();
+                line.quantity = Set(quantity as i32);
+                line.update(txn).await?;
+                Ok::<_, LineError>(())
+            })
+        })
+        .await?;
     Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 
@@ -366,17 +378,22 @@ pub async fn remove(
     item_id: i32,
     media_base: &str,
 ) -> Result<CartView, CartError> {
-    let txn = writer.begin().await?;
-    change_open_cart(&txn, cart_id).await?;
-    let removed = cart_item::Entity::delete_many()
-        .filter(cart_item::Column::Id.eq(item_id))
-        .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-        .exec(&txn)
+    writer
+        .write(move |txn| {
+            Box::pin(async move {
+                change_open_cart(txn, cart_id).await?;
+                let removed = cart_item::Entity::delete_many()
+                    .filter(cart_item::Column::Id.eq(item_id))
+                    .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
+                    .exec(txn)
+                    .await?;
+                if removed.rows_affected == 0 {
+                    return Err(CartError::LineGone);
+                }
+                Ok(())
+            })
+        })
         .await?;
-    if removed.rows_affected == 0 {
-        return Err(CartError::LineGone);
-    }
-    txn.commit().await?;
     Ok(view(writer.pool(), cart_id, media_base).await?)
 }
 

@@ -318,27 +318,21 @@ impl Checkout {
     /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
     /// (all of it or none); answers the amount to pay.
     async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
-        let txn = self.writer.begin().await?;
-        let prepared = async {
-            let Held { cart, lines } =
-                holds::take(&txn, self.clock.now(), id, address, self.holds).await?;
-            // The choice is checked again now: a day or slot that has closed is said before
-            // any payment. Its charge is fixed with the amount, and the order is placed for it.
-            let charge = fulfilment::price(&txn, self.clock, &cart, &lines).await?;
-            fulfilment::fix_charge(&txn, &cart, charge).await?;
-            Ok::<_, IntentError>(cart::total_of(&lines).pence() + charge.pence())
-        }
-        .await;
-        match prepared {
-            Ok(amount) => {
-                txn.commit().await?;
-                Ok(amount)
-            }
-            Err(refused) => {
-                txn.rollback().await?;
-                Err(refused)
-            }
-        }
+        let (clock, rules, address) = (self.clock, self.holds, address.to_owned());
+        self.writer
+            .write(move |txn| {
+                Box::pin(async move {
+                    let Held { cart, lines } =
+                        holds::take(txn, clock.now(), id, &address, rules).await?;
+                    // The choice is checked again now: a day or slot that has closed is said
+                    // before any payment. Its charge is fixed with the amount, and the order
+                    // is placed for it.
+                    let charge = fulfilment::price(txn, clock, &cart, &lines).await?;
+                    fulfilment::fix_charge(txn, &cart, charge).await?;
+                    Ok::<_, IntentError>(cart::total_of(&lines).pence() + charge.pence())
+                })
+            })
+            .await
     }
 
     /// A cart's intent succeeded but the cart is still open: places its order now (answered as

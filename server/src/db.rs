@@ -10,12 +10,19 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::Poll;
+
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend,
-    DbErr, ExecResult, QueryResult, Statement, TransactionTrait,
+    DbErr, ExecResult, QueryResult, SqliteTransactionMode, Statement, TransactionOptions,
+    TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::migration::Migrator;
 
@@ -62,13 +69,34 @@ pub async fn connect_ledger(
     Ok(Database::connect(options(url, 1, SqliteSynchronous::Full)).await?)
 }
 
+/// The carts' own connection to a SQLite database, which only [`Writer`] writes through
+/// (`NORMAL`, like the pool): its turns never wait for a pooled connection that readers hold.
+/// On PostgreSQL, the shop's pool.
+pub async fn connect_writer(
+    url: &str,
+    pool: &DatabaseConnection,
+) -> anyhow::Result<DatabaseConnection> {
+    if !is_sqlite(url) {
+        return Ok(pool.clone());
+    }
+    Ok(Database::connect(options(url, 1, SqliteSynchronous::Normal)).await?)
+}
+
 /// Where the shop writes: on SQLite one writer at a time, in the order they asked (a fair
 /// queue in front of the database, shared by every `Writer` of one database), so waiting
 /// writers are served in turn instead of sleeping in SQLite's busy handler and waking late;
 /// reads go on beside it on their own connections (WAL). On PostgreSQL, which locks rows, no
-/// queue. The queue is taken per transaction ([`Writer::begin`]) or per statement (the
-/// writer as a [`ConnectionTrait`]); nothing slow (a payment provider, password hashing,
-/// pictures, files) runs while it is held.
+/// queue. Nothing slow (a payment provider, password hashing, pictures, files) runs while a
+/// turn is held.
+///
+/// The carts' writes ([`Writer::write`]) are grouped on SQLite: one task owns the carts'
+/// connection, and in its turn takes every cart write that is waiting and runs them in one
+/// transaction, each inside its own savepoint (a refused one undoes only itself), then
+/// commits once and answers each. One commit for many writes is what makes SQLite fast under
+/// load: a commit's work (the WAL's pages and its index) is paid once per group, and the
+/// queue's hand-over and the transaction's BEGIN and COMMIT once per group instead of once per
+/// write. Other writers take the queue per transaction ([`Writer::begin`]) or per statement
+/// (the writer as a [`ConnectionTrait`]).
 ///
 /// Durability: the carts' writer commits cheaply (SQLite's `NORMAL` on its connection; on
 /// PostgreSQL `synchronous_commit = off` for its transactions: a crash may lose the last
@@ -77,7 +105,12 @@ pub async fn connect_ledger(
 #[derive(Clone)]
 pub struct Writer {
     db: DatabaseConnection,
+    /// The connection this writer's transactions run on: the carts' own on SQLite
+    /// ([`connect_writer`]) or the ledger's; `db` on PostgreSQL.
+    own: DatabaseConnection,
     queue: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// Where [`Writer::write`] sends its work on SQLite: the task that groups it.
+    grouped: Option<mpsc::UnboundedSender<Work>>,
     /// Commits need not wait for the disk (carts).
     relaxed: bool,
 }
@@ -88,24 +121,93 @@ pub struct Writing {
     _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
+/// One transaction's worth of work for [`Writer::write`], with whoever asked for it.
+trait Piece: Send {
+    /// Runs on the transaction (or savepoint) it is given, keeping its answer until the
+    /// group's commit says whether it stands.
+    fn run<'t>(self: Box<Self>, txn: &'t DatabaseTransaction) -> BoxFuture<'t, Done>;
+    /// Answers without running: the group failed before its turn.
+    fn fail(self: Box<Self>, err: DbErr);
+}
+
+type Work = Box<dyn Piece>;
+
+/// A future that borrows the transaction it writes on.
+pub type BoxFuture<'t, T> = Pin<Box<dyn Future<Output = T> + Send + 't>>;
+
+/// What a piece of work left: whether its changes are to be kept, and how to answer whoever
+/// asked for it once the group's commit has succeeded or failed.
+struct Done {
+    keep: bool,
+    answer: Box<dyn FnOnce(Result<(), DbErr>) + Send>,
+}
+
+/// Work for [`Writer::write`] and where its answer goes.
+struct Asked<T, E, W> {
+    work: W,
+    answer: oneshot::Sender<Result<T, E>>,
+}
+
+impl<T, E, W> Piece for Asked<T, E, W>
+where
+    T: Send + 'static,
+    E: From<DbErr> + Send + 'static,
+    W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+{
+    fn run<'t>(self: Box<Self>, txn: &'t DatabaseTransaction) -> BoxFuture<'t, Done> {
+        let Asked { work, answer } = *self;
+        Box::pin(async move {
+            let result = work(txn).await;
+            Done {
+                keep: result.is_ok(),
+                answer: Box::new(move |committed| {
+                    let _ = answer.send(match committed {
+                        Ok(()) => result,
+                        Err(err) => Err(E::from(err)),
+                    });
+                }),
+            }
+        })
+    }
+
+    fn fail(self: Box<Self>, err: DbErr) {
+        let _ = self.answer.send(Err(E::from(err)));
+    }
+}
+
+/// The most writes grouped in one transaction: enough for every shopper waiting at once under
+/// heavy load, few enough that one group never holds the database for long.
+const MOST_IN_A_GROUP: usize = 64;
+
 impl Writer {
-    /// The writers of one database: the first writes through `db`; the queue is shared with
-    /// [`Writer::beside`]'s.
-    pub fn new(db: DatabaseConnection) -> Writer {
+    /// The writers of one database: the carts' writes go through `own` (from
+    /// [`connect_writer`]); reads around them through `db`, the pool. The queue is shared
+    /// with [`Writer::beside`]'s.
+    pub fn new(db: DatabaseConnection, own: DatabaseConnection) -> Writer {
         let sqlite = db.get_database_backend() == DbBackend::Sqlite;
+        let queue = sqlite.then(|| Arc::new(tokio::sync::Mutex::new(())));
+        let grouped = queue.as_ref().map(|queue| {
+            let (send, receive) = mpsc::unbounded_channel();
+            tokio::spawn(write_groups(own.clone(), queue.clone(), receive));
+            send
+        });
         Writer {
             db,
-            queue: sqlite.then(|| Arc::new(tokio::sync::Mutex::new(()))),
+            own,
+            queue,
+            grouped,
             relaxed: true,
         }
     }
 
     /// A writer through another connection to the same database (the ledger's), taking its
-    /// turn in the same queue.
+    /// turn in the same queue. Its writes are not grouped: each is its own transaction.
     pub fn beside(&self, db: DatabaseConnection) -> Writer {
         Writer {
-            db,
+            db: db.clone(),
+            own: db,
             queue: self.queue.clone(),
+            grouped: None,
             relaxed: false,
         }
     }
@@ -115,10 +217,41 @@ impl Writer {
         &self.db
     }
 
+    /// Runs `work` in a transaction of its own, or on SQLite in a savepoint of a group
+    /// written together; answers its result once the change is committed. An `Err` from
+    /// `work` undoes its changes (and only its), and is answered as it is.
+    pub async fn write<T, E, W>(&self, work: W) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DbErr> + Send + 'static,
+        W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+    {
+        let Some(grouped) = &self.grouped else {
+            let txn = self.begin().await?;
+            return match work(&txn.txn).await {
+                Ok(done) => {
+                    txn.commit().await?;
+                    Ok(done)
+                }
+                Err(refused) => {
+                    txn.rollback().await?;
+                    Err(refused)
+                }
+            };
+        };
+        let (answer, answered) = oneshot::channel();
+        // Unanswered only when the work panicked (it was undone) or the task is gone.
+        let unanswered = || E::from(DbErr::Custom("the carts' writer did not answer".into()));
+        if grouped.send(Box::new(Asked { work, answer })).is_err() {
+            return Err(unanswered());
+        }
+        answered.await.map_err(|_| unanswered())?
+    }
+
     /// Waits for the writer's turn, then begins a transaction.
     pub async fn begin(&self) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
-        let txn = self.db.begin().await?;
+        let txn = self.own.begin().await?;
         if self.relaxed && txn.get_database_backend() == DbBackend::Postgres {
             txn.execute_unprepared("SET LOCAL synchronous_commit = off")
                 .await?;
@@ -131,6 +264,115 @@ impl Writer {
             Some(queue) => Some(queue.clone().lock_owned().await),
             None => None,
         }
+    }
+}
+
+/// The carts' writer on SQLite: waits for work, takes its turn in the queue, then writes all
+/// the work waiting by then as one group ([`write_group`]). Ends when every [`Writer`] that
+/// could send it work is gone.
+async fn write_groups(
+    db: DatabaseConnection,
+    queue: Arc<tokio::sync::Mutex<()>>,
+    mut waiting: mpsc::UnboundedReceiver<Work>,
+) {
+    while let Some(first) = waiting.recv().await {
+        let turn = queue.lock().await;
+        // What arrived while the turn was awaited joins the group.
+        let mut group = vec![first];
+        while group.len() < MOST_IN_A_GROUP {
+            match waiting.try_recv() {
+                Ok(work) => group.push(work),
+                Err(_) => break,
+            }
+        }
+        let (done, committed) = write_group(&db, group).await;
+        drop(turn);
+        for done in done {
+            (done.answer)(committed.clone());
+        }
+    }
+}
+
+/// Writes a group in one transaction: each piece of work in a savepoint of its own when there
+/// are several, kept or undone as it says, then one commit. Answers what each piece left and
+/// whether the commit succeeded; a failure of the transaction itself (BEGIN, a savepoint, the
+/// commit) fails the whole group, since none of it was written.
+async fn write_group(db: &DatabaseConnection, group: Vec<Work>) -> (Vec<Done>, Result<(), DbErr>) {
+    // IMMEDIATE: the write lock is taken at BEGIN (a writer outside the queue, another
+    // process say, is waited for there), so no statement of the group finds it taken.
+    let options = TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    };
+    let txn = match db.begin_with_options(options).await {
+        Ok(txn) => txn,
+        Err(err) => {
+            fail_all(group, &err);
+            return (Vec::new(), Err(err));
+        }
+    };
+    if group.len() == 1 {
+        // Alone, the transaction is its savepoint.
+        let work = group.into_iter().next().expect("a group of one");
+        let alone = run(work, &txn).await;
+        let ended = if alone.keep {
+            txn.commit().await
+        } else {
+            txn.rollback().await
+        };
+        return (vec![alone], ended);
+    }
+    let mut done = Vec::with_capacity(group.len());
+    let mut pieces = group.into_iter();
+    while let Some(work) = pieces.next() {
+        let savepoint = match txn.begin().await {
+            Ok(savepoint) => savepoint,
+            Err(err) => {
+                fail_all(std::iter::once(work).chain(pieces), &err);
+                return (done, Err(err));
+            }
+        };
+        let piece = run(work, &savepoint).await;
+        let ended = if piece.keep {
+            savepoint.commit().await
+        } else {
+            savepoint.rollback().await
+        };
+        done.push(piece);
+        if let Err(err) = ended {
+            fail_all(pieces, &err);
+            return (done, Err(err));
+        }
+    }
+    let committed = txn.commit().await;
+    (done, committed)
+}
+
+/// Runs a piece of work; one that panics is undone and fails alone (its waiter is told so when
+/// its answer is dropped), instead of taking the carts' writer down with it.
+async fn run(work: Work, txn: &DatabaseTransaction) -> Done {
+    let mut running = work.run(txn);
+    let finished = std::future::poll_fn(|cx| {
+        match std::panic::catch_unwind(AssertUnwindSafe(|| running.as_mut().poll(cx))) {
+            Ok(Poll::Ready(done)) => Poll::Ready(Some(done)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(_) => Poll::Ready(None),
+        }
+    })
+    .await;
+    finished.unwrap_or_else(|| {
+        tracing::error!("a cart write panicked; it was undone");
+        Done {
+            keep: false,
+            answer: Box::new(|_| {}),
+        }
+    })
+}
+
+/// Answers work that was not written, since its group failed, with the group's error.
+fn fail_all(group: impl IntoIterator<Item = Work>, err: &DbErr) {
+    for work in group {
+        work.fail(err.clone());
     }
 }
 
@@ -302,6 +544,58 @@ mod tests {
         // SQLite's numbers: 1 is NORMAL, 2 is FULL.
         assert_eq!(synchronous(&pool).await, 1);
         assert_eq!(synchronous(&ledger).await, 2);
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_in_a_group_undoes_only_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
+        let pool = connect(&url).await.unwrap();
+        pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
+            .await
+            .unwrap();
+        let writer = Writer::new(pool.clone(), connect_writer(&url, &pool).await.unwrap());
+        // While the queue is held the writes gather, then go as one group.
+        let held = writer.queue.clone().unwrap().lock_owned().await;
+        let writes: Vec<_> = (0..10)
+            .map(|n| {
+                let writer = writer.clone();
+                tokio::spawn(async move {
+                    writer
+                        .write(move |txn| {
+                            Box::pin(async move {
+                                txn.execute_unprepared(&format!(
+                                    "INSERT INTO written VALUES ({n})"
+                                ))
+                                .await?;
+                                if n % 2 == 1 {
+                                    return Err(DbErr::Custom("odd".into()));
+                                }
+                                Ok(n)
+                            })
+                        })
+                        .await
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        drop(held);
+        for (n, write) in writes.into_iter().enumerate() {
+            let answer = write.await.unwrap();
+            assert_eq!(answer.is_ok(), n % 2 == 0, "write {n}: {answer:?}");
+        }
+        let rows = pool
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT n FROM written ORDER BY n",
+            ))
+            .await
+            .unwrap();
+        let kept: Vec<i64> = rows
+            .iter()
+            .map(|row| row.try_get_by_index(0).unwrap())
+            .collect();
+        assert_eq!(kept, [0, 2, 4, 6, 8]);
     }
 
     #[tokio::test]

@@ -81,7 +81,11 @@ impl Application {
         let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
         let payments = payments::from_config(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
-        let writer = db::Writer::new(db.clone());
+        let writer = {
+            let mut own = db::connect_writer(&config.database_url(), &db).await?;
+            db::count_statements(&mut own, statements.clone());
+            db::Writer::new(db.clone(), own)
+        };
         let checkout = Checkout {
             db: db.clone(),
             ledger: {
