@@ -253,6 +253,19 @@ fn variants(picture: &str, width: i32) -> String {
     files.join(",")
 }
 
+/// Writes the studio pages' own pictures (`pages/`: the hero and the gallery pictures the home,
+/// weddings and funerals pages name in their srcsets). They belong to this release's pages, not
+/// to the shop's data, so every start writes them, demo or not: a shop started before a release
+/// that added a size or a WebP gets it, rather than a page asking for a file that is not there.
+pub async fn page_pictures(media: &dyn MediaStore) -> anyhow::Result<()> {
+    for (path, bytes) in DEMO_PICTURES.iter().flatten() {
+        if path.starts_with("pages/") {
+            media.put(path, bytes.to_vec()).await?;
+        }
+    }
+    Ok(())
+}
+
 /// The row of the key/value table `secrets` that says the first start is over (its value is
 /// not used).
 const FIRST_START_DONE: &str = "first-start-done";
@@ -305,8 +318,11 @@ where
     C: ConnectionTrait + TransactionTrait,
 {
     // Pictures first: a database pointing at missing files would be worse than stray files.
+    // (The pages' own are written at every start: see `page_pictures`.)
     for (path, bytes) in DEMO_PICTURES.iter().flatten() {
-        media.put(path, bytes.to_vec()).await?;
+        if path.starts_with("products/") {
+            media.put(path, bytes.to_vec()).await?;
+        }
     }
     let txn = db.begin().await?;
     let mut category_ids = std::collections::HashMap::new();
