@@ -10,9 +10,10 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
 
 need_apt=()
 # Album uploads: ffmpeg converts videos to H.264 MP4 with a poster; heif-convert turns HEIC
-# (and AVIF) into pictures every browser shows.
+# (and AVIF) into pictures every browser shows; cwebp makes each picture's lossy WebP sizes.
 command -v ffmpeg >/dev/null || need_apt+=(ffmpeg)
 command -v heif-convert >/dev/null || need_apt+=(libheif-examples)
+command -v cwebp >/dev/null || need_apt+=(webp)
 case "$purpose" in
   run) ;;
   test) command -v chromium >/dev/null || need_apt+=(chromium) ;;

@@ -1,7 +1,8 @@
 //! posy-art: draws Posy's demo pictures.
 //!
 //! Every picture is an SVG document built from simple shapes, rendered with
-//! resvg and written as JPEG. Nothing is random between runs: each picture's
+//! resvg at its own size and at the shop's smaller page widths, and written
+//! as JPEG and as lossy WebP (by libwebp's `cwebp`). Nothing is random between runs: each picture's
 //! irregularities come from a generator seeded by its own name, so running
 //! the tool again rewrites the very same bytes.
 //!
@@ -47,12 +48,27 @@ pub const PAGES: &[&str] = &[
     "gallery-6",
 ];
 
-/// Renders an SVG document to RGB bytes at its own size.
-fn rasterise(svg: &str) -> Result<(Vec<u8>, u32, u32), String> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| e.to_string())?;
+/// The shop's page widths below a demo picture's own (the server's `gallery::sizes::WIDTHS`
+/// are 480, 960 and 1600, never enlarged): each picture is also drawn at these, named
+/// `NAME-480.jpg` and `NAME-960.jpg`, its own size staying `NAME.jpg`.
+const SMALLER_WIDTHS: [u32; 2] = [480, 960];
+
+/// How lossy the WebPs are, as the server makes them for uploads (`gallery::pictures`).
+const WEBP_QUALITY: &str = "78";
+
+/// Renders an SVG document to RGB bytes, `width` pixels wide (its own size when `None`).
+fn rasterise(tree: &usvg::Tree, width: Option<u32>) -> Result<(Vec<u8>, u32, u32), String> {
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("empty picture")?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    let (w, h, transform) = match width {
+        None => (size.width(), size.height(), tiny_skia::Transform::default()),
+        Some(w) => {
+            let scale = w as f32 / size.width() as f32;
+            let h = (size.height() as f32 * scale).round() as u32;
+            (w, h, tiny_skia::Transform::from_scale(scale, scale))
+        }
+    };
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or("empty picture")?;
+    resvg::render(tree, transform, &mut pixmap.as_mut());
     // Every picture paints an opaque background first, so alpha is always 255
     // and the premultiplied channels are the real colours.
     let rgb = pixmap
@@ -60,7 +76,35 @@ fn rasterise(svg: &str) -> Result<(Vec<u8>, u32, u32), String> {
         .chunks_exact(4)
         .flat_map(|p| [p[0], p[1], p[2]])
         .collect();
-    Ok((rgb, size.width(), size.height()))
+    Ok((rgb, w, h))
+}
+
+/// Writes the lossy WebP of the pixels beside their JPEG (`.jpg` → `.webp`, core's
+/// `media::webp_path`), by libwebp's `cwebp` (package `webp`) reading a PPM on its input.
+fn write_webp(jpeg_path: &Path, rgb: &[u8], w: u32, h: u32) -> Result<usize, String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let path = jpeg_path.with_extension("webp");
+    let mut child = Command::new("cwebp")
+        .args(["-quiet", "-q", WEBP_QUALITY, "-metadata", "none", "-o"])
+        .arg(&path)
+        .args(["--", "-"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cwebp (apt-get install webp): {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    stdin
+        .write_all(format!("P6\n{w} {h}\n255\n").as_bytes())
+        .and_then(|()| stdin.write_all(rgb))
+        .map_err(|e| e.to_string())?;
+    drop(stdin);
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!("cwebp failed for {}", path.display()));
+    }
+    std::fs::metadata(&path)
+        .map(|m| m.len() as usize)
+        .map_err(|e| e.to_string())
 }
 
 fn write_jpeg(path: &Path, rgb: &[u8], w: u32, h: u32, quality: u8) -> Result<usize, String> {
@@ -78,15 +122,24 @@ fn make(dir: &Path, name: &str, svg: Option<String>, quality: u8) -> Result<(), 
     if std::env::var_os("POSY_ART_SVG").is_some() {
         std::fs::write(dir.join(format!("{name}.svg")), &svg).map_err(|e| e.to_string())?;
     }
-    let (rgb, w, h) = rasterise(&svg).map_err(|e| format!("{name}: {e}"))?;
-    let path = dir.join(format!("{name}.jpg"));
-    let bytes = write_jpeg(&path, &rgb, w, h, quality)?;
-    println!(
-        "{:<40} {w}x{h} {:>4} KB  {:>5} ms",
-        path.display(),
-        bytes / 1024,
-        started.elapsed().as_millis()
-    );
+    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
+        .map_err(|e| format!("{name}: {e}"))?;
+    let sizes = SMALLER_WIDTHS
+        .iter()
+        .map(|&w| (Some(w), format!("{name}-{w}")));
+    for (width, file) in sizes.chain([(None, name.to_owned())]) {
+        let (rgb, w, h) = rasterise(&tree, width).map_err(|e| format!("{name}: {e}"))?;
+        let path = dir.join(format!("{file}.jpg"));
+        let jpeg = write_jpeg(&path, &rgb, w, h, quality)?;
+        let webp = write_webp(&path, &rgb, w, h)?;
+        println!(
+            "{:<44} {w}x{h} JPEG {:>4} KB  WebP {:>4} KB",
+            path.display(),
+            jpeg / 1024,
+            webp / 1024,
+        );
+    }
+    println!("{name}: {} ms", started.elapsed().as_millis());
     Ok(())
 }
 

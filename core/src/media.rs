@@ -30,6 +30,24 @@ pub fn video_thumbnail(url: &str) -> String {
     url.to_owned()
 }
 
+/// The lossy WebP kept beside a stored JPEG picture: the same name ending in `.webp`
+/// (`albums/x-480.jpg` → `albums/x-480.webp`). Browsers that show WebP fetch it instead: it is
+/// about half the JPEG's size.
+pub fn webp_path(jpeg: &str) -> String {
+    let lower = jpeg.to_ascii_lowercase();
+    for ext in [".jpg", ".jpeg"] {
+        if lower.ends_with(ext) {
+            return format!("{}.webp", &jpeg[..jpeg.len() - ext.len()]);
+        }
+    }
+    format!("{jpeg}.webp")
+}
+
+/// Whether a stored picture's file is a WebP (by its name, which the shop gave it).
+pub fn is_webp(path: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".webp")
+}
+
 fn is_absolute(path: &str) -> bool {
     let lower = path.get(..8).unwrap_or(path).to_ascii_lowercase();
     lower.starts_with("http://")
@@ -92,6 +110,15 @@ mod tests {
             media_url(Some("  "), "https://shop.example"),
             PLACEHOLDER_IMAGE
         );
+    }
+
+    #[test]
+    fn a_pictures_webp_sits_beside_its_jpeg() {
+        assert_eq!(webp_path("albums/x-480.jpg"), "albums/x-480.webp");
+        assert_eq!(webp_path("pages/Hero.JPEG"), "pages/Hero.webp");
+        assert_eq!(webp_path("products/odd"), "products/odd.webp");
+        assert!(is_webp(&webp_path("albums/x-480.jpg")));
+        assert!(!is_webp("albums/x-480.jpg"));
     }
 
     #[test]

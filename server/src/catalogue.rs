@@ -26,6 +26,7 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::entities::{category, product, variation};
+use crate::gallery::uploads::srcset;
 
 /// A product as the shop's API shows it.
 #[derive(Debug, Clone, Object, Serialize)]
@@ -37,9 +38,12 @@ pub struct ProductView {
     pub name: String,
     /// URL of its picture; null when it has none (the page shows a placeholder).
     pub image: Option<String>,
-    /// For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+    /// For `<img srcset>`: its picture's sizes, e.g. `/media/products/x-480.jpg 480w,
     /// /media/products/x-960.jpg 960w`; null for a picture kept in one size.
     pub image_srcset: Option<String>,
+    /// The same sizes as lossy WebP, for `<source type="image/webp" srcset>`; null for a
+    /// picture kept only as JPEG.
+    pub image_webp_srcset: Option<String>,
     /// What is in it and how long it lasts.
     pub description: String,
     /// The shelf it is on, e.g. `Bouquets`.
@@ -414,7 +418,8 @@ pub(crate) fn view(
             .image
             .as_deref()
             .map(|path| media::media_url(Some(path), media_base)),
-        image_srcset: srcset(&product.image_variants, media_base),
+        image_srcset: srcset(&product.image_variants, media_base, false),
+        image_webp_srcset: srcset(&product.image_variants, media_base, true),
         description: product.description,
         category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
         price: (if sizes.is_empty() {
@@ -440,14 +445,4 @@ pub(crate) fn view(
             .collect(),
         lead_days: u32::try_from(product.lead_days).unwrap_or(0),
     }
-}
-
-/// A picture's `srcset` from its kept sizes (`480:products/x-480.jpg,960:…`); none without.
-pub(crate) fn srcset(variants: &str, media_base: &str) -> Option<String> {
-    let sizes: Vec<String> = variants
-        .split(',')
-        .filter_map(|size| size.split_once(':'))
-        .map(|(width, path)| format!("{} {width}w", media::media_url(Some(path), media_base)))
-        .collect();
-    (!sizes.is_empty()).then(|| sizes.join(", "))
 }

@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Transac
 use crate::catalogue;
 use crate::entities::product;
 use crate::gallery::receiving::Incoming;
-use crate::gallery::uploads::{PictureNotStored, store_picture};
+use crate::gallery::uploads::{PictureNotStored, kept_files, store_picture};
 use crate::media_store::MediaStore;
 use crate::product_admin::{self, AdminProductView, ProductAdminError};
 
@@ -71,7 +71,7 @@ pub async fn replace(
         }
         Err(err) => {
             // Nothing points at the new files: they go.
-            for (_, path) in &stored.sizes {
+            for path in stored.paths() {
                 if let Err(err) = media.delete(path).await {
                     tracing::warn!(%path, %err, "could not remove an unused picture");
                 }
@@ -81,21 +81,43 @@ pub async fn replace(
     }
 }
 
-/// Removes a product's uploaded picture files (a demo picture, kept in one size, stays: the
-/// seed owns it).
+/// Removes a product's uploaded picture files, JPEGs and WebPs. A demo picture stays: the seed
+/// owns it, and albums and the workshop show it too.
 pub async fn remove_files(media: &dyn MediaStore, product: &product::Model) {
-    let paths = product
-        .image_variants
-        .split(',')
-        .filter_map(|size| size.split_once(':'))
-        .map(|(_, path)| path);
-    for path in paths {
-        // Only ever files the shop generated under products/.
-        if path.starts_with("products/")
-            && !path.contains("..")
+    for (_, path) in kept_files(&product.image_variants) {
+        if uploaded(path)
             && let Err(err) = media.delete(path).await
         {
             tracing::warn!(%path, %err, "could not remove a product picture");
         }
+    }
+}
+
+/// Whether `path` is a file this module stored: `products/{stem}-{width}.{jpg,webp}`, the stem
+/// a UUID's 32 hex digits (the demo's are named after the product).
+fn uploaded(path: &str) -> bool {
+    let Some(name) = path.strip_prefix("products/") else {
+        return false;
+    };
+    let stem = name.split_once('-').map_or("", |(stem, _)| stem);
+    stem.len() == 32
+        && stem.bytes().all(|b| b.is_ascii_hexdigit())
+        && !name.contains('/')
+        && !name.contains("..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_uploaded_pictures_are_removed_never_the_demos() {
+        let stem = "0123456789abcdef0123456789abcdef";
+        assert!(uploaded(&format!("products/{stem}-480.jpg")));
+        assert!(uploaded(&format!("products/{stem}-1600.webp")));
+        assert!(!uploaded("products/peony-posy-480.webp"));
+        assert!(!uploaded("products/peony-posy.jpg"));
+        assert!(!uploaded(&format!("albums/{stem}-480.jpg")));
+        assert!(!uploaded(&format!("products/{stem}-480/../../x.jpg")));
     }
 }

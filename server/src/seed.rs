@@ -177,60 +177,94 @@ const PRODUCTS: &[DemoProduct] = &[
     },
 ];
 
-/// The demo pictures, compiled into the binary so `posy` needs no source tree to seed.
-fn picture(slug: &str) -> Option<&'static [u8]> {
-    macro_rules! pictures {
-        ($($slug:literal),* $(,)?) => {
-            match slug {
-                $($slug => Some(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/demo/media/products/", $slug, ".jpg")).as_slice()),)*
-                _ => None,
-            }
-        };
-    }
-    pictures!(
-        "peony-posy",
-        "wildflower-meadow",
-        "the-bedminster",
-        "garden-rose-hand-tie",
-        "sunflower-bunch",
-        "dried-flower-posy",
-        "florists-choice",
-        "christmas-door-wreath",
-        "winter-berry-bouquet",
-        "white-lily-sympathy",
-        "sympathy-basket",
-        "potted-orchid",
-        "soy-candle",
-        "greeting-card",
-        "bud-vase",
-    )
+/// A demo picture's files, as art/ draws them: at 480 and 960 px and its own width (1000 for
+/// products, 1600 for pages), each as JPEG and as WebP, compiled into the binary so `posy`
+/// needs no source tree to seed. Stored under the same paths in the media folder.
+macro_rules! demo_picture {
+    ($folder:literal, $name:literal) => {
+        demo_picture!(@files $folder, $name, [
+            "-480.jpg", "-480.webp", "-960.jpg", "-960.webp", ".jpg", ".webp"
+        ])
+    };
+    (@files $folder:literal, $name:literal, [$($end:literal),*]) => {
+        [$((
+            concat!($folder, "/", $name, $end),
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/demo/media/", $folder, "/", $name, $end
+            ))
+            .as_slice(),
+        )),*]
+    };
 }
 
-/// The studio pages' pictures (hero and gallery), served as /media/pages/NAME.
-const PAGE_PICTURES: [(&str, &[u8]); 7] = {
-    macro_rules! page {
-        ($name:literal) => {
-            (
-                $name,
-                include_bytes!(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/demo/media/pages/",
-                    $name
-                ))
-                .as_slice(),
-            )
-        };
+/// Every demo picture's files: the products' (named by their slugs) and the studio pages'
+/// (hero and gallery, which the pages show as /media/pages/NAME-WIDTH.{jpg,webp}).
+const DEMO_PICTURES: [[(&str, &[u8]); 6]; 22] = [
+    demo_picture!("products", "peony-posy"),
+    demo_picture!("products", "wildflower-meadow"),
+    demo_picture!("products", "the-bedminster"),
+    demo_picture!("products", "garden-rose-hand-tie"),
+    demo_picture!("products", "sunflower-bunch"),
+    demo_picture!("products", "dried-flower-posy"),
+    demo_picture!("products", "florists-choice"),
+    demo_picture!("products", "christmas-door-wreath"),
+    demo_picture!("products", "winter-berry-bouquet"),
+    demo_picture!("products", "white-lily-sympathy"),
+    demo_picture!("products", "sympathy-basket"),
+    demo_picture!("products", "potted-orchid"),
+    demo_picture!("products", "soy-candle"),
+    demo_picture!("products", "greeting-card"),
+    demo_picture!("products", "bud-vase"),
+    demo_picture!("pages", "hero"),
+    demo_picture!("pages", "gallery-1"),
+    demo_picture!("pages", "gallery-2"),
+    demo_picture!("pages", "gallery-3"),
+    demo_picture!("pages", "gallery-4"),
+    demo_picture!("pages", "gallery-5"),
+    demo_picture!("pages", "gallery-6"),
+];
+
+/// A demo product's picture, `products/{slug}.jpg`, when art/ drew one.
+fn picture(slug: &str) -> Option<String> {
+    let path = format!("products/{slug}.jpg");
+    DEMO_PICTURES
+        .iter()
+        .any(|files| files.iter().any(|(p, _)| *p == path))
+        .then_some(path)
+}
+
+/// A demo picture's `variants` (see `gallery::uploads::kept_files`): its JPEG at 480 and 960 px
+/// and its own `width`, then the WebP beside each.
+fn variants(picture: &str, width: i32) -> String {
+    let stem = picture.strip_suffix(".jpg").unwrap_or(picture);
+    let jpegs = [
+        (480, format!("{stem}-480.jpg")),
+        (960, format!("{stem}-960.jpg")),
+        (width, picture.to_owned()),
+    ];
+    let webps = jpegs
+        .clone()
+        .map(|(w, path)| (w, posy_core::media::webp_path(&path)));
+    let files: Vec<String> = jpegs
+        .iter()
+        .chain(&webps)
+        .map(|(w, path)| format!("{w}:{path}"))
+        .collect();
+    files.join(",")
+}
+
+/// Writes the studio pages' own pictures (`pages/`: the hero and the gallery pictures the home,
+/// weddings and funerals pages name in their srcsets). They belong to this release's pages, not
+/// to the shop's data, so every start writes them, demo or not: a shop started before a release
+/// that added a size or a WebP gets it, rather than a page asking for a file that is not there.
+pub async fn page_pictures(media: &dyn MediaStore) -> anyhow::Result<()> {
+    for (path, bytes) in DEMO_PICTURES.iter().flatten() {
+        if path.starts_with("pages/") {
+            media.put(path, bytes.to_vec()).await?;
+        }
     }
-    [
-        page!("hero.jpg"),
-        page!("gallery-1.jpg"),
-        page!("gallery-2.jpg"),
-        page!("gallery-3.jpg"),
-        page!("gallery-4.jpg"),
-        page!("gallery-5.jpg"),
-        page!("gallery-6.jpg"),
-    ]
-};
+    Ok(())
+}
 
 /// The row of the key/value table `secrets` that says the first start is over (its value is
 /// not used).
@@ -284,15 +318,11 @@ where
     C: ConnectionTrait + TransactionTrait,
 {
     // Pictures first: a database pointing at missing files would be worse than stray files.
-    for demo in PRODUCTS {
-        if let Some(bytes) = picture(demo.slug) {
-            media
-                .put(&format!("products/{}.jpg", demo.slug), bytes.to_vec())
-                .await?;
+    // (The pages' own are written at every start: see `page_pictures`.)
+    for (path, bytes) in DEMO_PICTURES.iter().flatten() {
+        if path.starts_with("products/") {
+            media.put(path, bytes.to_vec()).await?;
         }
-    }
-    for (name, bytes) in PAGE_PICTURES {
-        media.put(&format!("pages/{name}"), bytes.to_vec()).await?;
     }
     let txn = db.begin().await?;
     let mut category_ids = std::collections::HashMap::new();
@@ -313,14 +343,16 @@ where
             category_id: Set(category_ids[demo.category]),
             name: Set(demo.name.into()),
             description: Set(demo.description.into()),
-            image: Set(picture(demo.slug).map(|_| format!("products/{}.jpg", demo.slug))),
+            image: Set(picture(demo.slug)),
             price_pence: Set(lowest),
             stock: Set(if demo.sizes.is_empty() { demo.stock } else { 0 }),
             position: Set(position as i32),
             active: Set(true),
             lead_days: Set(lead_days(demo.slug)),
             archived: Set(false),
-            image_variants: Set(String::new()),
+            image_variants: Set(picture(demo.slug)
+                .map(|path| variants(&path, DEMO_PRODUCT_WIDTH))
+                .unwrap_or_default()),
             ..Default::default()
         }
         .insert(&txn)
@@ -365,6 +397,9 @@ where
     txn.commit().await?;
     Ok(())
 }
+
+/// How wide art/ draws a product's picture (square).
+const DEMO_PRODUCT_WIDTH: i32 = 1000;
 
 /// A demo album's picture: path under the media folder, width, height, caption.
 type DemoPicture = (&'static str, i32, i32, &'static str);
@@ -483,7 +518,7 @@ async fn seed_albums(txn: &impl ConnectionTrait) -> anyhow::Result<()> {
                 album_id: Set(row.id),
                 media_type: Set(album_image::MediaType::Image),
                 file_path: Set((*path).into()),
-                variants: Set(String::new()),
+                variants: Set(variants(path, *width)),
                 width: Set(*width),
                 height: Set(*height),
                 caption: Set((*caption).into()),

@@ -59,6 +59,7 @@ impl Application {
         let mut db = db::connect(&config.database_url()).await?;
         db::count_statements(&mut db, statements.clone());
         let media = config.media_store()?;
+        seed::page_pictures(media.as_ref()).await?;
         if seed::seed_on_first_start(&db, media.as_ref(), !config.no_demo).await? {
             tracing::info!("added the demo catalogue on the shop's first start");
         }

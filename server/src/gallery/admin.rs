@@ -9,7 +9,7 @@ use sea_orm::{
 };
 
 use super::AlbumError;
-use super::view::sizes;
+use super::uploads::kept_files;
 use crate::clock::now;
 use crate::entities::album_image::MediaType;
 use crate::entities::{album, album_image};
@@ -186,7 +186,7 @@ pub async fn reorder(
 
 async fn remove_files(media: &dyn MediaStore, image: &album_image::Model) {
     let mut paths = vec![image.file_path.clone()];
-    paths.extend(sizes(image).map(|(_, p)| p.to_owned()));
+    paths.extend(kept_files(&image.variants).map(|(_, p)| p.to_owned()));
     if image.media_type == MediaType::Video {
         paths.push(image.file_path.replace(".mp4", ".jpg"));
     }

@@ -1,8 +1,9 @@
 //! What an uploaded file is, and what a picture becomes. The kind of a file is decided by its
 //! content (magic bytes), never by its name or declared type. Pictures are decoded within size
 //! and pixel limits, turned upright, and re-encoded as JPEG in the sizes the pages use (so EXIF,
-//! and with it a phone's GPS position, is gone); HEIC and AVIF go through libheif's
-//! `heif-convert` first. Videos go to the [`super::video`] worker.
+//! and with it a phone's GPS position, is gone), each size also as a lossy WebP by libwebp's
+//! `cwebp`; HEIC and AVIF go through libheif's `heif-convert` first. Videos go to the
+//! [`super::video`] worker.
 
 use std::io::Cursor;
 
@@ -44,15 +45,13 @@ pub fn classify(name: &str, head: &[u8]) -> Result<Kind, String> {
     }
 }
 
-/// A picture ready to store: its size and the JPEG of each width (the largest last).
-pub struct Prepared {
-    pub width: u32,
-    pub height: u32,
-    pub sizes: Vec<(u32, Vec<u8>)>,
-}
-
-/// Decodes, turns upright and re-encodes a picture in [`sizes::WIDTHS`] (never enlarged).
-pub fn prepare_picture(name: &str, bytes: &[u8], format: ImageFormat) -> Result<Prepared, String> {
+/// Decodes, turns upright and re-encodes a picture in [`sizes::WIDTHS`] (never enlarged):
+/// its size and each width's JPEG and pixels (the largest last).
+pub fn prepare_picture(
+    name: &str,
+    bytes: &[u8],
+    format: ImageFormat,
+) -> Result<sizes::Sizes, String> {
     let unreadable = || format!("{name} could not be read as a picture. Is the file complete?");
     let mut limits = Limits::default();
     limits.max_image_width = Some(20_000);
@@ -74,12 +73,58 @@ pub fn prepare_picture(name: &str, bytes: &[u8], format: ImageFormat) -> Result<
         let picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
         (picture.into_rgb8(), orientation)
     };
-    let sizes = sizes::page_sizes(picture, orientation).map_err(|_| unreadable())?;
-    Ok(Prepared {
-        width: sizes.width,
-        height: sizes.height,
-        sizes: sizes.jpegs,
-    })
+    sizes::page_sizes(picture, orientation).map_err(|_| unreadable())
+}
+
+/// How lossy the WebPs are: 78 keeps flowers' petals and paper grain looking as the JPEG's
+/// (quality 82) do, at about half their bytes.
+const WEBP_QUALITY: &str = "78";
+
+/// How long `cwebp` may take over one size.
+const WEBP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A picture's lossy WebP, made by libwebp's `cwebp` (the image crate writes only lossless
+/// WebP, larger than the JPEG for photographs). Its pixels go in as a PPM on standard input
+/// and the WebP comes back on standard output: no temporary files, no metadata.
+pub async fn webp(picture: &RgbImage) -> anyhow::Result<Vec<u8>> {
+    use tokio::io::AsyncWriteExt;
+    let (w, h) = picture.dimensions();
+    let mut ppm = format!("P6\n{w} {h}\n255\n").into_bytes();
+    ppm.extend_from_slice(picture.as_raw());
+    let mut child = Command::new("cwebp")
+        .args([
+            "-quiet",
+            "-q",
+            WEBP_QUALITY,
+            "-metadata",
+            "none",
+            "-o",
+            "-",
+            "--",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let feed = async move {
+        stdin.write_all(&ppm).await?;
+        // Closing it tells cwebp the picture is complete.
+        drop(stdin);
+        Ok::<_, std::io::Error>(())
+    };
+    let run = async { tokio::try_join!(feed, child.wait_with_output()) };
+    let (_, output) = tokio::time::timeout(WEBP_TIME_LIMIT, run)
+        .await
+        .map_err(|_| anyhow::anyhow!("cwebp stopped after {} s", WEBP_TIME_LIMIT.as_secs()))??;
+    anyhow::ensure!(
+        output.status.success() && output.stdout.starts_with(b"RIFF"),
+        "cwebp failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Ok(output.stdout)
 }
 
 /// The most memory a JPEG's decoding may take.
@@ -234,6 +279,19 @@ mod tests {
         out
     }
 
+    #[tokio::test]
+    async fn a_pictures_webp_is_lossy_and_keeps_its_size() {
+        // A gradient, so the encoder has something to lose.
+        let picture = RgbImage::from_fn(300, 200, |x, y| image::Rgb([x as u8, y as u8, 90]));
+        let webp = webp(&picture)
+            .await
+            .expect("cwebp is installed (scripts/setup.sh)");
+        // A lossy WebP holds a VP8 chunk; a lossless one VP8L.
+        assert_eq!(&webp[12..16], b"VP8 ");
+        let decoded = image::load_from_memory_with_format(&webp, ImageFormat::WebP).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (300, 200));
+    }
+
     #[test]
     fn files_are_judged_by_content_not_name() {
         assert_eq!(
@@ -249,11 +307,11 @@ mod tests {
     #[test]
     fn pictures_are_kept_in_the_widths_the_pages_use_and_never_enlarged() {
         let big = prepare_picture("big.png", &png(2000, 1000), ImageFormat::Png).unwrap();
-        let widths: Vec<u32> = big.sizes.iter().map(|s| s.0).collect();
+        let widths: Vec<u32> = big.sizes.iter().map(|s| s.width).collect();
         assert_eq!(widths, [480, 960, 1600]);
         assert_eq!((big.width, big.height), (1600, 800));
         let small = prepare_picture("small.png", &png(600, 400), ImageFormat::Png).unwrap();
-        let widths: Vec<u32> = small.sizes.iter().map(|s| s.0).collect();
+        let widths: Vec<u32> = small.sizes.iter().map(|s| s.width).collect();
         assert_eq!(widths, [480, 600]);
     }
 

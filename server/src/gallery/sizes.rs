@@ -13,11 +13,19 @@ pub const WIDTHS: [u32; 3] = [480, 960, 1600];
 /// What each size is encoded as.
 const JPEG_QUALITY: u8 = 82;
 
-/// A picture in its page sizes: its upright size as kept and each size's JPEG (smallest first).
+/// A picture in its page sizes: its upright size as kept and each size (smallest first).
 pub struct Sizes {
     pub width: u32,
     pub height: u32,
-    pub jpegs: Vec<(u32, Vec<u8>)>,
+    pub sizes: Vec<Size>,
+}
+
+/// One page size of a picture: its JPEG, and its upright pixels for the WebP (made by
+/// [`super::pictures::webp`] outside this blocking work).
+pub struct Size {
+    pub width: u32,
+    pub jpeg: Vec<u8>,
+    pub upright: RgbImage,
 }
 
 /// Shrinks `raw` (as decoded, before `orientation`) into [`WIDTHS`], never enlarging: a
@@ -34,7 +42,7 @@ pub fn page_sizes(raw: RgbImage, orientation: Orientation) -> Result<Sizes, imag
     if widths.len() < WIDTHS.len() {
         widths.push(upright_w);
     }
-    let mut jpegs = Vec::with_capacity(widths.len());
+    let mut sizes = Vec::with_capacity(widths.len());
     let mut current = raw;
     for &target in widths.iter().rev() {
         let target_h = scaled(upright_h, target, upright_w);
@@ -46,23 +54,27 @@ pub fn page_sizes(raw: RgbImage, orientation: Orientation) -> Result<Sizes, imag
         if (w, h) != current.dimensions() {
             current = shrink(&current, w, h);
         }
-        let mut jpeg = Vec::new();
-        let mut encoder = JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY);
-        if orientation == Orientation::NoTransforms {
-            encoder.encode_image(&current)?;
+        let upright = if orientation == Orientation::NoTransforms {
+            current.clone()
         } else {
             let mut upright = DynamicImage::ImageRgb8(current.clone());
             upright.apply_orientation(orientation);
-            encoder.encode_image(&upright)?;
-        }
-        jpegs.push((target, jpeg));
+            upright.into_rgb8()
+        };
+        let mut jpeg = Vec::new();
+        JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY).encode_image(&upright)?;
+        sizes.push(Size {
+            width: target,
+            jpeg,
+            upright,
+        });
     }
-    jpegs.reverse();
+    sizes.reverse();
     let width = *widths.last().expect("at least one width");
     Ok(Sizes {
         width,
         height: scaled(upright_h, width, upright_w),
-        jpegs,
+        sizes,
     })
 }
 
@@ -150,9 +162,9 @@ mod tests {
     fn a_large_picture_gets_every_width_smallest_first() {
         let sizes = page_sizes(RgbImage::new(4000, 3000), Orientation::NoTransforms).unwrap();
         let got: Vec<(u32, (u32, u32))> = sizes
-            .jpegs
+            .sizes
             .iter()
-            .map(|(w, jpeg)| (*w, dimensions(jpeg)))
+            .map(|s| (s.width, dimensions(&s.jpeg)))
             .collect();
         assert_eq!(
             got,
@@ -194,11 +206,11 @@ mod tests {
     #[test]
     fn a_small_picture_is_never_enlarged() {
         let sizes = page_sizes(RgbImage::new(600, 400), Orientation::NoTransforms).unwrap();
-        let widths: Vec<u32> = sizes.jpegs.iter().map(|s| s.0).collect();
+        let widths: Vec<u32> = sizes.sizes.iter().map(|s| s.width).collect();
         assert_eq!(widths, [480, 600]);
         assert_eq!((sizes.width, sizes.height), (600, 400));
         let exact = page_sizes(RgbImage::new(1600, 900), Orientation::NoTransforms).unwrap();
-        let widths: Vec<u32> = exact.jpegs.iter().map(|s| s.0).collect();
+        let widths: Vec<u32> = exact.sizes.iter().map(|s| s.width).collect();
         assert_eq!(widths, [480, 960, 1600]);
     }
 
@@ -207,8 +219,9 @@ mod tests {
         // Stored 4000×3000 with "turn 90°": upright it is 3000 wide and 4000 high.
         let sizes = page_sizes(RgbImage::new(4000, 3000), Orientation::Rotate90).unwrap();
         assert_eq!((sizes.width, sizes.height), (1600, 2133));
-        assert_eq!(dimensions(&sizes.jpegs[2].1), (1600, 2133));
-        assert_eq!(dimensions(&sizes.jpegs[0].1), (480, 640));
+        assert_eq!(dimensions(&sizes.sizes[2].jpeg), (1600, 2133));
+        assert_eq!(dimensions(&sizes.sizes[0].jpeg), (480, 640));
+        assert_eq!(sizes.sizes[0].upright.dimensions(), (480, 640));
     }
 
     #[test]
@@ -221,7 +234,7 @@ mod tests {
             }
         }
         let sizes = page_sizes(raw, Orientation::Rotate90).unwrap();
-        let upright = image::load_from_memory(&sizes.jpegs[0].1)
+        let upright = image::load_from_memory(&sizes.sizes[0].jpeg)
             .unwrap()
             .to_rgb8();
         assert_eq!(upright.dimensions(), (100, 200));

@@ -4,6 +4,7 @@
 //! naming the file.
 
 use poem_openapi::Object;
+use posy_core::media;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 
@@ -233,8 +234,10 @@ async fn store(
 pub struct StoredPicture {
     pub width: u32,
     pub height: u32,
-    /// Each size's width and media path, smallest first.
+    /// Each size's width and JPEG's media path, smallest first.
     pub sizes: Vec<(u32, String)>,
+    /// The same for the WebPs beside them (none where `cwebp` failed).
+    pub webps: Vec<(u32, String)>,
 }
 
 impl StoredPicture {
@@ -243,15 +246,46 @@ impl StoredPicture {
         self.sizes.last().map_or("", |(_, path)| path)
     }
 
-    /// The sizes as a row keeps them: `480:albums/x-480.jpg,960:albums/x-960.jpg`.
+    /// Every file, as a row's `variants` column keeps them (see [`kept_files`]).
     pub fn variants(&self) -> String {
-        let sizes: Vec<String> = self
+        let files: Vec<String> = self
             .sizes
             .iter()
+            .chain(&self.webps)
             .map(|(width, path)| format!("{width}:{path}"))
             .collect();
-        sizes.join(",")
+        files.join(",")
     }
+
+    /// Every file's path, JPEGs and WebPs.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.sizes
+            .iter()
+            .chain(&self.webps)
+            .map(|(_, p)| p.as_str())
+    }
+}
+
+/// The files a stored picture is kept in, from its row's `variants` column: each one's width
+/// and media path, the JPEGs smallest first and then the WebPs beside them
+/// (`480:albums/x-480.jpg,960:albums/x-960.jpg,480:albums/x-480.webp,960:albums/x-960.webp`).
+/// A picture stored before WebPs were made lists only its JPEGs, so pages never ask for a
+/// WebP that is not there.
+pub fn kept_files(variants: &str) -> impl Iterator<Item = (u32, &str)> {
+    variants
+        .split(',')
+        .filter_map(|v| v.split_once(':'))
+        .filter_map(|(w, p)| Some((w.parse().ok()?, p)))
+}
+
+/// A `srcset` of a picture's kept files in one format (`/media/albums/x-480.webp 480w, …`);
+/// none when it has none in that format.
+pub fn srcset(variants: &str, media_base: &str, webp: bool) -> Option<String> {
+    let sizes: Vec<String> = kept_files(variants)
+        .filter(|(_, path)| media::is_webp(path) == webp)
+        .map(|(width, path)| format!("{} {width}w", media::media_url(Some(path), media_base)))
+        .collect();
+    (!sizes.is_empty()).then(|| sizes.join(", "))
 }
 
 /// Why a picture was not stored.
@@ -264,7 +298,9 @@ pub enum PictureNotStored {
 
 /// The picture pipeline the gallery and the shop's products share: a received picture (not a
 /// video) decoded one at a time, turned upright, re-encoded without its EXIF in the page
-/// widths, and written as `{folder}/{stem}-{width}.jpg`.
+/// widths, and written as `{folder}/{stem}-{width}.jpg` with a lossy WebP beside each
+/// (`.webp`, core's `webp_path`). No database work happens here: callers write their row
+/// after, so no transaction waits on pictures.
 pub async fn store_picture(
     media: &dyn MediaStore,
     folder: &str,
@@ -302,18 +338,30 @@ pub async fn store_picture(
             .map_err(|e| failed(&e))?
             .map_err(PictureNotStored::Refused)?;
     let mut sizes = Vec::new();
-    for (width, jpeg) in &prepared.sizes {
-        let path = format!("{folder}/{stem}-{width}.jpg");
-        media
-            .put(&path, jpeg.clone())
-            .await
-            .map_err(|e| failed(&e))?;
-        sizes.push((*width, path));
+    let mut webps = Vec::new();
+    for size in prepared.sizes {
+        let path = format!("{folder}/{stem}-{}.jpg", size.width);
+        // A WebP that cannot be made leaves that size as JPEG only: every browser shows it.
+        let webp = match pictures::webp(&size.upright).await {
+            Ok(webp) => Some(webp),
+            Err(err) => {
+                tracing::error!(%err, "no WebP for a picture (is cwebp installed?)");
+                None
+            }
+        };
+        media.put(&path, size.jpeg).await.map_err(|e| failed(&e))?;
+        if let Some(webp) = webp {
+            let webp_path = media::webp_path(&path);
+            media.put(&webp_path, webp).await.map_err(|e| failed(&e))?;
+            webps.push((size.width, webp_path));
+        }
+        sizes.push((size.width, path));
     }
     Ok(StoredPicture {
         width: prepared.width,
         height: prepared.height,
         sizes,
+        webps,
     })
 }
 

@@ -5,6 +5,7 @@ use poem_openapi::Object;
 use posy_core::media;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
+use super::uploads::{kept_files, srcset};
 use super::{FindError, Viewer};
 use crate::entities::album_image::{ImageStatus, MediaType};
 use crate::entities::{album, album_image};
@@ -39,6 +40,9 @@ pub struct AlbumImageView {
     pub height: i32,
     /// For `<img srcset>`: e.g. `/media/albums/x-480.jpg 480w, /media/albums/x-960.jpg 960w`.
     pub srcset: String,
+    /// The same sizes as lossy WebP, for `<source type="image/webp" srcset>`; empty for a
+    /// video, or a picture kept only as JPEG (stored before WebPs were made).
+    pub webp_srcset: String,
     /// A small picture for grids: the 480 px size, or a video's `.jpg` poster.
     pub thumbnail_url: String,
     pub status: ImageStatus,
@@ -87,21 +91,14 @@ pub async fn one(
         .ok_or(FindError::AlbumGone)
 }
 
-/// The smaller sizes of a picture, from the `variants` column: (width, path), smallest first.
-pub(super) fn sizes(image: &album_image::Model) -> impl Iterator<Item = (u32, &str)> {
-    image
-        .variants
-        .split(',')
-        .filter_map(|v| v.split_once(':'))
-        .filter_map(|(w, p)| Some((w.parse().ok()?, p)))
-}
-
 fn view(album: album::Model, images: &[&album_image::Model], media_base: &str) -> AlbumView {
     let url = |path: &str| media::media_url(Some(path), media_base);
     let images: Vec<AlbumImageView> = images
         .iter()
         .map(|i| {
-            let sizes: Vec<(u32, &str)> = sizes(i).collect();
+            let sizes: Vec<(u32, &str)> = kept_files(&i.variants)
+                .filter(|(_, path)| !media::is_webp(path))
+                .collect();
             let thumbnail = match i.media_type {
                 MediaType::Video => media::video_thumbnail(&url(&i.file_path)),
                 MediaType::Image => sizes
@@ -116,11 +113,8 @@ fn view(album: album::Model, images: &[&album_image::Model], media_base: &str) -
                 position: i.position,
                 width: i.width,
                 height: i.height,
-                srcset: sizes
-                    .iter()
-                    .map(|(w, p)| format!("{} {w}w", url(p)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                srcset: srcset(&i.variants, media_base, false).unwrap_or_default(),
+                webp_srcset: srcset(&i.variants, media_base, true).unwrap_or_default(),
                 thumbnail_url: thumbnail,
                 status: i.status,
             }

@@ -8,7 +8,10 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, admin_session, json_of, spawn_app, spawn_app_with};
+use crate::helpers::{
+    Options, TestApp, admin_session, assert_webp_sizes, json_of, spawn_app, spawn_app_with,
+    srcset_urls,
+};
 
 fn jpeg_with_gps() -> Vec<u8> {
     let mut jpeg = Vec::new();
@@ -117,6 +120,13 @@ async fn the_gallery_lists_the_demo_albums_with_their_pictures() {
     );
     let served = app.get(picture["file_url"].as_str().unwrap()).await;
     assert_eq!(served.status(), 200);
+    // Drawn by art/ in the page widths, as JPEG and WebP.
+    let srcset = picture["srcset"].as_str().unwrap();
+    assert_eq!(
+        srcset_urls(srcset).iter().map(|s| s.1).collect::<Vec<_>>(),
+        [480, 960, 1600]
+    );
+    assert_webp_sizes(&app, picture["webp_srcset"].as_str().unwrap(), srcset).await;
 
     let empty = spawn_app_with(Options {
         no_demo: true,
@@ -203,7 +213,9 @@ async fn pictures_are_stored_resized_under_generated_names_without_their_exif() 
         (wedding["width"].as_i64(), wedding["height"].as_i64()),
         (Some(1600), Some(1067))
     );
-    assert!(wedding["srcset"].as_str().unwrap().contains("480w"));
+    let srcset = wedding["srcset"].as_str().unwrap();
+    assert!(srcset.contains("480w"));
+    assert_webp_sizes(&app, wedding["webp_srcset"].as_str().unwrap(), srcset).await;
     let url = wedding["file_url"].as_str().unwrap();
     assert!(
         url.starts_with("/media/albums/") && !url.contains("wedding"),
@@ -438,6 +450,9 @@ async fn the_admin_captions_reorders_features_and_deletes() {
     );
 
     let file = edited["images"][1]["file_url"].as_str().unwrap().to_owned();
+    let webps = srcset_urls(edited["images"][1]["webp_srcset"].as_str().unwrap());
+    assert_eq!(webps.len(), 2, "800 px wide: 480 and its own width");
+    let others = srcset_urls(edited["images"][0]["webp_srcset"].as_str().unwrap());
     let removed = app
         .signed(
             Method::DELETE,
@@ -449,6 +464,10 @@ async fn the_admin_captions_reorders_features_and_deletes() {
         .unwrap();
     assert_eq!(removed.status(), 200);
     assert_eq!(app.get(&file).await.status(), 404, "its files are gone");
+    for (webp, _) in &webps {
+        assert_eq!(app.get(webp).await.status(), 404, "its WebP too: {webp}");
+    }
+    assert_eq!(app.get(&others[0].0).await.status(), 200);
     let gone = app
         .signed(
             Method::DELETE,
@@ -460,6 +479,11 @@ async fn the_admin_captions_reorders_features_and_deletes() {
         .unwrap();
     assert_eq!(gone.status(), 200);
     assert_eq!(app.get_json(&format!("/api/albums/{album}/")).await.0, 404);
+    assert_eq!(
+        app.get(&others[0].0).await.status(),
+        404,
+        "a deleted album's WebPs are gone"
+    );
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@ use posy_server::catalogue::bump_version;
 use sea_orm::{ConnectionTrait, Statement, TransactionTrait};
 use serde_json::Value;
 
-use crate::helpers::{Options, keys, spawn_app, spawn_app_with};
+use crate::helpers::{Options, assert_webp_sizes, keys, spawn_app, spawn_app_with, srcset_urls};
 
 fn is_wire_money(value: &Value) -> bool {
     let s = value.as_str().unwrap_or_default();
@@ -42,8 +42,9 @@ async fn the_product_list_is_a_bare_array_in_the_specs_shape() {
         "variations",
         // Beyond the spec: the days of notice a piece needs, for the delivery rules.
         "lead_days",
-        // Beyond the spec: an uploaded picture's sizes for `<img srcset>` (null for the demo's).
+        // Beyond the spec: the picture's sizes for `<img srcset>`, and the same as WebP.
         "image_srcset",
+        "image_webp_srcset",
     ]
     .into();
     for product in &products {
@@ -146,6 +147,16 @@ async fn every_demo_picture_is_served_from_media() {
                 .unwrap()
                 .contains("max-age")
         );
+        // Drawn by art/ at 480 and 960 px and its own 1000, as JPEG and as WebP.
+        let srcset = product["image_srcset"].as_str().expect("its sizes");
+        assert_eq!(
+            srcset_urls(srcset).last().unwrap(),
+            &(image.to_owned(), 1000)
+        );
+        let webp_srcset = product["image_webp_srcset"].as_str().expect("its WebPs");
+        assert_webp_sizes(&app, webp_srcset, srcset).await;
+        let webp = app.get(&srcset_urls(webp_srcset)[0].0).await;
+        assert_eq!(webp.headers()["content-type"], "image/webp");
     }
 }
 

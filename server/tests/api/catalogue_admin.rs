@@ -10,7 +10,8 @@ use serde_json::{Value, json};
 
 use crate::checkout::{cart_with, client_secret, pay, place};
 use crate::helpers::{
-    TestApp, admin_session, call, json_of, product, rows_in_all_tables, spawn_app,
+    TestApp, admin_session, assert_webp_sizes, call, json_of, product, rows_in_all_tables,
+    spawn_app, srcset_urls,
 };
 use crate::product_admin::admin_product;
 
@@ -224,6 +225,8 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
     for width in ["480w", "960w", "1600w"] {
         assert!(srcset.contains(width), "{srcset}");
     }
+    let webps = srcset_urls(shop["image_webp_srcset"].as_str().unwrap());
+    assert_webp_sizes(&app, shop["image_webp_srcset"].as_str().unwrap(), srcset).await;
     let stored = app.get(&image).await.bytes().await.unwrap();
     assert!(!stored.windows(4).any(|w| w == b"Exif"), "EXIF is gone");
     let picture = image::load_from_memory(&stored).unwrap();
@@ -271,6 +274,9 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
         404,
         "the old picture is removed"
     );
+    for (webp, _) in &webps {
+        assert_eq!(app.get(webp).await.status(), 404, "and its WebPs: {webp}");
+    }
 
     // No file, or an unknown product.
     let path = format!("/api/admin/products/{id}/picture/");
@@ -411,6 +417,28 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
 }
 
 #[tokio::test]
+async fn a_demo_products_new_picture_leaves_the_demo_files_that_albums_show() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let peony = product(&app, "Peony Posy").await;
+    let demo_files: Vec<(String, u32)> = [
+        peony["image_srcset"].as_str().unwrap(),
+        peony["image_webp_srcset"].as_str().unwrap(),
+    ]
+    .into_iter()
+    .flat_map(srcset_urls)
+    .collect();
+    assert_eq!(demo_files.len(), 6);
+    let id = peony["id"].as_i64().unwrap();
+    let (status, body) = upload(&app, &session, id, "new.jpg", jpeg_with_gps()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_ne!(product(&app, "Peony Posy").await["image"], peony["image"]);
+    for (file, _) in &demo_files {
+        assert_eq!(app.get(file).await.status(), 200, "{file} stays");
+    }
+}
+
+#[tokio::test]
 async fn a_product_never_ordered_is_deleted_with_its_picture() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
@@ -419,6 +447,11 @@ async fn a_product_never_ordered_is_deleted_with_its_picture() {
     let id = made["id"].as_i64().unwrap();
     let (_, pictured) = upload(&app, &session, id, "a.jpg", jpeg_with_gps()).await;
     let image = pictured["image"].as_str().unwrap().to_owned();
+    let webps = srcset_urls(
+        product(&app, "Midwinter Posy").await["image_webp_srcset"]
+            .as_str()
+            .unwrap(),
+    );
     let (status, body) = call(
         &app,
         Method::DELETE,
@@ -434,6 +467,9 @@ async fn a_product_never_ordered_is_deleted_with_its_picture() {
             .contains(&"Midwinter Posy".to_owned())
     );
     assert_eq!(app.get(&image).await.status(), 404);
+    for (webp, _) in &webps {
+        assert_eq!(app.get(webp).await.status(), 404, "{webp}");
+    }
     let (status, _) = call(
         &app,
         Method::DELETE,

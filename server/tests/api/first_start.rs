@@ -1,5 +1,6 @@
-//! What a shop does when it starts: the demo catalogue only on the very first start, and no
-//! simulated payments on a public https address unless asked for.
+//! What a shop does when it starts: the demo catalogue only on the very first start, the
+//! pages' own pictures at every start, and no simulated payments on a public https address
+//! unless asked for.
 
 use posy_server::config::Config;
 use posy_server::startup::Application;
@@ -39,6 +40,23 @@ async fn a_shop_first_started_without_the_demo_never_gets_it() {
     let app = app.killed_and_restarted().await;
     let (_, products) = app.get_json("/api/products/").await;
     assert_eq!(products, serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn the_pages_own_pictures_are_written_at_every_start_demo_or_not() {
+    let app = spawn_app_with(Options {
+        no_demo: true,
+        ..Options::default()
+    })
+    .await;
+    let hero = "/media/pages/hero-480.webp";
+    assert_eq!(app.get(hero).await.status(), 200, "without the demo too");
+    // A shop whose media folder lacks them (started before a release added them) gets them back.
+    let file = app.data_dir.join("media/pages/hero-480.webp");
+    std::fs::remove_file(&file).unwrap();
+    let app = app.killed_and_restarted().await;
+    assert_eq!(app.get(hero).await.status(), 200);
+    assert_eq!(app.get("/media/pages/gallery-6.jpg").await.status(), 200);
 }
 
 fn https_shop(dir: &std::path::Path) -> Config {

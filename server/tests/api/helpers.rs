@@ -440,3 +440,36 @@ pub async fn stock_in_db(app: &TestApp, name: &str) -> i64 {
         .unwrap_or_else(|| panic!("the demo catalogue has {name}"));
     row.try_get::<i64>("", "stock").unwrap()
 }
+
+/// A `srcset`'s pictures: each URL with its width (`"/a-480.webp 480w, …"` → `("/a-480.webp", 480)`).
+pub fn srcset_urls(srcset: &str) -> Vec<(String, u32)> {
+    srcset
+        .split(", ")
+        .map(|entry| {
+            let (url, width) = entry.split_once(' ').expect("a URL and a width");
+            let width = width.strip_suffix('w').expect("a width in w").parse();
+            (url.to_owned(), width.expect("a number"))
+        })
+        .collect()
+}
+
+/// Checks that each picture of a WebP srcset is served as a lossy WebP of its width, and
+/// that the srcset offers the same widths as the JPEG one.
+pub async fn assert_webp_sizes(app: &TestApp, webp_srcset: &str, jpeg_srcset: &str) {
+    let webps = srcset_urls(webp_srcset);
+    let widths: Vec<u32> = webps.iter().map(|(_, w)| *w).collect();
+    let jpeg_widths: Vec<u32> = srcset_urls(jpeg_srcset).iter().map(|(_, w)| *w).collect();
+    assert_eq!(widths, jpeg_widths, "{webp_srcset} beside {jpeg_srcset}");
+    for (url, width) in webps {
+        assert!(url.ends_with(".webp"), "{url}");
+        let response = app.get(&url).await;
+        assert_eq!(response.status(), 200, "{url}");
+        let bytes = response.bytes().await.unwrap();
+        // A lossy WebP holds a VP8 chunk (a lossless one VP8L).
+        assert_eq!(&bytes[..4], b"RIFF", "{url}");
+        assert_eq!(&bytes[8..16], b"WEBPVP8 ", "{url} is lossy");
+        let picture = image::load_from_memory_with_format(&bytes, image::ImageFormat::WebP)
+            .unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!(picture.width(), width, "{url}");
+    }
+}

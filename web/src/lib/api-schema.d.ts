@@ -1196,6 +1196,11 @@ export interface components {
             /** @description A small picture for grids: the 480 px size, or a video's `.jpg` poster. */
             thumbnail_url: string;
             /**
+             * @description The same sizes as lossy WebP, for `<source type="image/webp" srcset>`; empty for a
+             *     video, or a picture kept only as JPEG (stored before WebPs were made).
+             */
+            webp_srcset: string;
+            /**
              * Format: int32
              * @description In pixels, so pages reserve the space before it loads.
              */
@@ -2233,10 +2238,15 @@ export interface components {
             /** @description URL of its picture; null when it has none (the page shows a placeholder). */
             image: string | null;
             /**
-             * @description For `<img srcset>`: an uploaded picture's sizes, e.g. `/media/products/x-480.jpg 480w,
+             * @description For `<img srcset>`: its picture's sizes, e.g. `/media/products/x-480.jpg 480w,
              *     /media/products/x-960.jpg 960w`; null for a picture kept in one size.
              */
             image_srcset: string | null;
+            /**
+             * @description The same sizes as lossy WebP, for `<source type="image/webp" srcset>`; null for a
+             *     picture kept only as JPEG.
+             */
+            image_webp_srcset: string | null;
             /**
              * Format: uint32
              * @description Days of notice it needs (a funeral tribute, say): the earliest delivery or collection

@@ -11,6 +11,7 @@ export function albumPicture(id: number, overrides: Partial<AlbumImage> = {}): A
     width: 1600,
     height: 1067,
     srcset: `/media/albums/p${id}-480.jpg 480w, /media/albums/p${id}-960.jpg 960w, /media/albums/p${id}-1600.jpg 1600w`,
+    webp_srcset: `/media/albums/p${id}-480.webp 480w, /media/albums/p${id}-960.webp 960w, /media/albums/p${id}-1600.webp 1600w`,
     thumbnail_url: `/media/albums/p${id}-480.jpg`,
     status: 'ready',
     ...overrides,
@@ -25,6 +26,7 @@ export function albumVideo(id: number, overrides: Partial<AlbumImage> = {}): Alb
     width: 1280,
     height: 720,
     srcset: '',
+    webp_srcset: '',
     thumbnail_url: `/media/albums/v${id}.jpg`,
     ...overrides,
   });

@@ -18,6 +18,7 @@ export const peonyPosy: Product = {
   ],
   lead_days: 0,
   image_srcset: null,
+  image_webp_srcset: null,
 };
 
 /** A product without sizes, plenty in stock. */
@@ -34,6 +35,7 @@ export const wildflowers: Product = {
   variations: [],
   lead_days: 0,
   image_srcset: null,
+  image_webp_srcset: null,
 };
 
 /** A sold-out product without a picture. */
@@ -52,6 +54,7 @@ export const christmasWreath: Product = {
   // Made to order.
   lead_days: 2,
   image_srcset: null,
+  image_webp_srcset: null,
 };
 
 export const catalogue: Product[] = [peonyPosy, wildflowers, christmasWreath];

@@ -20,7 +20,7 @@ export default function HomePage() {
 
       <section className="hero" aria-labelledby="home-title">
         <div className="hero__picture">
-          <SmartImage {...imageOf(pictures.hero)} fetchPriority="high" decoding="async" />
+          <SmartImage {...imageOf(pictures.hero)} sizes="(min-width: 56rem) 80vw, 100vw" fetchPriority="high" decoding="async" />
         </div>
         <div className="hero__inner container">
           <div className="hero__text">
@@ -58,7 +58,7 @@ export default function HomePage() {
           {shopTeaser.map(({ name, picture }) => (
             <li key={name}>
               <figure>
-                <SmartImage {...imageOf(picture)} loading="lazy" decoding="async" />
+                <SmartImage {...imageOf(picture)} sizes="(min-width: 75rem) 15rem, (min-width: 56rem) 20vw, 33vw" loading="lazy" decoding="async" />
                 <figcaption>{name}</figcaption>
               </figure>
             </li>
@@ -81,7 +81,7 @@ export default function HomePage() {
 
       <section className="home-workshops container" aria-labelledby="home-workshops-title">
         <div className="home-workshops__picture">
-          <SmartImage {...imageOf(pictures.wreathWorkshop)} loading="lazy" decoding="async" />
+          <SmartImage {...imageOf(pictures.wreathWorkshop)} sizes="(min-width: 75rem) 39rem, (min-width: 56rem) 52vw, 100vw" loading="lazy" decoding="async" />
         </div>
         <div className="home-workshops__text">
           <Heading id="home-workshops-title" eyebrow="Workshops">Make a Christmas wreath with us</Heading>

@@ -32,6 +32,11 @@ export function Section({ title, eyebrow, intro, children, className, banded = f
   );
 }
 
+/** How wide a story's picture is drawn: half the page from 48rem (at most 75rem wide). */
+const STORY_SIZES = '(min-width: 75rem) 36rem, (min-width: 48rem) 50vw, 100vw';
+/** How wide a page's first picture is drawn: 1.3 parts of 2.3 from 56rem. */
+const INTRO_SIZES = '(min-width: 75rem) 42rem, (min-width: 56rem) 57vw, 100vw';
+
 export interface StoryProps {
   title: string;
   eyebrow?: string;
@@ -54,7 +59,7 @@ export function Story({ title, eyebrow, picture, flip, eager, children }: StoryP
         {children}
       </div>
       <div className="story__picture">
-        <SmartImage {...imageOf(picture)} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <SmartImage {...imageOf(picture)} sizes={STORY_SIZES} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       </div>
     </section>
   );
@@ -64,7 +69,7 @@ export function Story({ title, eyebrow, picture, flip, eager, children }: StoryP
 export function PictureIntro({ picture, flip, children }: { picture: PictureSize; flip?: boolean; children: ReactNode }) {
   return (
     <div className="picture-intro" data-flip={flip || undefined}>
-      <SmartImage {...imageOf(picture)} fetchPriority="high" decoding="async" className="picture-intro__picture" />
+      <SmartImage {...imageOf(picture)} sizes={INTRO_SIZES} fetchPriority="high" decoding="async" className="picture-intro__picture" />
       <div className="picture-intro__text">{children}</div>
     </div>
   );

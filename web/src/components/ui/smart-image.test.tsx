@@ -38,4 +38,59 @@ describe('a shop picture', () => {
     rerender(<SmartImage src="/media/b.jpg" alt="Posy" width={4} height={5} />);
     expect(screen.getByRole('img', { name: 'Posy' })).toHaveAttribute('src', '/media/b.jpg');
   });
+
+  it('offers its WebP sizes first, then its JPEG sizes, both drawn at the slot’s width', () => {
+    render(
+      <SmartImage
+        src="/media/albums/a-1600.jpg"
+        srcSet="/media/albums/a-480.jpg 480w, /media/albums/a-1600.jpg 1600w"
+        webpSrcSet="/media/albums/a-480.webp 480w, /media/albums/a-1600.webp 1600w"
+        sizes="50vw"
+        alt="Roses"
+        width={1600}
+        height={1067}
+      />,
+    );
+    const image = screen.getByRole('img', { name: 'Roses' });
+    const picture = image.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const source = picture.querySelector('source')!;
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute('srcset', '/media/albums/a-480.webp 480w, /media/albums/a-1600.webp 1600w');
+    expect(source).toHaveAttribute('sizes', '50vw');
+    expect(image).toHaveAttribute('srcset', '/media/albums/a-480.jpg 480w, /media/albums/a-1600.jpg 1600w');
+    expect(image).toHaveAttribute('sizes', '50vw');
+    expect(image).toHaveAttribute('width', '1600');
+    expect(image).toHaveAttribute('height', '1067');
+  });
+
+  it('shows the placeholder alone when a picture with other sizes fails, dropping its srcset and WebP', () => {
+    render(
+      <SmartImage
+        src="/media/albums/gone-1600.jpg"
+        srcSet="/media/albums/gone-480.jpg 480w, /media/albums/gone-1600.jpg 1600w"
+        webpSrcSet="/media/albums/gone-480.webp 480w"
+        sizes="100vw"
+        alt="Peonies"
+        width={1600}
+        height={1067}
+      />,
+    );
+    const image = screen.getByRole('img', { name: 'Peonies' });
+    fireEvent.error(image);
+    // The same img, so nothing is laid out again, now with nothing that points at the broken files.
+    expect(screen.getByRole('img', { name: 'Peonies' })).toBe(image);
+    expect(image).toHaveAttribute('src', '/placeholder.svg');
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('sizes');
+    expect(image.parentElement!.querySelector('source')).toBeNull();
+    expect(image).toHaveClass('is-placeholder');
+  });
+
+  it('is a plain img when it has no WebP, with no sizes when it has no other sizes', () => {
+    render(<SmartImage src="/media/products/peony.jpg" sizes="50vw" alt="Peony" width={4} height={5} />);
+    const image = screen.getByRole('img', { name: 'Peony' });
+    expect(image.parentElement!.tagName).not.toBe('PICTURE');
+    expect(image).not.toHaveAttribute('sizes');
+  });
 });

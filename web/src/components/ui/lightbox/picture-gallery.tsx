@@ -55,8 +55,9 @@ export function PictureGallery({ pictures, label, shape = 'landscape', className
             >
               <SmartImage
                 src={picture.src}
-                srcSet={picture.srcSet || undefined}
-                sizes={picture.srcSet ? sizes : undefined}
+                srcSet={picture.srcSet}
+                webpSrcSet={picture.webpSrcSet}
+                sizes={sizes}
                 alt={picture.alt}
                 width={picture.width}
                 height={picture.height}

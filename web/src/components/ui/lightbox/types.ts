@@ -11,6 +11,8 @@ export interface Picture {
   caption?: string;
   /** Other sizes of the same picture for `<img srcset>`: "/media/a-480.jpg 480w, /media/a-960.jpg 960w". */
   srcSet?: string;
+  /** The same sizes as lossy WebP: "/media/a-480.webp 480w, /media/a-960.webp 960w". */
+  webpSrcSet?: string;
   /** The MP4 when this is a video (its slide is 1280 × 720, as the spec has it); `src` is then its poster. */
   video?: string;
 }

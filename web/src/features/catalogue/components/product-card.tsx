@@ -28,6 +28,7 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
         <SmartImage
           src={product.image}
           srcSet={product.image_srcset ?? undefined}
+          webpSrcSet={product.image_webp_srcset}
           sizes="(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw"
           alt=""
           width={800}

@@ -44,6 +44,7 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
         <SmartImage
           src={product.image}
           srcSet={product.image_srcset ?? undefined}
+          webpSrcSet={product.image_webp_srcset}
           sizes="(min-width: 56rem) 50vw, 100vw"
           alt={product.name}
           width={1200}

@@ -17,7 +17,8 @@ export function AlbumCard({ album, eager = false }: { album: Album; eager?: bool
         <SmartImage
           src={cover.src}
           srcSet={cover.srcSet}
-          sizes={cover.srcSet ? CARD_SIZES : undefined}
+          webpSrcSet={cover.webpSrcSet}
+          sizes={CARD_SIZES}
           alt=""
           width={cover.width}
           height={cover.height}

@@ -18,7 +18,7 @@ describe('an album (/gallery/album/:albumId)', () => {
     description: 'Garden roses, sweet peas and meadow grasses.',
     images: [
       albumPicture(41, { caption: 'The bride’s bouquet' }),
-      albumPicture(42, { srcset: '', width: 1000, height: 1000 }),
+      albumPicture(42, { srcset: '', webp_srcset: '', width: 1000, height: 1000 }),
       albumVideo(43, { caption: 'The arch going up' }),
     ],
     featured_image: 42,
@@ -43,6 +43,9 @@ describe('an album (/gallery/album/:albumId)', () => {
     expect(first).toHaveAttribute('alt', 'The bride’s bouquet');
     expect(first.getAttribute('srcset')).toContain('/media/albums/p41-960.jpg 960w');
     expect(first).toHaveAttribute('sizes');
+    // Its WebP sizes come first, for the browsers that show WebP.
+    const webp = first.parentElement!.querySelector('source[type="image/webp"]');
+    expect(webp?.getAttribute('srcset')).toContain('/media/albums/p41-960.webp 960w');
     // A picture without other sizes has no srcset.
     expect(within(tiles[1]!).getByRole('img')).not.toHaveAttribute('srcset');
     // The video shows its poster, with a play mark, and says it is a video.

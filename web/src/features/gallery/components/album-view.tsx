@@ -65,7 +65,8 @@ export function AlbumView({ id }: { id: number }) {
         <SmartImage
           src={cover.src}
           srcSet={cover.srcSet}
-          sizes={cover.srcSet ? '(min-width: 75rem) 72rem, 100vw' : undefined}
+          webpSrcSet={cover.webpSrcSet}
+          sizes="(min-width: 75rem) 72rem, 100vw"
           alt={`${album.title}: the album’s featured picture`}
           width={cover.width}
           height={cover.height}

@@ -24,6 +24,7 @@ export function featuredPicture(album: Album) {
     width: fromImage ? chosen.width : NO_PICTURE.width,
     height: fromImage ? chosen.height : NO_PICTURE.height,
     srcSet: fromImage && chosen.srcset ? chosen.srcset : undefined,
+    webpSrcSet: fromImage && chosen.webp_srcset ? chosen.webp_srcset : undefined,
   };
 }
 
@@ -49,6 +50,7 @@ export function albumPictures(album: Album): Picture[] {
         alt,
         caption: image.caption || undefined,
         srcSet: image.srcset || undefined,
+        webpSrcSet: image.webp_srcset || undefined,
       };
     });
 }

@@ -2,21 +2,29 @@ import type { Picture } from '@/components/ui/lightbox';
 
 // The studio's pictures with words for each: the seeded page pictures (1600 × 1067) and the
 // shop's bouquets (1000 × 1000). Real photographs uploaded later keep the same shape of data.
+
+/**
+ * A seeded picture's sizes as art/ draws them (`NAME-480`, `NAME-960` and `NAME` at its own
+ * `width`), as JPEG or as WebP: "/media/pages/hero-480.webp 480w, …, /media/pages/hero.webp 1600w".
+ */
+const seededSizes = (stem: string, width: number, format: 'jpg' | 'webp') =>
+  `${stem}-480.${format} 480w, ${stem}-960.${format} 960w, ${stem}.${format} ${width}w`;
+
+const seeded = (stem: string, width: number, height: number, alt: string, caption?: string): Picture => ({
+  src: `${stem}.jpg`,
+  width,
+  height,
+  alt,
+  caption,
+  srcSet: seededSizes(stem, width, 'jpg'),
+  webpSrcSet: seededSizes(stem, width, 'webp'),
+});
+
 /** One of the seeded page pictures (/media/pages/NAME.jpg, 1600 × 1067), with words for it. */
-export const pagePicture = (name: string, alt: string, caption?: string): Picture => ({
-  src: `/media/pages/${name}.jpg`,
-  width: 1600,
-  height: 1067,
-  alt,
-  caption,
-});
-const product = (slug: string, alt: string, caption?: string): Picture => ({
-  src: `/media/products/${slug}.jpg`,
-  width: 1000,
-  height: 1000,
-  alt,
-  caption,
-});
+export const pagePicture = (name: string, alt: string, caption?: string): Picture =>
+  seeded(`/media/pages/${name}`, 1600, 1067, alt, caption);
+const product = (slug: string, alt: string, caption?: string): Picture =>
+  seeded(`/media/products/${slug}`, 1000, 1000, alt, caption);
 
 export const pictures = {
   hero: pagePicture('hero', 'A tall, loose arrangement of blush, apricot, coral and lilac flowers in a vase on the studio table'),
