@@ -52,11 +52,14 @@ pub struct Rendered {
 /// Renders kept: at most this many pages at once (a shop has a few dozen).
 const KEPT: usize = 256;
 
+/// Drawn pages by their address and the answers they were drawn from.
+type Kept = HashMap<(String, String), Arc<Rendered>>;
+
 /// The renderer and the pages it has rendered.
 #[derive(Clone)]
 pub struct Pages {
     engine: Engine,
-    kept: Arc<Mutex<HashMap<(String, String), Arc<Rendered>>>>,
+    kept: Arc<Mutex<Kept>>,
 }
 
 impl Pages {
@@ -127,10 +130,10 @@ pub fn answers_json(answers: &[(String, String)]) -> String {
 /// Puts the rendered page, its head and its answers into the app's page (`index.html`).
 pub fn fill(template: &str, page: &Rendered, answers: &str) -> String {
     let mut html = template.to_owned();
-    if page.head.contains("<title") {
-        if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>")) {
-            html.replace_range(start..end + "</title>".len(), "");
-        }
+    if page.head.contains("<title")
+        && let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>"))
+    {
+        html.replace_range(start..end + "</title>".len(), "");
     }
     if let Some(at) = html.find("</head>") {
         html.insert_str(at, &page.head);

@@ -40,7 +40,7 @@ class SimpleSearchParams {
       for (const part of init.replace(/^\?/, '').split('&')) {
         if (!part) continue;
         const [name, value = ''] = part.split('=');
-        this.pairs.push([decode(name), decode(value)]);
+        this.pairs.push([decode(name ?? ''), decode(value)]);
       }
     } else if (init instanceof SimpleSearchParams) {
       this.pairs = [...init.pairs];

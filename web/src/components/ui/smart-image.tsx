@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { preload } from 'react-dom';
 import { mediaUrl, placeholderImage } from '@/lib/core';
 
 /** A stored picture as pages describe it: where it is, what it shows, its own size and its other sizes. */
@@ -44,6 +45,12 @@ export function SmartImage({ src, alt, className, srcSet, webpSrcSet, sizes, ...
   const isPlaceholder = shown === placeholder;
   const jpegs = isPlaceholder ? undefined : srcSet || undefined;
   const webps = isPlaceholder ? undefined : webpSrcSet || undefined;
+  // The page's first picture (the hero, a product's, an album's cover) is asked for with the
+  // page: React puts this in the head of a page the server drew. Only its WebP, which every
+  // browser the app runs in shows; inside a <picture>, React preloads nothing by itself.
+  if (rest.fetchPriority === 'high' && webps) {
+    preload(shown, { as: 'image', type: 'image/webp', imageSrcSet: webps, imageSizes: sizes, fetchPriority: 'high' });
+  }
 
   const image = (
     <img
