@@ -88,6 +88,8 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     const notLoaded = error instanceof ChunkLoadError;
     return (
       <div className="page-failed container" role="alert">
+        {/* No page will say it is ready: this one is, so its Retry works (app/root-layout's frame). */}
+        <PageHydrated />
         <h1 className="page-failed__title">
           {notLoaded ? 'This page didn’t load' : 'Something went wrong on this page'}
         </h1>

@@ -5,6 +5,7 @@ import { CartProvider } from '@/features/cart/stores/cart-context';
 import { emptyCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { mockSite } from '@/testing/site';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 
 function renderLayout(me: unknown) {
@@ -53,5 +54,28 @@ describe('the nav’s admin flag', () => {
     await vi.waitFor(() => expect(asked() + mockApi.requests.filter((r) => r.url.endsWith('/api/auth/me/')).length).toBeGreaterThan(0));
     await new Promise((done) => setTimeout(done, 20));
     expect(manageGallery()).not.toBeInTheDocument();
+  });
+});
+
+describe('the page frame', () => {
+  it('lets a page that failed to load be retried: its controls are not left waiting for a page that never came', async () => {
+    mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
+    mockSite();
+    mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = lazyPage(() => Promise.reject(new Error('offline')));
+    render(
+      <MemoryRouter>
+        <CartProvider>
+          <Routes>
+            <Route element={<RootLayout />}>
+              <Route index element={<Broken />} />
+            </Route>
+          </Routes>
+        </CartProvider>
+      </MemoryRouter>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    await vi.waitFor(() => expect(retry).toBeEnabled(), { timeout: 5_000 });
   });
 });
