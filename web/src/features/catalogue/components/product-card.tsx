@@ -15,9 +15,11 @@ export interface ProductCardProps {
   adding?: boolean;
   /** The first cards of the grid load eagerly; the rest wait until they scroll near. */
   eager?: boolean;
+  /** The first row: its pictures are the page's largest paint, asked for with the page itself. */
+  leading?: boolean;
 }
 
-export function ProductCard({ product, onAddToCart, adding = false, eager = false }: ProductCardProps) {
+export function ProductCard({ product, onAddToCart, adding = false, eager = false, leading = false }: ProductCardProps) {
   const soldOut = isSoldOut(product.stock);
   const hasSizes = product.has_variations && product.variations.length > 0;
   const href = `/shop/${product.id}`;
@@ -33,7 +35,8 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
           alt=""
           width={800}
           height={1000}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || leading ? 'eager' : 'lazy'}
+          fetchPriority={leading ? 'high' : undefined}
           decoding="async"
         />
         {soldOut && <span className="tag tag--sold-out">Sold out</span>}

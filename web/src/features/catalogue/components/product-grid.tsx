@@ -26,6 +26,7 @@ export function ProductGrid({ products, onAddToCart, isAdding }: ProductGridProp
           onAddToCart={onAddToCart}
           adding={isAdding?.(product.id) ?? false}
           eager={index < 4}
+          leading={index < 2}
         />
       ))}
     </ul>
