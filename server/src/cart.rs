@@ -604,20 +604,23 @@ async fn read_lines(
     lock: bool,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     if !lock {
-        // One statement: the lines with their products and sizes.
+        // One statement: the lines with their products, sizes and shelves.
         let rows = cart_item::Entity::find()
             .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
             .find_also_related(product::Entity)
             .find_also_related(variation::Entity)
+            .find_also(product::Entity, category::Entity)
             .order_by_asc(cart_item::Column::CreatedAt)
             .order_by_asc(cart_item::Column::Id)
             .all(db)
             .await?;
-        let hidden = hidden_shelves(db, rows.is_empty()).await?;
         // Foreign keys remove lines with their product or size, so both are there.
         return Ok(rows
             .into_iter()
-            .filter_map(|(line, product, size)| Some(priced(line, product?, size, &hidden)))
+            .filter_map(|(line, product, size, shelf)| {
+                let hidden = shelf.is_some_and(|shelf| shelf.hidden);
+                Some(priced(line, product?, size, hidden))
+            })
             .collect());
     }
     let lines = cart_item::Entity::find()
@@ -651,7 +654,8 @@ async fn read_lines(
         .filter_map(|line| {
             let product = products.get(&line.product_id).cloned()?;
             let size = line.variation_id.and_then(|id| sizes.get(&id).cloned());
-            Some(priced(line, product, size, &hidden))
+            let shelf_hidden = hidden.contains(&product.category_id);
+            Some(priced(line, product, size, shelf_hidden))
         })
         .collect())
 }
@@ -678,16 +682,13 @@ fn priced(
     line: cart_item::Model,
     product: product::Model,
     size: Option<variation::Model>,
-    hidden_shelves: &HashSet<i32>,
+    shelf_hidden: bool,
 ) -> PricedLine {
     let unit_price =
         Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
     PricedLine {
         id: line.id,
-        on_sale: crate::catalogue::is_on_sale(
-            &product,
-            hidden_shelves.contains(&product.category_id),
-        ),
+        on_sale: crate::catalogue::is_on_sale(&product, shelf_hidden),
         product,
         size,
         quantity: line.quantity.max(0) as u32,

@@ -69,18 +69,24 @@ pub async fn connect_ledger(
     Ok(Database::connect(options(url, 1, SqliteSynchronous::Full)).await?)
 }
 
-/// The carts' own connection to a SQLite database, which only [`Writer`] writes through
-/// (`NORMAL`, like the pool): its turns never wait for a pooled connection that readers hold.
-/// On PostgreSQL, the shop's pool.
-pub async fn connect_writer(
-    url: &str,
-    pool: &DatabaseConnection,
-) -> anyhow::Result<DatabaseConnection> {
+/// The carts' own connections, which only [`Writer`] writes through. On SQLite one
+/// connection (`NORMAL`, like the pool): its turns never wait for a pooled connection that
+/// readers hold. On PostgreSQL a pool of [`CART_CONNECTIONS`] whose commits do not wait for
+/// the disk (`synchronous_commit = off`, set once when each connects rather than in every
+/// transaction): a crash may lose the last moment's cart changes, never corrupt them.
+pub async fn connect_writer(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = options(url, 1, SqliteSynchronous::Normal);
     if !is_sqlite(url) {
-        return Ok(pool.clone());
+        options
+            .max_connections(CART_CONNECTIONS)
+            .map_sqlx_postgres_opts(|o| o.options([("synchronous_commit", "off")]));
     }
-    Ok(Database::connect(options(url, 1, SqliteSynchronous::Normal)).await?)
+    Ok(Database::connect(options).await?)
 }
+
+/// The carts' connections to PostgreSQL: every cart transaction is a few short statements on
+/// one cart's row, so 8 keep the 2-core machine's workers fed beside the shop's pool of 16.
+const CART_CONNECTIONS: u32 = 8;
 
 /// Where the shop writes: on SQLite one writer at a time, in the order they asked (a fair
 /// queue in front of the database, shared by every `Writer` of one database), so waiting
@@ -99,20 +105,18 @@ pub async fn connect_writer(
 /// (the writer as a [`ConnectionTrait`]).
 ///
 /// Durability: the carts' writer commits cheaply (SQLite's `NORMAL` on its connection; on
-/// PostgreSQL `synchronous_commit = off` for its transactions: a crash may lose the last
+/// PostgreSQL `synchronous_commit = off` on its own pool: a crash may lose the last
 /// moment's cart changes, never corrupt them), while the ledger's ([`Writer::beside`], for
 /// payments, orders and refunds) waits for the disk (`FULL`; PostgreSQL's default).
 #[derive(Clone)]
 pub struct Writer {
     db: DatabaseConnection,
-    /// The connection this writer's transactions run on: the carts' own on SQLite
-    /// ([`connect_writer`]) or the ledger's; `db` on PostgreSQL.
+    /// The connections this writer's transactions run on: the carts' own
+    /// ([`connect_writer`]) or the ledger's.
     own: DatabaseConnection,
     queue: Option<Arc<tokio::sync::Mutex<()>>>,
     /// Where [`Writer::write`] sends its work on SQLite: the task that groups it.
     grouped: Option<mpsc::UnboundedSender<Work>>,
-    /// Commits need not wait for the disk (carts).
-    relaxed: bool,
 }
 
 /// A write transaction with its turn in the writer's queue, released when it ends.
@@ -196,7 +200,6 @@ impl Writer {
             own,
             queue,
             grouped,
-            relaxed: true,
         }
     }
 
@@ -208,7 +211,6 @@ impl Writer {
             own: db,
             queue: self.queue.clone(),
             grouped: None,
-            relaxed: false,
         }
     }
 
@@ -252,10 +254,6 @@ impl Writer {
     pub async fn begin(&self) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
         let txn = self.own.begin().await?;
-        if self.relaxed && txn.get_database_backend() == DbBackend::Postgres {
-            txn.execute_unprepared("SET LOCAL synchronous_commit = off")
-                .await?;
-        }
         Ok(Writing { txn, _turn: turn })
     }
 
@@ -475,6 +473,15 @@ fn options(url: &str, sqlite_connections: u32, synchronous: SqliteSynchronous) -
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true)
         });
+    // sqlx pings a pooled connection before every use by default: a second round trip per
+    // statement, which made up about a third of a cart read's time. A SQLite file cannot drop
+    // its connection; a PostgreSQL one can (a restart, a proxy), and is pinged only after
+    // sitting idle.
+    if is_sqlite(url) {
+        options.test_before_acquire(false);
+    } else {
+        options.test_before_acquire_if_idle_for(Duration::from_secs(30));
+    }
     options
 }
 
@@ -544,6 +551,40 @@ mod tests {
         // SQLite's numbers: 1 is NORMAL, 2 is FULL.
         assert_eq!(synchronous(&pool).await, 1);
         assert_eq!(synchronous(&ledger).await, 2);
+        let carts = connect_writer(&url).await.unwrap();
+        assert_eq!(synchronous(&carts).await, 1);
+    }
+
+    async fn synchronous_commit(db: &impl ConnectionTrait) -> String {
+        let row = db
+            .query_one_raw(Statement::from_string(
+                DbBackend::Postgres,
+                "SHOW synchronous_commit",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        row.try_get_by_index::<String>(0).unwrap()
+    }
+
+    /// On PostgreSQL (when `TEST_DATABASE_URL` names one) the carts' connections commit
+    /// without waiting for the disk, in and out of transactions, and the shop's pool (which
+    /// records money) waits.
+    #[tokio::test]
+    async fn on_postgres_only_the_carts_commit_without_waiting_for_the_disk() {
+        let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+            return;
+        };
+        let pool = Database::connect(options(&url, 1, SqliteSynchronous::Normal))
+            .await
+            .unwrap();
+        let carts = connect_writer(&url).await.unwrap();
+        let writer = Writer::new(pool.clone(), carts.clone());
+        assert_eq!(synchronous_commit(&carts).await, "off");
+        let writing = writer.begin().await.unwrap();
+        assert_eq!(synchronous_commit(&writing).await, "off");
+        writing.rollback().await.unwrap();
+        assert_eq!(synchronous_commit(&pool).await, "on");
     }
 
     #[tokio::test]
@@ -554,7 +595,7 @@ mod tests {
         pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
             .await
             .unwrap();
-        let writer = Writer::new(pool.clone(), connect_writer(&url, &pool).await.unwrap());
+        let writer = Writer::new(pool.clone(), connect_writer(&url).await.unwrap());
         // While the queue is held the writes gather, then go as one group.
         let held = writer.queue.clone().unwrap().lock_owned().await;
         let writes: Vec<_> = (0..10)

@@ -83,7 +83,7 @@ impl Application {
         let payments = payments::from_config(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
         let writer = {
-            let mut own = db::connect_writer(&config.database_url(), &db).await?;
+            let mut own = db::connect_writer(&config.database_url()).await?;
             db::count_statements(&mut own, statements.clone());
             db::Writer::new(db.clone(), own)
         };
