@@ -22,10 +22,10 @@ use posy_core::cart::{CartId, CartLine, cart_total};
 use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
-use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
 };
 use serde::Serialize;
 
@@ -294,38 +294,25 @@ pub async fn add(
     adding: i64,
     media_base: &str,
 ) -> Result<CartView, LineError> {
-    // What is read before the writer's turn keeps the turn short: the product (its stock is
-    // the cart's advice, not a promise: the checkout decides stock) before, the cart's answer
-    // after. The line itself is read in the turn, so two adds at once never pass 10.
-    let item = Item::find(writer.pool(), product_id, variation_id).await?;
+    // Everything the rules decide on (the product and size, their stock, the cart's line of
+    // them) is read in the writer's turn in one statement, after the cart's row is locked, so
+    // two adds at once never pass 10 or the stock; the cart's answer is read after the turn.
     let key = key.clone();
     writer
         .write(move |txn| {
             Box::pin(async move {
                 open_for_adding(txn, &key, cart_id).await?;
-                let line = cart_item::Entity::find()
-                    .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-                    .filter(cart_item::Column::ProductId.eq(product_id))
-                    .filter(match item.variation_id {
-                        Some(v) => cart_item::Column::VariationId.eq(v),
-                        None => cart_item::Column::VariationId.is_null(),
-                    })
-                    .one(txn)
-                    .await?;
-                let in_cart = line.as_ref().map_or(0, |l| l.quantity.max(0) as u32);
+                let item = Stocked::for_adding(txn, cart_id, product_id, variation_id).await?;
+                let in_cart = item.line.map_or(0, |(_, quantity)| quantity);
                 let quantity = quantity::check_add(in_cart, adding, item.stock)
                     .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label, in_cart)))?;
-                match line {
-                    Some(line) => {
-                        let mut line: cart_item::ActiveModel = line.into();
-                        line.quantity = Set(quantity as i32);
-                        line.update(txn).await?;
-                    }
+                match item.line {
+                    Some((line, _)) => set_quantity(txn, line, quantity).await?,
                     None => {
                         cart_item::ActiveModel {
                             cart_id: Set(cart_id.to_string()),
                             product_id: Set(product_id),
-                            variation_id: Set(item.variation_id),
+                            variation_id: Set(variation_id),
                             quantity: Set(quantity as i32),
                             created_at: Set(now()),
                             ..Default::default()
@@ -353,17 +340,10 @@ pub async fn update_quantity(
         .write(move |txn| {
             Box::pin(async move {
                 change_open_cart(txn, cart_id).await?;
-                let line = cart_item::Entity::find_by_id(item_id)
-                    .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-                    .one(txn)
-                    .await?
-                    .ok_or(CartError::LineGone)?;
-                let item = Item::find(txn, line.product_id, line.variation_id).await?;
+                let item = Stocked::for_line(txn, cart_id, item_id).await?;
                 let quantity = quantity::check_line(quantity, item.stock)
                     .map_err(|p| refusal(p, p.message(&item.label)))?;
-                let mut line: cart_item::ActiveModel = line.into();
-                line.quantity = Set(quantity as i32);
-                line.update(txn).await?;
+                set_quantity(txn, item_id, quantity).await?;
                 Ok::<_, LineError>(())
             })
         })
@@ -469,60 +449,206 @@ async fn touch_open_cart(
     Ok(())
 }
 
-/// What a cart line holds, as far as the rules care: its name for messages and its stock.
-struct Item {
-    label: String,
-    variation_id: Option<i32>,
-    stock: i64,
+/// A line's quantity, once the rules have allowed it.
+async fn set_quantity(db: &impl ConnectionTrait, line: i32, quantity: u32) -> Result<(), DbErr> {
+    cart_item::Entity::update_many()
+        .col_expr(cart_item::Column::Quantity, Expr::value(quantity as i32))
+        .filter(cart_item::Column::Id.eq(line))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
-impl Item {
-    /// The product on sale with this id and, when it has sizes, one of its own sizes.
-    async fn find(
+/// What the quantity rules decide a change on, as the database has it in the writer's turn:
+/// the item's name for messages, its stock, and the cart's line of it.
+struct Stocked {
+    label: String,
+    stock: i64,
+    /// The cart's line of the item (its id and quantity), when it has one.
+    line: Option<(i32, u32)>,
+}
+
+impl Stocked {
+    /// The product on sale with this id and, when it has sizes, one of its own sizes, with
+    /// the cart's line of it if any: one statement.
+    async fn for_adding(
         db: &impl ConnectionTrait,
+        cart_id: CartId,
         product_id: i32,
         variation_id: Option<i32>,
-    ) -> Result<Item, LineError> {
-        // One statement: the product with its sizes.
-        let (product, sizes) = product::Entity::find_by_id(product_id)
-            .filter(crate::catalogue::on_sale())
-            .find_with_related(variation::Entity)
-            .all(db)
-            .await?
-            .into_iter()
-            .next()
-            .ok_or(LineError::ProductGone)?;
-        if sizes.is_empty() {
-            if variation_id.is_some() {
+    ) -> Result<Stocked, LineError> {
+        let line_of_it = Condition::all()
+            .add(Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()))
+            .add(
+                Expr::col((cart_item::Entity, cart_item::Column::ProductId))
+                    .equals((product::Entity, product::Column::Id)),
+            )
+            .add(match variation_id {
+                Some(v) => Expr::col((cart_item::Entity, cart_item::Column::VariationId)).eq(v),
+                None => Expr::col((cart_item::Entity, cart_item::Column::VariationId)).is_null(),
+            });
+        let sizes = Query::select()
+            .expr(Expr::col((variation::Entity, variation::Column::Id)).count())
+            .from(variation::Entity)
+            .and_where(
+                Expr::col((variation::Entity, variation::Column::ProductId))
+                    .equals((product::Entity, product::Column::Id)),
+            )
+            .to_owned();
+        let mut query = Query::select();
+        query
+            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
+            .expr_as(
+                Expr::col((product::Entity, product::Column::Stock)),
+                "stock",
+            )
+            .expr_as(sizes, "sizes")
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Id)),
+                "line_id",
+            )
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
+                "in_cart",
+            )
+            .from(product::Entity)
+            .left_join(cart_item::Entity, line_of_it)
+            .and_where(Expr::col((product::Entity, product::Column::Id)).eq(product_id))
+            .cond_where(crate::catalogue::on_sale());
+        if let Some(chosen) = variation_id {
+            // Only one of the product's own sizes joins.
+            query
+                .left_join(
+                    variation::Entity,
+                    Condition::all()
+                        .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
+                        .add(
+                            Expr::col((variation::Entity, variation::Column::ProductId))
+                                .equals((product::Entity, product::Column::Id)),
+                        ),
+                )
+                .expr_as(
+                    Expr::col((variation::Entity, variation::Column::Size)),
+                    "size",
+                )
+                .expr_as(
+                    Expr::col((variation::Entity, variation::Column::Stock)),
+                    "size_stock",
+                );
+        }
+        let row = db.query_one(&query).await?.ok_or(LineError::ProductGone)?;
+        let name: String = row.try_get("", "name")?;
+        let has_sizes = row.try_get::<i64>("", "sizes")? > 0;
+        let line = Stocked::line(&row)?;
+        if variation_id.is_none() {
+            if has_sizes {
                 return Err(LineError::Size {
-                    message: format!("{} comes in one size only.", product.name),
-                    why: "This product has no sizes to choose from.",
+                    message: format!("Please choose a size of {name}."),
+                    why: "Choose a size.",
                 });
             }
-            return Ok(Item {
-                label: product.name,
-                variation_id: None,
-                stock: product.stock,
+            let stock = row.try_get("", "stock")?;
+            return Ok(Stocked {
+                label: name,
+                stock,
+                line,
             });
         }
-        let Some(chosen) = variation_id else {
+        if !has_sizes {
             return Err(LineError::Size {
-                message: format!("Please choose a size of {}.", product.name),
-                why: "Choose a size.",
+                message: format!("{name} comes in one size only."),
+                why: "This product has no sizes to choose from.",
+            });
+        }
+        let (Some(size), Some(stock)) = (
+            row.try_get::<Option<String>>("", "size")?,
+            row.try_get::<Option<i64>>("", "size_stock")?,
+        ) else {
+            return Err(LineError::Size {
+                message: format!("Please choose one of the sizes of {name}."),
+                why: "That is not one of this product's sizes.",
             });
         };
-        let size = sizes
-            .into_iter()
-            .find(|s| s.id == chosen)
-            .ok_or_else(|| LineError::Size {
-                message: format!("Please choose one of the sizes of {}.", product.name),
-                why: "That is not one of this product's sizes.",
-            })?;
-        Ok(Item {
-            label: item_name(&product.name, Some(&size.size)),
-            variation_id: Some(size.id),
-            stock: size.stock,
+        Ok(Stocked {
+            label: item_name(&name, Some(&size)),
+            stock,
+            line,
         })
+    }
+
+    /// The cart's line with this id, its item's name and stock: one statement. Refused when
+    /// the cart has no such line, or its product is no longer on sale.
+    async fn for_line(
+        db: &impl ConnectionTrait,
+        cart_id: CartId,
+        line_id: i32,
+    ) -> Result<Stocked, LineError> {
+        let query = Query::select()
+            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
+            .expr_as(
+                Expr::col((product::Entity, product::Column::Stock)),
+                "stock",
+            )
+            .expr_as(
+                Expr::case(crate::catalogue::on_sale(), 1).finally(0),
+                "on_sale",
+            )
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Id)),
+                "line_id",
+            )
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
+                "in_cart",
+            )
+            .expr_as(
+                Expr::col((variation::Entity, variation::Column::Size)),
+                "size",
+            )
+            .expr_as(
+                Expr::col((variation::Entity, variation::Column::Stock)),
+                "size_stock",
+            )
+            .from(cart_item::Entity)
+            .inner_join(
+                product::Entity,
+                Expr::col((product::Entity, product::Column::Id))
+                    .equals((cart_item::Entity, cart_item::Column::ProductId)),
+            )
+            .left_join(
+                variation::Entity,
+                Expr::col((variation::Entity, variation::Column::Id))
+                    .equals((cart_item::Entity, cart_item::Column::VariationId)),
+            )
+            .and_where(Expr::col((cart_item::Entity, cart_item::Column::Id)).eq(line_id))
+            .and_where(
+                Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()),
+            )
+            .to_owned();
+        let row = db.query_one(&query).await?.ok_or(CartError::LineGone)?;
+        if row.try_get::<i32>("", "on_sale")? == 0 {
+            return Err(LineError::ProductGone);
+        }
+        let name: String = row.try_get("", "name")?;
+        let line = Stocked::line(&row)?;
+        Ok(match row.try_get::<Option<String>>("", "size")? {
+            Some(size) => Stocked {
+                label: item_name(&name, Some(&size)),
+                stock: row.try_get::<Option<i64>>("", "size_stock")?.unwrap_or(0),
+                line,
+            },
+            None => Stocked {
+                label: name,
+                stock: row.try_get("", "stock")?,
+                line,
+            },
+        })
+    }
+
+    fn line(row: &sea_orm::QueryResult) -> Result<Option<(i32, u32)>, DbErr> {
+        let id: Option<i32> = row.try_get("", "line_id")?;
+        let quantity: Option<i32> = row.try_get("", "in_cart")?;
+        Ok(id.map(|id| (id, u32::try_from(quantity.unwrap_or(0)).unwrap_or(0))))
     }
 }
 
@@ -691,7 +817,7 @@ fn priced(
         on_sale: crate::catalogue::is_on_sale(&product, shelf_hidden),
         product,
         size,
-        quantity: line.quantity.max(0) as u32,
+        quantity: u32::try_from(line.quantity).unwrap_or(0),
         unit_price,
     }
 }
