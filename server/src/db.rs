@@ -320,24 +320,30 @@ async fn write_group(db: &DatabaseConnection, group: Vec<Work>) -> (Vec<Done>, R
         };
         return (vec![alone], ended);
     }
+    // Each piece runs in the savepoint `piece`. Ending one and starting the next is one
+    // statement sent to the connection ("RELEASE piece; SAVEPOINT piece"): each statement is
+    // a hand-over to the connection's own thread and back, which costs more than SQLite's
+    // work for a savepoint.
+    if let Err(err) = txn.execute_unprepared("SAVEPOINT piece").await {
+        fail_all(group, &err);
+        return (Vec::new(), Err(err));
+    }
     let mut done = Vec::with_capacity(group.len());
-    let mut pieces = group.into_iter();
+    let mut pieces = group.into_iter().peekable();
     while let Some(work) = pieces.next() {
-        let savepoint = match txn.begin().await {
-            Ok(savepoint) => savepoint,
-            Err(err) => {
-                fail_all(std::iter::once(work).chain(pieces), &err);
-                return (done, Err(err));
-            }
-        };
-        let piece = run(work, &savepoint).await;
-        let ended = if piece.keep {
-            savepoint.commit().await
+        let piece = run(work, &txn).await;
+        let end = if piece.keep {
+            "RELEASE piece"
         } else {
-            savepoint.rollback().await
+            "ROLLBACK TO piece; RELEASE piece"
+        };
+        let next = if pieces.peek().is_some() {
+            "; SAVEPOINT piece"
+        } else {
+            ""
         };
         done.push(piece);
-        if let Err(err) = ended {
+        if let Err(err) = txn.execute_unprepared(&format!("{end}{next}")).await {
             fail_all(pieces, &err);
             return (done, Err(err));
         }
