@@ -65,13 +65,16 @@ function preloadFonts(): Plugin {
   };
 }
 
-// The app's own script starts once the drawn page has been painted, not with the HTML: the page
-// needs no script to show itself, and a phone's first paint then waits only for the HTML, the
-// stylesheet, the preloaded fonts and the first picture, not for ~86 KB of JavaScript sharing
-// their bandwidth (Lighthouse's simulated slow 4G counts everything that ends before the paint).
-// index.html's module tags become one inline script (the page's nonce reaches it, see
-// server/src/headers.rs) that imports them after the next frame; a page the server did not draw
-// (the checkout, the back office) starts the same way, a frame later than before.
+// The app's own script starts once the drawn page has been painted, its first picture included,
+// not with the HTML: the page needs no script to show itself, and a phone's first paint then
+// waits only for the HTML, the stylesheet, the preloaded fonts and the first picture, not for
+// ~87 KB of JavaScript sharing their bandwidth (Lighthouse's simulated slow 4G counts everything
+// that ends before the largest paint). index.html's module tags become one inline script (the
+// page's nonce reaches it, see server/src/headers.rs): once the document is parsed and every
+// picture asked for with high priority (the page's first: the hero, a product's, the shop's
+// first row) has loaded or failed, it imports them in the frame after the next; in any case
+// after 3 s. A page the server did not draw (the checkout, the back office) has no such picture
+// and starts two frames after it is parsed.
 function scriptsAfterPaint(): Plugin {
   return {
     name: 'posy-scripts-after-paint',
@@ -85,11 +88,29 @@ function scriptsAfterPaint(): Plugin {
           return '';
         });
         if (entries.length === 0) throw new Error('no module scripts in index.html to start after the first paint');
-        const imports = entries.map((src) => `import(${JSON.stringify(src)})`).join(';');
-        // A requestAnimationFrame callback runs just before a frame is painted: the second one, once
-        // the first frame (the drawn page) is on the screen.
-        const loader = `<script>requestAnimationFrame(function(){requestAnimationFrame(function(){${imports}})})</script>`;
-        return rest.replace('  </head>', `    ${loader}\n  </head>`);
+        const imports = entries.map((src) => `import(${JSON.stringify(src)});`).join('');
+        // A requestAnimationFrame callback runs just before a frame is painted: the second one,
+        // once the frame showing the picture is on the screen.
+        const loader = `(function () {
+      var started = false;
+      function start() {
+        if (started) return;
+        started = true;
+        requestAnimationFrame(function () { requestAnimationFrame(function () { ${imports} }); });
+      }
+      document.addEventListener('DOMContentLoaded', function () {
+        var first = [].filter.call(document.querySelectorAll('img[fetchpriority=high]'), function (image) { return !image.complete; });
+        var left = first.length;
+        if (left === 0) return start();
+        first.forEach(function (image) {
+          function done() { if (--left === 0) start(); }
+          image.addEventListener('load', done);
+          image.addEventListener('error', done);
+        });
+        setTimeout(start, 3000);
+      });
+    })();`;
+        return rest.replace('  </head>', `    <script>\n    ${loader}\n    </script>\n  </head>`);
       },
     },
   };
