@@ -72,9 +72,9 @@ function preloadFonts(): Plugin {
 // that ends before the largest paint). index.html's module tags become one inline script (the
 // page's nonce reaches it, see server/src/headers.rs): once the document is parsed and every
 // picture asked for with high priority (the page's first: the hero, a product's, the shop's
-// first row) has loaded or failed, it imports them in the frame after the next; in any case
-// after 3 s. A page the server did not draw (the checkout, the back office) has no such picture
-// and starts two frames after it is parsed.
+// first row) has loaded or failed, and the browser has painted the page, it imports them two
+// frames later; in any case after 3 s. A page the server did not draw (the checkout, the back
+// office) starts as soon as it is parsed.
 function scriptsAfterPaint(): Plugin {
   return {
     name: 'posy-scripts-after-paint',
@@ -89,25 +89,44 @@ function scriptsAfterPaint(): Plugin {
         });
         if (entries.length === 0) throw new Error('no module scripts in index.html to start after the first paint');
         const imports = entries.map((src) => `import(${JSON.stringify(src)});`).join('');
-        // A requestAnimationFrame callback runs just before a frame is painted: the second one,
-        // once the frame showing the picture is on the screen.
+        // The paint is the browser's own account of it (the first-contentful-paint entry, timed
+        // when the frame is on the screen); then, once the page's first pictures are in, two
+        // frames more (a requestAnimationFrame callback runs just before a frame is painted).
+        // A page that arrives empty (the checkout, the back office) has nothing to paint first.
         const loader = `(function () {
-      var started = false;
+      var started = false, painted = false, pictures = false;
       function start() {
         if (started) return;
         started = true;
-        requestAnimationFrame(function () { requestAnimationFrame(function () { ${imports} }); });
+        ${imports}
+      }
+      function next() {
+        if (painted && pictures) requestAnimationFrame(function () { requestAnimationFrame(start); });
+      }
+      if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+        new PerformanceObserver(function (list, observer) {
+          if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          painted = true;
+          next();
+        }).observe({ type: 'paint', buffered: true });
+      } else {
+        painted = true;
       }
       document.addEventListener('DOMContentLoaded', function () {
+        var root = document.getElementById('root');
+        if (!root || !root.firstElementChild) return start();
+        setTimeout(start, 3000);
         var first = [].filter.call(document.querySelectorAll('img[fetchpriority=high]'), function (image) { return !image.complete; });
         var left = first.length;
-        if (left === 0) return start();
+        function done() {
+          if (--left <= 0) { pictures = true; next(); }
+        }
+        if (left === 0) return done();
         first.forEach(function (image) {
-          function done() { if (--left === 0) start(); }
           image.addEventListener('load', done);
           image.addEventListener('error', done);
         });
-        setTimeout(start, 3000);
       });
     })();`;
         return rest.replace('  </head>', `    <script>\n    ${loader}\n    </script>\n  </head>`);
