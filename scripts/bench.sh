@@ -121,7 +121,8 @@ python3 - <<'PY'
 import gzip, pathlib, re
 dist = pathlib.Path("web/dist")
 html = (dist / "index.html").read_text()
-initial = re.findall(r'(?:src|href)="/(assets/[^"]+\.(?:js|css))"', html)
+# The scripts are imported by index.html's inline loader once the page has painted.
+initial = re.findall(r'(?:src="|href="|import\(")/(assets/[^"]+\.(?:js|css))"', html)
 def gz(p): return len(gzip.compress(p.read_bytes(), 9))
 js = sum(gz(dist / a) for a in initial if a.endswith(".js"))
 css = sum(gz(dist / a) for a in initial if a.endswith(".css"))

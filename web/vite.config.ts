@@ -43,7 +43,8 @@ function shellChunk(): Plugin {
 // among them) and of its running text, fetched with the HTML rather than once the stylesheet is
 // read: a page the server drew then paints in them, rather than in the stand-ins and swapping
 // (the running text's lines can still break differently: Lighthouse's CLS 0.02–0.04 on /shop).
-const preloadedFonts = ['cormorant-garamond-latin-500-normal.woff2', 'inter-latin-400-normal.woff2'];
+// Their core subsets (src/styles/fonts.css, scripts/font-subsets.py): the characters pages are written in.
+const preloadedFonts = ['cormorant-garamond-latin-500-normal-core.woff2', 'inter-latin-400-normal-core.woff2'];
 function preloadFonts(): Plugin {
   return {
     name: 'posy-preload-fonts',
@@ -64,6 +65,76 @@ function preloadFonts(): Plugin {
   };
 }
 
+// The app's own script starts once the drawn page has been painted, its first picture included,
+// not with the HTML: the page needs no script to show itself, and a phone's first paint then
+// waits only for the HTML, the stylesheet, the preloaded fonts and the first picture, not for
+// ~87 KB of JavaScript sharing their bandwidth (Lighthouse's simulated slow 4G counts everything
+// that ends before the largest paint). index.html's module tags become one inline script (the
+// page's nonce reaches it, see server/src/headers.rs): once the document is parsed and every
+// picture asked for with high priority (the page's first: the hero, a product's, the shop's
+// first row) has loaded or failed, and the browser has painted the page, it imports them two
+// frames later; in any case after 3 s. A page the server did not draw (the checkout, the back
+// office) starts as soon as it is parsed.
+function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'posy-scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries: string[] = [];
+        const rest = html.replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+          entries.push(src);
+          return '';
+        });
+        if (entries.length === 0) throw new Error('no module scripts in index.html to start after the first paint');
+        const imports = entries.map((src) => `import(${JSON.stringify(src)});`).join('');
+        // The paint is the browser's own account of it (the first-contentful-paint entry, timed
+        // when the frame is on the screen); then, once the page's first pictures are in, two
+        // frames more (a requestAnimationFrame callback runs just before a frame is painted).
+        // A page that arrives empty (the checkout, the back office) has nothing to paint first.
+        const loader = `(function () {
+      var started = false, painted = false, pictures = false;
+      function start() {
+        if (started) return;
+        started = true;
+        ${imports}
+      }
+      function next() {
+        if (painted && pictures) requestAnimationFrame(function () { requestAnimationFrame(start); });
+      }
+      if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+        new PerformanceObserver(function (list, observer) {
+          if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          painted = true;
+          next();
+        }).observe({ type: 'paint', buffered: true });
+      } else {
+        painted = true;
+      }
+      document.addEventListener('DOMContentLoaded', function () {
+        var root = document.getElementById('root');
+        if (!root || !root.firstElementChild) return start();
+        setTimeout(start, 3000);
+        var first = [].filter.call(document.querySelectorAll('img[fetchpriority=high]'), function (image) { return !image.complete; });
+        var left = first.length;
+        function done() {
+          if (--left <= 0) { pictures = true; next(); }
+        }
+        if (left === 0) return done();
+        first.forEach(function (image) {
+          image.addEventListener('load', done);
+          image.addEventListener('error', done);
+        });
+      });
+    })();`;
+        return rest.replace('  </head>', `    <script>\n    ${loader}\n    </script>\n  </head>`);
+      },
+    },
+  };
+}
+
 // react-router's package exports only its development build (with its warnings); its
 // production build, in the same package, is what a built shop should run.
 export function reactRouterProduction(): Plugin {
@@ -78,7 +149,7 @@ export function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), wasm(), reactRouterProduction(), shellChunk(), preloadFonts()],
+  plugins: [react(), wasm(), reactRouterProduction(), shellChunk(), preloadFonts(), scriptsAfterPaint()],
   resolve: {
     alias: {
       'posy-wasm': wasmPkg,

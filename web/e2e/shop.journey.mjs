@@ -5,7 +5,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, openShop, products, settle, shot, useBrowser } from './helpers.mjs';
+import { axeFindings, baseUrl, openShop, pageReady, products, settle, shot, useBrowser } from './helpers.mjs';
 
 const PRICE = /£\d{1,3}(,\d{3})*\.\d{2}/;
 const { openPage } = useBrowser();
@@ -26,6 +26,9 @@ describe('a shopper visits the shop', () => {
     });
 
     const grid = await openShop(page);
+    // The drawn page's prices are the server's; the browser's core arrives with the page's script,
+    // which starts once the page has painted.
+    await pageReady(page);
     const cards = grid.getByRole('listitem');
     assert.ok((await cards.count()) >= 1, 'the grid shows products');
 

@@ -31,9 +31,10 @@ function closure(start, dynamic = false, seen = new Set()) {
   return seen;
 }
 
-// index.html's scripts: the shell chunk, and Rolldown's runtime beside it.
+// index.html's scripts: the shell chunk, and Rolldown's runtime beside it, imported by its inline
+// loader once the page has painted (vite.config.ts).
 const initial = new Set();
-for (const [, script] of html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)) closure(script, false, initial);
+for (const [, script] of html.matchAll(/import\("\/([^"]+\.js)"\)/g)) closure(script, false, initial);
 const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
 
 const chunk = (prefix, ext = '.js') => {

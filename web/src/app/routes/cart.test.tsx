@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartLine, cartWith, demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
+import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
 import CartPage from './cart';
 
 function posts(path: string): Request[] {
@@ -23,6 +25,24 @@ describe('the cart page', () => {
     mockApi.on('GET', '/api/cart/', () => never());
     renderPage(<CartPage />, { path: '/cart' });
     expect(await screen.findByRole('status')).toHaveTextContent('Fetching your cart…');
+  });
+
+  it('holds the empty cart, hidden, until the cart answers, then shows that same element', async () => {
+    const { container } = renderPage(<CartPage />, { path: '/cart', cart: emptyCart() });
+    // What the server draws and the browser's first render: the loading mark, and the empty cart
+    // that cart.css shows at once to a visitor with no cart id stored.
+    const drawn = container.querySelector('.empty-cart');
+    expect(drawn).toHaveAttribute('hidden');
+    expect(screen.getByRole('status')).toHaveTextContent('Fetching your cart…');
+    const heading = await screen.findByRole('heading', { name: 'Your cart is empty' });
+    expect(heading.closest('.empty-cart')).toBe(drawn);
+    expect(drawn).not.toHaveAttribute('hidden');
+  });
+
+  it('is marked before the first paint when no cart id is stored, under the store’s key', () => {
+    const page = readFileSync('index.html', 'utf8');
+    expect(page).toContain(`localStorage.getItem('${CART_ID_KEY}')`);
+    expect(page).toContain("dataset.cart = 'none'");
   });
 
   it('leads back to the shop when the cart is empty', async () => {
