@@ -6,6 +6,7 @@ import { cartLine, cartWith, demoDelivery, emptyCart, twoLineCart } from '@/test
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
+import { storeId } from '@/features/cart/stores/cart-store';
 import CartPage from './cart';
 
 function posts(path: string): Request[] {
@@ -43,6 +44,13 @@ describe('the cart page', () => {
     const page = readFileSync('index.html', 'utf8');
     expect(page).toContain(`localStorage.getItem('${CART_ID_KEY}')`);
     expect(page).toContain("dataset.cart = 'none'");
+  });
+
+  it('drops the no-cart mark once a cart id is kept', () => {
+    document.documentElement.dataset.cart = 'none';
+    storeId('7f0c4e1a-0000-4000-8000-000000000000');
+    expect(document.documentElement.dataset.cart).toBeUndefined();
+    storeId(null);
   });
 
   it('leads back to the shop when the cart is empty', async () => {

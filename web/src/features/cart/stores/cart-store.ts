@@ -69,6 +69,9 @@ export function readStoredId(): string | null {
 }
 
 export function storeId(id: string | null) {
+  // index.html's mark for a visitor with no cart (cart.css shows them the empty cart before
+  // it answers) no longer holds once a cart id is kept.
+  if (id && typeof document !== 'undefined') delete document.documentElement.dataset.cart;
   try {
     if (id) localStorage.setItem(CART_ID_KEY, id);
     else localStorage.removeItem(CART_ID_KEY);
