@@ -22,7 +22,7 @@ use posy_core::cart::{CartId, CartLine, cart_total};
 use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
-use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query};
+use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
     EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
@@ -497,50 +497,27 @@ impl Stocked {
             )
             .to_owned();
         let mut query = Query::select();
-        query
-            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
-            .expr_as(
-                Expr::col((product::Entity, product::Column::Stock)),
-                "stock",
-            )
+        Stocked::columns(&mut query)
             .expr_as(sizes, "sizes")
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Id)),
-                "line_id",
-            )
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
-                "in_cart",
-            )
             .from(product::Entity)
             .left_join(cart_item::Entity, line_of_it)
             .and_where(Expr::col((product::Entity, product::Column::Id)).eq(product_id))
             .cond_where(crate::catalogue::on_sale());
         if let Some(chosen) = variation_id {
             // Only one of the product's own sizes joins.
-            query
-                .left_join(
-                    variation::Entity,
-                    Condition::all()
-                        .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
-                        .add(
-                            Expr::col((variation::Entity, variation::Column::ProductId))
-                                .equals((product::Entity, product::Column::Id)),
-                        ),
-                )
-                .expr_as(
-                    Expr::col((variation::Entity, variation::Column::Size)),
-                    "size",
-                )
-                .expr_as(
-                    Expr::col((variation::Entity, variation::Column::Stock)),
-                    "size_stock",
-                );
+            Stocked::size_columns(&mut query).left_join(
+                variation::Entity,
+                Condition::all()
+                    .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
+                    .add(
+                        Expr::col((variation::Entity, variation::Column::ProductId))
+                            .equals((product::Entity, product::Column::Id)),
+                    ),
+            );
         }
         let row = db.query_one(&query).await?.ok_or(LineError::ProductGone)?;
         let name: String = row.try_get("", "name")?;
         let has_sizes = row.try_get::<i64>("", "sizes")? > 0;
-        let line = Stocked::line(&row)?;
         if variation_id.is_none() {
             if has_sizes {
                 return Err(LineError::Size {
@@ -548,12 +525,7 @@ impl Stocked {
                     why: "Choose a size.",
                 });
             }
-            let stock = row.try_get("", "stock")?;
-            return Ok(Stocked {
-                label: name,
-                stock,
-                line,
-            });
+            return Ok(Stocked::from_row(&row, false)?);
         }
         if !has_sizes {
             return Err(LineError::Size {
@@ -561,20 +533,13 @@ impl Stocked {
                 why: "This product has no sizes to choose from.",
             });
         }
-        let (Some(size), Some(stock)) = (
-            row.try_get::<Option<String>>("", "size")?,
-            row.try_get::<Option<i64>>("", "size_stock")?,
-        ) else {
+        if row.try_get::<Option<String>>("", "size")?.is_none() {
             return Err(LineError::Size {
                 message: format!("Please choose one of the sizes of {name}."),
                 why: "That is not one of this product's sizes.",
             });
-        };
-        Ok(Stocked {
-            label: item_name(&name, Some(&size)),
-            stock,
-            line,
-        })
+        }
+        Ok(Stocked::from_row(&row, true)?)
     }
 
     /// The cart's line with this id, its item's name and stock: one statement. Refused when
@@ -584,31 +549,12 @@ impl Stocked {
         cart_id: CartId,
         line_id: i32,
     ) -> Result<Stocked, LineError> {
-        let query = Query::select()
-            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
-            .expr_as(
-                Expr::col((product::Entity, product::Column::Stock)),
-                "stock",
-            )
+        let mut query = Query::select();
+        Stocked::columns(&mut query);
+        Stocked::size_columns(&mut query)
             .expr_as(
                 Expr::case(crate::catalogue::on_sale(), 1).finally(0),
                 "on_sale",
-            )
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Id)),
-                "line_id",
-            )
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
-                "in_cart",
-            )
-            .expr_as(
-                Expr::col((variation::Entity, variation::Column::Size)),
-                "size",
-            )
-            .expr_as(
-                Expr::col((variation::Entity, variation::Column::Stock)),
-                "size_stock",
             )
             .from(cart_item::Entity)
             .inner_join(
@@ -624,18 +570,61 @@ impl Stocked {
             .and_where(Expr::col((cart_item::Entity, cart_item::Column::Id)).eq(line_id))
             .and_where(
                 Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()),
-            )
-            .to_owned();
+            );
         let row = db.query_one(&query).await?.ok_or(CartError::LineGone)?;
         if row.try_get::<i32>("", "on_sale")? == 0 {
             return Err(LineError::ProductGone);
         }
+        Ok(Stocked::from_row(&row, true)?)
+    }
+
+    /// What both reads select: the product's name and stock, and the line's id and quantity.
+    fn columns(query: &mut SelectStatement) -> &mut SelectStatement {
+        query
+            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
+            .expr_as(
+                Expr::col((product::Entity, product::Column::Stock)),
+                "stock",
+            )
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Id)),
+                "line_id",
+            )
+            .expr_as(
+                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
+                "in_cart",
+            )
+    }
+
+    /// And, where a size is joined, its name and stock.
+    fn size_columns(query: &mut SelectStatement) -> &mut SelectStatement {
+        query
+            .expr_as(
+                Expr::col((variation::Entity, variation::Column::Size)),
+                "size",
+            )
+            .expr_as(
+                Expr::col((variation::Entity, variation::Column::Stock)),
+                "size_stock",
+            )
+    }
+
+    /// The item of a row [`Stocked::columns`] (and, when `sized`, [`Stocked::size_columns`])
+    /// selected: its size's name and stock when it has one, else the product's.
+    fn from_row(row: &sea_orm::QueryResult, sized: bool) -> Result<Stocked, DbErr> {
         let name: String = row.try_get("", "name")?;
-        let line = Stocked::line(&row)?;
-        Ok(match row.try_get::<Option<String>>("", "size")? {
+        let id: Option<i32> = row.try_get("", "line_id")?;
+        let quantity: Option<i32> = row.try_get("", "in_cart")?;
+        let line = id.map(|id| (id, u32::try_from(quantity.unwrap_or(0)).unwrap_or(0)));
+        let size: Option<String> = if sized {
+            row.try_get("", "size")?
+        } else {
+            None
+        };
+        Ok(match size {
             Some(size) => Stocked {
                 label: item_name(&name, Some(&size)),
-                stock: row.try_get::<Option<i64>>("", "size_stock")?.unwrap_or(0),
+                stock: row.try_get("", "size_stock")?,
                 line,
             },
             None => Stocked {
@@ -644,12 +633,6 @@ impl Stocked {
                 line,
             },
         })
-    }
-
-    fn line(row: &sea_orm::QueryResult) -> Result<Option<(i32, u32)>, DbErr> {
-        let id: Option<i32> = row.try_get("", "line_id")?;
-        let quantity: Option<i32> = row.try_get("", "in_cart")?;
-        Ok(id.map(|id| (id, u32::try_from(quantity.unwrap_or(0)).unwrap_or(0))))
     }
 }
 
