@@ -95,10 +95,10 @@ const CART_CONNECTIONS: u32 = 8;
 /// queue. Nothing slow (a payment provider, password hashing, pictures, files) runs while a
 /// turn is held.
 ///
-/// The carts' writes ([`Writer::write`]) are grouped on SQLite: one task owns the carts'
-/// connection, and in its turn takes every cart write that is waiting and runs them in one
-/// transaction, each inside its own savepoint (a refused one undoes only itself), then
-/// commits once and answers each. One commit for many writes is what makes SQLite fast under
+/// The carts' writes ([`Writer::write`]) are grouped on SQLite: one task, on a thread of its
+/// own kept to one CPU ([`carts_thread`]), owns the carts' connection, and in its turn takes
+/// every cart write that is waiting and runs them in one transaction, each inside its own
+/// savepoint (a refused one undoes only itself), then commits once and answers each. One commit for many writes is what makes SQLite fast under
 /// load: a commit's work (the WAL's pages and its index) is paid once per group, and the
 /// queue's hand-over and the transaction's BEGIN and COMMIT once per group instead of once per
 /// write. Other writers take the queue per transaction ([`Writer::begin`]) or per statement
@@ -111,8 +111,9 @@ const CART_CONNECTIONS: u32 = 8;
 #[derive(Clone)]
 pub struct Writer {
     db: DatabaseConnection,
-    /// The connections this writer's transactions run on: the carts' own
-    /// ([`connect_writer`]) or the ledger's.
+    /// The connections [`Writer::begin`] runs transactions on: the ledger's for
+    /// [`Writer::beside`]; else on PostgreSQL the carts' own ([`connect_writer`]), and on
+    /// SQLite the pool (the carts' own connection belongs to their thread, [`carts_thread`]).
     own: DatabaseConnection,
     queue: Option<Arc<tokio::sync::Mutex<()>>>,
     /// Where [`Writer::write`] sends its work on SQLite: the task that groups it.
@@ -184,23 +185,34 @@ where
 const MOST_IN_A_GROUP: usize = 64;
 
 impl Writer {
-    /// The writers of one database: the carts' writes go through `own` (from
-    /// [`connect_writer`]); reads around them through `db`, the pool. The queue is shared
+    /// The writers of one database at `url`, whose pool (for reads around a write and the
+    /// back office's writes) is `db`: the carts' writes go through connections of their own
+    /// ([`connect_writer`]), each statement counted into `statements`. The queue is shared
     /// with [`Writer::beside`]'s.
-    pub fn new(db: DatabaseConnection, own: DatabaseConnection) -> Writer {
-        let sqlite = db.get_database_backend() == DbBackend::Sqlite;
-        let queue = sqlite.then(|| Arc::new(tokio::sync::Mutex::new(())));
-        let grouped = queue.as_ref().map(|queue| {
-            let (send, receive) = mpsc::unbounded_channel();
-            tokio::spawn(write_groups(own.clone(), queue.clone(), receive));
-            send
-        });
-        Writer {
-            db,
-            own,
-            queue,
-            grouped,
+    pub async fn open(
+        db: DatabaseConnection,
+        url: &str,
+        statements: Arc<AtomicU64>,
+    ) -> anyhow::Result<Writer> {
+        if db.get_database_backend() != DbBackend::Sqlite {
+            let mut own = connect_writer(url).await?;
+            count_statements(&mut own, statements);
+            return Ok(Writer {
+                db,
+                own,
+                queue: None,
+                grouped: None,
+            });
         }
+        let queue = Arc::new(tokio::sync::Mutex::new(()));
+        let (send, receive) = mpsc::unbounded_channel();
+        carts_thread(url.to_owned(), statements, queue.clone(), receive).await?;
+        Ok(Writer {
+            own: db.clone(),
+            db,
+            queue: Some(queue),
+            grouped: Some(send),
+        })
     }
 
     /// A writer through another connection to the same database (the ledger's), taking its
@@ -262,6 +274,73 @@ impl Writer {
             Some(queue) => Some(queue.clone().lock_owned().await),
             None => None,
         }
+    }
+}
+
+/// Starts the carts' writer on SQLite on a thread of its own, kept to one CPU, which opens the
+/// carts' connection: SQLite's connection thread (sqlx gives each connection one) starts from
+/// it and inherits that CPU. A group's statements are a chain of hand-overs between the two
+/// threads, and a hand-over on one CPU is a switch, where between two CPUs it is a wake-up
+/// that can wait for an idle CPU to come round (`scripts/bench.sh`: 5,000 adds a second on
+/// one CPU against 3,700 with the two threads free to move). Answers once connected.
+async fn carts_thread(
+    url: String,
+    statements: Arc<AtomicU64>,
+    queue: Arc<tokio::sync::Mutex<()>>,
+    waiting: mpsc::UnboundedReceiver<Work>,
+) -> anyhow::Result<()> {
+    let (connected, is_connected) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("posy-carts".into())
+        .spawn(move || {
+            keep_to_one_cpu();
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(err) => {
+                    let _ = connected.send(Err(anyhow::Error::from(err)));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                let mut own = match connect_writer(&url).await {
+                    Ok(own) => own,
+                    Err(err) => {
+                        let _ = connected.send(Err(err));
+                        return;
+                    }
+                };
+                count_statements(&mut own, statements);
+                let _ = connected.send(Ok(()));
+                write_groups(own, queue, waiting).await;
+            });
+        })?;
+    is_connected
+        .await
+        .map_err(|_| anyhow::anyhow!("the carts' writer did not start"))?
+}
+
+/// Keeps the calling thread (and the threads it starts) to the last CPU it may run on.
+fn keep_to_one_cpu() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: the CPU sets are plain bit masks, sized as the calls are told.
+    unsafe {
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(0, size, &mut allowed) != 0 {
+            return;
+        }
+        let Some(cpu) = (0..libc::CPU_SETSIZE as usize)
+            .rev()
+            .find(|&cpu| libc::CPU_ISSET(cpu, &allowed))
+        else {
+            return;
+        };
+        let mut one: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut one);
+        libc::sched_setaffinity(0, size, &one);
     }
 }
 
@@ -593,8 +672,10 @@ mod tests {
         let pool = Database::connect(options(&url, 1, SqliteSynchronous::Normal))
             .await
             .unwrap();
-        let carts = connect_writer(&url).await.unwrap();
-        let writer = Writer::new(pool.clone(), carts.clone());
+        let writer = Writer::open(pool.clone(), &url, Arc::default())
+            .await
+            .unwrap();
+        let carts = writer.own.clone();
         assert_eq!(synchronous_commit(&carts).await, "off");
         let writing = writer.begin().await.unwrap();
         assert_eq!(synchronous_commit(&writing).await, "off");
@@ -610,7 +691,9 @@ mod tests {
         pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
             .await
             .unwrap();
-        let writer = Writer::new(pool.clone(), connect_writer(&url).await.unwrap());
+        let writer = Writer::open(pool.clone(), &url, Arc::default())
+            .await
+            .unwrap();
         // While the queue is held the writes gather, then go as one group.
         let held = writer.queue.clone().unwrap().lock_owned().await;
         let writes: Vec<_> = (0..10)

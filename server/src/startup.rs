@@ -82,11 +82,8 @@ impl Application {
         let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
         let payments = payments::from_config(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
-        let writer = {
-            let mut own = db::connect_writer(&config.database_url()).await?;
-            db::count_statements(&mut own, statements.clone());
-            db::Writer::new(db.clone(), own)
-        };
+        let writer =
+            db::Writer::open(db.clone(), &config.database_url(), statements.clone()).await?;
         let checkout = Checkout {
             db: db.clone(),
             ledger: {
