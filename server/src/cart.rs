@@ -22,10 +22,11 @@ use posy_core::cart::{CartId, CartLine, cart_total};
 use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
-use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query, SelectStatement};
+use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query, SelectStatement, UnionType};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, UpdateMany,
+    EntityTrait, FromQueryResult, IdenStatic, Iterable, QueryFilter, QueryOrder, QuerySelect, Set,
+    UpdateMany,
 };
 use serde::Serialize;
 
@@ -296,22 +297,31 @@ pub async fn add(
 ) -> Result<CartView, LineError> {
     // Everything the rules decide on (the product and size, their stock, the cart's line of
     // them) is read in the writer's turn in one statement, after the cart's row is locked, so
-    // two adds at once never pass 10 or the stock. The answer is read in the turn too
-    // ([`view`]).
+    // two adds at once never pass 10 or the stock. The same read holds the cart's other lines,
+    // so the answer is that read with the change made.
     let key = key.clone();
     let media_base = media_base.to_owned();
     writer
         .write(move |txn| {
             Box::pin(async move {
                 open_for_adding(txn, &key, cart_id).await?;
-                let item = Stocked::for_adding(txn, cart_id, product_id, variation_id).await?;
-                let in_cart = item.line.map_or(0, |(_, quantity)| quantity);
-                let quantity = quantity::check_add(in_cart, adding, item.stock)
-                    .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label, in_cart)))?;
-                match item.line {
-                    Some((line, _)) => set_quantity(txn, line, quantity).await?,
+                let (mut lines, item) =
+                    lines_and_item(txn, cart_id, Some((product_id, variation_id))).await?;
+                let item = Adding::checked(&item.ok_or(LineError::ProductGone)?, variation_id)?;
+                let line = lines.iter_mut().find(|line| {
+                    line.product.id == product_id
+                        && line.size.as_ref().map(|s| s.id) == variation_id
+                });
+                let in_cart = line.as_ref().map_or(0, |line| line.quantity);
+                let quantity = quantity::check_add(in_cart, adding, item.stock())
+                    .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label(), in_cart)))?;
+                match line {
+                    Some(line) => {
+                        set_quantity(txn, line.id, quantity).await?;
+                        line.quantity = quantity;
+                    }
                     None => {
-                        cart_item::ActiveModel {
+                        let written = cart_item::ActiveModel {
                             cart_id: Set(cart_id.to_string()),
                             product_id: Set(product_id),
                             variation_id: Set(variation_id),
@@ -321,9 +331,11 @@ pub async fn add(
                         }
                         .insert(txn)
                         .await?;
+                        // The newest line, so the last.
+                        lines.push(priced(written, item.product, item.size, item.shelf_hidden));
                     }
                 }
-                Ok::<_, LineError>(view(txn, cart_id, &media_base).await?)
+                Ok::<_, LineError>(view_of(cart_id, lines, &media_base))
             })
         })
         .await
@@ -342,11 +354,20 @@ pub async fn update_quantity(
         .write(move |txn| {
             Box::pin(async move {
                 change_open_cart(txn, cart_id).await?;
-                let item = Stocked::for_line(txn, cart_id, item_id).await?;
-                let quantity = quantity::check_line(quantity, item.stock)
-                    .map_err(|p| refusal(p, p.message(&item.label)))?;
+                // The line, its item's stock and the answer's other lines: one read.
+                let mut lines = priced_lines(txn, cart_id).await?;
+                let line = lines
+                    .iter_mut()
+                    .find(|line| line.id == item_id)
+                    .ok_or(CartError::LineGone)?;
+                if !line.on_sale {
+                    return Err(LineError::ProductGone);
+                }
+                let quantity = quantity::check_line(quantity, line.stock())
+                    .map_err(|p| refusal(p, p.message(&line.label())))?;
                 set_quantity(txn, item_id, quantity).await?;
-                Ok::<_, LineError>(view(txn, cart_id, &media_base).await?)
+                line.quantity = quantity;
+                Ok::<_, LineError>(view_of(cart_id, lines, &media_base))
             })
         })
         .await
@@ -460,179 +481,58 @@ async fn set_quantity(db: &impl ConnectionTrait, line: i32, quantity: u32) -> Re
     Ok(())
 }
 
-/// What the quantity rules decide a change on, as the database has it in the writer's turn:
-/// the item's name for messages, its stock, and the cart's line of it.
-struct Stocked {
-    label: String,
-    stock: i64,
-    /// The cart's line of the item (its id and quantity), when it has one.
-    line: Option<(i32, u32)>,
+/// The product an add asks for, as the database has it in the writer's turn: on sale, with
+/// its chosen size (one of its own) when it has sizes.
+struct Adding {
+    product: product::Model,
+    size: Option<variation::Model>,
+    shelf_hidden: bool,
 }
 
-impl Stocked {
-    /// The product on sale with this id and, when it has sizes, one of its own sizes, with
-    /// the cart's line of it if any: one statement.
-    async fn for_adding(
-        db: &impl ConnectionTrait,
-        cart_id: CartId,
-        product_id: i32,
-        variation_id: Option<i32>,
-    ) -> Result<Stocked, LineError> {
-        let line_of_it = Condition::all()
-            .add(Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()))
-            .add(
-                Expr::col((cart_item::Entity, cart_item::Column::ProductId))
-                    .equals((product::Entity, product::Column::Id)),
-            )
-            .add(match variation_id {
-                Some(v) => Expr::col((cart_item::Entity, cart_item::Column::VariationId)).eq(v),
-                None => Expr::col((cart_item::Entity, cart_item::Column::VariationId)).is_null(),
-            });
-        let sizes = Query::select()
-            .expr(Expr::col((variation::Entity, variation::Column::Id)).count())
-            .from(variation::Entity)
-            .and_where(
-                Expr::col((variation::Entity, variation::Column::ProductId))
-                    .equals((product::Entity, product::Column::Id)),
-            )
-            .to_owned();
-        let mut query = Query::select();
-        Stocked::columns(&mut query)
-            .expr_as(sizes, "sizes")
-            .from(product::Entity)
-            .left_join(cart_item::Entity, line_of_it)
-            .and_where(Expr::col((product::Entity, product::Column::Id)).eq(product_id))
-            .cond_where(crate::catalogue::on_sale());
-        if let Some(chosen) = variation_id {
-            // Only one of the product's own sizes joins.
-            Stocked::size_columns(&mut query).left_join(
-                variation::Entity,
-                Condition::all()
-                    .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
-                    .add(
-                        Expr::col((variation::Entity, variation::Column::ProductId))
-                            .equals((product::Entity, product::Column::Id)),
-                    ),
-            );
-        }
-        let row = db.query_one(&query).await?.ok_or(LineError::ProductGone)?;
-        let name: String = row.try_get("", "name")?;
-        let has_sizes = row.try_get::<i64>("", "sizes")? > 0;
-        if variation_id.is_none() {
-            if has_sizes {
-                return Err(LineError::Size {
-                    message: format!("Please choose a size of {name}."),
-                    why: "Choose a size.",
-                });
-            }
-            return Ok(Stocked::from_row(&row, false)?);
-        }
-        if !has_sizes {
-            return Err(LineError::Size {
-                message: format!("{name} comes in one size only."),
-                why: "This product has no sizes to choose from.",
-            });
-        }
-        if row.try_get::<Option<String>>("", "size")?.is_none() {
-            return Err(LineError::Size {
-                message: format!("Please choose one of the sizes of {name}."),
-                why: "That is not one of this product's sizes.",
-            });
-        }
-        Ok(Stocked::from_row(&row, true)?)
-    }
-
-    /// The cart's line with this id, its item's name and stock: one statement. Refused when
-    /// the cart has no such line, or its product is no longer on sale.
-    async fn for_line(
-        db: &impl ConnectionTrait,
-        cart_id: CartId,
-        line_id: i32,
-    ) -> Result<Stocked, LineError> {
-        let mut query = Query::select();
-        Stocked::columns(&mut query);
-        Stocked::size_columns(&mut query)
-            .expr_as(
-                Expr::case(crate::catalogue::on_sale(), 1).finally(0),
-                "on_sale",
-            )
-            .from(cart_item::Entity)
-            .inner_join(
-                product::Entity,
-                Expr::col((product::Entity, product::Column::Id))
-                    .equals((cart_item::Entity, cart_item::Column::ProductId)),
-            )
-            .left_join(
-                variation::Entity,
-                Expr::col((variation::Entity, variation::Column::Id))
-                    .equals((cart_item::Entity, cart_item::Column::VariationId)),
-            )
-            .and_where(Expr::col((cart_item::Entity, cart_item::Column::Id)).eq(line_id))
-            .and_where(
-                Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()),
-            );
-        let row = db.query_one(&query).await?.ok_or(CartError::LineGone)?;
-        if row.try_get::<i32>("", "on_sale")? == 0 {
+impl Adding {
+    /// The product and size asked for, from the row [`lines_and_item`] read for them; refused
+    /// when the product is not on sale, or the size does not fit it.
+    fn checked(row: &sea_orm::QueryResult, variation_id: Option<i32>) -> Result<Adding, LineError> {
+        let product = product::Model::from_query_result(row, PRODUCT)?;
+        let shelf_hidden: bool = row.try_get(SHELF, "hidden")?;
+        if !crate::catalogue::is_on_sale(&product, shelf_hidden) {
             return Err(LineError::ProductGone);
         }
-        Ok(Stocked::from_row(&row, true)?)
+        let has_sizes = row.try_get::<i64>("", "sizes")? > 0;
+        let size = variation::Model::from_query_result_optional(row, SIZE)?;
+        let name = &product.name;
+        match variation_id {
+            None if has_sizes => Err(LineError::Size {
+                message: format!("Please choose a size of {name}."),
+                why: "Choose a size.",
+            }),
+            Some(_) if !has_sizes => Err(LineError::Size {
+                message: format!("{name} comes in one size only."),
+                why: "This product has no sizes to choose from.",
+            }),
+            Some(_) if size.is_none() => Err(LineError::Size {
+                message: format!("Please choose one of the sizes of {name}."),
+                why: "That is not one of this product's sizes.",
+            }),
+            _ => Ok(Adding {
+                product,
+                size,
+                shelf_hidden,
+            }),
+        }
     }
 
-    /// What both reads select: the product's name and stock, and the line's id and quantity.
-    fn columns(query: &mut SelectStatement) -> &mut SelectStatement {
-        query
-            .expr_as(Expr::col((product::Entity, product::Column::Name)), "name")
-            .expr_as(
-                Expr::col((product::Entity, product::Column::Stock)),
-                "stock",
-            )
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Id)),
-                "line_id",
-            )
-            .expr_as(
-                Expr::col((cart_item::Entity, cart_item::Column::Quantity)),
-                "in_cart",
-            )
+    /// The product's name, with the size when it has one.
+    fn label(&self) -> String {
+        item_name(
+            &self.product.name,
+            self.size.as_ref().map(|s| s.size.as_str()),
+        )
     }
 
-    /// And, where a size is joined, its name and stock.
-    fn size_columns(query: &mut SelectStatement) -> &mut SelectStatement {
-        query
-            .expr_as(
-                Expr::col((variation::Entity, variation::Column::Size)),
-                "size",
-            )
-            .expr_as(
-                Expr::col((variation::Entity, variation::Column::Stock)),
-                "size_stock",
-            )
-    }
-
-    /// The item of a row [`Stocked::columns`] (and, when `sized`, [`Stocked::size_columns`])
-    /// selected: its size's name and stock when it has one, else the product's.
-    fn from_row(row: &sea_orm::QueryResult, sized: bool) -> Result<Stocked, DbErr> {
-        let name: String = row.try_get("", "name")?;
-        let id: Option<i32> = row.try_get("", "line_id")?;
-        let quantity: Option<i32> = row.try_get("", "in_cart")?;
-        let line = id.map(|id| (id, u32::try_from(quantity.unwrap_or(0)).unwrap_or(0)));
-        let size: Option<String> = if sized {
-            row.try_get("", "size")?
-        } else {
-            None
-        };
-        Ok(match size {
-            Some(size) => Stocked {
-                label: item_name(&name, Some(&size)),
-                stock: row.try_get("", "size_stock")?,
-                line,
-            },
-            None => Stocked {
-                label: name,
-                stock: row.try_get("", "stock")?,
-                line,
-            },
-        })
+    /// The stock the line draws on: its size's, or the product's when it has no sizes.
+    fn stock(&self) -> i64 {
+        self.size.as_ref().map_or(self.product.stock, |s| s.stock)
     }
 }
 
@@ -714,24 +614,7 @@ async fn read_lines(
     lock: bool,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     if !lock {
-        // One statement: the lines with their products, sizes and shelves.
-        let rows = cart_item::Entity::find()
-            .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
-            .find_also_related(product::Entity)
-            .find_also_related(variation::Entity)
-            .find_also(product::Entity, category::Entity)
-            .order_by_asc(cart_item::Column::CreatedAt)
-            .order_by_asc(cart_item::Column::Id)
-            .all(db)
-            .await?;
-        // Foreign keys remove lines with their product or size, so both are there.
-        return Ok(rows
-            .into_iter()
-            .filter_map(|(line, product, size, shelf)| {
-                let hidden = shelf.is_some_and(|shelf| shelf.hidden);
-                Some(priced(line, product?, size, hidden))
-            })
-            .collect());
+        return Ok(lines_and_item(db, cart_id, None).await?.0);
     }
     let lines = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -768,6 +651,129 @@ async fn read_lines(
             Some(priced(line, product, size, shelf_hidden))
         })
         .collect())
+}
+
+/// The prefixes of the columns [`lines_and_item`] reads: a line's, its product's, its size's
+/// and its shelf's.
+const LINE: &str = "l_";
+const PRODUCT: &str = "p_";
+const SIZE: &str = "v_";
+const SHELF: &str = "s_";
+
+/// A cart's lines, oldest first, at current prices, with their products, sizes and shelves;
+/// and, for an add, the product asked for (its chosen size, its shelf, how many sizes it has),
+/// when there is such a product: one statement, the lines' select and the product's joined by
+/// `UNION ALL`. An add decides on what it reads here and answers with it, so the answer needs
+/// no read of its own.
+async fn lines_and_item(
+    db: &impl ConnectionTrait,
+    cart_id: CartId,
+    adding: Option<(i32, Option<i32>)>,
+) -> Result<(Vec<PricedLine>, Option<sea_orm::QueryResult>), DbErr> {
+    let mut query = Query::select();
+    every_column::<cart_item::Entity>(&mut query, LINE, true);
+    every_column::<product::Entity>(&mut query, PRODUCT, true);
+    every_column::<variation::Entity>(&mut query, SIZE, true);
+    every_column::<category::Entity>(&mut query, SHELF, true)
+        .expr_as(Expr::cust("NULL"), "sizes")
+        .from(cart_item::Entity)
+        .inner_join(
+            product::Entity,
+            Expr::col((product::Entity, product::Column::Id))
+                .equals((cart_item::Entity, cart_item::Column::ProductId)),
+        )
+        .left_join(
+            variation::Entity,
+            Expr::col((variation::Entity, variation::Column::Id))
+                .equals((cart_item::Entity, cart_item::Column::VariationId)),
+        )
+        .inner_join(
+            category::Entity,
+            Expr::col((category::Entity, category::Column::Id))
+                .equals((product::Entity, product::Column::CategoryId)),
+        )
+        .and_where(
+            Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()),
+        );
+    if let Some((product_id, variation_id)) = adding {
+        query.union(UnionType::All, item_query(product_id, variation_id));
+    }
+    let rows = db.query_all(&query).await?;
+    let mut lines = Vec::with_capacity(rows.len());
+    let mut item = None;
+    for row in rows {
+        let Some(line) = cart_item::Model::from_query_result_optional(&row, LINE)? else {
+            item = Some(row);
+            continue;
+        };
+        // Foreign keys remove lines with their product or size, so both are there.
+        let product = product::Model::from_query_result(&row, PRODUCT)?;
+        let size = variation::Model::from_query_result_optional(&row, SIZE)?;
+        let hidden: bool = row.try_get(SHELF, "hidden")?;
+        lines.push((
+            line.created_at,
+            line.id,
+            priced(line, product, size, hidden),
+        ));
+    }
+    lines.sort_by_key(|(created_at, id, _)| (*created_at, *id));
+    Ok((lines.into_iter().map(|(_, _, line)| line).collect(), item))
+}
+
+/// The product asked for, its chosen size (only one of its own) and shelf, and how many sizes
+/// it has, in the columns of [`lines_and_item`]'s lines (the line's left empty).
+fn item_query(product_id: i32, variation_id: Option<i32>) -> SelectStatement {
+    let sizes = Query::select()
+        .expr(Expr::col((variation::Entity, variation::Column::Id)).count())
+        .from(variation::Entity)
+        .and_where(
+            Expr::col((variation::Entity, variation::Column::ProductId))
+                .equals((product::Entity, product::Column::Id)),
+        )
+        .to_owned();
+    let mut query = Query::select();
+    every_column::<cart_item::Entity>(&mut query, LINE, false);
+    every_column::<product::Entity>(&mut query, PRODUCT, true);
+    every_column::<variation::Entity>(&mut query, SIZE, variation_id.is_some());
+    every_column::<category::Entity>(&mut query, SHELF, true)
+        .expr_as(sizes, "sizes")
+        .from(product::Entity)
+        .inner_join(
+            category::Entity,
+            Expr::col((category::Entity, category::Column::Id))
+                .equals((product::Entity, product::Column::CategoryId)),
+        )
+        .and_where(Expr::col((product::Entity, product::Column::Id)).eq(product_id));
+    if let Some(chosen) = variation_id {
+        query.left_join(
+            variation::Entity,
+            Condition::all()
+                .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
+                .add(
+                    Expr::col((variation::Entity, variation::Column::ProductId))
+                        .equals((product::Entity, product::Column::Id)),
+                ),
+        );
+    }
+    query
+}
+
+/// Selects every column of `E` under `prefix` (`l_id`, `l_cart_id`, …), or as many NULLs
+/// under the same names when `E` is not read, so the two halves of a `UNION` line up.
+fn every_column<'q, E: EntityTrait>(
+    query: &'q mut SelectStatement,
+    prefix: &str,
+    read: bool,
+) -> &'q mut SelectStatement {
+    for column in E::Column::iter() {
+        let name = format!("{prefix}{}", column.as_str());
+        if read {
+            query.expr_as(Expr::col((E::default(), column)), name);
+        } else {
+            query.expr_as(Expr::cust("NULL"), name);
+        }
+    }
+    query
 }
 
 /// The hidden shelves' ids (none asked for an empty cart): their products are not on sale.
@@ -845,7 +851,15 @@ async fn view(
     cart_id: CartId,
     media_base: &str,
 ) -> Result<CartView, sea_orm::DbErr> {
-    let lines = priced_lines(db, cart_id).await?;
+    Ok(view_of(
+        cart_id,
+        priced_lines(db, cart_id).await?,
+        media_base,
+    ))
+}
+
+/// The cart as the API shows it, from its lines.
+fn view_of(cart_id: CartId, lines: Vec<PricedLine>, media_base: &str) -> CartView {
     let total = payable_total(&lines).to_wire();
     let lead_days = crate::fulfilment::lead_days(&lines);
     let items = lines
@@ -872,10 +886,10 @@ async fn view(
             }),
         })
         .collect();
-    Ok(CartView {
+    CartView {
         id: cart_id.to_string(),
         items,
         total,
         lead_days,
-    })
+    }
 }

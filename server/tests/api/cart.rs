@@ -217,6 +217,46 @@ async fn a_line_withdrawn_or_sold_out_since_it_was_added_is_marked_and_left_out_
     assert_eq!(too_few["items"][1]["available"]["status"], "too_few");
 }
 
+/// A change answers with the read it decided on, the change made in it: the answer must be
+/// exactly the cart as it is then read, a withdrawn line and a sized one beside it included.
+#[tokio::test]
+async fn each_change_answers_the_cart_exactly_as_it_is_then_read() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let id = |p: &Value| p["id"].as_i64().unwrap();
+    let vase = id(&product(&app, "Glass Bud Vase").await);
+    let bedminster = id(&product(&app, "The Bedminster").await);
+    let peony = product(&app, "Peony Posy").await;
+    let large = size_id(&peony, "Large");
+    let read = || async { app.get_json(&format!("/api/cart/?cart_id={cart}")).await.1 };
+
+    let (_, answer) = add(&app, &cart, vase, None, 1).await;
+    assert_eq!(answer, read().await, "a first add");
+    let (_, answer) = add(&app, &cart, id(&peony), Some(large), 2).await;
+    assert_eq!(answer, read().await, "a sized line added");
+    sql(
+        &app,
+        &format!("UPDATE products SET active = false WHERE id = {vase}"),
+    )
+    .await;
+    let (_, answer) = add(&app, &cart, bedminster, None, 1).await;
+    assert_eq!(answer["items"][0]["available"]["status"], "withdrawn");
+    assert_eq!(answer, read().await, "an add beside a withdrawn line");
+    let (_, answer) = add(&app, &cart, id(&peony), Some(large), 1).await;
+    assert_eq!(answer["items"][1]["quantity"], 3);
+    assert_eq!(answer, read().await, "a line raised");
+    let line = answer["items"][2]["id"].clone();
+    let (status, answer) = app
+        .post_json(
+            "/api/cart/update_quantity/",
+            &json!({"cart_id": cart, "item_id": line, "quantity": 4}),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["items"][2]["quantity"], 4);
+    assert_eq!(answer, read().await, "a quantity changed");
+}
+
 fn uuid_like(id: &str) -> bool {
     id.len() == 36 && id.chars().filter(|c| *c == '-').count() == 4
 }
