@@ -840,12 +840,12 @@ fn availability(line: &PricedLine) -> Availability {
     }
 }
 
-/// The cart as the API shows it, at current prices. A change reads it at the end of its own
-/// turn, on the connection that wrote it: the answer is exactly the change (the group's commit
-/// still decides whether it is sent, see [`Writer::write`]), and on SQLite the writer's
-/// connection has the pages at hand, where a pooled connection would start a read of its own
-/// and, after each commit, drop its cache. Measured with `scripts/bench.sh`: about a tenth
-/// less server time per add, and on PostgreSQL a fifth more adds per second.
+/// The cart as the API shows it, at current prices. A removal reads it at the end of its own
+/// turn, on the connection that wrote it (an add or a quantity change answers with the read it
+/// decided on, changed): the answer is exactly the change (the group's commit still decides
+/// whether it is sent, see [`Writer::write`]), and on SQLite the writer's connection has the
+/// pages at hand, where a pooled connection would start a read of its own and, after each
+/// commit, drop its cache.
 async fn view(
     db: &impl ConnectionTrait,
     cart_id: CartId,
