@@ -2,8 +2,9 @@
 # Load-tests the shop on a release build with a fresh database: the catalogue reads, and the
 # write path (POST add_item into many carts at once), on SQLite and, when BENCH_POSTGRES_URL
 # names a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432), on a fresh database
-# there too; then reports the gzip size of what the home page downloads first. Prints figures;
-# asserts nothing (speed is measured here, not in the tests).
+# there too (and, when BENCH_POSTGRES_SOCKET names its socket folder, through that); then
+# reports the gzip size of what the home page downloads first. Prints figures; asserts
+# nothing (speed is measured here, not in the tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
@@ -112,6 +113,18 @@ if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
   bench_writes
   echo "  server memory: $(rss)"
   stop_shop
+  # A PostgreSQL on the same machine is better reached through its socket folder (e.g.
+  # BENCH_POSTGRES_SOCKET=/var/run/postgresql): no TCP, no TLS.
+  if [ -n "${BENCH_POSTGRES_SOCKET:-}" ]; then
+    user=$(sed -E 's|^[a-z]+://([^@/:]*).*@.*|\1|' <<<"$BENCH_POSTGRES_URL")
+    psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "CREATE DATABASE ${name}_socket"
+    echo "PostgreSQL through its socket in $BENCH_POSTGRES_SOCKET (writes only):"
+    start_shop "postgres://$user@localhost/${name}_socket?host=$BENCH_POSTGRES_SOCKET"
+    bench_writes
+    echo "  server memory: $(rss)"
+    stop_shop
+    psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "DROP DATABASE ${name}_socket" || true
+  fi
   psql "${BENCH_POSTGRES_URL%/}/postgres" -qc "DROP DATABASE $name" || true
 fi
 
