@@ -66,6 +66,37 @@ bench_reads() {
   done
 }
 
+# nginx sending the same bytes as GET /api/products/ from a file, in the same run: what the
+# catalogue read is measured against. Skipped when nginx is not installed.
+bench_nginx() {
+  command -v nginx >/dev/null || { echo "  (nginx is not installed: scripts/setup.sh bench)"; return 0; }
+  local root="$work/nginx" port
+  mkdir -p "$root/html/api/products"
+  curl -fs "$BASE/api/products/" >"$root/html/api/products/index.json"
+  # nginx's workers run as nobody: they must be able to read the file.
+  chmod -R a+rX "$root" && chmod a+x "$work"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cat >"$root/nginx.conf" <<CONF
+worker_processes 2;
+pid $root/nginx.pid;
+error_log $root/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { application/json json; }
+  server {
+    listen 127.0.0.1:$port;
+    root $root/html;
+    index index.json;
+  }
+}
+CONF
+  nginx -c "$root/nginx.conf" -p "$root"
+  printf '  %-34s ' "nginx, the same bytes from a file"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$report" "http://127.0.0.1:$port/api/products/" | tail -1
+  nginx -c "$root/nginx.conf" -p "$root" -s stop 2>/dev/null
+}
+
 # POST add_item: each request adds one of a product without sizes to one of $CARTS carts,
 # chosen at random; a line at its limit (10, or the stock) is a 409.
 bench_writes() {
@@ -100,6 +131,7 @@ cargo build -q --release -p posy-server
 echo "SQLite ($CONNECTIONS connections, $DURATION each):"
 start_shop "sqlite://$work/posy-bench.db?mode=rwc"
 bench_reads
+bench_nginx
 bench_writes
 echo "  server memory: $(rss)"
 stop_shop

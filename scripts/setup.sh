@@ -2,7 +2,7 @@
 # Installs what Posy needs, skipping what is already present; safe to run again.
 #   scripts/setup.sh         what building and running the shop needs (`make run`, `make build`)
 #   scripts/setup.sh test    that, and Chromium for the browser journeys (`make test`)
-#   scripts/setup.sh bench   that, and wrk for the load test (`make bench`)
+#   scripts/setup.sh bench   that, and wrk and nginx for the load test (`make bench`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-run}"
@@ -18,7 +18,9 @@ case "$purpose" in
   run) ;;
   test) command -v chromium >/dev/null || need_apt+=(chromium) ;;
   # psql makes bench.sh's PostgreSQL database when BENCH_POSTGRES_URL names a server.
+  # nginx sends the catalogue's bytes from a file beside the shop's read, for comparison.
   bench) command -v wrk >/dev/null || need_apt+=(wrk)
+         command -v nginx >/dev/null || need_apt+=(nginx-light)
          command -v psql >/dev/null || need_apt+=(postgresql-client) ;;
   *) echo "setup: unknown purpose '$purpose' (run, test or bench)" >&2; exit 2 ;;
 esac
