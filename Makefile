@@ -51,7 +51,7 @@ openapi: debug-binary
 debug-binary:
 	cargo test -q --workspace --no-run
 
-## bench: load-test the catalogue API on a release build and report bundle sizes
+## bench: load-test the catalogue and cart adds on a release build (beside nginx) and report bundle sizes
 bench: build
 	scripts/setup.sh bench
 	scripts/bench.sh
