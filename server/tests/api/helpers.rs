@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use posy_server::config::Config;
 use posy_server::startup::Application;
-use sea_orm::{ConnectionTrait, Database, DatabaseConnection, DbBackend, Statement};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
 use serde_json::{Value, json};
 
 pub struct TestApp {
@@ -155,25 +155,25 @@ pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
         .map(|(_, value)| value.to_owned())
 }
 
-/// With TEST_DATABASE_URL set, a new empty database on that server for this test alone. Its
-/// name carries the second it was made (`posy_t_<seconds>_<process>_<count>`), so a later run
-/// can drop those left behind ([`drop_old_test_databases`]).
+/// With TEST_DATABASE_URL set, a new empty database on that server for this test alone.
 pub async fn fresh_postgres_database() -> Option<String> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
     let server_url = std::env::var("TEST_DATABASE_URL")
         .ok()
         .filter(|u| !u.is_empty())?;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
     let name = format!(
         "posy_t_{}_{}_{}",
-        now_seconds(),
         std::process::id(),
+        nanos,
         COUNTER.fetch_add(1, Ordering::Relaxed)
     );
     let admin = Database::connect(&server_url)
         .await
         .expect("TEST_DATABASE_URL is reachable");
-    SWEPT.get_or_init(|| drop_old_test_databases(&admin)).await;
     admin
         .execute_unprepared(&format!("CREATE DATABASE {name}"))
         .await
@@ -183,41 +183,6 @@ pub async fn fresh_postgres_database() -> Option<String> {
         .rsplit_once('/')
         .expect("a database URL ends in /name");
     Some(format!("{prefix}/{name}"))
-}
-
-fn now_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-}
-
-/// Drops the test databases made more than two hours ago: a run leaves its databases behind
-/// (a test's shop may still hold connections when it ends), and on a server that every run
-/// shares they would pile up, each one more for autovacuum to visit. No run lasts two hours,
-/// so none of these is in use; one that is cannot be dropped, and is left.
-async fn drop_old_test_databases(admin: &DatabaseConnection) {
-    let Ok(rows) = admin
-        .query_all_raw(Statement::from_string(
-            DbBackend::Postgres,
-            "SELECT datname FROM pg_database WHERE datname LIKE 'posy\\_t\\_%'",
-        ))
-        .await
-    else {
-        return;
-    };
-    let old = now_seconds().saturating_sub(2 * 60 * 60);
-    for row in rows {
-        let Ok(name) = row.try_get_by_index::<String>(0) else {
-            continue;
-        };
-        let made = name.split('_').nth(2).and_then(|s| s.parse::<u64>().ok());
-        if made.is_some_and(|made| made < old) {
-            let _ = admin
-                .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}"))
-                .await;
-        }
-    }
 }
 
 impl TestApp {
