@@ -522,18 +522,23 @@ impl Adding {
         }
     }
 
-    /// The product's name, with the size when it has one.
     fn label(&self) -> String {
-        item_name(
-            &self.product.name,
-            self.size.as_ref().map(|s| s.size.as_str()),
-        )
+        label_of(&self.product, self.size.as_ref())
     }
 
-    /// The stock the line draws on: its size's, or the product's when it has no sizes.
     fn stock(&self) -> i64 {
-        self.size.as_ref().map_or(self.product.stock, |s| s.stock)
+        stock_of(&self.product, self.size.as_ref())
     }
+}
+
+/// A product's name, with the size when it has one: `Peony Posy (Large)`.
+fn label_of(product: &product::Model, size: Option<&variation::Model>) -> String {
+    item_name(&product.name, size.map(|s| s.size.as_str()))
+}
+
+/// The stock a line of a product draws on: its size's, or the product's when it has no sizes.
+fn stock_of(product: &product::Model, size: Option<&variation::Model>) -> i64 {
+    size.map_or(product.stock, |s| s.stock)
 }
 
 /// A stock problem is about the shop's state; anything else about the quantity asked for.
@@ -560,10 +565,7 @@ pub struct PricedLine {
 impl PricedLine {
     /// The product's name, with the size when it has one: `Peony Posy (Large)`.
     pub fn label(&self) -> String {
-        item_name(
-            &self.product.name,
-            self.size.as_ref().map(|s| s.size.as_str()),
-        )
+        label_of(&self.product, self.size.as_ref())
     }
 
     /// The price of one times the quantity.
@@ -573,7 +575,7 @@ impl PricedLine {
 
     /// The stock the line draws on: its size's, or the product's when it has no sizes.
     pub fn stock(&self) -> i64 {
-        self.size.as_ref().map_or(self.product.stock, |s| s.stock)
+        stock_of(&self.product, self.size.as_ref())
     }
 
     /// Why the line cannot be paid for now; `None` when it can.

@@ -98,11 +98,12 @@ const CART_CONNECTIONS: u32 = 8;
 /// The carts' writes ([`Writer::write`]) are grouped on SQLite: one task, on a thread of its
 /// own kept to one CPU ([`carts_thread`]), owns the carts' connection, and in its turn takes
 /// every cart write that is waiting and runs them in one transaction, each inside its own
-/// savepoint (a refused one undoes only itself), then commits once and answers each. One commit for many writes is what makes SQLite fast under
-/// load: a commit's work (the WAL's pages and its index) is paid once per group, and the
-/// queue's hand-over and the transaction's BEGIN and COMMIT once per group instead of once per
-/// write. Other writers take the queue per transaction ([`Writer::begin`]) or per statement
-/// (the writer as a [`ConnectionTrait`]).
+/// savepoint (a refused one undoes only itself), then commits once and answers each. One
+/// commit for many writes is what makes SQLite fast under load: a commit's work (the WAL's
+/// pages and its index) is paid once per group, and the queue's hand-over and the
+/// transaction's BEGIN and COMMIT once per group instead of once per write. Other writers
+/// take the queue per transaction ([`Writer::begin`]) or per statement (the writer as a
+/// [`ConnectionTrait`]).
 ///
 /// Durability: the carts' writer commits cheaply (SQLite's `NORMAL` on its connection; on
 /// PostgreSQL `synchronous_commit = off` on its own pool: a crash may lose the last
@@ -281,8 +282,8 @@ impl Writer {
 /// carts' connection: SQLite's connection thread (sqlx gives each connection one) starts from
 /// it and inherits that CPU. A group's statements are a chain of hand-overs between the two
 /// threads, and a hand-over on one CPU is a switch, where between two CPUs it is a wake-up
-/// that can wait for an idle CPU to come round (`scripts/bench.sh`: 5,000 adds a second on
-/// one CPU against 3,700 with the two threads free to move). Answers once connected.
+/// that can wait for an idle CPU to come round (`scripts/bench.sh`: about 6,200 adds a second
+/// against 3,700 with the two threads free to move). Answers once connected.
 async fn carts_thread(
     url: String,
     statements: Arc<AtomicU64>,
