@@ -112,6 +112,7 @@ impl Application {
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
         let refunds = (checkout.ledger.clone(), checkout.payments.clone());
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
+            .data(cart::Adds::start(writer.clone(), cart_key.clone()))
             .data(cart_key)
             .data(writer)
             .data(PaymentAttempts::new(

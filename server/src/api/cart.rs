@@ -13,7 +13,7 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::cart::{self, CartError, CartKey, CartView, LineError};
+use crate::cart::{self, Adds, CartError, CartKey, CartView, LineError};
 use crate::clock::Clock;
 use crate::db::Writer;
 use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
@@ -120,6 +120,7 @@ impl Refusal for LineError {
 pub struct Carts<'a> {
     db: &'a DatabaseConnection,
     writer: &'a Writer,
+    adds: &'a Adds,
     key: &'a CartKey,
     media: &'a str,
 }
@@ -131,10 +132,12 @@ impl<'a> FromRequest<'a> for Carts<'a> {
             .0;
         let media = <Data<&MediaBase>>::from_request(req, body).await?.0;
         let writer = <Data<&Writer>>::from_request(req, body).await?.0;
+        let adds = <Data<&Adds>>::from_request(req, body).await?.0;
         let key = <Data<&CartKey>>::from_request(req, body).await?.0;
         Ok(Carts {
             db,
             writer,
+            adds,
             key,
             media: &media.0,
         })
@@ -297,15 +300,9 @@ impl CartApi {
         let item = body.0;
         let cart = cart_of(&item.cart_id).map_err(LineError::from)?;
         let (product, size) = (item.product_id, item.variation_id);
-        let added = cart::add(
-            carts.writer,
-            carts.key,
-            cart,
-            product,
-            size,
-            item.quantity,
-            carts.media,
-        );
+        let added = carts
+            .adds
+            .add(cart, product, size, item.quantity, carts.media);
         Ok(Json(added.await?))
     }
 

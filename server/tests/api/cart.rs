@@ -608,6 +608,91 @@ async fn fifty_parallel_adds_never_raise_a_line_past_the_stock() {
 }
 
 #[tokio::test]
+async fn adds_sent_at_once_are_each_decided_and_answered_on_their_own() {
+    let app = spawn_app().await;
+    let orchid = product(&app, "Potted White Orchid").await["id"]
+        .as_i64()
+        .unwrap();
+    let peony = product(&app, "Peony Posy").await;
+    let (peony_id, large) = (peony["id"].as_i64().unwrap(), size_id(&peony, "Large"));
+    let (first, second, raised) = (
+        new_cart(&app).await,
+        new_cart(&app).await,
+        new_cart(&app).await,
+    );
+    add(&app, &raised, orchid, None, 1).await;
+    // Made by no shop: a well-formed id nobody was given.
+    let unknown = "00000000-0000-4000-8000-000000000000";
+
+    // Sent at once, so that they meet in batches: each is still decided on what the adds
+    // before it left, and answered for itself.
+    let answers = join_all([
+        add(&app, &first, orchid, None, 3),
+        add(&app, &first, orchid, None, 3),
+        add(&app, &second, peony_id, None, 1),
+        add(&app, &second, peony_id, Some(large), 2),
+        add(&app, &second, orchid, None, 1),
+        add(&app, &raised, orchid, None, 2),
+        add(&app, unknown, orchid, None, 1),
+        add(&app, &second, 999_999, None, 1),
+    ])
+    .await;
+    let statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
+    // Of two adds of 3 to one line of 5 in stock, whichever came first is kept.
+    let mut first_two = [statuses[0], statuses[1]];
+    first_two.sort();
+    assert_eq!(first_two, [200, 409], "{answers:?}");
+    assert_eq!(statuses[2..], [400, 200, 200, 200, 404, 404], "{answers:?}");
+    assert_eq!(answers[2].1["error"], "Please choose a size of Peony Posy.");
+
+    // Each answer holds its own line as its add left it.
+    let line = |view: &Value, product: i64| {
+        view["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|line| line["product_id"] == product)
+            .map(|line| line["quantity"].clone())
+    };
+    let kept = if statuses[0] == 200 { 0 } else { 1 };
+    assert_eq!(line(&answers[kept].1, orchid), Some(json!(3)));
+    assert_eq!(line(&answers[3].1, peony_id), Some(json!(2)));
+    assert_eq!(line(&answers[4].1, orchid), Some(json!(1)));
+    assert_eq!(line(&answers[5].1, orchid), Some(json!(3)));
+
+    // And the carts are as the answers said.
+    for (cart, lines) in [
+        (&first, vec![(orchid, 3)]),
+        (&second, vec![(peony_id, 2), (orchid, 1)]),
+        (&raised, vec![(orchid, 3)]),
+    ] {
+        let (_, view) = app.get_json(&format!("/api/cart/?cart_id={cart}")).await;
+        let mut held: Vec<(i64, i64)> = view["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["product_id"].as_i64().unwrap(),
+                    l["quantity"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        held.sort();
+        let mut lines = lines;
+        lines.sort();
+        assert_eq!(held, lines, "{cart}");
+        assert!(
+            view["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|l| l["id"].as_i64().unwrap() > 0)
+        );
+    }
+}
+
+#[tokio::test]
 async fn idle_carts_are_removed_and_recent_or_ordered_ones_stay() {
     let app = spawn_app().await;
     let vase = product(&app, "Glass Bud Vase").await;

@@ -11,7 +11,12 @@
 //! committed together: [`Writer::write`]) that first touches the cart's row. That write takes
 //! the cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart
 //! run one after another and a line can never be raised past the stock by two adds at once.
-//! The same write releases any stock the cart held for its payment ([`crate::holds`]).
+//! A change to a cart's lines also releases any stock the cart held for its payment
+//! ([`crate::holds`]). Adds, the busiest change, are written in batches ([`Adds`]).
+
+mod adds;
+
+pub use adds::Adds;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -22,11 +27,10 @@ use posy_core::cart::{CartId, CartLine, cart_total};
 use posy_core::catalogue::{Unavailable, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
-use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query, SelectStatement, UnionType};
+use sea_orm::sea_query::{Expr, ExprTrait as _, Query, SelectStatement, UnionType};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, FromQueryResult, IdenStatic, Iterable, QueryFilter, QueryOrder, QuerySelect, Set,
-    UpdateMany,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    FromQueryResult, IdenStatic, Iterable, QueryFilter, QueryOrder, QuerySelect, UpdateMany,
 };
 use serde::Serialize;
 
@@ -238,109 +242,6 @@ fn empty(id: CartId) -> CartView {
     }
 }
 
-/// Readies a cart for a change in one statement: a cart this shop made the id of
-/// ([`CartKey::fresh`]) gets its row when it has none yet; an open one is touched and its hold
-/// released ([`holds`]); other ids are left alone (unknown ones stay unknown). Refused when the
-/// cart is ordered or unknown.
-async fn open_for_adding(
-    db: &impl ConnectionTrait,
-    key: &CartKey,
-    id: CartId,
-) -> Result<(), CartError> {
-    if !key.made(id) {
-        return change_open_cart(db, id).await;
-    }
-    let now = now();
-    let row = cart::ActiveModel {
-        id: Set(id.to_string()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ordered_at: Set(None),
-        payment_intent_id: Set(None),
-        fulfilment: Set(None),
-        delivery_fee_pence: Set(None),
-        surcharge_pence: Set(None),
-        held_until: Set(None),
-        hold_address: Set(None),
-        fulfil_method: Set(None),
-        fulfil_date: Set(None),
-        fulfil_slot: Set(None),
-    };
-    let mut touch = OnConflict::column(cart::Column::Id);
-    touch
-        .value(cart::Column::UpdatedAt, Expr::value(now))
-        .action_and_where(sea_orm::sea_query::ExprTrait::is_null(Expr::col((
-            cart::Entity,
-            cart::Column::OrderedAt,
-        ))));
-    holds::release_on_conflict(&mut touch);
-    let written = cart::Entity::insert(row)
-        .on_conflict(touch.to_owned())
-        .exec_without_returning(db)
-        .await?;
-    if written == 0 {
-        return Err(CartError::CartGone);
-    }
-    Ok(())
-}
-
-/// Adds `quantity` of a product (and size) to a cart, raising its line if it has one. Refused
-/// whole when the line would pass 10 or the stock.
-pub async fn add(
-    writer: &Writer,
-    key: &CartKey,
-    cart_id: CartId,
-    product_id: i32,
-    variation_id: Option<i32>,
-    adding: i64,
-    media_base: &str,
-) -> Result<CartView, LineError> {
-    // Everything the rules decide on (the product and size, their stock, the cart's line of
-    // them) is read in the writer's turn in one statement, after the cart's row is locked, so
-    // two adds at once never pass 10 or the stock. The same read holds the cart's other lines,
-    // so the answer is that read with the change made.
-    let key = key.clone();
-    let media_base = media_base.to_owned();
-    writer
-        .write(move |txn| {
-            Box::pin(async move {
-                open_for_adding(txn, &key, cart_id).await?;
-                let (mut lines, item) =
-                    lines_and_item(txn, cart_id, Some((product_id, variation_id))).await?;
-                let item = Adding::checked(&item.ok_or(LineError::ProductGone)?, variation_id)?;
-                let line = lines.iter_mut().find(|line| {
-                    line.product.id == product_id
-                        && line.size.as_ref().map(|s| s.id) == variation_id
-                });
-                let in_cart = line.as_ref().map_or(0, |line| line.quantity);
-                let quantity = quantity::check_add(in_cart, adding, item.stock())
-                    .map_err(|p| refusal(p, quantity::add_refusal(p, &item.label(), in_cart)))?;
-                match line {
-                    Some(line) => {
-                        set_quantity(txn, line.id, quantity).await?;
-                        line.quantity = quantity;
-                    }
-                    None => {
-                        let written = cart_item::ActiveModel {
-                            cart_id: Set(cart_id.to_string()),
-                            product_id: Set(product_id),
-                            variation_id: Set(variation_id),
-                            quantity: Set(quantity as i32),
-                            created_at: Set(now()),
-                            ..Default::default()
-                        }
-                        .insert(txn)
-                        .await?;
-                        // The newest line, so the last.
-                        lines.push(priced(written, item.product, item.size, item.shelf_hidden));
-                    }
-                }
-                Ok::<_, LineError>(view_of(cart_id, lines, &media_base))
-            })
-        })
-        .await
-}
-
 /// Sets a line's quantity (1 to 10, within stock).
 pub async fn update_quantity(
     writer: &Writer,
@@ -490,23 +391,25 @@ struct Adding {
 }
 
 impl Adding {
-    /// The product and size asked for, from the row [`lines_and_item`] read for them; refused
-    /// when the product is not on sale, or the size does not fit it.
-    fn checked(row: &sea_orm::QueryResult, variation_id: Option<i32>) -> Result<Adding, LineError> {
-        let product = product::Model::from_query_result(row, PRODUCT)?;
-        let shelf_hidden: bool = row.try_get(SHELF, "hidden")?;
+    /// The product and size asked for, as [`lines_and_items`] read them; refused when the
+    /// product is not on sale, or the size does not fit it.
+    fn checked(offered: Offered, variation_id: Option<i32>) -> Result<Adding, LineError> {
+        let Offered {
+            product,
+            size,
+            shelf_hidden,
+            sizes,
+        } = offered;
         if !crate::catalogue::is_on_sale(&product, shelf_hidden) {
             return Err(LineError::ProductGone);
         }
-        let has_sizes = row.try_get::<i64>("", "sizes")? > 0;
-        let size = variation::Model::from_query_result_optional(row, SIZE)?;
         let name = &product.name;
         match variation_id {
-            None if has_sizes => Err(LineError::Size {
+            None if sizes > 0 => Err(LineError::Size {
                 message: format!("Please choose a size of {name}."),
                 why: "Choose a size.",
             }),
-            Some(_) if !has_sizes => Err(LineError::Size {
+            Some(_) if sizes == 0 => Err(LineError::Size {
                 message: format!("{name} comes in one size only."),
                 why: "This product has no sizes to choose from.",
             }),
@@ -551,6 +454,7 @@ fn refusal(problem: QuantityProblem, message: String) -> LineError {
 }
 
 /// A cart line with what it costs now: what checkout and the cart view are built from.
+#[derive(Clone)]
 pub struct PricedLine {
     pub id: i32,
     pub product: product::Model,
@@ -616,7 +520,8 @@ async fn read_lines(
     lock: bool,
 ) -> Result<Vec<PricedLine>, sea_orm::DbErr> {
     if !lock {
-        return Ok(lines_and_item(db, cart_id, None).await?.0);
+        let mut read = lines_and_items(db, &[cart_id], &[]).await?;
+        return Ok(read.lines.remove(&cart_id).unwrap_or_default());
     }
     let lines = cart_item::Entity::find()
         .filter(cart_item::Column::CartId.eq(cart_id.to_string()))
@@ -655,23 +560,59 @@ async fn read_lines(
         .collect())
 }
 
-/// The prefixes of the columns [`lines_and_item`] reads: a line's, its product's, its size's
+/// The prefixes of the columns [`lines_and_items`] reads: a line's, its product's, its size's
 /// and its shelf's.
 const LINE: &str = "l_";
 const PRODUCT: &str = "p_";
 const SIZE: &str = "v_";
 const SHELF: &str = "s_";
 
-/// A cart's lines, oldest first, at current prices, with their products, sizes and shelves;
-/// and, for an add, the product asked for (its chosen size, its shelf, how many sizes it has),
-/// when there is such a product: one statement, the lines' select and the product's joined by
-/// `UNION ALL`. An add decides on what it reads here and answers with it, so the answer needs
-/// no read of its own.
-async fn lines_and_item(
+/// What [`lines_and_items`] read: each cart's lines, oldest first, at current prices; and the
+/// products asked for, with the sizes asked for.
+#[derive(Default)]
+struct Read {
+    lines: HashMap<CartId, Vec<PricedLine>>,
+    offered: Vec<Offered>,
+}
+
+/// A product an add asks for as it is now, with one of its sizes that an add asks for.
+#[derive(Clone)]
+struct Offered {
+    product: product::Model,
+    size: Option<variation::Model>,
+    shelf_hidden: bool,
+    /// How many sizes the product has.
+    sizes: i64,
+}
+
+impl Read {
+    /// The product and size asked for, with no size when the product has no such size; `None`
+    /// when there is no such product.
+    fn offered(&self, product_id: i32, variation_id: Option<i32>) -> Option<Offered> {
+        let mut rows = self.offered.iter().filter(|o| o.product.id == product_id);
+        let first = rows.clone().next()?;
+        let chosen =
+            rows.find(|o| o.size.as_ref().map(|s| s.id) == variation_id && variation_id.is_some());
+        Some(chosen.cloned().unwrap_or_else(|| Offered {
+            size: None,
+            ..first.clone()
+        }))
+    }
+}
+
+/// Some carts' lines with their products, sizes and shelves, and, for adds, the items asked
+/// for (each product, its chosen size, its shelf, how many sizes it has): one statement, the
+/// lines' select and each item's joined by `UNION ALL`. An add decides on what it reads here
+/// and answers with it, so the answer needs no read of its own.
+///
+/// The lists are sent padded to a power of two (the last cart or item again), so that the
+/// statement has a few shapes rather than one for every number of carts and items: each shape
+/// is prepared once a connection, and PostgreSQL plans it there.
+async fn lines_and_items(
     db: &impl ConnectionTrait,
-    cart_id: CartId,
-    adding: Option<(i32, Option<i32>)>,
-) -> Result<(Vec<PricedLine>, Option<sea_orm::QueryResult>), DbErr> {
+    carts: &[CartId],
+    items: &[(i32, Option<i32>)],
+) -> Result<Read, DbErr> {
     let mut query = Query::select();
     every_column::<cart_item::Entity>(&mut query, LINE, true);
     every_column::<product::Entity>(&mut query, PRODUCT, true);
@@ -695,36 +636,59 @@ async fn lines_and_item(
                 .equals((product::Entity, product::Column::CategoryId)),
         )
         .and_where(
-            Expr::col((cart_item::Entity, cart_item::Column::CartId)).eq(cart_id.to_string()),
+            Expr::col((cart_item::Entity, cart_item::Column::CartId))
+                .is_in(padded(carts).map(|id| id.to_string())),
         );
-    if let Some((product_id, variation_id)) = adding {
-        query.union(UnionType::All, item_query(product_id, variation_id));
+    if !items.is_empty() {
+        query.union(UnionType::All, item_query(items));
     }
     let rows = db.query_all(&query).await?;
-    let mut lines = Vec::with_capacity(rows.len());
-    let mut item = None;
+    let mut read = Read::default();
+    let mut lines: HashMap<CartId, Vec<(i64, i32, PricedLine)>> = HashMap::new();
     for row in rows {
         let Some(line) = cart_item::Model::from_query_result_optional(&row, LINE)? else {
-            item = Some(row);
+            read.offered.push(Offered {
+                product: product::Model::from_query_result(&row, PRODUCT)?,
+                size: variation::Model::from_query_result_optional(&row, SIZE)?,
+                shelf_hidden: row.try_get(SHELF, "hidden")?,
+                sizes: row.try_get("", "sizes")?,
+            });
+            continue;
+        };
+        let Some(cart_id) = CartId::parse(&line.cart_id) else {
             continue;
         };
         // Foreign keys remove lines with their product or size, so both are there.
         let product = product::Model::from_query_result(&row, PRODUCT)?;
         let size = variation::Model::from_query_result_optional(&row, SIZE)?;
         let hidden: bool = row.try_get(SHELF, "hidden")?;
-        lines.push((
+        lines.entry(cart_id).or_default().push((
             line.created_at,
             line.id,
             priced(line, product, size, hidden),
         ));
     }
-    lines.sort_by_key(|(created_at, id, _)| (*created_at, *id));
-    Ok((lines.into_iter().map(|(_, _, line)| line).collect(), item))
+    for (cart_id, mut cart_lines) in lines {
+        cart_lines.sort_by_key(|(created_at, id, _)| (*created_at, *id));
+        let cart_lines = cart_lines.into_iter().map(|(_, _, line)| line).collect();
+        read.lines.insert(cart_id, cart_lines);
+    }
+    Ok(read)
 }
 
-/// The product asked for, its chosen size (only one of its own) and shelf, and how many sizes
-/// it has, in the columns of [`lines_and_item`]'s lines (the line's left empty).
-fn item_query(product_id: i32, variation_id: Option<i32>) -> SelectStatement {
+/// `list`, then its last element again up to the next power of two.
+fn padded<T>(list: &[T]) -> impl Iterator<Item = &T> {
+    let padding = list.len().next_power_of_two() - list.len();
+    list.iter()
+        .chain(list.last().into_iter().cycle().take(padding))
+}
+
+/// The products asked for, each with its shelf, how many sizes it has, and, in a row each, the
+/// sizes of its own asked for (a row without a size when none is), in the columns of
+/// [`lines_and_items`]'s lines (the line's left empty).
+fn item_query(items: &[(i32, Option<i32>)]) -> SelectStatement {
+    let products: Vec<i32> = items.iter().map(|(product, _)| *product).collect();
+    let chosen: Vec<i32> = items.iter().filter_map(|(_, size)| *size).collect();
     let sizes = Query::select()
         .expr(Expr::col((variation::Entity, variation::Column::Id)).count())
         .from(variation::Entity)
@@ -736,7 +700,7 @@ fn item_query(product_id: i32, variation_id: Option<i32>) -> SelectStatement {
     let mut query = Query::select();
     every_column::<cart_item::Entity>(&mut query, LINE, false);
     every_column::<product::Entity>(&mut query, PRODUCT, true);
-    every_column::<variation::Entity>(&mut query, SIZE, variation_id.is_some());
+    every_column::<variation::Entity>(&mut query, SIZE, !chosen.is_empty());
     every_column::<category::Entity>(&mut query, SHELF, true)
         .expr_as(sizes, "sizes")
         .from(product::Entity)
@@ -745,12 +709,17 @@ fn item_query(product_id: i32, variation_id: Option<i32>) -> SelectStatement {
             Expr::col((category::Entity, category::Column::Id))
                 .equals((product::Entity, product::Column::CategoryId)),
         )
-        .and_where(Expr::col((product::Entity, product::Column::Id)).eq(product_id));
-    if let Some(chosen) = variation_id {
+        .and_where(
+            Expr::col((product::Entity, product::Column::Id)).is_in(padded(&products).copied()),
+        );
+    if !chosen.is_empty() {
         query.left_join(
             variation::Entity,
             Condition::all()
-                .add(Expr::col((variation::Entity, variation::Column::Id)).eq(chosen))
+                .add(
+                    Expr::col((variation::Entity, variation::Column::Id))
+                        .is_in(padded(&chosen).copied()),
+                )
                 .add(
                     Expr::col((variation::Entity, variation::Column::ProductId))
                         .equals((product::Entity, product::Column::Id)),
