@@ -43,7 +43,7 @@ use std::collections::HashMap;
 
 use posy_core::cart::CartId;
 use posy_core::catalogue::line_hold;
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, JoinType, PaginatorTrait,
     QueryFilter, QuerySelect, QueryTrait, RelationTrait, Statement, UpdateMany,
@@ -105,13 +105,6 @@ pub fn release(update: UpdateMany<carts::Entity>) -> UpdateMany<carts::Entity> {
     update
         .col_expr(carts::Column::HeldUntil, Expr::value(None::<i64>))
         .col_expr(carts::Column::HoldAddress, Expr::value(None::<String>))
-}
-
-/// [`release`] for a cart row written by an insert that meets the existing row.
-pub fn release_on_conflict(touch: &mut OnConflict) {
-    touch
-        .value(carts::Column::HeldUntil, Expr::value(None::<i64>))
-        .value(carts::Column::HoldAddress, Expr::value(None::<String>));
 }
 
 /// Holds the cart's lines for its payment, or says why not. Runs in the caller's transaction,

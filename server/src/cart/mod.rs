@@ -601,13 +601,13 @@ impl Read {
 }
 
 /// Some carts' lines with their products, sizes and shelves, and, for adds, the items asked
-/// for (each product, its chosen size, its shelf, how many sizes it has): one statement, the
-/// lines' select and each item's joined by `UNION ALL`. An add decides on what it reads here
-/// and answers with it, so the answer needs no read of its own.
+/// for (each product with the sizes asked for, its shelf, how many sizes it has): one
+/// statement, the lines' select and the items' joined by `UNION ALL`. An add decides on what
+/// it reads here and answers with it, so the answer needs no read of its own.
 ///
-/// The lists are sent padded to a power of two (the last cart or item again), so that the
-/// statement has a few shapes rather than one for every number of carts and items: each shape
-/// is prepared once a connection, and PostgreSQL plans it there.
+/// The lists are sent padded to a power of two (the last cart, product or size again), so
+/// that the statement has a few shapes rather than one for every number of carts and items:
+/// each shape is prepared once a connection.
 async fn lines_and_items(
     db: &impl ConnectionTrait,
     carts: &[CartId],
