@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
-# Starts a shop on a fresh data folder and a free port (with an admin for the gallery journey),
-# runs the Playwright journeys against it in Debian's Chromium, and stops it. Screenshots land
-# in test-results/.
+# Starts shops on fresh data folders and free ports (with an admin for the back-office
+# journeys), runs the Playwright journeys against them in Debian's Chromium, and stops them.
+# Screenshots land in test-results/.
+#
+# Two journey files run at once (POSY_JOURNEYS_AT_ONCE), each against a shop of its own: a
+# journey waits on its pages and the server about half the time, so the other uses the CPU
+# meanwhile. A file's journeys run one after another on one shop, as they are written to.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/fresh-shop.sh
+at_once="${POSY_JOURNEYS_AT_ONCE:-2}"
 # The shop's date rules run on a clock set to a Monday morning in December (before the noon
 # cut-off, with Christmas closing ahead); the journeys set each page's clock to match. The clock
-# runs on from when the server started, give or take the second it takes to answer.
+# runs on from when each server started, give or take the second it takes to answer.
 export POSY_FAKE_NOW=2026-12-14T09:30:00Z
-start_fresh_shop web/dist studio
-export POSY_FAKE_NOW_SINCE=$(($(date +%s%N) / 1000000))
+start_fresh_shops "$at_once" web/dist studio
+shops=$(for i in "${!SHOP_URLS[@]}"; do
+  printf '{"url":"%s","data":"%s","since":%s}\n' "${SHOP_URLS[$i]}" "${SHOP_DATAS[$i]}" "${SHOP_SINCES[$i]}"
+done | paste -sd, -)
 mkdir -p test-results
-export POSY_URL="$SHOP_URL" POSY_SCREENSHOTS="$PWD/test-results" POSY_DATA="$SHOP_DATA"
-(cd web && npm run e2e) || { echo "--- server log"; tail -50 "$SHOP_DATA/server.log"; exit 1; }
+export POSY_SHOPS="[$shops]" POSY_JOURNEYS_AT_ONCE="$at_once" POSY_SCREENSHOTS="$PWD/test-results"
+(cd web && npm run e2e) || {
+  for data in "${SHOP_DATAS[@]}"; do echo "--- server log ($data)"; tail -50 "$data/server.log"; done
+  exit 1
+}

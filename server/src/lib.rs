@@ -11,6 +11,7 @@ pub mod category_admin;
 pub mod checkout;
 pub mod cli;
 pub mod clock;
+pub mod compression;
 pub mod config;
 pub mod csrf;
 pub mod db;

@@ -9,9 +9,7 @@ use std::time::Duration;
 use poem::endpoint::make_sync;
 use poem::http::{StatusCode, header};
 use poem::listener::{Acceptor, Listener, TcpListener};
-use poem::middleware::Compression;
 use poem::web::Html;
-use poem::web::{CompressionAlgo, CompressionLevel};
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
@@ -33,7 +31,7 @@ use crate::media_store::Media;
 use crate::payments::Provider;
 use crate::state::{Clients, Gallery, MediaBase, Studio};
 use crate::webhook::{self, WebhookSecret};
-use crate::{api, cart, db, error, mail, payments, secrets, seed, tasks, web};
+use crate::{api, cart, compression, db, error, mail, payments, secrets, seed, tasks, web};
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {
@@ -228,11 +226,6 @@ fn routes(
             .around(private_orders)
             .around(allow_on_405)
     };
-    let compress = || Compression::new().algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP]);
-    // The web app's files and pages are fetched once a visit (its assets then cached a year)
-    // over a phone's connection: worth brotli 5 (the shell's JavaScript 87 KB on the wire, not
-    // 122 KB at poem's default, brotli's fastest), a few milliseconds of CPU each.
-    let compress_web = || compress().with_quality(CompressionLevel::Precise(5));
     Route::new()
         .at(
             "/api/openapi.json",
@@ -249,14 +242,20 @@ fn routes(
         // Outside the CSRF guard: Stripe signs its events instead.
         .at("/api/payment/webhook/", webhook::receive)
         .at("/api/payment/webhook", webhook::receive)
-        .nest_no_strip("/api", api_endpoint().with(compress()))
+        .nest_no_strip(
+            "/api",
+            api_endpoint().around(|next, req| compression::compressed(next, req, compression::API)),
+        )
         // The spec's admin album paths, without /api.
-        .nest_no_strip("/albums", api_endpoint().with(compress()))
+        .nest_no_strip(
+            "/albums",
+            api_endpoint().around(|next, req| compression::compressed(next, req, compression::API)),
+        )
         .nest("/media", web::media(config.media_dir()))
         .nest(
             "/",
             web::WebApp::new(&config.web_dir, policies.clone(), api_endpoint().boxed())
-                .with(compress_web()),
+                .around(|next, req| compression::compressed(next, req, compression::WEB)),
         )
         .around(move |next, req| headers::secure(next, req, policies.clone()))
         .data(catalogue)

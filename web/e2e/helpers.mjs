@@ -4,7 +4,7 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -13,7 +13,37 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const baseUrl = (process.env.POSY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+/**
+ * The shop this file's journeys run against. e2e.sh starts a shop for each file it runs at once
+ * and lists them in POSY_SHOPS (`[{url, data, since}]`); each file (its own process) takes one no
+ * other file holds, by making a lock file in the shop's data folder, and lets it go as it exits.
+ * Without POSY_SHOPS, POSY_URL, POSY_DATA and POSY_FAKE_NOW_SINCE name the one shop.
+ */
+async function claimShop() {
+  if (!process.env.POSY_SHOPS) {
+    const since = process.env.POSY_FAKE_NOW_SINCE;
+    return { url: process.env.POSY_URL ?? 'http://127.0.0.1:8080', data: process.env.POSY_DATA, since: since ? Number(since) : undefined };
+  }
+  const shops = JSON.parse(process.env.POSY_SHOPS);
+  for (;;) {
+    for (const shop of shops) {
+      const lock = join(shop.data, 'journey.lock');
+      try {
+        closeSync(openSync(lock, 'wx'));
+      } catch {
+        continue;
+      }
+      process.on('exit', () => rmSync(lock, { force: true }));
+      return shop;
+    }
+    // Only when more files run at once than there are shops.
+    await sleep(100);
+  }
+}
+const shop = await claimShop();
+
+export const baseUrl = shop.url.replace(/\/$/, '');
 export const screenshots = resolve(process.env.POSY_SCREENSHOTS ?? join(here, '..', 'test-results'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,20 +56,20 @@ export const shot = (name) => join(screenshots, `${name}.png`);
 
 /**
  * The shop's clock: e2e.sh starts the server with `--fake-now` (POSY_FAKE_NOW) and notes when
- * (POSY_FAKE_NOW_SINCE, Unix ms); each page's clock is set to the same moment and runs on from
+ * (the shop's `since`, Unix ms); each page's clock is set to the same moment and runs on from
  * there, so the browser's rules and the server's agree on which days and slots can be had.
  */
 export function shopNow() {
   const fake = process.env.POSY_FAKE_NOW;
   if (!fake) return Date.now();
-  const since = Number(process.env.POSY_FAKE_NOW_SINCE ?? Date.now());
+  const since = shop.since ?? Date.now();
   return Date.parse(fake) + (Date.now() - since);
 }
 
 /** The mails the shop wrote to its outbox folder (the data folder's `outbox/`), newest last, as text. */
 export function outbox() {
-  const folder = process.env.POSY_DATA && join(process.env.POSY_DATA, 'outbox');
-  assert.ok(folder, 'POSY_DATA names the shop’s data folder');
+  const folder = shop.data && join(shop.data, 'outbox');
+  assert.ok(folder, 'POSY_DATA (or POSY_SHOPS) names the shop’s data folder');
   // The folder is made with the first mail.
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
@@ -124,7 +154,15 @@ export async function animationsDone(page) {
 export async function settle(page, { lazy = true, loaded = false } = {}) {
   if (lazy) await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => (image.loading = 'eager')));
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction((loaded) => [...document.images].every((image) => image.complete && (!loaded || image.naturalWidth > 0)), loaded);
+  await page
+    .waitForFunction((loaded) => [...document.images].every((image) => image.complete && (!loaded || image.naturalWidth > 0)), loaded)
+    .catch(async (error) => {
+      // Say which pictures never came in, and where: the timeout alone says nothing.
+      const waiting = await page.evaluate(() =>
+        [...document.images].filter((image) => !image.complete).map((image) => `${image.currentSrc || image.src} (loading=${image.loading})`),
+      );
+      throw new Error(`${error.message} on ${page.url()}; pictures not in: ${waiting.join(', ') || 'none now'}`);
+    });
   await animationsDone(page);
 }
 

@@ -64,6 +64,8 @@ describe('a shopper visits the shop', () => {
     // Price, sizes and the add button are on the first screen of a phone.
     const viewport = page.viewportSize();
     for (const target of [page.getByTestId('product-price'), page.getByRole('button', { name: /Add to cart|Sold out/ })]) {
+      // Measured once shown: on a busy machine the script may still be taking the page over.
+      await target.waitFor();
       const box = await target.boundingBox();
       assert.ok(box && box.y + box.height <= viewport.height, 'visible without scrolling at 390 px');
     }

@@ -87,3 +87,28 @@ async fn api_answers_are_compressed_when_the_browser_accepts_it() {
         .unwrap();
     assert_eq!(response.headers()["content-encoding"], "br");
 }
+
+#[tokio::test]
+async fn answers_are_plain_to_a_client_that_accepts_no_compression_and_say_they_vary() {
+    let app = spawn_app().await;
+    for accepting in [None, Some("identity"), Some("br;q=0, gzip;q=0")] {
+        let mut request = app.client.get(app.url("/api/products/"));
+        if let Some(value) = accepting {
+            request = request.header("accept-encoding", value);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 200, "{accepting:?}");
+        assert!(
+            response.headers().get("content-encoding").is_none(),
+            "{accepting:?}"
+        );
+        let vary: Vec<_> = response.headers().get_all("vary").iter().collect();
+        assert!(
+            vary.iter()
+                .any(|v| v.to_str().unwrap().contains("accept-encoding")),
+            "{vary:?}"
+        );
+        let products: serde_json::Value = response.json().await.unwrap();
+        assert!(!products.as_array().unwrap().is_empty());
+    }
+}
