@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -14,6 +15,10 @@ export default mergeConfig(
       // Journeys through a page take a few hundred ms alone; on a busy two-core CI machine,
       // several times that. A slow machine is not a failure.
       testTimeout: 15_000,
+      // A file to each core. Vitest keeps one core free by default, which on a two-core machine
+      // ran the files one at a time (110 s here, 70 s with both); the web's tests are on the
+      // slowest lane of scripts/test.sh.
+      maxWorkers: availableParallelism(),
     },
   }),
 );
