@@ -74,7 +74,7 @@ stop_tree() {
   for child in $(pgrep -P "$1"); do stop_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-trap 'for pid in "${lane_pids[@]}"; do stop_tree "$pid"; done' EXIT
+trap 'for pid in "${lane_pids[@]}"; do stop_tree "$pid"; done; rm -rf "$logs"' EXIT
 failed=()
 end_lane() {
   local name=$1 status=0
