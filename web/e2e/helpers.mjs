@@ -31,8 +31,10 @@ async function claimShop() {
       const lock = join(shop.data, 'journey.lock');
       try {
         closeSync(openSync(lock, 'wx'));
-      } catch {
-        continue;
+      } catch (error) {
+        // Held by another file; anything else (no such folder) is a real failure.
+        if (error.code === 'EEXIST') continue;
+        throw error;
       }
       process.on('exit', () => rmSync(lock, { force: true }));
       return shop;
