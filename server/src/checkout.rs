@@ -678,10 +678,10 @@ impl Checkout {
             total,
             check_details,
         };
+        let studio = self.facts.get(txn).await?;
         // Billing details may hold no address, or one no mail server takes.
         if is_email(&customer.email) {
             let days = self.link_ttl_seconds / 86_400;
-            let studio = self.facts.get(txn).await?;
             mail::post(
                 txn,
                 &customer.email,
@@ -694,10 +694,11 @@ impl Checkout {
             self.public_url.trim_end_matches('/'),
             order.id
         );
-        mail::post(
+        mail::post_answered_to(
             txn,
             &self.studio_email,
-            letters::new_order(&facts, &admin_link),
+            letters::new_order(&facts, &studio, &admin_link),
+            &customer.email,
         )
         .await?;
         Ok(order.id)

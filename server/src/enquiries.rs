@@ -1,9 +1,11 @@
-//! Enquiries from the contact form: checked with core's rules, stored, and mailed to the studio
-//! through the outbox in one transaction. A honeypot field and a per-address limit keep bots
+//! Enquiries from the contact form: checked with core's rules, stored, mailed to the studio
+//! (answers going to the enquirer) and acknowledged to the enquirer, through the outbox in one
+//! transaction. A honeypot field and a per-address limit keep bots
 //! out without bothering people; the limit is counted by [`crate::rate_limit`], so a crowd of
 //! parallel posts gets exactly its limit (five by default).
 
 use posy_core::enquiry::{EnquiryField, EnquiryForm, EnquiryStatus};
+use posy_core::studio::StudioFacts;
 use posy_core::validation::FormProblems;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
 
@@ -51,7 +53,7 @@ pub async fn receive(
     sent: EnquirySent,
     limit: &Limit,
     studio_email: &str,
-    studio_phone: &str,
+    studio: &StudioFacts,
 ) -> Result<(), EnquiryError> {
     let enquiry = sent.form.parse().map_err(EnquiryError::Form)?;
     if !sent.honeypot.trim().is_empty() {
@@ -60,7 +62,7 @@ pub async fn receive(
     }
     if !limit.take(db, &sent.remote_addr).await? {
         return Err(EnquiryError::TooMany {
-            phone: studio_phone.to_owned(),
+            phone: studio.phone.clone(),
         });
     }
     let txn = db.begin().await?;
@@ -78,10 +80,17 @@ pub async fn receive(
     }
     .insert(&txn)
     .await?;
-    mail::post(
+    mail::post_answered_to(
         &txn,
         studio_email,
         letters::new_enquiry(stored.id, &enquiry),
+        &enquiry.email,
+    )
+    .await?;
+    mail::post(
+        &txn,
+        &enquiry.email,
+        letters::enquiry_received(studio, &enquiry),
     )
     .await?;
     txn.commit().await?;

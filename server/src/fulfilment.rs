@@ -235,28 +235,48 @@ pub fn describe(kept: &str) -> Option<Described> {
 }
 
 impl Described {
+    /// When, as the mails say it: `Tuesday 15 December, Morning` for a delivery,
+    /// `Tuesday 15 December at 10:00` for a collection.
+    pub fn when(&self) -> String {
+        match self.method {
+            Method::Delivery => format!("{}, {}", self.day, self.form.slot),
+            Method::Collection => format!("{} at {}", self.day, self.form.collection_time),
+        }
+    }
+
+    /// The delivery address on one line: `4 Wells Road, Bristol, BS3 4AA` (empty for a
+    /// collection, which asks for none).
+    pub fn address(&self) -> String {
+        let f = &self.form;
+        [&f.address_line1, &f.address_line2, &f.city, &f.postcode]
+            .into_iter()
+            .map(String::as_str)
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// The lines an order's mail gives the choice, e.g. `Delivery: Tuesday 15 December, Morning`.
     pub fn lines(&self) -> Vec<String> {
         let f = &self.form;
         let mut lines = Vec::new();
         match self.method {
             Method::Delivery => {
-                lines.push(format!("Delivery: {}, {}", self.day, f.slot));
-                lines.push(format!("For: {}, {}", f.recipient_name, f.recipient_phone));
-                let address: Vec<&str> = [&f.address_line1, &f.address_line2, &f.city, &f.postcode]
-                    .into_iter()
-                    .map(String::as_str)
-                    .filter(|part| !part.is_empty())
-                    .collect();
-                lines.push(format!("To: {}", address.join(", ")));
+                lines.push(format!("Delivery: {}", self.when()));
+                let phone = if f.recipient_phone.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", f.recipient_phone)
+                };
+                lines.push(format!("For: {}{phone}", f.recipient_name));
+                lines.push(format!("To: {}", self.address()));
                 if !f.instructions.is_empty() {
                     lines.push(format!("Instructions: {}", f.instructions));
                 }
             }
-            Method::Collection => lines.push(format!(
-                "Collection from the studio: {} at {}",
-                self.day, f.collection_time
-            )),
+            Method::Collection => {
+                lines.push(format!("Collection from the studio: {}", self.when()))
+            }
         }
         if !f.card_message.is_empty() {
             let from = if f.card_from.is_empty() {

@@ -88,6 +88,19 @@ pub async fn post(
     enqueue(db, recipient, &letter.subject, &letter.body).await
 }
 
+/// Puts one of the studio's notices in the outbox with answers going to the person it is about
+/// (the customer, the enquirer), so "Reply" in the studio's mail program reaches them and not
+/// the shop's own address. An address no mail server would take is left out.
+pub async fn post_answered_to(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    letter: Letter,
+    reply_to: &str,
+) -> Result<(), sea_orm::DbErr> {
+    let reply_to = Some(reply_to).filter(|address| posy_core::validation::is_email(address));
+    enqueue_answered_to(db, recipient, &letter.subject, &letter.body, reply_to).await
+}
+
 /// Where mail goes.
 #[derive(Clone)]
 pub enum Transport {

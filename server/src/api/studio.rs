@@ -192,14 +192,7 @@ impl StudioApi {
             honeypot: body.website.unwrap_or_default().0,
             remote_addr: clients.address(req),
         };
-        enquiries::receive(
-            &db,
-            enquiry,
-            &clients.enquiries,
-            &studio.notices_to,
-            &facts.phone,
-        )
-        .await?;
+        enquiries::receive(&db, enquiry, &clients.enquiries, &studio.notices_to, &facts).await?;
         Ok(Json(ContactReceived {
             status: "success".into(),
         }))

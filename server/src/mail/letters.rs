@@ -9,6 +9,7 @@ use posy_core::studio::StudioFacts;
 
 use crate::cart::PricedLine;
 use crate::fulfilment::{Charge, Described};
+use posy_core::schedule::Method;
 
 /// A message before it has a recipient.
 pub struct Letter {
@@ -35,7 +36,9 @@ pub struct OrderFacts<'a> {
 }
 
 /// The shopper's confirmation, with the link to their order and how long it works, signed
-/// with the studio's facts as they are now.
+/// with the studio's facts as they are now. Where the flowers go comes from the order's own
+/// choice (the recipient's address, or the studio's for a collection); the buyer's own address
+/// is shown only as the billing address it is.
 pub fn order_confirmation(
     order: &OrderFacts,
     studio: &StudioFacts,
@@ -47,25 +50,40 @@ pub fn order_confirmation(
         customer,
         ..
     } = order;
+    let promise = match &order.fulfilment {
+        Some(choice) => match choice.method {
+            Method::Delivery => format!(
+                "We will deliver your flowers to {} on {}.",
+                choice.form.recipient_name,
+                choice.when()
+            ),
+            Method::Collection => format!(
+                "Your flowers will be ready to collect from the studio on {}.",
+                choice.when()
+            ),
+        },
+        None => "Your flowers will be ready to collect from the studio; we will call you to \
+                 agree the day."
+            .to_owned(),
+    };
     Letter {
         subject: format!("Your order {reference} with {}", studio.name),
         body: format!(
-            "Dear {},\n\nThank you for your order. We have received your payment and will be in \
-             touch about delivery.\n\nOrder {reference}\n\n{}\nDelivering to:\n{}\n{}\n{}\n\n\
+            "Dear {},\n\nThank you for your order. We have received your payment. \
+             {promise}\n\nOrder {reference}\n\n{}\n{}{}\
              See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
              {}",
             customer.first_name,
             summary(order),
-            customer.address,
-            customer.city,
-            customer.postcode,
+            handover(order.fulfilment.as_ref(), studio),
+            billing(customer, "Billing address"),
             sign_off(studio),
         ),
     }
 }
 
-/// The studio's notice of a paid order: who, what and where to.
-pub fn new_order(order: &OrderFacts, admin_link: &str) -> Letter {
+/// The studio's notice of a paid order: who, what and where to. Answers go to the customer.
+pub fn new_order(order: &OrderFacts, studio: &StudioFacts, admin_link: &str) -> Letter {
     let OrderFacts {
         reference,
         payment,
@@ -88,16 +106,15 @@ pub fn new_order(order: &OrderFacts, admin_link: &str) -> Letter {
         subject: format!("New order {reference}{flag}: {}", total.display()),
         body: format!(
             "A new order has been paid for.\n\n{warning}Order {reference}\nOpen it in the back \
-             office: {admin_link}\nPayment {payment}\n\n{}\n\
-             Customer:\n{} {}\n{}\n{}\n\nDeliver to:\n{}\n{}\n{}\n",
+             office: {admin_link}\nPayment {payment}\n\n{}\n{}\
+             Ordered by:\n  {} {}\n  {}\n  {}\n{}",
             summary(order),
+            handover(order.fulfilment.as_ref(), studio),
             customer.first_name,
             customer.last_name,
             customer.email,
             customer.phone,
-            customer.address,
-            customer.city,
-            customer.postcode
+            billing(customer, "Billing address (not the delivery address)"),
         ),
     }
 }
@@ -126,10 +143,11 @@ pub fn payment_refunded(payment: &str, reason: &str) -> Letter {
 
 /// The studio's copy of an enquiry from the contact form.
 pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
-    let about = enquiry.enquiry_type.as_str();
+    let kind = enquiry.enquiry_type.as_str();
+    let about = enquiry.enquiry_type.label();
     let phone = Some(enquiry.phone.as_str()).filter(|p| !p.is_empty());
     Letter {
-        subject: format!("New {about} enquiry from {}", enquiry.name),
+        subject: format!("New {kind} enquiry from {}", enquiry.name),
         body: format!(
             "Enquiry {id} from the website.\n\nName: {}\nEmail: {}\nPhone: {}\n\
              About: {about}\n\n{}\n",
@@ -139,6 +157,34 @@ pub fn new_enquiry(id: i32, enquiry: &Enquiry) -> Letter {
             enquiry.message
         ),
     }
+}
+
+/// The enquirer's acknowledgement: the message arrived, when to expect an answer, and what
+/// they wrote, so they need not keep a copy.
+pub fn enquiry_received(studio: &StudioFacts, enquiry: &Enquiry) -> Letter {
+    let quoted: Vec<String> = enquiry
+        .message
+        .lines()
+        .map(|line| format!("> {line}"))
+        .collect();
+    Letter {
+        subject: format!("We have your message, {}", studio.name),
+        body: format!(
+            "Dear {},\n\nThank you for getting in touch. Your message has reached the studio \
+             and we usually reply within one working day. If it is urgent, please call us on \
+             {}.\n\nYou wrote (about {}):\n{}\n\n{}",
+            first_name(&enquiry.name),
+            studio.phone,
+            enquiry.enquiry_type.label().to_lowercase(),
+            quoted.join("\n"),
+            sign_off(studio),
+        ),
+    }
+}
+
+/// The first word of a name as typed, for a greeting: `Hannah Price` → `Hannah`.
+fn first_name(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or(name)
 }
 
 /// The studio's reply to an enquiry, signed as the studio, with the enquiry quoted below it.
@@ -178,18 +224,54 @@ fn summary(order: &OrderFacts) -> String {
         ));
     }
     text.push_str(&format!("  Total  {}\n", order.total.display()));
-    match &order.fulfilment {
+    text
+}
+
+/// Where and when the flowers go, taken from the order's choice only: the recipient and their
+/// address for a delivery, the studio's address and the time for a collection, then the card.
+/// An order placed without a choice (a client that knows only the specification's calls) is
+/// collected, on a day the studio agrees with the customer.
+fn handover(fulfilment: Option<&Described>, studio: &StudioFacts) -> String {
+    let mut text = String::new();
+    match fulfilment {
         Some(choice) => {
-            text.push('\n');
             for line in choice.lines() {
-                text.push_str(&format!("  {line}\n"));
+                text.push_str(&format!("{line}\n"));
+            }
+            if choice.method == Method::Collection {
+                text.push_str(&format!("From: {}\n", studio_address(studio)));
             }
         }
-        None => {
-            text.push_str("\n  Collection from the studio, on the first day it can be ready.\n")
-        }
+        None => text.push_str(&format!(
+            "Collection from the studio, on a day agreed by phone.\nFrom: {}\n",
+            studio_address(studio)
+        )),
     }
+    text.push('\n');
     text
+}
+
+/// The buyer's own address, under a heading that says it is theirs and not where the flowers
+/// go; nothing when the order has none (a phone order).
+fn billing(customer: &CheckoutForm, heading: &str) -> String {
+    let parts: Vec<&str> = [&customer.address, &customer.city, &customer.postcode]
+        .into_iter()
+        .map(|part| part.trim())
+        .filter(|part| !part.is_empty())
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("{heading}:\n  {}\n\n", parts.join(", "))
+    }
+}
+
+/// The studio's address on one line: `Posy, 1 Hartcliffe Way, Bristol BS14 8SJ`.
+fn studio_address(studio: &StudioFacts) -> String {
+    std::iter::once(studio.name.clone())
+        .chain(studio.address())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The studio's notice that the shop gave up on one of its mails. It names the mail by id and
@@ -214,33 +296,67 @@ pub fn order_progress(
     fulfilment: Option<&Described>,
     link: &str,
 ) -> Letter {
-    let day = fulfilment.map_or_else(String::new, |d| d.day.clone());
+    let delivery = fulfilment.filter(|d| d.method == Method::Delivery);
+    let collection = fulfilment.filter(|d| d.method == Method::Collection);
     let (subject, news) = match step {
         OrderStatus::Confirmed => (
             format!("Your order {reference} is confirmed"),
-            if day.is_empty() {
-                "We have confirmed your order and will start on your flowers soon.".to_owned()
-            } else {
-                format!("We have confirmed your order and will have your flowers ready for {day}.")
+            match (delivery, collection) {
+                (Some(d), _) => format!(
+                    "We have confirmed your order and will deliver your flowers to {} at {} on \
+                     {}.",
+                    d.form.recipient_name,
+                    d.address(),
+                    d.when()
+                ),
+                (_, Some(c)) => format!(
+                    "We have confirmed your order. Your flowers will be ready to collect from \
+                     the studio ({}) on {}.",
+                    studio_address(studio),
+                    c.when()
+                ),
+                _ => "We have confirmed your order and will start on your flowers soon.".to_owned(),
             },
         ),
         OrderStatus::OutForDelivery => (
             format!("Your flowers are on their way ({reference})"),
-            "Your order has left the studio and is out for delivery today.".to_owned(),
+            match delivery {
+                Some(d) => format!(
+                    "Your order has left the studio and is on its way to {} at {} today.",
+                    d.form.recipient_name,
+                    d.address()
+                ),
+                None => "Your order has left the studio and is out for delivery today.".to_owned(),
+            },
         ),
         OrderStatus::ReadyForCollection => (
             format!("Your order {reference} is ready to collect"),
-            match fulfilment {
-                Some(d) if !d.form.collection_time.is_empty() => format!(
-                    "Your flowers are ready. Collect them from the studio on {day} from {}.",
-                    d.form.collection_time
+            match collection {
+                Some(c) if !c.form.collection_time.is_empty() => format!(
+                    "Your flowers are ready. Collect them from the studio ({}) on {} from {}.",
+                    studio_address(studio),
+                    c.day,
+                    c.form.collection_time
                 ),
-                _ => "Your flowers are ready to collect from the studio.".to_owned(),
+                _ => format!(
+                    "Your flowers are ready to collect from the studio ({}).",
+                    studio_address(studio)
+                ),
             },
         ),
         OrderStatus::Delivered => (
             format!("Your order {reference} has been delivered"),
-            "Your flowers have been delivered. We hope they bring a lot of joy.".to_owned(),
+            match delivery {
+                Some(d) => format!(
+                    "Your flowers have been delivered to {} at {}. We hope they bring a lot of \
+                     joy.",
+                    d.form.recipient_name,
+                    d.address()
+                ),
+                None => {
+                    "Your flowers have been delivered. We hope they bring a lot of joy.".to_owned()
+                }
+            },
         ),
         OrderStatus::Collected => (
             format!("Thank you for collecting your order {reference}"),
@@ -310,4 +426,264 @@ fn sign_off(studio: &StudioFacts) -> String {
         "With love from the studio,\n{} {}, {}\n",
         studio.name, studio.tagline, studio.town
     )
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every letter that speaks of an order, for a delivery to someone else and for a
+    //! collection: the flowers' destination comes from the order's choice, and the buyer's own
+    //! address appears only under "Billing address".
+
+    use posy_core::fulfilment::FulfilmentForm;
+
+    use super::*;
+    use crate::fulfilment::describe;
+
+    /// Sam's own (billing) address: it must never be given as where the flowers go.
+    const BILLING: &str = "12 Cotham Hill";
+
+    fn sam() -> CheckoutForm {
+        CheckoutForm {
+            email: "sam@example.com".into(),
+            first_name: "Sam".into(),
+            last_name: "Reed".into(),
+            address: BILLING.into(),
+            city: "Bristol".into(),
+            postcode: "BS6 6LA".into(),
+            phone: "07700 900123".into(),
+        }
+    }
+
+    /// A birthday bouquet for Amy at 27 North Street.
+    fn to_amy() -> Described {
+        let form = FulfilmentForm {
+            method: "delivery".into(),
+            date: "2026-12-15".into(),
+            slot: "Morning".into(),
+            recipient_name: "Amy Cole".into(),
+            recipient_phone: "0117 496 0000".into(),
+            address_line1: "27 North Street".into(),
+            city: "Bristol".into(),
+            postcode: "bs3 1aa".into(),
+            card_message: "Happy birthday!".into(),
+            card_from: "Sam".into(),
+            ..FulfilmentForm::default()
+        };
+        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+    }
+
+    fn collected() -> Described {
+        let form = FulfilmentForm {
+            method: "collection".into(),
+            date: "2026-12-15".into(),
+            collection_time: "10:30".into(),
+            ..FulfilmentForm::default()
+        };
+        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+    }
+
+    fn facts<'a>(customer: &'a CheckoutForm, choice: Option<Described>) -> OrderFacts<'a> {
+        OrderFacts {
+            reference: "FS-000123",
+            payment: "pi_123",
+            customer,
+            lines: &[],
+            charge: Charge::default(),
+            fulfilment: choice,
+            total: Money::from_pence(6100),
+            check_details: false,
+        }
+    }
+
+    /// The text after `heading`, up to the blank line that ends its block.
+    fn block<'a>(body: &'a str, heading: &str) -> &'a str {
+        let start = body
+            .find(heading)
+            .unwrap_or_else(|| panic!("{heading:?} in {body}"));
+        let rest = &body[start..];
+        &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+    }
+
+    /// Every line naming the billing address is labelled as billing.
+    fn billing_only_as_billing(body: &str) {
+        for line in body.lines().filter(|line| line.contains(BILLING)) {
+            let start = body.find(line).unwrap();
+            let before = &body[..start];
+            let heading = before.trim_end().lines().last().unwrap_or("");
+            assert!(
+                heading.starts_with("Billing address"),
+                "{line:?} sits under {heading:?} in {body}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_confirmation_sends_a_gift_to_the_recipient_and_labels_the_buyers_address_billing() {
+        let customer = sam();
+        let letter = order_confirmation(
+            &facts(&customer, Some(to_amy())),
+            &StudioFacts::demo(),
+            "https://posy.example/order-confirmation/123?token=t",
+            30,
+        );
+        let body = &letter.body;
+        assert!(
+            body.contains(
+                "We will deliver your flowers to Amy Cole on Tuesday 15 December, Morning."
+            ),
+            "{body}"
+        );
+        assert!(
+            body.contains("To: 27 North Street, Bristol, BS3 1AA"),
+            "{body}"
+        );
+        assert!(!body.contains("Delivering to"), "{body}");
+        assert!(!body.contains("in touch about delivery"), "{body}");
+        assert!(block(body, "Billing address").contains("12 Cotham Hill, Bristol, BS6 6LA"));
+        billing_only_as_billing(body);
+    }
+
+    #[test]
+    fn the_confirmation_of_a_collection_gives_the_studios_address_and_the_time() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let letter = order_confirmation(&facts(&customer, Some(collected())), &studio, "l", 30);
+        let body = &letter.body;
+        assert!(
+            body.contains("ready to collect from the studio on Tuesday 15 December at 10:30."),
+            "{body}"
+        );
+        assert!(
+            body.contains(&format!("From: {}", studio_address(&studio))),
+            "{body}"
+        );
+        assert!(body.contains(&studio.address_line_1), "{body}");
+        assert!(!body.contains("delivery"), "{body}");
+        billing_only_as_billing(body);
+    }
+
+    #[test]
+    fn the_confirmation_of_an_order_without_a_choice_is_a_collection_agreed_by_phone() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = order_confirmation(&facts(&customer, None), &studio, "l", 30).body;
+        assert!(body.contains("we will call you to agree the day"), "{body}");
+        assert!(body.contains(&studio.address_line_1), "{body}");
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn the_studios_notice_sends_the_driver_to_the_recipient_not_the_buyer() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = new_order(&facts(&customer, Some(to_amy())), &studio, "admin").body;
+        assert!(!body.contains("Deliver to:"), "{body}");
+        assert!(
+            body.contains("Delivery: Tuesday 15 December, Morning"),
+            "{body}"
+        );
+        assert!(body.contains("For: Amy Cole, 0117 496 0000"), "{body}");
+        assert!(
+            body.contains("To: 27 North Street, Bristol, BS3 1AA"),
+            "{body}"
+        );
+        assert!(block(body.as_str(), "Ordered by").contains("Sam Reed"));
+        assert!(
+            block(body.as_str(), "Billing address (not the delivery address)")
+                .contains("12 Cotham Hill, Bristol, BS6 6LA")
+        );
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn the_studios_notice_of_a_collection_names_the_time_and_no_delivery_address() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = new_order(&facts(&customer, Some(collected())), &studio, "admin").body;
+        assert!(
+            body.contains("Collection from the studio: Tuesday 15 December at 10:30"),
+            "{body}"
+        );
+        assert!(!body.contains("Deliver"), "{body}");
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn every_progress_mail_of_a_gift_names_the_recipients_house() {
+        let studio = StudioFacts::demo();
+        let amy = to_amy();
+        for step in [
+            OrderStatus::Confirmed,
+            OrderStatus::OutForDelivery,
+            OrderStatus::Delivered,
+        ] {
+            let body = order_progress(&studio, "Sam", "FS-000123", step, Some(&amy), "l").body;
+            assert!(
+                body.contains("Amy Cole at 27 North Street, Bristol, BS3 1AA"),
+                "{step:?}: {body}"
+            );
+            assert!(!body.contains(BILLING), "{step:?}: {body}");
+            assert!(!body.contains("collect"), "{step:?}: {body}");
+        }
+    }
+
+    #[test]
+    fn every_progress_mail_of_a_collection_gives_the_studios_address_and_time() {
+        let studio = StudioFacts::demo();
+        let collected = collected();
+        for step in [OrderStatus::Confirmed, OrderStatus::ReadyForCollection] {
+            let body =
+                order_progress(&studio, "Sam", "FS-000123", step, Some(&collected), "l").body;
+            assert!(body.contains(&studio.address_line_1), "{step:?}: {body}");
+            assert!(body.contains("10:30"), "{step:?}: {body}");
+            assert!(!body.contains("deliver"), "{step:?}: {body}");
+        }
+        let body = order_progress(
+            &studio,
+            "Sam",
+            "FS-000123",
+            OrderStatus::Collected,
+            Some(&collected),
+            "l",
+        )
+        .body;
+        assert!(!body.contains("deliver"), "{body}");
+    }
+
+    #[test]
+    fn a_refund_or_cancellation_mail_names_no_address_at_all() {
+        let studio = StudioFacts::demo();
+        for cancelled in [false, true] {
+            let body = order_refunded(
+                &studio,
+                "Sam",
+                "FS-000123",
+                Some(Money::from_pence(1300)),
+                "1 x Candle",
+                cancelled,
+                true,
+            )
+            .body;
+            assert!(!body.contains(BILLING), "{body}");
+            assert!(!body.contains("North Street"), "{body}");
+        }
+    }
+
+    #[test]
+    fn the_studios_copy_of_an_enquiry_says_what_it_is_about_in_words() {
+        let enquiry = posy_core::enquiry::EnquiryForm {
+            name: "Hannah Price".into(),
+            email: "hannah@example.com".into(),
+            phone: String::new(),
+            enquiry_type: "event".into(),
+            message: "A workshop for six?".into(),
+        }
+        .parse()
+        .unwrap();
+        let body = new_enquiry(7, &enquiry).body;
+        assert!(body.contains("About: An event or workshop"), "{body}");
+        let thanks = enquiry_received(&StudioFacts::demo(), &enquiry).body;
+        assert!(thanks.starts_with("Dear Hannah,\n"), "{thanks}");
+        assert!(thanks.contains("> A workshop for six?"), "{thanks}");
+    }
 }

@@ -281,6 +281,14 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
         notice.contains("Delivery  =C2=A35.00") || notice.contains("Delivery  £5.00"),
         "{notice}"
     );
+    // The driver works from the studio's notice: the recipient's address, never the buyer's
+    // billing address as "Deliver to", and answers go to the customer.
+    assert!(
+        notice.contains("To: 4 Wells Road, Bristol, BS3 4AA"),
+        "{notice}"
+    );
+    assert!(!notice.contains("Deliver to:"), "{notice}");
+    assert!(notice.contains("Reply-To: jo@example.com"), "{notice}");
     let to_customer = mail
         .iter()
         .find(|m| m.contains("To: jo@example.com"))
@@ -293,6 +301,11 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     ] {
         assert!(to_customer.contains(line), "{line} in {to_customer}");
     }
+    assert!(!to_customer.contains("Delivering to:"), "{to_customer}");
+    assert!(
+        to_customer.contains("Billing address:"),
+        "the buyer's own address is labelled as billing: {to_customer}"
+    );
 }
 
 #[tokio::test]

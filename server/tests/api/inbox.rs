@@ -101,10 +101,11 @@ async fn a_reply_is_mailed_answered_to_the_studio_kept_and_marks_the_enquiry_ans
     assert_eq!(answered["replies"][0]["sent_by"], "studio");
     assert_eq!(new_enquiries(&app, &session).await, 0);
 
-    let mails = app.mail(2).await;
+    // The notice, the enquirer's acknowledgement, then the reply.
+    let mails = app.mail(3).await;
     let reply = mails
         .iter()
-        .find(|m| m.contains("To: ada@example.com"))
+        .find(|m| m.contains("To: ada@example.com") && m.contains("Subject: Your enquiry to"))
         .expect("the reply is mailed");
     assert!(reply.contains("Reply-To: studio@posy.localhost"), "{reply}");
     assert!(reply.contains("Subject: Your enquiry to Posy"), "{reply}");

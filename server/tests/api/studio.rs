@@ -81,10 +81,23 @@ async fn an_enquiry_is_stored_and_mailed_to_the_studio() {
     let (status, body) = app.post_json("/api/contact/", &enquiry()).await;
     assert_eq!((status, body), (200, json!({"status": "success"})));
     assert_eq!(enquiries(&app).await, 1);
-    let mail = app.mail(1).await;
-    assert!(mail[0].contains("To: studio@posy.localhost"));
-    assert!(mail[0].contains("New wedding enquiry from Alex Rowe"));
-    assert!(mail[0].contains("Arnos Vale"));
+    let mail = app.mail(2).await;
+    let notice = mail
+        .iter()
+        .find(|m| m.contains("To: studio@posy.localhost"))
+        .expect("the studio's notice");
+    assert!(notice.contains("New wedding enquiry from Alex Rowe"));
+    assert!(notice.contains("About: Wedding flowers"), "{notice}");
+    assert!(notice.contains("Arnos Vale"));
+    // "Reply" in the studio's mail program answers the enquirer, not the shop.
+    let email = enquiry()["email"].as_str().unwrap().to_owned();
+    assert!(notice.contains(&format!("Reply-To: {email}")), "{notice}");
+    let thanks = mail
+        .iter()
+        .find(|m| m.contains(&format!("\nTo: {email}")))
+        .expect("the enquirer's acknowledgement");
+    assert!(thanks.contains("Dear Alex,"), "{thanks}");
+    assert!(thanks.contains("Arnos Vale"), "what they wrote: {thanks}");
 }
 
 #[tokio::test]

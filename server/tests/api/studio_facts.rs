@@ -109,10 +109,11 @@ async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    let mails = app.mail(2).await;
+    // The notice, the enquirer's acknowledgement, then the reply.
+    let mails = app.mail(3).await;
     let reply = mails
         .iter()
-        .find(|m| m.contains("To: ada@example.com"))
+        .find(|m| m.contains("To: ada@example.com") && m.contains("Subject: Your enquiry to"))
         .expect("the reply is mailed");
     assert!(
         reply.contains("Subject: Your enquiry to Petal & Stem"),

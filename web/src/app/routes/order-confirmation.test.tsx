@@ -41,8 +41,12 @@ describe('the order confirmation page', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('£1,324.50');
     expect(screen.getByText('Confirmation sent to').nextElementSibling).toHaveTextContent('jo@example.com');
     expect(screen.getByText('20 November 2026 at 14:05')).toBeInTheDocument();
-    const address = screen.getByRole('heading', { name: 'Delivering to' }).parentElement!;
-    expect(address).toHaveTextContent('Jo Bloom12 Wells RoadBristolBS14 9AB0117 496 0123');
+    // Without a choice the order is collected: the address it carries is the buyer's billing
+    // address, and is never called the delivery address.
+    expect(screen.queryByRole('heading', { name: 'Delivering to' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Collecting from the studio' })).toBeInTheDocument();
+    const billing = screen.getByRole('heading', { name: 'Billing address' }).parentElement!;
+    expect(billing).toHaveTextContent('Jo Bloom12 Wells RoadBristolBS14 9AB0117 496 0123');
     expect(screen.getAllByRole('link', { name: 'Back to the shop' })[0]).toHaveAttribute('href', '/shop');
 
     const asked = new URL(mockApi.requests.find((r) => r.url.includes('/api/orders/'))!.url);
@@ -79,6 +83,8 @@ describe('the order confirmation page', () => {
     expect(await screen.findByTestId('order-when')).toHaveTextContent('Tuesday 15 December, Morning');
     const delivery = screen.getByRole('heading', { name: 'Delivering to' }).parentElement!;
     expect(delivery).toHaveTextContent('Margaret Hale4 Wells RoadBristolBS3 4AA0117 496 0000');
+    expect(delivery).not.toHaveTextContent('12 Wells Road');
+    expect(screen.getByRole('heading', { name: 'Billing address' }).parentElement!).toHaveTextContent('12 Wells Road');
     expect(delivery).toHaveTextContent('For the driver: Leave with the neighbour at number 6');
     expect(screen.getByTestId('order-delivery-fee')).toHaveTextContent('£5.00');
     expect(screen.getByText('Delivery time').nextElementSibling).toHaveTextContent('£3.00');

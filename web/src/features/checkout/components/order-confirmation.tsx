@@ -156,21 +156,35 @@ function OrderDetails({ order, site }: { order: Order; site: SiteFacts | null })
       {order.fulfilment ? (
         <Handover choice={order.fulfilment} site={site} />
       ) : (
-        <Card id="order-delivery-title" title="Delivering to">
+        // An order placed without a choice (a client of the specification's calls only) is
+        // collected: the address it carries is the buyer's billing address, never where the
+        // flowers go.
+        <Card id="order-delivery-title" title="Collecting from the studio">
+          <p className="order-confirmation__when" data-testid="order-when">
+            We will call you to agree the day.
+          </p>
+          <address className="order-confirmation__address">
+            <AddressLines site={site} />
+          </address>
+          <p className="order-confirmation__note">
+            Something not right? Call us on <PhoneLink site={site} />.
+          </p>
+        </Card>
+      )}
+
+      {[order.address, order.city, order.postcode].some(Boolean) && (
+        <Card id="order-billing-title" title="Billing address">
           <address className="order-confirmation__address">
             {order.first_name} {order.last_name}
             <br />
-            {order.address}
-            <br />
-            {order.city}
-            <br />
-            {order.postcode}
-            <br />
+            {[order.address, order.city, order.postcode].filter(Boolean).map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
             {order.phone}
           </address>
-          <p className="order-confirmation__note">
-            <Fact site={site} show={(s) => s.delivery} chars={48} /> Something not right? Call us on <PhoneLink site={site} />.
-          </p>
         </Card>
       )}
 

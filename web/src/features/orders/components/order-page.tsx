@@ -261,7 +261,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
               </Fact>
             )}
             {order.address && (
-              <Fact label="Address">
+              <Fact label="Billing address">
                 <address className="order-address">{[order.address, order.city, order.postcode].filter(Boolean).join('\n')}</address>
               </Fact>
             )}
