@@ -70,7 +70,7 @@ function preloadFonts(): Plugin {
 // waits only for the HTML, the stylesheet, the preloaded fonts and the first picture, not for
 // ~87 KB of JavaScript sharing their bandwidth (Lighthouse's simulated slow 4G counts everything
 // that ends before the largest paint). index.html's module tags become one inline script (the
-// page's nonce reaches it, see server/src/headers.rs): once the document is parsed and every
+// page's nonce reaches it, see server/src/http/headers.rs): once the document is parsed and every
 // picture asked for with high priority (the page's first: the hero, a product's, the shop's
 // first row) has loaded or failed, and the browser has painted the page, it imports them two
 // frames later; in any case after 3 s. A page the server did not draw (the checkout, the back

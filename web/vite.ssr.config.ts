@@ -23,7 +23,7 @@ export default defineConfig({
   publicDir: false,
   build: {
     ssr: 'src/ssr/render.tsx',
-    // Inside the app's folder, where the server looks for it (server/src/web.rs never serves it).
+    // Inside the app's folder, where the server looks for it (server/src/http/web.rs never serves it).
     outDir: 'dist/ssr',
     emptyOutDir: true,
     target: 'es2022',

@@ -1,52 +1,21 @@
 //! Posy's server: the shop's JSON API (poem-openapi), storage (sea-orm), media and the built
-//! web app, started by [`startup::Application`].
+//! web app, started by [`app::startup::Application`].
+//!
+//! One folder per domain of the shop (catalogue, cart, checkout, orders, studio, enquiries,
+//! gallery, accounts); `app` starts and wires a shop and `api` answers its calls, both above
+//! the domains; `store`, `media`, `mail` and `http` are the plumbing below them.
 
-pub mod admins;
+pub mod accounts;
 pub mod api;
-pub mod attempts;
-pub mod auth;
+pub mod app;
 pub mod cart;
 pub mod catalogue;
-pub mod category_admin;
 pub mod checkout;
-pub mod cli;
-pub mod clock;
-pub mod compression;
-pub mod config;
-pub mod csrf;
-pub mod db;
-pub mod delivery;
 pub mod enquiries;
-pub mod entities;
-pub mod error;
-pub mod facts;
-pub mod fulfilment;
 pub mod gallery;
-pub mod headers;
-pub mod holds;
-pub mod inbox;
-pub mod limits;
+pub mod http;
 pub mod mail;
-pub mod media_store;
-pub mod memory;
-pub mod migration;
-pub mod order_admin;
-pub mod order_export;
-pub mod order_refunds;
+pub mod media;
 pub mod orders;
-pub mod pages;
-pub mod payments;
-pub mod places;
-pub mod product_admin;
-pub mod product_picture;
-pub mod proxies;
-pub mod rate_limit;
-pub mod secrets;
-pub mod seed;
-pub mod site;
-pub mod startup;
-pub mod state;
-pub mod studio_orders;
-pub mod tasks;
-pub mod web;
-pub mod webhook;
+pub mod store;
+pub mod studio;

@@ -12,10 +12,10 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::delivery::DeliverySettingsView;
 use super::text::Text;
-use crate::delivery::{self, SaveError};
-use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::inbox::{self, EnquiryView, InboxError};
-use crate::state::Studio;
+use crate::api::state::Studio;
+use crate::enquiries::inbox::{self, EnquiryView, InboxError};
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::studio::delivery::{self, SaveError};
 
 /// The back office.
 pub struct AdminApi;
@@ -138,7 +138,7 @@ impl AdminApi {
     async fn summary(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Summary {
         Ok(Json(AdminSummary {
             new_enquiries: inbox::new_count(*db).await?,
-            new_orders: crate::order_admin::new_count(*db).await?,
+            new_orders: crate::orders::admin::new_count(*db).await?,
         }))
     }
 

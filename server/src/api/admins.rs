@@ -12,11 +12,11 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::{AdminSession, Me, SessionChanged};
 use super::text::Text;
-use crate::admins::{self, AdminView, Asking, PasswordError};
-use crate::auth::{self, AccountError};
-use crate::csrf::cookie;
-use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::state::Clients;
+use crate::accounts::admins::{self, AdminView, Asking, PasswordError};
+use crate::accounts::auth::{self, AccountError};
+use crate::api::state::Clients;
+use crate::http::csrf::cookie;
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
 
 /// The studio's admins.
 pub struct AdminsApi;

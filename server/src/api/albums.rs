@@ -14,12 +14,12 @@ use poem_openapi::{ApiRequest, Multipart, Object, OpenApi};
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
-use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::gallery::receiving::Parts;
-use crate::gallery::uploads::{self, Refused};
+use crate::api::state::Gallery;
 use crate::gallery::view::AlbumView;
 use crate::gallery::{AlbumError, FindError, Viewer, admin};
-use crate::state::Gallery;
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::media::receiving::Parts;
+use crate::media::uploads::{self, Refused};
 
 /// Gallery albums.
 pub struct AlbumsApi;
@@ -185,7 +185,7 @@ pub struct UploadForm {
     featured_image: Option<Upload>,
 }
 
-/// `upload_images/`'s body, read as it arrives by [`crate::gallery::receiving`] rather than spooled whole
+/// `upload_images/`'s body, read as it arrives by [`crate::media::receiving`] rather than spooled whole
 /// first, so the upload limits apply as the bytes come. It publishes [`UploadForm`]'s schema.
 pub struct UploadBody(Parts);
 

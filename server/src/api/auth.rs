@@ -15,10 +15,10 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::auth::{self, Admin, SignInError, SignInRefused};
-use crate::csrf::cookie;
-use crate::error::{Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::state::Clients;
+use crate::accounts::auth::{self, Admin, SignInError, SignInRefused};
+use crate::api::state::Clients;
+use crate::http::csrf::cookie;
+use crate::http::error::{Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
 
 /// Signing the studio's admin in and out.
 pub struct AuthApi;

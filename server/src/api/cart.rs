@@ -13,12 +13,12 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
+use crate::api::state::MediaBase;
+use crate::cart::fulfilment::{self, ChoiceError};
 use crate::cart::{self, Adds, CartError, CartKey, CartView, LineError};
-use crate::clock::Clock;
-use crate::db::Writer;
-use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::fulfilment::{self, ChoiceError};
-use crate::state::MediaBase;
+use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::store::clock::Clock;
+use crate::store::db::Writer;
 
 /// The shopper's cart.
 pub struct CartApi;

@@ -10,7 +10,7 @@ use poem_openapi::param::Path;
 use super::ApiTags;
 use super::cached_json::CachedJson;
 use crate::catalogue::{Catalogue, ProductError, ProductView};
-use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal};
+use crate::http::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal};
 
 /// The shop's products.
 pub struct CatalogueApi;

@@ -16,13 +16,13 @@ use super::ApiTags;
 use super::albums::Done;
 use super::auth::AdminSession;
 use super::text::Text;
-use crate::category_admin::{self, CategoryError, CategoryView};
-use crate::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::api::state::{Gallery, MediaBase};
+use crate::catalogue::picture;
+use crate::catalogue::products::{self, AdminProductView, ProductAdminError};
+use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
-use crate::gallery::receiving::Parts;
-use crate::product_admin::{self, AdminProductView, ProductAdminError};
-use crate::product_picture;
-use crate::state::{Gallery, MediaBase};
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::media::receiving::Parts;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
 
@@ -280,7 +280,7 @@ impl CatalogueAdminApi {
         db: Data<&DatabaseConnection>,
         media: Data<&MediaBase>,
     ) -> Products {
-        Ok(Json(product_admin::list(*db, &media.0.0).await?))
+        Ok(Json(products::list(*db, &media.0.0).await?))
     }
 
     /// Makes a product, last on its shelf; /shop shows it at once when it is on sale. Its
@@ -298,7 +298,7 @@ impl CatalogueAdminApi {
         change: Json<ProductChangeBody>,
     ) -> ProductMade {
         let form = ProductForm::from(change.0);
-        Ok(Json(product_admin::create(*db, &form, &media.0.0).await?))
+        Ok(Json(products::create(*db, &form, &media.0.0).await?))
     }
 
     /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
@@ -317,9 +317,7 @@ impl CatalogueAdminApi {
         change: Json<ProductChangeBody>,
     ) -> ProductChanged {
         let form = ProductForm::from(change.0);
-        Ok(Json(
-            product_admin::update(*db, id.0, &form, &media.0.0).await?,
-        ))
+        Ok(Json(products::update(*db, id.0, &form, &media.0.0).await?))
     }
 
     /// Deletes a product no order ever had (409 for one that was ordered: archive it).
@@ -334,7 +332,7 @@ impl CatalogueAdminApi {
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> ProductDeleted {
-        product_admin::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
+        products::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
         Ok(Json(Done {
             status: "success".into(),
         }))
@@ -354,7 +352,7 @@ impl CatalogueAdminApi {
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(product_admin::archive(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::archive(*db, id.0, &media.0.0).await?))
     }
 
     /// Brings an archived product back, hidden until it is put on sale.
@@ -370,7 +368,7 @@ impl CatalogueAdminApi {
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(product_admin::restore(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::restore(*db, id.0, &media.0.0).await?))
     }
 
     /// Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
@@ -389,7 +387,7 @@ impl CatalogueAdminApi {
         body: PictureBody,
     ) -> ProductChanged {
         // An unknown product is said before its picture is read.
-        product_picture::find(&gallery.db, id.0).await?;
+        picture::find(&gallery.db, id.0).await?;
         let to = gallery.destination();
         let incoming = match to.receive_one(body.0, "picture").await {
             Ok(Some(Ok(incoming))) => incoming,
@@ -398,7 +396,7 @@ impl CatalogueAdminApi {
             Err(err) => return Err(ProductAdminError::Upload(err).into()),
         };
         Ok(Json(
-            product_picture::replace(
+            picture::replace(
                 &gallery.db,
                 gallery.media.as_ref(),
                 id.0,
@@ -425,7 +423,7 @@ impl CatalogueAdminApi {
     ) -> ProductChanged {
         let change = change.0;
         Ok(Json(
-            product_admin::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
+            products::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
         ))
     }
 
@@ -436,7 +434,7 @@ impl CatalogueAdminApi {
         operation_id = "adminListCategories"
     )]
     async fn categories(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Shelves {
-        Ok(Json(category_admin::list(*db).await?))
+        Ok(Json(shelves::list(*db).await?))
     }
 
     /// Makes a shelf, last on /shop; answers every shelf.
@@ -451,7 +449,7 @@ impl CatalogueAdminApi {
         db: Data<&DatabaseConnection>,
         shelf: Json<NewCategory>,
     ) -> ShelvesChanged {
-        Ok(Json(category_admin::create(*db, &shelf.0.name).await?))
+        Ok(Json(shelves::create(*db, &shelf.0.name).await?))
     }
 
     /// Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
@@ -470,7 +468,7 @@ impl CatalogueAdminApi {
     ) -> ShelfChanged {
         let change = change.0;
         Ok(Json(
-            category_admin::update(*db, id.0, &change.name, change.hidden).await?,
+            shelves::update(*db, id.0, &change.name, change.hidden).await?,
         ))
     }
 
@@ -486,8 +484,6 @@ impl CatalogueAdminApi {
         db: Data<&DatabaseConnection>,
         order: Json<CategoryOrder>,
     ) -> ShelvesChanged {
-        Ok(Json(
-            category_admin::reorder(*db, &order.0.category_ids).await?,
-        ))
+        Ok(Json(shelves::reorder(*db, &order.0.category_ids).await?))
     }
 }

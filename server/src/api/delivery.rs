@@ -12,9 +12,10 @@ use posy_core::schedule::Taken;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
-use crate::clock::Clock;
-use crate::error::Failure;
-use crate::{delivery, places};
+use crate::cart::places;
+use crate::http::error::Failure;
+use crate::store::clock::Clock;
+use crate::studio::delivery;
 
 /// Delivery and collection.
 pub struct DeliveryApi;

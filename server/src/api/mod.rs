@@ -17,6 +17,7 @@ pub mod orders;
 pub mod paths;
 pub mod payment;
 pub mod settings;
+pub mod state;
 pub mod studio;
 pub mod text;
 

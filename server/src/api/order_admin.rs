@@ -17,11 +17,11 @@ use super::auth::AdminSession;
 use super::cart::FulfilmentFields;
 use super::text::Text;
 use crate::checkout::Checkout;
-use crate::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::order_admin::{self, Filter, OrderBook, OrderDetail, OrderError};
-use crate::order_export;
-use crate::order_refunds::{self, RefundAsk};
-use crate::studio_orders::{self, StudioLine, StudioOrderError};
+use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::orders::admin::{self, Filter, OrderBook, OrderDetail, OrderError};
+use crate::orders::export;
+use crate::orders::phone::{self, StudioLine, StudioOrderError};
+use crate::orders::refunds::{self, RefundAsk};
 
 /// The studio's orders.
 pub struct OrderAdminApi;
@@ -219,7 +219,7 @@ fn range(from: Option<Date>, to: Option<Date>) -> Result<(), ListError> {
                 "The last day comes before the first.".into(),
             ));
         }
-        if from.days_until(to) >= order_export::MAX_DAYS {
+        if from.days_until(to) >= export::MAX_DAYS {
             return Err(ListError::Filter(
                 "to",
                 "Please choose at most a year of days.".into(),
@@ -284,7 +284,7 @@ impl OrderAdminApi {
             to,
         };
         Ok(Json(
-            order_admin::book(&checkout.db, checkout.clock.now(), &filter)
+            admin::book(&checkout.db, checkout.clock.now(), &filter)
                 .await
                 .map_err(ListError::from)?,
         ))
@@ -308,7 +308,7 @@ impl OrderAdminApi {
         let date = day("date", Some(&date.0))?
             .ok_or_else(|| ListError::Filter("date", "Please choose a day.".into()))?;
         Ok(Json(
-            order_admin::day_sheet(&checkout.db, checkout.clock.now(), date)
+            admin::day_sheet(&checkout.db, checkout.clock.now(), date)
                 .await
                 .map_err(ListError::from)?,
         ))
@@ -332,7 +332,7 @@ impl OrderAdminApi {
         let to = day("to", Some(&to.0))?
             .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
         range(Some(from), Some(to))?;
-        let csv = order_export::csv(&checkout.db, from, to)
+        let csv = export::csv(&checkout.db, from, to)
             .await
             .map_err(ListError::from)?;
         Ok(OrdersCsv::Csv(
@@ -354,7 +354,7 @@ impl OrderAdminApi {
     )]
     async fn one(&self, _admin: AdminSession, checkout: Data<&Checkout>, id: Path<i32>) -> One {
         Ok(Json(
-            order_admin::detail(&checkout.db, checkout.clock.now(), id.0).await?,
+            admin::detail(&checkout.db, checkout.clock.now(), id.0).await?,
         ))
     }
 
@@ -377,7 +377,7 @@ impl OrderAdminApi {
         let from = OrderStatus::parse(&change.0.from.0).ok_or_else(unknown)?;
         let to = OrderStatus::parse(&change.0.to.0).ok_or_else(unknown)?;
         Ok(Json(
-            order_admin::move_to(&checkout, id.0, from, to, &admin.0.username).await?,
+            admin::move_to(&checkout, id.0, from, to, &admin.0.username).await?,
         ))
     }
 
@@ -406,7 +406,7 @@ impl OrderAdminApi {
             reason: body.reason.0,
         };
         Ok(Json(
-            order_refunds::give_back(&checkout, id.0, &ask, &admin.0.username).await?,
+            refunds::give_back(&checkout, id.0, &ask, &admin.0.username).await?,
         ))
     }
 
@@ -442,7 +442,7 @@ impl OrderAdminApi {
             })
             .collect();
         let choice = body.fulfilment.into_form();
-        let id = studio_orders::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
+        let id = phone::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
         Ok(Json(StudioOrderTaken {
             id,
             reference: crate::orders::reference(id),

@@ -11,7 +11,7 @@ use posy_core::checkout::CheckoutForm;
 use super::ApiTags;
 use super::text::Text;
 use crate::checkout::{Buyer, Checkout, PlaceError};
-use crate::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::http::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::{self, LinkError, OrderView};
 
 /// Orders.

@@ -12,12 +12,12 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::attempts::{PaymentAttempts, TooMany};
+use crate::api::state::Clients;
+use crate::checkout::attempts::{PaymentAttempts, TooMany};
+use crate::checkout::payments::simulated::{self, Card, Confirmation, SimulatedError};
+use crate::checkout::payments::{Billing, PaymentError, Provider};
 use crate::checkout::{Checkout, IntentError};
-use crate::error::{Answer, Failure, INTERNAL, PlacedOrder, Problem, Refusal, SEND};
-use crate::payments::simulated::{self, Card, Confirmation, SimulatedError};
-use crate::payments::{Billing, PaymentError, Provider};
-use crate::state::Clients;
+use crate::http::error::{Answer, Failure, INTERNAL, PlacedOrder, Problem, Refusal, SEND};
 
 /// Payments.
 pub struct PaymentApi;

@@ -11,9 +11,9 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
-use crate::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::facts::FactsError;
-use crate::state::Studio;
+use crate::api::state::Studio;
+use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::studio::facts::FactsError;
 
 /// The studio settings.
 pub struct StudioSettingsApi;

@@ -12,12 +12,12 @@ use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 
 use super::ApiTags;
 use super::text::Text;
-use crate::delivery;
+use crate::api::state::{Clients, MediaBase, Studio};
 use crate::enquiries::{self, EnquiryError, EnquirySent};
-use crate::entities::workshop as workshops;
-use crate::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
-use crate::site::Site;
-use crate::state::{Clients, MediaBase, Studio};
+use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::store::entities::workshop as workshops;
+use crate::studio::delivery;
+use crate::studio::site::Site;
 
 /// The studio's pages and enquiries.
 pub struct StudioApi;

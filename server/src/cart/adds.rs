@@ -30,10 +30,10 @@ use super::{
     Adding, CartError, CartKey, CartView, LineError, PricedLine, Read, lines_and_items, priced,
     refusal, view_of,
 };
-use crate::clock::now;
-use crate::db::Writer;
-use crate::entities::{cart, cart_item};
-use crate::holds;
+use crate::cart::holds;
+use crate::store::clock::now;
+use crate::store::db::Writer;
+use crate::store::entities::{cart, cart_item};
 
 /// The most adds written in one batch: enough for every shopper waiting at once under heavy
 /// load (the bench's 32 connections), few enough that a batch never holds its carts for long

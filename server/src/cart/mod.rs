@@ -12,9 +12,12 @@
 //! the cart's lock (a row lock on PostgreSQL, the write lock on SQLite), so changes to one cart
 //! run one after another and a line can never be raised past the stock by two adds at once.
 //! A change to a cart's lines also releases any stock the cart held for its payment
-//! ([`crate::holds`]). Adds, the busiest change, are written in batches ([`Adds`]).
+//! ([`crate::cart::holds`]). Adds, the busiest change, are written in batches ([`Adds`]).
 
 mod adds;
+pub mod fulfilment;
+pub mod holds;
+pub mod places;
 
 pub use adds::Adds;
 
@@ -34,10 +37,9 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::clock::{Clock, now};
-use crate::db::Writer;
-use crate::entities::{cart, cart_item, category, product, variation};
-use crate::holds;
+use crate::store::clock::{Clock, now};
+use crate::store::db::Writer;
+use crate::store::entities::{cart, cart_item, category, product, variation};
 
 /// A cart as the API shows it.
 #[derive(Debug, Clone, Object, Serialize)]
@@ -832,7 +834,7 @@ async fn view(
 /// The cart as the API shows it, from its lines.
 fn view_of(cart_id: CartId, lines: Vec<PricedLine>, media_base: &str) -> CartView {
     let total = payable_total(&lines).to_wire();
-    let lead_days = crate::fulfilment::lead_days(&lines);
+    let lead_days = crate::cart::fulfilment::lead_days(&lines);
     let items = lines
         .into_iter()
         .map(|line| CartItemView {

@@ -9,11 +9,11 @@ use sea_orm::{
 };
 
 use super::AlbumError;
-use super::uploads::kept_files;
-use crate::clock::now;
-use crate::entities::album_image::MediaType;
-use crate::entities::{album, album_image};
-use crate::media_store::MediaStore;
+use crate::media::store::MediaStore;
+use crate::media::uploads::kept_files;
+use crate::store::clock::now;
+use crate::store::entities::album_image::MediaType;
+use crate::store::entities::{album, album_image};
 
 /// An album's title and description, trimmed and within core's limits.
 fn checked(title: &str, description: &str) -> Result<(String, String), AlbumError> {

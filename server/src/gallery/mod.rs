@@ -5,11 +5,6 @@
 //! messages).
 
 pub mod admin;
-pub mod pictures;
-pub mod receiving;
-pub mod sizes;
-pub mod uploads;
-pub mod video;
 pub mod view;
 
 /// Why a gallery change or lookup did not happen.

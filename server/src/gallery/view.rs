@@ -5,10 +5,10 @@ use poem_openapi::Object;
 use posy_core::media;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
-use super::uploads::{kept_files, srcset};
 use super::{FindError, Viewer};
-use crate::entities::album_image::{ImageStatus, MediaType};
-use crate::entities::{album, album_image};
+use crate::media::uploads::{kept_files, srcset};
+use crate::store::entities::album_image::{ImageStatus, MediaType};
+use crate::store::entities::{album, album_image};
 
 /// An album as the gallery shows it (the spec's entities).
 #[derive(Debug, Clone, Object)]

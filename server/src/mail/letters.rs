@@ -8,7 +8,7 @@ use posy_core::order::OrderStatus;
 use posy_core::studio::StudioFacts;
 
 use crate::cart::PricedLine;
-use crate::fulfilment::{Charge, Described};
+use crate::cart::fulfilment::{Charge, Described};
 use posy_core::schedule::Method;
 
 /// A message before it has a recipient.
@@ -437,7 +437,7 @@ mod tests {
     use posy_core::fulfilment::FulfilmentForm;
 
     use super::*;
-    use crate::fulfilment::describe;
+    use crate::cart::fulfilment::describe;
 
     /// Sam's own (billing) address: it must never be given as where the flowers go.
     const BILLING: &str = "12 Cotham Hill";

@@ -217,7 +217,7 @@ async fn signing_out_everywhere_ends_every_session_of_the_account_only() {
     let session = admin_session(&app).await;
     let (_, other) = sign_in(&app, "studio", STUDIO_PASSWORD).await;
     let other = other.unwrap();
-    posy_server::auth::create_admin(&app.db, "maya", "sweet-peas-in-june")
+    posy_server::accounts::auth::create_admin(&app.db, "maya", "sweet-peas-in-june")
         .await
         .unwrap();
     let (_, maya) = sign_in(&app, "maya", "sweet-peas-in-june").await;

@@ -12,7 +12,7 @@ async fn with_admin() -> TestApp {
 }
 
 async fn admin_in(app: TestApp) -> TestApp {
-    posy_server::auth::create_admin(&app.db, "ruth", PASSWORD)
+    posy_server::accounts::auth::create_admin(&app.db, "ruth", PASSWORD)
         .await
         .expect("an admin account");
     app
@@ -261,17 +261,17 @@ async fn signing_in_needs_the_csrf_token_like_every_change() {
 async fn accounts_need_a_real_password_and_a_free_name() {
     let app = with_admin().await;
     assert!(
-        posy_server::auth::create_admin(&app.db, "ruth", PASSWORD)
+        posy_server::accounts::auth::create_admin(&app.db, "ruth", PASSWORD)
             .await
             .is_err()
     );
     assert!(
-        posy_server::auth::create_admin(&app.db, "ben", "short")
+        posy_server::accounts::auth::create_admin(&app.db, "ben", "short")
             .await
             .is_err()
     );
     assert!(
-        posy_server::auth::create_admin(&app.db, "  ", PASSWORD)
+        posy_server::accounts::auth::create_admin(&app.db, "  ", PASSWORD)
             .await
             .is_err()
     );
@@ -351,7 +351,7 @@ async fn a_username_or_password_longer_than_any_accounts_is_refused_before_anyth
     let (status, _, _) = login(&app, &"a".repeat(100), &"p".repeat(1024)).await;
     assert_eq!(status, 401);
     assert!(
-        posy_server::auth::create_admin(&app.db, "ben", &"p".repeat(1025))
+        posy_server::accounts::auth::create_admin(&app.db, "ben", &"p".repeat(1025))
             .await
             .is_err(),
         "no account gets a password it could not sign in with"
@@ -371,7 +371,10 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
         "ruth's cleared by her sign-in"
     );
     assert_eq!(count(&app, "sessions").await, 2);
-    assert_eq!(posy_server::auth::sweep(&app.db).await.unwrap(), (0, 0));
+    assert_eq!(
+        posy_server::accounts::auth::sweep(&app.db).await.unwrap(),
+        (0, 0)
+    );
 
     sql(
         &app,
@@ -389,7 +392,10 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
         ),
     )
     .await;
-    assert_eq!(posy_server::auth::sweep(&app.db).await.unwrap(), (1, 1));
+    assert_eq!(
+        posy_server::accounts::auth::sweep(&app.db).await.unwrap(),
+        (1, 1)
+    );
     assert_eq!(count(&app, "rate_limits").await, 0);
     assert_eq!(count(&app, "sessions").await, 1);
     let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &fresh.unwrap()).await;
@@ -568,13 +574,13 @@ async fn the_api_description_documents_both_session_cookies_either_of_which_will
 #[tokio::test]
 async fn signing_out_everywhere_ends_every_session_of_that_account_only() {
     let app = with_admin().await;
-    posy_server::auth::create_admin(&app.db, "ben", "another-long-password")
+    posy_server::accounts::auth::create_admin(&app.db, "ben", "another-long-password")
         .await
         .unwrap();
     let (_, _, laptop) = login(&app, "ruth", PASSWORD).await;
     let (_, _, phone) = login(&app, "ruth", PASSWORD).await;
     let (_, _, bens) = login(&app, "ben", "another-long-password").await;
-    let ended = posy_server::auth::sign_out_all(&app.db, "ruth")
+    let ended = posy_server::accounts::auth::sign_out_all(&app.db, "ruth")
         .await
         .unwrap();
     assert_eq!(ended, Some(2));
@@ -585,7 +591,7 @@ async fn signing_out_everywhere_ends_every_session_of_that_account_only() {
     let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &bens.unwrap()).await;
     assert_eq!(status, 200, "another account's session stays");
     assert_eq!(
-        posy_server::auth::sign_out_all(&app.db, "nobody")
+        posy_server::accounts::auth::sign_out_all(&app.db, "nobody")
             .await
             .unwrap(),
         None

@@ -2,7 +2,7 @@ use std::collections::BTreeSet;
 
 use futures_util::future::join_all;
 use posy_server::cart::{EMPTY_IDLE_LIMIT, IDLE_LIMIT, remove_idle};
-use posy_server::clock::now;
+use posy_server::store::clock::now;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 

@@ -291,8 +291,8 @@ async fn two_shops_starting_together_on_one_database_both_start() {
         None => format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display()),
     };
     let (a, b) = tokio::join!(
-        posy_server::db::connect(&url),
-        posy_server::db::connect(&url)
+        posy_server::store::db::connect(&url),
+        posy_server::store::db::connect(&url)
     );
     a.expect("the first starts");
     b.expect("the second starts");

@@ -37,7 +37,7 @@ async fn the_site_shows_the_hours_the_settings_hold() {
         open: TimeOfDay::parse("07:30").unwrap(),
         close: TimeOfDay::parse("20:00").unwrap(),
     });
-    posy_server::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings)
         .await
         .unwrap();
     let (_, site) = app.get_json("/api/site/").await;
@@ -61,14 +61,16 @@ async fn settings_that_make_no_sense_are_not_saved() {
     let app = spawn_app().await;
     let mut settings = DeliverySettings::demo();
     settings.zones[1].districts.push("BS14".into());
-    let Err(posy_server::delivery::SaveError::Problems(problems)) =
-        posy_server::delivery::save(&app.db, &settings).await
+    let Err(posy_server::studio::delivery::SaveError::Problems(problems)) =
+        posy_server::studio::delivery::save(&app.db, &settings).await
     else {
         panic!("a district in two zones is refused");
     };
     assert_eq!(problems, ["BS14 is in more than one zone."]);
     assert_eq!(
-        posy_server::delivery::settings(&app.db).await.unwrap(),
+        posy_server::studio::delivery::settings(&app.db)
+            .await
+            .unwrap(),
         DeliverySettings::demo(),
         "the settings in force are unchanged"
     );

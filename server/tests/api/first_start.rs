@@ -2,8 +2,8 @@
 //! pages' own pictures at every start, and no simulated payments on a public https address
 //! unless asked for.
 
-use posy_server::config::Config;
-use posy_server::startup::Application;
+use posy_server::app::config::Config;
+use posy_server::app::startup::Application;
 
 use crate::helpers::{Options, spawn_app, spawn_app_with, sql};
 

@@ -3,9 +3,9 @@
 
 use posy_core::calendar::Date;
 use posy_core::delivery::Closure;
-use posy_server::clock::parse_moment;
-use posy_server::config::Config;
-use posy_server::entities::order;
+use posy_server::app::config::Config;
+use posy_server::store::clock::parse_moment;
+use posy_server::store::entities::order;
 use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
@@ -77,7 +77,7 @@ async fn a_delivery_today_before_the_cut_off_costs_the_zones_fee_and_is_kept() {
         json!({"items": "28.00", "delivery": "5.00", "surcharge": "0.00", "total": "33.00"})
     );
     let kept = {
-        let row = posy_server::entities::cart::Entity::find_by_id(cart.clone())
+        let row = posy_server::store::entities::cart::Entity::find_by_id(cart.clone())
             .one(&app.db)
             .await
             .unwrap()
@@ -224,12 +224,14 @@ pub async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
 
 /// Closes the studio on `date` in the delivery settings.
 async fn close_on(app: &TestApp, date: &str) {
-    let mut settings = posy_server::delivery::settings(&app.db).await.unwrap();
+    let mut settings = posy_server::studio::delivery::settings(&app.db)
+        .await
+        .unwrap();
     settings.closed_on.push(Closure {
         date: Date::parse(date).unwrap(),
         reason: "a family wedding".into(),
     });
-    posy_server::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings)
         .await
         .unwrap();
 }

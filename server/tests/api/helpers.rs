@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use posy_server::config::Config;
-use posy_server::startup::Application;
+use posy_server::app::config::Config;
+use posy_server::app::startup::Application;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
 use serde_json::{Value, json};
 
@@ -13,7 +13,7 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub db: DatabaseConnection,
-    /// Every statement the shop has run (see `posy_server::db::count_statements`).
+    /// Every statement the shop has run (see `posy_server::store::db::count_statements`).
     pub statements: Arc<std::sync::atomic::AtomicU64>,
     /// A CSRF token the shop issued, sent as cookie and header by [`TestApp::post_json`].
     pub csrf: String,
@@ -170,7 +170,7 @@ async fn migrated_postgres_database() -> Option<String> {
     let template = TEMPLATE
         .get_or_init(|| async {
             let url = create_database(&server_url, None).await;
-            let db = posy_server::db::connect(&url)
+            let db = posy_server::store::db::connect(&url)
                 .await
                 .expect("migrate the template database");
             // A database is copied only while no one is connected to it.
@@ -402,7 +402,7 @@ pub async fn sql(app: &TestApp, statement: &str) {
 
 /// An admin account and a signed-in session's cookie value.
 pub async fn admin_session(app: &TestApp) -> String {
-    posy_server::auth::create_admin(&app.db, "studio", "a-long-studio-password")
+    posy_server::accounts::auth::create_admin(&app.db, "studio", "a-long-studio-password")
         .await
         .expect("an admin account");
     let response = app

@@ -2,8 +2,8 @@
 //! the hold lapses, a cart's lines are set aside; other shoppers are told before paying.
 
 use futures_util::future::join_all;
-use posy_server::clock::parse_moment;
-use posy_server::config::Config;
+use posy_server::app::config::Config;
+use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
 use crate::checkout::{check_intent, check_intent_from, client_secret, count, pay, place};
@@ -233,7 +233,7 @@ async fn a_hold_lapses_on_the_shops_clock_and_another_cart_may_hold_the_stock() 
     // The hourly sweep (which also runs as the shop starts) forgets the lapsed hold and the
     // address that asked for it.
     let now = parse_moment("2026-12-14T11:41:00Z").unwrap();
-    posy_server::holds::forget_expired(&app.db, now + 60)
+    posy_server::cart::holds::forget_expired(&app.db, now + 60)
         .await
         .unwrap();
     assert_eq!(
@@ -505,14 +505,14 @@ async fn two_shop_processes_on_one_postgresql_database_sell_ten_to_a_hundred_wit
     let db = sea_orm::Database::connect(&database).await.unwrap();
     use sea_orm::{EntityTrait, PaginatorTrait};
     assert_eq!(
-        posy_server::entities::refund::Entity::find()
+        posy_server::store::entities::refund::Entity::find()
             .count(&db)
             .await
             .unwrap(),
         0
     );
     assert_eq!(
-        posy_server::entities::order::Entity::find()
+        posy_server::store::entities::order::Entity::find()
             .count(&db)
             .await
             .unwrap(),

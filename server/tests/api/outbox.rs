@@ -1,8 +1,8 @@
 //! The outbox: a mail is never lost and rarely doubled (a lease, a Message-ID fixed when it
 //! was queued), and a mail that keeps failing is given up once, with one notice to the studio.
 
-use posy_server::entities::outbox;
 use posy_server::mail::{self, MAX_ATTEMPTS, Mailer};
+use posy_server::store::entities::outbox;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
@@ -18,7 +18,7 @@ async fn outbox_db() -> (DatabaseConnection, tempfile::TempDir) {
         Some(url) => url,
         None => format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display()),
     };
-    (posy_server::db::connect(&url).await.unwrap(), dir)
+    (posy_server::store::db::connect(&url).await.unwrap(), dir)
 }
 
 fn mailer(folder: std::path::PathBuf) -> Mailer {
@@ -60,7 +60,7 @@ async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message
         .col_expr(outbox::Column::SentAt, Expr::value(None::<i64>))
         .col_expr(
             outbox::Column::ClaimedUntil,
-            Expr::value(posy_server::clock::now() + 100),
+            Expr::value(posy_server::store::clock::now() + 100),
         )
         .exec(&db)
         .await
@@ -71,7 +71,7 @@ async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message
     outbox::Entity::update_many()
         .col_expr(
             outbox::Column::ClaimedUntil,
-            Expr::value(posy_server::clock::now() - 1),
+            Expr::value(posy_server::store::clock::now() - 1),
         )
         .exec(&db)
         .await

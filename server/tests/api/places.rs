@@ -4,8 +4,8 @@
 
 use posy_core::delivery::DeliverySettings;
 use posy_core::schedule::{Taken, TakenDay, TakenSlot};
-use posy_server::clock::parse_moment;
-use posy_server::config::Config;
+use posy_server::app::config::Config;
+use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
 use crate::checkout::{check_intent, client_secret, count, place};
@@ -14,7 +14,9 @@ use crate::helpers::TestApp;
 
 /// Room for one delivery in the Morning slot and one collection a day.
 async fn limits(app: &TestApp) {
-    let mut settings = posy_server::delivery::settings(&app.db).await.unwrap();
+    let mut settings = posy_server::studio::delivery::settings(&app.db)
+        .await
+        .unwrap();
     let morning = settings
         .slots
         .iter_mut()
@@ -22,7 +24,7 @@ async fn limits(app: &TestApp) {
         .unwrap();
     morning.capacity = Some(1);
     settings.collection_capacity = Some(1);
-    posy_server::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings)
         .await
         .unwrap();
 }
@@ -204,7 +206,7 @@ async fn shoppers_paying_at_once_for_the_last_place_in_a_slot_leave_one_holding_
     let mut pieces = Vec::new();
     for n in 0..30 {
         use sea_orm::{ActiveModelTrait, Set};
-        let piece = posy_server::entities::product::ActiveModel {
+        let piece = posy_server::store::entities::product::ActiveModel {
             category_id: Set(1),
             name: Set(format!("Buttonhole {n}")),
             description: Set(String::new()),

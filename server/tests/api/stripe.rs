@@ -508,7 +508,7 @@ async fn a_signed_succeeded_event_places_the_order_from_the_billing_details_once
     let intent = intent_for(&app, &cart).await;
     stripe.pay(&intent);
     let event = succeeded_event("evt_1", &stripe.intent(&intent));
-    let now = posy_server::clock::now();
+    let now = posy_server::store::clock::now();
 
     assert_eq!(
         deliver(&app, &event, &signature(&event, "whsec_wrong", now)).await,
@@ -561,7 +561,7 @@ async fn a_shop_killed_between_payment_and_order_still_makes_exactly_one_order_f
     // The shopper paid; the shop dies before the browser's order call arrives.
     let app = app.killed_and_restarted().await;
     let event = succeeded_event("evt_crash", &stripe.intent(&intent));
-    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::store::clock::now());
     assert_eq!(deliver(&app, &event, &signed).await, 200);
     assert_eq!(deliver(&app, &event, &signed).await, 200);
     assert_eq!(orders(&app).await.len(), 1);
@@ -609,7 +609,7 @@ async fn an_intent_the_shop_did_not_make_for_the_cart_is_refused_before_stripe_i
 async fn a_charge_refunded_or_disputed_at_stripe_never_becomes_an_order() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let now = posy_server::clock::now();
+    let now = posy_server::store::clock::now();
     for note in ["x_amount_refunded", "x_disputed"] {
         let cart = cart_with(&app, "The Bedminster", 1).await;
         let intent = intent_for(&app, &cart).await;
@@ -687,7 +687,7 @@ async fn billing_details_that_do_not_fit_still_make_an_order_flagged_for_the_stu
         });
     });
     let event = succeeded_event("evt_messy", &stripe.intent(&intent));
-    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::store::clock::now());
     assert_eq!(deliver(&app, &event, &signed).await, 200);
     let row = app
         .db
@@ -733,7 +733,7 @@ async fn an_event_with_fields_posy_does_not_know_or_need_still_places_the_order(
                             "metadata": {"cart_id": cart}, "shiny_new_field": {"x": 1}}}
     })
     .to_string();
-    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::store::clock::now());
     assert_eq!(deliver(&app, &event, &signed).await, 200);
     assert_eq!(orders(&app).await.len(), 1);
 }
@@ -742,7 +742,7 @@ async fn an_event_with_fields_posy_does_not_know_or_need_still_places_the_order(
 async fn a_bad_signature_and_an_unreadable_event_get_different_answers() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let now = posy_server::clock::now();
+    let now = posy_server::store::clock::now();
     let answer = |payload: &'static str, signed: String| {
         let app = &app;
         async move {
@@ -862,7 +862,7 @@ async fn a_payment_event_for_a_cart_removed_since_is_refunded() {
     .await;
     sql(&app, &format!("DELETE FROM carts WHERE id = '{cart}'")).await;
     let event = succeeded_event("evt_gone", &stripe.intent(&intent));
-    let signed = signature(&event, WEBHOOK_SECRET, posy_server::clock::now());
+    let signed = signature(&event, WEBHOOK_SECRET, posy_server::store::clock::now());
     assert_eq!(deliver(&app, &event, &signed).await, 200);
     let refunds = stripe.requests("POST", "/v1/refunds").await;
     assert_eq!(refunds.len(), 1, "the money goes back");

@@ -1,6 +1,6 @@
 // posy-wasm's exports for the server's renderer, which has no WebAssembly: the server gives its
 // JavaScript engine the same core functions, compiled into the server, under the same names
-// (server/src/pages/core_host.rs). vite.ssr.config.ts points 'posy-wasm' here; lib/core.ts stays
+// (server/src/http/pages/core_host.rs). vite.ssr.config.ts points 'posy-wasm' here; lib/core.ts stays
 // the pages' one door to the core.
 type Host = Record<string, (...args: unknown[]) => unknown>;
 

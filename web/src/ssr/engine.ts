@@ -3,7 +3,7 @@
 // so these are in place before any other module runs. Nothing here runs in a browser.
 const g = globalThis as Record<string, unknown>;
 
-// What a page says in the console goes to the server's log (posyCore.log, server/src/pages/core_host.rs).
+// What a page says in the console goes to the server's log (posyCore.log, server/src/http/pages/core_host.rs).
 const say =
   (level: string) =>
   (...parts: unknown[]) =>

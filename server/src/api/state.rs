@@ -1,0 +1,115 @@
+//! What the handlers share, put in the routes' data by [`crate::app::startup`] and taken by the
+//! handlers in [`crate::api`] (so neither imports the other for it).
+
+use sea_orm::DatabaseConnection;
+
+use crate::accounts::auth;
+use crate::app::config::Config;
+use crate::enquiries;
+use crate::gallery::view::{self, AlbumView};
+use crate::gallery::{FindError, Viewer};
+use crate::http::proxies::{self, Network};
+use crate::media::store::Media;
+use crate::media::uploads::{Destination, UploadLimits};
+use crate::media::video::Videos;
+use crate::store::rate_limit::Limit;
+use crate::studio::facts::Facts;
+
+/// Where media URLs point: "" for the shop's own /media/, else the public URL before it.
+#[derive(Clone, Debug)]
+pub struct MediaBase(pub String);
+
+/// How to tell who is asking: the visitor's address (through trusted reverse proxies) and the
+/// admin's session cookie (`__Host-` prefixed and Secure over https).
+#[derive(Clone, Debug)]
+pub struct Clients {
+    /// Reverse proxies whose X-Forwarded-For entries are believed; none: the socket's address.
+    pub trusted_proxies: Vec<Network>,
+    /// Served over https: cookies are Secure, the session cookie `__Host-` prefixed.
+    pub secure_cookies: bool,
+    /// An admin session ends this long after signing in, however busy.
+    pub session_lifetime_seconds: i64,
+    /// Failed sign-ins per address and username.
+    pub sign_ins: Limit,
+    /// Enquiries per address.
+    pub enquiries: Limit,
+}
+
+impl Clients {
+    /// What the configuration says.
+    pub fn new(config: &Config) -> Clients {
+        Clients {
+            trusted_proxies: config.trusted_proxies.clone(),
+            secure_cookies: config
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://")),
+            session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
+            sign_ins: auth::sign_in_limit(config.sign_in_failures, config.sign_in_window_minutes),
+            enquiries: enquiries::limit(
+                config.enquiries_per_address,
+                config.enquiry_window_minutes,
+            ),
+        }
+    }
+
+    /// The visitor's IP address: the socket's, or through trusted proxies the right-most
+    /// X-Forwarded-For entry that is not one of them (see [`crate::http::proxies`]).
+    pub fn address(&self, req: &poem::Request) -> String {
+        let Some(socket) = req.remote_addr().as_socket_addr().map(|a| a.ip()) else {
+            return "unknown".into();
+        };
+        let forwarded = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        proxies::client_address(socket, forwarded, &self.trusted_proxies).to_string()
+    }
+
+    /// The name of the admin's session cookie.
+    pub fn session_cookie(&self) -> &'static str {
+        auth::session_cookie_name(self.secure_cookies)
+    }
+}
+
+/// What the gallery's calls need: the database, the media folder, the video worker, the upload
+/// limits and where media URLs point.
+#[derive(Clone)]
+pub struct Gallery {
+    pub db: DatabaseConnection,
+    pub media: Media,
+    pub videos: Videos,
+    pub limits: UploadLimits,
+    pub media_base: MediaBase,
+}
+
+impl Gallery {
+    /// Every album as `viewer` may see it.
+    pub async fn albums(&self, viewer: Viewer) -> Result<Vec<AlbumView>, sea_orm::DbErr> {
+        view::list(&self.db, &self.media_base.0, viewer).await
+    }
+
+    /// One album as `viewer` may see it.
+    pub async fn album(&self, id: i32, viewer: Viewer) -> Result<AlbumView, FindError> {
+        view::one(&self.db, id, &self.media_base.0, viewer).await
+    }
+
+    /// Where uploads go.
+    pub fn destination(&self) -> Destination<'_> {
+        Destination {
+            media: self.media.as_ref(),
+            videos: &self.videos,
+            limits: &self.limits,
+        }
+    }
+}
+
+/// The studio's facts and where its notices go.
+#[derive(Clone)]
+pub struct Studio {
+    /// Its name, phone, address and links, as the back office last saved them.
+    pub facts: Facts,
+    /// Where enquiries are mailed.
+    pub notices_to: String,
+}

@@ -1,0 +1,195 @@
+//! The command line: `posy serve` starts the shop, `posy openapi` writes the API description.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::app::config::Config;
+use crate::app::startup::Application;
+
+/// Posy: the shop and back office of a floral studio.
+#[derive(Parser)]
+#[command(name = "posy", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    config: Config,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start the shop: migrate the database, add the demo catalogue to an empty one, serve.
+    Serve,
+    /// Manage the studio's admin accounts (same --data-dir and --database-url as serve).
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+    /// Write the API description as OpenAPI YAML (committed as openapi.yaml).
+    Openapi {
+        /// Where to write it; `-` for standard output.
+        #[arg(long, short, default_value = "openapi.yaml")]
+        output: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Make an admin account. The password is read from POSY_ADMIN_PASSWORD when set, else
+    /// asked for twice without echo; it is never printed.
+    Create {
+        /// The name to sign in with.
+        #[arg(long)]
+        username: String,
+    },
+    /// End every session of an account, e.g. after a laptop went missing: each of its
+    /// browsers must sign in again.
+    SignOutAll {
+        /// The account's name.
+        #[arg(long)]
+        username: String,
+    },
+}
+
+/// Runs the command the shop was started with.
+pub async fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Serve => {
+            init_logging();
+            let app = Application::build(cli.config).await?;
+            tracing::info!("Posy is open at http://{}", app.address());
+            app.run_until_stopped().await
+        }
+        Command::Admin {
+            action: AdminAction::Create { username },
+        } => {
+            let password = match std::env::var("POSY_ADMIN_PASSWORD") {
+                Ok(password) if !password.is_empty() => password,
+                _ => {
+                    let first = rpassword::prompt_password(format!("Password for {username}: "))?;
+                    let again = rpassword::prompt_password("The same password again: ")?;
+                    anyhow::ensure!(first == again, "the two passwords differ; nothing was made");
+                    first
+                }
+            };
+            std::fs::create_dir_all(&cli.config.data_dir)?;
+            let db = crate::store::db::connect(&cli.config.database_url()).await?;
+            crate::accounts::auth::create_admin(&db, &username, &password).await?;
+            println!("Made the admin account {username}. Sign in at /admin/login.");
+            Ok(())
+        }
+        Command::Admin {
+            action: AdminAction::SignOutAll { username },
+        } => {
+            let db = crate::store::db::connect(&cli.config.database_url()).await?;
+            match crate::accounts::auth::sign_out_all(&db, &username).await? {
+                Some(ended) => {
+                    println!("Ended {ended} session(s) of {username}.");
+                    Ok(())
+                }
+                None => anyhow::bail!("there is no admin called {username}; nothing was changed"),
+            }
+        }
+        Command::Openapi { output } => {
+            let yaml = crate::api::spec_yaml();
+            if output.as_os_str() == "-" {
+                print!("{yaml}");
+            } else {
+                std::fs::write(&output, yaml)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn sign_out_all_takes_a_username() {
+        let cli = Cli::try_parse_from(["posy", "admin", "sign-out-all", "--username", "ruth"])
+            .expect("parses");
+        assert!(matches!(
+            cli.command,
+            Command::Admin { action: AdminAction::SignOutAll { username } } if username == "ruth"
+        ));
+        assert!(Cli::try_parse_from(["posy", "admin", "sign-out-all"]).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_a_comma_separated_list_of_networks() {
+        let cli = Cli::try_parse_from([
+            "posy",
+            "serve",
+            "--trusted-proxies",
+            "127.0.0.1, 10.0.0.0/8,fd00::/8",
+        ])
+        .expect("parses");
+        let listed: Vec<String> = cli
+            .config
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(listed, ["127.0.0.1/32", "10.0.0.0/8", "fd00::/8"]);
+        let err = Cli::try_parse_from(["posy", "serve", "--trusted-proxies", "10.0.0.0/40"])
+            .err()
+            .expect("refused");
+        assert!(
+            err.to_string().contains("is not an address or a network"),
+            "{err}"
+        );
+        let none = Cli::try_parse_from(["posy", "serve"]).expect("parses");
+        assert!(none.config.trusted_proxies.is_empty());
+    }
+
+    #[test]
+    fn the_old_behind_proxy_setting_stops_the_shop_naming_the_new_one() {
+        for args in [
+            &["posy", "serve", "--behind-proxy"][..],
+            &["posy", "serve", "--behind-proxy=true"],
+            &[
+                "posy",
+                "admin",
+                "create",
+                "--username",
+                "x",
+                "--behind-proxy",
+            ],
+        ] {
+            let err = Cli::try_parse_from(args).err().expect("refused");
+            let text = err.to_string();
+            assert!(
+                text.contains("--trusted-proxies (POSY_TRUSTED_PROXIES)"),
+                "{args:?}: {text}"
+            );
+        }
+        // The environment variable takes the same way in.
+        let command = Cli::command();
+        let old = command
+            .get_arguments()
+            .find(|a| a.get_id() == "retired_behind_proxy")
+            .expect("the old flag is still known");
+        assert_eq!(
+            old.get_env(),
+            Some(std::ffi::OsStr::new("POSY_BEHIND_PROXY"))
+        );
+        assert!(old.is_hide_set(), "and not offered in --help");
+    }
+}

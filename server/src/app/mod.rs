@@ -1,0 +1,9 @@
+//! What starts and wires a shop: the command line, the configuration it reads, the background
+//! tasks, the demo seed. The top floor: it may use every other module, and none uses it.
+
+pub mod cli;
+pub mod config;
+pub mod memory;
+pub mod seed;
+pub mod startup;
+pub mod tasks;

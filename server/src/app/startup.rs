@@ -1,0 +1,344 @@
+//! Builds the whole application from a [`Config`]: database, demo content, routes. Tests run
+//! it on port 0 and read the port back from [`Application::address`].
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use poem::endpoint::make_sync;
+use poem::http::{StatusCode, header};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::web::Html;
+use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
+use sea_orm::DatabaseConnection;
+
+use crate::api::state::{Clients, Gallery, MediaBase, Studio};
+use crate::app::config::Config;
+use crate::app::{seed, tasks};
+use crate::cart::CartKey;
+use crate::cart::holds::HoldRules;
+use crate::catalogue::Catalogue;
+use crate::checkout::Checkout;
+use crate::checkout::attempts::PaymentAttempts;
+use crate::checkout::payments;
+use crate::checkout::payments::Provider;
+use crate::checkout::webhook::{self, WebhookSecret};
+use crate::http::csrf::Csrf;
+use crate::http::headers::{self, Policies};
+use crate::http::limits::{self, Guarded};
+use crate::http::{compression, error, web};
+use crate::mail::Mailer;
+use crate::media::store::Media;
+use crate::media::uploads::UploadLimits;
+use crate::media::video::Videos;
+use crate::store::clock::Clock;
+use crate::store::{db, secrets};
+use crate::studio::facts::Facts;
+use crate::{api, cart, mail};
+
+/// A shop, bound to its port and ready to serve.
+pub struct Application {
+    address: SocketAddr,
+    acceptor: Guarded<poem::listener::TcpAcceptor>,
+    idle: Duration,
+    routes: poem::endpoint::BoxEndpoint<'static>,
+    db: DatabaseConnection,
+    mailer: Mailer,
+    videos: Videos,
+    clock: Clock,
+    /// Every statement the shop has run.
+    statements: Arc<AtomicU64>,
+    /// Where order refunds are written, and the provider that is asked for them.
+    refunds: (db::Writer, crate::checkout::payments::Payments),
+}
+
+impl Application {
+    /// Opens the database (migrating it), seeds an empty shop, binds the port.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        std::fs::create_dir_all(config.media_dir())?;
+        let statements = Arc::new(AtomicU64::new(0));
+        let mut db = db::connect(&config.database_url()).await?;
+        db::count_statements(&mut db, statements.clone());
+        let media = config.media_store()?;
+        seed::page_pictures(media.as_ref()).await?;
+        if seed::seed_on_first_start(&db, media.as_ref(), !config.no_demo).await? {
+            tracing::info!("added the demo catalogue on the shop's first start");
+        }
+        let acceptor = Guarded::new(
+            TcpListener::bind(config.bind.clone())
+                .into_acceptor()
+                .await?,
+            config.max_connections,
+            Duration::from_secs(config.first_request_seconds),
+        );
+        let address = acceptor
+            .local_addr()
+            .first()
+            .and_then(|a| a.as_socket_addr().copied())
+            .ok_or_else(|| anyhow::anyhow!("could not read the bound address"))?;
+        let csrf = Csrf::new(
+            secrets::load_or_create(&db, "csrf").await?,
+            config.public_url.as_deref(),
+        );
+        let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
+        let payments = payments::from_config(&config, db.clone())?;
+        tracing::info!(provider = payments.name(), "card payments");
+        let writer =
+            db::Writer::open(db.clone(), &config.database_url(), statements.clone()).await?;
+        let checkout = Checkout {
+            db: db.clone(),
+            ledger: {
+                let mut ledger = db::connect_ledger(&config.database_url(), &db).await?;
+                db::count_statements(&mut ledger, statements.clone());
+                writer.beside(ledger)
+            },
+            writer: writer.clone(),
+            payments,
+            public_url: config.public_url.clone().map_or_else(
+                || format!("http://{address}"),
+                |u| u.trim_end_matches('/').to_owned(),
+            ),
+            link_ttl_seconds: i64::from(config.order_link_days) * 24 * 60 * 60,
+            studio_email: config.studio_email.clone(),
+            facts: Facts::default(),
+            clock: config.clock(),
+            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address),
+        };
+        let mailer = Mailer::new(
+            &config.mail_from,
+            config.smtp_url.as_deref(),
+            config.outbox_dir(),
+            &config.studio_email,
+        )?;
+        let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
+        let refunds = (checkout.ledger.clone(), checkout.payments.clone());
+        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
+            .data(cart::Adds::start(writer.clone(), cart_key.clone()))
+            .data(cart_key)
+            .data(writer)
+            .data(PaymentAttempts::new(
+                config.max_intents_per_cart,
+                config.max_intents_per_address,
+            ))
+            .boxed();
+        Ok(Application {
+            address,
+            acceptor,
+            idle: Duration::from_secs(config.idle_seconds),
+            routes,
+            db,
+            mailer,
+            videos,
+            clock: config.clock(),
+            refunds,
+            statements,
+        })
+    }
+
+    /// The address the shop listens on (the real port when bound to port 0).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The shop's database connection.
+    pub fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    /// How many statements the shop has run so far (see `db::count_statements`).
+    pub fn statements(&self) -> Arc<AtomicU64> {
+        self.statements.clone()
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        // Supervised: a panic in one of them is logged and the task starts again.
+        let (db, clock) = (self.db.clone(), self.clock);
+        let sweeper = tasks::supervise("cart sweeper", move || {
+            cart::sweep_idle_carts(db.clone(), clock)
+        });
+        let (db, mailer) = (self.db.clone(), self.mailer);
+        let outbox = tasks::supervise("outbox", move || {
+            mail::run_outbox(db.clone(), mailer.clone())
+        });
+        let videos = self.videos;
+        let resume = tasks::supervise("video resume", move || {
+            let videos = videos.clone();
+            async move {
+                if let Err(err) = videos.resume().await {
+                    tracing::warn!(%err, "could not resume video conversions");
+                }
+            }
+        });
+        let db = self.db.clone();
+        let sessions = tasks::supervise("sign-in sweeper", move || {
+            crate::accounts::auth::sweep_forever(db.clone())
+        });
+        let (ledger, payments) = self.refunds;
+        let refunds = tasks::supervise("order refunds", move || {
+            crate::orders::refunds::retry_forever(ledger.clone(), payments.clone())
+        });
+        Server::new_with_acceptor(self.acceptor)
+            .idle_timeout(self.idle)
+            .run_with_graceful_shutdown(
+                self.routes,
+                shutdown_signal(),
+                Some(Duration::from_secs(10)),
+            )
+            .await?;
+        sweeper.abort();
+        outbox.abort();
+        refunds.abort();
+        resume.abort();
+        sessions.abort();
+        Ok(())
+    }
+}
+
+/// Every route of the shop.
+fn routes(
+    config: &Config,
+    db: DatabaseConnection,
+    csrf: Csrf,
+    checkout: Checkout,
+    videos: Videos,
+    media: Media,
+) -> poem::endpoint::BoxEndpoint<'static> {
+    let media_base = config.media_base();
+    let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
+    let spec = api::spec_json();
+    let docs = api::docs_html();
+    let policies = Arc::new(Policies::new(
+        &media_base,
+        checkout.payments.provider() == Provider::Stripe,
+        config.public_url.as_deref(),
+        &docs,
+    ));
+    let docs_policy = policies.docs().to_owned();
+    let max_upload = config.max_upload_mb * 1_000_000;
+    let api_endpoint = move || {
+        let csrf = csrf.clone();
+        api::service()
+            .into_endpoint()
+            .before(move |req| limits::read_body(api::paths::strip_trailing_slash(req), max_upload))
+            .catch_all_error(error::to_json)
+            .around(move |next, req| {
+                let csrf = csrf.clone();
+                async move { csrf.guard(&next, req).await }
+            })
+            .around(private_orders)
+            .around(allow_on_405)
+    };
+    Route::new()
+        .at(
+            "/api/openapi.json",
+            make_sync(move |_| json_response(spec.clone())),
+        )
+        .at(
+            "/api/docs",
+            make_sync(move |_| {
+                Html(docs.clone())
+                    .with_header(header::CONTENT_SECURITY_POLICY, docs_policy.clone())
+                    .into_response()
+            }),
+        )
+        // Outside the CSRF guard: Stripe signs its events instead.
+        .at("/api/payment/webhook/", webhook::receive)
+        .at("/api/payment/webhook", webhook::receive)
+        .nest_no_strip(
+            "/api",
+            api_endpoint().around(|next, req| compression::compressed(next, req, compression::API)),
+        )
+        // The spec's admin album paths, without /api.
+        .nest_no_strip(
+            "/albums",
+            api_endpoint().around(|next, req| compression::compressed(next, req, compression::API)),
+        )
+        .nest("/media", web::media(config.media_dir()))
+        .nest(
+            "/",
+            web::WebApp::new(&config.web_dir, policies.clone(), api_endpoint().boxed())
+                .around(|next, req| compression::compressed(next, req, compression::WEB)),
+        )
+        .around(move |next, req| headers::secure(next, req, policies.clone()))
+        .data(catalogue)
+        .data(MediaBase(media_base.clone()))
+        .data(WebhookSecret(config.stripe_webhook_secret.clone()))
+        .data(Studio {
+            facts: checkout.facts.clone(),
+            notices_to: config.studio_email.clone(),
+        })
+        .data(Clients::new(config))
+        .data(config.clock())
+        .data(checkout)
+        .data(Gallery {
+            db: db.clone(),
+            media,
+            videos,
+            limits: UploadLimits {
+                max_image_bytes: config.max_image_mb * 1_000_000,
+                max_video_bytes: config.max_video_mb * 1_000_000,
+                max_files: config.max_upload_files as usize,
+                max_request_bytes: max_upload,
+            },
+            media_base: MediaBase(media_base.clone()),
+        })
+        .data(db)
+        .boxed()
+}
+
+/// Orders and their tokens are never cached nor passed on in a Referer (see web::keep_private).
+async fn private_orders<E: Endpoint<Output = Response>>(
+    next: Arc<E>,
+    req: poem::Request,
+) -> poem::Result<Response> {
+    let is_order = req.uri().path().starts_with("/api/orders");
+    let mut response = next.call(req).await?;
+    if is_order {
+        web::keep_private(&mut response);
+    }
+    Ok(response)
+}
+
+/// A 405 names the methods the path does answer (RFC 9110).
+async fn allow_on_405<E: Endpoint<Output = Response>>(
+    next: Arc<E>,
+    req: poem::Request,
+) -> poem::Result<Response> {
+    let path = req.uri().path().to_owned();
+    let mut response = next.call(req).await?;
+    if response.status() == StatusCode::METHOD_NOT_ALLOWED
+        && let Some(methods) = api::paths::allowed_methods(&path)
+        && let Ok(value) = methods.parse()
+    {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    Ok(response)
+}
+
+fn json_response(body: String) -> Response {
+    Response::builder()
+        .content_type("application/json")
+        .body(body)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

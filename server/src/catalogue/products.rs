@@ -1,0 +1,433 @@
+//! The studio's products in the back office: every product, on sale, hidden or archived, with
+//! its stock at a glance; a product made or changed (name, description, shelf, price, stock,
+//! notice, visibility, and its sizes added, changed or removed) as core's product form allows
+//! (`posy_core::product_form`); the quick stock change of the list; and a product taken out of
+//! the shop: deleted when it was never ordered, else archived (its orders keep their
+//! snapshots), and restored from the archive. Each change bumps the catalogue's version in its
+//! transaction, so /shop shows it at once in every process. Pictures: [`crate::catalogue::picture`].
+
+use std::collections::HashSet;
+
+use poem_openapi::Object;
+use posy_core::product_form::{ProductForm, ProductProblems, SizeChange, check_stock};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+
+use crate::catalogue::{self, Showing, VariationView};
+use crate::media::store::MediaStore;
+use crate::store::entities::{category, order_item, product, variation};
+
+/// A product as the back office shows it.
+#[derive(Debug, Object)]
+pub struct AdminProductView {
+    pub id: i32,
+    pub name: String,
+    pub description: String,
+    /// The shelf it is on.
+    pub category_id: i32,
+    /// The shelf's name, e.g. `Bouquets`.
+    pub category_name: String,
+    /// URL of its picture; null without one.
+    pub image: Option<String>,
+    /// For `<img srcset>`; null for a picture kept in one size.
+    pub image_srcset: Option<String>,
+    /// e.g. `"45.00"`; with sizes, the cheapest.
+    pub price: String,
+    /// In stock; with sizes, their sum.
+    pub stock: i64,
+    /// Days of notice it needs.
+    pub lead_days: u32,
+    /// On sale in the shop; false: hidden from shoppers.
+    pub visible: bool,
+    /// Taken out of the shop because it was ordered; listed under Archived, can be restored.
+    pub archived: bool,
+    /// Some order has it: it can be archived but never deleted.
+    pub ordered: bool,
+    /// Its sizes, in the selector's order; empty without sizes.
+    pub sizes: Vec<VariationView>,
+}
+
+/// Why a change was not made.
+#[derive(Debug)]
+pub enum ProductAdminError {
+    /// No product has that id.
+    Gone,
+    /// The form's fields at fault (core's sentences).
+    Form(ProductProblems),
+    /// The sizes sent are not the product's own, each once.
+    NotItsSizes,
+    /// A stock count out of range: core's sentence.
+    Stock(String),
+    /// No shelf has the chosen id.
+    NoSuchCategory,
+    /// It was ordered, so it may only be archived.
+    Ordered,
+    /// A picture was refused (the sentence names the file), or none was sent.
+    Picture(String),
+    /// A picture upload that could not be read (too large, cut short…), as the gallery says.
+    Upload(crate::gallery::AlbumError),
+    /// Receiving or storing a picture failed (the cause, logged).
+    Storage(String),
+    Db(DbErr),
+}
+
+impl From<DbErr> for ProductAdminError {
+    fn from(err: DbErr) -> Self {
+        ProductAdminError::Db(err)
+    }
+}
+
+/// Every product, on sale, hidden or archived, in the shop's order (shelves, then their
+/// products).
+pub async fn list(
+    db: &DatabaseConnection,
+    media_base: &str,
+) -> Result<Vec<AdminProductView>, DbErr> {
+    let ordered: HashSet<i32> = order_item::Entity::find()
+        .select_only()
+        .column(order_item::Column::ProductId)
+        .distinct()
+        .into_tuple::<Option<i32>>()
+        .all(db)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect();
+    Ok(catalogue::shelved(db, Showing::All)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let was_ordered = ordered.contains(&row.product.id);
+            admin_view(
+                row.product,
+                row.shelf.as_ref(),
+                row.sizes,
+                was_ordered,
+                media_base,
+            )
+        })
+        .collect())
+}
+
+fn admin_view(
+    row: product::Model,
+    shelf: Option<&category::Model>,
+    sizes: Vec<variation::Model>,
+    ordered: bool,
+    media_base: &str,
+) -> AdminProductView {
+    let (visible, archived, category_id) = (row.active, row.archived, row.category_id);
+    let shop = catalogue::view(row, shelf, sizes, media_base);
+    AdminProductView {
+        id: shop.id,
+        name: shop.name,
+        description: shop.description,
+        category_id,
+        category_name: shop.category_name,
+        image: shop.image,
+        image_srcset: shop.image_srcset,
+        price: shop.price,
+        stock: shop.stock,
+        lead_days: shop.lead_days,
+        visible,
+        archived,
+        ordered,
+        sizes: shop.variations,
+    }
+}
+
+/// Whether any order has the product.
+async fn was_ordered(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+    Ok(order_item::Entity::find()
+        .filter(order_item::Column::ProductId.eq(id))
+        .count(db)
+        .await?
+        > 0)
+}
+
+pub(crate) async fn one(
+    db: &impl ConnectionTrait,
+    id: i32,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let row = product::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or(ProductAdminError::Gone)?;
+    let shelf = category::Entity::find_by_id(row.category_id)
+        .one(db)
+        .await?;
+    let sizes = variation::Entity::find()
+        .filter(variation::Column::ProductId.eq(id))
+        .order_by_asc(variation::Column::Position)
+        .order_by_asc(variation::Column::Id)
+        .all(db)
+        .await?;
+    let ordered = was_ordered(db, id).await?;
+    Ok(admin_view(row, shelf.as_ref(), sizes, ordered, media_base))
+}
+
+/// Answers whether the shelf `id` is there.
+async fn find_shelf(db: &impl ConnectionTrait, id: i32) -> Result<(), ProductAdminError> {
+    match category::Entity::find_by_id(id).one(db).await? {
+        Some(_) => Ok(()),
+        None => Err(ProductAdminError::NoSuchCategory),
+    }
+}
+
+/// Makes a product as the form says, at the end of the shop's order, all or nothing.
+pub async fn create(
+    db: &DatabaseConnection,
+    form: &ProductForm,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let change = form.parse().map_err(ProductAdminError::Form)?;
+    if change.sizes.iter().any(|size| size.id.is_some()) {
+        return Err(ProductAdminError::NotItsSizes);
+    }
+    let txn = db.begin().await?;
+    find_shelf(&txn, change.category_id).await?;
+    let last: Option<Option<i32>> = product::Entity::find()
+        .select_only()
+        .column_as(product::Column::Position.max(), "last")
+        .into_tuple()
+        .one(&txn)
+        .await?;
+    let row = product::ActiveModel {
+        category_id: Set(change.category_id),
+        name: Set(change.name.clone()),
+        description: Set(change.description.clone()),
+        image: Set(None),
+        price_pence: Set(change.price.pence()),
+        stock: Set(if change.sizes.is_empty() {
+            change.stock
+        } else {
+            0
+        }),
+        position: Set(last.flatten().map_or(0, |last| last + 1)),
+        active: Set(change.visible),
+        lead_days: Set(i32::try_from(change.lead_days).unwrap_or(0)),
+        archived: Set(false),
+        image_variants: Set(String::new()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    for (position, size) in change.sizes.iter().enumerate() {
+        add_size(&txn, row.id, position, size).await?;
+    }
+    catalogue::bump_version(&txn).await?;
+    let made = one(&txn, row.id, media_base).await?;
+    txn.commit().await?;
+    Ok(made)
+}
+
+async fn add_size(
+    db: &impl ConnectionTrait,
+    product_id: i32,
+    position: usize,
+    size: &SizeChange,
+) -> Result<(), DbErr> {
+    variation::ActiveModel {
+        product_id: Set(product_id),
+        size: Set(size.size.clone()),
+        price_pence: Set(size.price.pence()),
+        stock: Set(size.stock),
+        position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .map(|_| ())
+}
+
+/// Changes a product as the form says, all or nothing: sizes sent with an id are changed,
+/// those without are added, and the product's sizes left out are removed (an order that had
+/// one keeps its snapshot). An archived product stays hidden until it is restored.
+pub async fn update(
+    db: &DatabaseConnection,
+    id: i32,
+    form: &ProductForm,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let change = form.parse().map_err(ProductAdminError::Form)?;
+    let txn = db.begin().await?;
+    let found = product::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(ProductAdminError::Gone)?;
+    find_shelf(&txn, change.category_id).await?;
+    let own: HashSet<i32> = variation::Entity::find()
+        .filter(variation::Column::ProductId.eq(id))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|size| size.id)
+        .collect();
+    let kept: Vec<i32> = change.sizes.iter().filter_map(|size| size.id).collect();
+    let kept_once: HashSet<i32> = kept.iter().copied().collect();
+    if kept_once.len() != kept.len() || !kept_once.is_subset(&own) {
+        return Err(ProductAdminError::NotItsSizes);
+    }
+    let gone: Vec<i32> = own.difference(&kept_once).copied().collect();
+    if !gone.is_empty() {
+        variation::Entity::delete_many()
+            .filter(variation::Column::Id.is_in(gone))
+            .exec(&txn)
+            .await?;
+    }
+    let mut update = product::Entity::update_many()
+        .col_expr(product::Column::Name, Expr::value(change.name.clone()))
+        .col_expr(
+            product::Column::Description,
+            Expr::value(change.description.clone()),
+        )
+        .col_expr(product::Column::CategoryId, Expr::value(change.category_id))
+        .col_expr(
+            product::Column::LeadDays,
+            Expr::value(i32::try_from(change.lead_days).unwrap_or(0)),
+        )
+        .col_expr(
+            product::Column::Active,
+            Expr::value(change.visible && !found.archived),
+        )
+        // With sizes, the cheapest (the list's "from" price).
+        .col_expr(
+            product::Column::PricePence,
+            Expr::value(change.price.pence()),
+        );
+    // A product with sizes is stocked by them.
+    if change.sizes.is_empty() {
+        update = update.col_expr(product::Column::Stock, Expr::value(change.stock));
+    }
+    update.filter(product::Column::Id.eq(id)).exec(&txn).await?;
+    for (position, size) in change.sizes.iter().enumerate() {
+        let Some(size_id) = size.id else {
+            add_size(&txn, id, position, size).await?;
+            continue;
+        };
+        variation::Entity::update_many()
+            .col_expr(variation::Column::Size, Expr::value(size.size.clone()))
+            .col_expr(
+                variation::Column::PricePence,
+                Expr::value(size.price.pence()),
+            )
+            .col_expr(variation::Column::Stock, Expr::value(size.stock))
+            .col_expr(
+                variation::Column::Position,
+                Expr::value(i32::try_from(position).unwrap_or(i32::MAX)),
+            )
+            .filter(variation::Column::Id.eq(size_id))
+            .filter(variation::Column::ProductId.eq(id))
+            .exec(&txn)
+            .await?;
+    }
+    catalogue::bump_version(&txn).await?;
+    let changed = one(&txn, id, media_base).await?;
+    txn.commit().await?;
+    Ok(changed)
+}
+
+/// The list's quick stock change: the product's count, or one size's.
+pub async fn set_stock(
+    db: &DatabaseConnection,
+    id: i32,
+    size: Option<i32>,
+    stock: i64,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let stock = check_stock(stock).map_err(ProductAdminError::Stock)?;
+    let txn = db.begin().await?;
+    let changed = match size {
+        Some(size) => {
+            variation::Entity::update_many()
+                .col_expr(variation::Column::Stock, Expr::value(stock))
+                .filter(variation::Column::Id.eq(size))
+                .filter(variation::Column::ProductId.eq(id))
+                .exec(&txn)
+                .await?
+        }
+        None => {
+            product::Entity::update_many()
+                .col_expr(product::Column::Stock, Expr::value(stock))
+                .filter(product::Column::Id.eq(id))
+                .exec(&txn)
+                .await?
+        }
+    };
+    if changed.rows_affected == 0 {
+        return Err(ProductAdminError::Gone);
+    }
+    catalogue::bump_version(&txn).await?;
+    let view = one(&txn, id, media_base).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// Takes a product out of the shop for good (it leaves /shop and carts can no longer take it)
+/// while its orders keep their snapshots; it stays listed under Archived.
+pub async fn archive(
+    db: &DatabaseConnection,
+    id: i32,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    set_archived(db, id, true, media_base).await
+}
+
+/// Brings an archived product back to the list, hidden: the studio puts it on sale when ready.
+pub async fn restore(
+    db: &DatabaseConnection,
+    id: i32,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    set_archived(db, id, false, media_base).await
+}
+
+async fn set_archived(
+    db: &DatabaseConnection,
+    id: i32,
+    archived: bool,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let txn = db.begin().await?;
+    let changed = product::Entity::update_many()
+        .col_expr(product::Column::Archived, Expr::value(archived))
+        // Archived or just restored, it is hidden.
+        .col_expr(product::Column::Active, Expr::value(false))
+        .filter(product::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 0 {
+        return Err(ProductAdminError::Gone);
+    }
+    catalogue::bump_version(&txn).await?;
+    let view = one(&txn, id, media_base).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// Deletes a product no order ever had, with its sizes and picture; one that was ordered can
+/// only be archived.
+pub async fn delete(
+    db: &DatabaseConnection,
+    media: &dyn MediaStore,
+    id: i32,
+) -> Result<(), ProductAdminError> {
+    let txn = db.begin().await?;
+    let found = product::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(ProductAdminError::Gone)?;
+    if was_ordered(&txn, id).await? {
+        return Err(ProductAdminError::Ordered);
+    }
+    // Its sizes and the cart lines that held it go with it (the tables cascade).
+    product::Entity::delete_by_id(id).exec(&txn).await?;
+    catalogue::bump_version(&txn).await?;
+    txn.commit().await?;
+    crate::catalogue::picture::remove_files(media, &found).await;
+    Ok(())
+}

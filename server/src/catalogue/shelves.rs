@@ -1,0 +1,181 @@
+//! The shop's shelves (categories) in the back office: made, renamed (names checked by core's
+//! `category_form`), put in order and hidden. A hidden shelf and its products leave /shop and
+//! carts at once (see [`crate::catalogue::on_sale`]); each change bumps the catalogue's version
+//! in its transaction, so every process shows it at once.
+
+use std::collections::HashMap;
+
+use poem_openapi::Object;
+use posy_core::category_form;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+
+use crate::catalogue;
+use crate::store::entities::{category, product};
+
+/// A shelf as the back office shows it.
+#[derive(Debug, Object)]
+pub struct CategoryView {
+    pub id: i32,
+    /// e.g. `Bouquets`.
+    pub name: String,
+    /// Its place on /shop, first 0.
+    pub position: i32,
+    /// Hidden from /shop with all its products.
+    pub hidden: bool,
+    /// How many products it holds, archived ones included.
+    pub products: u64,
+}
+
+/// Why a shelf was not changed.
+#[derive(Debug)]
+pub enum CategoryError {
+    /// No shelf has that id.
+    Gone,
+    /// Core's sentence about the name.
+    Name(String),
+    /// A new order that is not every shelf once.
+    NotEveryCategory,
+    Db(DbErr),
+}
+
+impl From<DbErr> for CategoryError {
+    fn from(err: DbErr) -> Self {
+        CategoryError::Db(err)
+    }
+}
+
+/// Every shelf in the shop's order, with how many products each holds.
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<CategoryView>, DbErr> {
+    let counts: HashMap<i32, u64> = product::Entity::find()
+        .select_only()
+        .column(product::Column::CategoryId)
+        .column_as(product::Column::Id.count(), "products")
+        .group_by(product::Column::CategoryId)
+        .into_tuple::<(i32, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, count)| (id, u64::try_from(count).unwrap_or(0)))
+        .collect();
+    Ok(category::Entity::find()
+        .order_by_asc(category::Column::Position)
+        .order_by_asc(category::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|shelf| CategoryView {
+            products: counts.get(&shelf.id).copied().unwrap_or(0),
+            id: shelf.id,
+            name: shelf.name,
+            position: shelf.position,
+            hidden: shelf.hidden,
+        })
+        .collect())
+}
+
+/// `typed` checked by core against every other shelf's name.
+async fn checked_name(
+    db: &impl ConnectionTrait,
+    typed: &str,
+    except: Option<i32>,
+) -> Result<String, CategoryError> {
+    let others = category::Entity::find().all(db).await?;
+    category_form::category_name(
+        typed,
+        others
+            .iter()
+            .filter(|shelf| Some(shelf.id) != except)
+            .map(|shelf| shelf.name.as_str()),
+    )
+    .map_err(CategoryError::Name)
+}
+
+/// Makes a shelf, last on /shop; answers every shelf.
+pub async fn create(
+    db: &DatabaseConnection,
+    name: &str,
+) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = db.begin().await?;
+    let name = checked_name(&txn, name, None).await?;
+    let last: Option<Option<i32>> = category::Entity::find()
+        .select_only()
+        .column_as(category::Column::Position.max(), "last")
+        .into_tuple()
+        .one(&txn)
+        .await?;
+    category::ActiveModel {
+        name: Set(name),
+        position: Set(last.flatten().map_or(0, |last| last + 1)),
+        hidden: Set(false),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    catalogue::bump_version(&txn).await?;
+    let shelves = list(&txn).await?;
+    txn.commit().await?;
+    Ok(shelves)
+}
+
+/// Renames a shelf and shows or hides it; answers every shelf.
+pub async fn update(
+    db: &DatabaseConnection,
+    id: i32,
+    name: &str,
+    hidden: bool,
+) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = db.begin().await?;
+    category::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(CategoryError::Gone)?;
+    let name = checked_name(&txn, name, Some(id)).await?;
+    category::Entity::update_many()
+        .col_expr(category::Column::Name, Expr::value(name))
+        .col_expr(category::Column::Hidden, Expr::value(hidden))
+        .filter(category::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    catalogue::bump_version(&txn).await?;
+    let shelves = list(&txn).await?;
+    txn.commit().await?;
+    Ok(shelves)
+}
+
+/// Puts the shelves in the given order (every shelf, once); answers every shelf.
+pub async fn reorder(
+    db: &DatabaseConnection,
+    ids: &[i32],
+) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = db.begin().await?;
+    let mut own: Vec<i32> = category::Entity::find()
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|shelf| shelf.id)
+        .collect();
+    let mut asked = ids.to_vec();
+    own.sort_unstable();
+    asked.sort_unstable();
+    if own != asked {
+        return Err(CategoryError::NotEveryCategory);
+    }
+    for (position, id) in ids.iter().enumerate() {
+        category::Entity::update_many()
+            .col_expr(
+                category::Column::Position,
+                Expr::value(i32::try_from(position).unwrap_or(i32::MAX)),
+            )
+            .filter(category::Column::Id.eq(*id))
+            .exec(&txn)
+            .await?;
+    }
+    catalogue::bump_version(&txn).await?;
+    let shelves = list(&txn).await?;
+    txn.commit().await?;
+    Ok(shelves)
+}

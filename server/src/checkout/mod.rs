@@ -1,0 +1,840 @@
+//! Checkout, done so that no paid order is lost and nothing is sold twice:
+//!
+//! 1. [`Checkout::payment_for_cart`]: the cart's lines are held for its payment
+//!    ([`crate::cart::holds`]), so a shopper who needs stock others are paying for is told now, not
+//!    refunded later; the amount comes from the database, never the browser: the items, and the
+//!    delivery fee and slot surcharge of the florist's choice, checked again and fixed on the
+//!    cart ([`crate::cart::fulfilment`]) in the hold's transaction; one payment intent per cart,
+//!    created with an idempotency key and kept up to date.
+//! 2. The browser confirms the card with the provider.
+//! 3. [`Checkout::place`]: only the intent stored on the cart is taken, before any call to the
+//!    provider. Read back from the provider, it must have succeeded, in GBP, for this cart and
+//!    its amount (the items and the charge fixed on the cart), and its charge must be neither
+//!    refunded nor disputed. One transaction takes the stock with conditional updates (in a
+//!    fixed order: sizes by id, then products by id, so two checkouts never deadlock), writes
+//!    the order with price snapshots and the choice, closes the cart and queues the mail; a database failure re-runs it a few times with a pause. The same
+//!    call again (or the webhook) finds the same order. Stock gone, a changed cart, or a
+//!    failure that outlasts the retries refunds the payment, records it and tells the studio,
+//!    in one transaction. With holds that is rare: a hold that lapsed while the card was
+//!    confirmed, or stock the studio lowered meanwhile.
+
+pub mod attempts;
+pub mod payments;
+pub mod webhook;
+
+use posy_core::Money;
+use posy_core::cart::CartId;
+use posy_core::catalogue::Unavailable;
+use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
+use posy_core::fulfilment::FulfilmentField;
+use posy_core::validation::{FormProblems, is_email};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, Set, TryInsertResult,
+};
+
+use crate::cart::fulfilment::{self, Charge, ChoiceError};
+use crate::cart::holds::{self, Held, HoldRules, NotHeld};
+use crate::cart::places::Booking;
+use crate::cart::{self, CartError, PricedLine};
+use crate::catalogue::bump_version;
+use crate::checkout::payments::{
+    Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
+};
+use crate::mail::letters::{self, OrderFacts};
+use crate::store::clock::{Clock, now};
+use crate::store::db::Writer;
+use crate::store::entities::{cart as carts, order, order_item, product, refund, variation};
+use crate::studio::facts::Facts;
+use crate::{mail, orders};
+
+/// Why the cart's payment could not be prepared.
+#[derive(Debug)]
+pub enum IntentError {
+    /// No open cart has that id (unknown, malformed or missing).
+    CartGone,
+    /// The cart has been paid for, or its payment is under way.
+    AlreadyPaid,
+    /// Nothing in the cart.
+    EmptyCart,
+    /// A line can no longer be paid for (withdrawn or sold out), or needs stock that other
+    /// carts hold while they pay: the sentence naming it.
+    Unavailable(String),
+    /// The cart is an order already (placed now, from a payment that had gone through, when
+    /// `access_token` is given).
+    Ordered {
+        order_id: i32,
+        access_token: Option<String>,
+    },
+    /// Too many payment attempts for this cart or from this address lately, or too many carts
+    /// held from this address: a sentence.
+    TooMany(&'static str),
+    /// The cart's florist's choice can no longer be booked as it stands (a day or slot past
+    /// its cut-off, say): core's sentences, a field each.
+    Fulfilment(FormProblems<FulfilmentField>),
+    /// The provider failed (logged).
+    Provider(PaymentError),
+    Db(DbErr),
+}
+
+/// What the card form is given for a cart.
+#[derive(Debug)]
+pub struct CartPayment {
+    /// The intent's client secret.
+    pub client_secret: String,
+    /// Why an earlier payment for this cart was refunded, when one was.
+    pub refunded: Option<String>,
+}
+
+impl From<DbErr> for IntentError {
+    fn from(err: DbErr) -> Self {
+        IntentError::Db(err)
+    }
+}
+
+impl From<NotHeld> for IntentError {
+    fn from(err: NotHeld) -> Self {
+        match err {
+            NotHeld::CartGone => IntentError::CartGone,
+            NotHeld::EmptyCart => IntentError::EmptyCart,
+            NotHeld::Unavailable(why) | NotHeld::HeldElsewhere(why) => {
+                IntentError::Unavailable(why)
+            }
+            NotHeld::AddressFull => IntentError::TooMany(
+                "Several baskets from your network are already waiting to be paid for. Please \
+                 finish paying for one of them, or try again in a few minutes.",
+            ),
+            NotHeld::Db(err) => IntentError::Db(err),
+        }
+    }
+}
+
+impl From<ChoiceError> for IntentError {
+    fn from(err: ChoiceError) -> Self {
+        match err {
+            ChoiceError::CartGone => IntentError::CartGone,
+            ChoiceError::EmptyCart => IntentError::EmptyCart,
+            ChoiceError::Form(problems) => IntentError::Fulfilment(problems),
+            ChoiceError::Db(err) => IntentError::Db(err),
+        }
+    }
+}
+
+/// Why a payment did not become an order.
+#[derive(Debug)]
+pub enum PlaceError {
+    /// The checkout form's fields at fault.
+    Form(FormProblems<CheckoutField>),
+    /// No cart has that id.
+    CartGone,
+    /// The payment was made for another cart.
+    OtherCart,
+    /// The provider knows no such payment.
+    UnknownPayment,
+    /// The payment has not succeeded; its status.
+    NotPaid(PaymentStatus),
+    /// The payment's charge was refunded or disputed since: it never becomes an order.
+    Reversed,
+    /// The order was placed more than [`RENEWAL_SECONDS`] ago, at this Unix time: its link is
+    /// in the confirmation mail, and no new one is handed out.
+    PlacedBefore(i64),
+    /// The payment was not in pounds sterling.
+    NotPounds,
+    /// The payment was refunded instead (stock gone, cart changed or ordered): the shopper's
+    /// sentence. Asking again gives the same.
+    Refunded(String),
+    /// The provider failed (logged).
+    Provider(PaymentError),
+    Db(DbErr),
+}
+
+impl From<DbErr> for PlaceError {
+    fn from(err: DbErr) -> Self {
+        PlaceError::Db(err)
+    }
+}
+
+/// How long after an order is placed the same call may hand out a fresh link token: long
+/// enough for a shopper's retry, short enough that a leaked cart and intent id cannot renew an
+/// order's link for ever.
+pub const RENEWAL_SECONDS: i64 = 15 * 60;
+
+/// How often the order's transaction is run after a database failure before the payment is
+/// refunded, and the first pause between runs (doubled each time).
+const ATTEMPTS: u32 = 5;
+const FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// Said when the database failed to record an order through every retry.
+const NOT_RECORDED: &str = "Sorry, we could not record your order just now, so we have \
+                            refunded your payment in full. Please try again in a few minutes.";
+
+/// Everything the checkout needs, shared by the API and the webhook.
+#[derive(Clone)]
+pub struct Checkout {
+    pub db: DatabaseConnection,
+    /// Where orders and refunds are written: on SQLite a connection whose commits reach the
+    /// disk before they return (see `db::connect_ledger`), since the shopper is told at once.
+    /// It takes its turn in the same queue as [`Checkout::writer`].
+    pub ledger: Writer,
+    /// Where carts are written (holds and charges), one writer at a time on SQLite.
+    pub writer: Writer,
+    pub payments: Payments,
+    /// e.g. `https://posy.example`, for the order link in the confirmation mail.
+    pub public_url: String,
+    /// How long an order link works, in seconds.
+    pub link_ttl_seconds: i64,
+    /// Where new-order notices go.
+    pub studio_email: String,
+    /// The studio's facts, which sign the shopper's confirmation.
+    pub facts: Facts,
+    /// The clock the florist's choice is checked against when its payment is made, and holds
+    /// are kept by.
+    pub clock: Clock,
+    /// How long a cart's stock is held while paying, and how many held carts an address may
+    /// have.
+    pub holds: HoldRules,
+}
+
+/// The details a card was paid with, for an order the browser never placed. The money is
+/// already taken and the order must be kept, so nothing here refuses: each value is kept as far
+/// as it can be (control characters dropped, cut to the field's limit, which fits its column),
+/// and the second value is true when the details did not pass the checkout's rules as given,
+/// so the studio is asked to check them.
+fn billing_details(billing: &Billing) -> (CheckoutForm, bool) {
+    let name = billing.name.clone().unwrap_or_default();
+    let name = name.trim();
+    // The card form sends "first last"; the last word is taken as the last name.
+    let (first_name, last_name) = name.rsplit_once(' ').unwrap_or((name, ""));
+    let given = |value: &Option<String>| value.clone().unwrap_or_default();
+    let as_given = CheckoutForm {
+        email: given(&billing.email),
+        first_name: first_name.trim().to_owned(),
+        last_name: last_name.trim().to_owned(),
+        address: given(&billing.line1),
+        city: given(&billing.city),
+        postcode: given(&billing.postal_code),
+        phone: given(&billing.phone),
+    };
+    if let Ok(customer) = as_given.parse() {
+        return ((*customer).clone(), false);
+    }
+    let kept = |field: CheckoutField| -> String {
+        let clean: String = as_given
+            .value(field)
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect();
+        clean.trim().chars().take(field.max_chars()).collect()
+    };
+    let details = CheckoutForm {
+        email: kept(CheckoutField::Email),
+        first_name: kept(CheckoutField::FirstName),
+        last_name: kept(CheckoutField::LastName),
+        address: kept(CheckoutField::Address),
+        city: kept(CheckoutField::City),
+        postcode: kept(CheckoutField::Postcode),
+        phone: kept(CheckoutField::Phone),
+    };
+    (details, true)
+}
+
+/// Who pays: the checkout form's details, or (for an order the browser never placed) the
+/// card's billing details as the provider holds them.
+pub enum Buyer {
+    /// The checkout form, parsed by core.
+    Form(Customer),
+    Billing,
+}
+
+impl Checkout {
+    /// The client secret of the cart's payment intent, for the amount the cart costs now.
+    ///
+    /// A cart whose payment went through without becoming an order (the browser never came
+    /// back, or placing it failed) is never a dead end: its order is placed here from the
+    /// card's billing details, as the webhook does, and named in [`IntentError::Ordered`]. A
+    /// refunded payment counts as absent: a new intent is made, and the refund is told.
+    ///
+    /// The cart's lines are held for it from here ([`crate::cart::holds`]): a line that needs stock
+    /// other carts hold is refused now, before any payment. `address` is the asker's, for the
+    /// cap on held carts per address.
+    pub async fn payment_for_cart(
+        &self,
+        id: CartId,
+        address: &str,
+    ) -> Result<CartPayment, IntentError> {
+        let cart = carts::Entity::find_by_id(id.to_string())
+            .one(&self.db)
+            .await?
+            .ok_or(IntentError::CartGone)?;
+        if cart.ordered_at.is_some() {
+            let order = order::Entity::find()
+                .filter(order::Column::CartId.eq(id.to_string()))
+                .one(&self.db)
+                .await?
+                .ok_or(IntentError::AlreadyPaid)?;
+            return Err(IntentError::Ordered {
+                order_id: order.id,
+                access_token: None,
+            });
+        }
+        let mut current = None;
+        // A refunded intent counts as absent: the new one's key names it, so it is new.
+        let mut replaces = None;
+        if let Some(existing) = &cart.payment_intent_id {
+            match self.payments.retrieve(existing).await {
+                Ok(intent) if intent.refunded => replaces = Some(intent.id),
+                Ok(intent) if intent.succeeded() => self.order_paid_cart(&intent, id).await?,
+                Ok(intent) if intent.status == PaymentStatus::Processing => {
+                    return Err(IntentError::AlreadyPaid);
+                }
+                Ok(intent) => current = Some(intent),
+                // Gone at the provider (another account, say): make a new one below.
+                Err(PaymentError::NotFound) => {}
+                Err(err) => return Err(IntentError::Provider(err)),
+            }
+        }
+        let amount = self.hold_and_price(id, address).await?;
+        let refunds = refund::Entity::find()
+            .filter(refund::Column::CartId.eq(id.to_string()))
+            .order_by_desc(refund::Column::CreatedAt)
+            .all(&self.db)
+            .await?;
+        let refunded = refunds.first().map(|r| r.reason.clone());
+        let client_secret = match current {
+            Some(intent) if intent.amount == amount => intent.client_secret,
+            Some(intent) => {
+                self.payments
+                    .update_amount(&intent.id, amount)
+                    .await
+                    .map_err(IntentError::Provider)?
+                    .client_secret
+            }
+            None => {
+                self.new_intent(id, amount, refunds.len(), replaces.as_deref())
+                    .await?
+            }
+        };
+        Ok(CartPayment {
+            client_secret,
+            refunded,
+        })
+    }
+
+    /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
+    /// (all of it or none); answers the amount to pay.
+    async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
+        let (clock, rules, address) = (self.clock, self.holds, address.to_owned());
+        self.writer
+            .write(move |txn| {
+                Box::pin(async move {
+                    let Held { cart, lines } =
+                        holds::take(txn, clock.now(), id, &address, rules).await?;
+                    // The choice is checked again now: a day or slot that has closed is said
+                    // before any payment. Its charge is fixed with the amount, and the order
+                    // is placed for it.
+                    let charge = fulfilment::price(txn, clock, &cart, &lines).await?;
+                    fulfilment::fix_charge(txn, &cart, charge).await?;
+                    Ok::<_, IntentError>(cart::total_of(&lines).pence() + charge.pence())
+                })
+            })
+            .await
+    }
+
+    /// A cart's intent succeeded but the cart is still open: places its order now (answered as
+    /// [`IntentError::Ordered`] with a fresh link token, since the order is new); returns
+    /// normally when the payment was refunded instead, so a new one can be made.
+    async fn order_paid_cart(&self, intent: &Intent, id: CartId) -> Result<(), IntentError> {
+        match self.place(&intent.id, Some(id), Buyer::Billing).await {
+            Ok(order_id) => Err(IntentError::Ordered {
+                order_id,
+                access_token: Some(self.hand_out(order_id).await?),
+            }),
+            Err(PlaceError::Refunded(_)) => Ok(()),
+            Err(PlaceError::Provider(err)) => Err(IntentError::Provider(err)),
+            Err(PlaceError::Db(err)) => Err(err.into()),
+            Err(other) => {
+                tracing::error!(cart = %id, payment = %intent.id, ?other, "a paid cart could not be ordered");
+                Err(IntentError::AlreadyPaid)
+            }
+        }
+    }
+
+    /// Makes the cart's payment intent and keeps its id on the cart.
+    async fn new_intent(
+        &self,
+        id: CartId,
+        amount: i64,
+        attempt: usize,
+        replaces: Option<&str>,
+    ) -> Result<String, IntentError> {
+        // Same cart, amount and attempt, same key: a retry after a lost answer finds the same
+        // intent. A refunded payment starts a new attempt.
+        let new = NewIntent {
+            cart_id: id,
+            amount,
+            idempotency_key: match replaces {
+                Some(refunded) => format!("posy-{id}-{amount}-{attempt}-{refunded}"),
+                None => format!("posy-{id}-{amount}-{attempt}"),
+            },
+        };
+        let intent = self
+            .payments
+            .create(new)
+            .await
+            .map_err(IntentError::Provider)?;
+        carts::Entity::update_many()
+            .col_expr(
+                carts::Column::PaymentIntentId,
+                Expr::value(intent.id.clone()),
+            )
+            .filter(carts::Column::Id.eq(id.to_string()))
+            .filter(carts::Column::OrderedAt.is_null())
+            .exec(&self.db)
+            .await?;
+        Ok(intent.client_secret)
+    }
+
+    /// Makes sure a paid payment is an order, once: answers the order made from it now or
+    /// before. The browser's call and the webhook both come here. `cart_id` is `None` when what
+    /// was sent is not a cart id at all.
+    pub async fn place(
+        &self,
+        intent_id: &str,
+        cart_id: Option<CartId>,
+        buyer: Buyer,
+    ) -> Result<i32, PlaceError> {
+        if let Some(id) = self.existing_order(intent_id, cart_id).await? {
+            return Ok(id);
+        }
+        // Only the intent this shop made for the cart, checked before the provider is asked, so
+        // ids made up or taken from elsewhere cost nothing but this look-up.
+        let cart_id = cart_id.ok_or(PlaceError::CartGone)?;
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&self.db)
+            .await?;
+        match (cart, &buyer) {
+            (Some(cart), _) if cart.payment_intent_id.as_deref() == Some(intent_id) => {}
+            // The provider's signed word (the webhook) for a cart removed since: the intent is
+            // read back below and, paid for a cart that is gone, refunded.
+            (None, Buyer::Billing) => {}
+            (None, Buyer::Form(_)) => return Err(PlaceError::CartGone),
+            (Some(_), _) => return Err(PlaceError::OtherCart),
+        }
+        // Read back from the provider rather than trusting the caller, with the billing details.
+        let intent = self
+            .payments
+            .retrieve(intent_id)
+            .await
+            .map_err(|err| match err {
+                PaymentError::NotFound => PlaceError::UnknownPayment,
+                other => PlaceError::Provider(other),
+            })?;
+        let (details, check_details) = match buyer {
+            Buyer::Form(customer) => ((*customer).clone(), false),
+            Buyer::Billing => billing_details(&intent.billing),
+        };
+        self.place_order(&intent, cart_id, &details, check_details)
+            .await
+    }
+
+    /// A fresh token for an order's link.
+    pub async fn hand_out(&self, order_id: i32) -> Result<String, DbErr> {
+        orders::mint_token(&self.db, order_id, self.link_ttl_seconds).await
+    }
+
+    /// A fresh token for the link of an order just placed (or placed again by a retry within
+    /// [`RENEWAL_SECONDS`]); an older order's link is only in its confirmation mail.
+    pub async fn renew_link(&self, order_id: i32) -> Result<String, PlaceError> {
+        let placed_at = order::Entity::find_by_id(order_id)
+            .one(&self.db)
+            .await?
+            .map_or(0, |o| o.created_at);
+        if now() - placed_at > RENEWAL_SECONDS {
+            return Err(PlaceError::PlacedBefore(placed_at));
+        }
+        Ok(self.hand_out(order_id).await?)
+    }
+
+    /// The id of the order already made from this payment; `None` when there is none yet. A
+    /// payment refunded instead gives the same refusal as the first time.
+    async fn existing_order(
+        &self,
+        intent_id: &str,
+        cart_id: Option<CartId>,
+    ) -> Result<Option<i32>, PlaceError> {
+        if let Some(order) = order::Entity::find()
+            .filter(order::Column::PaymentIntentId.eq(intent_id))
+            .one(&self.db)
+            .await?
+        {
+            if cart_id.map(|id| id.to_string()).as_deref() != Some(order.cart_id.as_str()) {
+                return Err(PlaceError::OtherCart);
+            }
+            return Ok(Some(order.id));
+        }
+        if let Some(refunded) = refund::Entity::find_by_id(intent_id).one(&self.db).await? {
+            return Err(PlaceError::Refunded(refunded.reason));
+        }
+        Ok(None)
+    }
+
+    /// Turns a succeeded payment into an order (see the module's notes).
+    async fn place_order(
+        &self,
+        intent: &Intent,
+        cart_id: CartId,
+        customer: &CheckoutForm,
+        check_details: bool,
+    ) -> Result<i32, PlaceError> {
+        if intent.cart_id != Some(cart_id) {
+            return Err(PlaceError::OtherCart);
+        }
+        if !intent.succeeded() {
+            return Err(PlaceError::NotPaid(intent.status));
+        }
+        if intent.reversed() {
+            return Err(PlaceError::Reversed);
+        }
+        if !intent.currency.eq_ignore_ascii_case("gbp") {
+            return Err(PlaceError::NotPounds);
+        }
+        // A deadlock, a serialization failure, a busy SQLite or a dropped connection usually
+        // passes: the whole transaction is run again before the money is given back.
+        let mut pause = FIRST_PAUSE;
+        let mut attempt = 1;
+        let outcome = loop {
+            match self
+                .try_order(intent, cart_id, customer, check_details)
+                .await
+            {
+                Ok(outcome) => break outcome,
+                Err(err) if attempt < ATTEMPTS => {
+                    tracing::warn!(payment = %intent.id, attempt, %err, "order not recorded; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                    attempt += 1;
+                }
+                Err(err) => {
+                    tracing::error!(payment = %intent.id, %err, "order not recorded after retries; refunding");
+                    return Err(self.refund(intent, cart_id, NOT_RECORDED).await);
+                }
+            }
+        };
+        let reason = match outcome {
+            Attempt::Placed(id) => {
+                tracing::info!(order = id, payment = %intent.id, "order placed");
+                return Ok(id);
+            }
+            // Ordered meanwhile (by the webhook, say), or gone.
+            Attempt::CartClosed => match self.existing_order(&intent.id, Some(cart_id)).await? {
+                Some(id) => return Ok(id),
+                // Paid for a cart ordered with another payment, or removed: never keep the money.
+                None => "This cart had already been ordered or has expired, so we have refunded \
+                         this payment in full. Please check your email for your order."
+                    .to_owned(),
+            },
+            Attempt::Changed => "Your cart changed while you were paying, so we have refunded \
+                                 your payment in full. Please check your cart and pay again."
+                .to_owned(),
+            Attempt::Withdrawn(label) => format!(
+                "Sorry, {label} is no longer on sale, so we have refunded your payment in full; \
+                 it will be back on your card within 5 to 10 working days."
+            ),
+            Attempt::SoldOut(label) => format!(
+                "Sorry, {label} sold out while you were paying. We have refunded your payment in \
+                 full; it will be back on your card within 5 to 10 working days."
+            ),
+        };
+        Err(self.refund(intent, cart_id, &reason).await)
+    }
+
+    /// One run of the order's transaction: the order is written and committed, or nothing is.
+    async fn try_order(
+        &self,
+        intent: &Intent,
+        cart_id: CartId,
+        customer: &CheckoutForm,
+        check_details: bool,
+    ) -> Result<Attempt, DbErr> {
+        let txn = self.ledger.begin().await?;
+        match cart::lock_open_cart(&txn, cart_id).await {
+            Ok(()) => {}
+            Err(CartError::Db(err)) => return Err(err),
+            Err(CartError::CartGone | CartError::LineGone) => return Ok(Attempt::CartClosed),
+        }
+        let lines = cart::priced_lines(&txn, cart_id).await?;
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&txn)
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
+        // The charge fixed when the payment was made, whatever the clock says now; none when
+        // the choice changed since.
+        let Some(charge) = fulfilment::fixed_charge(&cart) else {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        };
+        let total = Money::from_pence(cart::total_of(&lines).pence() + charge.pence());
+        if lines.is_empty() || total.pence() != intent.amount {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        }
+        // Hidden or archived by the studio between the card form and the payment: not sold.
+        if let Some(line) = lines
+            .iter()
+            .find(|line| line.unavailable() == Some(Unavailable::Withdrawn))
+        {
+            let label = line.label();
+            txn.rollback().await?;
+            return Ok(Attempt::Withdrawn(label));
+        }
+        if let Some(sold_out) = take_stock(&txn, &lines).await? {
+            let label = sold_out.label();
+            txn.rollback().await?;
+            return Ok(Attempt::SoldOut(label));
+        }
+        let facts = Written {
+            intent,
+            cart_id,
+            customer,
+            check_details,
+            fulfilment: cart.fulfilment.as_deref(),
+            booking: Booking::of_cart(&cart),
+            charge,
+        };
+        let id = self.write_order(&txn, &facts, &lines, total).await?;
+        txn.commit().await?;
+        Ok(Attempt::Placed(id))
+    }
+
+    async fn write_order(
+        &self,
+        txn: &impl ConnectionTrait,
+        written: &Written<'_>,
+        lines: &[PricedLine],
+        total: Money,
+    ) -> Result<i32, DbErr> {
+        let Written {
+            intent,
+            cart_id,
+            customer,
+            check_details,
+            fulfilment,
+            ref booking,
+            charge,
+        } = *written;
+        let now = now();
+        let order = order::ActiveModel {
+            cart_id: Set(cart_id.to_string()),
+            payment_intent_id: Set(intent.id.clone()),
+            email: Set(customer.email.clone()),
+            first_name: Set(customer.first_name.clone()),
+            last_name: Set(customer.last_name.clone()),
+            address: Set(customer.address.clone()),
+            city: Set(customer.city.clone()),
+            postcode: Set(customer.postcode.clone()),
+            phone: Set(customer.phone.clone()),
+            total_pence: Set(total.pence()),
+            created_at: Set(now),
+            check_details: Set(check_details),
+            fulfilment: Set(fulfilment.map(str::to_owned)),
+            delivery_fee_pence: Set(charge.delivery.pence()),
+            surcharge_pence: Set(charge.surcharge.pence()),
+            fulfil_method: Set(booking.method.clone()),
+            fulfil_date: Set(booking.date.clone()),
+            fulfil_slot: Set(booking.slot.clone()),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+        for line in lines {
+            order_item::ActiveModel {
+                order_id: Set(order.id),
+                product_id: Set(Some(line.product.id)),
+                variation_id: Set(line.size.as_ref().map(|s| s.id)),
+                product_name: Set(line.label()),
+                quantity: Set(line.quantity as i32),
+                unit_price_pence: Set(line.unit_price.pence()),
+                ..Default::default()
+            }
+            .insert(txn)
+            .await?;
+        }
+        // An ordered cart holds nothing: its stock is taken.
+        holds::release(carts::Entity::update_many())
+            .col_expr(carts::Column::OrderedAt, Expr::value(now))
+            .filter(carts::Column::Id.eq(cart_id.to_string()))
+            .exec(txn)
+            .await?;
+        bump_version(txn).await?;
+        let mail_token = orders::mint_token(txn, order.id, self.link_ttl_seconds).await?;
+        let reference = orders::reference(order.id);
+        let link = format!(
+            "{}/order-confirmation/{}?token={mail_token}",
+            self.public_url.trim_end_matches('/'),
+            order.id
+        );
+        let facts = OrderFacts {
+            reference: &reference,
+            payment: &intent.id,
+            customer,
+            lines,
+            charge,
+            fulfilment: fulfilment.and_then(fulfilment::describe),
+            total,
+            check_details,
+        };
+        let studio = self.facts.get(txn).await?;
+        // Billing details may hold no address, or one no mail server takes.
+        if is_email(&customer.email) {
+            let days = self.link_ttl_seconds / 86_400;
+            mail::post(
+                txn,
+                &customer.email,
+                letters::order_confirmation(&facts, &studio, &link, days),
+            )
+            .await?;
+        }
+        let admin_link = format!(
+            "{}/admin/orders/{}",
+            self.public_url.trim_end_matches('/'),
+            order.id
+        );
+        mail::post_answered_to(
+            txn,
+            &self.studio_email,
+            letters::new_order(&facts, &studio, &admin_link),
+            &customer.email,
+        )
+        .await?;
+        Ok(order.id)
+    }
+
+    /// Gives the payment back and records why, so asking again gives the same answer; the
+    /// cart stays open with its intent forgotten, so paying again makes a new one. The record,
+    /// the cart and the studio's notice are one transaction: all of them or none.
+    async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
+        let key = format!("posy-refund-{}", intent.id);
+        let refunded = self
+            .payments
+            .refund(Refund {
+                intent: &intent.id,
+                amount: None,
+                idempotency_key: &key,
+            })
+            .await;
+        if let Err(err) = &refunded {
+            tracing::error!(payment = %intent.id, %err, "REFUND FAILED: refund this payment by hand");
+        }
+        let record = refund::ActiveModel {
+            payment_intent_id: Set(intent.id.clone()),
+            cart_id: Set(cart_id.to_string()),
+            reason: Set(reason.to_owned()),
+            succeeded: Set(refunded.is_ok()),
+            created_at: Set(now()),
+        };
+        let letter = match &refunded {
+            Ok(()) => letters::payment_refunded(&intent.id, reason),
+            Err(_) => letters::refund_by_hand(&intent.id, reason),
+        };
+        let stored = async {
+            let txn = self.ledger.begin().await?;
+            let inserted = refund::Entity::insert(record)
+                .on_conflict_do_nothing_on([refund::Column::PaymentIntentId])
+                .exec_without_returning(&txn)
+                .await?;
+            if !matches!(inserted, TryInsertResult::Inserted(1)) {
+                // Recorded (and the studio told) by an earlier call.
+                return txn.rollback().await;
+            }
+            // The cart's hold ends with its payment: what it held may be gone.
+            holds::release(carts::Entity::update_many())
+                .col_expr(
+                    carts::Column::PaymentIntentId,
+                    Expr::value(Option::<String>::None),
+                )
+                .filter(carts::Column::Id.eq(cart_id.to_string()))
+                .filter(carts::Column::PaymentIntentId.eq(&intent.id))
+                .exec(&txn)
+                .await?;
+            mail::post(&txn, &self.studio_email, letter).await?;
+            txn.commit().await
+        };
+        if let Err(err) = stored.await {
+            tracing::error!(payment = %intent.id, %err, "could not record a refund");
+        }
+        PlaceError::Refunded(reason.to_owned())
+    }
+}
+
+/// How one run of the order's transaction ended, short of a database failure.
+enum Attempt {
+    Placed(i32),
+    /// The cart is ordered or gone.
+    CartClosed,
+    /// The cart's lines or total are not what was paid for.
+    Changed,
+    /// This line's product was hidden or archived.
+    Withdrawn(String),
+    /// This line's stock ran out.
+    SoldOut(String),
+}
+
+/// What an order is written from.
+struct Written<'a> {
+    intent: &'a Intent,
+    cart_id: CartId,
+    customer: &'a CheckoutForm,
+    check_details: bool,
+    /// The florist's choice as kept on the cart.
+    fulfilment: Option<&'a str>,
+    /// The place it books, counted against the slot's or the day's capacity.
+    booking: Booking,
+    charge: Charge,
+}
+
+/// Takes each line's quantity from its stock, only where that much is left; the first line
+/// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
+/// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
+/// same items never wait on each other in a circle.
+pub(crate) async fn take_stock<'a>(
+    txn: &impl ConnectionTrait,
+    lines: &'a [PricedLine],
+) -> Result<Option<&'a PricedLine>, DbErr> {
+    let mut in_order: Vec<&PricedLine> = lines.iter().collect();
+    in_order.sort_by_key(|line| match &line.size {
+        Some(size) => (0, size.id),
+        None => (1, line.product.id),
+    });
+    for line in in_order {
+        let quantity = i64::from(line.quantity);
+        let taken = match &line.size {
+            Some(size) => {
+                variation::Entity::update_many()
+                    .col_expr(
+                        variation::Column::Stock,
+                        Expr::col(variation::Column::Stock).sub(quantity),
+                    )
+                    .filter(variation::Column::Id.eq(size.id))
+                    .filter(variation::Column::Stock.gte(quantity))
+                    .exec(txn)
+                    .await?
+            }
+            None => {
+                product::Entity::update_many()
+                    .col_expr(
+                        product::Column::Stock,
+                        Expr::col(product::Column::Stock).sub(quantity),
+                    )
+                    .filter(product::Column::Id.eq(line.product.id))
+                    .filter(product::Column::Stock.gte(quantity))
+                    .exec(txn)
+                    .await?
+            }
+        };
+        if taken.rows_affected == 0 {
+            return Ok(Some(line));
+        }
+    }
+    Ok(None)
+}

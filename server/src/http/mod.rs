@@ -1,0 +1,12 @@
+//! The HTTP plumbing every domain's API shares: errors as answers, the CSRF check, headers,
+//! limits, compression, the proxies trusted for addresses, the built web app and the pages
+//! drawn on the server.
+
+pub mod compression;
+pub mod csrf;
+pub mod error;
+pub mod headers;
+pub mod limits;
+pub mod pages;
+pub mod proxies;
+pub mod web;

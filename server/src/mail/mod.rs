@@ -1,0 +1,490 @@
+//! Mail through an outbox: a message is written to the `outbox` table in the same transaction
+//! as what it tells of (so an order never exists without its confirmation, nor the reverse),
+//! then a sender delivers it and retries with growing pauses until it goes. Delivery is lettre
+//! over SMTP when `SMTP_URL` is set, otherwise an `.eml` file in `outbox/` under the data
+//! folder and a log line, so the embedded default needs no mail server.
+//!
+//! A mail is never lost and rarely doubled: a sender claims a message with a lease
+//! (`claimed_until`), sends it, then marks it sent. A sender that dies between sending and
+//! marking leaves a claim that expires, and the message goes again with the Message-ID fixed
+//! when it was queued, so the recipient's mail program can tell it is the same mail. After
+//! [`MAX_ATTEMPTS`] failures the message is marked dead and the studio is told once.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
+};
+
+use crate::store::clock::now;
+use crate::store::entities::outbox;
+
+pub mod letters;
+
+pub use letters::Letter;
+
+/// How long a sender owns a message it is sending before another may try it.
+const CLAIM_SECONDS: i64 = 120;
+/// How long one try may take: well inside the lease, so a slow server never lets a second
+/// sender start while the first is still talking to it.
+const SEND_TIMEOUT: Duration = Duration::from_secs(60);
+/// The longest pause between two tries.
+const MAX_PAUSE_SECONDS: i64 = 60 * 60;
+/// Tries before a message is given up as dead (about five hours of pauses).
+pub const MAX_ATTEMPTS: i32 = 10;
+
+/// Puts a message in the outbox, inside the caller's transaction.
+pub async fn enqueue(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), sea_orm::DbErr> {
+    enqueue_answered_to(db, recipient, subject, body, None).await
+}
+
+/// Puts a message in the outbox whose answers go to `reply_to` (when given), inside the
+/// caller's transaction.
+pub async fn enqueue_answered_to(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    subject: &str,
+    body: &str,
+    reply_to: Option<&str>,
+) -> Result<(), sea_orm::DbErr> {
+    let now = now();
+    outbox::Entity::insert(outbox::ActiveModel {
+        reply_to: Set(reply_to.map(str::to_owned)),
+        recipient: Set(recipient.to_owned()),
+        subject: Set(subject.to_owned()),
+        body: Set(body.to_owned()),
+        created_at: Set(now),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        sent_at: Set(None),
+        last_error: Set(None),
+        message_id: Set(Some(uuid::Uuid::new_v4().simple().to_string())),
+        claimed_until: Set(None),
+        dead_at: Set(None),
+        ..Default::default()
+    })
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
+/// Puts one of the shop's letters in the outbox, inside the caller's transaction.
+pub async fn post(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    letter: Letter,
+) -> Result<(), sea_orm::DbErr> {
+    enqueue(db, recipient, &letter.subject, &letter.body).await
+}
+
+/// Puts one of the studio's notices in the outbox with answers going to the person it is about
+/// (the customer, the enquirer), so "Reply" in the studio's mail program reaches them and not
+/// the shop's own address. An address no mail server would take is left out.
+pub async fn post_answered_to(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    letter: Letter,
+    reply_to: &str,
+) -> Result<(), sea_orm::DbErr> {
+    let reply_to = Some(reply_to).filter(|address| posy_core::validation::is_email(address));
+    enqueue_answered_to(db, recipient, &letter.subject, &letter.body, reply_to).await
+}
+
+/// Where mail goes.
+#[derive(Clone)]
+pub enum Transport {
+    /// An SMTP server.
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    /// `.eml` files in a folder.
+    Folder(PathBuf),
+}
+
+/// Sends the outbox's messages from one address.
+#[derive(Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    transport: Transport,
+    /// Who hears of a message the shop gave up on.
+    studio: String,
+}
+
+impl Mailer {
+    /// SMTP when `smtp_url` is given (e.g. `smtps://user:pass@smtp.example:465`), else files
+    /// in `folder`; mail that cannot be delivered is reported to `studio`.
+    pub fn new(
+        from: &str,
+        smtp_url: Option<&str>,
+        folder: PathBuf,
+        studio: &str,
+    ) -> anyhow::Result<Mailer> {
+        let from: Mailbox = from
+            .parse()
+            .map_err(|e| anyhow::anyhow!("the sender address {from:?} is not valid: {e}"))?;
+        let transport = match smtp_url {
+            Some(url) => {
+                Transport::Smtp(AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build())
+            }
+            None => Transport::Folder(folder),
+        };
+        Ok(Mailer {
+            from,
+            transport,
+            studio: studio.to_owned(),
+        })
+    }
+
+    /// The Message-ID of an outbox row: the same on every try.
+    fn message_id(&self, message: &outbox::Model) -> String {
+        let unique = match &message.message_id {
+            Some(unique) => unique.clone(),
+            None => format!("outbox-{}-{}", message.id, message.created_at),
+        };
+        format!("<{unique}@{}>", self.from.email.domain())
+    }
+
+    async fn send(&self, message: &outbox::Model) -> anyhow::Result<()> {
+        let id = message.id;
+        let mut email = Message::builder()
+            .message_id(Some(self.message_id(message)))
+            .from(self.from.clone());
+        if let Some(reply_to) = &message.reply_to {
+            email = email.reply_to(reply_to.parse()?);
+        }
+        let email = email
+            .to(message.recipient.parse()?)
+            .subject(&message.subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(message.body.clone())?;
+        match &self.transport {
+            Transport::Smtp(smtp) => {
+                tokio::time::timeout(SEND_TIMEOUT, smtp.send(email))
+                    .await
+                    .map_err(|_| anyhow::anyhow!("the mail server took too long"))??;
+            }
+            Transport::Folder(folder) => {
+                tokio::fs::create_dir_all(folder).await?;
+                // Written whole under a temporary name, then renamed: readers never see half.
+                let path = folder.join(format!("{id:06}.eml"));
+                let partial = folder.join(format!(".{id:06}.eml.partial"));
+                tokio::fs::write(&partial, email.formatted()).await?;
+                tokio::fs::rename(&partial, &path).await?;
+                tracing::info!(id, file = %path.display(), "mail written");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Messages not sent, not given up, due and not claimed by a live lease.
+fn waiting(now: i64) -> sea_orm::sea_query::SimpleExpr {
+    outbox::Column::SentAt
+        .is_null()
+        .and(outbox::Column::DeadAt.is_null())
+        .and(outbox::Column::NextAttemptAt.lte(now))
+        .and(
+            outbox::Column::ClaimedUntil
+                .is_null()
+                .or(outbox::Column::ClaimedUntil.lte(now)),
+        )
+}
+
+/// Sends every message that is due; returns how many went.
+pub async fn deliver_due(
+    db: &DatabaseConnection,
+    mailer: &Mailer,
+) -> Result<usize, sea_orm::DbErr> {
+    let due = outbox::Entity::find()
+        .filter(waiting(now()))
+        .order_by_asc(outbox::Column::Id)
+        .limit(50)
+        .all(db)
+        .await?;
+    let mut sent = 0;
+    for message in due {
+        if !claim(db, message.id).await? {
+            continue;
+        }
+        let attempts = message.attempts + 1;
+        match mailer.send(&message).await {
+            Ok(()) => {
+                outbox::Entity::update_many()
+                    .col_expr(outbox::Column::SentAt, Expr::value(now()))
+                    .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
+                    .col_expr(outbox::Column::LastError, Expr::value(None::<String>))
+                    .filter(outbox::Column::Id.eq(message.id))
+                    .exec(db)
+                    .await?;
+                sent += 1;
+            }
+            Err(err) if attempts >= MAX_ATTEMPTS => {
+                give_up(db, mailer, &message, &err.to_string()).await?;
+            }
+            Err(err) => {
+                // The error may quote the recipient's address: it stays in the row, not the log.
+                tracing::warn!(id = message.id, attempts, "mail not sent; will try again");
+                outbox::Entity::update_many()
+                    .col_expr(
+                        outbox::Column::NextAttemptAt,
+                        Expr::value(now() + pause_after(attempts)),
+                    )
+                    .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
+                    .col_expr(outbox::Column::LastError, Expr::value(err.to_string()))
+                    .filter(outbox::Column::Id.eq(message.id))
+                    .exec(db)
+                    .await?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// Takes the lease on a message (counting the try), unless another sender holds it.
+async fn claim(db: &DatabaseConnection, id: i32) -> Result<bool, sea_orm::DbErr> {
+    let now = now();
+    let claimed = outbox::Entity::update_many()
+        .col_expr(
+            outbox::Column::ClaimedUntil,
+            Expr::value(now + CLAIM_SECONDS),
+        )
+        .col_expr(
+            outbox::Column::Attempts,
+            Expr::col(outbox::Column::Attempts).add(1),
+        )
+        .filter(outbox::Column::Id.eq(id))
+        .filter(waiting(now))
+        .exec(db)
+        .await?;
+    Ok(claimed.rows_affected == 1)
+}
+
+/// Marks a message dead and, in the same transaction, tells the studio: once, because only the
+/// sender that sets `dead_at` writes the notice.
+async fn give_up(
+    db: &DatabaseConnection,
+    mailer: &Mailer,
+    message: &outbox::Model,
+    error: &str,
+) -> Result<(), sea_orm::DbErr> {
+    tracing::error!(id = message.id, "mail given up after {MAX_ATTEMPTS} tries");
+    let txn = db.begin().await?;
+    let marked = outbox::Entity::update_many()
+        .col_expr(outbox::Column::DeadAt, Expr::value(now()))
+        .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
+        .col_expr(outbox::Column::LastError, Expr::value(error))
+        .filter(outbox::Column::Id.eq(message.id))
+        .filter(outbox::Column::DeadAt.is_null())
+        .exec(&txn)
+        .await?;
+    // A notice to the studio that cannot reach the studio is not reported again, or a broken
+    // studio address would breed notices for ever.
+    if marked.rows_affected == 1 && message.recipient != mailer.studio {
+        post(
+            &txn,
+            &mailer.studio,
+            letters::undeliverable(message.id, &message.subject, MAX_ATTEMPTS),
+        )
+        .await?;
+    }
+    txn.commit().await
+}
+
+/// 30 s, 1 min, 2 min … up to an hour.
+fn pause_after(attempts: i32) -> i64 {
+    let doublings = attempts.clamp(1, 12) - 1;
+    std::cmp::min(30i64 << doublings, MAX_PAUSE_SECONDS)
+}
+
+/// Delivers the outbox every couple of seconds for as long as the server runs.
+pub async fn run_outbox(db: DatabaseConnection, mailer: Mailer) {
+    let mut tick = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        tick.tick().await;
+        if let Err(err) = deliver_due(&db, &mailer).await {
+            tracing::warn!(%err, "could not read the outbox");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use posy_core::validation::is_email;
+
+    use super::*;
+
+    /// Pieces an address is made of, the awkward ones included.
+    const PIECES: &[&str] = &[
+        "jo",
+        "a",
+        "Z9",
+        "bloom",
+        "x",
+        ".",
+        ".",
+        "@",
+        "-",
+        "_",
+        "+",
+        "~",
+        "!",
+        "'",
+        "`",
+        "{",
+        "}",
+        "|",
+        "=",
+        "?",
+        "#",
+        "$",
+        "%",
+        "&",
+        "*",
+        "/",
+        "^",
+        "\"",
+        "\\",
+        "(",
+        ")",
+        ",",
+        ";",
+        ":",
+        "<",
+        ">",
+        "[",
+        "]",
+        " ",
+        "\t",
+        "\n",
+        "\r",
+        "\0",
+        "\u{7f}",
+        "é",
+        "ß",
+        "中",
+        "٣",
+        "²",
+        "\u{200b}",
+        "\u{a0}",
+        "🌷",
+        "com",
+        "co.uk",
+        "example",
+        "xn--bcher-kva",
+        "1.2.3.4",
+    ];
+
+    /// A deterministic stream of candidate addresses: random pieces on either side of an `@`,
+    /// so many come close to valid, plus some with no `@` or several.
+    fn candidates(count: usize) -> Vec<String> {
+        let mut seed: u64 = 0x5eed_f10e;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let side = |next: &mut dyn FnMut(usize) -> usize, most: usize| -> String {
+            (0..1 + next(most))
+                .map(|_| PIECES[next(PIECES.len())])
+                .collect()
+        };
+        (0..count)
+            .map(|_| match next(10) {
+                0 => side(&mut next, 8),
+                1 => format!(
+                    "{}@{}@{}",
+                    side(&mut next, 3),
+                    side(&mut next, 3),
+                    side(&mut next, 3)
+                ),
+                _ => format!(
+                    "{}@{}.{}",
+                    side(&mut next, 4),
+                    side(&mut next, 3),
+                    side(&mut next, 2)
+                ),
+            })
+            .collect()
+    }
+
+    fn hand_picked() -> Vec<String> {
+        let mut inputs: Vec<String> = [
+            "jo@example.com",
+            " jo@example.com ",
+            "first.last+flowers@mail.co.uk",
+            "o'brien@example.ie",
+            "jo@bücher.de",
+            "jö@example.com",
+            "\"jo bloom\"@example.com",
+            "jo..bloom@example.com",
+            "jo.@example.com",
+            "jo@example_shop.com",
+            "jo@-example.com",
+            "jo@example-.com",
+            "jo@[1.2.3.4]",
+            "jo@1.2.3.4",
+            "jo\u{0}@example.com",
+            "jo@example.com\u{0}",
+            "jo\r\nBcc: all@example.com@example.com",
+            "<jo@example.com>",
+            "Jo <jo@example.com>",
+            "jo@example.c",
+            "jo@123.456",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Lengths at and past each limit: local part 64, label 63, domain 253, whole 254.
+        for n in [63, 64, 65] {
+            inputs.push(format!("{}@example.com", "a".repeat(n)));
+            inputs.push(format!("jo@{}.com", "b".repeat(n)));
+            inputs.push(format!("{}@example.com", "é".repeat(n / 2 + 1)));
+        }
+        let labels = |n: usize| vec!["c".repeat(60); n].join(".");
+        for tail in ["com", "co", "c"] {
+            inputs.push(format!("jo@{}.{tail}", labels(4)));
+        }
+        inputs
+    }
+
+    #[test]
+    fn cores_email_rule_accepts_nothing_that_lettre_refuses() {
+        let inputs: Vec<String> = hand_picked()
+            .into_iter()
+            .chain(candidates(150_000))
+            .collect();
+        let mut accepted = 0;
+        for input in &inputs {
+            if is_email(input) {
+                accepted += 1;
+                // The server trims every field before it keeps it.
+                assert!(
+                    lettre::Address::from_str(input.trim()).is_ok(),
+                    "core accepts {input:?} but lettre refuses it"
+                );
+            }
+        }
+        // Enough accepted inputs that the comparison means something.
+        assert!(accepted > 200, "only {accepted} inputs were addresses");
+    }
+
+    #[test]
+    fn pauses_double_up_to_an_hour() {
+        assert_eq!(pause_after(1), 30);
+        assert_eq!(pause_after(2), 60);
+        assert_eq!(pause_after(3), 120);
+        assert_eq!(pause_after(20), MAX_PAUSE_SECONDS);
+    }
+}

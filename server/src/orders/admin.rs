@@ -1,0 +1,807 @@
+//! The studio's orders: the day's work (today, then the days ahead, past days' unfinished
+//! orders first as overdue), one order as the studio reads it, and its status moved along
+//! core's workflow, each change kept with who and when and the customer told by mail.
+
+use std::collections::HashMap;
+
+use poem_openapi::Object;
+use posy_core::Money;
+use posy_core::calendar::{Date, LondonTime};
+use posy_core::order::{self as rules, OrderStatus};
+use posy_core::schedule::Method;
+use posy_core::validation::is_email;
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+
+use crate::cart::fulfilment::describe;
+use crate::checkout::Checkout;
+use crate::mail::{self, letters};
+use crate::orders::{self, OrderFulfilmentView};
+use crate::store::clock::iso8601;
+use crate::store::entities::{order, order_event, order_item, order_refund};
+
+/// How many orders a search lists at most (newest first).
+pub const FOUND_SHOWN: u64 = 200;
+
+/// An order as a line of the day's work.
+#[derive(Debug, Clone, Object)]
+pub struct OrderLine {
+    pub id: i32,
+    /// `FS-000123`.
+    pub reference: String,
+    /// Core's `OrderStatus` wire form, e.g. `out_for_delivery`.
+    pub status: String,
+    /// In words: `Out for delivery`.
+    pub status_label: String,
+    /// `delivery` or `collection`.
+    pub method: String,
+    /// The day it is for, `2026-12-15`.
+    pub date: String,
+    /// Delivery: the slot's name; collection: the time, `10:30`.
+    pub when: String,
+    /// The customer's name.
+    pub customer: String,
+    /// Who receives it (the customer for a collection).
+    pub recipient: String,
+    /// Delivery: the postcode it goes to.
+    pub postcode: String,
+    /// e.g. `2 × Peony Posy (Large), 1 × Vase`.
+    pub items: String,
+    pub total: String,
+    /// ISO 8601, UTC.
+    pub placed_at: String,
+    /// A past day's order not yet finished.
+    pub overdue: bool,
+    /// A refund the provider has not yet confirmed (it is being retried).
+    pub refund_pending: bool,
+    /// Taken by phone or in the studio.
+    pub studio_order: bool,
+}
+
+/// One day of the day's work.
+#[derive(Debug, Clone, Object)]
+pub struct OrderDay {
+    /// `2026-12-15`.
+    pub date: String,
+    /// `Tuesday 15 December`.
+    pub day: String,
+    /// `Today`, `Tomorrow`, or empty.
+    pub relative: String,
+    pub deliveries: u32,
+    pub collections: u32,
+    /// Cancelled orders are listed but not counted.
+    pub cancelled: u32,
+    pub orders: Vec<OrderLine>,
+}
+
+/// The orders the studio asked for, by day.
+#[derive(Debug, Clone, Object)]
+pub struct OrderBook {
+    /// The studio's today, `2026-12-14`.
+    pub today: String,
+    /// Overdue days first, then today and the days ahead (or, for a search or a range, the
+    /// days found, latest first).
+    pub days: Vec<OrderDay>,
+    /// How many orders were found (a search stops at 200).
+    pub found: u32,
+    /// Every status an order can have, in core's order, for the filter.
+    pub statuses: Vec<OrderMove>,
+}
+
+/// What the studio asked the list for.
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    pub status: Option<OrderStatus>,
+    pub method: Option<Method>,
+    /// A reference (`FS-000123` or `123`), a name, an e-mail or a postcode.
+    pub search: Option<String>,
+    /// A range of days (inclusive); without one, the day's work.
+    pub from: Option<Date>,
+    pub to: Option<Date>,
+}
+
+/// A line of an order as its page shows it.
+#[derive(Debug, Clone, Object)]
+pub struct OrderItemLine {
+    pub id: i32,
+    /// With the size when it had one: `Peony Posy (Large)`.
+    pub name: String,
+    pub quantity: i32,
+    pub unit_price: String,
+    pub line_total: String,
+    /// How many of the quantity have been given back.
+    pub refunded_quantity: i32,
+}
+
+/// A step of an order's history.
+#[derive(Debug, Clone, Object)]
+pub struct OrderEventView {
+    pub status: String,
+    pub label: String,
+    /// The admin, or `shop` for the order's placing.
+    pub by: String,
+    /// ISO 8601, UTC.
+    pub at: String,
+    pub note: Option<String>,
+}
+
+/// Money given back on an order.
+#[derive(Debug, Clone, Object)]
+pub struct OrderRefundView {
+    pub id: i32,
+    pub amount: String,
+    pub what: String,
+    pub reason: String,
+    /// `pending`, `failed` (retried until it succeeds), `succeeded`, or `by_hand` (a studio
+    /// order: given back the way it was paid).
+    pub state: String,
+    pub attempts: i32,
+    /// The provider's last refusal, while it is retried.
+    pub last_error: Option<String>,
+    /// When it will be tried again, ISO 8601.
+    pub next_attempt_at: Option<String>,
+    pub by: String,
+    pub at: String,
+}
+
+/// A status the order can be moved to.
+#[derive(Debug, Clone, Object)]
+pub struct OrderMove {
+    pub status: String,
+    pub label: String,
+}
+
+/// What the studio can do next (core's moves).
+#[derive(Debug, Clone, Object)]
+pub struct OrderMoves {
+    pub next: Option<OrderMove>,
+    /// Later steps, skipping some.
+    pub later: Vec<OrderMove>,
+    /// One step back.
+    pub back: Option<OrderMove>,
+}
+
+/// How an order was paid.
+#[derive(Debug, Clone, Object)]
+pub struct OrderPayment {
+    /// `card` (through the shop) or `studio` (by phone or in the studio).
+    pub paid_by: String,
+    /// The provider's payment id, or the studio's own for a studio order.
+    pub reference: String,
+    /// A studio order: how it was paid, as the studio wrote it.
+    pub note: Option<String>,
+    /// The admin who entered a studio order.
+    pub taken_by: Option<String>,
+    pub total: String,
+    pub refunded: String,
+}
+
+/// One order as the studio reads it.
+#[derive(Debug, Clone, Object)]
+pub struct OrderDetail {
+    pub id: i32,
+    pub reference: String,
+    pub status: String,
+    pub status_label: String,
+    pub overdue: bool,
+    pub placed_at: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    /// The customer's own address (empty for a studio order).
+    pub address: String,
+    pub city: String,
+    pub postcode: String,
+    /// The details came from the card's billing details and should be checked.
+    pub check_details: bool,
+    /// Delivery or collection as chosen; null for an order placed without a choice.
+    pub fulfilment: Option<OrderFulfilmentView>,
+    pub items: Vec<OrderItemLine>,
+    pub delivery_fee: String,
+    pub surcharge: String,
+    /// The delivery charge (fee and surcharge) not yet given back.
+    pub delivery_left: String,
+    pub total: String,
+    pub payment: OrderPayment,
+    /// Oldest first; the placing comes first.
+    pub history: Vec<OrderEventView>,
+    /// Oldest first.
+    pub refunds: Vec<OrderRefundView>,
+    pub moves: OrderMoves,
+    /// Something is left to give back.
+    pub can_refund: bool,
+    /// Not finished (delivered, collected or cancelled): it can still be cancelled.
+    pub can_cancel: bool,
+}
+
+/// Why an order could not be changed.
+#[derive(Debug)]
+pub enum OrderError {
+    Gone,
+    /// Core's sentence about the move, or about the refund.
+    Refused(String),
+    /// Someone else changed it first: reload.
+    Changed,
+    Db(DbErr),
+}
+
+impl From<DbErr> for OrderError {
+    fn from(err: DbErr) -> Self {
+        OrderError::Db(err)
+    }
+}
+
+/// The studio's day at `now`.
+pub fn studio_today(now: i64) -> Date {
+    LondonTime::at(now)
+        .map(|t| t.date)
+        .unwrap_or_else(|| Date::parse("1970-01-01").expect("a date"))
+}
+
+/// The day an order is for: its chosen day, or (placed without a choice) the day it was placed.
+fn day_of(order: &order::Model) -> Date {
+    order
+        .fulfil_date
+        .as_deref()
+        .and_then(Date::parse)
+        .unwrap_or_else(|| studio_today(order.created_at))
+}
+
+fn method_of(order: &order::Model) -> Method {
+    order
+        .fulfil_method
+        .as_deref()
+        .and_then(Method::parse)
+        .unwrap_or(Method::Collection)
+}
+
+/// A status the code no longer knows reads as new, so it is looked at again.
+pub fn status_of(order: &order::Model) -> OrderStatus {
+    OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New)
+}
+
+fn money(pence: i64) -> String {
+    Money::from_pence(pence).to_wire()
+}
+
+fn items_text(items: &[order_item::Model]) -> String {
+    items
+        .iter()
+        .map(|item| format!("{} × {}", item.quantity, item.product_name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn line(
+    order: order::Model,
+    items: &[order_item::Model],
+    today: Date,
+    refund_pending: bool,
+) -> OrderLine {
+    let status = status_of(&order);
+    let described = order.fulfilment.as_deref().and_then(describe);
+    let (when, recipient, postcode) = match &described {
+        Some(d) if d.method == Method::Delivery => (
+            d.form.slot.clone(),
+            d.form.recipient_name.clone(),
+            d.form.postcode.clone(),
+        ),
+        Some(d) => (d.form.collection_time.clone(), String::new(), String::new()),
+        None => (String::new(), String::new(), String::new()),
+    };
+    let customer = format!("{} {}", order.first_name, order.last_name);
+    OrderLine {
+        id: order.id,
+        reference: orders::reference(order.id),
+        status: status.as_str().to_owned(),
+        status_label: status.label().to_owned(),
+        method: method_of(&order).as_str().to_owned(),
+        date: day_of(&order).to_wire(),
+        when,
+        recipient: if recipient.is_empty() {
+            customer.clone()
+        } else {
+            recipient
+        },
+        customer,
+        postcode,
+        items: items_text(items),
+        total: money(order.total_pence),
+        placed_at: iso8601(order.created_at),
+        overdue: rules::is_overdue(day_of(&order), today, status),
+        refund_pending,
+        studio_order: order.paid_by == "studio",
+    }
+}
+
+/// The orders the filter asks for, by day: without a search or range, the day's work
+/// (unfinished orders of past days first, marked overdue, then today and the days ahead).
+/// Within a day, new orders come first, then the latest placed.
+pub async fn book(
+    db: &impl ConnectionTrait,
+    now: i64,
+    filter: &Filter,
+) -> Result<OrderBook, DbErr> {
+    let today = studio_today(now);
+    let mut query = order::Entity::find();
+    let searching = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    if let Some(words) = searching {
+        query = query.filter(search_condition(words));
+    } else if filter.from.is_some() || filter.to.is_some() {
+        let from = filter.from.unwrap_or(today);
+        let to = filter.to.unwrap_or(from.add_days(366));
+        query = query.filter(
+            Condition::all()
+                .add(order::Column::FulfilDate.gte(from.to_wire()))
+                .add(order::Column::FulfilDate.lte(to.to_wire())),
+        );
+    } else {
+        // The day's work: today and after, and whatever earlier is unfinished. An order placed
+        // without a choice counts on the day it was placed.
+        let unfinished = [
+            OrderStatus::Delivered,
+            OrderStatus::Collected,
+            OrderStatus::Cancelled,
+        ]
+        .map(|s| s.as_str());
+        let start_of_today = LondonTime {
+            date: today,
+            time: posy_core::calendar::TimeOfDay::new(0, 0).expect("midnight"),
+        }
+        .instant();
+        query = query.filter(
+            Condition::any()
+                .add(order::Column::FulfilDate.gte(today.to_wire()))
+                .add(order::Column::Status.is_not_in(unfinished))
+                .add(
+                    Condition::all()
+                        .add(order::Column::FulfilDate.is_null())
+                        .add(order::Column::CreatedAt.gte(start_of_today)),
+                ),
+        );
+    }
+    if let Some(status) = filter.status {
+        query = query.filter(order::Column::Status.eq(status.as_str()));
+    }
+    if let Some(method) = filter.method {
+        query = query.filter(order::Column::FulfilMethod.eq(method.as_str()));
+    }
+    if searching.is_some() {
+        query = query.order_by_desc(order::Column::Id).limit(FOUND_SHOWN);
+    }
+    let found = query.all(db).await?;
+    let ids: Vec<i32> = found.iter().map(|o| o.id).collect();
+    let mut items = items_of(db, &ids).await?;
+    let pending = pending_refunds(db, &ids).await?;
+
+    // Each day's orders with what they sort by: status and when placed.
+    type Placed = (OrderStatus, i64, OrderLine);
+    let mut by_day: Vec<(Date, Vec<Placed>)> = Vec::new();
+    let mut index: HashMap<Date, usize> = HashMap::new();
+    for order in found {
+        let day = day_of(&order);
+        let status = status_of(&order);
+        let placed = order.created_at;
+        let lines = items.remove(&order.id).unwrap_or_default();
+        let refund_pending = pending.contains(&order.id);
+        let row = line(order, &lines, today, refund_pending);
+        let at = *index.entry(day).or_insert_with(|| {
+            by_day.push((day, Vec::new()));
+            by_day.len() - 1
+        });
+        by_day[at].1.push((status, placed, row));
+    }
+    // The day's work reads forward from the oldest overdue day; a search or range, latest first.
+    if searching.is_some() || filter.from.is_some() || filter.to.is_some() {
+        by_day.sort_by_key(|day| std::cmp::Reverse(day.0));
+    } else {
+        by_day.sort_by_key(|day| day.0);
+    }
+    let mut count = 0;
+    let days = by_day
+        .into_iter()
+        .map(|(date, mut rows)| {
+            rows.sort_by(|a, b| {
+                let new = |s: OrderStatus| s != OrderStatus::New;
+                new(a.0).cmp(&new(b.0)).then(b.1.cmp(&a.1))
+            });
+            let orders: Vec<OrderLine> = rows.into_iter().map(|(_, _, row)| row).collect();
+            count += orders.len() as u32;
+            let live = |method: &str| {
+                orders
+                    .iter()
+                    .filter(|o| o.method == method && o.status != "cancelled")
+                    .count() as u32
+            };
+            OrderDay {
+                date: date.to_wire(),
+                day: date.display(),
+                relative: match today.days_until(date) {
+                    0 => "Today".into(),
+                    1 => "Tomorrow".into(),
+                    -1 => "Yesterday".into(),
+                    _ => String::new(),
+                },
+                deliveries: live("delivery"),
+                collections: live("collection"),
+                cancelled: orders.iter().filter(|o| o.status == "cancelled").count() as u32,
+                orders,
+            }
+        })
+        .collect();
+    Ok(OrderBook {
+        today: today.to_wire(),
+        days,
+        found: count,
+        statuses: OrderStatus::ALL.into_iter().map(move_view).collect(),
+    })
+}
+
+/// Matches a reference (`FS-000123`, `000123` or `123`), a name, an e-mail or a postcode
+/// (the customer's or the recipient's, with or without its space).
+fn search_condition(words: &str) -> Condition {
+    let number = words
+        .trim_start_matches(['F', 'f'])
+        .trim_start_matches(['S', 's'])
+        .trim_start_matches('-')
+        .parse::<i32>()
+        .ok();
+    let like = format!("%{}%", words.to_lowercase().replace(['%', '_'], ""));
+    let squeezed = format!("%{}%", words.to_lowercase().replace([' ', '%', '_'], ""));
+    // LOWER and REPLACE through sea-query, so each database gets its own placeholders.
+    let lower = |column: order::Column| Expr::expr(Func::lower(Expr::col(column)));
+    let squeezed_column = |column: order::Column| {
+        Expr::expr(
+            Func::cust("REPLACE")
+                .arg(Func::lower(Expr::col(column)))
+                .arg(" ")
+                .arg(""),
+        )
+    };
+    // A name: every word is in the first or the last name.
+    let mut name = Condition::all();
+    for word in words.to_lowercase().split_whitespace() {
+        let word = format!("%{}%", word.replace(['%', '_'], ""));
+        name = name.add(
+            Condition::any()
+                .add(lower(order::Column::FirstName).like(word.clone()))
+                .add(lower(order::Column::LastName).like(word)),
+        );
+    }
+    let mut any = Condition::any()
+        .add(name)
+        .add(lower(order::Column::Email).like(like))
+        .add(squeezed_column(order::Column::Postcode).like(squeezed.clone()))
+        // The recipient's name and postcode live in the kept choice (JSON text), matched
+        // without spaces so `bs32bb` finds `BS3 2BB`.
+        .add(squeezed_column(order::Column::Fulfilment).like(squeezed));
+    if let Some(id) = number {
+        any = any.add(order::Column::Id.eq(id));
+    }
+    any
+}
+
+async fn items_of(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Vec<order_item::Model>>, DbErr> {
+    let mut by_order: HashMap<i32, Vec<order_item::Model>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows = order_item::Entity::find()
+            .filter(order_item::Column::OrderId.is_in(chunk.to_vec()))
+            .order_by_asc(order_item::Column::Id)
+            .all(db)
+            .await?;
+        for row in rows {
+            by_order.entry(row.order_id).or_default().push(row);
+        }
+    }
+    Ok(by_order)
+}
+
+async fn pending_refunds(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<std::collections::HashSet<i32>, DbErr> {
+    let mut pending = std::collections::HashSet::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<i32> = order_refund::Entity::find()
+            .select_only()
+            .column(order_refund::Column::OrderId)
+            .filter(order_refund::Column::OrderId.is_in(chunk.to_vec()))
+            .filter(order_refund::Column::State.is_in(["pending", "failed"]))
+            .into_tuple()
+            .all(db)
+            .await?;
+        pending.extend(rows);
+    }
+    Ok(pending)
+}
+
+fn move_view(status: OrderStatus) -> OrderMove {
+    OrderMove {
+        status: status.as_str().to_owned(),
+        label: status.label().to_owned(),
+    }
+}
+
+/// The delivery charge not yet given back.
+pub fn delivery_left(order: &order::Model) -> i64 {
+    if order.fee_refunded {
+        0
+    } else {
+        order.delivery_fee_pence + order.surcharge_pence
+    }
+}
+
+/// One order with its lines, history and refunds.
+pub async fn detail(
+    db: &impl ConnectionTrait,
+    now: i64,
+    id: i32,
+) -> Result<OrderDetail, OrderError> {
+    let order = order::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or(OrderError::Gone)?;
+    let items = order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(id))
+        .order_by_asc(order_item::Column::Id)
+        .all(db)
+        .await?;
+    let events = order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(id))
+        .order_by_asc(order_event::Column::Id)
+        .all(db)
+        .await?;
+    let refunds = order_refund::Entity::find()
+        .filter(order_refund::Column::OrderId.eq(id))
+        .order_by_asc(order_refund::Column::Id)
+        .all(db)
+        .await?;
+    let status = status_of(&order);
+    let method = method_of(&order);
+    let moves = rules::moves(method, status);
+    let mut history = vec![OrderEventView {
+        status: OrderStatus::New.as_str().into(),
+        label: "Placed".into(),
+        by: order.taken_by.clone().unwrap_or_else(|| "shop".into()),
+        at: iso8601(order.created_at),
+        note: order.payment_note.clone(),
+    }];
+    history.extend(events.into_iter().map(|event| {
+        OrderEventView {
+            label: OrderStatus::parse(&event.status)
+                .map_or_else(|| event.status.clone(), |s| s.label().to_owned()),
+            status: event.status,
+            by: event.by,
+            at: iso8601(event.at),
+            note: event.note,
+        }
+    }));
+    let left_to_refund =
+        items.iter().any(|i| i.refunded_quantity < i.quantity) || delivery_left(&order) > 0;
+    Ok(OrderDetail {
+        id: order.id,
+        reference: orders::reference(order.id),
+        status: status.as_str().into(),
+        status_label: status.label().into(),
+        overdue: rules::is_overdue(day_of(&order), studio_today(now), status),
+        placed_at: iso8601(order.created_at),
+        check_details: order.check_details,
+        fulfilment: order
+            .fulfilment
+            .as_deref()
+            .and_then(describe)
+            .map(OrderFulfilmentView::from),
+        items: items
+            .iter()
+            .map(|item| OrderItemLine {
+                id: item.id,
+                name: item.product_name.clone(),
+                quantity: item.quantity,
+                unit_price: money(item.unit_price_pence),
+                line_total: money(item.unit_price_pence * i64::from(item.quantity)),
+                refunded_quantity: item.refunded_quantity,
+            })
+            .collect(),
+        delivery_fee: money(order.delivery_fee_pence),
+        surcharge: money(order.surcharge_pence),
+        delivery_left: money(delivery_left(&order)),
+        total: money(order.total_pence),
+        payment: OrderPayment {
+            paid_by: order.paid_by.clone(),
+            reference: order.payment_intent_id.clone(),
+            note: order.payment_note.clone(),
+            taken_by: order.taken_by.clone(),
+            total: money(order.total_pence),
+            refunded: money(order.refunded_pence),
+        },
+        history,
+        refunds: refunds
+            .into_iter()
+            .map(|r| OrderRefundView {
+                id: r.id,
+                amount: money(r.amount_pence),
+                what: r.what,
+                reason: r.reason,
+                state: r.state,
+                attempts: r.attempts,
+                last_error: r.last_error,
+                next_attempt_at: r.next_attempt_at.map(iso8601),
+                by: r.created_by,
+                at: iso8601(r.created_at),
+            })
+            .collect(),
+        moves: OrderMoves {
+            next: moves.next.map(move_view),
+            later: moves.later.into_iter().map(move_view).collect(),
+            back: moves.back.map(move_view),
+        },
+        can_refund: status != OrderStatus::Cancelled && left_to_refund,
+        can_cancel: !status.finished(),
+        first_name: order.first_name,
+        last_name: order.last_name,
+        email: order.email,
+        phone: order.phone,
+        address: order.address,
+        city: order.city,
+        postcode: order.postcode,
+    })
+}
+
+/// Moves an order to `to` along core's workflow, kept with who and when; the customer is
+/// mailed (with a fresh link to their order) at the steps core says they hear of. A move
+/// made from a page that is out of date (someone moved it meanwhile) is refused.
+pub async fn move_to(
+    checkout: &Checkout,
+    id: i32,
+    from: OrderStatus,
+    to: OrderStatus,
+    admin: &str,
+) -> Result<OrderDetail, OrderError> {
+    let txn = checkout.ledger.begin().await?;
+    let order = order::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(OrderError::Gone)?;
+    let now_status = status_of(&order);
+    if now_status != from {
+        return Err(OrderError::Changed);
+    }
+    rules::check_move(method_of(&order), from, to).map_err(OrderError::Refused)?;
+    let moved = order::Entity::update_many()
+        .col_expr(order::Column::Status, Expr::value(to.as_str()))
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::Status.eq(order.status.clone()))
+        .exec(&txn)
+        .await?;
+    if moved.rows_affected == 0 {
+        return Err(OrderError::Changed);
+    }
+    record_event(&txn, id, to, admin, None).await?;
+    // An undo tells no one: the customer heard of the later step already, or will.
+    let forward = rules::steps(method_of(&order))
+        .iter()
+        .position(|s| *s == to)
+        > rules::steps(method_of(&order))
+            .iter()
+            .position(|s| *s == from);
+    if forward && to.tells_customer() && is_email(&order.email) {
+        let link = customer_link(checkout, &txn, id).await?;
+        let described = order.fulfilment.as_deref().and_then(describe);
+        let studio = checkout.facts.get(&txn).await?;
+        mail::post(
+            &txn,
+            &order.email,
+            letters::order_progress(
+                &studio,
+                &order.first_name,
+                &orders::reference(id),
+                to,
+                described.as_ref(),
+                &link,
+            ),
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    detail(&checkout.db, checkout.clock.now(), id).await
+}
+
+/// A fresh link to the customer's own order page, for a mail.
+pub async fn customer_link(
+    checkout: &Checkout,
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<String, DbErr> {
+    let token = orders::mint_token(db, id, checkout.link_ttl_seconds).await?;
+    Ok(format!(
+        "{}/order-confirmation/{id}?token={token}",
+        checkout.public_url.trim_end_matches('/')
+    ))
+}
+
+/// Keeps a change of an order's status with who made it and when, in the caller's
+/// transaction.
+pub async fn record_event(
+    db: &impl ConnectionTrait,
+    id: i32,
+    status: OrderStatus,
+    by: &str,
+    note: Option<String>,
+) -> Result<(), DbErr> {
+    order_event::Entity::insert(order_event::ActiveModel {
+        order_id: Set(id),
+        status: Set(status.as_str().to_owned()),
+        by: Set(by.to_owned()),
+        at: Set(crate::store::clock::now()),
+        note: Set(note),
+        ..Default::default()
+    })
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
+/// Every order for `date` as the day sheet prints it: deliveries by slot (in the day's slot
+/// order) and then postcode, then collections by time; cancelled orders left out.
+pub async fn day_sheet(
+    db: &impl ConnectionTrait,
+    now: i64,
+    date: Date,
+) -> Result<Vec<OrderDetail>, DbErr> {
+    let settings = crate::studio::delivery::settings(db).await?;
+    let orders = order::Entity::find()
+        .filter(order::Column::FulfilDate.eq(date.to_wire()))
+        .filter(order::Column::Status.ne(OrderStatus::Cancelled.as_str()))
+        .all(db)
+        .await?;
+    let mut keyed: Vec<((u8, usize, String), i32)> = orders
+        .iter()
+        .map(|order| {
+            let described = order.fulfilment.as_deref().and_then(describe);
+            let key = match described {
+                Some(d) if d.method == Method::Delivery => {
+                    let slot = settings
+                        .slots
+                        .iter()
+                        .position(|s| s.name == d.form.slot)
+                        .unwrap_or(usize::MAX);
+                    (0, slot, d.form.postcode.replace(' ', ""))
+                }
+                Some(d) => (1, 0, d.form.collection_time),
+                None => (2, 0, String::new()),
+            };
+            (key, order.id)
+        })
+        .collect();
+    keyed.sort();
+    let mut sheet = Vec::with_capacity(keyed.len());
+    for (_, id) in keyed {
+        match detail(db, now, id).await {
+            Ok(order) => sheet.push(order),
+            Err(OrderError::Db(err)) => return Err(err),
+            // Gone between the two reads: not on the sheet.
+            Err(_) => {}
+        }
+    }
+    Ok(sheet)
+}
+
+/// How many orders are new (not yet confirmed): the count beside Orders in the admin's menu.
+pub async fn new_count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    use sea_orm::PaginatorTrait;
+    order::Entity::find()
+        .filter(order::Column::Status.eq(OrderStatus::New.as_str()))
+        .count(db)
+        .await
+}

@@ -1,0 +1,365 @@
+//! Paid orders as the shopper sees them (the spec's Order), and the links that open them: each
+//! link's token has 256 random bits, only its SHA-256 is stored, it is compared in constant
+//! time and it expires. Every handing-out mints a fresh token for the same order.
+
+pub mod admin;
+pub mod export;
+pub mod phone;
+pub mod refunds;
+
+use poem_openapi::Object;
+use posy_core::Money;
+use posy_core::cart::CartLine;
+use posy_core::order::{self as rules, OrderStatus};
+use posy_core::schedule::Method;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::cart::fulfilment::{Described, describe};
+use crate::store::clock::{iso8601, now};
+use crate::store::entities::{order, order_event, order_item, order_token};
+
+/// The studio's own number for an order, e.g. `FS-000123`.
+pub fn reference(id: i32) -> String {
+    format!("FS-{id:06}")
+}
+
+/// A Unix time's date as a shopper reads it, e.g. `23 November 2026` (in UTC).
+pub fn human_date(unix_seconds: i64) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let (year, month, day, _) = crate::store::clock::civil(unix_seconds);
+    format!("{day} {} {year}", MONTHS[month as usize - 1])
+}
+
+/// An order as its link shows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "Order")]
+pub struct OrderView {
+    /// The number in the order's link.
+    pub id: i32,
+    /// The studio's reference, e.g. `FS-000123`.
+    pub order_id: String,
+    /// The token this order was opened with.
+    pub access_token: String,
+    // The customer's details as the spec's Order has them, flat beside the order's own fields:
+    // poem-openapi's derive publishes only fields written out here, so this list repeats core's
+    // `CheckoutForm` fields by necessity.
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub address: String,
+    pub city: String,
+    pub postcode: String,
+    pub phone: String,
+    /// What was charged, e.g. `"87.50"`.
+    pub total: String,
+    /// When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`.
+    pub created_at: String,
+    /// The lines, as they were when paid for.
+    pub items: Vec<OrderItemView>,
+    /// The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection.
+    pub delivery_fee: String,
+    /// The delivery slot's surcharge charged (part of the total).
+    pub surcharge: String,
+    /// Delivery or collection as the shopper chose it; null for an order placed without a
+    /// choice (collection from the studio, on the earliest day it could be made).
+    pub fulfilment: Option<OrderFulfilmentView>,
+    /// Where the order is now: core's `OrderStatus` wire form, e.g. `out_for_delivery`.
+    pub status: String,
+    /// In words: `Out for delivery`.
+    pub status_label: String,
+    /// The steps the customer follows (placed, confirmed, out for delivery or ready for
+    /// collection, delivered or collected), each with when it was reached.
+    pub progress: Vec<OrderStep>,
+}
+
+/// A step of an order as its customer follows it.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderStep")]
+pub struct OrderStep {
+    pub status: String,
+    /// `Order placed`, `Confirmed`, `Out for delivery`, …
+    pub label: String,
+    /// Reached (this step or a later one).
+    pub done: bool,
+    /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
+    pub at: Option<String>,
+}
+
+/// The customer's steps for an order made by `method` standing at `status`, with the times
+/// its history gives them.
+fn progress(
+    method: Method,
+    status: OrderStatus,
+    placed_at: i64,
+    events: &[order_event::Model],
+) -> Vec<OrderStep> {
+    let path = rules::steps(method);
+    let reached = path.iter().position(|s| *s == status);
+    rules::customer_steps(method)
+        .into_iter()
+        .map(|step| {
+            let done = match (reached, path.iter().position(|s| *s == step)) {
+                (Some(now), Some(at)) => at <= now,
+                // A cancelled order reached what its history says it reached.
+                _ => step == OrderStatus::New,
+            };
+            let at = if step == OrderStatus::New {
+                Some(placed_at)
+            } else if done {
+                events
+                    .iter()
+                    .rev()
+                    .find(|e| e.status == step.as_str())
+                    .map(|e| e.at)
+            } else {
+                None
+            };
+            OrderStep {
+                status: step.as_str().to_owned(),
+                label: if step == OrderStatus::New {
+                    "Order placed".to_owned()
+                } else {
+                    step.label().to_owned()
+                },
+                done,
+                at: at.map(iso8601),
+            }
+        })
+        .collect()
+}
+
+/// Delivery or collection as an order shows it: the fields its method asks for, trimmed; the
+/// others empty.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderFulfilment")]
+pub struct OrderFulfilmentView {
+    /// `delivery` or `collection`.
+    pub method: String,
+    /// `2026-12-15`.
+    pub date: String,
+    /// The day in words: `Tuesday 15 December`.
+    pub day: String,
+    /// Delivery: the slot's name.
+    pub slot: String,
+    /// Collection: the time, `10:30`.
+    pub collection_time: String,
+    pub recipient_name: String,
+    pub recipient_phone: String,
+    pub address_line1: String,
+    pub address_line2: String,
+    pub city: String,
+    /// Written as postcodes are: `BS3 4AA`.
+    pub postcode: String,
+    pub instructions: String,
+    /// Line breaks kept.
+    pub card_message: String,
+    /// Empty: anonymous.
+    pub card_from: String,
+}
+
+impl From<Described> for OrderFulfilmentView {
+    fn from(described: Described) -> Self {
+        let f = described.form;
+        OrderFulfilmentView {
+            method: f.method,
+            date: f.date,
+            day: described.day,
+            slot: f.slot,
+            collection_time: f.collection_time,
+            recipient_name: f.recipient_name,
+            recipient_phone: f.recipient_phone,
+            address_line1: f.address_line1,
+            address_line2: f.address_line2,
+            city: f.city,
+            postcode: f.postcode,
+            instructions: f.instructions,
+            card_message: f.card_message,
+            card_from: f.card_from,
+        }
+    }
+}
+
+/// A line of an order.
+#[derive(Debug, Clone, Object, Serialize)]
+#[oai(rename = "OrderItem")]
+pub struct OrderItemView {
+    /// With the size when it had one: `Peony Posy (Large)`.
+    pub product_name: String,
+    pub quantity: i32,
+    /// The price of one, e.g. `"45.00"`.
+    pub product_price: String,
+    /// The price of one times the quantity.
+    pub line_total: String,
+}
+
+/// A fresh link token for an order, valid for `ttl_seconds`; only its hash is kept.
+pub async fn mint_token(
+    db: &impl ConnectionTrait,
+    order_id: i32,
+    ttl_seconds: i64,
+) -> Result<String, sea_orm::DbErr> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).expect("the system has randomness");
+    let token = hex::encode(bytes);
+    let now = now();
+    order_token::ActiveModel {
+        order_id: Set(order_id),
+        token_hash: Set(hash(&token)),
+        created_at: Set(now),
+        expires_at: Set(now.saturating_add(ttl_seconds)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(token)
+}
+
+/// Why an order link did not open.
+#[derive(Debug)]
+pub enum LinkError {
+    /// A wrong, expired or missing token, or no such order: alike from outside.
+    Refused,
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for LinkError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        LinkError::Db(err)
+    }
+}
+
+/// The order with this id when `token` is one of its unexpired tokens; refused otherwise, so a
+/// wrong token, an expired one and an unknown order look the same from outside.
+pub async fn open(db: &impl ConnectionTrait, id: i32, token: &str) -> Result<OrderView, LinkError> {
+    let presented = hash(token);
+    let now = now();
+    let tokens = order_token::Entity::find()
+        .filter(order_token::Column::OrderId.eq(id))
+        .all(db)
+        .await?;
+    // Every stored hash is compared, in constant time, whatever matched before.
+    let valid = tokens.iter().fold(false, |found, stored| {
+        let matches = constant_time_eq(stored.token_hash.as_bytes(), presented.as_bytes());
+        found | (matches & (stored.expires_at > now))
+    });
+    if !valid {
+        return Err(LinkError::Refused);
+    }
+    view(db, id, token).await?.ok_or(LinkError::Refused)
+}
+
+/// The order with this id, shown with `token`.
+pub async fn view(
+    db: &impl ConnectionTrait,
+    id: i32,
+    token: &str,
+) -> Result<Option<OrderView>, sea_orm::DbErr> {
+    let Some(order) = order::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let items = order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(id))
+        .order_by_asc(order_item::Column::Id)
+        .all(db)
+        .await?;
+    let events = order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(id))
+        .order_by_asc(order_event::Column::Id)
+        .all(db)
+        .await?;
+    let status = OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New);
+    let method = order
+        .fulfil_method
+        .as_deref()
+        .and_then(Method::parse)
+        .unwrap_or(Method::Collection);
+    Ok(Some(OrderView {
+        status: status.as_str().to_owned(),
+        status_label: status.label().to_owned(),
+        progress: progress(method, status, order.created_at, &events),
+        id: order.id,
+        order_id: reference(order.id),
+        access_token: token.to_owned(),
+        total: Money::from_pence(order.total_pence).to_wire(),
+        delivery_fee: Money::from_pence(order.delivery_fee_pence).to_wire(),
+        surcharge: Money::from_pence(order.surcharge_pence).to_wire(),
+        fulfilment: order
+            .fulfilment
+            .as_deref()
+            .and_then(describe)
+            .map(OrderFulfilmentView::from),
+        created_at: iso8601(order.created_at),
+        items: items
+            .into_iter()
+            .map(|item| {
+                let line = CartLine {
+                    unit_price: Money::from_pence(item.unit_price_pence),
+                    quantity: item.quantity.max(0) as u32,
+                };
+                OrderItemView {
+                    product_name: item.product_name,
+                    quantity: item.quantity,
+                    product_price: line.unit_price.to_wire(),
+                    line_total: line.total().to_wire(),
+                }
+            })
+            .collect(),
+        email: order.email,
+        first_name: order.first_name,
+        last_name: order.last_name,
+        address: order.address,
+        city: order.city,
+        postcode: order.postcode,
+        phone: order.phone,
+    }))
+}
+
+fn hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_references_have_six_digits() {
+        assert_eq!(reference(123), "FS-000123");
+        assert_eq!(reference(1_234_567), "FS-1234567");
+    }
+
+    #[test]
+    fn dates_are_written_out_for_shoppers() {
+        // 2026-11-23T12:00:00Z
+        assert_eq!(human_date(1_795_435_200), "23 November 2026");
+        assert_eq!(human_date(0), "1 January 1970");
+    }
+
+    #[test]
+    fn only_equal_hashes_match() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

@@ -1,0 +1,762 @@
+//! Connecting to the database: SQLite by default (WAL, a busy timeout, foreign keys), or
+//! PostgreSQL when the URL says so; migrations run on every start, one process at a time.
+//!
+//! Money is recorded on its own connection ([`connect_ledger`]): on SQLite it commits with
+//! `synchronous=FULL`, so a paid order the shop has answered for survives a power cut, while
+//! cart changes and the like keep the cheaper `NORMAL`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::Poll;
+
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend,
+    DbErr, ExecResult, QueryResult, SqliteTransactionMode, Statement, TransactionOptions,
+    TransactionTrait,
+};
+use sea_orm_migration::MigratorTrait;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::store::migration::Migrator;
+
+/// Opens the database and brings its schema up to date.
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    // Two processes opening a new SQLite file at the same moment race to switch it to WAL, and
+    // the loser is refused at once ("database is locked"), busy timeout or not: on SQLite the
+    // start-up lock is taken before connecting and held through the migrations.
+    let _starting = match sqlite_path(url).filter(|_| is_sqlite(url)) {
+        Some(path) => Some(lock_start_up(path).await?),
+        None => None,
+    };
+    let db = Database::connect(options(url, 8, SqliteSynchronous::Normal)).await?;
+    migrate(&db, url).await?;
+    Ok(db)
+}
+
+/// Waits for, then holds, the lock file beside a SQLite database (`posy.migrating`), which
+/// one starting process holds at a time; released when the file is dropped.
+async fn lock_start_up(database: PathBuf) -> anyhow::Result<std::fs::File> {
+    Ok(tokio::task::spawn_blocking(move || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(database.with_extension("migrating"))?;
+        file.lock()?;
+        Ok::<_, std::io::Error>(file)
+    })
+    .await??)
+}
+
+/// The connection that records payments, orders and refunds: on SQLite one connection of its
+/// own whose commits reach the disk before they return (`synchronous=FULL`, set when it
+/// connects, since SQLite refuses to change it inside a transaction); on PostgreSQL, whose
+/// commits always do, the shop's pool.
+pub async fn connect_ledger(
+    url: &str,
+    pool: &DatabaseConnection,
+) -> anyhow::Result<DatabaseConnection> {
+    if !is_sqlite(url) {
+        return Ok(pool.clone());
+    }
+    Ok(Database::connect(options(url, 1, SqliteSynchronous::Full)).await?)
+}
+
+/// The carts' own connections, which only [`Writer`] writes through. On SQLite one
+/// connection (`NORMAL`, like the pool): its turns never wait for a pooled connection that
+/// readers hold. On PostgreSQL a pool of [`CART_CONNECTIONS`] whose commits do not wait for
+/// the disk (`synchronous_commit = off`, set once when each connects rather than in every
+/// transaction): a crash may lose the last moment's cart changes, never corrupt them.
+///
+/// A batch of adds ([`crate::cart::Adds`]) sends lists of carts and products whose length
+/// changes the statement's text: each length is prepared once a connection and kept (room for
+/// all of them), and planned for its values every time (`plan_cache_mode`). PostgreSQL would
+/// otherwise settle on one plan for any values after five runs, and for a list of carts on
+/// tables without statistics yet that plan reads every line of every cart (8 ms a batch
+/// against 1 ms, and slower as carts grow).
+pub async fn connect_writer(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = options(url, 1, SqliteSynchronous::Normal);
+    if !is_sqlite(url) {
+        options
+            .max_connections(CART_CONNECTIONS)
+            .map_sqlx_postgres_opts(|o| {
+                o.options([
+                    ("synchronous_commit", "off"),
+                    ("plan_cache_mode", "force_custom_plan"),
+                ])
+                .statement_cache_capacity(400)
+            });
+    }
+    Ok(Database::connect(options).await?)
+}
+
+/// The carts' connections to PostgreSQL: every cart transaction is a few short statements on
+/// one cart's row, so 8 keep the 2-core machine's workers fed beside the shop's pool of 16.
+const CART_CONNECTIONS: u32 = 8;
+
+/// Where the shop writes: on SQLite one writer at a time, in the order they asked (a fair
+/// queue in front of the database, shared by every `Writer` of one database), so waiting
+/// writers are served in turn instead of sleeping in SQLite's busy handler and waking late;
+/// reads go on beside it on their own connections (WAL). On PostgreSQL, which locks rows, no
+/// queue. Nothing slow (a payment provider, password hashing, pictures, files) runs while a
+/// turn is held.
+///
+/// The carts' writes ([`Writer::write`]) are grouped on SQLite: one task, on a thread of its
+/// own kept to one CPU ([`carts_thread`]), owns the carts' connection, and in its turn takes
+/// every cart write that is waiting and runs them in one transaction, each inside its own
+/// savepoint (a refused one undoes only itself), then commits once and answers each. One
+/// commit for many writes is what makes SQLite fast under load: a commit's work (the WAL's
+/// pages and its index) is paid once per group, and the queue's hand-over and the
+/// transaction's BEGIN and COMMIT once per group instead of once per write. Other writers
+/// take the queue per transaction ([`Writer::begin`]) or per statement (the writer as a
+/// [`ConnectionTrait`]).
+///
+/// Durability: the carts' writer commits cheaply (SQLite's `NORMAL` on its connection; on
+/// PostgreSQL `synchronous_commit = off` on its own pool: a crash may lose the last
+/// moment's cart changes, never corrupt them), while the ledger's ([`Writer::beside`], for
+/// payments, orders and refunds) waits for the disk (`FULL`; PostgreSQL's default).
+#[derive(Clone)]
+pub struct Writer {
+    db: DatabaseConnection,
+    /// The connections [`Writer::begin`] runs transactions on: the ledger's for
+    /// [`Writer::beside`]; else on PostgreSQL the carts' own ([`connect_writer`]), and on
+    /// SQLite the pool (the carts' own connection belongs to their thread, [`carts_thread`]).
+    own: DatabaseConnection,
+    queue: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// Where [`Writer::write`] sends its work on SQLite: the task that groups it.
+    grouped: Option<mpsc::UnboundedSender<Work>>,
+}
+
+/// A write transaction with its turn in the writer's queue, released when it ends.
+pub struct Writing {
+    txn: DatabaseTransaction,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+/// One transaction's worth of work for [`Writer::write`], with whoever asked for it.
+trait Piece: Send {
+    /// Runs on the transaction (or savepoint) it is given, keeping its answer until the
+    /// group's commit says whether it stands.
+    fn run<'t>(self: Box<Self>, txn: &'t DatabaseTransaction) -> BoxFuture<'t, Done>;
+    /// Answers without running: the group failed before its turn.
+    fn fail(self: Box<Self>, err: DbErr);
+}
+
+type Work = Box<dyn Piece>;
+
+/// A future that borrows the transaction it writes on.
+pub type BoxFuture<'t, T> = Pin<Box<dyn Future<Output = T> + Send + 't>>;
+
+/// What a piece of work left: whether its changes are to be kept, and how to answer whoever
+/// asked for it once the group's commit has succeeded or failed.
+struct Done {
+    keep: bool,
+    answer: Box<dyn FnOnce(Result<(), DbErr>) + Send>,
+}
+
+/// Work for [`Writer::write`] and where its answer goes.
+struct Asked<T, E, W> {
+    work: W,
+    answer: oneshot::Sender<Result<T, E>>,
+}
+
+impl<T, E, W> Piece for Asked<T, E, W>
+where
+    T: Send + 'static,
+    E: From<DbErr> + Send + 'static,
+    W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+{
+    fn run<'t>(self: Box<Self>, txn: &'t DatabaseTransaction) -> BoxFuture<'t, Done> {
+        let Asked { work, answer } = *self;
+        Box::pin(async move {
+            let result = work(txn).await;
+            Done {
+                keep: result.is_ok(),
+                answer: Box::new(move |committed| {
+                    let _ = answer.send(match committed {
+                        Ok(()) => result,
+                        Err(err) => Err(E::from(err)),
+                    });
+                }),
+            }
+        })
+    }
+
+    fn fail(self: Box<Self>, err: DbErr) {
+        let _ = self.answer.send(Err(E::from(err)));
+    }
+}
+
+/// The most writes grouped in one transaction: enough for every shopper waiting at once under
+/// heavy load, few enough that one group never holds the database for long.
+const MOST_IN_A_GROUP: usize = 64;
+
+impl Writer {
+    /// The writers of one database at `url`, whose pool (for reads around a write and the
+    /// back office's writes) is `db`: the carts' writes go through connections of their own
+    /// ([`connect_writer`]), each statement counted into `statements`. The queue is shared
+    /// with [`Writer::beside`]'s.
+    pub async fn open(
+        db: DatabaseConnection,
+        url: &str,
+        statements: Arc<AtomicU64>,
+    ) -> anyhow::Result<Writer> {
+        if db.get_database_backend() != DbBackend::Sqlite {
+            let mut own = connect_writer(url).await?;
+            count_statements(&mut own, statements);
+            return Ok(Writer {
+                db,
+                own,
+                queue: None,
+                grouped: None,
+            });
+        }
+        let queue = Arc::new(tokio::sync::Mutex::new(()));
+        let (send, receive) = mpsc::unbounded_channel();
+        carts_thread(url.to_owned(), statements, queue.clone(), receive).await?;
+        Ok(Writer {
+            own: db.clone(),
+            db,
+            queue: Some(queue),
+            grouped: Some(send),
+        })
+    }
+
+    /// A writer through another connection to the same database (the ledger's), taking its
+    /// turn in the same queue. Its writes are not grouped: each is its own transaction.
+    pub fn beside(&self, db: DatabaseConnection) -> Writer {
+        Writer {
+            db: db.clone(),
+            own: db,
+            queue: self.queue.clone(),
+            grouped: None,
+        }
+    }
+
+    /// The connections behind the writer, for reads around a write, which need no turn.
+    pub fn pool(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    /// Runs `work` in a transaction of its own, or on SQLite in a savepoint of a group
+    /// written together; answers its result once the change is committed. An `Err` from
+    /// `work` undoes its changes (and only its), and is answered as it is.
+    pub async fn write<T, E, W>(&self, work: W) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DbErr> + Send + 'static,
+        W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+    {
+        let Some(grouped) = &self.grouped else {
+            let txn = self.begin().await?;
+            return match work(&txn.txn).await {
+                Ok(done) => {
+                    txn.commit().await?;
+                    Ok(done)
+                }
+                Err(refused) => {
+                    txn.rollback().await?;
+                    Err(refused)
+                }
+            };
+        };
+        let (answer, answered) = oneshot::channel();
+        // Unanswered only when the work panicked (it was undone) or the task is gone.
+        let unanswered = || E::from(DbErr::Custom("the carts' writer did not answer".into()));
+        if grouped.send(Box::new(Asked { work, answer })).is_err() {
+            return Err(unanswered());
+        }
+        answered.await.map_err(|_| unanswered())?
+    }
+
+    /// Waits for the writer's turn, then begins a transaction.
+    pub async fn begin(&self) -> Result<Writing, DbErr> {
+        let turn = self.turn().await;
+        let txn = self.own.begin().await?;
+        Ok(Writing { txn, _turn: turn })
+    }
+
+    async fn turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match &self.queue {
+            Some(queue) => Some(queue.clone().lock_owned().await),
+            None => None,
+        }
+    }
+}
+
+/// Starts the carts' writer on SQLite on a thread of its own, kept to one CPU, which opens the
+/// carts' connection: SQLite's connection thread (sqlx gives each connection one) starts from
+/// it and inherits that CPU. A group's statements are a chain of hand-overs between the two
+/// threads, and a hand-over on one CPU is a switch, where between two CPUs it is a wake-up
+/// that can wait for an idle CPU to come round (`scripts/bench.sh`: about 6,200 adds a second
+/// against 3,700 with the two threads free to move). Answers once connected.
+async fn carts_thread(
+    url: String,
+    statements: Arc<AtomicU64>,
+    queue: Arc<tokio::sync::Mutex<()>>,
+    waiting: mpsc::UnboundedReceiver<Work>,
+) -> anyhow::Result<()> {
+    let (connected, is_connected) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("posy-carts".into())
+        .spawn(move || {
+            keep_to_one_cpu();
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(err) => {
+                    let _ = connected.send(Err(anyhow::Error::from(err)));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                let mut own = match connect_writer(&url).await {
+                    Ok(own) => own,
+                    Err(err) => {
+                        let _ = connected.send(Err(err));
+                        return;
+                    }
+                };
+                count_statements(&mut own, statements);
+                let _ = connected.send(Ok(()));
+                write_groups(own, queue, waiting).await;
+            });
+        })?;
+    is_connected
+        .await
+        .map_err(|_| anyhow::anyhow!("the carts' writer did not start"))?
+}
+
+/// Keeps the calling thread (and the threads it starts) to the last CPU it may run on.
+fn keep_to_one_cpu() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: the CPU sets are plain bit masks, sized as the calls are told.
+    unsafe {
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(0, size, &mut allowed) != 0 {
+            return;
+        }
+        let Some(cpu) = (0..libc::CPU_SETSIZE as usize)
+            .rev()
+            .find(|&cpu| libc::CPU_ISSET(cpu, &allowed))
+        else {
+            return;
+        };
+        let mut one: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut one);
+        libc::sched_setaffinity(0, size, &one);
+    }
+}
+
+/// The carts' writer on SQLite: waits for work, takes its turn in the queue, then writes all
+/// the work waiting by then as one group ([`write_group`]). Ends when every [`Writer`] that
+/// could send it work is gone.
+async fn write_groups(
+    db: DatabaseConnection,
+    queue: Arc<tokio::sync::Mutex<()>>,
+    mut waiting: mpsc::UnboundedReceiver<Work>,
+) {
+    while let Some(first) = waiting.recv().await {
+        let turn = queue.lock().await;
+        // What arrived while the turn was awaited joins the group.
+        let mut group = vec![first];
+        while group.len() < MOST_IN_A_GROUP {
+            match waiting.try_recv() {
+                Ok(work) => group.push(work),
+                Err(_) => break,
+            }
+        }
+        let (done, committed) = write_group(&db, group).await;
+        drop(turn);
+        for done in done {
+            (done.answer)(committed.clone());
+        }
+    }
+}
+
+/// Writes a group in one transaction: each piece of work in a savepoint of its own when there
+/// are several, kept or undone as it says, then one commit. Answers what each piece left and
+/// whether the commit succeeded; a failure of the transaction itself (BEGIN, a savepoint, the
+/// commit) fails the whole group, since none of it was written.
+async fn write_group(db: &DatabaseConnection, group: Vec<Work>) -> (Vec<Done>, Result<(), DbErr>) {
+    // IMMEDIATE: the write lock is taken at BEGIN (a writer outside the queue, another
+    // process say, is waited for there), so no statement of the group finds it taken.
+    let options = TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    };
+    let txn = match db.begin_with_options(options).await {
+        Ok(txn) => txn,
+        Err(err) => {
+            fail_all(group, &err);
+            return (Vec::new(), Err(err));
+        }
+    };
+    if group.len() == 1 {
+        // Alone, the transaction is its savepoint.
+        let work = group.into_iter().next().expect("a group of one");
+        let alone = run(work, &txn).await;
+        let ended = if alone.keep {
+            txn.commit().await
+        } else {
+            txn.rollback().await
+        };
+        return (vec![alone], ended);
+    }
+    // Each piece runs in the savepoint `piece`. Ending one and starting the next is one
+    // statement sent to the connection ("RELEASE piece; SAVEPOINT piece"): each statement is
+    // a hand-over to the connection's own thread and back, which costs more than SQLite's
+    // work for a savepoint.
+    if let Err(err) = txn.execute_unprepared("SAVEPOINT piece").await {
+        fail_all(group, &err);
+        return (Vec::new(), Err(err));
+    }
+    let mut done = Vec::with_capacity(group.len());
+    let mut pieces = group.into_iter().peekable();
+    while let Some(work) = pieces.next() {
+        let piece = run(work, &txn).await;
+        let end = if piece.keep {
+            "RELEASE piece"
+        } else {
+            "ROLLBACK TO piece; RELEASE piece"
+        };
+        let next = if pieces.peek().is_some() {
+            "; SAVEPOINT piece"
+        } else {
+            ""
+        };
+        done.push(piece);
+        if let Err(err) = txn.execute_unprepared(&format!("{end}{next}")).await {
+            fail_all(pieces, &err);
+            return (done, Err(err));
+        }
+    }
+    let committed = txn.commit().await;
+    (done, committed)
+}
+
+/// Runs a piece of work; one that panics is undone and fails alone (its waiter is told so when
+/// its answer is dropped), instead of taking the carts' writer down with it.
+async fn run(work: Work, txn: &DatabaseTransaction) -> Done {
+    let mut running = work.run(txn);
+    let finished = std::future::poll_fn(|cx| {
+        match std::panic::catch_unwind(AssertUnwindSafe(|| running.as_mut().poll(cx))) {
+            Ok(Poll::Ready(done)) => Poll::Ready(Some(done)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(_) => Poll::Ready(None),
+        }
+    })
+    .await;
+    finished.unwrap_or_else(|| {
+        tracing::error!("a cart write panicked; it was undone");
+        Done {
+            keep: false,
+            answer: Box::new(|_| {}),
+        }
+    })
+}
+
+/// Answers work that was not written, since its group failed, with the group's error.
+fn fail_all(group: impl IntoIterator<Item = Work>, err: &DbErr) {
+    for work in group {
+        work.fail(err.clone());
+    }
+}
+
+impl Writing {
+    pub async fn commit(self) -> Result<(), DbErr> {
+        self.txn.commit().await
+    }
+
+    pub async fn rollback(self) -> Result<(), DbErr> {
+        self.txn.rollback().await
+    }
+}
+
+#[sea_orm::prelude::async_trait::async_trait]
+impl ConnectionTrait for Writing {
+    fn get_database_backend(&self) -> DbBackend {
+        self.txn.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        self.txn.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        self.txn.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        self.txn.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        self.txn.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.txn.support_returning()
+    }
+}
+
+/// One statement on its own, in the writer's turn.
+#[sea_orm::prelude::async_trait::async_trait]
+impl ConnectionTrait for Writer {
+    fn get_database_backend(&self) -> DbBackend {
+        self.db.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        let _turn = self.turn().await;
+        self.db.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        let _turn = self.turn().await;
+        self.db.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        let _turn = self.turn().await;
+        self.db.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        let _turn = self.turn().await;
+        self.db.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.db.support_returning()
+    }
+}
+
+/// Counts every statement run through `db` (and its transactions) into `counter`: a test
+/// measures a call's statements with it, so their number cannot grow unnoticed.
+pub fn count_statements(db: &mut DatabaseConnection, counter: Arc<AtomicU64>) {
+    db.set_metric_callback(move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+    });
+}
+
+fn is_sqlite(url: &str) -> bool {
+    url.starts_with("sqlite:")
+}
+
+/// How much of a SQLite database file is read through a memory mapping (256 MiB).
+const MMAP_SIZE: u64 = 256 * 1024 * 1024;
+
+fn options(url: &str, sqlite_connections: u32, synchronous: SqliteSynchronous) -> ConnectOptions {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .sqlx_logging(false)
+        .connect_timeout(Duration::from_secs(10))
+        .max_connections(if is_sqlite(url) {
+            sqlite_connections
+        } else {
+            16
+        })
+        .map_sqlx_sqlite_opts(move |o| {
+            // WAL lets readers go on while one writer commits; writers wait (busy timeout)
+            // rather than fail at once when another holds the lock.
+            o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(synchronous)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true)
+                // The database file is read through memory it is mapped into, not copied
+                // into each connection's page cache: under writes, every other connection's
+                // cache is dropped at each commit and read again, which was about a tenth of
+                // the server's time for cart writes. The mapping reserves address space, not
+                // memory; the kernel's file cache is shared by every connection.
+                .pragma("mmap_size", MMAP_SIZE.to_string())
+        });
+    // sqlx pings a pooled connection before every use by default: a second round trip per
+    // statement, which made up about a third of a cart read's time. A SQLite file cannot drop
+    // its connection; a PostgreSQL one can (a restart, a proxy), and is pinged only after
+    // sitting idle.
+    if is_sqlite(url) {
+        options.test_before_acquire(false);
+    } else {
+        options.test_before_acquire_if_idle_for(Duration::from_secs(30));
+    }
+    options
+}
+
+/// Runs the migrations while holding a lock that a second process starting at the same time
+/// waits for: an advisory lock on PostgreSQL; on SQLite, the caller's start-up lock file.
+async fn migrate(db: &DatabaseConnection, url: &str) -> anyhow::Result<()> {
+    if is_sqlite(url) {
+        // A file's start-up lock is held by the caller (see `connect`); a database in memory
+        // cannot be shared.
+        return Ok(Migrator::up(db, None).await?);
+    }
+    let guard = db.begin().await?;
+    // 0x506f7379 is "Posy": any number, the same in every process of the shop.
+    guard
+        .execute_unprepared("SELECT pg_advisory_xact_lock(1349481337)")
+        .await?;
+    let migrated = Migrator::up(db, None).await;
+    guard.commit().await?;
+    Ok(migrated?)
+}
+
+/// The database file of a SQLite URL; `None` for an in-memory database.
+fn sqlite_path(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next()?;
+    (!path.is_empty() && !path.starts_with(":memory:")).then(|| PathBuf::from(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use sea_orm::Statement;
+
+    use super::*;
+
+    #[test]
+    fn the_database_file_is_read_from_the_url() {
+        assert_eq!(
+            sqlite_path("sqlite://data/posy.db?mode=rwc"),
+            Some(PathBuf::from("data/posy.db"))
+        );
+        assert_eq!(
+            sqlite_path("sqlite:///tmp/x.db"),
+            Some(PathBuf::from("/tmp/x.db"))
+        );
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+    }
+
+    async fn synchronous(db: &DatabaseConnection) -> i64 {
+        let row = db
+            .query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "PRAGMA synchronous",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        row.try_get_by_index::<i64>(0).unwrap()
+    }
+
+    #[tokio::test]
+    async fn money_commits_with_full_sync_and_the_rest_with_normal() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
+        let pool = connect(&url).await.unwrap();
+        let ledger = connect_ledger(&url, &pool).await.unwrap();
+        // SQLite's numbers: 1 is NORMAL, 2 is FULL.
+        assert_eq!(synchronous(&pool).await, 1);
+        assert_eq!(synchronous(&ledger).await, 2);
+        let carts = connect_writer(&url).await.unwrap();
+        assert_eq!(synchronous(&carts).await, 1);
+    }
+
+    async fn synchronous_commit(db: &impl ConnectionTrait) -> String {
+        let row = db
+            .query_one_raw(Statement::from_string(
+                DbBackend::Postgres,
+                "SHOW synchronous_commit",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        row.try_get_by_index::<String>(0).unwrap()
+    }
+
+    /// On PostgreSQL (when `TEST_DATABASE_URL` names one) the carts' connections commit
+    /// without waiting for the disk, in and out of transactions, and the shop's pool (which
+    /// records money) waits.
+    #[tokio::test]
+    async fn on_postgres_only_the_carts_commit_without_waiting_for_the_disk() {
+        let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+            return;
+        };
+        let pool = Database::connect(options(&url, 1, SqliteSynchronous::Normal))
+            .await
+            .unwrap();
+        let writer = Writer::open(pool.clone(), &url, Arc::default())
+            .await
+            .unwrap();
+        let carts = writer.own.clone();
+        assert_eq!(synchronous_commit(&carts).await, "off");
+        let writing = writer.begin().await.unwrap();
+        assert_eq!(synchronous_commit(&writing).await, "off");
+        writing.rollback().await.unwrap();
+        assert_eq!(synchronous_commit(&pool).await, "on");
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_in_a_group_undoes_only_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
+        let pool = connect(&url).await.unwrap();
+        pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
+            .await
+            .unwrap();
+        let writer = Writer::open(pool.clone(), &url, Arc::default())
+            .await
+            .unwrap();
+        // While the queue is held the writes gather, then go as one group.
+        let held = writer.queue.clone().unwrap().lock_owned().await;
+        let writes: Vec<_> = (0..10)
+            .map(|n| {
+                let writer = writer.clone();
+                tokio::spawn(async move {
+                    writer
+                        .write(move |txn| {
+                            Box::pin(async move {
+                                txn.execute_unprepared(&format!(
+                                    "INSERT INTO written VALUES ({n})"
+                                ))
+                                .await?;
+                                if n % 2 == 1 {
+                                    return Err(DbErr::Custom("odd".into()));
+                                }
+                                Ok(n)
+                            })
+                        })
+                        .await
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        drop(held);
+        for (n, write) in writes.into_iter().enumerate() {
+            let answer = write.await.unwrap();
+            assert_eq!(answer.is_ok(), n % 2 == 0, "write {n}: {answer:?}");
+        }
+        let rows = pool
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT n FROM written ORDER BY n",
+            ))
+            .await
+            .unwrap();
+        let kept: Vec<i64> = rows
+            .iter()
+            .map(|row| row.try_get_by_index(0).unwrap())
+            .collect();
+        assert_eq!(kept, [0, 2, 4, 6, 8]);
+    }
+
+    #[tokio::test]
+    async fn two_processes_starting_together_migrate_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
+        let (a, b) = tokio::join!(connect(&url), connect(&url));
+        a.unwrap();
+        b.unwrap();
+    }
+}

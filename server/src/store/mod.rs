@@ -1,0 +1,10 @@
+//! Storage: connecting to the database and taking turns to write (`db`), the tables
+//! (`entities`, `migration`), the shop's clock, the rate limits kept in the database and the
+//! secrets the shop makes for itself.
+
+pub mod clock;
+pub mod db;
+pub mod entities;
+pub mod migration;
+pub mod rate_limit;
+pub mod secrets;

@@ -1,0 +1,113 @@
+//! The studio's own facts as the shop keeps them: core's [`StudioFacts`] as JSON in the
+//! `studio` row of `shop_settings` (the demo studio's until the back office saves its own),
+//! checked by core before they are kept.
+//!
+//! Every page asks for them (`GET /api/site/`) and the mails sign with them, so they are kept
+//! in memory ([`Facts`]): a save in this process replaces the copy at once; another process
+//! sharing the database reads the row again when its copy is [`FRESH_FOR`] old.
+
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use posy_core::studio::{StudioFacts, StudioField};
+use posy_core::validation::FormProblems;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+
+use crate::store::clock::now;
+use crate::store::entities::shop_setting;
+
+/// The row that holds them.
+const KEY: &str = "studio";
+
+/// How long a process trusts its copy before reading the row again, for saves made by
+/// another process on the same database.
+pub const FRESH_FOR: Duration = Duration::from_secs(30);
+
+/// The facts in force, read from the database.
+pub async fn stored(db: &impl ConnectionTrait) -> Result<StudioFacts, DbErr> {
+    match shop_setting::Entity::find_by_id(KEY).one(db).await? {
+        Some(row) => serde_json::from_str(&row.value)
+            .map_err(|err| DbErr::Custom(format!("the saved studio facts cannot be read: {err}"))),
+        None => Ok(StudioFacts::demo()),
+    }
+}
+
+/// Why facts were not saved.
+#[derive(Debug)]
+pub enum FactsError {
+    /// Fields at fault, a sentence each (core's check).
+    Form(FormProblems<StudioField>),
+    Db(DbErr),
+}
+
+impl From<DbErr> for FactsError {
+    fn from(err: DbErr) -> Self {
+        FactsError::Db(err)
+    }
+}
+
+/// The facts in memory, shared by every handler of one shop (cloning shares them).
+#[derive(Clone, Default)]
+pub struct Facts {
+    kept: Arc<RwLock<Kept>>,
+}
+
+#[derive(Default)]
+struct Kept {
+    /// The facts and when they were read or saved.
+    facts: Option<(StudioFacts, Instant)>,
+    /// Moves at every save, so a read that began before a save cannot put back what the
+    /// save replaced.
+    saves: u64,
+}
+
+impl Facts {
+    /// The facts in force: the copy in memory while fresh, else the row read again.
+    pub async fn get(&self, db: &impl ConnectionTrait) -> Result<StudioFacts, DbErr> {
+        let saves = {
+            let kept = self.kept.read().expect("not poisoned");
+            if let Some((facts, at)) = &kept.facts
+                && at.elapsed() < FRESH_FOR
+            {
+                return Ok(facts.clone());
+            }
+            kept.saves
+        };
+        let facts = stored(db).await?;
+        let mut kept = self.kept.write().expect("not poisoned");
+        if kept.saves == saves {
+            kept.facts = Some((facts.clone(), Instant::now()));
+        }
+        Ok(facts)
+    }
+
+    /// Checks the facts with core and keeps them: in the database, then in memory, so the
+    /// next page in this process shows them. Answers them as kept (tidied by core).
+    pub async fn save(
+        &self,
+        db: &impl ConnectionTrait,
+        facts: &StudioFacts,
+    ) -> Result<StudioFacts, FactsError> {
+        let checked = facts.check().map_err(FactsError::Form)?;
+        let value = serde_json::to_string(&checked)
+            .map_err(|err| DbErr::Custom(format!("the studio facts cannot be written: {err}")))?;
+        // One statement: the row is whole or unchanged.
+        shop_setting::Entity::insert(shop_setting::ActiveModel {
+            key: Set(KEY.to_owned()),
+            value: Set(value),
+            updated_at: Set(now()),
+        })
+        .on_conflict(
+            OnConflict::column(shop_setting::Column::Key)
+                .update_columns([shop_setting::Column::Value, shop_setting::Column::UpdatedAt])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+        let mut kept = self.kept.write().expect("not poisoned");
+        kept.facts = Some((checked.clone(), Instant::now()));
+        kept.saves += 1;
+        Ok(checked)
+    }
+}
