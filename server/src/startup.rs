@@ -13,7 +13,7 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
-use crate::attempts::PaymentAttempts;
+use crate::attempts::{PaymentAttempts, PaymentLooks};
 use crate::cart::CartKey;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
@@ -114,6 +114,10 @@ impl Application {
             .data(cart_key)
             .data(writer)
             .data(PaymentAttempts::new(
+                config.max_intents_per_cart,
+                config.max_intents_per_address,
+            ))
+            .data(PaymentLooks::new(
                 config.max_intents_per_cart,
                 config.max_intents_per_address,
             ))
