@@ -21,7 +21,8 @@ const shopper = {
 
 let product;
 const { openPage } = useBrowser(async (browser) => {
-  // A bouquet without sizes with stock to spare: each journey buys (at most) one.
+  // A bouquet without sizes with stock to spare: each journey buys at most one, but for the
+  // basket changed in another tab, which buys two.
   const context = await browser.newContext();
   product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5);
   assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
@@ -170,6 +171,38 @@ describe('a shopper pays', () => {
     await page
       .getByText('This order link has expired for security reasons. Please check your email for order details.', { exact: true })
       .waitFor();
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  it('with the basket changed in another tab, is shown the new total before any card is charged', async () => {
+    const { page, context, errors } = await openPage(1280);
+    await checkoutWithOneBouquet(page);
+    await fillCustomer(page);
+    await collect(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    const one = pounds.format(Number(product.price));
+    const two = pounds.format(2 * Number(product.price));
+    assert.equal(await pay(page).textContent(), `Pay ${one}`);
+
+    // Another tab of the same visit (the same cart) adds a second bouquet.
+    const other = await context.newPage();
+    await addFromShop(other, await openShop(other), product.name);
+    await cartIcon(other, 2).waitFor();
+    await other.close();
+
+    await pay(page).click();
+    await problem(page)
+      .getByText(`Your basket changed, perhaps in another tab: the total is now ${two}. Please check it and press Pay again.`, {
+        exact: true,
+      })
+      .waitFor();
+    await page.getByRole('button', { name: `Pay ${two}`, exact: true }).waitFor();
+    assert.ok(page.url().endsWith('/checkout'), 'still on /checkout, nothing charged');
+
+    await pay(page).click();
+    await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
+    assert.equal(await page.getByTestId('order-total').textContent(), two, 'charged the total shown');
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });

@@ -7,16 +7,17 @@ use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::Money;
 use posy_core::cart::CartId;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
 use crate::api::state::Clients;
-use crate::checkout::attempts::{PaymentAttempts, TooMany};
+use crate::checkout::attempts::{PaymentAttempts, PaymentLooks};
 use crate::checkout::payments::simulated::{self, Card, Confirmation, SimulatedError};
 use crate::checkout::payments::{Billing, PaymentError, Provider};
-use crate::checkout::{Checkout, IntentError};
+use crate::checkout::{Checkout, IntentError, Limit};
 use crate::http::error::{Answer, Failure, INTERNAL, PlacedOrder, Problem, Refusal, SEND};
 
 /// Payments.
@@ -38,6 +39,10 @@ pub struct PaymentIntentSecret {
     /// When an earlier payment for this cart was refunded: why, in a sentence for the shopper
     /// (this secret is for a new payment).
     pub refunded: Option<String>,
+    /// What the card will be charged for the cart as it stands now, e.g. `74.00`: the page
+    /// compares it with the total it shows before confirming the card, since the cart may have
+    /// changed in another tab.
+    pub total: String,
 }
 
 /// The simulated card form's payment.
@@ -159,7 +164,33 @@ impl From<IntentError> for Problem {
                     access_token,
                 })
             }
-            IntentError::TooMany(message) => Problem::new(StatusCode::TOO_MANY_REQUESTS, message),
+            IntentError::TooMany { limit, phone } => {
+                let why = match limit {
+                    Limit::CartAttempts => {
+                        "There have been too many payment attempts for this cart in the last hour."
+                    }
+                    Limit::AddressAttempts => {
+                        "There have been too many payment attempts from your network in the last \
+                         hour."
+                    }
+                    Limit::HeldCarts => {
+                        "Several baskets from your network are already waiting to be paid for."
+                    }
+                };
+                let what_to_do = match limit {
+                    Limit::HeldCarts => {
+                        "Please finish paying for one of them or try again in a few minutes"
+                    }
+                    _ => "Please try again in an hour",
+                };
+                Problem::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "{why} {what_to_do}, or call us on {phone} and we will take your order \
+                         by phone."
+                    ),
+                )
+            }
             IntentError::Fulfilment(problems) => Problem::fields(
                 problems.message(),
                 problems.fields(posy_core::validation::FormField::wire_name),
@@ -187,8 +218,10 @@ impl Refusal for IntentError {
         ),
         Answer(
             429,
-            "Too many payment attempts this hour for this cart, or from this address; or this \
-             address already has its share of carts holding stock while they pay.",
+            "Too many payment attempts this hour for this cart, or from this address (only a \
+             new intent or a changed amount counts; asking again for an unchanged cart does \
+             not); or this address already has its share of carts holding stock while they pay. \
+             The sentence gives the studio's phone number to order by instead.",
         ),
         INTERNAL,
         PROVIDER_DOWN,
@@ -251,8 +284,8 @@ impl PaymentApi {
         })
     }
 
-    /// The client secret of the cart's payment intent, for the total the server computes
-    /// from the database; from then the cart's stock is held for it for a few minutes (until
+    /// The client secret of the cart's payment intent, and its total, as the server computes
+    /// it from the database; from then the cart's stock is held for it for a few minutes (until
     /// the order is placed or the cart changes). An empty or unknown cart is a 400; a line no
     /// longer on sale or needing stock other carts hold, or a cart that is an order already, a
     /// 409. A cart whose payment went through without an order gets its order now (409 naming
@@ -262,6 +295,7 @@ impl PaymentApi {
         &self,
         checkout: Data<&Checkout>,
         attempts: Data<&PaymentAttempts>,
+        looks: Data<&PaymentLooks>,
         clients: Data<&Clients>,
         req: &Request,
         cart_id: Query<Option<String>>,
@@ -269,25 +303,22 @@ impl PaymentApi {
         let cart = cart_id.0.as_deref().and_then(CartId::parse);
         let cart = cart.ok_or(IntentError::CartGone)?;
         let address = clients.address(req);
-        attempts
-            .attempt(&cart.to_string(), &address)
-            .map_err(|too_many| {
-                tracing::warn!(cart = %cart, ?too_many, "payment attempts limited");
-                IntentError::TooMany(match too_many {
-                    TooMany::Cart => {
-                        "There have been too many payment attempts for this cart in the last \
-                         hour. Please wait a while and try again."
-                    }
-                    TooMany::Address => {
-                        "There have been too many payment attempts from your network in the \
-                         last hour. Please wait a while and try again."
-                    }
-                })
-            })?;
-        let payment = checkout.payment_for_cart(cart, &address).await?;
+        // Counted before the provider is asked for anything.
+        if let Err(too_many) = looks.0.0.attempt(&cart.to_string(), &address) {
+            tracing::warn!(cart = %cart, ?too_many, "payment looks limited");
+            let facts = checkout.facts.get(&checkout.db).await;
+            let phone = facts.map_err(IntentError::Db)?.phone;
+            return Err(IntentError::TooMany {
+                limit: too_many.into(),
+                phone,
+            }
+            .into());
+        }
+        let payment = checkout.payment_for_cart(cart, &address, &attempts).await?;
         Ok(Json(PaymentIntentSecret {
             client_secret: payment.client_secret,
             refunded: payment.refunded,
+            total: Money::from_pence(payment.amount).to_wire(),
         }))
     }
 

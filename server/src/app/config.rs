@@ -45,7 +45,8 @@ pub struct Config {
     #[arg(long, env = "POSY_ALLOW_TEST_PAYMENTS", global = true)]
     pub allow_test_payments: bool,
 
-    /// How many payment attempts (check_intent) one cart may make in an hour.
+    /// How many payment attempts one cart may make in an hour: check_intent calls that make a
+    /// payment intent or change its amount (asking again for an unchanged cart is free).
     #[arg(
         long,
         env = "POSY_MAX_INTENTS_PER_CART",
@@ -54,7 +55,7 @@ pub struct Config {
     )]
     pub max_intents_per_cart: u32,
 
-    /// How many payment attempts (check_intent) one address may make in an hour, over all its
+    /// How many payment attempts (as above) one address may make in an hour, over all its
     /// carts; generous, since mobile shoppers share their carrier's addresses.
     #[arg(
         long,

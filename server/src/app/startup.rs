@@ -20,7 +20,7 @@ use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
 use crate::catalogue::Catalogue;
 use crate::checkout::Checkout;
-use crate::checkout::attempts::PaymentAttempts;
+use crate::checkout::attempts::{PaymentAttempts, PaymentLooks};
 use crate::checkout::payments;
 use crate::checkout::payments::Provider;
 use crate::checkout::webhook::{self, WebhookSecret};
@@ -118,6 +118,10 @@ impl Application {
             .data(cart_key)
             .data(writer)
             .data(PaymentAttempts::new(
+                config.max_intents_per_cart,
+                config.max_intents_per_address,
+            ))
+            .data(PaymentLooks::new(
                 config.max_intents_per_cart,
                 config.max_intents_per_address,
             ))

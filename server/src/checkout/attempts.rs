@@ -1,5 +1,7 @@
-//! How often a cart, and an address, may ask for a payment intent: each `check_intent` may
-//! create or update an intent at the provider, so a script must not make thousands.
+//! How often a cart, and an address, may make or change a payment intent at the provider, so
+//! a script must not make thousands. `check_intent` counts only those calls (see
+//! `Checkout::payment_for_cart`): the checkout asks on every view and again before paying, and
+//! a look at an unchanged cart reuses its intent and costs nothing.
 //!
 //! Counted in memory, under one lock, in hour-long windows: `check_intent` is a GET and so
 //! writes nothing for its count, the check and the count are one step (parallel calls cannot
@@ -11,6 +13,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How many looks at an unchanged cart each allowed attempt is worth (see [`PaymentLooks`]).
+pub const LOOKS_PER_ATTEMPT: u32 = 10;
+
 /// The window the limits count in.
 const WINDOW: Duration = Duration::from_secs(60 * 60);
 /// Past this many keys, expired windows are swept on the next count.
@@ -21,6 +26,22 @@ const SWEEP_AT: usize = 10_000;
 pub enum TooMany {
     Cart,
     Address,
+}
+
+/// Every `check_intent` of the last hour, looks at an unchanged cart included: each still asks
+/// the provider for the cart's intent, so a script must not make them without end either. A
+/// shopper never comes near: [`LOOKS_PER_ATTEMPT`] times the attempts' limits.
+#[derive(Clone)]
+pub struct PaymentLooks(pub PaymentAttempts);
+
+impl PaymentLooks {
+    /// [`LOOKS_PER_ATTEMPT`] looks for each of the attempts allowed.
+    pub fn new(per_cart: u32, per_address: u32) -> PaymentLooks {
+        PaymentLooks(PaymentAttempts::new(
+            per_cart.saturating_mul(LOOKS_PER_ATTEMPT),
+            per_address.saturating_mul(LOOKS_PER_ATTEMPT),
+        ))
+    }
 }
 
 /// The payment attempts of the last hour, per cart and per address.

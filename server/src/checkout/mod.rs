@@ -39,6 +39,7 @@ use crate::cart::holds::{self, Held, HoldRules, NotHeld};
 use crate::cart::places::Booking;
 use crate::cart::{self, CartError, PricedLine};
 use crate::catalogue::bump_version;
+use crate::checkout::attempts::{PaymentAttempts, TooMany};
 use crate::checkout::payments::{
     Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
 };
@@ -67,15 +68,38 @@ pub enum IntentError {
         order_id: i32,
         access_token: Option<String>,
     },
-    /// Too many payment attempts for this cart or from this address lately, or too many carts
-    /// held from this address: a sentence.
-    TooMany(&'static str),
+    /// A limit was reached (see [`Limit`]); with the studio's phone number, so the shopper is
+    /// told how to order all the same.
+    TooMany {
+        limit: Limit,
+        phone: String,
+    },
     /// The cart's florist's choice can no longer be booked as it stands (a day or slot past
     /// its cut-off, say): core's sentences, a field each.
     Fulfilment(FormProblems<FulfilmentField>),
     /// The provider failed (logged).
     Provider(PaymentError),
     Db(DbErr),
+}
+
+/// Which of the checkout's limits a shopper reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Too many payment attempts for this cart this hour.
+    CartAttempts,
+    /// Too many payment attempts from this address this hour, over all its carts.
+    AddressAttempts,
+    /// Too many carts from this address holding stock while they pay.
+    HeldCarts,
+}
+
+impl From<TooMany> for Limit {
+    fn from(too_many: TooMany) -> Limit {
+        match too_many {
+            TooMany::Cart => Limit::CartAttempts,
+            TooMany::Address => Limit::AddressAttempts,
+        }
+    }
 }
 
 /// What the card form is given for a cart.
@@ -85,6 +109,8 @@ pub struct CartPayment {
     pub client_secret: String,
     /// Why an earlier payment for this cart was refunded, when one was.
     pub refunded: Option<String>,
+    /// What the card will be charged, in pence: the page compares it with the total it shows.
+    pub amount: i64,
 }
 
 impl From<DbErr> for IntentError {
@@ -93,18 +119,20 @@ impl From<DbErr> for IntentError {
     }
 }
 
-impl From<NotHeld> for IntentError {
-    fn from(err: NotHeld) -> Self {
+impl IntentError {
+    /// Why the cart's lines were not held; `phone` is the studio's, for the shopper who has
+    /// reached the cap on held carts.
+    fn not_held(err: NotHeld, phone: &str) -> IntentError {
         match err {
             NotHeld::CartGone => IntentError::CartGone,
             NotHeld::EmptyCart => IntentError::EmptyCart,
             NotHeld::Unavailable(why) | NotHeld::HeldElsewhere(why) => {
                 IntentError::Unavailable(why)
             }
-            NotHeld::AddressFull => IntentError::TooMany(
-                "Several baskets from your network are already waiting to be paid for. Please \
-                 finish paying for one of them, or try again in a few minutes.",
-            ),
+            NotHeld::AddressFull => IntentError::TooMany {
+                limit: Limit::HeldCarts,
+                phone: phone.to_owned(),
+            },
             NotHeld::Db(err) => IntentError::Db(err),
         }
     }
@@ -258,11 +286,19 @@ impl Checkout {
     /// The cart's lines are held for it from here ([`crate::cart::holds`]): a line that needs stock
     /// other carts hold is refused now, before any payment. `address` is the asker's, for the
     /// cap on held carts per address.
+    ///
+    /// Only what costs something counts as one of the `attempts`: a new intent, or one whose
+    /// amount changes at the provider. The page asks on every view and again before paying
+    /// (the spec), so a look at an unchanged cart that reuses its intent must never lock a
+    /// shopper out.
     pub async fn payment_for_cart(
         &self,
         id: CartId,
         address: &str,
+        attempts: &PaymentAttempts,
     ) -> Result<CartPayment, IntentError> {
+        // Read from memory (see `facts`): the phone is what a refused shopper is told to ring.
+        let phone = self.facts.get(&self.db).await?.phone;
         let cart = carts::Entity::find_by_id(id.to_string())
             .one(&self.db)
             .await?
@@ -294,13 +330,33 @@ impl Checkout {
                 Err(err) => return Err(IntentError::Provider(err)),
             }
         }
-        let amount = self.hold_and_price(id, address).await?;
+        let attempt = || {
+            attempts
+                .attempt(&id.to_string(), address)
+                .map_err(|too_many| {
+                    tracing::warn!(cart = %id, ?too_many, "payment attempts limited");
+                    IntentError::TooMany {
+                        limit: too_many.into(),
+                        phone: phone.clone(),
+                    }
+                })
+        };
+        // A new intent is an attempt whatever the amount: refused before any stock is held for
+        // a cart that cannot pay.
+        if current.is_none() {
+            attempt()?;
+        }
+        let amount = self.hold_and_price(id, address, &phone).await?;
         let refunds = refund::Entity::find()
             .filter(refund::Column::CartId.eq(id.to_string()))
             .order_by_desc(refund::Column::CreatedAt)
             .all(&self.db)
             .await?;
         let refunded = refunds.first().map(|r| r.reason.clone());
+        // An intent whose amount changes is one too; one reused as it is costs nothing.
+        if matches!(&current, Some(intent) if intent.amount != amount) {
+            attempt()?;
+        }
         let client_secret = match current {
             Some(intent) if intent.amount == amount => intent.client_secret,
             Some(intent) => {
@@ -318,18 +374,26 @@ impl Checkout {
         Ok(CartPayment {
             client_secret,
             refunded,
+            amount,
         })
     }
 
     /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
     /// (all of it or none); answers the amount to pay.
-    async fn hold_and_price(&self, id: CartId, address: &str) -> Result<i64, IntentError> {
+    async fn hold_and_price(
+        &self,
+        id: CartId,
+        address: &str,
+        phone: &str,
+    ) -> Result<i64, IntentError> {
         let (clock, rules, address) = (self.clock, self.holds, address.to_owned());
+        let phone = phone.to_owned();
         self.writer
             .write(move |txn| {
                 Box::pin(async move {
-                    let Held { cart, lines } =
-                        holds::take(txn, clock.now(), id, &address, rules).await?;
+                    let Held { cart, lines } = holds::take(txn, clock.now(), id, &address, rules)
+                        .await
+                        .map_err(|err| IntentError::not_held(err, &phone))?;
                     // The choice is checked again now: a day or slot that has closed is said
                     // before any payment. Its charge is fixed with the amount, and the order
                     // is placed for it.

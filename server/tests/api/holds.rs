@@ -293,10 +293,15 @@ async fn an_address_may_hold_three_carts_at_once() {
     }
     let (status, body) = check_intent_from(&app, &carts[3], "198.51.100.7").await;
     assert_eq!(status, 429, "{body}");
+    let (_, site) = app.get_json("/api/site/").await;
     assert_eq!(
         error(&body),
-        "Several baskets from your network are already waiting to be paid for. Please finish \
-         paying for one of them, or try again in a few minutes."
+        format!(
+            "Several baskets from your network are already waiting to be paid for. Please \
+             finish paying for one of them or try again in a few minutes, or call us on {} and \
+             we will take your order by phone.",
+            site["phone"].as_str().unwrap()
+        )
     );
     let (status, _) = check_intent_from(&app, &carts[0], "198.51.100.7").await;
     assert_eq!(status, 200, "a held cart may ask again");

@@ -3,10 +3,10 @@
 //! again, and are told why).
 
 use futures_util::future::join_all;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::checkout::{cart_with, check_intent, client_secret, count, pay};
-use crate::helpers::{Options, TestApp, add, product, spawn_app, spawn_app_with, sql};
+use crate::helpers::{Options, TestApp, add, new_cart, product, spawn_app, spawn_app_with, sql};
 
 /// Pays a cart's intent with 4242… on the simulated card form: the intent's id.
 async fn pay_for(app: &TestApp, cart: &str) -> String {
@@ -63,21 +63,80 @@ async fn a_line_withdrawn_or_sold_out_after_it_was_added_cannot_be_paid_for() {
     );
 }
 
+/// The studio's phone number as the shop gives it.
+async fn studio_phone(app: &TestApp) -> String {
+    let (status, site) = app.get_json("/api/site/").await;
+    assert_eq!(status, 200, "{site}");
+    site["phone"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test]
-async fn a_cart_may_ask_for_its_payment_twenty_times_an_hour() {
+async fn an_unchanged_cart_may_be_looked_at_any_number_of_times() {
+    // Every view of /checkout asks, and again before paying: none of that costs anything.
     let app = spawn_app().await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
-    for attempt in 0..20 {
+    let first = client_secret(&app, &cart).await;
+    for look in 0..30 {
         let (status, body) = check_intent(&app, &cart).await;
-        assert_eq!(status, 200, "attempt {attempt}: {body}");
+        assert_eq!(status, 200, "look {look}: {body}");
+        assert_eq!(body["client_secret"], first.as_str(), "the same intent");
+    }
+    // Its twenty paid-for attempts are all still there: the next change is answered.
+    add(&app, &cart, bedminster(&app).await, None, 1).await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn looks_are_limited_too_but_ten_times_as_generously() {
+    // Each look still asks the provider for the cart's intent: not without end.
+    let app = spawn_app_with(Options {
+        max_intents_per_cart: Some(2),
+        ..Options::default()
+    })
+    .await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    for look in 0..20 {
+        let (status, body) = check_intent(&app, &cart).await;
+        assert_eq!(status, 200, "look {look}: {body}");
     }
     let (status, body) = check_intent(&app, &cart).await;
     assert_eq!(status, 429, "{body}");
+    let message = body["error"].as_str().unwrap();
     assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("too many payment attempts for this cart")
+        message.contains("too many payment attempts for this cart")
+            && message.contains(&studio_phone(&app).await),
+        "{message}"
+    );
+}
+
+async fn bedminster(app: &TestApp) -> i64 {
+    product(app, "The Bedminster").await["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_cart_whose_amount_changes_each_time_gets_twenty_attempts_then_the_phone() {
+    let app = spawn_app().await;
+    let cart = new_cart(&app).await;
+    let (_, body) = add(&app, &cart, bedminster(&app).await, None, 1).await;
+    let line = body["items"][0]["id"].clone();
+    for attempt in 0..20 {
+        let (status, body) = check_intent(&app, &cart).await;
+        assert_eq!(status, 200, "attempt {attempt}: {body}");
+        // Each change of amount makes the next call change the intent at the provider.
+        let quantity = if attempt % 2 == 0 { 2 } else { 1 };
+        let change = json!({"cart_id": cart, "item_id": line, "quantity": quantity});
+        let (status, body) = app.post_json("/api/cart/update_quantity/", &change).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 429, "{body}");
+    let message = body["error"].as_str().unwrap();
+    let phone = studio_phone(&app).await;
+    assert!(
+        message.contains("too many payment attempts for this cart")
+            && message.contains(&format!("call us on {phone}")),
+        "{message}"
     );
     let other = cart_with(&app, "The Bedminster", 1).await;
     let (status, _) = check_intent(&app, &other).await;
@@ -110,11 +169,11 @@ async fn an_address_is_limited_over_all_its_carts_counted_atomically() {
         "{statuses:?}"
     );
     let refused = answers.iter().find(|(status, _)| *status == 429).unwrap();
+    let message = refused.1["error"].as_str().unwrap();
+    let phone = studio_phone(&app).await;
     assert!(
-        refused.1["error"]
-            .as_str()
-            .unwrap()
-            .contains("from your network")
+        message.contains("from your network") && message.contains(&phone),
+        "{message}"
     );
 }
 

@@ -51,7 +51,7 @@ describe('the app’s routes', () => {
     // An empty cart leaves /checkout for /cart (at a moment that depends on the machine's load),
     // so /checkout is shown a cart to pay for.
     mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'simulated', publishable_key: null }));
-    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_2' }));
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_2', total: '1324.50' }));
     renderAt(path, path === '/checkout' ? twoLineCart : emptyCart());
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });

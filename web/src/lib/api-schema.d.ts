@@ -905,8 +905,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The client secret of the cart's payment intent, for the total the server computes
-         *     from the database; from then the cart's stock is held for it for a few minutes (until
+         * The client secret of the cart's payment intent, and its total, as the server computes
+         *     it from the database; from then the cart's stock is held for it for a few minutes (until
          *     the order is placed or the cart changes). An empty or unknown cart is a 400; a line no
          *     longer on sale or needing stock other carts hold, or a cart that is an order already, a
          *     409. A cart whose payment went through without an order gets its order now (409 naming
@@ -2178,6 +2178,12 @@ export interface components {
              *     (this secret is for a new payment).
              */
             refunded: string | null;
+            /**
+             * @description What the card will be charged for the cart as it stands now, e.g. `74.00`: the page
+             *     compares it with the total it shows before confirming the card, since the cart may have
+             *     changed in another tab.
+             */
+            total: string;
         };
         /**
          * PlaceOrder
@@ -6725,7 +6731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many payment attempts this hour for this cart, or from this address; or this address already has its share of carts holding stock while they pay. */
+            /** @description Too many payment attempts this hour for this cart, or from this address (only a new intent or a changed amount counts; asking again for an unchanged cart does not); or this address already has its share of carts holding stock while they pay. The sentence gives the studio's phone number to order by instead. */
             429: {
                 headers: {
                     [name: string]: unknown;

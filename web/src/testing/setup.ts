@@ -18,6 +18,8 @@ beforeEach(() => {
   // Who is signed in is asked once per page load; each test is a fresh load.
   sessionStore.reset();
   localStorage.clear();
+  // The checkout keeps its draft for the visit: each test is a new visit.
+  sessionStorage.clear();
   setCookie('csrftoken', TEST_CSRF_TOKEN);
 });
 

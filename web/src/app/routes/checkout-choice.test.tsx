@@ -20,7 +20,8 @@ function calls(method: string, path: string): Request[] {
 
 function shop() {
   mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'simulated', publishable_key: null }));
-  mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_sim_1_secret_abc' }));
+  // What the bouquet costs delivered near the studio in an afternoon, as the page totals it too.
+  mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_sim_1_secret_abc', total: '50.00' }));
   studioDelivers();
 }
 

@@ -34,7 +34,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 describe('the checkout on Stripe', () => {
   it('loads Stripe.js in en-GB with the key, confirms the card with the billing details, and makes the order', async () => {
     mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'stripe', publishable_key: 'pk_test_123' }));
-    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x' }));
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x', total: '1324.50' }));
     mockApi.on('POST', '/api/orders/', () => json({ id: 7, order_id: 'FS-000007', access_token: 'tok' }));
     studioDelivers();
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
@@ -66,7 +66,7 @@ describe('the checkout on Stripe', () => {
 
   it('shows Stripe’s own message when it refuses the card', async () => {
     mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'stripe', publishable_key: 'pk_test_123' }));
-    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x' }));
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x', total: '1324.50' }));
     studioDelivers();
     stripe.confirmCardPayment.mockResolvedValue({ error: { message: 'Your card has insufficient funds.', code: 'card_declined' } });
     localStorage.setItem(CART_ID_KEY, twoLineCart.id);

@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
 import { fillCheckout, fillCustomer, shopperOnTheWire, studioDelivers } from '@/testing/checkout';
-import { emptyCart, twoLineCart } from '@/testing/fixtures';
+import { cartLine, cartWith, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import CheckoutPage from './checkout';
@@ -19,7 +19,8 @@ function calls(method: string, path: string): Request[] {
 /** The server of the happy path; a test changes the calls it is about by registering them first. */
 function shop({ provider = 'simulated' }: { provider?: 'simulated' | 'stripe' } = {}) {
   mockApi.on('GET', '/api/payment/config/', () => json({ provider, publishable_key: null }));
-  mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: SECRET }));
+  // The total twoLineCart's page shows with its free delivery, as the server totals it too.
+  mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: SECRET, total: '1324.50' }));
   mockApi.on('POST', '/api/payment/simulated/confirm/', () => json(succeeded));
   mockApi.on('POST', '/api/orders/', () => json({ id: 12, order_id: 'FS-000012', access_token: 'tok/en+12' }));
   studioDelivers();
@@ -113,7 +114,9 @@ describe('the checkout page', () => {
   it('sends the shopper to the cart when the payment intent fails just before paying, and takes nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let asked = 0;
-    mockApi.on('GET', '/api/payment/check_intent/', () => (asked++ === 0 ? json({ client_secret: SECRET }) : json({ error: 'Changed.' }, 400)));
+    mockApi.on('GET', '/api/payment/check_intent/', () =>
+      asked++ === 0 ? json({ client_secret: SECRET, total: '1324.50' }) : json({ error: 'Changed.' }, 400),
+    );
     shop();
     const user = await openCheckout();
     await fillCheckout(user);
@@ -160,7 +163,11 @@ describe('the checkout page', () => {
 
   it('tells the shopper an earlier payment was refunded and lets them pay again', async () => {
     mockApi.on('GET', '/api/payment/check_intent/', () =>
-      json({ client_secret: SECRET, refunded: 'Your cart changed while you were paying, so we have refunded your payment in full.' }),
+      json({
+        client_secret: SECRET,
+        total: '1324.50',
+        refunded: 'Your cart changed while you were paying, so we have refunded your payment in full.',
+      }),
     );
     shop();
     await openCheckout();
@@ -362,6 +369,131 @@ describe('the checkout page', () => {
       await user.keyboard('{Escape}');
       expect(await elsewhere()).toHaveTextContent('Elsewhere: /payment-failed');
       expect(calls('POST', '/api/orders/')).toHaveLength(0);
+    });
+  });
+
+  it('says what to do, with the studio’s phone number, when there have been too many payment attempts', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const tooMany =
+      'There have been too many payment attempts for this cart in the last hour. Please try again in an hour, or call ' +
+      'us on 0117 496 0000 and we will take your order by phone.';
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ error: tooMany }, 429));
+    shop();
+    localStorage.setItem(CART_ID_KEY, twoLineCart.id);
+    renderPage(<CheckoutPage />, { path: '/checkout', cart: twoLineCart });
+    expect(await elsewhere()).toHaveTextContent('Elsewhere: /cart');
+    expect(await screen.findByRole('alert')).toHaveTextContent('call us on 0117 496 0000 and we will take your order by phone');
+  });
+
+  describe('a basket changed in another tab', () => {
+    /** twoLineCart with a candle added in another tab: £13.00 more. */
+    const withCandle = cartWith([
+      ...twoLineCart.items,
+      cartLine({
+        id: 103,
+        product_id: 9,
+        variation_id: null,
+        quantity: 1,
+        product_details: { name: 'Fig Candle', image: 'products/fig-candle.jpg', price: '13.00' },
+        variation_details: null,
+      }),
+    ]);
+
+    /** The server of the happy path, whose cart is `shelf.cart` at each call, and totals it as it is. */
+    function sharedShop() {
+      const shelf = { cart: twoLineCart };
+      mockApi.on('GET', '/api/cart/', () => json(shelf.cart));
+      mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: SECRET, total: shelf.cart.total }));
+      shop();
+      return shelf;
+    }
+
+    it('charges nothing when the server’s total is not the one shown, shows the new one, and pays it on the next press', async () => {
+      const shelf = sharedShop();
+      const user = await openCheckout();
+      await fillCheckout(user);
+      await fillCard(user);
+      expect(pay()).toHaveTextContent('Pay £1,324.50');
+
+      shelf.cart = withCandle;
+      await user.click(pay());
+      await waitFor(() =>
+        expect(problem()).toHaveTextContent(
+          'Your basket changed, perhaps in another tab: the total is now £1,337.50. Please check it and press Pay again.',
+        ),
+      );
+      expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
+      // The summary is fetched again: the shopper sees what the new total is for.
+      await waitFor(() => expect(pay()).toHaveTextContent('Pay £1,337.50'));
+      expect(within(screen.getByRole('complementary', { name: 'Your order' })).getByText('Fig Candle')).toBeInTheDocument();
+
+      await user.click(pay());
+      expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12');
+      expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(1);
+    });
+
+    it('shows the basket as it is now when the shopper comes back to the tab', async () => {
+      const shelf = sharedShop();
+      await openCheckout();
+      expect(pay()).toHaveTextContent('Pay £1,324.50');
+
+      shelf.cart = withCandle;
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(pay()).toHaveTextContent('Pay £1,337.50'));
+      // Focus and visibilitychange mark one return: the cart is fetched once for it.
+      expect(calls('GET', '/api/cart/')).toHaveLength(2);
+    });
+  });
+
+  describe('the draft', () => {
+    async function typeEverything(user: UserEvent) {
+      await fillCheckout(user);
+      await user.type(screen.getByLabelText('Card message (optional)'), 'Happy birthday, Amy');
+      await fillCard(user);
+    }
+
+    it('keeps everything typed but the card when the shopper goes to the cart and comes back', async () => {
+      shop();
+      const user = await openCheckout();
+      await typeEverything(user);
+      cleanup();
+
+      await openCheckout();
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(shopperOnTheWire.email);
+      expect(screen.getByLabelText('Last name')).toHaveValue(shopperOnTheWire.last_name);
+      expect(screen.getByLabelText('Postcode')).toHaveValue(shopperOnTheWire.postcode);
+      expect(screen.getByLabelText('Phone')).toHaveValue(shopperOnTheWire.phone);
+      expect(await screen.findByRole('checkbox', { name: /Deliver to me/ })).toBeChecked();
+      expect(screen.getByLabelText('Card message (optional)')).toHaveValue('Happy birthday, Amy');
+      expect(await screen.findByLabelText('Card number')).toHaveValue('');
+      expect(screen.getByLabelText('Security code (CVC)')).toHaveValue('');
+      const kept = Object.values({ ...sessionStorage }).join(' ');
+      expect(kept).toContain('Happy birthday, Amy');
+      expect(kept).not.toMatch(/4242|12\/30|1230/);
+    });
+
+    it('keeps the recipient typed for someone else', async () => {
+      shop();
+      const user = await openCheckout();
+      await user.type(await screen.findByLabelText(/^Recipient's name/), 'Amy Price');
+      await user.type(screen.getByLabelText(/^Delivery address/), '27 North Street');
+      cleanup();
+
+      await openCheckout();
+      expect(await screen.findByLabelText(/^Recipient's name/)).toHaveValue('Amy Price');
+      expect(screen.getByLabelText(/^Delivery address/)).toHaveValue('27 North Street');
+    });
+
+    it('is forgotten once the order is placed', async () => {
+      shop();
+      const user = await openCheckout();
+      await typeEverything(user);
+      await user.click(pay());
+      expect(await elsewhere()).toHaveTextContent('Elsewhere: /order-confirmation/12');
+      expect(Object.values({ ...sessionStorage }).join(' ')).not.toContain(shopperOnTheWire.email);
     });
   });
 

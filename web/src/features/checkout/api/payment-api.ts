@@ -19,6 +19,8 @@ export type IntentAnswer =
   | {
       kind: 'secret';
       clientSecret: string;
+      /** What the card will be charged for the cart as the server totals it now, in wire form ("74.00"). */
+      total: string;
       /** Why an earlier payment for this cart was refunded (the server's sentence), if one was. */
       refunded: string | null;
     }
@@ -56,7 +58,7 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     params: { query: { cart_id: cartId } },
     signal,
   });
-  if (data) return { kind: 'secret', clientSecret: data.client_secret, refunded: data.refunded ?? null };
+  if (data) return { kind: 'secret', clientSecret: data.client_secret, total: data.total, refunded: data.refunded ?? null };
   const order = (error as ErrorBody | undefined)?.order;
   if (response.status === 409 && order) {
     return {

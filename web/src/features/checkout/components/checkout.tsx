@@ -9,6 +9,8 @@ import type { CardPayer } from '../api/card-payer';
 import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
 import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
 import { usePaymentIntentCheck, usePaymentSetup, type OrderedCart } from '../hooks/use-payment-setup';
+import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
+import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
 import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
@@ -22,6 +24,8 @@ export interface CheckoutProps {
   cart: Cart | null;
   cartStatus: 'loading' | 'loaded' | 'error';
   clearCart: () => void;
+  /** Fetches the cart again (it may have changed in another tab). */
+  refreshCart: () => void;
   /** The studio's facts (its address for collections, its phone); null until they arrive. */
   site: SiteFacts | null;
 }
@@ -30,7 +34,7 @@ export interface CheckoutProps {
  * The checkout page's body. With nothing to pay for (an empty cart, or one that could not be
  * fetched) the shopper goes back to the cart; otherwise the form, the card and the summary.
  */
-export function Checkout({ cart, cartStatus, clearCart, site }: CheckoutProps) {
+export function Checkout({ cart, cartStatus, clearCart, refreshCart, site }: CheckoutProps) {
   const navigate = useNavigate();
   // Once the order exists the cart is cleared: that empty cart is no reason to leave for /cart.
   const placed = useRef(false);
@@ -45,7 +49,7 @@ export function Checkout({ cart, cartStatus, clearCart, site }: CheckoutProps) {
 
   if (cartStatus === 'loading') return <PageLoading label="Fetching your cart…" />;
   if (!cart || cart.items.length === 0) return <PageLoading label="Taking you to your cart…" />;
-  return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} onPlaced={onPlaced} site={site} />;
+  return <CheckoutForm key={cart.id} cart={cart} clearCart={clearCart} refreshCart={refreshCart} onPlaced={onPlaced} site={site} />;
 }
 
 /** "Delivery on Monday 14 December, Morning" or "Collection on Monday 14 December at 10:30", as far as chosen. */
@@ -59,13 +63,19 @@ function describeChoice({ choice, view }: UseFulfilment): string | null {
 interface CheckoutFormProps {
   cart: Cart;
   clearCart: () => void;
+  refreshCart: () => void;
   onPlaced: () => void;
   site: SiteFacts | null;
 }
 
-function CheckoutForm({ cart, clearCart, onPlaced, site }: CheckoutFormProps) {
+function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: CheckoutFormProps) {
   const [payer, setPayer] = useState<CardPayer | null>(null);
-  const [ordered, setOrdered] = useState<OrderedCart | null>(null);
+  const [ordered, setOrderedCart] = useState<OrderedCart | null>(null);
+  // The cart is an order already: what was typed for it is done with.
+  const setOrdered = useCallback((cart: OrderedCart) => {
+    clearDraft();
+    setOrderedCart(cart);
+  }, []);
   const { setup, retry } = usePaymentSetup();
   const refunded = usePaymentIntentCheck(cart.id, setOrdered);
   const delivery = useDeliveryState(cart.id);
@@ -73,11 +83,15 @@ function CheckoutForm({ cart, clearCart, onPlaced, site }: CheckoutFormProps) {
   const { form, setField, fieldErrors } = customer;
   // "Deliver to me" reads the shopper's details as they type them.
   const fulfilment = useFulfilment(cart, delivery.data?.rules ?? null, form);
+  const totals = fulfilment.view.totals;
+  const total = totals ? money(totals.total) : checkoutTotal(cart);
   const { problem, submitting, submit, authentication } = useCheckout({
     cart,
     payer,
     customer,
     fulfilment: delivery.data ? fulfilment : null,
+    shownTotal: total,
+    refreshCart,
     clearCart,
     onPlaced,
     onOrdered: setOrdered,
@@ -94,6 +108,8 @@ function CheckoutForm({ cart, clearCart, onPlaced, site }: CheckoutFormProps) {
   const fieldRef = useCallback((field: CheckoutField) => keep(`customer.${field}`), [keep]);
   const choiceRef = useCallback((field: ChoiceField) => keep(`choice.${field}`), [keep]);
   const problemBox = useRef<HTMLDivElement>(null);
+  // Back from another tab, where the cart may have changed: the summary shows it as it is now.
+  useRefreshOnReturn(refreshCart, submitting);
 
   // After a failed submit: the first field at fault takes focus, or else the message itself.
   useEffect(() => {
@@ -102,8 +118,6 @@ function CheckoutForm({ cart, clearCart, onPlaced, site }: CheckoutFormProps) {
     (target ?? problemBox.current)?.focus();
   }, [problem]);
 
-  const totals = fulfilment.view.totals;
-  const total = totals ? money(totals.total) : checkoutTotal(cart);
   const free = delivery.data ? deliversFree(delivery.data.rules, itemsTotal(cart)) : false;
 
   if (ordered) {

@@ -2,15 +2,16 @@
 // the payment intent again (the cart may have changed), confirm the card, 3-D Secure when the
 // simulated card asks for it, and only for a succeeded payment create the order; then clear the
 // cart and go to the confirmation. Each failure ends in the spec's sentence.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkoutFields, fulfilmentFields, validateCheckout, type CheckoutForm } from '@/lib/core';
+import { checkoutFields, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
 import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
 import { createOrder } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
+import { clearDraft, draftOf, saveDraft } from './checkout-draft';
 import type { ChoiceField, UseFulfilment } from './use-fulfilment';
 import { backToCartSaying, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
 
@@ -32,6 +33,9 @@ export const STRIPE_NOT_LOADED = "Stripe hasn't loaded yet. Please try again.";
 export const PAYMENT_EXCEPTION = 'An error occurred while processing your payment. Please try again.';
 export const paymentFailed = (message: string) => `Payment failed: ${message}`;
 export const paymentStatus = (status: string) => `Payment status: ${status}. Please try again.`;
+/** Said instead of paying when the server's total is not the one on the page (the cart changed in another tab, say). */
+export const totalChanged = (total: string) =>
+  `Your basket changed, perhaps in another tab: the total is now ${total}. Please check it and press Pay again.`;
 
 /** Fields at fault by their form names, whichever names (form or wire) they came with. */
 function byFormName(fields: Record<string, string>): Partial<Record<CheckoutField, string>> {
@@ -103,6 +107,10 @@ export interface CheckoutOptions {
   customer: CustomerForm;
   /** The florist's choice (delivery or collection, the day, the card); null until the studio's rules load. */
   fulfilment: UseFulfilment | null;
+  /** The total the page shows on Pay ("£61.00"): the card is charged only when the server's total is the same. */
+  shownTotal: string;
+  /** Fetches the cart again, for a summary that is out of date. */
+  refreshCart: () => void;
   /** The spec: the cart is cleared once the order exists. */
   clearCart: () => void;
   /** Told just before the cart is cleared, so the page does not take the empty cart for a reason to leave. */
@@ -116,7 +124,9 @@ export const NO_DELIVERY_RULES = 'We couldn’t load our delivery days. Please r
 
 /** The shopper's own details as they type them, and the core's word on each field after a submit. */
 export function useCustomerForm() {
-  const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
+  // What was typed earlier in this visit (before "Edit cart", say) comes back.
+  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_FORM, ...draftOf('customer', EMPTY_FORM) }));
+  useEffect(() => saveDraft({ customer: form }), [form]);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
 
   const setField = useCallback((field: CheckoutField, value: string) => {
@@ -138,7 +148,7 @@ export type CustomerForm = ReturnType<typeof useCustomerForm>;
  * The checkout's submit and what it says. The shopper's details (`useCustomerForm`) and the
  * florist's choice (`useFulfilment`) are given in, so that one submit checks both with the core.
  */
-export function useCheckout({ cart, payer, customer, fulfilment, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
+export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, refreshCart, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
@@ -168,6 +178,14 @@ export function useCheckout({ cart, payer, customer, fulfilment, clearCart, onPl
       if (answer.kind === 'ordered') {
         // Paid before without an order: the server has placed it; the page says so and links to it.
         onOrdered?.(orderedCart(answer));
+        return null;
+      }
+      // The cart may have changed in another tab since this page fetched it: the intent is for
+      // the server's total, so a different one is shown to the shopper before any card is charged.
+      const charged = money(answer.total);
+      if (charged !== shownTotal) {
+        refreshCart();
+        setProblem({ message: totalChanged(charged) });
         return null;
       }
       clientSecret = answer.clientSecret;
@@ -213,6 +231,8 @@ export function useCheckout({ cart, payer, customer, fulfilment, clearCart, onPl
 
   function placed(order: CreatedOrder) {
     paid.current = null;
+    // The draft was for this order: the next visit's checkout starts empty.
+    clearDraft();
     onPlaced?.();
     clearCart();
     navigate(`/order-confirmation/${encodeURIComponent(String(order.id))}?token=${encodeURIComponent(order.access_token)}`);

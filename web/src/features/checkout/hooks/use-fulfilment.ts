@@ -3,6 +3,7 @@
 // rules in the browser (the studio's settings read into `Delivery`), at the page's clock, so the
 // shopper sees them as they type; the server checks the same choice with the same code.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { draftDeliversToMe, draftOf, saveDraft } from './checkout-draft';
 import { EMPTY_FORM as EMPTY_CUSTOMER } from './use-checkout';
 import type { Cart } from '@/lib/api-client';
 import {
@@ -114,8 +115,11 @@ export interface UseFulfilment {
  * load; `customer` is the shopper's own details, for "Deliver to me".
  */
 export function useFulfilment(cart: Cart, rules: DeliveryRules | null, customer: CheckoutForm): UseFulfilment {
-  const [choice, setChoice] = useState<Choice>(EMPTY_CHOICE);
-  const [deliverToMe, setDeliverToMe] = useState(false);
+  // What was typed earlier in this visit (before "Edit cart", say) comes back.
+  const [choice, setChoice] = useState<Choice>(() => ({ ...EMPTY_CHOICE, ...draftOf('choice', EMPTY_CHOICE) }));
+  const [deliverToMe, setDeliverToMe] = useState(draftDeliversToMe);
+  // The choice as picked, not as shown: a day the page filled in is filled in afresh next time.
+  useEffect(() => saveDraft({ choice, deliverToMe }), [choice, deliverToMe]);
   const [errors, setErrors] = useState<Partial<Record<ChoiceField, string>>>({});
   const now = unixSeconds(useNow());
   const leadDays = cart.lead_days ?? 0;
