@@ -408,6 +408,15 @@ impl DeliverySettings {
         }
     }
 
+    /// Why `date` is closed under these settings when it was open under `before`: a day these
+    /// settings newly close, whose booked orders the studio must be warned of.
+    pub fn newly_closed(&self, before: &DeliverySettings, date: Date) -> Option<String> {
+        match before.closed(date) {
+            Some(_) => None,
+            None => self.closed(date),
+        }
+    }
+
     /// The studio's hours on a date, or `None` when it is closed that day.
     pub fn hours_on(&self, date: Date) -> Option<Hours> {
         match self.closed(date) {
@@ -721,6 +730,29 @@ mod tests {
             Some("Closed that day".into())
         );
         assert_eq!(settings.hours_on(date("2026-05-05")), None);
+    }
+
+    #[test]
+    fn a_day_is_newly_closed_only_when_it_was_open_before() {
+        let before = DeliverySettings::demo();
+        let mut after = before.clone();
+        after.closed_on = vec![Closure {
+            date: date("2026-12-15"),
+            reason: "a wedding".into(),
+        }];
+        after.opening_hours.monday = None;
+        assert_eq!(
+            after.newly_closed(&before, date("2026-12-15")),
+            Some("Closed for a wedding".into())
+        );
+        assert_eq!(
+            after.newly_closed(&before, date("2026-12-14")),
+            Some("Closed on Mondays".into())
+        );
+        // Christmas and Sundays were closed already; an open day stays open.
+        assert_eq!(after.newly_closed(&before, date("2026-12-25")), None);
+        assert_eq!(after.newly_closed(&before, date("2026-12-13")), None);
+        assert_eq!(after.newly_closed(&before, date("2026-12-16")), None);
     }
 
     #[test]

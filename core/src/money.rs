@@ -105,6 +105,11 @@ impl Money {
     pub fn checked_add(self, other: Money) -> Option<Money> {
         self.0.checked_add(other.0).map(Money)
     }
+
+    /// This amount less another, or `None` on overflow.
+    pub fn checked_sub(self, other: Money) -> Option<Money> {
+        self.0.checked_sub(other.0).map(Money)
+    }
 }
 
 impl fmt::Display for Money {
@@ -174,6 +179,18 @@ mod tests {
         assert_eq!(Money::from_pence(123_450).display(), "£1,234.50");
         assert_eq!(Money::from_pence(100_000_000).display(), "£1,000,000.00");
         assert_eq!(Money::from_pence(-350).display(), "-£3.50");
+    }
+
+    #[test]
+    fn an_amount_less_another_is_their_difference_in_pence() {
+        assert_eq!(
+            Money::from_pence(11_050).checked_sub(Money::from_pence(1_250)),
+            Some(Money::from_pence(9_800))
+        );
+        assert_eq!(
+            Money::from_pence(i64::MIN).checked_sub(Money::from_pence(1)),
+            None
+        );
     }
 
     #[test]

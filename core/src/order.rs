@@ -290,10 +290,39 @@ pub fn check_refund(
     })
 }
 
+/// What an order is worth after its refunds: the total less what was given back (or is being
+/// given back). A refund is checked never to pass what is left, so this is never below zero.
+pub fn net_of(total: Money, refunded: Money) -> Money {
+    total.checked_sub(refunded).unwrap_or(Money::ZERO)
+}
+
+/// How many of a line still count as sold, after `refunded` of its `quantity` were given back.
+pub fn kept_quantity(quantity: u32, refunded: u32) -> u32 {
+    quantity.saturating_sub(refunded)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use OrderStatus::*;
+
+    #[test]
+    fn an_order_after_a_part_refund_is_worth_its_total_less_the_refund() {
+        assert_eq!(
+            net_of(Money::from_pence(11_050), Money::from_pence(1_250)),
+            Money::from_pence(9_800)
+        );
+        assert_eq!(
+            net_of(Money::from_pence(5_000), Money::ZERO),
+            Money::from_pence(5_000)
+        );
+        assert_eq!(
+            net_of(Money::from_pence(5_000), Money::from_pence(5_000)),
+            Money::ZERO
+        );
+        assert_eq!(kept_quantity(2, 1), 1);
+        assert_eq!(kept_quantity(1, 3), 0);
+    }
 
     #[test]
     fn wire_names_read_back() {

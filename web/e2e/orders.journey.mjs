@@ -119,7 +119,12 @@ describe('the studio’s morning', () => {
     await look(shopper.page, 'order-progress-1280', 'the customer’s order page');
     await shopper.context.close();
 
+    // A skip that mails the customer asks first, in words, and acts only on the yes.
     await page.getByRole('button', { name: 'Skip to out for delivery' }).click();
+    const asking = page.getByRole('alertdialog', { name: `Mark ${number} out for delivery?` });
+    await asking.waitFor();
+    assert.match(await asking.innerText(), /This skips Ready and e-mails \S+ that the flowers are on their way\./);
+    await asking.getByRole('button', { name: 'Yes, mark out for delivery' }).click();
     await page.getByRole('button', { name: 'Mark as delivered' }).waitFor();
     await mailTo(me.Email, number, 'on their way');
     await page.getByRole('button', { name: 'Mark as delivered' }).click();

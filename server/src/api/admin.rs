@@ -3,9 +3,9 @@
 
 use poem::http::StatusCode;
 use poem::web::Data;
-use poem_openapi::param::Path;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
@@ -15,6 +15,8 @@ use super::text::Text;
 use crate::api::state::Studio;
 use crate::enquiries::inbox::{self, EnquiryView, InboxError};
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::orders::admin::{self, OrderOnClosedDay};
+use crate::store::clock::Clock;
 use crate::studio::delivery::{self, SaveError};
 
 /// The back office.
@@ -43,9 +45,74 @@ pub struct EnquiryStatusChange {
     pub status: Text,
 }
 
+/// New delivery settings that close days with orders on them, not saved.
+#[derive(Debug, Object)]
+pub struct ClosingDaysWithOrders {
+    /// What would happen and what to do, in plain words.
+    pub error: String,
+    /// Every order still to make on a day the settings close, by day.
+    pub orders: Vec<OrderOnClosedDay>,
+}
+
+/// What saving the delivery settings answers when it is not a refusal of the settings
+/// themselves.
+#[derive(ApiResponse)]
+pub enum DeliverySettingsSave {
+    /// Saved: the settings now in force.
+    #[oai(status = 200)]
+    Saved(Json<DeliverySettingsView>),
+    /// Not saved: the settings close days that already have orders (each listed in
+    /// `orders`). Send them again with those orders' ids in `orders_warned_of` to close the
+    /// days anyway; an order the studio was not shown still refuses the save.
+    #[oai(status = 409)]
+    OrdersOnClosedDays(Json<ClosingDaysWithOrders>),
+}
+
+/// The warning's sentence: how many orders, on which days, and what to do.
+fn closing_sentence(orders: &[OrderOnClosedDay]) -> String {
+    let mut days: Vec<&str> = Vec::new();
+    for order in orders {
+        if !days.contains(&order.day.as_str()) {
+            days.push(&order.day);
+        }
+    }
+    let count = match orders.len() {
+        1 => "an order".to_owned(),
+        n => format!("{n} orders"),
+    };
+    let named: Vec<String> = orders
+        .iter()
+        .map(|order| format!("{} for {}", order.reference, order.customer))
+        .collect();
+    format!(
+        "The settings were not saved: {} already {} {count} ({}). Please tell those customers \
+         or move their orders, or save again to close anyway.",
+        days.join(", "),
+        if days.len() == 1 { "has" } else { "have" },
+        named.join(", "),
+    )
+}
+
+/// Reads the ids of the orders the studio was warned of: `12,15`, or nothing.
+fn warned_of(given: Option<&str>) -> Result<Vec<i32>, SettingsError> {
+    given
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.split(',')
+                .map(|id| id.trim().parse::<i32>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| SettingsError::WarnedOf)
+        })
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
 /// Why the delivery settings were not saved.
 #[derive(Debug)]
 pub enum SettingsError {
+    /// `orders_warned_of` is not a list of order ids.
+    WarnedOf,
     /// A value core cannot read (a fee that is not an amount, a time that is not a time).
     Unreadable(String),
     /// Core's sentences about settings that make no sense, one each.
@@ -76,10 +143,13 @@ impl From<SettingsError> for Problem {
                     .map(|(at, why)| (format!("problem_{}", at + 1), why))
                     .collect(),
             ),
+            SettingsError::WarnedOf => Problem::field(WARNED_OF, "orders_warned_of", WARNED_OF),
             SettingsError::Db(err) => Problem::internal(err),
         }
     }
 }
+
+const WARNED_OF: &str = "The orders warned of must be order ids separated by commas, like 12,15.";
 
 impl Refusal for SettingsError {
     const ANSWERS: &'static [Answer] = &[
@@ -87,7 +157,8 @@ impl Refusal for SettingsError {
             400,
             "The settings were not saved: a value core cannot read (`fields.settings`), or \
              settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a \
-             district in two zones, a slot outside opening hours, a closing time before opening).",
+             district in two zones, a slot outside opening hours, a closing time before opening), \
+             or `orders_warned_of` that is not a list of ids (`fields.orders_warned_of`).",
         ),
         INTERNAL,
     ];
@@ -125,7 +196,7 @@ type Summary = Result<Json<AdminSummary>, Failure<sea_orm::DbErr, ADMIN>>;
 type Opened = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | CSRF }>>;
 type Changed = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | SEND }>>;
 type Settings = Result<Json<DeliverySettingsView>, Failure<sea_orm::DbErr, ADMIN>>;
-type SettingsSaved = Result<Json<DeliverySettingsView>, Failure<SettingsError, { ADMIN | SEND }>>;
+type SettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError, { ADMIN | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminApi {
@@ -233,6 +304,10 @@ impl AdminApi {
     /// whole, as this call's GET answers it (every field; null where the GET gives null).
     /// It is published as any JSON object: poem-openapi would publish the shared type's
     /// nullable fields as optional for every call that answers with it.
+    ///
+    /// Settings that close a day (a day off, a day every year, a weekday's hours taken away)
+    /// on which orders are still to be made are not saved until the studio has seen those
+    /// orders: the first save answers 409 listing them.
     #[oai(
         path = "/admin/settings/delivery/",
         method = "put",
@@ -242,16 +317,44 @@ impl AdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        clock: Data<&Clock>,
         settings: Json<serde_json::Value>,
+        /// The ids of the orders the studio was shown in a 409 and closes their days anyway,
+        /// separated by commas: `12,15`.
+        orders_warned_of: Query<Option<String>>,
     ) -> SettingsSaved {
+        let warned = warned_of(orders_warned_of.0.as_deref())?;
         // The settings are core's serde shape field for field, so core reads them as its own.
         let read: posy_core::delivery::DeliverySettings = serde_json::from_value(settings.0)
             .map_err(|err| SettingsError::Unreadable(err.to_string()))?;
+        // Core's own check first: nonsense settings are refused whatever orders they touch.
+        let problems = read.problems();
+        if !problems.is_empty() {
+            return Err(SettingsError::Problems(problems).into());
+        }
+        // Compared with the settings in force, not with what the page loaded: an order booked
+        // since the warning was shown is not among `warned`, so the studio hears of it too.
+        // (An order placed between this read and the save below is not caught: the checkout
+        // checks the day against the settings it reads, a moment either side.)
+        let before = delivery::settings(*db).await.map_err(SettingsError::from)?;
+        let closing = admin::on_newly_closed_days(*db, clock.now(), &before, &read)
+            .await
+            .map_err(SettingsError::from)?;
+        if closing.iter().any(|order| !warned.contains(&order.id)) {
+            return Ok(DeliverySettingsSave::OrdersOnClosedDays(Json(
+                ClosingDaysWithOrders {
+                    error: closing_sentence(&closing),
+                    orders: closing,
+                },
+            )));
+        }
         delivery::save(*db, &read).await.map_err(|err| match err {
             SaveError::Problems(problems) => SettingsError::Problems(problems),
             SaveError::Db(err) => SettingsError::Db(err),
         })?;
         let now = delivery::settings(*db).await.map_err(SettingsError::from)?;
-        Ok(Json(DeliverySettingsView::from(&now)))
+        Ok(DeliverySettingsSave::Saved(Json(
+            DeliverySettingsView::from(&now),
+        )))
     }
 }

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use poem_openapi::Object;
 use posy_core::Money;
 use posy_core::calendar::{Date, LondonTime};
+use posy_core::delivery::DeliverySettings;
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
 use posy_core::validation::is_email;
@@ -48,9 +49,16 @@ pub struct OrderLine {
     pub recipient: String,
     /// Delivery: the postcode it goes to.
     pub postcode: String,
-    /// e.g. `2 × Peony Posy (Large), 1 × Vase`.
+    /// e.g. `2 × Peony Posy (Large), 1 × Vase`: everything bought, refunded or not.
     pub items: String,
+    /// The same lines, each with how many were given back, so the list can strike them out.
+    pub lines: Vec<OrderLineItem>,
+    /// What was paid, before any refund.
     pub total: String,
+    /// Given back so far (pending refunds included), `0.00` when nothing.
+    pub refunded: String,
+    /// What the order is worth after its refunds: `total` less `refunded`.
+    pub net_total: String,
     /// ISO 8601, UTC.
     pub placed_at: String,
     /// A past day's order not yet finished.
@@ -59,6 +67,37 @@ pub struct OrderLine {
     pub refund_pending: bool,
     /// Taken by phone or in the studio.
     pub studio_order: bool,
+    /// The studio's settings close the order's day (`Closed for a wedding`): the customer must
+    /// be told or the order moved. Null when the day is open or the order is finished.
+    pub studio_closed: Option<String>,
+}
+
+/// A line of an order in the day's work.
+#[derive(Debug, Clone, Object)]
+pub struct OrderLineItem {
+    /// With the size when it had one: `Peony Posy (Large)`.
+    pub name: String,
+    pub quantity: i32,
+    /// How many of the quantity have been given back.
+    pub refunded_quantity: i32,
+}
+
+/// An order booked for a day the new settings close, named in the warning before saving them.
+#[derive(Debug, Clone, Object)]
+pub struct OrderOnClosedDay {
+    pub id: i32,
+    /// `FS-000123`.
+    pub reference: String,
+    /// The customer's name.
+    pub customer: String,
+    /// `delivery` or `collection`.
+    pub method: String,
+    /// `2026-12-15`.
+    pub date: String,
+    /// `Tuesday 15 December`.
+    pub day: String,
+    /// Why the day would be closed: `Closed for a wedding`, `Closed on Mondays`.
+    pub closed: String,
 }
 
 /// One day of the day's work.
@@ -152,6 +191,9 @@ pub struct OrderRefundView {
 pub struct OrderMove {
     pub status: String,
     pub label: String,
+    /// Moving the order there e-mails the customer (a forward move to a step they hear of, on
+    /// an order with an e-mail address); always false in the list's filter.
+    pub mails_customer: bool,
 }
 
 /// What the studio can do next (core's moves).
@@ -206,6 +248,11 @@ pub struct OrderDetail {
     /// The delivery charge (fee and surcharge) not yet given back.
     pub delivery_left: String,
     pub total: String,
+    /// What the order is worth after its refunds: `total` less `payment.refunded`.
+    pub net_total: String,
+    /// The studio's settings close the order's day (`Closed for a wedding`); null when the day
+    /// is open or the order is finished.
+    pub studio_closed: Option<String>,
     pub payment: OrderPayment,
     /// Oldest first; the placing comes first.
     pub history: Vec<OrderEventView>,
@@ -268,6 +315,25 @@ fn money(pence: i64) -> String {
     Money::from_pence(pence).to_wire()
 }
 
+/// The order's total less what was given back, summed by core's money rules.
+fn net_total(order: &order::Model) -> String {
+    rules::net_of(
+        Money::from_pence(order.total_pence),
+        Money::from_pence(order.refunded_pence),
+    )
+    .to_wire()
+}
+
+/// Why the order's day is closed under `settings`, when the order still has to be made: an
+/// order finished (or one placed without a day of its own) needs nothing of a closed day.
+fn closed_for(order: &order::Model, settings: &DeliverySettings) -> Option<String> {
+    let day = order.fulfil_date.as_deref().and_then(Date::parse)?;
+    if status_of(order).finished() {
+        return None;
+    }
+    settings.closed(day)
+}
+
 fn items_text(items: &[order_item::Model]) -> String {
     items
         .iter()
@@ -281,6 +347,7 @@ fn line(
     items: &[order_item::Model],
     today: Date,
     refund_pending: bool,
+    settings: &DeliverySettings,
 ) -> OrderLine {
     let status = status_of(&order);
     let described = order.fulfilment.as_deref().and_then(describe);
@@ -310,11 +377,22 @@ fn line(
         customer,
         postcode,
         items: items_text(items),
+        lines: items
+            .iter()
+            .map(|item| OrderLineItem {
+                name: item.product_name.clone(),
+                quantity: item.quantity,
+                refunded_quantity: item.refunded_quantity,
+            })
+            .collect(),
         total: money(order.total_pence),
+        refunded: money(order.refunded_pence),
+        net_total: net_total(&order),
         placed_at: iso8601(order.created_at),
         overdue: rules::is_overdue(day_of(&order), today, status),
         refund_pending,
         studio_order: order.paid_by == "studio",
+        studio_closed: closed_for(&order, settings),
     }
 }
 
@@ -381,6 +459,7 @@ pub async fn book(
     let ids: Vec<i32> = found.iter().map(|o| o.id).collect();
     let mut items = items_of(db, &ids).await?;
     let pending = pending_refunds(db, &ids).await?;
+    let settings = crate::studio::delivery::settings(db).await?;
 
     // Each day's orders with what they sort by: status and when placed.
     type Placed = (OrderStatus, i64, OrderLine);
@@ -392,7 +471,7 @@ pub async fn book(
         let placed = order.created_at;
         let lines = items.remove(&order.id).unwrap_or_default();
         let refund_pending = pending.contains(&order.id);
-        let row = line(order, &lines, today, refund_pending);
+        let row = line(order, &lines, today, refund_pending, &settings);
         let at = *index.entry(day).or_insert_with(|| {
             by_day.push((day, Vec::new()));
             by_day.len() - 1
@@ -441,7 +520,10 @@ pub async fn book(
         today: today.to_wire(),
         days,
         found: count,
-        statuses: OrderStatus::ALL.into_iter().map(move_view).collect(),
+        statuses: OrderStatus::ALL
+            .into_iter()
+            .map(|status| move_view(status, false))
+            .collect(),
     })
 }
 
@@ -526,10 +608,11 @@ async fn pending_refunds(
     Ok(pending)
 }
 
-fn move_view(status: OrderStatus) -> OrderMove {
+fn move_view(status: OrderStatus, mails_customer: bool) -> OrderMove {
     OrderMove {
         status: status.as_str().to_owned(),
         label: status.label().to_owned(),
+        mails_customer,
     }
 }
 
@@ -547,6 +630,17 @@ pub async fn detail(
     db: &impl ConnectionTrait,
     now: i64,
     id: i32,
+) -> Result<OrderDetail, OrderError> {
+    let settings = crate::studio::delivery::settings(db).await?;
+    detail_with(db, now, id, &settings).await
+}
+
+/// [`detail`] with the delivery settings already read (the day sheet reads them once).
+async fn detail_with(
+    db: &impl ConnectionTrait,
+    now: i64,
+    id: i32,
+    settings: &DeliverySettings,
 ) -> Result<OrderDetail, OrderError> {
     let order = order::Entity::find_by_id(id)
         .one(db)
@@ -570,6 +664,8 @@ pub async fn detail(
     let status = status_of(&order);
     let method = method_of(&order);
     let moves = rules::moves(method, status);
+    // As `move_to` decides: forward to a step the customer hears of, when there is an address.
+    let mails = |to: OrderStatus| to.tells_customer() && is_email(&order.email);
     let mut history = vec![OrderEventView {
         status: OrderStatus::New.as_str().into(),
         label: "Placed".into(),
@@ -617,6 +713,8 @@ pub async fn detail(
         surcharge: money(order.surcharge_pence),
         delivery_left: money(delivery_left(&order)),
         total: money(order.total_pence),
+        net_total: net_total(&order),
+        studio_closed: closed_for(&order, settings),
         payment: OrderPayment {
             paid_by: order.paid_by.clone(),
             reference: order.payment_intent_id.clone(),
@@ -642,9 +740,14 @@ pub async fn detail(
             })
             .collect(),
         moves: OrderMoves {
-            next: moves.next.map(move_view),
-            later: moves.later.into_iter().map(move_view).collect(),
-            back: moves.back.map(move_view),
+            next: moves.next.map(|to| move_view(to, mails(to))),
+            later: moves
+                .later
+                .into_iter()
+                .map(|to| move_view(to, mails(to)))
+                .collect(),
+            // An undo tells no one (see `move_to`).
+            back: moves.back.map(|to| move_view(to, false)),
         },
         can_refund: status != OrderStatus::Cancelled && left_to_refund,
         can_cancel: !status.finished(),
@@ -787,7 +890,7 @@ pub async fn day_sheet(
     keyed.sort();
     let mut sheet = Vec::with_capacity(keyed.len());
     for (_, id) in keyed {
-        match detail(db, now, id).await {
+        match detail_with(db, now, id, &settings).await {
             Ok(order) => sheet.push(order),
             Err(OrderError::Db(err)) => return Err(err),
             // Gone between the two reads: not on the sheet.
@@ -804,4 +907,45 @@ pub async fn new_count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
         .filter(order::Column::Status.eq(OrderStatus::New.as_str()))
         .count(db)
         .await
+}
+
+/// The orders still to make on days that `after` closes and `before` left open, from today on:
+/// what the studio is warned of before new delivery settings are saved. Cancelled, delivered
+/// and collected orders need nothing of the day, so they are left out.
+pub async fn on_newly_closed_days(
+    db: &impl ConnectionTrait,
+    now: i64,
+    before: &DeliverySettings,
+    after: &DeliverySettings,
+) -> Result<Vec<OrderOnClosedDay>, DbErr> {
+    let today = studio_today(now);
+    let finished = [
+        OrderStatus::Delivered,
+        OrderStatus::Collected,
+        OrderStatus::Cancelled,
+    ]
+    .map(|s| s.as_str());
+    let booked = order::Entity::find()
+        .filter(order::Column::FulfilDate.gte(today.to_wire()))
+        .filter(order::Column::Status.is_not_in(finished))
+        .order_by_asc(order::Column::FulfilDate)
+        .order_by_asc(order::Column::Id)
+        .all(db)
+        .await?;
+    Ok(booked
+        .into_iter()
+        .filter_map(|order| {
+            let date = order.fulfil_date.as_deref().and_then(Date::parse)?;
+            let closed = after.newly_closed(before, date)?;
+            Some(OrderOnClosedDay {
+                id: order.id,
+                reference: orders::reference(order.id),
+                customer: format!("{} {}", order.first_name, order.last_name),
+                method: method_of(&order).as_str().to_owned(),
+                date: date.to_wire(),
+                day: date.display(),
+                closed,
+            })
+        })
+        .collect())
 }

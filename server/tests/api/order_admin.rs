@@ -596,3 +596,170 @@ async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
     let (status, _) = get(&app, "/api/admin/orders/99999/", &session).await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn a_skip_that_mails_the_customer_is_marked_so_the_page_can_ask_first() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+
+    let (status, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
+    assert_eq!(status, 200, "{order}");
+    let mails = |moves: &Value| -> Vec<(String, bool)> {
+        moves
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["status"].as_str().unwrap().to_owned(),
+                    m["mails_customer"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(order["moves"]["next"]["mails_customer"], true, "Confirmed");
+    assert_eq!(
+        mails(&order["moves"]["later"]),
+        vec![
+            ("ready".to_owned(), false),
+            ("out_for_delivery".to_owned(), true),
+            ("delivered".to_owned(), true)
+        ]
+    );
+    let (_, order) = move_order(&app, &session, id, "new", "confirmed").await;
+    assert_eq!(
+        order["moves"]["back"]["mails_customer"], false,
+        "an undo tells no one"
+    );
+}
+
+#[tokio::test]
+async fn after_a_part_refund_the_days_work_shows_the_refunded_line_and_the_net_amount() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    let line = &book["days"][0]["orders"][0];
+    let total = line["total"].as_str().unwrap().to_owned();
+    assert_eq!(line["refunded"], "0.00");
+    assert_eq!(line["net_total"], total);
+
+    let (status, order) = refund(
+        &app,
+        &session,
+        id,
+        json!({"quantities": [1], "restock": [false], "delivery": false, "cancel": false}),
+    )
+    .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(order["payment"]["refunded"], "28.00");
+    // 2 × £28.00 and £8.00 for the Morning delivery to BS3, less one bunch.
+    assert_eq!(total, "64.00");
+    let net = "36.00";
+    assert_eq!(order["net_total"], net, "{order}");
+
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    let line = &book["days"][0]["orders"][0];
+    assert_eq!(line["total"], total, "what was paid stays on record");
+    assert_eq!(line["refunded"], "28.00");
+    assert_eq!(line["net_total"], net);
+    assert_eq!(
+        line["lines"],
+        json!([{"name": "Sunflower Bunch", "quantity": 2, "refunded_quantity": 1}])
+    );
+}
+
+async fn save_settings(
+    app: &TestApp,
+    session: &str,
+    settings: &Value,
+    warned_of: Option<&str>,
+) -> (u16, Value) {
+    let path = match warned_of {
+        Some(ids) => format!("/api/admin/settings/delivery/?orders_warned_of={ids}"),
+        None => "/api/admin/settings/delivery/".to_owned(),
+    };
+    call(app, Method::PUT, &path, Some(session), settings.clone()).await
+}
+
+#[tokio::test]
+async fn closing_a_day_with_orders_warns_with_them_until_confirmed_and_flags_them_in_the_days_work()
+{
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let (first, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+    let (cancelled, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+    let (status, _) = refund(
+        &app,
+        &session,
+        cancelled,
+        json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, original) = get(&app, "/api/admin/settings/delivery/", &session).await;
+
+    // Saving settings that close no booked day is not held up.
+    let (status, body) = save_settings(&app, &session, &original, None).await;
+    assert_eq!(status, 200, "{body}");
+
+    let mut closing = original.clone();
+    closing["closed_on"] = json!([{"date": "2026-12-15", "reason": "a wedding"}]);
+    let (status, body) = save_settings(&app, &session, &closing, None).await;
+    assert_eq!(status, 409, "{body}");
+    let reference = format!("FS-{first:06}");
+    assert_eq!(
+        body["orders"],
+        json!([{
+            "id": first, "reference": reference, "customer": "Jo Bloom", "method": "delivery",
+            "date": "2026-12-15", "day": "Tuesday 15 December", "closed": "Closed for a wedding"
+        }]),
+        "the cancelled order needs nothing of the day"
+    );
+    let said = body["error"].as_str().unwrap();
+    assert!(
+        said.contains("Tuesday 15 December already has an order")
+            && said.contains(&format!("{reference} for Jo Bloom")),
+        "{said}"
+    );
+    let (_, now) = get(&app, "/api/admin/settings/delivery/", &session).await;
+    assert_eq!(now, original, "nothing was saved");
+
+    // An order booked after the warning was shown is warned of too.
+    let (second, _) = paid_order(&app, 1, "2026-12-15", "BS4 1AA").await;
+    let (status, body) = save_settings(&app, &session, &closing, Some(&first.to_string())).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["orders"].as_array().unwrap().len(), 2);
+    let (status, body) = save_settings(&app, &session, &closing, Some("12,twelve")).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["fields"]["orders_warned_of"].is_string(), "{body}");
+
+    // Confirmed: saved, and each order still to make is flagged in the day's work.
+    let both = format!("{first},{second}");
+    let (status, body) = save_settings(&app, &session, &closing, Some(&both)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["closed_on"][0]["reason"], "a wedding");
+    let (_, book) = get(&app, "/api/admin/orders/", &session).await;
+    let flags: Vec<(i64, Value)> = book["days"][0]["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_i64().unwrap(), o["studio_closed"].clone()))
+        .collect();
+    assert!(
+        flags.contains(&(first, json!("Closed for a wedding"))),
+        "{flags:?}"
+    );
+    assert!(
+        flags.contains(&(second, json!("Closed for a wedding"))),
+        "{flags:?}"
+    );
+    assert!(flags.contains(&(cancelled, Value::Null)), "{flags:?}");
+    let (_, order) = get(&app, &format!("/api/admin/orders/{first}/"), &session).await;
+    assert_eq!(order["studio_closed"], "Closed for a wedding");
+
+    // Once closed, saving again does not warn of the same day.
+    let (status, body) = save_settings(&app, &session, &closing, None).await;
+    assert_eq!(status, 200, "{body}");
+}

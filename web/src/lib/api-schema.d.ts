@@ -517,6 +517,9 @@ export interface paths {
          *     whole, as this call's GET answers it (every field; null where the GET gives null).
          *     It is published as any JSON object: poem-openapi would publish the shared type's
          *     nullable fields as optional for every call that answers with it.
+         * @description Settings that close a day (a day off, a day every year, a weekday's hours taken away)
+         *     on which orders are still to be made are not saved until the studio has seen those
+         *     orders: the first save answers 409 listing them.
          */
         put: operations["adminSaveDeliverySettings"];
         post?: never;
@@ -1402,6 +1405,16 @@ export interface components {
             products: number;
         };
         /**
+         * ClosingDaysWithOrders
+         * @description New delivery settings that close days with orders on them, not saved.
+         */
+        ClosingDaysWithOrders: {
+            /** @description What would happen and what to do, in plain words. */
+            error: string;
+            /** @description Every order still to make on a day the settings close, by day. */
+            orders: components["schemas"]["OrderOnClosedDay"][];
+        };
+        /**
          * Closure
          * @description A single day closed.
          */
@@ -1924,6 +1937,8 @@ export interface components {
             items: components["schemas"]["OrderItemLine"][];
             last_name: string;
             moves: components["schemas"]["OrderMoves"];
+            /** @description What the order is worth after its refunds: `total` less `payment.refunded`. */
+            net_total: string;
             overdue: boolean;
             payment: components["schemas"]["OrderPayment"];
             phone: string;
@@ -1934,6 +1949,11 @@ export interface components {
             refunds: components["schemas"]["OrderRefundView"][];
             status: string;
             status_label: string;
+            /**
+             * @description The studio's settings close the order's day (`Closed for a wedding`); null when the day
+             *     is open or the order is finished.
+             */
+            studio_closed: string | null;
             surcharge: string;
             total: string;
         };
@@ -2023,10 +2043,14 @@ export interface components {
             date: string;
             /** Format: int32 */
             id: number;
-            /** @description e.g. `2 × Peony Posy (Large), 1 × Vase`. */
+            /** @description e.g. `2 × Peony Posy (Large), 1 × Vase`: everything bought, refunded or not. */
             items: string;
+            /** @description The same lines, each with how many were given back, so the list can strike them out. */
+            lines: components["schemas"]["OrderLineItem"][];
             /** @description `delivery` or `collection`. */
             method: string;
+            /** @description What the order is worth after its refunds: `total` less `refunded`. */
+            net_total: string;
             /** @description A past day's order not yet finished. */
             overdue: boolean;
             /** @description ISO 8601, UTC. */
@@ -2039,15 +2063,38 @@ export interface components {
             reference: string;
             /** @description A refund the provider has not yet confirmed (it is being retried). */
             refund_pending: boolean;
+            /** @description Given back so far (pending refunds included), `0.00` when nothing. */
+            refunded: string;
             /** @description Core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
             status: string;
             /** @description In words: `Out for delivery`. */
             status_label: string;
+            /**
+             * @description The studio's settings close the order's day (`Closed for a wedding`): the customer must
+             *     be told or the order moved. Null when the day is open or the order is finished.
+             */
+            studio_closed: string | null;
             /** @description Taken by phone or in the studio. */
             studio_order: boolean;
+            /** @description What was paid, before any refund. */
             total: string;
             /** @description Delivery: the slot's name; collection: the time, `10:30`. */
             when: string;
+        };
+        /**
+         * OrderLineItem
+         * @description A line of an order in the day's work.
+         */
+        OrderLineItem: {
+            /** @description With the size when it had one: `Peony Posy (Large)`. */
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description How many of the quantity have been given back.
+             */
+            refunded_quantity: number;
         };
         /**
          * OrderMove
@@ -2055,6 +2102,11 @@ export interface components {
          */
         OrderMove: {
             label: string;
+            /**
+             * @description Moving the order there e-mails the customer (a forward move to a step they hear of, on
+             *     an order with an e-mail address); always false in the list's filter.
+             */
+            mails_customer: boolean;
             status: string;
         };
         /**
@@ -2067,6 +2119,26 @@ export interface components {
             /** @description Later steps, skipping some. */
             later: components["schemas"]["OrderMove"][];
             next: components["schemas"]["OrderMove"] | null;
+        };
+        /**
+         * OrderOnClosedDay
+         * @description An order booked for a day the new settings close, named in the warning before saving them.
+         */
+        OrderOnClosedDay: {
+            /** @description Why the day would be closed: `Closed for a wedding`, `Closed on Mondays`. */
+            closed: string;
+            /** @description The customer's name. */
+            customer: string;
+            /** @description `2026-12-15`. */
+            date: string;
+            /** @description `Tuesday 15 December`. */
+            day: string;
+            /** Format: int32 */
+            id: number;
+            /** @description `delivery` or `collection`. */
+            method: string;
+            /** @description `FS-000123`. */
+            reference: string;
         };
         /**
          * OrderPayment
@@ -5037,7 +5109,13 @@ export interface operations {
     };
     adminSaveDeliverySettings: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The ids of the orders the studio was shown in a 409 and closes their days anyway,
+                 *     separated by commas: `12,15`.
+                 */
+                orders_warned_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5048,6 +5126,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Saved: the settings now in force. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5056,7 +5135,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliverySettings"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The settings were not saved: a value core cannot read (`fields.settings`), or settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a district in two zones, a slot outside opening hours, a closing time before opening). */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The settings were not saved: a value core cannot read (`fields.settings`), or settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a district in two zones, a slot outside opening hours, a closing time before opening), or `orders_warned_of` that is not a list of ids (`fields.orders_warned_of`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5081,6 +5160,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Not saved: the settings close days that already have orders (each listed in
+             *     `orders`). Send them again with those orders' ids in `orders_warned_of` to close the
+             *     days anyway; an order the studio was not shown still refuses the save.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosingDaysWithOrders"];
                 };
             };
             /** @description The body is larger than this call takes. */

@@ -34,7 +34,16 @@ describe('the day sheet', () => {
     expect(screen.getByRole('heading', { name: 'Day sheet Tuesday 15 December' })).toBeInTheDocument();
     const cards = within(screen.getByRole('region', { name: 'Cards' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual(['To Ada RoseHappy birthday, Ada!from JoFS-000007']);
+    // Neither order's day is closed.
+    expect(screen.queryByText('Studio closed this day')).not.toBeInTheDocument();
     const asked = mockApi.requests.map((r) => new URL(r.url)).find((url) => url.pathname === '/api/admin/orders/sheet/');
     expect(asked?.searchParams.get('date')).toBe('2026-12-15');
+  });
+
+  it('flags an order on a day the studio has since closed', async () => {
+    mockApi.on('GET', '/api/admin/orders/sheet/', () => json([orderDetail({ studio_closed: 'Closed for a wedding' })]));
+    renderPage(<DaySheet date="2026-12-15" onSignedOut={() => {}} />, { path: '/admin/orders/day/:date', at: '/admin/orders/day/2026-12-15' });
+    const delivery = await screen.findByRole('article', { name: 'Delivery · Morning' });
+    expect(within(delivery).getByText('Studio closed this day')).toHaveAttribute('title', 'Closed for a wedding');
   });
 });

@@ -113,6 +113,11 @@ function SheetBlock({ order }: { order: OrderDetail }) {
         <span className="sheet-block__ref">
           {order.reference} · {order.status_label}
         </span>
+        {order.studio_closed && (
+          <span className="sheet-block__closed" title={order.studio_closed}>
+            Studio closed this day
+          </span>
+        )}
       </header>
       <div className="sheet-block__body">
         <div>

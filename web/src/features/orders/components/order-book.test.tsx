@@ -11,9 +11,9 @@ const book: Book = {
   today: '2026-12-14',
   found: 5,
   statuses: [
-    { status: 'new', label: 'New' },
-    { status: 'confirmed', label: 'Confirmed' },
-    { status: 'collected', label: 'Collected' },
+    { status: 'new', label: 'New', mails_customer: false },
+    { status: 'confirmed', label: 'Confirmed', mails_customer: false },
+    { status: 'collected', label: 'Collected', mails_customer: false },
   ],
   days: [
     {
@@ -124,6 +124,47 @@ describe('the day’s work', () => {
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     expect(link).toHaveAttribute('href', expect.stringContaining('from=2026-12-14&to=2026-12-14'));
     expect(link).toHaveAttribute('download');
+  });
+
+  it('strikes out refunded lines and shows the amount after refunds, in words for screen readers too', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () =>
+      json({
+        ...book,
+        days: [
+          {
+            ...book.days[1]!,
+            orders: [
+              orderLine(9, {
+                items: '2 × Peony Posy, 1 × Bud Vase',
+                lines: [
+                  { name: 'Peony Posy', quantity: 2, refunded_quantity: 1 },
+                  { name: 'Bud Vase', quantity: 1, refunded_quantity: 1 },
+                ],
+                total: '110.50',
+                refunded: '57.50',
+                net_total: '53.00',
+              }),
+            ],
+          },
+        ],
+      }),
+    );
+    renderPage(<OrderBook onSignedOut={() => {}} />, { path: '/admin/orders' });
+    const row = await screen.findByRole('link', { name: /FS-000009/ });
+    // Read as one line: what is kept, then what was given back.
+    expect(row).toHaveTextContent('1 × Peony Posy 1 × Peony Posy refunded, 1 × Bud Vase refunded');
+    const struck = Array.from(row.querySelectorAll('s')).map((s) => s.textContent);
+    expect(struck).toEqual(['1 × Peony Posy refunded', '1 × Bud Vase refunded', 'was £110.50']);
+    expect(row).toHaveTextContent('was £110.50 £53.00 after £57.50 refunded');
+  });
+
+  it('flags an order whose day the studio has since closed', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () =>
+      json({ ...book, days: [{ ...book.days[1]!, orders: [orderLine(9, { studio_closed: 'Closed for a wedding' }), orderLine(8)] }] }),
+    );
+    renderPage(<OrderBook onSignedOut={() => {}} />, { path: '/admin/orders' });
+    expect(await screen.findByRole('link', { name: /FS-000009/ })).toHaveTextContent('Studio closed this day');
+    expect(screen.getByRole('link', { name: /FS-000008/ })).not.toHaveTextContent('Studio closed this day');
   });
 
   it('goes to the sign-in when the session has ended', async () => {

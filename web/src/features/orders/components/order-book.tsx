@@ -216,14 +216,50 @@ function DayOfWork({ day }: { day: OrderDay }) {
   );
 }
 
+/**
+ * What the order holds: a line given back is struck out (with "refunded" in words for screen
+ * readers), so the day's work does not count it as sold.
+ */
+function OrderItems({ order }: { order: OrderLine }) {
+  if (!order.lines.some((line) => line.refunded_quantity > 0)) return <span className="order-row__items">{order.items}</span>;
+  return (
+    <span className="order-row__items">
+      {order.lines.map((line, at) => {
+        const kept = Math.max(0, line.quantity - line.refunded_quantity);
+        const given = line.quantity - kept;
+        return (
+          <span key={`${line.name}-${at}`}>
+            {at > 0 && ', '}
+            {kept > 0 && `${kept} × ${line.name}`}
+            {kept > 0 && given > 0 && ' '}
+            {given > 0 && (
+              <s className="order-row__refunded">
+                {given} × {line.name}
+                <span className="visually-hidden"> refunded</span>
+              </s>
+            )}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 /** An order as a line of the day's work; the whole line opens it. */
 function OrderRow({ order }: { order: OrderLine }) {
   const delivering = order.method === 'delivery';
+  const refunded = order.refunded !== '0.00';
   return (
     <Link to={`/admin/orders/${order.id}`} className="order-row" data-overdue={order.overdue || undefined} data-status={order.status}>
       <span className="order-row__head">
         <span className="order-row__reference">{order.reference}</span>
         <StatusBadge status={order.status} label={order.status_label} overdue={order.overdue} />
+        {/* The studio closed the day after the order was booked: the customer must be told. */}
+        {order.studio_closed && (
+          <span className="order-row__closed" title={order.studio_closed}>
+            Studio closed this day
+          </span>
+        )}
       </span>
       <span className="order-row__when">
         {delivering ? 'Delivery' : 'Collection'}
@@ -233,9 +269,21 @@ function OrderRow({ order }: { order: OrderLine }) {
         {order.recipient}
         {delivering && order.postcode && <span className="order-row__postcode"> · {order.postcode}</span>}
       </span>
-      <span className="order-row__items">{order.items}</span>
+      <OrderItems order={order} />
       <span className="order-row__foot">
-        <span className="order-row__total">{money(order.total)}</span>
+        {refunded ? (
+          // What the order is worth now, with what was paid struck out beside it.
+          <span className="order-row__total">
+            <s className="order-row__was">
+              <span className="visually-hidden">was </span>
+              {money(order.total)}
+            </s>{' '}
+            {money(order.net_total)}
+            <span className="visually-hidden"> after {money(order.refunded)} refunded</span>
+          </span>
+        ) : (
+          <span className="order-row__total">{money(order.total)}</span>
+        )}
         {order.studio_order && <span className="order-row__note">Phone order</span>}
         {order.refund_pending && <span className="order-row__note order-row__note--warn">Refund being retried</span>}
       </span>

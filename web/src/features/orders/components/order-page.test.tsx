@@ -26,7 +26,14 @@ const confirmed = orderDetail({
     { status: 'new', label: 'New', by: 'shop', at: '2026-12-13T18:05:00Z', note: null },
     { status: 'confirmed', label: 'Confirmed', by: 'studio', at: '2026-12-14T09:12:00Z', note: null },
   ],
-  moves: { next: { status: 'ready', label: 'Ready' }, later: [{ status: 'out_for_delivery', label: 'Out for delivery' }, { status: 'delivered', label: 'Delivered' }], back: { status: 'new', label: 'New' } },
+  moves: {
+    next: { status: 'ready', label: 'Ready', mails_customer: false },
+    later: [
+      { status: 'out_for_delivery', label: 'Out for delivery', mails_customer: true },
+      { status: 'delivered', label: 'Delivered', mails_customer: true },
+    ],
+    back: { status: 'new', label: 'New', mails_customer: false },
+  },
 });
 
 describe('an order’s page', () => {
@@ -85,12 +92,76 @@ describe('an order’s page', () => {
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Confirmedstudio, Mon 14 Dec, 9:12');
 
     await user.click(screen.getByRole('button', { name: 'Skip to out for delivery' }));
-    await user.click(screen.getByRole('button', { name: 'Undo: back to new' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, mark out for delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo: back to new' }));
     await waitFor(() => expect(moves).toHaveLength(3));
     expect(moves.slice(1)).toEqual([
       { from: 'confirmed', to: 'out_for_delivery' },
       { from: 'confirmed', to: 'new' },
     ]);
+  });
+
+  it('asks before a skip that e-mails the customer, and Go back or Escape sends nothing', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/status/', async (request) => {
+      moves.push(await request.json());
+      return json(orderDetail({ status: 'delivered', status_label: 'Delivered', can_cancel: false, moves: { next: null, later: [], back: null } }));
+    });
+    openOrder();
+    const skip = await screen.findByRole('button', { name: 'Skip to delivered' });
+    await user.click(skip);
+    const asking = screen.getByRole('alertdialog', { name: 'Mark FS-000007 delivered?' });
+    expect(asking).toHaveAccessibleDescription('This skips Confirmed, Ready and Out for delivery and e-mails Jo that the flowers were delivered.');
+    // Focus waits on the safe answer; the other moves wait for the answer.
+    expect(within(asking).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Mark as confirmed' })).toBeDisabled();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(moves).toHaveLength(0);
+
+    // By keyboard: the skip, then Tab back from Go back to the yes.
+    skip.focus();
+    await user.keyboard('{Enter}');
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Yes, mark delivered' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(moves).toEqual([{ from: 'new', to: 'delivered' }]));
+    expect(await screen.findByRole('heading', { name: 'FS-000007' })).toHaveFocus();
+  });
+
+  it('skips at once to a step that tells the customer nothing', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/status/', async (request) => {
+      moves.push(await request.json());
+      return json(confirmed);
+    });
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Skip to ready' }));
+    await waitFor(() => expect(moves).toEqual([{ from: 'new', to: 'ready' }]));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('strikes out a line refunded whole, and shows what the order is worth after its refunds', async () => {
+    openOrder();
+    const items = await screen.findByRole('region', { name: 'Items' });
+    const vase = within(items).getByText((_, element) => element?.tagName === 'S' && /1 × Bud Vase/.test(element.textContent ?? ''));
+    expect(vase).toHaveTextContent('1 × Bud Vase (refunded)');
+    expect(within(items).getByText('2 × Peony Posy (Large)').closest('s')).toBeNull();
+    expect(items).toHaveTextContent('Total£110.50');
+    expect(items).toHaveTextContent('Refunded−£12.50');
+    expect(items).toHaveTextContent('Net£98.00');
+  });
+
+  it('says when the studio has closed the order’s day', async () => {
+    openOrder(orderDetail({ studio_closed: 'Closed for a wedding' }));
+    expect(await screen.findByText(/Studio closed this day \(Closed for a wedding\)/)).toBeInTheDocument();
   });
 
   it('says when someone else changed the order first, and reads it again', async () => {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import { getOrder, moveOrder, OrderRefused, OrdersSignedOut, type OrderDetail, type OrderRefund } from '../api/orders-api';
-import { moment } from './order-words';
+import { getOrder, moveOrder, OrderRefused, OrdersSignedOut, type OrderDetail, type OrderMove, type OrderRefund } from '../api/orders-api';
+import { moment, skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
 import './orders.css';
@@ -98,19 +98,39 @@ interface OrderViewProps {
 
 function OrderView({ order, problem, news, heading, onChanged, onRefused }: OrderViewProps) {
   const [busy, setBusy] = useState(false);
-  const move = async (to: string) => {
+  // A skip that mails the customer waits here for a yes: next to each other, a mis-tap on
+  // Delivered would tell the customer their flowers came, and Delivered has no undo.
+  const [asking, setAsking] = useState<OrderMove | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const move = async (to: string, refocus = false) => {
     setBusy(true);
     try {
       const moved = await moveOrder(order.id, order.status, to);
-      onChanged(moved, `${moved.reference} is now ${moved.status_label.toLowerCase()}.`);
+      setAsking(null);
+      onChanged(moved, `${moved.reference} is now ${moved.status_label.toLowerCase()}.`, refocus);
     } catch (cause) {
+      setAsking(null);
       onRefused(cause);
     } finally {
       setBusy(false);
     }
   };
+  const skip = (to: OrderMove, button: HTMLButtonElement) => {
+    if (!to.mails_customer) return void move(to.status);
+    opener.current = button;
+    setAsking(to);
+  };
+  const keep = () => {
+    flushSync(() => setAsking(null));
+    opener.current?.focus();
+  };
   const { moves } = order;
   const choice = order.fulfilment;
+  // The steps between where the order is and a later one: the next, then the later ones before it.
+  const skipped = (to: OrderMove) => {
+    const path = [moves.next, ...moves.later].filter((step): step is OrderMove => step != null);
+    return path.slice(0, path.findIndex((step) => step.status === to.status)).map((step) => step.label);
+  };
 
   return (
     <div className="order-page">
@@ -135,6 +155,11 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
       {order.overdue && (
         <p className="notice order-page__notice">This order’s day has passed and it is not finished yet.</p>
       )}
+      {order.studio_closed && (
+        <p className="notice notice--error order-page__notice">
+          Studio closed this day ({order.studio_closed}): please tell the customer or move the order.
+        </p>
+      )}
       {order.check_details && (
         <p className="notice order-page__notice">
           These details came from the card’s billing details: please check them with the customer.
@@ -149,7 +174,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
       {(moves.next || moves.later.length > 0 || moves.back) && (
         <section className="order-moves" aria-label="Move the order">
           {moves.next && (
-            <button type="button" className="button order-moves__next" disabled={busy} onClick={() => void move(moves.next!.status)}>
+            <button type="button" className="button order-moves__next" disabled={busy || asking != null} onClick={() => void move(moves.next!.status)}>
               Mark as {moves.next.label.toLowerCase()}
             </button>
           )}
@@ -161,9 +186,9 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
                   key={later.status}
                   type="button"
                   className="button button--quiet button--small"
-                  disabled={busy}
+                  disabled={busy || asking != null}
                   aria-label={`Skip to ${later.label.toLowerCase()}`}
-                  onClick={() => void move(later.status)}
+                  onClick={(event) => skip(later, event.currentTarget)}
                 >
                   {later.label}
                 </button>
@@ -171,9 +196,23 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
             </div>
           )}
           {moves.back && (
-            <button type="button" className="button button--quiet button--small order-moves__back" disabled={busy} onClick={() => void move(moves.back!.status)}>
+            <button
+              type="button"
+              className="button button--quiet button--small order-moves__back"
+              disabled={busy || asking != null}
+              onClick={() => void move(moves.back!.status)}
+            >
               Undo: back to {moves.back.label.toLowerCase()}
             </button>
+          )}
+          {asking && (
+            <SkipConfirm
+              {...skipQuestion(order.reference, asking, skipped(asking), order.first_name)}
+              label={asking.label}
+              busy={busy}
+              onYes={() => void move(asking.status, true)}
+              onNo={keep}
+            />
           )}
         </section>
       )}
@@ -181,25 +220,44 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
       <div className="order-page__grid">
         <Panel title="Items">
           <ul className="order-items">
-            {order.items.map((item) => (
-              <li key={item.id} className="order-items__line">
-                <span>
-                  <span className="order-items__name">
-                    {item.quantity} × {item.name}
+            {order.items.map((item) => {
+              const all = item.refunded_quantity >= item.quantity;
+              return (
+                <li key={item.id} className="order-items__line" data-refunded={all || undefined}>
+                  <span>
+                    {/* A line given back whole is struck out, and says so in words for screen readers. */}
+                    <span className="order-items__name">
+                      {all ? (
+                        <s>
+                          {item.quantity} × {item.name}
+                          <span className="visually-hidden"> (refunded)</span>
+                        </s>
+                      ) : (
+                        <>
+                          {item.quantity} × {item.name}
+                        </>
+                      )}
+                    </span>
+                    <span className="order-items__meta">
+                      {money(item.unit_price)} each
+                      {item.refunded_quantity > 0 && ` · ${item.refunded_quantity} refunded`}
+                    </span>
                   </span>
-                  <span className="order-items__meta">
-                    {money(item.unit_price)} each
-                    {item.refunded_quantity > 0 && ` · ${item.refunded_quantity} refunded`}
-                  </span>
-                </span>
-                <span className="order-items__money">{money(item.line_total)}</span>
-              </li>
-            ))}
+                  <span className="order-items__money">{all ? <s>{money(item.line_total)}</s> : money(item.line_total)}</span>
+                </li>
+              );
+            })}
           </ul>
           <dl className="order-sums">
             {order.delivery_fee !== '0.00' && <Sum label="Delivery" value={money(order.delivery_fee)} />}
             {order.surcharge !== '0.00' && <Sum label="Delivery time" value={money(order.surcharge)} />}
-            <Sum label="Total" value={money(order.total)} strong />
+            <Sum label="Total" value={money(order.total)} strong={order.payment.refunded === '0.00'} />
+            {order.payment.refunded !== '0.00' && (
+              <>
+                <Sum label="Refunded" value={`−${money(order.payment.refunded)}`} />
+                <Sum label="Net" value={money(order.net_total)} strong />
+              </>
+            )}
           </dl>
         </Panel>
 
@@ -306,6 +364,48 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
       </div>
 
       {order.can_refund && <RefundPanel key={`${order.status}-${order.payment.refunded}`} order={order} onChanged={onChanged} onRefused={onRefused} />}
+    </div>
+  );
+}
+
+interface SkipConfirmProps {
+  question: string;
+  detail: string;
+  label: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/**
+ * The question before a skip that mails the customer, in the page (not a pop-up), so it sits
+ * where the florist pressed. Focus goes to the safe answer; Escape is the same as Go back.
+ */
+function SkipConfirm({ question, detail, label, busy, onYes, onNo }: SkipConfirmProps) {
+  const id = useId();
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    safe.current?.focus();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !busy) {
+      event.preventDefault();
+      onNo();
+    }
+  };
+  return (
+    <div className="order-moves__confirm" role="alertdialog" aria-labelledby={`${id}-question`} aria-describedby={`${id}-detail`} onKeyDown={onKeyDown}>
+      <p>
+        <strong id={`${id}-question`}>{question}</strong> <span id={`${id}-detail`}>{detail}</span>
+      </p>
+      <div className="order-actions">
+        <button type="button" className="button" disabled={busy} onClick={onYes}>
+          {busy ? 'Sending…' : `Yes, mark ${label.toLowerCase()}`}
+        </button>
+        <button type="button" className="button button--quiet" disabled={busy} ref={safe} onClick={onNo}>
+          Go back
+        </button>
+      </div>
     </div>
   );
 }

@@ -36,3 +36,30 @@ export function dayCounts(deliveries: number, collections: number, cancelled = 0
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'Nothing to make';
 }
+
+/** What the customer's mail tells them at a step, finishing "e-mails Jo …". */
+const TOLD: Record<string, string> = {
+  confirmed: 'that the order is confirmed',
+  out_for_delivery: 'that the flowers are on their way',
+  delivered: 'that the flowers were delivered',
+  ready_for_collection: 'that the flowers are ready to collect',
+  collected: 'that the flowers were collected',
+};
+
+/** "Ready and Out for delivery", "Confirmed, Ready and Out for delivery". */
+export function inWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * The question before a skip that mails the customer: "Mark FS-000123 delivered? This skips
+ * Ready and Out for delivery and e-mails Sam that the flowers were delivered."
+ */
+export function skipQuestion(reference: string, to: { status: string; label: string }, skipped: readonly string[], customer: string) {
+  const told = TOLD[to.status] ?? `that the order is ${to.label.toLowerCase()}`;
+  return {
+    question: `Mark ${reference} ${to.label.toLowerCase()}?`,
+    detail: `This skips ${inWords(skipped)} and e-mails ${customer} ${told}.`,
+  };
+}

@@ -1,6 +1,10 @@
 // The studio's delivery settings in the back office (admin only): read them, and save them once
 // the core finds nothing wrong (each problem is one of its sentences).
 import { api, errorMessage, type DeliverySettings, type ErrorBody } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
+
+export type OrderOnClosedDay = components['schemas']['OrderOnClosedDay'];
+type ClosingDaysWithOrders = components['schemas']['ClosingDaysWithOrders'];
 
 /** The session ended (401): the page goes to the sign-in. */
 export class SettingsSignedOut extends Error {
@@ -21,8 +25,26 @@ export class SettingsRefused extends Error {
   }
 }
 
+/**
+ * Not saved: the settings close days that already have orders. Saving again with these
+ * orders' ids closes the days anyway.
+ */
+export class ClosingDaysWithOrdersError extends Error {
+  constructor(
+    message: string,
+    readonly orders: OrderOnClosedDay[],
+  ) {
+    super(message);
+    this.name = 'ClosingDaysWithOrdersError';
+  }
+}
+
 function refusal(error: unknown, status: number): Error {
   if (status === 401) return new SettingsSignedOut();
+  if (status === 409) {
+    const closing = error as ClosingDaysWithOrders | undefined;
+    return new ClosingDaysWithOrdersError(closing?.error ?? 'Those days already have orders.', closing?.orders ?? []);
+  }
   const body = error as ErrorBody | undefined;
   return new SettingsRefused(errorMessage(body, 'The settings could not be saved just now. Please try again.'), Object.values(body?.fields ?? {}));
 }
@@ -33,8 +55,13 @@ export async function getSettings(signal?: AbortSignal): Promise<DeliverySetting
   return data;
 }
 
-export async function saveSettings(settings: DeliverySettings): Promise<DeliverySettings> {
-  const { data, error, response } = await api.PUT('/api/admin/settings/delivery/', { body: settings });
+/**
+ * Saves the settings. `warnedOf`: the ids of the orders on closing days the studio has been
+ * shown and closes anyway (any other such order still refuses the save).
+ */
+export async function saveSettings(settings: DeliverySettings, warnedOf: number[] = []): Promise<DeliverySettings> {
+  const query = warnedOf.length > 0 ? { orders_warned_of: warnedOf.join(',') } : {};
+  const { data, error, response } = await api.PUT('/api/admin/settings/delivery/', { body: settings, params: { query } });
   if (!data) throw refusal(error, response.status);
   return data;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { demoDelivery } from '@/testing/fixtures';
@@ -50,5 +50,74 @@ describe('the studio’s settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Collections a day must be a whole number, or empty for no limit.')).toBeInTheDocument();
     expect(mockApi.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('warns with the orders on a day being closed, and closes it only when told to', async () => {
+    const user = userEvent.setup();
+    const saves: { warned: string | null; body: typeof demoDelivery }[] = [];
+    const orders = [
+      { id: 12, reference: 'FS-000012', customer: 'Sam Reed', method: 'delivery', date: '2026-12-15', day: 'Tuesday 15 December', closed: 'Closed for a wedding' },
+      { id: 15, reference: 'FS-000015', customer: 'Jo Bloom', method: 'collection', date: '2026-12-15', day: 'Tuesday 15 December', closed: 'Closed for a wedding' },
+    ];
+    mockApi.on('PUT', '/api/admin/settings/delivery/', async (request) => {
+      const warned = new URL(request.url).searchParams.get('orders_warned_of');
+      const body = (await request.json()) as typeof demoDelivery;
+      saves.push({ warned, body });
+      if (warned !== '12,15') {
+        return json(
+          {
+            error:
+              'The settings were not saved: Tuesday 15 December already has 2 orders (FS-000012 for Sam Reed, FS-000015 for Jo Bloom). Please tell those customers or move their orders, or save again to close anyway.',
+            orders,
+          },
+          409,
+        );
+      }
+      return json(body);
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Add a day off' }));
+    await user.type(screen.getByLabelText('Date'), '2026-12-15');
+    // The new day off is the first row; the days closed every year follow it.
+    await user.type(screen.getAllByLabelText('Closed for')[0]!, 'a wedding');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const list = await screen.findByRole('list', { name: 'Orders on the days being closed' });
+    const named = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(named).toEqual([
+      'FS-000012 · Sam Reed · delivery on Tuesday 15 December (Closed for a wedding)',
+      'FS-000015 · Jo Bloom · collection on Tuesday 15 December (Closed for a wedding)',
+    ]);
+    expect(within(list).getByRole('link', { name: 'FS-000012' })).toHaveAttribute('href', '/admin/orders/12');
+    expect(screen.getByText(/already has 2 orders/)).toBeInTheDocument();
+    expect(screen.queryByText('Saved. The shop uses the new settings now.')).not.toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.warned).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Close anyway' }));
+    expect(await screen.findByText('Saved. The shop uses the new settings now.')).toBeInTheDocument();
+    expect(saves).toHaveLength(2);
+    expect(saves[1]!.warned).toBe('12,15');
+    expect(saves[1]!.body.closed_on).toEqual([{ date: '2026-12-15', reason: 'a wedding' }]);
+    expect(screen.queryByRole('list', { name: 'Orders on the days being closed' })).not.toBeInTheDocument();
+  });
+
+  it('saves nothing when the studio goes back from the warning', async () => {
+    const user = userEvent.setup();
+    mockApi.on('PUT', '/api/admin/settings/delivery/', () =>
+      json(
+        {
+          error: 'The settings were not saved: Tuesday 15 December already has an order (FS-000012 for Sam Reed).',
+          orders: [{ id: 12, reference: 'FS-000012', customer: 'Sam Reed', method: 'delivery', date: '2026-12-15', day: 'Tuesday 15 December', closed: 'Closed on Tuesdays' }],
+        },
+        409,
+      ),
+    );
+    open();
+    await user.click(await screen.findByRole('checkbox', { name: 'Tuesday' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Go back' }));
+    expect(screen.queryByText(/already has an order/)).not.toBeInTheDocument();
+    expect(mockApi.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import type { DeliverySettings } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
-import { getSettings, saveSettings, SettingsRefused, SettingsSignedOut } from '../api/settings-api';
+import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, SettingsSignedOut, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
 
 type Week = DeliverySettings['opening_hours'];
@@ -86,11 +87,16 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
   const [problems, setProblems] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Orders on the days these settings would close, as the server listed them: shown before
+  // anything is saved, and closed anyway only when the studio says so.
+  const [closing, setClosing] = useState<{ message: string; orders: OrderOnClosedDay[] } | null>(null);
   const report = useRef<HTMLDivElement>(null);
 
   const change = (update: (current: DeliverySettings) => DeliverySettings) => {
     setForm(update);
     setMessage(null);
+    // A warning was about the settings as they were sent; changed, they are asked about afresh.
+    setClosing(null);
   };
   const setDay = (day: Weekday, hours: Week[Weekday]) => change((f) => ({ ...f, opening_hours: { ...f.opening_hours, [day]: hours } }));
   const list = <K extends 'zones' | 'slots' | 'closed_on' | 'closed_every_year'>(key: K, at: number, patch: Partial<DeliverySettings[K][number]>) =>
@@ -112,8 +118,8 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
     return /^\d+$/.test(text) ? Number(text) : undefined;
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (event: FormEvent | null, warnedOf: number[] = []) => {
+    event?.preventDefault();
     const collection = limit(limits.collection);
     const slotLimits = form.slots.map((_, at) => limit(limits[`slot-${at}`]));
     const unread = [
@@ -135,13 +141,15 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
     setBusy(true);
     setProblems([]);
     setMessage(null);
+    setClosing(null);
     try {
-      const now = await saveSettings(settings);
+      const now = await saveSettings(settings, warnedOf);
       onSaved(now);
       setForm(now);
       setMessage('Saved. The shop uses the new settings now.');
     } catch (cause) {
       if (cause instanceof SettingsSignedOut) return onSignedOut();
+      if (cause instanceof ClosingDaysWithOrdersError) return setClosing({ message: cause.message, orders: cause.orders });
       if (cause instanceof SettingsRefused) setProblems(cause.problems.length ? cause.problems : [cause.message]);
       else notifyError('The settings were not saved', cause instanceof Error ? cause.message : null);
     } finally {
@@ -343,6 +351,45 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
           </div>
         )}
         {message && <p className="notice">{message}</p>}
+        {closing && (
+          <div className="notice notice--error settings__closing">
+            <p>{closing.message}</p>
+            <ul aria-label="Orders on the days being closed">
+              {closing.orders.map((order) => (
+                <li key={order.id}>
+                  <Link to={`/admin/orders/${order.id}`}>{order.reference}</Link> · {order.customer} · {order.method === 'delivery' ? 'delivery' : 'collection'} on{' '}
+                  {order.day} ({order.closed})
+                </li>
+              ))}
+            </ul>
+            <div className="settings__closing-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() =>
+                  void save(
+                    null,
+                    closing.orders.map((order) => order.id),
+                  )
+                }
+              >
+                Close anyway
+              </button>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={busy}
+                onClick={() => {
+                  setClosing(null);
+                  report.current?.focus();
+                }}
+              >
+                Go back
+              </button>
+            </div>
+          </div>
+        )}
       </div>
       <div className="settings__actions">
         <button type="submit" className="button" disabled={busy}>
