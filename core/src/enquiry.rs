@@ -251,6 +251,114 @@ pub fn check_reply(text: &str) -> Result<String, String> {
     Ok(text.replace("\r\n", "\n"))
 }
 
+/// The longest greeting a reply may open with.
+pub const MAX_GREETING_CHARS: usize = 200;
+
+/// The longest signature a reply may end with.
+pub const MAX_SIGNATURE_CHARS: usize = 500;
+
+/// The greeting a reply is offered: `Dear Hannah,` for Hannah Price (people are written to by
+/// their first name), `Hello,` when the form gave no usable name.
+pub fn reply_greeting(name: &str) -> String {
+    match name.split_whitespace().next() {
+        Some(first) => format!("Dear {first},"),
+        None => "Hello,".to_owned(),
+    }
+}
+
+/// The sign-off a reply is offered, above the studio's name (its [`crate::studio::StudioFacts::signature`]).
+pub fn reply_sign_off(studio_signature: &str) -> String {
+    format!("With best wishes,\n{}", studio_signature.trim())
+}
+
+/// A reply's three parts as they are sent: each trimmed, with its line ends made `\n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyParts {
+    pub greeting: String,
+    pub body: String,
+    pub signature: String,
+}
+
+impl ReplyParts {
+    /// The parts tidied as they will be sent, unchecked: what the preview shows while the
+    /// florist types, and what [`check_reply_parts`] accepts.
+    pub fn tidy(greeting: &str, body: &str, signature: &str) -> ReplyParts {
+        let tidy = |text: &str| text.trim().replace("\r\n", "\n");
+        ReplyParts {
+            greeting: tidy(greeting),
+            body: tidy(body),
+            signature: tidy(signature),
+        }
+    }
+}
+
+/// A reply's greeting, text and signature as they are sent ([`ReplyParts::tidy`]): none empty,
+/// the greeting on one line, each within its limit; else each faulty part's sentence, by the
+/// request's field name (`greeting`, `body`, `signature`), in the letter's order.
+pub fn check_reply_parts(
+    greeting: &str,
+    body: &str,
+    signature: &str,
+) -> Result<ReplyParts, Vec<(&'static str, String)>> {
+    let parts = ReplyParts::tidy(greeting, body, signature);
+    let mut problems = Vec::new();
+    if parts.greeting.is_empty() {
+        problems.push((
+            "greeting",
+            "Please write a greeting to open the reply, such as “Dear Hannah,”.".to_owned(),
+        ));
+    } else if parts.greeting.contains(['\n', '\r']) {
+        problems.push((
+            "greeting",
+            "Please keep the greeting on one line.".to_owned(),
+        ));
+    } else if too_long(&parts.greeting, MAX_GREETING_CHARS) {
+        problems.push((
+            "greeting",
+            format!("Please keep the greeting under {MAX_GREETING_CHARS} characters."),
+        ));
+    }
+    if let Err(why) = check_reply(body) {
+        problems.push(("body", why));
+    }
+    if parts.signature.is_empty() {
+        problems.push((
+            "signature",
+            "Please sign the reply, so they know who wrote it.".to_owned(),
+        ));
+    } else if too_long(&parts.signature, MAX_SIGNATURE_CHARS) {
+        problems.push((
+            "signature",
+            format!("Please keep the signature under {MAX_SIGNATURE_CHARS} characters."),
+        ));
+    }
+    if problems.is_empty() {
+        Ok(parts)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The reply as the customer reads it, without the enquiry: greeting, text, signature. The
+/// studio keeps this with the enquiry.
+pub fn reply_letter(parts: &ReplyParts) -> String {
+    format!(
+        "{}\n\n{}\n\n{}",
+        parts.greeting, parts.body, parts.signature
+    )
+}
+
+/// The whole mail of a reply: [`reply_letter`], then the enquiry quoted. The back office
+/// previews exactly this (through the wasm core) before the server sends it.
+pub fn reply_mail(parts: &ReplyParts, asked: &str) -> String {
+    let quoted: Vec<String> = asked.lines().map(|line| format!("> {line}")).collect();
+    format!(
+        "{}\n\nYou wrote:\n{}\n",
+        reply_letter(parts),
+        quoted.join("\n")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,6 +479,58 @@ mod inbox_tests {
         assert_eq!(
             check_reply(&"a".repeat(MAX_REPLY_CHARS + 1)),
             Err("Please keep a reply under 5000 characters.".to_owned())
+        );
+    }
+    #[test]
+    fn a_reply_is_offered_the_first_name_and_the_studios_sign_off() {
+        assert_eq!(reply_greeting("  Hannah Price "), "Dear Hannah,");
+        assert_eq!(reply_greeting("Jo"), "Dear Jo,");
+        assert_eq!(reply_greeting("  "), "Hello,");
+        assert_eq!(
+            reply_sign_off("Posy Floral Studio"),
+            "With best wishes,\nPosy Floral Studio"
+        );
+    }
+
+    #[test]
+    fn a_replys_parts_are_trimmed_and_each_fault_is_named_by_its_field() {
+        assert_eq!(
+            check_reply_parts(" Dear Hannah, ", " Yes.\r\n", " Jo\r\nPosy "),
+            Ok(ReplyParts {
+                greeting: "Dear Hannah,".into(),
+                body: "Yes.".into(),
+                signature: "Jo\nPosy".into(),
+            })
+        );
+        let problems = check_reply_parts(" ", "", "\n").unwrap_err();
+        let fields: Vec<&str> = problems.iter().map(|(field, _)| *field).collect();
+        assert_eq!(fields, ["greeting", "body", "signature"]);
+        assert_eq!(
+            check_reply_parts("Dear\nHannah,", "Yes.", "Jo").unwrap_err(),
+            [(
+                "greeting",
+                "Please keep the greeting on one line.".to_owned()
+            )]
+        );
+        assert_eq!(
+            check_reply_parts(
+                &"a".repeat(MAX_GREETING_CHARS + 1),
+                "Yes.",
+                &"b".repeat(MAX_SIGNATURE_CHARS + 1)
+            )
+            .unwrap_err()
+            .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_reply_mail_has_one_greeting_the_text_the_signature_and_the_enquiry_quoted() {
+        let parts =
+            check_reply_parts("Dear Hannah,", "Yes, we can.", "With best wishes,\nPosy").unwrap();
+        assert_eq!(
+            reply_mail(&parts, "June?\n60 guests."),
+            "Dear Hannah,\n\nYes, we can.\n\nWith best wishes,\nPosy\n\nYou wrote:\n> June?\n> 60 guests.\n"
         );
     }
 }

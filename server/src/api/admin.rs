@@ -31,11 +31,17 @@ pub struct AdminSummary {
     pub new_orders: u64,
 }
 
-/// A reply to an enquiry.
+/// A reply to an enquiry, in the three parts the back office previews; the mail is exactly
+/// greeting, text and signature (each trimmed, a blank line between them), then the enquiry
+/// quoted.
 #[derive(Debug, Object)]
 pub struct EnquiryReply {
-    /// The text, up to 5,000 characters; the enquiry is quoted below it in the mail.
+    /// One line, up to 200 characters: `Dear Hannah,` (the enquiry's `greeting` is offered).
+    pub greeting: Text,
+    /// The text, up to 5,000 characters.
     pub body: Text,
+    /// Up to 500 characters (the enquiry's `sign_off` is offered).
+    pub signature: Text,
 }
 
 /// An enquiry's new status.
@@ -172,7 +178,18 @@ impl From<InboxError> for Problem {
     fn from(err: InboxError) -> Problem {
         match err {
             InboxError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ENQUIRY),
-            InboxError::Reply(why) => Problem::field(why.clone(), "body", why),
+            InboxError::Reply(problems) => {
+                // The first part at fault is the sentence; every part's is by its field.
+                let first = problems
+                    .first()
+                    .map(|(_, why)| why.clone())
+                    .unwrap_or_default();
+                let fields = problems
+                    .into_iter()
+                    .map(|(field, why)| (field.to_owned(), why))
+                    .collect();
+                Problem::fields(first, fields)
+            }
             InboxError::Status => Problem::field(UNKNOWN_STATUS, "status", UNKNOWN_STATUS),
             InboxError::Db(err) => Problem::internal(err),
         }
@@ -183,8 +200,9 @@ impl Refusal for InboxError {
     const ANSWERS: &'static [Answer] = &[
         Answer(
             400,
-            "A field is at fault (`fields` names it): an empty or over-long reply, or a status \
-             that is not new, answered or closed.",
+            "A field is at fault (`fields` names each): a reply's empty or over-long greeting, \
+             text or signature (a greeting of more than one line), or a status that is not \
+             new, answered or closed.",
         ),
         Answer(404, "No enquiry has that id."),
         INTERNAL,
@@ -219,8 +237,14 @@ impl AdminApi {
         method = "get",
         operation_id = "listEnquiries"
     )]
-    async fn enquiries(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Enquiries {
-        Ok(Json(inbox::latest(*db).await?))
+    async fn enquiries(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
+    ) -> Enquiries {
+        let facts = studio.facts.get(*db).await?;
+        Ok(Json(inbox::latest(*db, &facts).await?))
     }
 
     /// Marks an enquiry read, as the inbox does when the studio opens it.
@@ -233,9 +257,11 @@ impl AdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
         id: Path<i32>,
     ) -> Opened {
-        Ok(Json(inbox::mark_read(*db, id.0).await?))
+        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        Ok(Json(inbox::mark_read(*db, id.0, &facts).await?))
     }
 
     /// Sends a reply to the enquiry's sender through the outbox (answers come back to the
@@ -258,7 +284,11 @@ impl AdminApi {
             *db,
             id.0,
             &admin.0.username,
-            &reply.0.body,
+            inbox::ReplyDraft {
+                greeting: &reply.0.greeting,
+                body: &reply.0.body,
+                signature: &reply.0.signature,
+            },
             &facts,
             &studio.notices_to,
         )
@@ -276,10 +306,14 @@ impl AdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        studio: Data<&Studio>,
         id: Path<i32>,
         change: Json<EnquiryStatusChange>,
     ) -> Changed {
-        Ok(Json(inbox::set_status(*db, id.0, &change.0.status).await?))
+        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        Ok(Json(
+            inbox::set_status(*db, id.0, &change.0.status, &facts).await?,
+        ))
     }
 
     /// The delivery settings in force (the demo's until the studio saves its own): opening

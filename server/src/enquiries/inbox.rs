@@ -1,12 +1,15 @@
 //! The studio's inbox: the enquiries sent through the contact form, each new, answered or
-//! closed (core's `EnquiryStatus`). Opening one marks it read; a reply written in the shop is
-//! kept with the enquiry and mailed through the outbox in the same transaction, answered to
-//! the studio (Reply-To), and the enquiry becomes answered.
+//! closed (core's `EnquiryStatus`). Opening one marks it read; a reply written in the shop (its
+//! greeting, text and signature, as the back office previewed them) is kept with the enquiry
+//! and mailed through the outbox in the same transaction, answered to the studio (Reply-To),
+//! and the enquiry becomes answered.
 
 use std::collections::HashMap;
 
 use poem_openapi::Object;
-use posy_core::enquiry::{EnquiryStatus, check_reply};
+use posy_core::enquiry::{
+    EnquiryStatus, check_reply_parts, reply_greeting, reply_letter, reply_mail, reply_sign_off,
+};
 use posy_core::studio::StudioFacts;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -14,7 +17,7 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
-use crate::mail::{self, letters};
+use crate::mail;
 use crate::store::clock::{iso8601, now};
 use crate::store::entities::{enquiry, enquiry_reply};
 
@@ -39,11 +42,16 @@ pub struct EnquiryView {
     pub read: bool,
     /// Oldest first.
     pub replies: Vec<ReplyView>,
+    /// The greeting a reply is offered: `Dear Hannah,` (the first name).
+    pub greeting: String,
+    /// The signature a reply is offered: the studio's sign-off.
+    pub sign_off: String,
 }
 
 /// A reply the studio sent.
 #[derive(Debug, Object)]
 pub struct ReplyView {
+    /// The letter as sent (greeting, text, signature), without the enquiry quoted below it.
     pub body: String,
     /// The admin who sent it.
     pub sent_by: String,
@@ -56,8 +64,8 @@ pub struct ReplyView {
 pub enum InboxError {
     /// No enquiry has that id.
     Gone,
-    /// The reply's sentence (empty, or too long).
-    Reply(String),
+    /// Each faulty part of the reply (`greeting`, `body`, `signature`) and its sentence.
+    Reply(Vec<(&'static str, String)>),
     /// Not a status the inbox knows.
     Status,
     Db(DbErr),
@@ -69,8 +77,10 @@ impl From<DbErr> for InboxError {
     }
 }
 
-fn view(row: enquiry::Model, replies: Vec<enquiry_reply::Model>) -> EnquiryView {
+fn view(row: enquiry::Model, replies: Vec<enquiry_reply::Model>, sign_off: &str) -> EnquiryView {
     EnquiryView {
+        greeting: reply_greeting(&row.name),
+        sign_off: sign_off.to_owned(),
         id: row.id,
         name: row.name,
         email: row.email,
@@ -115,8 +125,13 @@ async fn replies_to(
     Ok(by_enquiry)
 }
 
-/// The latest [`ENQUIRIES_SHOWN`] enquiries, newest first, with their replies.
-pub async fn latest(db: &DatabaseConnection) -> Result<Vec<EnquiryView>, DbErr> {
+/// The latest [`ENQUIRIES_SHOWN`] enquiries, newest first, with their replies (and a reply's
+/// greeting and sign-off offered, the latter from the `studio`'s facts).
+pub async fn latest(
+    db: &DatabaseConnection,
+    studio: &StudioFacts,
+) -> Result<Vec<EnquiryView>, DbErr> {
+    let sign_off = reply_sign_off(studio.signature());
     let rows = enquiry::Entity::find()
         .order_by_desc(enquiry::Column::CreatedAt)
         .order_by_desc(enquiry::Column::Id)
@@ -128,7 +143,7 @@ pub async fn latest(db: &DatabaseConnection) -> Result<Vec<EnquiryView>, DbErr> 
         .into_iter()
         .map(|row| {
             let sent = replies.remove(&row.id).unwrap_or_default();
-            view(row, sent)
+            view(row, sent, &sign_off)
         })
         .collect())
 }
@@ -141,24 +156,37 @@ pub async fn new_count(db: &DatabaseConnection) -> Result<u64, DbErr> {
         .await
 }
 
-async fn one(db: &impl sea_orm::ConnectionTrait, id: i32) -> Result<EnquiryView, InboxError> {
+async fn one(
+    db: &impl sea_orm::ConnectionTrait,
+    id: i32,
+    studio: &StudioFacts,
+) -> Result<EnquiryView, InboxError> {
     let row = enquiry::Entity::find_by_id(id)
         .one(db)
         .await?
         .ok_or(InboxError::Gone)?;
     let mut replies = replies_to(db, vec![id]).await?;
-    Ok(view(row, replies.remove(&id).unwrap_or_default()))
+    let sign_off = reply_sign_off(studio.signature());
+    Ok(view(
+        row,
+        replies.remove(&id).unwrap_or_default(),
+        &sign_off,
+    ))
 }
 
 /// Marks an enquiry read (the first time it is opened; later opens change nothing).
-pub async fn mark_read(db: &DatabaseConnection, id: i32) -> Result<EnquiryView, InboxError> {
+pub async fn mark_read(
+    db: &DatabaseConnection,
+    id: i32,
+    studio: &StudioFacts,
+) -> Result<EnquiryView, InboxError> {
     enquiry::Entity::update_many()
         .col_expr(enquiry::Column::ReadAt, Expr::value(now()))
         .filter(enquiry::Column::Id.eq(id))
         .filter(enquiry::Column::ReadAt.is_null())
         .exec(db)
         .await?;
-    one(db, id).await
+    one(db, id, studio).await
 }
 
 /// Moves an enquiry to `status` (`new`, `answered`, `closed`).
@@ -166,6 +194,7 @@ pub async fn set_status(
     db: &DatabaseConnection,
     id: i32,
     status: &str,
+    studio: &StudioFacts,
 ) -> Result<EnquiryView, InboxError> {
     let status = EnquiryStatus::parse(status).ok_or(InboxError::Status)?;
     let changed = enquiry::Entity::update_many()
@@ -176,20 +205,30 @@ pub async fn set_status(
     if changed.rows_affected == 0 {
         return Err(InboxError::Gone);
     }
-    one(db, id).await
+    one(db, id, studio).await
 }
 
-/// Sends `text` to the enquiry's sender from the studio (signed with its facts) (answers go to `studio_email`), keeps
-/// it with the enquiry, and marks the enquiry answered and read: all or nothing.
+/// What the studio writes in a reply: each part as the florist saw it in the preview.
+pub struct ReplyDraft<'a> {
+    pub greeting: &'a str,
+    pub body: &'a str,
+    pub signature: &'a str,
+}
+
+/// Sends the reply to the enquiry's sender from the studio (answers go to `studio_email`):
+/// exactly the `draft`'s greeting, text and signature, then the enquiry quoted, as the back
+/// office previewed it with core's same [`reply_mail`]. Keeps the letter with the enquiry and
+/// marks the enquiry answered and read: all or nothing.
 pub async fn reply(
     db: &DatabaseConnection,
     id: i32,
     admin: &str,
-    text: &str,
+    draft: ReplyDraft<'_>,
     studio: &StudioFacts,
     studio_email: &str,
 ) -> Result<EnquiryView, InboxError> {
-    let text = check_reply(text).map_err(InboxError::Reply)?;
+    let parts = check_reply_parts(draft.greeting, draft.body, draft.signature)
+        .map_err(InboxError::Reply)?;
     let txn = db.begin().await?;
     let enquiry = enquiry::Entity::find_by_id(id)
         .one(&txn)
@@ -198,19 +237,20 @@ pub async fn reply(
     let at = now();
     enquiry_reply::ActiveModel {
         enquiry_id: Set(id),
-        body: Set(text.clone()),
+        body: Set(reply_letter(&parts)),
         sent_by: Set(admin.to_owned()),
         sent_at: Set(at),
         ..Default::default()
     }
     .insert(&txn)
     .await?;
-    let letter = letters::enquiry_reply(studio, &enquiry.name, &enquiry.message, &text);
+    // Written here rather than by mail::letters: the greeting and signature are the florist's,
+    // and the text must be the preview's to the character.
     mail::enqueue_answered_to(
         &txn,
         &enquiry.email,
-        &letter.subject,
-        &letter.body,
+        &format!("Your enquiry to {}", studio.name),
+        &reply_mail(&parts, &enquiry.message),
         Some(studio_email),
     )
     .await?;
@@ -226,7 +266,7 @@ pub async fn reply(
         .filter(enquiry::Column::Id.eq(id))
         .exec(&txn)
         .await?;
-    let answered = one(&txn, id).await?;
+    let answered = one(&txn, id, studio).await?;
     txn.commit().await?;
     Ok(answered)
 }

@@ -187,19 +187,6 @@ fn first_name(name: &str) -> &str {
     name.split_whitespace().next().unwrap_or(name)
 }
 
-/// The studio's reply to an enquiry, signed as the studio, with the enquiry quoted below it.
-pub fn enquiry_reply(studio: &StudioFacts, name: &str, asked: &str, reply: &str) -> Letter {
-    let quoted: Vec<String> = asked.lines().map(|line| format!("> {line}")).collect();
-    Letter {
-        subject: format!("Your enquiry to {}", studio.name),
-        body: format!(
-            "Dear {name},\n\n{reply}\n\n{}\n\nYou wrote:\n{}\n",
-            studio.signature(),
-            quoted.join("\n")
-        ),
-    }
-}
-
 /// The lines and total as mail shows them.
 fn summary(order: &OrderFacts) -> String {
     let mut text = String::new();

@@ -91,13 +91,16 @@ async fn a_reply_is_mailed_answered_to_the_studio_kept_and_marks_the_enquiry_ans
         Method::POST,
         &path,
         Some(&session),
-        json!({"body": "  Yes, we'd love to.\nJo  "}),
+        json!({"greeting": "Dear Ada,", "body": "  Yes, we'd love to.  ", "signature": "Jo\nPosy"}),
     )
     .await;
     assert_eq!(status, 200, "{answered}");
     assert_eq!(answered["status"], "answered");
     assert_eq!(answered["read"], true);
-    assert_eq!(answered["replies"][0]["body"], "Yes, we'd love to.\nJo");
+    assert_eq!(
+        answered["replies"][0]["body"],
+        "Dear Ada,\n\nYes, we'd love to.\n\nJo\nPosy"
+    );
     assert_eq!(answered["replies"][0]["sent_by"], "studio");
     assert_eq!(new_enquiries(&app, &session).await, 0);
 
@@ -109,7 +112,7 @@ async fn a_reply_is_mailed_answered_to_the_studio_kept_and_marks_the_enquiry_ans
         .expect("the reply is mailed");
     assert!(reply.contains("Reply-To: studio@posy.localhost"), "{reply}");
     assert!(reply.contains("Subject: Your enquiry to Posy"), "{reply}");
-    assert!(reply.contains("Dear Ada Rose,"), "{reply}");
+    assert!(reply.contains("Dear Ada,"), "{reply}");
     assert!(reply.contains("> About 60 guests."), "{reply}");
 }
 
@@ -125,7 +128,7 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
         Method::POST,
         &path,
         Some(&session),
-        json!({"body": " \n "}),
+        json!({"greeting": "Dear Ada,", "body": " \n ", "signature": "Jo"}),
     )
     .await;
     assert_eq!(status, 400);
@@ -138,7 +141,7 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
         Method::POST,
         &path,
         Some(&session),
-        json!({"body": "x".repeat(5001)}),
+        json!({"greeting": "Dear Ada,", "body": "x".repeat(5001), "signature": "Jo"}),
     )
     .await;
     assert_eq!(status, 400);
@@ -154,10 +157,125 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
         Method::POST,
         "/api/admin/enquiries/999/reply/",
         Some(&session),
-        json!({"body": "Hi"}),
+        json!({"greeting": "Dear Ada,", "body": "Hi", "signature": "Jo"}),
     )
     .await;
     assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn an_enquiry_offers_a_greeting_by_first_name_and_the_studios_sign_off() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    enquire(&app, "Hannah Price", "Flowers for a June wedding?").await;
+
+    let list = inbox(&app, &session).await;
+    assert_eq!(list[0]["greeting"], "Dear Hannah,");
+    let sign_off = list[0]["sign_off"].as_str().unwrap();
+    assert!(sign_off.starts_with("With best wishes,\n"), "{sign_off}");
+    assert!(sign_off.len() > "With best wishes,\n".len(), "{sign_off}");
+}
+
+#[tokio::test]
+async fn a_reply_is_mailed_exactly_as_previewed_with_one_greeting() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    enquire(
+        &app,
+        "Hannah Price",
+        "Flowers for a June wedding?\nAbout 60 guests.",
+    )
+    .await;
+    let id = inbox(&app, &session).await[0]["id"].as_i64().unwrap();
+    app.mail(1).await;
+
+    let (status, answered) = call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/enquiries/{id}/reply/"),
+        Some(&session),
+        json!({
+            "greeting": " Hello Hannah, ",
+            "body": "Yes, we would love to.\r\nCould you call us?",
+            "signature": "All the best,\r\nJo at Posy",
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{answered}");
+
+    // The preview's text, to the character: the florist's greeting and signature, no other.
+    let letter = "Hello Hannah,\n\nYes, we would love to.\nCould you call us?\n\nAll the best,\nJo at Posy\n\nYou wrote:\n> Flowers for a June wedding?\n> About 60 guests.\n";
+    let mails = app.mail(2).await;
+    let reply = mails
+        .iter()
+        .find(|m| m.contains("To: ada@example.com"))
+        .expect("the reply is mailed")
+        .replace("\r\n", "\n");
+    assert!(reply.contains(letter), "{reply}");
+    assert!(!reply.contains("Dear"), "one greeting only: {reply}");
+}
+
+#[tokio::test]
+async fn a_reply_without_a_greeting_or_signature_is_refused_by_field_and_nothing_is_sent() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    enquire(&app, "Ada Rose", "Hello").await;
+    let id = inbox(&app, &session).await[0]["id"].as_i64().unwrap();
+    app.mail(1).await;
+    let path = format!("/api/admin/enquiries/{id}/reply/");
+
+    let cases = [
+        (
+            json!({"greeting": " ", "body": "Yes.", "signature": "Jo"}),
+            "greeting",
+            "Please write a greeting to open the reply, such as “Dear Hannah,”.",
+        ),
+        (
+            json!({"greeting": "Dear Ada,\nand Tom,", "body": "Yes.", "signature": "Jo"}),
+            "greeting",
+            "Please keep the greeting on one line.",
+        ),
+        (
+            json!({"greeting": "x".repeat(201), "body": "Yes.", "signature": "Jo"}),
+            "greeting",
+            "Please keep the greeting under 200 characters.",
+        ),
+        (
+            json!({"greeting": "Dear Ada,", "body": "Yes.", "signature": "\n"}),
+            "signature",
+            "Please sign the reply, so they know who wrote it.",
+        ),
+        (
+            json!({"greeting": "Dear Ada,", "body": "Yes.", "signature": "x".repeat(501)}),
+            "signature",
+            "Please keep the signature under 500 characters.",
+        ),
+    ];
+    for (reply, field, why) in cases {
+        let (status, body) = call(&app, Method::POST, &path, Some(&session), reply).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["fields"][field], why, "{body}");
+        assert_eq!(body["error"], why, "{body}");
+    }
+
+    // Every part at fault is named at once.
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        &path,
+        Some(&session),
+        json!({"greeting": "", "body": "", "signature": ""}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    for field in ["greeting", "body", "signature"] {
+        assert!(body["fields"][field].is_string(), "{field}: {body}");
+    }
+
+    let list = inbox(&app, &session).await;
+    assert_eq!(list[0]["status"], "new");
+    assert_eq!(list[0]["replies"], json!([]));
+    assert_eq!(app.mail(1).await.len(), 1, "only the studio's notice");
 }
 
 #[tokio::test]
@@ -217,7 +335,7 @@ async fn every_inbox_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header() {
         (
             Method::POST,
             format!("/api/admin/enquiries/{id}/reply/"),
-            json!({"body": "Hi"}),
+            json!({"greeting": "Dear Ada,", "body": "Hi", "signature": "Jo"}),
         ),
         (
             Method::POST,

@@ -99,13 +99,16 @@ async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
     )
     .await;
     let id = list[0]["id"].as_i64().unwrap();
+    // The reply is offered the studio's sign-off as its signature, and is sent with it.
+    let sign_off = list[0]["sign_off"].as_str().unwrap().to_owned();
+    assert!(sign_off.ends_with("Posy Floral Studio"), "{sign_off}");
     let path = format!("/api/admin/enquiries/{id}/reply/");
     let (status, body) = call(
         &app,
         Method::POST,
         &path,
         Some(&session),
-        json!({"body": "Yes"}),
+        json!({"greeting": list[0]["greeting"], "body": "Yes", "signature": sign_off}),
     )
     .await;
     assert_eq!(status, 200, "{body}");

@@ -1561,11 +1561,17 @@ export interface components {
         };
         /**
          * EnquiryReply
-         * @description A reply to an enquiry.
+         * @description A reply to an enquiry, in the three parts the back office previews; the mail is exactly
+         *     greeting, text and signature (each trimmed, a blank line between them), then the enquiry
+         *     quoted.
          */
         EnquiryReply: {
-            /** @description The text, up to 5,000 characters; the enquiry is quoted below it in the mail. */
+            /** @description The text, up to 5,000 characters. */
             body: string;
+            /** @description One line, up to 200 characters: `Dear Hannah,` (the enquiry's `greeting` is offered). */
+            greeting: string;
+            /** @description Up to 500 characters (the enquiry's `sign_off` is offered). */
+            signature: string;
         };
         /**
          * EnquiryStatusChange
@@ -1583,6 +1589,8 @@ export interface components {
             email: string;
             /** @description `wedding`, `event`, `bouquet` or `general`. */
             enquiry_type: string;
+            /** @description The greeting a reply is offered: `Dear Hannah,` (the first name). */
+            greeting: string;
             /** Format: int32 */
             id: number;
             message: string;
@@ -1594,6 +1602,8 @@ export interface components {
             received_at: string;
             /** @description Oldest first. */
             replies: components["schemas"]["ReplyView"][];
+            /** @description The signature a reply is offered: the studio's sign-off. */
+            sign_off: string;
             /** @description `new`, `answered` or `closed`. */
             status: string;
         };
@@ -2443,6 +2453,7 @@ export interface components {
          * @description A reply the studio sent.
          */
         ReplyView: {
+            /** @description The letter as sent (greeting, text, signature), without the enquiry quoted below it. */
             body: string;
             /** @description ISO 8601, UTC. */
             sent_at: string;
@@ -3674,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnquiryView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long reply, or a status that is not new, answered or closed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names each): a reply's empty or over-long greeting, text or signature (a greeting of more than one line), or a status that is not new, answered or closed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +3755,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnquiryView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long reply, or a status that is not new, answered or closed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names each): a reply's empty or over-long greeting, text or signature (a greeting of more than one line), or a status that is not new, answered or closed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3832,7 +3843,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnquiryView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long reply, or a status that is not new, answered or closed. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names each): a reply's empty or over-long greeting, text or signature (a greeting of more than one line), or a status that is not new, answered or closed. */
             400: {
                 headers: {
                     [name: string]: unknown;

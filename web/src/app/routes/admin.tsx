@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import NotFoundPage from './not-found';
 
@@ -11,11 +11,13 @@ const AdminEnquiriesPage = lazyPage(() => import('./admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./admin-settings'));
 
-/** Everything under /admin. The back office opens on Orders after signing in (admin-login.tsx);
- * /admin itself is no page. */
+/** Everything under /admin. The back office opens on Orders, from /admin as from the sign-in
+ * (admin-login.tsx); a visitor is sent on from the orders to the sign-in and back by their frame. */
 export default function AdminPages() {
   return (
     <Routes>
+      {/* /admin is the address the florist types: the day's work, never "Page not found". */}
+      <Route index element={<Navigate to="orders" replace />} />
       <Route path="orders/*" element={<AdminOrdersPages />} />
       <Route path="gallery" element={<AdminGalleryPage />} />
       <Route path="login" element={<AdminLoginPage />} />

@@ -44,9 +44,12 @@ export async function markRead(id: number): Promise<Enquiry> {
   return data;
 }
 
+/** A reply as the florist wrote it and saw it previewed: the mail is these three, then the enquiry quoted. */
+export type ReplyDraft = components['schemas']['EnquiryReply'];
+
 /** Mails a reply (answers come back to the studio) and marks it answered. */
-export async function sendReply(id: number, body: string): Promise<Enquiry> {
-  const { data, error, response } = await api.POST('/api/admin/enquiries/{id}/reply/', { params: { path: { id } }, body: { body } });
+export async function sendReply(id: number, reply: ReplyDraft): Promise<Enquiry> {
+  const { data, error, response } = await api.POST('/api/admin/enquiries/{id}/reply/', { params: { path: { id } }, body: reply });
   if (!data) throw refusal(error, response.status);
   return data;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useSearchParams } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
-import { enquiryTypes } from '@/lib/core';
+import { enquiryTypes, replyMail } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { InboxRefused, InboxSignedOut, listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
 import './inbox.css';
@@ -30,7 +30,8 @@ export interface InboxProps {
 
 /**
  * The studio's inbox: enquiries by status, newest first; opening one marks it read; a reply is
- * written here and mailed (answers come back to the studio), and the enquiry becomes answered.
+ * written here (greeting, text and signature, the whole mail shown before it goes) and mailed
+ * (answers come back to the studio), and the enquiry becomes answered.
  */
 export function Inbox({ onSignedOut, onChanged }: InboxProps) {
   const [params, setParams] = useSearchParams();
@@ -159,28 +160,53 @@ interface EnquiryDetailProps {
   onFailed: (cause: unknown) => void;
 }
 
-/** One enquiry: who, what about, the message, the replies sent, and the reply box. */
+/** The reply's parts, in the order the mail has them (and the form, and the server's fields). */
+type ReplyPart = 'greeting' | 'body' | 'signature';
+const PARTS: ReplyPart[] = ['greeting', 'body', 'signature'];
+
+/** One enquiry: who, what about, the message, the replies sent, and the reply with its preview. */
 function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailProps) {
   const headingId = useId();
+  // Offered by the server ("Dear Hannah,", the studio's sign-off) and the florist's to change:
+  // the letter adds nothing of its own, so what the preview shows is what is sent.
+  const [greeting, setGreeting] = useState(enquiry.greeting);
   const [reply, setReply] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [signature, setSignature] = useState(enquiry.sign_off);
+  const [errors, setErrors] = useState<Partial<Record<ReplyPart, string>>>({});
+  const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const box = useRef<HTMLTextAreaElement>(null);
+  const boxes = {
+    greeting: useRef<HTMLInputElement>(null),
+    body: useRef<HTMLTextAreaElement>(null),
+    signature: useRef<HTMLTextAreaElement>(null),
+  };
 
   useEffect(() => heading.current?.focus(), []);
+
+  const edit = (part: ReplyPart, value: string) => {
+    ({ greeting: setGreeting, body: setReply, signature: setSignature })[part](value);
+    setErrors((current) => ({ ...current, [part]: undefined }));
+    setSent(null);
+  };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    setErrors({});
+    setSent(null);
     try {
-      onChanged(await sendReply(enquiry.id, reply));
+      onChanged(await sendReply(enquiry.id, { greeting, body: reply, signature }));
+      // The next reply starts afresh, with what was offered.
+      setGreeting(enquiry.greeting);
       setReply('');
+      setSignature(enquiry.sign_off);
+      setSent(`Your reply was sent to ${enquiry.email}.`);
     } catch (cause) {
-      if (cause instanceof InboxRefused && cause.fields.body) {
-        setError(cause.fields.body);
-        box.current?.focus();
+      const fields = cause instanceof InboxRefused ? PARTS.filter((part) => cause.fields[part]) : [];
+      if (cause instanceof InboxRefused && fields.length > 0) {
+        setErrors(Object.fromEntries(fields.map((part) => [part, cause.fields[part]])));
+        boxes[fields[0]!].current?.focus();
       } else onFailed(cause);
     } finally {
       setBusy(false);
@@ -253,21 +279,42 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
       )}
 
       <form className="inbox__reply-form" onSubmit={send} noValidate>
-        <Field id={`${headingId}-reply`} label={`Reply to ${enquiry.name}`} error={error} hint="Sent by e-mail from the shop; their answer comes back to the studio’s address.">
+        <Field id={`${headingId}-greeting`} label="Greeting" error={errors.greeting}>
+          {(control) => (
+            <input {...control} ref={boxes.greeting} className="field__input" value={greeting} onChange={(event) => edit('greeting', event.target.value)} />
+          )}
+        </Field>
+        <Field id={`${headingId}-reply`} label={`Reply to ${enquiry.name}`} error={errors.body} hint="Sent by e-mail from the shop; their answer comes back to the studio’s address.">
           {(control) => (
             <textarea
               {...control}
-              ref={box}
+              ref={boxes.body}
               className="field__input inbox__reply-box"
               rows={6}
               value={reply}
-              onChange={(event) => {
-                setReply(event.target.value);
-                setError(null);
-              }}
+              onChange={(event) => edit('body', event.target.value)}
             />
           )}
         </Field>
+        <Field id={`${headingId}-signature`} label="Signature" error={errors.signature}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={boxes.signature}
+              className="field__input"
+              rows={2}
+              value={signature}
+              onChange={(event) => edit('signature', event.target.value)}
+            />
+          )}
+        </Field>
+        <section className="inbox__preview" aria-labelledby={`${headingId}-preview`}>
+          <h3 id={`${headingId}-preview`} className="inbox__preview-title">
+            The e-mail {enquiry.email} will receive
+          </h3>
+          {/* Core writes it, as the server will: the same greeting, text, signature and quote. */}
+          <pre className="inbox__preview-text">{replyMail(greeting, reply, signature, enquiry.message)}</pre>
+        </section>
         <div className="inbox__actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Sending…' : 'Send reply'}
@@ -282,6 +329,9 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
             </button>
           )}
         </div>
+        <p role="status" className="inbox__sent">
+          {sent}
+        </p>
       </form>
     </article>
   );

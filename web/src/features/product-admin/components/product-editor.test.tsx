@@ -98,6 +98,35 @@ describe('the product editor', () => {
     expect(picture).not.toHaveBeenCalled();
   });
 
+  it('shows its banner above the fields it points to, and takes it away once they are put right', async () => {
+    const user = userEvent.setup();
+    mockApi.on('POST', '/api/admin/products/', () =>
+      json({ error: 'Please check the fields marked below.', fields: { name: 'Please give the product a name.', price: 'A price must be more than £0.00.' } }, 400),
+    );
+    const form = openNew();
+    await user.click(within(form).getByRole('button', { name: 'Add the product' }));
+    const banner = within(form).getByRole('alert');
+    await waitFor(() => expect(banner).toHaveTextContent('Please check the fields marked below.'));
+    // "Below" is true: the fields come after it.
+    const name = within(form).getByLabelText('Name');
+    expect(banner.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.type(name, 'Midwinter Posy');
+    expect(banner).toHaveTextContent('Please check the fields marked below.');
+    await user.type(within(form).getByLabelText('Price (£)'), '30');
+    expect(banner).toBeEmptyDOMElement();
+  });
+
+  it('keeps a refusal that names no field until the next save', async () => {
+    const user = userEvent.setup();
+    mockApi.on('POST', '/api/admin/products/', () => json({ error: 'The change could not be saved just now. Please try again.' }, 503));
+    const form = openNew();
+    await user.click(within(form).getByRole('button', { name: 'Add the product' }));
+    const banner = within(form).getByRole('alert');
+    await waitFor(() => expect(banner).toHaveTextContent('The change could not be saved just now. Please try again.'));
+    await user.type(within(form).getByLabelText('Name'), 'Midwinter Posy');
+    expect(banner).toHaveTextContent('The change could not be saved just now. Please try again.');
+  });
+
   it('removes a size, and says which picture was refused once the product is saved', async () => {
     const user = userEvent.setup();
     const sent: ProductChange[] = [];

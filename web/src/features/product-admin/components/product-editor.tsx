@@ -79,7 +79,10 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
   const [form, setForm] = useState<Form>(() => formOf(product, categories));
   const [picture, setPicture] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  // The banner's sentence, and whether it is about the fields marked (then it goes once they
+  // are all put right) or about the save as a whole (it stays until the next save).
+  const [problem, setProblem] = useState<{ text: string; aboutFields: boolean } | null>(null);
+  const shownProblem = problem && (!problem.aboutFields || Object.keys(errors).length > 0) ? problem.text : null;
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLFormElement>(null);
   const sized = form.sizes.length > 0;
@@ -135,7 +138,7 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
     });
     if (Object.keys(notCounts).length > 0) {
       setErrors(notCounts);
-      setProblem('Please check the fields marked below.');
+      setProblem({ text: 'Please check the fields marked below.', aboutFields: true });
       focusFirst(notCounts);
       return;
     }
@@ -152,11 +155,11 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
         const why = cause.fields.picture ?? cause.message;
         if (onPictureRefused) onPictureRefused(saved, why);
         setErrors({ picture: why });
-        setProblem(why);
+        setProblem({ text: why, aboutFields: true });
         focusFirst({ picture: why });
       } else if (cause instanceof ProductRefused) {
         setErrors(cause.fields);
-        setProblem(cause.message);
+        setProblem({ text: cause.message, aboutFields: Object.keys(cause.fields).length > 0 });
         focusFirst(cause.fields);
       } else onFailed(cause);
     } finally {
@@ -168,6 +171,10 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
 
   return (
     <form id={product ? `edit-${product.id}` : 'new-product'} ref={box} className="product-editor" onSubmit={save} noValidate aria-label={title}>
+      {/* Above the fields, where "below" points. */}
+      <div role="alert" className="product-editor__problem">
+        {shownProblem && <p className="notice notice--error">{shownProblem}</p>}
+      </div>
       <div className="product-editor__grid">
         <TextField className="product-editor__wide" name="name" label="Name" value={form.name} error={errors.name} onValueChange={(v) => set('name', v)} />
         <Field className="product-editor__wide" id={`${id}-description`} label="Description" error={errors.description}>
@@ -293,9 +300,6 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
         )}
       </Field>
 
-      <div role="alert" className="product-editor__problem">
-        {problem && <p className="notice notice--error">{problem}</p>}
-      </div>
       <div className="product-editor__actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Saving…' : product ? 'Save changes' : 'Add the product'}

@@ -74,6 +74,61 @@ describe('the studio’s products', () => {
     expect(box).toHaveValue('12');
   });
 
+  it('says a quick stock change is saved beside its Save button, until the count is changed again', async () => {
+    const user = userEvent.setup();
+    mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
+      const { stock } = (await request.json()) as { stock: number };
+      return json({ ...sunflowers, stock });
+    });
+    open();
+    const box = await screen.findByLabelText('In stock: Sunflower Bunch');
+    const save = screen.getByRole('button', { name: 'Save the stock of Sunflower Bunch' });
+    const status = within(save.closest('form')!).getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await user.clear(box);
+    await user.type(box, '12{Enter}');
+    await waitFor(() => expect(status).toHaveTextContent('Stock for Sunflower Bunch is now 12.'));
+    await user.type(box, '3');
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it('says an edited product is saved in its row, and the keyboard goes back to its Edit button', async () => {
+    const user = userEvent.setup();
+    mockApi.on('PUT', '/api/admin/products/4/', async (request) => {
+      const { name } = (await request.json()) as { name: string };
+      return json({ ...sunflowers, name });
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sunflower Bunch' }));
+    const editor = screen.getByRole('form', { name: 'Edit Sunflower Bunch' });
+    const name = within(editor).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'The Bedminster');
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+    const edit = await screen.findByRole('button', { name: 'Edit The Bedminster' });
+    const row = edit.closest('li')!;
+    await waitFor(() => expect(within(row).getByText('Saved The Bedminster.')).toHaveAttribute('role', 'status'));
+    await waitFor(() => expect(edit).toHaveFocus());
+    // Opening the editor again starts afresh.
+    await user.click(edit);
+    expect(within(row).queryByText('Saved The Bedminster.')).not.toBeInTheDocument();
+  });
+
+  it('says a new product is added in its own row, not in a corner of the page', async () => {
+    const user = userEvent.setup();
+    const sweetPeas: AdminProduct = { ...sunflowers, id: 9, name: 'Sweet Peas', stock: 3 };
+    mockApi.on('POST', '/api/admin/products/', () => json(sweetPeas));
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Add a product' }));
+    const editor = screen.getByRole('form', { name: 'New product' });
+    await user.type(within(editor).getByLabelText('Name'), 'Sweet Peas');
+    await user.click(within(editor).getByRole('button', { name: 'Add the product' }));
+    const edit = await screen.findByRole('button', { name: 'Edit Sweet Peas' });
+    const said = await within(edit.closest('li')!).findByText('Added Sweet Peas: it is in the shop.');
+    expect(said).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('edits a product with sizes and puts the server’s sentences beside the fields', async () => {
     const user = userEvent.setup();
     let tries = 0;

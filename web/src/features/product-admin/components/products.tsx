@@ -52,6 +52,13 @@ export function Products({ onSignedOut }: ProductsProps) {
   const query = useQuery('admin-catalogue', loadCatalogue, { onError });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [arranging, setArranging] = useState(false);
+  // What the last save did, said in its product's row (where the florist is looking once the
+  // editor closes and the keyboard is back on the row's Edit button).
+  const [said, setSaid] = useState<{ id: number; text: string } | null>(null);
+  const edit = (which: number | 'new' | null) => {
+    setEditing(which);
+    setSaid(null);
+  };
 
   const replace = useCallback(
     (changed: AdminProduct) =>
@@ -91,12 +98,19 @@ export function Products({ onSignedOut }: ProductsProps) {
 
   // Once the page has drawn the change, the keyboard goes on from somewhere that is still there.
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
-  const moved = async (change: Promise<AdminProduct>) => {
+  // A saved product's row says so; a new row's live region is first drawn empty, so screen
+  // readers hear the words arrive in it.
+  const saved = (product: AdminProduct, text: string) => {
+    replace(product);
+    setEditing(null);
+    setSaid(null);
+    requestAnimationFrame(() => setSaid({ id: product.id, text }));
+    focusLater(`edit-button-${product.id}`);
+  };
+  const moved = async (change: Promise<AdminProduct>, text: (product: AdminProduct) => string) => {
     try {
       const changed = await change;
-      replace(changed);
-      setEditing(null);
-      focusLater(`edit-button-${changed.id}`);
+      saved(changed, text(changed));
     } catch (cause) {
       failed(cause);
     }
@@ -129,6 +143,9 @@ export function Products({ onSignedOut }: ProductsProps) {
           {!product.visible && !product.archived && <span className="product-row__tag">Hidden</span>}
           {isSoldOut(product.stock) && !product.archived && <span className="product-row__tag product-row__tag--sold-out">Sold out</span>}
         </span>
+        <span role="status" className="product-row__said">
+          {said?.id === product.id ? said.text : ''}
+        </span>
       </div>
       {product.archived ? (
         <p className="product-row__stock">Kept for its orders</p>
@@ -144,7 +161,7 @@ export function Products({ onSignedOut }: ProductsProps) {
         aria-expanded={editing === product.id}
         aria-controls={editing === product.id ? `edit-${product.id}` : undefined}
         aria-label={`Edit ${product.name}`}
-        onClick={() => setEditing(editing === product.id ? null : product.id)}
+        onClick={() => edit(editing === product.id ? null : product.id)}
       >
         Edit
       </button>
@@ -153,21 +170,18 @@ export function Products({ onSignedOut }: ProductsProps) {
           key={product.id}
           product={product}
           categories={categories}
-          onSaved={(saved) => {
-            replace(saved);
-            setEditing(null);
-          }}
+          onSaved={(changed) => saved(changed, `Saved ${changed.name}.`)}
           onPictureRefused={replace}
           onFailed={failed}
         >
           <div className="product-editor__leave">
             {product.archived ? (
-              <button type="button" className="button button--quiet" onClick={() => void moved(restoreProduct(product.id))}>
+              <button type="button" className="button button--quiet" onClick={() => void moved(restoreProduct(product.id), (p) => `${p.name} is restored, hidden from the shop until you put it on sale.`)}>
                 Restore
               </button>
             ) : product.ordered ? (
               <>
-                <button type="button" className="button button--quiet" aria-describedby={`why-archive-${product.id}`} onClick={() => void moved(archiveProduct(product.id))}>
+                <button type="button" className="button button--quiet" aria-describedby={`why-archive-${product.id}`} onClick={() => void moved(archiveProduct(product.id), (p) => `${p.name} is archived: out of the shop, kept for its orders.`)}>
                   Archive
                 </button>
                 <p id={`why-archive-${product.id}`} className="field__hint">
@@ -195,7 +209,7 @@ export function Products({ onSignedOut }: ProductsProps) {
           aria-expanded={editing === 'new'}
           aria-controls={editing === 'new' ? 'new-product' : undefined}
           disabled={categories.length === 0}
-          onClick={() => setEditing(editing === 'new' ? null : 'new')}
+          onClick={() => edit(editing === 'new' ? null : 'new')}
         >
           Add a product
         </button>
@@ -231,18 +245,14 @@ export function Products({ onSignedOut }: ProductsProps) {
           <ProductEditor
             product={null}
             categories={categories}
-            onSaved={(saved) => {
-              replace(saved);
-              setEditing(null);
-              notifySuccess(`${saved.name} was added${saved.visible ? ' and is in the shop' : ''}.`);
-            }}
+            onSaved={(added) => saved(added, `Added ${added.name}${added.visible ? ': it is in the shop' : ', hidden from the shop'}.`)}
             onPictureRefused={(saved, why) => {
               replace(saved);
               setEditing(saved.id);
               notifyError(`${saved.name} was added without its picture`, why);
             }}
             onFailed={failed}
-            onCancel={() => setEditing(null)}
+            onCancel={() => edit(null)}
           />
         </section>
       )}
@@ -281,6 +291,8 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
   const id = useId();
   const [count, setCount] = useState(String(product.stock));
   const [error, setError] = useState<string | null>(null);
+  // The save's answer, beside the Save button the florist just pressed.
+  const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
   const changed = count.trim() !== String(product.stock);
 
@@ -293,10 +305,12 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
     }
     setBusy(true);
     setError(null);
+    setSaid('');
     try {
       const saved = await setStock(product.id, stock);
       onSaved(saved);
       setCount(String(saved.stock));
+      setSaid(`Stock for ${saved.name} is now ${saved.stock}.`);
     } catch (cause) {
       if (cause instanceof ProductRefused && cause.fields.stock) setError(cause.fields.stock);
       else onFailed(cause);
@@ -320,6 +334,7 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
         onChange={(event) => {
           setCount(event.target.value);
           setError(null);
+          setSaid('');
         }}
       />
       <button type="submit" className="button button--small" disabled={busy || !changed} aria-label={`Save the stock of ${product.name}`}>
@@ -330,6 +345,9 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
           {error}
         </p>
       )}
+      <p role="status" className="quick-stock__said">
+        {said}
+      </p>
     </form>
   );
 }

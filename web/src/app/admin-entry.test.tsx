@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CartProvider } from '@/features/cart/stores/cart-context';
+import { emptyCart } from '@/testing/fixtures';
+import { json, mockApi, never } from '@/testing/mock-api';
+import { mockSite } from '@/testing/site';
+import { AppRoutes } from './router';
+
+/** Where the app is now, for the tests to read. */
+function Here() {
+  const { pathname } = useLocation();
+  return <p data-testid="here">{pathname}</p>;
+}
+
+function renderAt(path: string, signedIn: boolean) {
+  mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
+  mockSite();
+  let admin = signedIn;
+  mockApi.on('GET', '/api/auth/me/', () => json(admin ? { is_admin: true, username: 'studio' } : { is_admin: false, username: null }));
+  mockApi.on('POST', '/api/auth/login/', () => {
+    admin = true;
+    return json({ is_admin: true, username: 'studio' });
+  });
+  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: 0 }));
+  // The orders page is only opened here, not read: its list may take its time.
+  mockApi.on('GET', '/api/admin/orders/', () => never());
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <CartProvider>
+        <AppRoutes />
+        <Here />
+      </CartProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('/admin, the back office’s own address', () => {
+  it('opens the orders for a signed-in admin', async () => {
+    renderAt('/admin', true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('here')).toHaveTextContent('/admin/orders');
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it('opens the orders with a trailing slash too', async () => {
+    renderAt('/admin/', true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor to the sign-in, and back to the orders once signed in', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin', false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('here')).toHaveTextContent('/admin/login');
+    await user.type(screen.getByLabelText('Username'), 'studio');
+    await user.type(screen.getByLabelText('Password'), 'a long enough secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('here')).toHaveTextContent('/admin/orders');
+  });
+});
