@@ -62,6 +62,8 @@ pub struct ClosingDaysWithOrders {
 
 /// What saving the delivery settings answers when it is not a refusal of the settings
 /// themselves.
+// One answer a save, moved once: boxing the settings would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(ApiResponse)]
 pub enum DeliverySettingsSave {
     /// Saved: the settings now in force.

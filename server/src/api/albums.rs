@@ -15,11 +15,12 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
 use crate::api::state::Gallery;
+use crate::gallery::uploads;
 use crate::gallery::view::AlbumView;
 use crate::gallery::{AlbumError, FindError, Viewer, admin};
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::media::receiving::Parts;
-use crate::media::uploads::{self, Refused};
+use crate::media::uploads::Refused;
 
 /// Gallery albums.
 pub struct AlbumsApi;
@@ -269,7 +270,7 @@ async fn upload(gallery: &Gallery, id: i32, body: UploadBody) -> Changed<UploadR
     // An unknown album is said before its files are read.
     uploads::find_album(&gallery.db, id).await?;
     let to = gallery.destination();
-    let arrivals = to.receive(body.0).await?;
+    let arrivals = to.receive(body.0).await.map_err(AlbumError::from)?;
     let refused = uploads::upload(&gallery.db, &to, id, arrivals).await?;
     let album = gallery
         .album(id, Viewer::Admin)

@@ -23,6 +23,7 @@ use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::media::receiving::Parts;
+use crate::media::uploads::UploadError;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
 
@@ -188,10 +189,10 @@ impl From<ProductAdminError> for Problem {
             ProductAdminError::Ordered => Problem::new(StatusCode::CONFLICT, ORDERED),
             ProductAdminError::Picture(why) => Problem::field(why.clone(), "picture", why),
             // One file is sent; the gallery's sentence counts files.
-            ProductAdminError::Upload(AlbumError::TooManyFiles(_)) => {
+            ProductAdminError::Upload(UploadError::TooManyFiles(_)) => {
                 Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
             }
-            ProductAdminError::Upload(err) => err.into(),
+            ProductAdminError::Upload(err) => AlbumError::from(err).into(),
             ProductAdminError::Storage(cause) => Problem::internal(cause),
             ProductAdminError::Db(err) => Problem::internal(err),
         }

@@ -1,11 +1,9 @@
-//! What the handlers share, put in the routes' data by [`crate::app::startup`] and taken by the
-//! handlers in [`crate::api`] (so neither imports the other for it).
+//! What the handlers share: made from the configuration when the shop starts and put in the
+//! routes' data, then taken by the handlers of this module's siblings.
 
 use sea_orm::DatabaseConnection;
 
 use crate::accounts::auth;
-use crate::app::config::Config;
-use crate::enquiries;
 use crate::gallery::view::{self, AlbumView};
 use crate::gallery::{FindError, Viewer};
 use crate::http::proxies::{self, Network};
@@ -36,23 +34,6 @@ pub struct Clients {
 }
 
 impl Clients {
-    /// What the configuration says.
-    pub fn new(config: &Config) -> Clients {
-        Clients {
-            trusted_proxies: config.trusted_proxies.clone(),
-            secure_cookies: config
-                .public_url
-                .as_deref()
-                .is_some_and(|u| u.starts_with("https://")),
-            session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
-            sign_ins: auth::sign_in_limit(config.sign_in_failures, config.sign_in_window_minutes),
-            enquiries: enquiries::limit(
-                config.enquiries_per_address,
-                config.enquiry_window_minutes,
-            ),
-        }
-    }
-
     /// The visitor's IP address: the socket's, or through trusted proxies the right-most
     /// X-Forwarded-For entry that is not one of them (see [`crate::http::proxies`]).
     pub fn address(&self, req: &poem::Request) -> String {

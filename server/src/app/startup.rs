@@ -13,6 +13,7 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
 use sea_orm::DatabaseConnection;
 
+use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Studio};
 use crate::app::config::Config;
 use crate::app::{seed, tasks};
@@ -35,7 +36,7 @@ use crate::media::video::Videos;
 use crate::store::clock::Clock;
 use crate::store::{db, secrets};
 use crate::studio::facts::Facts;
-use crate::{api, cart, mail};
+use crate::{api, cart, enquiries, mail};
 
 /// A shop, bound to its port and ready to serve.
 pub struct Application {
@@ -82,7 +83,7 @@ impl Application {
             config.public_url.as_deref(),
         );
         let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
-        let payments = payments::from_config(&config, db.clone())?;
+        let payments = payment_provider(&config, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
         let writer =
             db::Writer::open(db.clone(), &config.database_url(), statements.clone()).await?;
@@ -273,7 +274,7 @@ fn routes(
             facts: checkout.facts.clone(),
             notices_to: config.studio_email.clone(),
         })
-        .data(Clients::new(config))
+        .data(clients(config))
         .data(config.clock())
         .data(checkout)
         .data(Gallery {
@@ -344,5 +345,65 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = terminate => {}
+    }
+}
+
+/// How to tell who is asking, as the configuration says.
+fn clients(config: &Config) -> Clients {
+    Clients {
+        trusted_proxies: config.trusted_proxies.clone(),
+        secure_cookies: config
+            .public_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("https://")),
+        session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
+        sign_ins: auth::sign_in_limit(config.sign_in_failures, config.sign_in_window_minutes),
+        enquiries: enquiries::limit(config.enquiries_per_address, config.enquiry_window_minutes),
+    }
+}
+
+/// Stripe when all three of its keys are configured, else the simulated provider, which a shop
+/// on an https public URL takes only with `--allow-test-payments`.
+fn payment_provider(config: &Config, db: DatabaseConnection) -> anyhow::Result<payments::Payments> {
+    match (
+        &config.stripe_secret_key,
+        &config.stripe_publishable_key,
+        &config.stripe_webhook_secret,
+    ) {
+        (Some(secret), Some(publishable), Some(_)) => {
+            Ok(Arc::new(payments::stripe::StripeProvider::new(
+                secret,
+                publishable,
+                config.stripe_api_url.as_deref(),
+            )?))
+        }
+        (None, None, None) => {
+            let public = config.public_url.as_deref().unwrap_or_default();
+            if public.starts_with("https://") && !config.allow_test_payments {
+                anyhow::bail!(
+                    "{public} is served over https, but card payments would be simulated: \
+                     STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are \
+                     missing. Set all three to take real payments, or pass \
+                     --allow-test-payments (POSY_ALLOW_TEST_PAYMENTS) for a test shop"
+                );
+            }
+            Ok(Arc::new(payments::simulated::SimulatedProvider::new(db)))
+        }
+        (secret, publishable, webhook) => {
+            let missing: Vec<&str> = [
+                ("STRIPE_SECRET_KEY", secret.is_none()),
+                ("STRIPE_PUBLISHABLE_KEY", publishable.is_none()),
+                ("STRIPE_WEBHOOK_SECRET", webhook.is_none()),
+            ]
+            .into_iter()
+            .filter_map(|(name, missing)| missing.then_some(name))
+            .collect();
+            anyhow::bail!(
+                "Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and \
+                 STRIPE_WEBHOOK_SECRET; {} missing. Set all of them, or none for simulated \
+                 payments",
+                missing.join(" and ")
+            )
+        }
     }
 }

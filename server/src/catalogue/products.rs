@@ -68,7 +68,7 @@ pub enum ProductAdminError {
     /// A picture was refused (the sentence names the file), or none was sent.
     Picture(String),
     /// A picture upload that could not be read (too large, cut short…), as the gallery says.
-    Upload(crate::gallery::AlbumError),
+    Upload(crate::media::uploads::UploadError),
     /// Receiving or storing a picture failed (the cause, logged).
     Storage(String),
     Db(DbErr),

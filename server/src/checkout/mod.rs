@@ -19,6 +19,7 @@
 //!    confirmed, or stock the studio lowered meanwhile.
 
 pub mod attempts;
+pub mod letters;
 pub mod payments;
 pub mod webhook;
 
@@ -43,7 +44,7 @@ use crate::checkout::attempts::{PaymentAttempts, TooMany};
 use crate::checkout::payments::{
     Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
 };
-use crate::mail::letters::{self, OrderFacts};
+use crate::orders::letters::{self as order_letters, OrderFacts};
 use crate::store::clock::{Clock, now};
 use crate::store::db::Writer;
 use crate::store::entities::{cart as carts, order, order_item, product, refund, variation};
@@ -755,7 +756,7 @@ impl Checkout {
             mail::post(
                 txn,
                 &customer.email,
-                letters::order_confirmation(&facts, &studio, &link, days),
+                order_letters::order_confirmation(&facts, &studio, &link, days),
             )
             .await?;
         }
@@ -767,7 +768,7 @@ impl Checkout {
         mail::post_answered_to(
             txn,
             &self.studio_email,
-            letters::new_order(&facts, &studio, &admin_link),
+            order_letters::new_order(&facts, &studio, &admin_link),
             &customer.email,
         )
         .await?;

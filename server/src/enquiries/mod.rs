@@ -5,13 +5,14 @@
 //! parallel posts gets exactly its limit (five by default).
 
 pub mod inbox;
+pub mod letters;
 
 use posy_core::enquiry::{EnquiryField, EnquiryForm, EnquiryStatus};
 use posy_core::studio::StudioFacts;
 use posy_core::validation::FormProblems;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
 
-use crate::mail::{self, letters};
+use crate::mail;
 use crate::store::clock::now;
 use crate::store::entities::enquiry;
 use crate::store::rate_limit::Limit;

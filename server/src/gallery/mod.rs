@@ -1,11 +1,14 @@
 //! The gallery: albums of pictures and videos. [`view`] is what visitors (and the admin) see,
 //! [`admin`] the admin's changes, [`uploads`] what becomes of an upload (pictures prepared
-//! by [`pictures`], videos converted by the [`video`] worker). Uploads become files under
+//! by [`crate::media::pictures`], videos converted by the [`crate::media::video`] worker). Uploads become files under
 //! `albums/` in the media folder with generated names (a file's own name is only ever used in
 //! messages).
 
 pub mod admin;
+pub mod uploads;
 pub mod view;
+
+use crate::media::uploads::UploadError;
 
 /// Why a gallery change or lookup did not happen.
 #[derive(Debug)]
@@ -60,6 +63,18 @@ impl From<FindError> for AlbumError {
         match err {
             FindError::AlbumGone => AlbumError::AlbumGone,
             FindError::Db(err) => AlbumError::Db(err),
+        }
+    }
+}
+
+impl From<UploadError> for AlbumError {
+    fn from(err: UploadError) -> Self {
+        match err {
+            UploadError::NotAFile(field) => AlbumError::NotAFile(field),
+            UploadError::TooManyFiles(most) => AlbumError::TooManyFiles(most),
+            UploadError::TooLarge(bytes) => AlbumError::UploadTooLarge(bytes),
+            UploadError::Broken => AlbumError::UploadBroken,
+            UploadError::Storage(cause) => AlbumError::Storage(cause),
         }
     }
 }

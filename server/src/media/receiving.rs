@@ -11,8 +11,8 @@ use tempfile::NamedTempFile;
 use tokio::io::AsyncWriteExt;
 
 use super::pictures::{self, Kind};
+use super::uploads::UploadError;
 use super::uploads::{Refused, UploadLimits, display_name};
-use crate::gallery::AlbumError;
 
 /// The form fields that carry files.
 const IMAGES: &str = "images";
@@ -57,7 +57,7 @@ pub async fn receive(
     parts: Parts,
     limits: &UploadLimits,
     folder: &Path,
-) -> Result<Vec<Arrival>, AlbumError> {
+) -> Result<Vec<Arrival>, UploadError> {
     let mut multipart = parts.0;
     let mut arrivals = Vec::new();
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
@@ -68,14 +68,14 @@ pub async fn receive(
             _ => continue,
         };
         let Some(sent_name) = field.file_name().map(str::to_owned) else {
-            return Err(AlbumError::NotAFile(if featured {
+            return Err(UploadError::NotAFile(if featured {
                 FEATURED
             } else {
                 IMAGES
             }));
         };
         if arrivals.len() == limits.max_files {
-            return Err(AlbumError::TooManyFiles(limits.max_files));
+            return Err(UploadError::TooManyFiles(limits.max_files));
         }
         let file = receive_file(&mut field, display_name(&sent_name), limits, folder).await?;
         arrivals.push(Arrival { featured, file });
@@ -90,7 +90,7 @@ pub async fn receive_one(
     field_name: &'static str,
     limits: &UploadLimits,
     folder: &Path,
-) -> Result<Option<Result<Incoming, Refused>>, AlbumError> {
+) -> Result<Option<Result<Incoming, Refused>>, UploadError> {
     let mut multipart = parts.0;
     let mut received = None;
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
@@ -98,10 +98,10 @@ pub async fn receive_one(
             continue;
         }
         let Some(sent_name) = field.file_name().map(str::to_owned) else {
-            return Err(AlbumError::NotAFile(field_name));
+            return Err(UploadError::NotAFile(field_name));
         };
         if received.is_some() {
-            return Err(AlbumError::TooManyFiles(1));
+            return Err(UploadError::TooManyFiles(1));
         }
         received = Some(receive_file(&mut field, display_name(&sent_name), limits, folder).await?);
     }
@@ -115,8 +115,8 @@ async fn receive_file(
     name: String,
     limits: &UploadLimits,
     folder: &Path,
-) -> Result<Result<Incoming, Refused>, AlbumError> {
-    let storage = |err: std::io::Error| AlbumError::Storage(err.to_string());
+) -> Result<Result<Incoming, Refused>, UploadError> {
+    let storage = |err: std::io::Error| UploadError::Storage(err.to_string());
     let temp = NamedTempFile::new_in(folder).map_err(storage)?;
     let mut out = tokio::fs::File::from_std(temp.reopen().map_err(storage)?);
     let mut head = Vec::with_capacity(HEAD_BYTES);
@@ -181,12 +181,12 @@ fn too_big(name: &str, kind: Option<Kind>, size: u64, limits: &UploadLimits) -> 
 }
 
 /// What a body that could not be read as a form means to the admin.
-fn broken(err: multer::Error) -> AlbumError {
+fn broken(err: multer::Error) -> UploadError {
     match err {
-        multer::Error::StreamSizeExceeded { limit } => AlbumError::UploadTooLarge(limit),
+        multer::Error::StreamSizeExceeded { limit } => UploadError::TooLarge(limit),
         other => {
             tracing::info!(%other, "an upload could not be read");
-            AlbumError::UploadBroken
+            UploadError::Broken
         }
     }
 }

@@ -67,7 +67,7 @@ impl Videos {
     }
 
     /// Where an upload waits for conversion.
-    pub(super) fn upload_path(&self, stem: &str) -> PathBuf {
+    pub fn upload_path(&self, stem: &str) -> PathBuf {
         self.work_dir.join(format!("{stem}.upload"))
     }
 

@@ -17,9 +17,10 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use super::letters;
 use crate::cart::fulfilment::describe;
 use crate::checkout::Checkout;
-use crate::mail::{self, letters};
+use crate::mail;
 use crate::orders::{self, OrderFulfilmentView};
 use crate::store::clock::iso8601;
 use crate::store::entities::{order, order_event, order_item, order_refund};

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod export;
+pub mod letters;
 pub mod phone;
 pub mod refunds;
 

@@ -12,13 +12,13 @@ use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
 use posy_core::validation::{FormProblems, is_email};
 use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
 
+use super::letters::{self, OrderFacts};
 use crate::cart::fulfilment::{Charge, describe};
 use crate::cart::places::Booking;
 use crate::cart::{self, PricedLine};
 use crate::catalogue::bump_version;
 use crate::checkout::{Checkout, take_stock};
 use crate::mail;
-use crate::mail::letters::{self, OrderFacts};
 use crate::orders;
 use crate::orders::admin;
 use crate::store::clock::now;

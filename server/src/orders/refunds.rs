@@ -16,10 +16,11 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use super::letters;
 use crate::catalogue::bump_version;
 use crate::checkout::Checkout;
 use crate::checkout::payments::{Payments, Refund};
-use crate::mail::{self, letters};
+use crate::mail;
 use crate::orders;
 use crate::orders::admin::{self, OrderDetail, OrderError, record_event, status_of};
 use crate::store::clock::now;

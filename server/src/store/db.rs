@@ -75,7 +75,7 @@ pub async fn connect_ledger(
 /// the disk (`synchronous_commit = off`, set once when each connects rather than in every
 /// transaction): a crash may lose the last moment's cart changes, never corrupt them.
 ///
-/// A batch of adds ([`crate::cart::Adds`]) sends lists of carts and products whose length
+/// A batch of cart adds (`Adds`, in the cart) sends lists of carts and products whose length
 /// changes the statement's text: each length is prepared once a connection and kept (room for
 /// all of them), and planned for its values every time (`plan_cache_mode`). PostgreSQL would
 /// otherwise settle on one plan for any values after five runs, and for a list of carts on

@@ -16,6 +16,7 @@ mod fulfilment;
 mod helpers;
 mod holds;
 mod inbox;
+mod layout;
 mod openapi;
 mod order_admin;
 mod outbox;

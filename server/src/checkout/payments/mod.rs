@@ -7,9 +7,6 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use posy_core::cart::CartId;
-use sea_orm::DatabaseConnection;
-
-use crate::app::config::Config;
 
 pub mod simulated;
 pub mod stripe;
@@ -197,47 +194,3 @@ pub trait PaymentProvider: Send + Sync {
 
 /// The provider the shop uses, shared by every request.
 pub type Payments = Arc<dyn PaymentProvider>;
-
-/// Stripe when all three of its keys are configured, else the simulated provider, which a shop
-/// on an https public URL takes only with `--allow-test-payments`.
-pub fn from_config(config: &Config, db: DatabaseConnection) -> anyhow::Result<Payments> {
-    match (
-        &config.stripe_secret_key,
-        &config.stripe_publishable_key,
-        &config.stripe_webhook_secret,
-    ) {
-        (Some(secret), Some(publishable), Some(_)) => Ok(Arc::new(stripe::StripeProvider::new(
-            secret,
-            publishable,
-            config.stripe_api_url.as_deref(),
-        )?)),
-        (None, None, None) => {
-            let public = config.public_url.as_deref().unwrap_or_default();
-            if public.starts_with("https://") && !config.allow_test_payments {
-                anyhow::bail!(
-                    "{public} is served over https, but card payments would be simulated: \
-                     STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are \
-                     missing. Set all three to take real payments, or pass \
-                     --allow-test-payments (POSY_ALLOW_TEST_PAYMENTS) for a test shop"
-                );
-            }
-            Ok(Arc::new(simulated::SimulatedProvider::new(db)))
-        }
-        (secret, publishable, webhook) => {
-            let missing: Vec<&str> = [
-                ("STRIPE_SECRET_KEY", secret.is_none()),
-                ("STRIPE_PUBLISHABLE_KEY", publishable.is_none()),
-                ("STRIPE_WEBHOOK_SECRET", webhook.is_none()),
-            ]
-            .into_iter()
-            .filter_map(|(name, missing)| missing.then_some(name))
-            .collect();
-            anyhow::bail!(
-                "Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and \
-                 STRIPE_WEBHOOK_SECRET; {} missing. Set all of them, or none for simulated \
-                 payments",
-                missing.join(" and ")
-            )
-        }
-    }
-}

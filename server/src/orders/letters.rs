@@ -1,0 +1,565 @@
+//! The customer's and the studio's letters about an order: what each says and its subject,
+//! built from the values the order's code already holds. Where the flowers go always comes
+//! from the order's own choice, never from the buyer's billing details.
+
+use posy_core::Money;
+use posy_core::checkout::CheckoutForm;
+use posy_core::order::OrderStatus;
+use posy_core::schedule::Method;
+use posy_core::studio::StudioFacts;
+
+use crate::cart::PricedLine;
+use crate::cart::fulfilment::{Charge, Described};
+use crate::mail::Letter;
+use crate::mail::letters::sign_off;
+
+/// What an order mail says about the order itself.
+pub struct OrderFacts<'a> {
+    /// The studio's reference, e.g. `FS-000123`.
+    pub reference: &'a str,
+    /// The provider's payment id.
+    pub payment: &'a str,
+    pub customer: &'a CheckoutForm,
+    pub lines: &'a [PricedLine],
+    /// The delivery fee and slot surcharge, part of the total.
+    pub charge: Charge,
+    /// Delivery or collection as chosen; none for an order placed without a choice.
+    pub fulfilment: Option<Described>,
+    pub total: Money,
+    /// The details came from the card's billing details and did not pass the checkout's
+    /// rules: the studio should check them before delivering.
+    pub check_details: bool,
+}
+
+/// The shopper's confirmation, with the link to their order and how long it works, signed
+/// with the studio's facts as they are now. Where the flowers go comes from the order's own
+/// choice (the recipient's address, or the studio's for a collection); the buyer's own address
+/// is shown only as the billing address it is.
+pub fn order_confirmation(
+    order: &OrderFacts,
+    studio: &StudioFacts,
+    link: &str,
+    link_days: i64,
+) -> Letter {
+    let OrderFacts {
+        reference,
+        customer,
+        ..
+    } = order;
+    let promise = match &order.fulfilment {
+        Some(choice) => match choice.method {
+            Method::Delivery => format!(
+                "We will deliver your flowers to {} on {}.",
+                choice.form.recipient_name,
+                choice.when()
+            ),
+            Method::Collection => format!(
+                "Your flowers will be ready to collect from the studio on {}.",
+                choice.when()
+            ),
+        },
+        None => "Your flowers will be ready to collect from the studio; we will call you to \
+                 agree the day."
+            .to_owned(),
+    };
+    Letter {
+        subject: format!("Your order {reference} with {}", studio.name),
+        body: format!(
+            "Dear {},\n\nThank you for your order. We have received your payment. \
+             {promise}\n\nOrder {reference}\n\n{}\n{}{}\
+             See your order at any time:\n{link}\n(The link works for {link_days} days.)\n\n\
+             {}",
+            customer.first_name,
+            summary(order),
+            handover(order.fulfilment.as_ref(), studio),
+            billing(customer, "Billing address"),
+            sign_off(studio),
+        ),
+    }
+}
+
+/// The studio's notice of a paid order: who, what and where to. Answers go to the customer.
+pub fn new_order(order: &OrderFacts, studio: &StudioFacts, admin_link: &str) -> Letter {
+    let OrderFacts {
+        reference,
+        payment,
+        customer,
+        total,
+        check_details,
+        ..
+    } = order;
+    let (flag, warning) = if *check_details {
+        (
+            " (check details)",
+            "CHECK DETAILS: this order was placed from the card's billing details, which were \
+             incomplete or malformed; what could be kept is below. Please contact the customer \
+             before delivering.\n\n",
+        )
+    } else {
+        ("", "")
+    };
+    Letter {
+        subject: format!("New order {reference}{flag}: {}", total.display()),
+        body: format!(
+            "A new order has been paid for.\n\n{warning}Order {reference}\nOpen it in the back \
+             office: {admin_link}\nPayment {payment}\n\n{}\n{}\
+             Ordered by:\n  {} {}\n  {}\n  {}\n{}",
+            summary(order),
+            handover(order.fulfilment.as_ref(), studio),
+            customer.first_name,
+            customer.last_name,
+            customer.email,
+            customer.phone,
+            billing(customer, "Billing address (not the delivery address)"),
+        ),
+    }
+}
+
+/// The lines and total as mail shows them.
+fn summary(order: &OrderFacts) -> String {
+    let mut text = String::new();
+    for line in order.lines {
+        text.push_str(&format!(
+            "  {} x {}  {}\n",
+            line.quantity,
+            line.label(),
+            line.total().display()
+        ));
+    }
+    if order.charge.delivery > Money::ZERO {
+        text.push_str(&format!(
+            "  Delivery  {}\n",
+            order.charge.delivery.display()
+        ));
+    }
+    if order.charge.surcharge > Money::ZERO {
+        text.push_str(&format!(
+            "  Delivery time  {}\n",
+            order.charge.surcharge.display()
+        ));
+    }
+    text.push_str(&format!("  Total  {}\n", order.total.display()));
+    text
+}
+
+/// Where and when the flowers go, taken from the order's choice only: the recipient and their
+/// address for a delivery, the studio's address and the time for a collection, then the card.
+/// An order placed without a choice (a client that knows only the specification's calls) is
+/// collected, on a day the studio agrees with the customer.
+fn handover(fulfilment: Option<&Described>, studio: &StudioFacts) -> String {
+    let mut text = String::new();
+    match fulfilment {
+        Some(choice) => {
+            for line in choice.lines() {
+                text.push_str(&format!("{line}\n"));
+            }
+            if choice.method == Method::Collection {
+                text.push_str(&format!("From: {}\n", studio_address(studio)));
+            }
+        }
+        None => text.push_str(&format!(
+            "Collection from the studio, on a day agreed by phone.\nFrom: {}\n",
+            studio_address(studio)
+        )),
+    }
+    text.push('\n');
+    text
+}
+
+/// The buyer's own address, under a heading that says it is theirs and not where the flowers
+/// go; nothing when the order has none (a phone order).
+fn billing(customer: &CheckoutForm, heading: &str) -> String {
+    let parts: Vec<&str> = [&customer.address, &customer.city, &customer.postcode]
+        .into_iter()
+        .map(|part| part.trim())
+        .filter(|part| !part.is_empty())
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("{heading}:\n  {}\n\n", parts.join(", "))
+    }
+}
+
+/// The studio's address on one line: `Posy, 1 Hartcliffe Way, Bristol BS14 8SJ`.
+fn studio_address(studio: &StudioFacts) -> String {
+    std::iter::once(studio.name.clone())
+        .chain(studio.address())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The customer's news of their order's step (core's `tells_customer` steps), with the link
+/// to their order page, which shows every step with its time.
+pub fn order_progress(
+    studio: &StudioFacts,
+    first_name: &str,
+    reference: &str,
+    step: OrderStatus,
+    fulfilment: Option<&Described>,
+    link: &str,
+) -> Letter {
+    let delivery = fulfilment.filter(|d| d.method == Method::Delivery);
+    let collection = fulfilment.filter(|d| d.method == Method::Collection);
+    let (subject, news) = match step {
+        OrderStatus::Confirmed => (
+            format!("Your order {reference} is confirmed"),
+            match (delivery, collection) {
+                (Some(d), _) => format!(
+                    "We have confirmed your order and will deliver your flowers to {} at {} on \
+                     {}.",
+                    d.form.recipient_name,
+                    d.address(),
+                    d.when()
+                ),
+                (_, Some(c)) => format!(
+                    "We have confirmed your order. Your flowers will be ready to collect from \
+                     the studio ({}) on {}.",
+                    studio_address(studio),
+                    c.when()
+                ),
+                _ => "We have confirmed your order and will start on your flowers soon.".to_owned(),
+            },
+        ),
+        OrderStatus::OutForDelivery => (
+            format!("Your flowers are on their way ({reference})"),
+            match delivery {
+                Some(d) => format!(
+                    "Your order has left the studio and is on its way to {} at {} today.",
+                    d.form.recipient_name,
+                    d.address()
+                ),
+                None => "Your order has left the studio and is out for delivery today.".to_owned(),
+            },
+        ),
+        OrderStatus::ReadyForCollection => (
+            format!("Your order {reference} is ready to collect"),
+            match collection {
+                Some(c) if !c.form.collection_time.is_empty() => format!(
+                    "Your flowers are ready. Collect them from the studio ({}) on {} from {}.",
+                    studio_address(studio),
+                    c.day,
+                    c.form.collection_time
+                ),
+                _ => format!(
+                    "Your flowers are ready to collect from the studio ({}).",
+                    studio_address(studio)
+                ),
+            },
+        ),
+        OrderStatus::Delivered => (
+            format!("Your order {reference} has been delivered"),
+            match delivery {
+                Some(d) => format!(
+                    "Your flowers have been delivered to {} at {}. We hope they bring a lot of \
+                     joy.",
+                    d.form.recipient_name,
+                    d.address()
+                ),
+                None => {
+                    "Your flowers have been delivered. We hope they bring a lot of joy.".to_owned()
+                }
+            },
+        ),
+        OrderStatus::Collected => (
+            format!("Thank you for collecting your order {reference}"),
+            "Your flowers have been collected. We hope they bring a lot of joy.".to_owned(),
+        ),
+        other => (
+            format!("Your order {reference}: {}", other.label().to_lowercase()),
+            format!("Your order is now {}.", other.label().to_lowercase()),
+        ),
+    };
+    Letter {
+        subject,
+        body: format!(
+            "Dear {first_name},\n\n{news}\n\nOrder {reference}\nSee where your order is at any \
+             time:\n{link}\n\n{}",
+            sign_off(studio)
+        ),
+    }
+}
+
+/// The customer's news of money given back on their order, or of its cancellation.
+pub fn order_refunded(
+    studio: &StudioFacts,
+    first_name: &str,
+    reference: &str,
+    amount: Option<Money>,
+    what: &str,
+    cancelled: bool,
+    by_card: bool,
+) -> Letter {
+    let subject = if cancelled {
+        format!("Your order {reference} has been cancelled")
+    } else {
+        format!("A refund on your order {reference}")
+    };
+    let opening = if cancelled {
+        "We have cancelled your order."
+    } else {
+        "We have given back part of your order."
+    };
+    let money = match amount {
+        Some(amount) if by_card => format!(
+            " We are refunding {} ({what}) to the card you paid with; banks usually take 5 to \
+             10 working days to show it.",
+            amount.display()
+        ),
+        Some(amount) => format!(
+            " We will give you back {} ({what}) the way you paid.",
+            amount.display()
+        ),
+        None => String::new(),
+    };
+    Letter {
+        subject,
+        body: format!(
+            "Dear {first_name},\n\n{opening}{money}\n\nOrder {reference}\nIf you have any \
+             questions, just reply to this e-mail.\n\n{}",
+            sign_off(studio)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every letter that speaks of an order, for a delivery to someone else and for a
+    //! collection: the flowers' destination comes from the order's choice, and the buyer's own
+    //! address appears only under "Billing address".
+
+    use posy_core::fulfilment::FulfilmentForm;
+
+    use super::*;
+    use crate::cart::fulfilment::describe;
+
+    /// Sam's own (billing) address: it must never be given as where the flowers go.
+    const BILLING: &str = "12 Cotham Hill";
+
+    fn sam() -> CheckoutForm {
+        CheckoutForm {
+            email: "sam@example.com".into(),
+            first_name: "Sam".into(),
+            last_name: "Reed".into(),
+            address: BILLING.into(),
+            city: "Bristol".into(),
+            postcode: "BS6 6LA".into(),
+            phone: "07700 900123".into(),
+        }
+    }
+
+    /// A birthday bouquet for Amy at 27 North Street.
+    fn to_amy() -> Described {
+        let form = FulfilmentForm {
+            method: "delivery".into(),
+            date: "2026-12-15".into(),
+            slot: "Morning".into(),
+            recipient_name: "Amy Cole".into(),
+            recipient_phone: "0117 496 0000".into(),
+            address_line1: "27 North Street".into(),
+            city: "Bristol".into(),
+            postcode: "bs3 1aa".into(),
+            card_message: "Happy birthday!".into(),
+            card_from: "Sam".into(),
+            ..FulfilmentForm::default()
+        };
+        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+    }
+
+    fn collected() -> Described {
+        let form = FulfilmentForm {
+            method: "collection".into(),
+            date: "2026-12-15".into(),
+            collection_time: "10:30".into(),
+            ..FulfilmentForm::default()
+        };
+        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+    }
+
+    fn facts<'a>(customer: &'a CheckoutForm, choice: Option<Described>) -> OrderFacts<'a> {
+        OrderFacts {
+            reference: "FS-000123",
+            payment: "pi_123",
+            customer,
+            lines: &[],
+            charge: Charge::default(),
+            fulfilment: choice,
+            total: Money::from_pence(6100),
+            check_details: false,
+        }
+    }
+
+    /// The text after `heading`, up to the blank line that ends its block.
+    fn block<'a>(body: &'a str, heading: &str) -> &'a str {
+        let start = body
+            .find(heading)
+            .unwrap_or_else(|| panic!("{heading:?} in {body}"));
+        let rest = &body[start..];
+        &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+    }
+
+    /// Every line naming the billing address is labelled as billing.
+    fn billing_only_as_billing(body: &str) {
+        for line in body.lines().filter(|line| line.contains(BILLING)) {
+            let start = body.find(line).unwrap();
+            let before = &body[..start];
+            let heading = before.trim_end().lines().last().unwrap_or("");
+            assert!(
+                heading.starts_with("Billing address"),
+                "{line:?} sits under {heading:?} in {body}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_confirmation_sends_a_gift_to_the_recipient_and_labels_the_buyers_address_billing() {
+        let customer = sam();
+        let letter = order_confirmation(
+            &facts(&customer, Some(to_amy())),
+            &StudioFacts::demo(),
+            "https://posy.example/order-confirmation/123?token=t",
+            30,
+        );
+        let body = &letter.body;
+        assert!(
+            body.contains(
+                "We will deliver your flowers to Amy Cole on Tuesday 15 December, Morning."
+            ),
+            "{body}"
+        );
+        assert!(
+            body.contains("To: 27 North Street, Bristol, BS3 1AA"),
+            "{body}"
+        );
+        assert!(!body.contains("Delivering to"), "{body}");
+        assert!(!body.contains("in touch about delivery"), "{body}");
+        assert!(block(body, "Billing address").contains("12 Cotham Hill, Bristol, BS6 6LA"));
+        billing_only_as_billing(body);
+    }
+
+    #[test]
+    fn the_confirmation_of_a_collection_gives_the_studios_address_and_the_time() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let letter = order_confirmation(&facts(&customer, Some(collected())), &studio, "l", 30);
+        let body = &letter.body;
+        assert!(
+            body.contains("ready to collect from the studio on Tuesday 15 December at 10:30."),
+            "{body}"
+        );
+        assert!(
+            body.contains(&format!("From: {}", studio_address(&studio))),
+            "{body}"
+        );
+        assert!(body.contains(&studio.address_line_1), "{body}");
+        assert!(!body.contains("delivery"), "{body}");
+        billing_only_as_billing(body);
+    }
+
+    #[test]
+    fn the_confirmation_of_an_order_without_a_choice_is_a_collection_agreed_by_phone() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = order_confirmation(&facts(&customer, None), &studio, "l", 30).body;
+        assert!(body.contains("we will call you to agree the day"), "{body}");
+        assert!(body.contains(&studio.address_line_1), "{body}");
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn the_studios_notice_sends_the_driver_to_the_recipient_not_the_buyer() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = new_order(&facts(&customer, Some(to_amy())), &studio, "admin").body;
+        assert!(!body.contains("Deliver to:"), "{body}");
+        assert!(
+            body.contains("Delivery: Tuesday 15 December, Morning"),
+            "{body}"
+        );
+        assert!(body.contains("For: Amy Cole, 0117 496 0000"), "{body}");
+        assert!(
+            body.contains("To: 27 North Street, Bristol, BS3 1AA"),
+            "{body}"
+        );
+        assert!(block(body.as_str(), "Ordered by").contains("Sam Reed"));
+        assert!(
+            block(body.as_str(), "Billing address (not the delivery address)")
+                .contains("12 Cotham Hill, Bristol, BS6 6LA")
+        );
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn the_studios_notice_of_a_collection_names_the_time_and_no_delivery_address() {
+        let customer = sam();
+        let studio = StudioFacts::demo();
+        let body = new_order(&facts(&customer, Some(collected())), &studio, "admin").body;
+        assert!(
+            body.contains("Collection from the studio: Tuesday 15 December at 10:30"),
+            "{body}"
+        );
+        assert!(!body.contains("Deliver"), "{body}");
+        billing_only_as_billing(&body);
+    }
+
+    #[test]
+    fn every_progress_mail_of_a_gift_names_the_recipients_house() {
+        let studio = StudioFacts::demo();
+        let amy = to_amy();
+        for step in [
+            OrderStatus::Confirmed,
+            OrderStatus::OutForDelivery,
+            OrderStatus::Delivered,
+        ] {
+            let body = order_progress(&studio, "Sam", "FS-000123", step, Some(&amy), "l").body;
+            assert!(
+                body.contains("Amy Cole at 27 North Street, Bristol, BS3 1AA"),
+                "{step:?}: {body}"
+            );
+            assert!(!body.contains(BILLING), "{step:?}: {body}");
+            assert!(!body.contains("collect"), "{step:?}: {body}");
+        }
+    }
+
+    #[test]
+    fn every_progress_mail_of_a_collection_gives_the_studios_address_and_time() {
+        let studio = StudioFacts::demo();
+        let collected = collected();
+        for step in [OrderStatus::Confirmed, OrderStatus::ReadyForCollection] {
+            let body =
+                order_progress(&studio, "Sam", "FS-000123", step, Some(&collected), "l").body;
+            assert!(body.contains(&studio.address_line_1), "{step:?}: {body}");
+            assert!(body.contains("10:30"), "{step:?}: {body}");
+            assert!(!body.contains("deliver"), "{step:?}: {body}");
+        }
+        let body = order_progress(
+            &studio,
+            "Sam",
+            "FS-000123",
+            OrderStatus::Collected,
+            Some(&collected),
+            "l",
+        )
+        .body;
+        assert!(!body.contains("deliver"), "{body}");
+    }
+
+    #[test]
+    fn a_refund_or_cancellation_mail_names_no_address_at_all() {
+        let studio = StudioFacts::demo();
+        for cancelled in [false, true] {
+            let body = order_refunded(
+                &studio,
+                "Sam",
+                "FS-000123",
+                Some(Money::from_pence(1300)),
+                "1 x Candle",
+                cancelled,
+                true,
+            )
+            .body;
+            assert!(!body.contains(BILLING), "{body}");
+            assert!(!body.contains("North Street"), "{body}");
+        }
+    }
+}
