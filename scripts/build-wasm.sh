@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds posy-wasm into wasm/pkg for the web app (release, size-optimised): cargo builds the
+# Builds posy-wasm into wasm/pkg (and posy-wasm-admin into wasm-admin/pkg) for the web app (release, size-optimised): cargo builds the
 # module, wasm-bindgen writes the JavaScript glue for a bundler, wasm-opt shrinks it.
 # No wasm-pack: it only wraps these three steps, costs minutes to install, and would download
 # binaryen, which fails offline. Debian's binaryen (108) writes modules that fail in the
@@ -14,10 +14,25 @@ command -v wasm-bindgen >/dev/null || { echo "wasm-bindgen missing: run scripts/
 # The module shoppers download is built by plain rustc, never through test.sh's clippy wrapper
 # (clippy-driver turns MIR optimisations off, which made the module 70 bytes larger).
 unset RUSTC_WORKSPACE_WRAPPER
-cargo build -q -p posy-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
-rm -rf wasm/pkg
-wasm-bindgen --target bundler --out-dir wasm/pkg --out-name posy_wasm \
-  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/posy_wasm.wasm"
-# Names and the producers section are for debuggers, not shoppers.
-"$wasm_opt" -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int \
-  wasm/pkg/posy_wasm_bg.wasm -o wasm/pkg/posy_wasm_bg.wasm
+# Two modules: the shopper's (posy-wasm, wasm/pkg) and the back office's (posy-wasm-admin,
+# wasm-admin/pkg), which only pages under /admin load.
+cargo build -q -p posy-wasm -p posy-wasm-admin --lib --target wasm32-unknown-unknown --profile wasm-release
+for module in wasm:posy_wasm wasm-admin:posy_wasm_admin; do
+  folder=${module%%:*} name=${module#*:}
+  rm -rf "$folder/pkg"
+  wasm-bindgen --target bundler --out-dir "$folder/pkg" --out-name "$name" \
+    "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/$name.wasm"
+  # Names and the producers section are for debuggers, not shoppers.
+  "$wasm_opt" -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int \
+    "$folder/pkg/${name}_bg.wasm" -o "$folder/pkg/${name}_bg.wasm"
+done
+
+# The shopper's module has a budget (gzip -9, as web/scripts/bundle-size.mjs measures): a rule
+# only the back office uses belongs in a module of its own, loaded under /admin, not here.
+budget=40960
+size=$(gzip -9 -c wasm/pkg/posy_wasm_bg.wasm | wc -c)
+echo "wasm: posy_wasm_bg.wasm is $size B gzip (budget $budget B)"
+if [ "$size" -gt "$budget" ]; then
+  echo "wasm: over its budget by $((size - budget)) B: move back-office rules out of the shopper's module" >&2
+  exit 1
+fi

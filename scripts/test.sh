@@ -112,7 +112,7 @@ wasm_tests() {
   step "wasm-bindgen tests in Node"
   # wasm-bindgen's runner runs them in Node; it takes no --quiet, so no -q here.
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test -p posy-wasm --target wasm32-unknown-unknown --profile wasm-test
+    cargo test -p posy-wasm -p posy-wasm-admin --target wasm32-unknown-unknown --profile wasm-test
 }
 
 web_and_journeys() {

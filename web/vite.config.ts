@@ -9,6 +9,10 @@ const wasmPkg = process.env.POSY_WASM_PKG
   ? `${process.env.POSY_WASM_PKG.replace(/\/$/, '')}/posy_wasm.js`
   : fileURLToPath(new URL('../wasm/pkg/posy_wasm.js', import.meta.url));
 
+// The back office's own module (wasm-admin/pkg): rules only pages under /admin use, imported by
+// @/lib/core-admin alone, so a shopper never downloads it.
+const wasmAdminPkg = fileURLToPath(new URL('../wasm-admin/pkg/posy_wasm_admin.js', import.meta.url));
+
 // Where `npm run dev` sends /api and /media (a running `posy serve`).
 const apiTarget = process.env.POSY_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -153,6 +157,7 @@ export default defineConfig({
   resolve: {
     alias: {
       'posy-wasm': wasmPkg,
+      'posy-wasm-admin': wasmAdminPkg,
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

@@ -4,7 +4,7 @@
 
 use posy_core::cart::{self, CartLine};
 use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
-use posy_core::enquiry::{EnquiryForm, EnquiryType, ReplyParts, reply_mail, validate_enquiry};
+use posy_core::enquiry::{EnquiryForm, EnquiryType, validate_enquiry};
 use posy_core::validation::{FormField, FormProblems};
 use posy_core::{Money, catalogue, gallery, media, quantity};
 use wasm_bindgen::JsCast;
@@ -211,14 +211,6 @@ pub fn validate_enquiry_form(form: JsValue) -> JsValue {
         Ok(()) => JsValue::NULL,
         Err(problems) => problems_to_js(problems, FormField::form_name).into(),
     }
-}
-
-/// `replyMail("Dear Hannah,", "Yes, we can.", "Posy", "June?")` →
-/// `"Dear Hannah,\n\nYes, we can.\n\nPosy\n\nYou wrote:\n> June?\n"`: the whole mail a reply to
-/// an enquiry sends, for the back office to show before sending (the server writes the same).
-#[wasm_bindgen(js_name = replyMail)]
-pub fn reply_mail_text(greeting: &str, body: &str, signature: &str, asked: &str) -> String {
-    reply_mail(&ReplyParts::tidy(greeting, body, signature), asked)
 }
 
 /// `mediaUrl("products/a.jpg", "")` → `"/media/products/a.jpg"`; `mediaUrl(null, "")` → the placeholder.

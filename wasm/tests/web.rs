@@ -147,16 +147,3 @@ fn the_gallery_limits_enquiry_types_and_checkout_fields_are_published() {
     );
     assert_eq!(checkout_fields().length(), 7);
 }
-
-#[wasm_bindgen_test]
-fn a_reply_mail_is_written_as_the_server_writes_it() {
-    assert_eq!(
-        reply_mail_text(
-            " Dear Hannah, ",
-            "Yes, we can.\r\n",
-            "Jo\r\nPosy",
-            "June?\n60 guests."
-        ),
-        "Dear Hannah,\n\nYes, we can.\n\nJo\nPosy\n\nYou wrote:\n> June?\n> 60 guests.\n"
-    );
-}

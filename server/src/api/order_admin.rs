@@ -16,8 +16,8 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::cart::FulfilmentFields;
 use super::text::Text;
-use crate::checkout::Checkout;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::orders::OrderDesk;
 use crate::orders::admin::{self, Filter, OrderBook, OrderDetail, OrderError};
 use crate::orders::export;
 use crate::orders::phone::{self, StudioLine, StudioOrderError};
@@ -251,7 +251,7 @@ impl OrderAdminApi {
     async fn list(
         &self,
         _admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         /// A status's wire name, e.g. `out_for_delivery`.
         status: Query<Option<String>>,
         /// `delivery` or `collection`.
@@ -284,7 +284,7 @@ impl OrderAdminApi {
             to,
         };
         Ok(Json(
-            admin::book(&checkout.db, checkout.clock.now(), &filter)
+            admin::book(&desk.db, desk.clock.now(), &filter)
                 .await
                 .map_err(ListError::from)?,
         ))
@@ -301,14 +301,14 @@ impl OrderAdminApi {
     async fn sheet(
         &self,
         _admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         /// The day, `2026-12-15`.
         date: Query<String>,
     ) -> Sheet {
         let date = day("date", Some(&date.0))?
             .ok_or_else(|| ListError::Filter("date", "Please choose a day.".into()))?;
         Ok(Json(
-            admin::day_sheet(&checkout.db, checkout.clock.now(), date)
+            admin::day_sheet(&desk.db, desk.clock.now(), date)
                 .await
                 .map_err(ListError::from)?,
         ))
@@ -323,7 +323,7 @@ impl OrderAdminApi {
     async fn export(
         &self,
         _admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         from: Query<String>,
         to: Query<String>,
     ) -> Export {
@@ -332,7 +332,7 @@ impl OrderAdminApi {
         let to = day("to", Some(&to.0))?
             .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
         range(Some(from), Some(to))?;
-        let csv = export::csv(&checkout.db, from, to)
+        let csv = export::csv(&desk.db, from, to)
             .await
             .map_err(ListError::from)?;
         Ok(OrdersCsv::Csv(
@@ -352,10 +352,8 @@ impl OrderAdminApi {
         method = "get",
         operation_id = "adminGetOrder"
     )]
-    async fn one(&self, _admin: AdminSession, checkout: Data<&Checkout>, id: Path<i32>) -> One {
-        Ok(Json(
-            admin::detail(&checkout.db, checkout.clock.now(), id.0).await?,
-        ))
+    async fn one(&self, _admin: AdminSession, desk: Data<&OrderDesk>, id: Path<i32>) -> One {
+        Ok(Json(admin::detail(&desk.db, desk.clock.now(), id.0).await?))
     }
 
     /// Moves the order along its workflow (forward, skipping steps if need be, or one step
@@ -369,7 +367,7 @@ impl OrderAdminApi {
     async fn move_order(
         &self,
         admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         id: Path<i32>,
         change: Json<StatusChange>,
     ) -> Changed {
@@ -377,7 +375,7 @@ impl OrderAdminApi {
         let from = OrderStatus::parse(&change.0.from.0).ok_or_else(unknown)?;
         let to = OrderStatus::parse(&change.0.to.0).ok_or_else(unknown)?;
         Ok(Json(
-            admin::move_to(&checkout, id.0, from, to, &admin.0.username).await?,
+            admin::move_to(&desk, id.0, from, to, &admin.0.username).await?,
         ))
     }
 
@@ -393,7 +391,7 @@ impl OrderAdminApi {
     async fn refund(
         &self,
         admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         id: Path<i32>,
         body: Json<RefundBody>,
     ) -> Changed {
@@ -406,7 +404,7 @@ impl OrderAdminApi {
             reason: body.reason.0,
         };
         Ok(Json(
-            refunds::give_back(&checkout, id.0, &ask, &admin.0.username).await?,
+            refunds::give_back(&desk, id.0, &ask, &admin.0.username).await?,
         ))
     }
 
@@ -420,7 +418,7 @@ impl OrderAdminApi {
     async fn take(
         &self,
         admin: AdminSession,
-        checkout: Data<&Checkout>,
+        desk: Data<&OrderDesk>,
         body: Json<StudioOrderBody>,
     ) -> Taken {
         let body = body.0;
@@ -442,7 +440,7 @@ impl OrderAdminApi {
             })
             .collect();
         let choice = body.fulfilment.into_form();
-        let id = phone::take(&checkout, &admin.0.username, &form, &lines, &choice).await?;
+        let id = phone::take(&desk, &admin.0.username, &form, &lines, &choice).await?;
         Ok(Json(StudioOrderTaken {
             id,
             reference: crate::orders::reference(id),

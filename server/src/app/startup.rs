@@ -33,6 +33,7 @@ use crate::mail::Mailer;
 use crate::media::store::Media;
 use crate::media::uploads::UploadLimits;
 use crate::media::video::Videos;
+use crate::orders::OrderDesk;
 use crate::store::clock::Clock;
 use crate::store::{db, secrets};
 use crate::studio::facts::Facts;
@@ -51,7 +52,7 @@ pub struct Application {
     /// Every statement the shop has run.
     statements: Arc<AtomicU64>,
     /// Where order refunds are written, and the provider that is asked for them.
-    refunds: (db::Writer, crate::checkout::payments::Payments),
+    refunds: (db::Writer, crate::orders::GiveBack),
 }
 
 impl Application {
@@ -113,11 +114,21 @@ impl Application {
             &config.studio_email,
         )?;
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
-        let refunds = (checkout.ledger.clone(), checkout.payments.clone());
+        let desk = OrderDesk {
+            db: db.clone(),
+            ledger: checkout.ledger.clone(),
+            refunds: Arc::new(payments::Refunds(checkout.payments.clone())),
+            public_url: checkout.public_url.clone(),
+            link_ttl_seconds: checkout.link_ttl_seconds,
+            facts: checkout.facts.clone(),
+            clock: checkout.clock,
+        };
+        let refunds = (desk.ledger.clone(), desk.refunds.clone());
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
             .data(cart::Adds::start(writer.clone(), cart_key.clone()))
             .data(cart_key)
             .data(writer)
+            .data(desk)
             .data(PaymentAttempts::new(
                 config.max_intents_per_cart,
                 config.max_intents_per_address,

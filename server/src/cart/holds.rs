@@ -20,7 +20,7 @@
 //! new `held_until`: the cart's lock, and on SQLite the database's one write lock, taken before
 //! anything is read), then reads the cart's lines with the stock rows they draw on locked
 //! (`SELECT … ORDER BY id FOR UPDATE`, sizes by id then products by id: the order
-//! `checkout::take_stock` takes them in, so a hold and an order never wait on each other in a
+//! `cart::take_stock` takes them in, so a hold and an order never wait on each other in a
 //! circle), and only then sums what other live holds take of them. On PostgreSQL two holds on
 //! the same item therefore run one after the other, and the second's sum (a new snapshot at
 //! READ COMMITTED) sees the first's committed hold; an order placed meanwhile has either

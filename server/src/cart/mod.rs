@@ -866,3 +866,49 @@ fn view_of(cart_id: CartId, lines: Vec<PricedLine>, media_base: &str) -> CartVie
         lead_days,
     }
 }
+
+/// Takes each line's quantity from its stock, only where that much is left; the first line
+/// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
+/// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
+/// same items never wait on each other in a circle.
+pub async fn take_stock<'a>(
+    txn: &impl ConnectionTrait,
+    lines: &'a [PricedLine],
+) -> Result<Option<&'a PricedLine>, DbErr> {
+    let mut in_order: Vec<&PricedLine> = lines.iter().collect();
+    in_order.sort_by_key(|line| match &line.size {
+        Some(size) => (0, size.id),
+        None => (1, line.product.id),
+    });
+    for line in in_order {
+        let quantity = i64::from(line.quantity);
+        let taken = match &line.size {
+            Some(size) => {
+                variation::Entity::update_many()
+                    .col_expr(
+                        variation::Column::Stock,
+                        Expr::col(variation::Column::Stock).sub(quantity),
+                    )
+                    .filter(variation::Column::Id.eq(size.id))
+                    .filter(variation::Column::Stock.gte(quantity))
+                    .exec(txn)
+                    .await?
+            }
+            None => {
+                product::Entity::update_many()
+                    .col_expr(
+                        product::Column::Stock,
+                        Expr::col(product::Column::Stock).sub(quantity),
+                    )
+                    .filter(product::Column::Id.eq(line.product.id))
+                    .filter(product::Column::Stock.gte(quantity))
+                    .exec(txn)
+                    .await?
+            }
+        };
+        if taken.rows_affected == 0 {
+            return Ok(Some(line));
+        }
+    }
+    Ok(None)
+}

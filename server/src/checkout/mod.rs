@@ -29,7 +29,7 @@ use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
 use posy_core::validation::{FormProblems, is_email};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     QueryFilter, QueryOrder, Set, TryInsertResult,
@@ -47,7 +47,7 @@ use crate::checkout::payments::{
 use crate::orders::letters::{self as order_letters, OrderFacts};
 use crate::store::clock::{Clock, now};
 use crate::store::db::Writer;
-use crate::store::entities::{cart as carts, order, order_item, product, refund, variation};
+use crate::store::entities::{cart as carts, order, order_item, refund};
 use crate::studio::facts::Facts;
 use crate::{mail, orders};
 
@@ -653,7 +653,7 @@ impl Checkout {
             txn.rollback().await?;
             return Ok(Attempt::Withdrawn(label));
         }
-        if let Some(sold_out) = take_stock(&txn, &lines).await? {
+        if let Some(sold_out) = cart::take_stock(&txn, &lines).await? {
             let label = sold_out.label();
             txn.rollback().await?;
             return Ok(Attempt::SoldOut(label));
@@ -856,50 +856,4 @@ struct Written<'a> {
     /// The place it books, counted against the slot's or the day's capacity.
     booking: Booking,
     charge: Charge,
-}
-
-/// Takes each line's quantity from its stock, only where that much is left; the first line
-/// that cannot be had is returned (the caller rolls back). Rows are taken in one fixed order,
-/// sizes by id and then products by id, whatever the cart's order: two checkouts holding the
-/// same items never wait on each other in a circle.
-pub(crate) async fn take_stock<'a>(
-    txn: &impl ConnectionTrait,
-    lines: &'a [PricedLine],
-) -> Result<Option<&'a PricedLine>, DbErr> {
-    let mut in_order: Vec<&PricedLine> = lines.iter().collect();
-    in_order.sort_by_key(|line| match &line.size {
-        Some(size) => (0, size.id),
-        None => (1, line.product.id),
-    });
-    for line in in_order {
-        let quantity = i64::from(line.quantity);
-        let taken = match &line.size {
-            Some(size) => {
-                variation::Entity::update_many()
-                    .col_expr(
-                        variation::Column::Stock,
-                        Expr::col(variation::Column::Stock).sub(quantity),
-                    )
-                    .filter(variation::Column::Id.eq(size.id))
-                    .filter(variation::Column::Stock.gte(quantity))
-                    .exec(txn)
-                    .await?
-            }
-            None => {
-                product::Entity::update_many()
-                    .col_expr(
-                        product::Column::Stock,
-                        Expr::col(product::Column::Stock).sub(quantity),
-                    )
-                    .filter(product::Column::Id.eq(line.product.id))
-                    .filter(product::Column::Stock.gte(quantity))
-                    .exec(txn)
-                    .await?
-            }
-        };
-        if taken.rows_affected == 0 {
-            return Ok(Some(line));
-        }
-    }
-    Ok(None)
 }

@@ -19,8 +19,8 @@ use sea_orm::{
 
 use super::letters;
 use crate::cart::fulfilment::describe;
-use crate::checkout::Checkout;
 use crate::mail;
+use crate::orders::OrderDesk;
 use crate::orders::{self, OrderFulfilmentView};
 use crate::store::clock::iso8601;
 use crate::store::entities::{order, order_event, order_item, order_refund};
@@ -766,13 +766,13 @@ async fn detail_with(
 /// mailed (with a fresh link to their order) at the steps core says they hear of. A move
 /// made from a page that is out of date (someone moved it meanwhile) is refused.
 pub async fn move_to(
-    checkout: &Checkout,
+    desk: &OrderDesk,
     id: i32,
     from: OrderStatus,
     to: OrderStatus,
     admin: &str,
 ) -> Result<OrderDetail, OrderError> {
-    let txn = checkout.ledger.begin().await?;
+    let txn = desk.ledger.begin().await?;
     let order = order::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -800,9 +800,9 @@ pub async fn move_to(
             .iter()
             .position(|s| *s == from);
     if forward && to.tells_customer() && is_email(&order.email) {
-        let link = customer_link(checkout, &txn, id).await?;
+        let link = customer_link(desk, &txn, id).await?;
         let described = order.fulfilment.as_deref().and_then(describe);
-        let studio = checkout.facts.get(&txn).await?;
+        let studio = desk.facts.get(&txn).await?;
         mail::post(
             &txn,
             &order.email,
@@ -818,19 +818,19 @@ pub async fn move_to(
         .await?;
     }
     txn.commit().await?;
-    detail(&checkout.db, checkout.clock.now(), id).await
+    detail(&desk.db, desk.clock.now(), id).await
 }
 
 /// A fresh link to the customer's own order page, for a mail.
 pub async fn customer_link(
-    checkout: &Checkout,
+    desk: &OrderDesk,
     db: &impl ConnectionTrait,
     id: i32,
 ) -> Result<String, DbErr> {
-    let token = orders::mint_token(db, id, checkout.link_ttl_seconds).await?;
+    let token = orders::mint_token(db, id, desk.link_ttl_seconds).await?;
     Ok(format!(
         "{}/order-confirmation/{id}?token={token}",
-        checkout.public_url.trim_end_matches('/')
+        desk.public_url.trim_end_matches('/')
     ))
 }
 

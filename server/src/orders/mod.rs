@@ -8,20 +8,64 @@ pub mod letters;
 pub mod phone;
 pub mod refunds;
 
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
 use poem_openapi::Object;
 use posy_core::Money;
 use posy_core::cart::CartLine;
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, Set,
 };
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::cart::fulfilment::{Described, describe};
+use crate::store::clock::Clock;
 use crate::store::clock::{iso8601, now};
+use crate::store::db::Writer;
 use crate::store::entities::{order, order_event, order_item, order_token};
+use crate::studio::facts::Facts;
+
+/// What the back office's order calls are given (the day's work, status moves, refunds, phone
+/// orders): the shop's connections and clock, the studio's facts for the letters, where the
+/// customer's order links point, and the provider's refunds. Made when the shop starts, from
+/// the same parts as the checkout's, so orders need nothing of the checkout.
+#[derive(Clone)]
+pub struct OrderDesk {
+    pub db: DatabaseConnection,
+    /// Where orders and refunds are written, in turn with every other write on SQLite.
+    pub ledger: Writer,
+    /// How money is given back (the shop's payment provider).
+    pub refunds: GiveBack,
+    /// e.g. `https://posy.example`, for the order link in the customer's mails.
+    pub public_url: String,
+    /// How long an order link works, in seconds.
+    pub link_ttl_seconds: i64,
+    /// The studio's facts, which sign the customer's letters.
+    pub facts: Facts,
+    pub clock: Clock,
+}
+
+/// Gives back part of a payment, as the payment provider does it: asking again with the same
+/// key gives back once. Orders name the provider only through this, so the checkout (which
+/// owns the providers) can use orders and not the reverse.
+pub trait GivesBack: Send + Sync {
+    /// `pence` of `payment`, under `key`; the provider's words when it refused.
+    fn give_back<'a>(
+        &'a self,
+        payment: &'a str,
+        pence: i64,
+        key: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
+}
+
+/// The shop's refunds, shared by every request and the retrier.
+pub type GiveBack = Arc<dyn GivesBack>;
 
 /// The studio's own number for an order, e.g. `FS-000123`.
 pub fn reference(id: i32) -> String {

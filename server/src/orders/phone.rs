@@ -15,11 +15,12 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Se
 use super::letters::{self, OrderFacts};
 use crate::cart::fulfilment::{Charge, describe};
 use crate::cart::places::Booking;
+use crate::cart::take_stock;
 use crate::cart::{self, PricedLine};
 use crate::catalogue::bump_version;
-use crate::checkout::{Checkout, take_stock};
 use crate::mail;
 use crate::orders;
+use crate::orders::OrderDesk;
 use crate::orders::admin;
 use crate::store::clock::now;
 use crate::store::entities::{order, order_item, product, variation};
@@ -118,7 +119,7 @@ async fn price(
 /// its taker; the customer is mailed their confirmation when they gave an e-mail. Answers the
 /// new order's id.
 pub async fn take(
-    checkout: &Checkout,
+    desk: &OrderDesk,
     admin: &str,
     form: &StudioOrderForm,
     lines: &[StudioLine],
@@ -126,14 +127,14 @@ pub async fn take(
 ) -> Result<i32, StudioOrderError> {
     // Every fault at once: the customer's fields and the choice's.
     let customer = form.parse();
-    let settings = delivery::settings(&checkout.db).await?;
-    let chosen = choice.parse(&settings, checkout.clock.now(), 0, &Taken::none());
+    let settings = delivery::settings(&desk.db).await?;
+    let chosen = choice.parse(&settings, desk.clock.now(), 0, &Taken::none());
     let (customer, chosen) = match (customer, chosen) {
         (Ok(customer), Ok(chosen)) => (customer, chosen),
         (Err(problems), _) => return Err(StudioOrderError::Form(problems)),
         (_, Err(problems)) => return Err(StudioOrderError::Fulfilment(problems)),
     };
-    let priced = price(&checkout.db, lines).await?;
+    let priced = price(&desk.db, lines).await?;
     let totals = settings.totals(cart::total_of(&priced), &chosen);
     let charge = Charge {
         delivery: totals.delivery,
@@ -151,7 +152,7 @@ pub async fn take(
         .collect();
     let own_id = format!("studio-{random}");
 
-    let txn = checkout.ledger.begin().await?;
+    let txn = desk.ledger.begin().await?;
     if let Some(short) = take_stock(&txn, &priced).await? {
         let at = priced
             .iter()
@@ -210,7 +211,7 @@ pub async fn take(
     }
     bump_version(&txn).await?;
     if is_email(&customer.email) {
-        let link = admin::customer_link(checkout, &txn, order.id).await?;
+        let link = admin::customer_link(desk, &txn, order.id).await?;
         let as_checkout = CheckoutForm {
             email: customer.email.clone(),
             first_name: customer.first_name.clone(),
@@ -229,8 +230,8 @@ pub async fn take(
             total: totals.total,
             check_details: false,
         };
-        let days = checkout.link_ttl_seconds / 86_400;
-        let studio = checkout.facts.get(&txn).await?;
+        let days = desk.link_ttl_seconds / 86_400;
+        let studio = desk.facts.get(&txn).await?;
         mail::post(
             &txn,
             &customer.email,

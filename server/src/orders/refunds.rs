@@ -18,10 +18,10 @@ use sea_orm::{
 
 use super::letters;
 use crate::catalogue::bump_version;
-use crate::checkout::Checkout;
-use crate::checkout::payments::{Payments, Refund};
 use crate::mail;
 use crate::orders;
+use crate::orders::GiveBack;
+use crate::orders::OrderDesk;
 use crate::orders::admin::{self, OrderDetail, OrderError, record_event, status_of};
 use crate::store::clock::now;
 use crate::store::db::Writer;
@@ -60,7 +60,7 @@ fn pause_after(attempts: i32) -> i64 {
 /// Gives back what the studio chose on order `id` and, when asked, cancels it; then asks the
 /// provider (a card order) and answers the order as it then stands.
 pub async fn give_back(
-    checkout: &Checkout,
+    desk: &OrderDesk,
     id: i32,
     ask: &RefundAsk,
     admin: &str,
@@ -71,7 +71,7 @@ pub async fn give_back(
             "Please keep the reason to {REASON_MAX_CHARS} characters."
         )));
     }
-    let txn = checkout.ledger.begin().await?;
+    let txn = desk.ledger.begin().await?;
     let order = order::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -206,7 +206,7 @@ pub async fn give_back(
         record_event(&txn, id, OrderStatus::Cancelled, admin, Some(note)).await?;
     }
     if is_email(&order.email) {
-        let studio = checkout.facts.get(&txn).await?;
+        let studio = desk.facts.get(&txn).await?;
         mail::post(
             &txn,
             &order.email,
@@ -225,9 +225,9 @@ pub async fn give_back(
     txn.commit().await?;
     if let (Some(refund_id), true) = (refund_id, by_card) {
         // Its outcome is written on the refund; a failure is retried in the background.
-        ask_provider(&checkout.ledger, &checkout.payments, refund_id).await?;
+        ask_provider(&desk.ledger, &desk.refunds, refund_id).await?;
     }
-    admin::detail(&checkout.db, checkout.clock.now(), id).await
+    admin::detail(&desk.db, desk.clock.now(), id).await
 }
 
 /// Puts `quantity` of a line back on the shelf, when its product (or size) is still there;
@@ -266,7 +266,7 @@ async fn put_back(
 
 /// Asks the provider for refund `id` (with its own amount and key) and writes the outcome: done,
 /// or failed with the provider's words and when to try again.
-async fn ask_provider(db: &Writer, payments: &Payments, id: i32) -> Result<(), DbErr> {
+async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), DbErr> {
     let Some(row) = order_refund::Entity::find_by_id(id).one(db).await? else {
         return Ok(());
     };
@@ -276,12 +276,12 @@ async fn ask_provider(db: &Writer, payments: &Payments, id: i32) -> Result<(), D
     let Some(order) = order::Entity::find_by_id(row.order_id).one(db).await? else {
         return Ok(());
     };
-    let asked = payments
-        .refund(Refund {
-            intent: &order.payment_intent_id,
-            amount: Some(row.amount_pence),
-            idempotency_key: &row.idempotency_key,
-        })
+    let asked = refunds
+        .give_back(
+            &order.payment_intent_id,
+            row.amount_pence,
+            &row.idempotency_key,
+        )
         .await;
     let at = now();
     let update = order_refund::Entity::update_many()
@@ -329,7 +329,7 @@ async fn ask_provider(db: &Writer, payments: &Payments, id: i32) -> Result<(), D
 
 /// Asks the provider again for every refund due: failed ones whose pause is over, and pending
 /// ones whose first call never wrote an outcome (the process stopped in between).
-pub async fn retry_due(db: &Writer, payments: &Payments) -> Result<usize, DbErr> {
+pub async fn retry_due(db: &Writer, refunds: &GiveBack) -> Result<usize, DbErr> {
     let due: Vec<i32> = order_refund::Entity::find()
         .select_only()
         .column(order_refund::Column::Id)
@@ -341,15 +341,15 @@ pub async fn retry_due(db: &Writer, payments: &Payments) -> Result<usize, DbErr>
         .all(db)
         .await?;
     for id in &due {
-        ask_provider(db, payments, *id).await?;
+        ask_provider(db, refunds, *id).await?;
     }
     Ok(due.len())
 }
 
 /// Retries due refunds for the life of the server.
-pub async fn retry_forever(db: Writer, payments: Payments) {
+pub async fn retry_forever(db: Writer, refunds: GiveBack) {
     loop {
-        if let Err(err) = retry_due(&db, &payments).await {
+        if let Err(err) = retry_due(&db, &refunds).await {
             tracing::error!(%err, "could not retry refunds");
         }
         tokio::time::sleep(POLL).await;

@@ -134,15 +134,6 @@ export function isFullyBooked(spotsText: string): boolean {
   return wasm.isFullyBooked(spotsText);
 }
 
-/**
- * The whole mail a reply to an enquiry sends (greeting, text, signature, then the enquiry quoted),
- * each part tidied as the server tidies it: the back office shows this before sending, and the
- * server writes the same with the same code.
- */
-export function replyMail(greeting: string, body: string, signature: string, asked: string): string {
-  return wasm.replyMail(greeting, body, signature, asked);
-}
-
 /** The most characters an album's title, description and each caption may have. */
 export interface AlbumLimits {
   title: number;

@@ -194,3 +194,27 @@ pub trait PaymentProvider: Send + Sync {
 
 /// The provider the shop uses, shared by every request.
 pub type Payments = Arc<dyn PaymentProvider>;
+
+/// The provider as an order's refunds ask it ([`crate::orders::GivesBack`]): the orders know
+/// the refund, not the provider.
+pub struct Refunds(pub Payments);
+
+impl crate::orders::GivesBack for Refunds {
+    fn give_back<'a>(
+        &'a self,
+        payment: &'a str,
+        pence: i64,
+        key: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>> {
+        Box::pin(async move {
+            self.0
+                .refund(Refund {
+                    intent: payment,
+                    amount: Some(pence),
+                    idempotency_key: key,
+                })
+                .await
+                .map_err(|err| err.to_string())
+        })
+    }
+}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useSearchParams } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
-import { enquiryTypes, replyMail } from '@/lib/core';
+import { enquiryTypes } from '@/lib/core';
+import { replyMail } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { InboxRefused, InboxSignedOut, listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
 import './inbox.css';
