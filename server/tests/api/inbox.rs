@@ -205,10 +205,11 @@ async fn a_reply_is_mailed_exactly_as_previewed_with_one_greeting() {
 
     // The preview's text, to the character: the florist's greeting and signature, no other.
     let letter = "Hello Hannah,\n\nYes, we would love to.\nCould you call us?\n\nAll the best,\nJo at Posy\n\nYou wrote:\n> Flowers for a June wedding?\n> About 60 guests.\n";
-    let mails = app.mail(2).await;
+    // The notice, the enquirer's acknowledgement, then the reply.
+    let mails = app.mail(3).await;
     let reply = mails
         .iter()
-        .find(|m| m.contains("To: ada@example.com"))
+        .find(|m| m.contains("\nTo: ada@example.com") && m.contains("Subject: Your enquiry to"))
         .expect("the reply is mailed")
         .replace("\r\n", "\n");
     assert!(reply.contains(letter), "{reply}");
@@ -275,7 +276,16 @@ async fn a_reply_without_a_greeting_or_signature_is_refused_by_field_and_nothing
     let list = inbox(&app, &session).await;
     assert_eq!(list[0]["status"], "new");
     assert_eq!(list[0]["replies"], json!([]));
-    assert_eq!(app.mail(1).await.len(), 1, "only the studio's notice");
+    let mails = app.mail(2).await;
+    assert_eq!(
+        mails.len(),
+        2,
+        "only the studio's notice and the enquirer's acknowledgement"
+    );
+    assert!(
+        !mails.iter().any(|m| m.contains("Subject: Your enquiry to")),
+        "no reply was sent"
+    );
 }
 
 #[tokio::test]
