@@ -1,5 +1,5 @@
 import { useQuery } from '@/lib/use-query';
-import { getOrder, ORDER_LOAD_FAILED, type OrderLoad } from '../api/orders-api';
+import { getOrder, ORDER_LOAD_FAILED, type OrderLoad } from '../api/order-api';
 
 export type OrderState = { status: 'loading' } | OrderLoad;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { AddressLines, EmailLink, Fact, PhoneLink, type SiteFacts } from '@/components/ui/studio-facts';
+import { AddressLines, EmailLink, PhoneLink, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money } from '@/lib/core';
-import type { Order } from '../api/checkout-types';
+import type { Order } from '../api/order-api';
 import { useOrder } from '../hooks/use-order';
 import './order-confirmation.css';
 

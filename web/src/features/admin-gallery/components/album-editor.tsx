@@ -4,8 +4,8 @@ import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album, AlbumImage } from '@/lib/api-client';
 import { albumLimits } from '@/lib/core';
-import { AdminSignedOut, deleteAlbum, deleteImage, reorderImages, saveCaption, updateAlbum } from '../../api/admin-api';
-import { describeItem, isVideo, photoCount } from '../../lib/album-media';
+import { AdminSignedOut, deleteAlbum, deleteImage, reorderImages, saveCaption, updateAlbum } from '../api/admin-api';
+import { describeItem, isVideo, photoCount } from '@/lib/album-media';
 
 interface AlbumEditorProps {
   album: Album;
@@ -82,7 +82,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
         <h2 id={`${id}-heading`} className="admin-card__title">
           {album.title}
         </h2>
-        <span className="pill album-card__count">{photoCount(album)}</span>
+        <span className="pill admin-editor__count">{photoCount(album)}</span>
       </div>
 
       <AlbumDetailsForm key={`${album.id}-${album.title}-${album.description}`} album={album} busy={busy} onSave={(title, description) =>

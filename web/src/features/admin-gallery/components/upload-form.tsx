@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import type { Album, Refused } from '@/lib/api-client';
-import { AdminSignedOut } from '../../api/admin-api';
-import { uploadImages } from '../../api/upload';
-import { checkFiles, FEATURED_NOT_PICTURE, fileSize, isPictureFile } from '../../lib/file-check';
+import { AdminSignedOut } from '../api/admin-api';
+import { uploadImages } from '../api/upload';
+import { checkFiles, FEATURED_NOT_PICTURE, fileSize, isPictureFile } from '../lib/file-check';
 
 export const ALBUM_REQUIRED = 'Please choose the album to upload to.';
 export const FILES_REQUIRED = 'Please choose at least one picture or video.';

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
-import { featuredPicture, photoCount } from '../../lib/album-media';
+import { featuredPicture, photoCount } from '@/lib/album-media';
 import { AlbumEditor } from './album-editor';
 import { CreateAlbumForm } from './create-album-form';
 import { UploadForm } from './upload-form';
-import { useAdminAlbums } from './use-admin-albums';
+import { useAdminAlbums } from '../hooks/use-admin-albums';
 import '@/components/ui/field.css';
-import '../gallery.css';
-import './admin.css';
+import './admin-gallery.css';
 
 export interface AdminGalleryProps {
   /** The server said the session has ended (401). */

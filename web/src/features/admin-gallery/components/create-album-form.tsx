@@ -3,7 +3,7 @@ import { Field, TextField } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { albumLimits } from '@/lib/core';
 import type { Album } from '@/lib/api-client';
-import { AdminSignedOut, createAlbum } from '../../api/admin-api';
+import { AdminSignedOut, createAlbum } from '../api/admin-api';
 
 export const TITLE_REQUIRED = 'Please give the album a title.';
 

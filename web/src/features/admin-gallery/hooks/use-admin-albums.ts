@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { notifyError } from '@/components/ui/notify';
 import type { Album } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
-import { AdminSignedOut, listAdminAlbums } from '../../api/admin-api';
+import { AdminSignedOut, listAdminAlbums } from '../api/admin-api';
 
 export type AdminAlbumsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; albums: Album[] };
 
