@@ -4,7 +4,9 @@ import { Field } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { enquiryTypes, replyMail } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import { InboxRefused, InboxSignedOut, listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
 import './inbox.css';
 
 const FILTERS: { value: EnquiryStatus | 'all'; label: string }[] = [
@@ -37,13 +39,7 @@ export function Inbox({ onSignedOut, onChanged }: InboxProps) {
   const [params, setParams] = useSearchParams();
   const filter = (params.get('show') as EnquiryStatus | 'all' | null) ?? 'new';
   const openId = Number(params.get('open')) || null;
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof InboxSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('inbox', (signal) => listEnquiries(signal), { onError });
 
   const replace = useCallback(
@@ -55,9 +51,9 @@ export function Inbox({ onSignedOut, onChanged }: InboxProps) {
   );
 
   const failed = useCallback((cause: unknown) => {
-    if (cause instanceof InboxSignedOut) return signedOut.current();
+    if (cause instanceof SignedOut) return lost();
     notifyError('The inbox could not do that', cause instanceof Error ? cause.message : null);
-  }, []);
+  }, [lost]);
 
   const open = (id: number | null) =>
     setParams((current) => {
@@ -203,8 +199,8 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
       setSignature(enquiry.sign_off);
       setSent(`Your reply was sent to ${enquiry.email}.`);
     } catch (cause) {
-      const fields = cause instanceof InboxRefused ? PARTS.filter((part) => cause.fields[part]) : [];
-      if (cause instanceof InboxRefused && fields.length > 0) {
+      const fields = cause instanceof CallRefused ? PARTS.filter((part) => cause.fields[part]) : [];
+      if (cause instanceof CallRefused && fields.length > 0) {
         setErrors(Object.fromEntries(fields.map((part) => [part, cause.fields[part]])));
         boxes[fields[0]!].current?.focus();
       } else onFailed(cause);

@@ -1,9 +1,4 @@
-import { api, errorMessage, type Album } from '@/lib/api-client';
-
-/** The admin's session has ended (401): the page sends them to sign in again. */
-export class AdminSignedOut extends Error {
-  override name = 'AdminSignedOut';
-}
+import { api, errorMessage, SignedOut, type Album } from '@/lib/api-client';
 
 interface Answer<T> {
   data?: T;
@@ -13,7 +8,7 @@ interface Answer<T> {
 
 async function answer<T>(call: Promise<Answer<T>>, fallback: string): Promise<T> {
   const { data, error, response } = await call;
-  if (response.status === 401) throw new AdminSignedOut(errorMessage(error, 'Please sign in again.'));
+  if (response.status === 401) throw new SignedOut(errorMessage(error, 'Please sign in again.'));
   if (error !== undefined || data === undefined) throw new Error(errorMessage(error, fallback));
   return data;
 }

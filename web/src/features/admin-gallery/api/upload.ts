@@ -1,9 +1,8 @@
 // The upload goes through XMLHttpRequest rather than the API client: fetch cannot report how
 // much of a request body has been sent, and the admin wants a progress bar. It sends what the
 // client sends: credentials, and the csrftoken cookie as X-CSRFToken.
-import { API_BASE, CSRF_HEADER, csrfToken, errorMessage } from '@/lib/api-client';
+import { API_BASE, CSRF_HEADER, csrfToken, errorMessage, SignedOut } from '@/lib/api-client';
 import type { paths } from '@/lib/api-schema';
-import { AdminSignedOut } from './admin-api';
 
 type UploadOperation = paths['/api/albums/{id}/upload_images/']['post'];
 type UploadForm = UploadOperation['requestBody']['content']['multipart/form-data'];
@@ -53,7 +52,7 @@ export async function uploadImages({ albumId, files, featured, onProgress }: Upl
     };
     xhr.onload = () => {
       const body = parse(xhr.responseText);
-      if (xhr.status === 401) return reject(new AdminSignedOut(errorMessage(body, 'Please sign in again.')));
+      if (xhr.status === 401) return reject(new SignedOut(errorMessage(body, 'Please sign in again.')));
       if (xhr.status < 200 || xhr.status >= 300 || !body || typeof body !== 'object' || !('album' in body)) {
         return reject(new Error(errorMessage(body, 'The server did not take the files. Please try again.')));
       }

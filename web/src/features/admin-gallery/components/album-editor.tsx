@@ -4,8 +4,9 @@ import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album, AlbumImage } from '@/lib/api-client';
 import { albumLimits } from '@/lib/core';
-import { AdminSignedOut, deleteAlbum, deleteImage, reorderImages, saveCaption, updateAlbum } from '../api/admin-api';
+import { deleteAlbum, deleteImage, reorderImages, saveCaption, updateAlbum } from '../api/admin-api';
 import { describeItem, isVideo, photoCount } from '@/lib/album-media';
+import { SignedOut } from '@/lib/api-client';
 
 interface AlbumEditorProps {
   album: Album;
@@ -34,7 +35,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
       if (done) notifySuccess(done);
       await onChanged();
     } catch (cause) {
-      if (cause instanceof AdminSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       notifyError(failed, cause instanceof Error ? cause.message : null);
     } finally {
       setBusy(false);
@@ -70,7 +71,7 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
       notifySuccess('Album deleted');
       onDeleted(album.id);
     } catch (cause) {
-      if (cause instanceof AdminSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       notifyError('The album was not deleted', cause instanceof Error ? cause.message : null);
       setBusy(false);
     }

@@ -3,7 +3,8 @@ import { Field, TextField } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { albumLimits } from '@/lib/core';
 import type { Album } from '@/lib/api-client';
-import { AdminSignedOut, createAlbum } from '../api/admin-api';
+import { SignedOut } from '@/lib/api-client';
+import { createAlbum } from '../api/admin-api';
 
 export const TITLE_REQUIRED = 'Please give the album a title.';
 
@@ -32,7 +33,7 @@ export function CreateAlbumForm({ onCreated, onSignedOut }: { onCreated: (album:
       setDescription('');
       onCreated(album);
     } catch (cause) {
-      if (cause instanceof AdminSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       notifyError('Failed to create album', cause instanceof Error ? cause.message : null);
     } finally {
       setBusy(false);

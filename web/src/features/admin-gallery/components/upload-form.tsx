@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import type { Album, Refused } from '@/lib/api-client';
-import { AdminSignedOut } from '../api/admin-api';
+import { SignedOut } from '@/lib/api-client';
 import { uploadImages } from '../api/upload';
 import { checkFiles, FEATURED_NOT_PICTURE, fileSize, isPictureFile } from '../lib/file-check';
 
@@ -66,7 +66,7 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
       }
       onUploaded(report.album);
     } catch (cause) {
-      if (cause instanceof AdminSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       notifyError('Failed to upload images', cause instanceof Error ? cause.message : null);
     } finally {
       setProgress(null);

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { notifyError } from '@/components/ui/notify';
 import type { Album } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
-import { AdminSignedOut, listAdminAlbums } from '../api/admin-api';
+import { SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { listAdminAlbums } from '../api/admin-api';
 
 export type AdminAlbumsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; albums: Album[] };
 
@@ -14,22 +16,19 @@ export const PROCESSING_POLL_MS = 4000;
  * had; asked again after each change, and every few seconds while a video is converting.
  */
 export function useAdminAlbums(onSignedOut: () => void) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
+  const { lost } = useSignedOut(onSignedOut);
 
   const onError = useCallback((cause: unknown, { quiet }: { quiet: boolean }) => {
-    if (cause instanceof AdminSignedOut) return signedOut.current();
+    if (cause instanceof SignedOut) return lost();
     if (!quiet) notifyError('Failed to fetch albums', cause instanceof Error ? cause.message : null);
-  }, []);
+  }, [lost]);
   const query = useQuery('admin-albums', () => listAdminAlbums(), { onError });
   const { refresh: ask, setData } = query;
 
   // A session that ended is no failure to show: the page is on its way to the sign-in.
   const state: AdminAlbumsState = useMemo(() => {
     if (query.status === 'loaded') return { status: 'loaded', albums: query.data };
-    if (query.status === 'error' && !(query.error instanceof AdminSignedOut)) return { status: 'error' };
+    if (query.status === 'error' && !(query.error instanceof SignedOut)) return { status: 'error' };
     return { status: 'loading' };
   }, [query]);
 

@@ -1,6 +1,6 @@
 // The studio's order calls (admin only): the day's work, one order, moving it along its
 // workflow, giving money back, the day sheet, the CSV export and orders taken by phone.
-import { api, API_BASE, errorMessage, type ErrorBody } from '@/lib/api-client';
+import { api, API_BASE, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 import { deliveryRules, type DeliveryRules } from '@/lib/core';
 
@@ -25,39 +25,7 @@ export interface OrderFilter {
   to?: string;
 }
 
-/** The session ended (401): the page goes to the sign-in. */
-export class OrdersSignedOut extends Error {
-  constructor() {
-    super('The admin session has ended');
-    this.name = 'OrdersSignedOut';
-  }
-}
-
-/**
- * A call the server refused: its sentence, the fields at fault (`items.0`, `fulfilment.postcode`),
- * and the status (409: someone else changed the order first, so the page reads it again).
- */
-export class OrderRefused extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, string>,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'OrderRefused';
-  }
-
-  /** Someone else changed the order since the page read it. */
-  get changed(): boolean {
-    return this.status === 409;
-  }
-}
-
-function refusal(error: unknown, status: number): Error {
-  if (status === 401) return new OrdersSignedOut();
-  const body = error as ErrorBody | undefined;
-  return new OrderRefused(errorMessage(body, 'That could not be done just now. Please try again.'), body?.fields ?? {}, status);
-}
+const FALLBACK = 'That could not be done just now. Please try again.';
 
 /** Only the filters that say something, so the URL and the query stay short. */
 function given(filter: OrderFilter): OrderFilter {
@@ -67,42 +35,42 @@ function given(filter: OrderFilter): OrderFilter {
 /** The day's work, or what the filters found, by day. */
 export async function listOrders(filter: OrderFilter, signal?: AbortSignal): Promise<OrderBook> {
   const { data, error, response } = await api.GET('/api/admin/orders/', { params: { query: given(filter) }, signal });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
 /** One order with everything it has. */
 export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderDetail> {
   const { data, error, response } = await api.GET('/api/admin/orders/{id}/', { params: { path: { id } }, signal });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
 /** Moves the order from where the page saw it (`from`) to `to`. */
 export async function moveOrder(id: number, from: string, to: string): Promise<OrderDetail> {
   const { data, error, response } = await api.POST('/api/admin/orders/{id}/status/', { params: { path: { id } }, body: { from, to } });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
 /** Gives back what is chosen, and cancels the order when asked. */
 export async function refundOrder(id: number, body: RefundBody): Promise<OrderDetail> {
   const { data, error, response } = await api.POST('/api/admin/orders/{id}/refund/', { params: { path: { id } }, body });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
 /** Every order of one day, in the order the studio makes and delivers them. */
 export async function daySheet(date: string, signal?: AbortSignal): Promise<OrderDetail[]> {
   const { data, error, response } = await api.GET('/api/admin/orders/sheet/', { params: { query: { date } }, signal });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
 /** Takes an order by phone or in the studio. */
 export async function takeOrder(body: StudioOrder): Promise<StudioOrderTaken> {
   const { data, error, response } = await api.POST('/api/admin/orders/', { body });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
@@ -116,7 +84,7 @@ export type ShelfProduct = Schemas['AdminProductView'];
 /** Every product, on sale or hidden but not archived, for the phone order's lines. */
 export async function listShelf(signal?: AbortSignal): Promise<ShelfProduct[]> {
   const { data, error, response } = await api.GET('/api/admin/products/', { signal });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return data.filter((product) => !product.archived);
 }
 
@@ -126,6 +94,6 @@ export async function listShelf(signal?: AbortSignal): Promise<ShelfProduct[]> {
  */
 export async function studioDelivery(signal?: AbortSignal): Promise<DeliveryRules> {
   const { data, error, response } = await api.GET('/api/delivery/', { signal });
-  if (!data) throw refusal(error, response.status);
+  if (!data) throw refusal(error, response.status, FALLBACK);
   return deliveryRules(data.settings);
 }

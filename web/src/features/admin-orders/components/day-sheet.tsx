@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@/lib/use-query';
-import { daySheet, OrderRefused, OrdersSignedOut, type OrderDetail } from '../api/orders-api';
+import { CallRefused } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { daySheet, type OrderDetail } from '../api/orders-api';
 import { dayName } from './order-words';
 import './orders.css';
 import './day-sheet.css';
@@ -18,20 +19,14 @@ export interface DaySheetProps {
  * shop's frame and the buttons and keeps each block and card whole on a page.
  */
 export function DaySheet({ date, onSignedOut }: DaySheetProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof OrdersSignedOut) signedOut.current();
-  }, []);
+  const { onError } = useSignedOut(onSignedOut);
   const query = useQuery(`sheet:${date}`, (signal) => daySheet(date, signal), { onError });
 
   if (query.status === 'loading') return <p className="orders__quiet" role="status">Writing the day sheet…</p>;
   if (query.status === 'error') {
     return (
       <div className="orders__quiet" role="alert">
-        <p>{query.error instanceof OrderRefused ? query.error.message : 'We couldn’t write the day sheet.'}</p>
+        <p>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t write the day sheet.'}</p>
         <button type="button" className="button button--quiet button--small" onClick={query.retry}>
           Try again
         </button>

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import { exportUrl, listOrders, OrdersSignedOut, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
+import { SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { exportUrl, listOrders, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
 import { StatusBadge } from './status-badge';
 import { dayCounts } from './order-words';
 import './orders.css';
@@ -28,13 +30,7 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const key = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof OrdersSignedOut) signedOut.current();
-  }, []);
+  const { onError } = useSignedOut(onSignedOut);
   const query = useQuery(`orders?${key}`, (signal) => listOrders(filterOf(new URLSearchParams(key)), signal), { onError });
 
   const apply = (changes: OrderFilter) =>
@@ -76,7 +72,7 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
       {query.status === 'loading' && <p className="orders__quiet" role="status">Gathering the orders…</p>}
       {query.status === 'error' && (
         <div className="orders__quiet" role="alert">
-          <p>{query.error instanceof Error && !(query.error instanceof OrdersSignedOut) ? query.error.message : 'We couldn’t load the orders.'}</p>
+          <p>{query.error instanceof Error && !(query.error instanceof SignedOut) ? query.error.message : 'We couldn’t load the orders.'}</p>
           <button type="button" className="button button--quiet button--small" onClick={query.retry}>
             Try again
           </button>

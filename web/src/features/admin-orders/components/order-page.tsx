@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import { getOrder, moveOrder, OrderRefused, OrdersSignedOut, type OrderDetail, type OrderMove, type OrderRefund } from '../api/orders-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund } from '../api/orders-api';
 import { moment, skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
@@ -25,13 +27,7 @@ export interface OrderPageProps {
  * cancel it or give money back.
  */
 export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof OrdersSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery(id, (signal) => getOrder(id, signal), { onError });
   // Why the last change was not made, shown above the moves until the next one.
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,22 +52,22 @@ export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
   /** A refused change: its sentence; when someone else changed the order, it is read again. */
   const refused = useCallback(
     (cause: unknown) => {
-      if (cause instanceof OrdersSignedOut) return signedOut.current();
-      if (cause instanceof OrderRefused) {
+      if (cause instanceof SignedOut) return lost();
+      if (cause instanceof CallRefused) {
         setProblem(cause.message);
         if (cause.changed) void query.refresh({ quiet: true });
         return;
       }
       notifyError('The order could not be changed', cause instanceof Error ? cause.message : null);
     },
-    [query],
+    [query, lost],
   );
 
   if (query.status === 'loading') return <p className="orders__quiet" role="status">Opening the order…</p>;
   if (query.status === 'error') {
     return (
       <div className="orders__quiet" role="alert">
-        <p>{query.error instanceof OrderRefused ? query.error.message : 'We couldn’t open this order.'}</p>
+        <p>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t open this order.'}</p>
         <div className="order-actions">
           <button type="button" className="button button--quiet button--small" onClick={query.retry}>
             Try again

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Field, TextField } from '@/components/ui/field';
 import {
@@ -14,14 +14,9 @@ import {
   type Method,
 } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import {
-  listShelf,
-  OrderRefused,
-  OrdersSignedOut,
-  studioDelivery,
-  takeOrder,
-  type ShelfProduct,
-} from '../api/orders-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { listShelf, studioDelivery, takeOrder, type ShelfProduct } from '../api/orders-api';
 import './orders.css';
 import './phone-order.css';
 
@@ -99,13 +94,7 @@ export interface PhoneOrderProps {
  * the server, whose sentences show beside each field. Nothing typed is lost on a refusal.
  */
 export function PhoneOrder({ onSignedOut, onChanged }: PhoneOrderProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof OrdersSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const shelf = useQuery('studio-shelf', (signal) => listShelf(signal), { onError });
   const rules = useQuery('studio-delivery', (signal) => studioDelivery(signal), { onError });
 
@@ -127,7 +116,7 @@ export function PhoneOrder({ onSignedOut, onChanged }: PhoneOrderProps) {
       </div>
     );
   }
-  return <PhoneOrderForm products={shelf.data} rules={rules.data} onChanged={onChanged} onSignedOut={() => signedOut.current()} />;
+  return <PhoneOrderForm products={shelf.data} rules={rules.data} onChanged={onChanged} onSignedOut={() => lost()} />;
 }
 
 interface PhoneOrderFormProps {
@@ -209,9 +198,9 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
       navigate(`/admin/orders/${taken.id}`);
     } catch (cause) {
       setBusy(false);
-      if (cause instanceof OrdersSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       const fields: Record<string, string> = { ...local };
-      if (cause instanceof OrderRefused) {
+      if (cause instanceof CallRefused) {
         for (const [name, why] of Object.entries(cause.fields)) {
           const line = /^items\.(\d+)$/.exec(name);
           const row = line ? rows[Number(line[1])] : undefined;

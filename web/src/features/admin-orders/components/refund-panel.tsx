@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { cartTotal, money, type PricedLine } from '@/lib/core';
-import { OrderRefused, refundOrder, type OrderDetail, type RefundBody } from '../api/orders-api';
+import { CallRefused } from '@/lib/api-client';
+import { refundOrder, type OrderDetail, type RefundBody } from '../api/orders-api';
 import './orders.css';
 
 /** Before the studio makes them, flowers can go back in stock; after, they cannot. */
@@ -48,7 +49,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
       onChanged(done, cancel ? `The order is cancelled${givesBack ? ` and ${given}` : ''}.` : `${given}.`, true);
     } catch (cause) {
       setConfirming(false);
-      if (cause instanceof OrderRefused && cause.status === 400) setError(cause.message);
+      if (cause instanceof CallRefused && cause.status === 400) setError(cause.message);
       else onRefused(cause);
     } finally {
       setBusy(false);

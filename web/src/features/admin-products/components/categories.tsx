@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/field';
-import { ProductRefused, createCategory, reorderCategories, updateCategory, type Category } from '../api/products-api';
+import { CallRefused } from '@/lib/api-client';
+import { createCategory, reorderCategories, updateCategory, type Category } from '../api/products-api';
 
 export interface CategoriesProps {
   id: string;
@@ -94,7 +95,7 @@ function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
     try {
       onChanged(await updateCategory(category.id, name, hidden));
     } catch (cause) {
-      if (cause instanceof ProductRefused && cause.fields.name) setError(cause.fields.name);
+      if (cause instanceof CallRefused && cause.fields.name) setError(cause.fields.name);
       else onFailed(cause);
     } finally {
       setBusy(false);
@@ -144,7 +145,7 @@ function NewCategory({ onChanged, onFailed }: NewCategoryProps) {
       onChanged(await createCategory(name));
       setName('');
     } catch (cause) {
-      if (cause instanceof ProductRefused && cause.fields.name) setError(cause.fields.name);
+      if (cause instanceof CallRefused && cause.fields.name) setError(cause.fields.name);
       else onFailed(cause);
     } finally {
       setBusy(false);

@@ -1,16 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Field, TextField } from '@/components/ui/field';
 import { mediaUrl } from '@/lib/core';
-import {
-  ProductRefused,
-  createProduct,
-  saveProduct,
-  uploadPicture,
-  type AdminProduct,
-  type Category,
-  type ProductChange,
-  type SizeChange,
-} from '../api/products-api';
+import { CallRefused } from '@/lib/api-client';
+import { createProduct, saveProduct, uploadPicture, type AdminProduct, type Category, type ProductChange, type SizeChange } from '../api/products-api';
 
 const WHOLE_NUMBER = 'Please give a whole number.';
 
@@ -150,14 +142,14 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
       if (picture) saved = await uploadPicture(saved.id, picture);
       onSaved(saved);
     } catch (cause) {
-      if (cause instanceof ProductRefused && saved) {
+      if (cause instanceof CallRefused && saved) {
         // The product is saved; only its picture was not taken.
         const why = cause.fields.picture ?? cause.message;
         if (onPictureRefused) onPictureRefused(saved, why);
         setErrors({ picture: why });
         setProblem({ text: why, aboutFields: true });
         focusFirst({ picture: why });
-      } else if (cause instanceof ProductRefused) {
+      } else if (cause instanceof CallRefused) {
         setErrors(cause.fields);
         setProblem({ text: cause.message, aboutFields: Object.keys(cause.fields).length > 0 });
         focusFirst(cause.fields);

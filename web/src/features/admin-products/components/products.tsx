@@ -1,19 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { isSoldOut, mediaUrl, money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
-import {
-  ProductRefused,
-  ProductsSignedOut,
-  archiveProduct,
-  deleteProduct,
-  listCategories,
-  listProducts,
-  restoreProduct,
-  setStock,
-  type AdminProduct,
-  type Category,
-} from '../api/products-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { archiveProduct, deleteProduct, listCategories, listProducts, restoreProduct, setStock, type AdminProduct, type Category } from '../api/products-api';
 import { Categories } from './categories';
 import { ProductEditor } from './product-editor';
 import './products.css';
@@ -42,13 +33,7 @@ async function loadCatalogue(signal: AbortSignal): Promise<Catalogue> {
  * picture), the shelves themselves, and the archived products at the end.
  */
 export function Products({ onSignedOut }: ProductsProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof ProductsSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-catalogue', loadCatalogue, { onError });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [arranging, setArranging] = useState(false);
@@ -73,9 +58,9 @@ export function Products({ onSignedOut }: ProductsProps) {
     [query],
   );
   const failed = useCallback((cause: unknown) => {
-    if (cause instanceof ProductsSignedOut) return signedOut.current();
+    if (cause instanceof SignedOut) return lost();
     notifyError('The change was not saved', cause instanceof Error ? cause.message : null);
-  }, []);
+  }, [lost]);
 
   if (query.status === 'loading') return <p className="products-admin__quiet">Fetching the products…</p>;
   if (query.status === 'error') {
@@ -312,7 +297,7 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
       setCount(String(saved.stock));
       setSaid(`Stock for ${saved.name} is now ${saved.stock}.`);
     } catch (cause) {
-      if (cause instanceof ProductRefused && cause.fields.stock) setError(cause.fields.stock);
+      if (cause instanceof CallRefused && cause.fields.stock) setError(cause.fields.stock);
       else onFailed(cause);
     } finally {
       setBusy(false);

@@ -1,34 +1,9 @@
 // The studio's admins (admin only): the list, adding one, changing one's own password and
 // signing out every session of one's account.
-import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
+import { api, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type AdminAccount = components['schemas']['AdminView'];
-
-/** The session ended (401): the page goes to the sign-in. */
-export class AdminsSignedOut extends Error {
-  constructor() {
-    super('The admin session has ended');
-    this.name = 'AdminsSignedOut';
-  }
-}
-
-/** A call the server refused: its sentence and the fields at fault. */
-export class AdminsRefused extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AdminsRefused';
-  }
-}
-
-function refusal(error: unknown, status: number, fallback: string): Error {
-  if (status === 401) return new AdminsSignedOut();
-  const body = error as ErrorBody | undefined;
-  return new AdminsRefused(errorMessage(body, fallback), body?.fields ?? {});
-}
 
 export async function listAdmins(signal?: AbortSignal): Promise<AdminAccount[]> {
   const { data, error, response } = await api.GET('/api/admin/admins/', { signal });

@@ -1,18 +1,10 @@
 // The studio's delivery settings in the back office (admin only): read them, and save them once
 // the core finds nothing wrong (each problem is one of its sentences).
-import { api, errorMessage, type DeliverySettings, type ErrorBody } from '@/lib/api-client';
+import { api, refusal as refused, SignedOut, type DeliverySettings } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type OrderOnClosedDay = components['schemas']['OrderOnClosedDay'];
 type ClosingDaysWithOrders = components['schemas']['ClosingDaysWithOrders'];
-
-/** The session ended (401): the page goes to the sign-in. */
-export class SettingsSignedOut extends Error {
-  constructor() {
-    super('The admin session has ended');
-    this.name = 'SettingsSignedOut';
-  }
-}
 
 /** The settings were not saved: the server's sentence and every problem core found. */
 export class SettingsRefused extends Error {
@@ -40,13 +32,12 @@ export class ClosingDaysWithOrdersError extends Error {
 }
 
 function refusal(error: unknown, status: number): Error {
-  if (status === 401) return new SettingsSignedOut();
   if (status === 409) {
     const closing = error as ClosingDaysWithOrders | undefined;
     return new ClosingDaysWithOrdersError(closing?.error ?? 'Those days already have orders.', closing?.orders ?? []);
   }
-  const body = error as ErrorBody | undefined;
-  return new SettingsRefused(errorMessage(body, 'The settings could not be saved just now. Please try again.'), Object.values(body?.fields ?? {}));
+  const cause = refused(error, status, 'The settings could not be saved just now. Please try again.');
+  return cause instanceof SignedOut ? cause : new SettingsRefused(cause.message, Object.values(cause.fields));
 }
 
 export async function getSettings(signal?: AbortSignal): Promise<DeliverySettings> {

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
-import { addAdmin, AdminsRefused, AdminsSignedOut, changePassword, listAdmins, signOutEverywhere, type AdminAccount } from '../api/admins-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { addAdmin, changePassword, listAdmins, signOutEverywhere, type AdminAccount } from '../api/admins-api';
 import './admins.css';
 
 const made = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
@@ -21,14 +23,7 @@ export interface AdminsProps {
 
 /** The studio's admins: who they are, adding one, a new password for oneself, and signing out everywhere. */
 export function Admins({ onSignedOut, onSignedOutEverywhere }: AdminsProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const lost = useCallback(() => signedOut.current(), []);
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof AdminsSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-admins', (signal) => listAdmins(signal), { onError });
 
   return (
@@ -95,11 +90,11 @@ function useSmallForm(onSignedOut: () => void) {
       setMessage({ text: said, error: false });
       return true;
     } catch (cause) {
-      if (cause instanceof AdminsSignedOut) {
+      if (cause instanceof SignedOut) {
         onSignedOut();
         return false;
       }
-      if (cause instanceof AdminsRefused) {
+      if (cause instanceof CallRefused) {
         setErrors(cause.fields);
         setMessage({ text: cause.message, error: true });
         const first = Object.keys(ids).find((field) => cause.fields[field]);
@@ -251,7 +246,7 @@ function SignOutEverywhere({ onDone, onSignedOut }: { onDone: () => void; onSign
               onDone();
             } catch (cause) {
               setBusy(false);
-              if (cause instanceof AdminsSignedOut) onSignedOut();
+              if (cause instanceof SignedOut) onSignedOut();
               else notifyError('We could not sign you out', cause instanceof Error ? cause.message : null);
             }
           }}

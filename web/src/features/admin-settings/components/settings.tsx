@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import type { DeliverySettings } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
-import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, SettingsSignedOut, type OrderOnClosedDay } from '../api/settings-api';
+import { SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
 
 type Week = DeliverySettings['opening_hours'];
@@ -34,13 +36,7 @@ export interface SettingsProps {
  * checkout's days and the fees follow at once.
  */
 export function Settings({ onSignedOut, onSaved }: SettingsProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof SettingsSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-settings', (signal) => getSettings(signal), { onError });
 
   if (query.status === 'loading') return <p className="settings__quiet">Fetching the settings…</p>;
@@ -61,7 +57,7 @@ export function Settings({ onSignedOut, onSaved }: SettingsProps) {
         query.setData(() => settings);
         onSaved?.();
       }}
-      onSignedOut={() => signedOut.current()}
+      onSignedOut={() => lost()}
     />
   );
 }
@@ -148,7 +144,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
       setForm(now);
       setMessage('Saved. The shop uses the new settings now.');
     } catch (cause) {
-      if (cause instanceof SettingsSignedOut) return onSignedOut();
+      if (cause instanceof SignedOut) return onSignedOut();
       if (cause instanceof ClosingDaysWithOrdersError) return setClosing({ message: cause.message, orders: cause.orders });
       if (cause instanceof SettingsRefused) setProblems(cause.problems.length ? cause.problems : [cause.message]);
       else notifyError('The settings were not saved', cause instanceof Error ? cause.message : null);

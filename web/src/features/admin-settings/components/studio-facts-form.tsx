@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
-import { SettingsSignedOut } from '../api/settings-api';
-import { FactsRefused, getStudioFacts, saveStudioFacts, type StudioFacts, type StudioSettings } from '../api/studio-facts-api';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { getStudioFacts, saveStudioFacts, type StudioFacts, type StudioSettings } from '../api/studio-facts-api';
 import './settings.css';
 
 type Key = keyof StudioFacts;
@@ -67,13 +68,7 @@ export interface StudioFactsSettingsProps {
  * server: each field at fault gets its sentence beside it, and nothing typed is lost.
  */
 export function StudioFactsSettings({ onSignedOut, onSaved }: StudioFactsSettingsProps) {
-  const signedOut = useRef(onSignedOut);
-  useEffect(() => {
-    signedOut.current = onSignedOut;
-  });
-  const onError = useCallback((cause: unknown) => {
-    if (cause instanceof SettingsSignedOut) signedOut.current();
-  }, []);
+  const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-studio-facts', (signal) => getStudioFacts(signal), { onError });
 
   if (query.status === 'loading') return <p className="settings__quiet">Fetching the studio’s details…</p>;
@@ -94,7 +89,7 @@ export function StudioFactsSettings({ onSignedOut, onSaved }: StudioFactsSetting
         query.setData(() => settings);
         onSaved();
       }}
-      onSignedOut={() => signedOut.current()}
+      onSignedOut={() => lost()}
     />
   );
 }
@@ -130,8 +125,8 @@ function StudioFactsForm({ saved, onSaved, onSignedOut }: StudioFactsFormProps) 
       setMessage({ text: 'Saved. Every page shows the new details now.', error: false });
       report.current?.focus();
     } catch (cause) {
-      if (cause instanceof SettingsSignedOut) return onSignedOut();
-      if (cause instanceof FactsRefused) {
+      if (cause instanceof SignedOut) return onSignedOut();
+      if (cause instanceof CallRefused) {
         setErrors(cause.fields);
         setMessage({ text: cause.message, error: true });
         // The first field at fault, in the form's order, takes the focus.
