@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { counted } from '@/lib/words';
 import { daySheet, type OrderDetail } from '../api/orders-api';
 import { dayName } from './order-words';
 import './orders.css';
@@ -52,8 +53,7 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
           <span className="day-sheet__eyebrow">Day sheet</span> {dayName(date)}
         </h2>
         <p className="day-sheet__counts">
-          {deliveries} {deliveries === 1 ? 'delivery' : 'deliveries'} · {orders.length - deliveries}{' '}
-          {orders.length - deliveries === 1 ? 'collection' : 'collections'} · {cards.length} {cards.length === 1 ? 'card' : 'cards'}
+          {counted(deliveries, 'delivery', 'deliveries')} · {counted(orders.length - deliveries, 'collection')} · {counted(cards.length, 'card')}
         </p>
       </header>
       {orders.length === 0 ? (

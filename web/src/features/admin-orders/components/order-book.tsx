@@ -4,6 +4,7 @@ import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { counted } from '@/lib/words';
 import { exportUrl, listOrders, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
 import { StatusBadge } from './status-badge';
 import { dayCounts } from './order-words';
@@ -85,7 +86,7 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
           <>
             {filtered && (
               <p className="orders__quiet" role="status">
-                {query.data.found} {query.data.found === 1 ? 'order' : 'orders'} found
+                {counted(query.data.found, 'order')} found
               </p>
             )}
             {query.data.days.map((day) => (

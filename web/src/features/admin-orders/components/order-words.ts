@@ -1,4 +1,5 @@
 // How the back office's order pages write statuses, days and moments.
+import { counted } from '@/lib/words';
 
 const momentParts = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
@@ -30,8 +31,8 @@ export function dayName(date: string): string {
 /** "3 deliveries · 1 collection", leaving out what there is none of. */
 export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
   const parts = [
-    deliveries > 0 && `${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'}`,
-    collections > 0 && `${collections} ${collections === 1 ? 'collection' : 'collections'}`,
+    deliveries > 0 && counted(deliveries, 'delivery', 'deliveries'),
+    collections > 0 && counted(collections, 'collection'),
     cancelled > 0 && `${cancelled} cancelled`,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'Nothing to make';

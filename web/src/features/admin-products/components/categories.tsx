@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/field';
 import { CallRefused } from '@/lib/api-client';
+import { counted } from '@/lib/words';
 import { createCategory, reorderCategories, updateCategory, type Category } from '../api/products-api';
 
 export interface CategoriesProps {
@@ -86,7 +87,7 @@ function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const changed = name !== category.name || hidden !== category.hidden;
-  const count = category.products === 1 ? '1 product' : `${category.products} products`;
+  const count = counted(category.products, 'product');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
