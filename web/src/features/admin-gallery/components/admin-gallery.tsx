@@ -72,13 +72,12 @@ export function AdminGallery({ onSignedOut }: AdminGalleryProps) {
                       type="button"
                       className="button button--small"
                       aria-pressed={isChosen}
-                      aria-label={`Manage ${album.title}`}
                       onClick={() => setChosenId(isChosen ? null : album.id)}
                     >
-                      Manage
+                      Manage{' '}<span className="visually-hidden">{album.title}</span>
                     </button>
-                    <Link className="button button--quiet button--small" to={`/gallery/album/${album.id}`} aria-label={`View ${album.title}`}>
-                      View
+                    <Link className="button button--quiet button--small" to={`/gallery/album/${album.id}`}>
+                      View{' '}<span className="visually-hidden">{album.title}</span>
                     </Link>
                   </div>
                 </li>

@@ -136,13 +136,13 @@ export function AlbumEditor({ album, onChanged, onReplaced, onDeleted, onSignedO
                       disabled={busy || isFeatured}
                       aria-pressed={isFeatured}
                       onClick={() => void feature(image)}
-                      aria-label={isFeatured ? `Featured: ${name}` : `Make featured: ${name}`}
                     >
                       {isFeatured ? 'Featured' : 'Make featured'}
+                      <span className="visually-hidden">: {name}</span>
                     </button>
                   )}
-                  <button type="button" className="button button--quiet button--small admin-danger" disabled={busy} onClick={() => remove(image, at)} aria-label={`Delete ${name}`}>
-                    Delete
+                  <button type="button" className="button button--quiet button--small admin-danger" disabled={busy} onClick={() => remove(image, at)}>
+                    Delete{' '}<span className="visually-hidden">{name}</span>
                   </button>
                 </div>
               </li>

@@ -198,8 +198,8 @@ function DayOfWork({ day }: { day: OrderDay }) {
             {overdue && <span className="order-overdue">Overdue</span>} {dayCounts(day.deliveries, day.collections, day.cancelled)}
           </p>
         </div>
-        <Link to={`/admin/orders/day/${day.date}`} className="button button--quiet button--small" aria-label={`Day sheet for ${day.day}`}>
-          Day sheet
+        <Link to={`/admin/orders/day/${day.date}`} className="button button--quiet button--small">
+          Day sheet{' '}<span className="visually-hidden">for {day.day}</span>
         </Link>
       </header>
       <ul className="order-rows" aria-label={`Orders for ${day.day}`}>

@@ -350,14 +350,13 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
                     <button
                       type="button"
                       className="button button--quiet button--small"
-                      aria-label={`Remove item ${at + 1}`}
                       onClick={() => {
                         setLines((current) => current.filter((_, i) => i !== at));
                         // Line faults are by position: they no longer point at the right lines.
                         setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !name.startsWith('items.'))));
                       }}
                     >
-                      Remove
+                      Remove{' '}<span className="visually-hidden">item {at + 1}</span>
                     </button>
                   )}
                 </div>

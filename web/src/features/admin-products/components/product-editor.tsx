@@ -259,8 +259,8 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
                 error={errors[`sizes.${at}.stock`]}
                 onValueChange={(v) => setSize(at, 'stock', v)}
               />
-              <button type="button" className="button button--quiet button--small product-editor__remove" aria-label={`Remove ${name}`} onClick={() => removeSize(at)}>
-                Remove
+              <button type="button" className="button button--quiet button--small product-editor__remove" onClick={() => removeSize(at)}>
+                Remove{' '}<span className="visually-hidden">{name}</span>
               </button>
             </div>
           );

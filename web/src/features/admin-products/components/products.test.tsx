@@ -56,6 +56,14 @@ describe('the studio’s products', () => {
     expect(within(rows[1]!).getByText('Sold out')).toBeInTheDocument();
   });
 
+  it('names each Edit by its product, the visible word first and the name for screen readers', async () => {
+    open();
+    const shelf = await screen.findByRole('region', { name: 'Bouquets' });
+    const edits = within(shelf).getAllByRole('button', { name: /^Edit / });
+    expect(edits.map((edit) => edit.textContent)).toEqual(['Edit Sunflower Bunch', 'Edit Peony Posy']);
+    expect(within(edits[0]!).getByText('Sunflower Bunch')).toHaveClass('visually-hidden');
+  });
+
   it('saves a quick stock change, and says why a bad one is refused', async () => {
     const user = userEvent.setup();
     mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
@@ -161,18 +169,18 @@ describe('the studio’s products', () => {
     open([ordered, peonies]);
     await user.click(await screen.findByRole('button', { name: 'Edit Sunflower Bunch' }));
     const editor = screen.getByRole('form', { name: 'Edit Sunflower Bunch' });
-    expect(within(editor).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    const archive = within(editor).getByRole('button', { name: 'Archive' });
+    expect(within(editor).queryByRole('button', { name: 'Delete Sunflower Bunch' })).not.toBeInTheDocument();
+    const archive = within(editor).getByRole('button', { name: 'Archive Sunflower Bunch' });
     expect(archive).toHaveAccessibleDescription('It has been ordered, so it is archived rather than deleted: its orders keep it.');
     await user.click(archive);
     const archived = await screen.findByRole('region', { name: 'Archived' });
-    expect(within(archived).getByText('Sunflower Bunch')).toBeInTheDocument();
+    expect(within(archived).getByText('Sunflower Bunch', { selector: '.product-row__name' })).toBeInTheDocument();
     await waitFor(() => expect(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' })).toHaveFocus());
-    expect(within(screen.getByRole('region', { name: 'Bouquets' })).queryByText('Sunflower Bunch')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Bouquets' })).queryByText('Sunflower Bunch', { selector: '.product-row__name' })).not.toBeInTheDocument();
     await user.click(within(archived).getByRole('button', { name: 'Edit Sunflower Bunch' }));
-    await user.click(within(archived).getByRole('button', { name: 'Restore' }));
+    await user.click(within(archived).getByRole('button', { name: 'Restore Sunflower Bunch' }));
     const bouquets = screen.getByRole('region', { name: 'Bouquets' });
-    expect(await within(bouquets).findByText('Sunflower Bunch')).toBeInTheDocument();
+    expect(await within(bouquets).findByText('Sunflower Bunch', { selector: '.product-row__name' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Archived' })).not.toBeInTheDocument();
   });
 
@@ -182,9 +190,9 @@ describe('the studio’s products', () => {
     mockApi.on('DELETE', '/api/admin/products/4/', () => json({ status: 'success' }));
     open();
     await user.click(await screen.findByRole('button', { name: 'Edit Sunflower Bunch' }));
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Sunflower Bunch' }));
     expect(confirm).toHaveBeenCalledWith('Delete Sunflower Bunch? It has never been ordered; this cannot be undone.');
-    await waitFor(() => expect(screen.queryByText('Sunflower Bunch')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Sunflower Bunch', { selector: '.product-row__name' })).not.toBeInTheDocument());
     confirm.mockRestore();
   });
 });

@@ -145,10 +145,9 @@ export function Products({ onSignedOut }: ProductsProps) {
         className="button button--quiet button--small"
         aria-expanded={editing === product.id}
         aria-controls={editing === product.id ? `edit-${product.id}` : undefined}
-        aria-label={`Edit ${product.name}`}
         onClick={() => edit(editing === product.id ? null : product.id)}
       >
-        Edit
+        Edit{' '}<span className="visually-hidden">{product.name}</span>
       </button>
       {editing === product.id && (
         <ProductEditor
@@ -162,12 +161,12 @@ export function Products({ onSignedOut }: ProductsProps) {
           <div className="product-editor__leave">
             {product.archived ? (
               <button type="button" className="button button--quiet" onClick={() => void moved(restoreProduct(product.id), (p) => `${p.name} is restored, hidden from the shop until you put it on sale.`)}>
-                Restore
+                Restore{' '}<span className="visually-hidden">{product.name}</span>
               </button>
             ) : product.ordered ? (
               <>
                 <button type="button" className="button button--quiet" aria-describedby={`why-archive-${product.id}`} onClick={() => void moved(archiveProduct(product.id), (p) => `${p.name} is archived: out of the shop, kept for its orders.`)}>
-                  Archive
+                  Archive{' '}<span className="visually-hidden">{product.name}</span>
                 </button>
                 <p id={`why-archive-${product.id}`} className="field__hint">
                   It has been ordered, so it is archived rather than deleted: its orders keep it.
@@ -175,7 +174,7 @@ export function Products({ onSignedOut }: ProductsProps) {
               </>
             ) : (
               <button type="button" className="button button--quiet product-editor__delete" onClick={() => void remove(product)}>
-                Delete
+                Delete{' '}<span className="visually-hidden">{product.name}</span>
               </button>
             )}
           </div>

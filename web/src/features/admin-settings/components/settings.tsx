@@ -210,8 +210,8 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
                 <span>Closed for</span>
                 <input className="field__input" value={closure.reason} onChange={(event) => list('closed_on', at, { reason: event.target.value })} />
               </label>
-              <button type="button" className="button button--quiet button--small" onClick={() => remove('closed_on', at)} aria-label={`Remove ${closure.date || 'this day'}`}>
-                Remove
+              <button type="button" className="button button--quiet button--small" onClick={() => remove('closed_on', at)}>
+                Remove{' '}<span className="visually-hidden">{closure.date || 'this day'}</span>
               </button>
             </li>
           ))}
@@ -225,8 +225,8 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
                 <span>Closed for</span>
                 <input className="field__input" value={closure.reason} onChange={(event) => list('closed_every_year', at, { reason: event.target.value })} />
               </label>
-              <button type="button" className="button button--quiet button--small" onClick={() => remove('closed_every_year', at)} aria-label={`Remove ${closure.day}, every year`}>
-                Remove
+              <button type="button" className="button button--quiet button--small" onClick={() => remove('closed_every_year', at)}>
+                Remove{' '}<span className="visually-hidden">{closure.day}, every year</span>
               </button>
             </li>
           ))}
