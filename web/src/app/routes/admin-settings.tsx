@@ -5,7 +5,6 @@ import { Settings } from '@/features/admin-settings/components/settings';
 import { StudioFactsSettings } from '@/features/admin-settings/components/studio-facts-form';
 import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
-import './admin-settings.css';
 
 /** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
 export default function AdminSettingsPage() {

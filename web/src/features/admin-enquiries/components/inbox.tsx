@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { enquiryTypes, replyMail } from '@/lib/core';
@@ -74,17 +75,8 @@ export function Inbox({ onSignedOut, onChanged }: InboxProps) {
     markRead(opened.id).then(replace, failed);
   }, [opened, replace, failed]);
 
-  if (query.status === 'loading') return <p className="inbox__quiet">Opening the inbox…</p>;
-  if (query.status === 'error') {
-    return (
-      <div className="inbox__quiet">
-        <p>We couldn’t open the inbox.</p>
-        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.status === 'loading') return <AdminLoading>Opening the inbox…</AdminLoading>;
+  if (query.status === 'error') return <AdminRetry onRetry={query.retry}>We couldn’t open the inbox.</AdminRetry>;
 
   const shown = enquiries.filter((enquiry) => filter === 'all' || enquiry.status === filter);
   const count = (status: EnquiryStatus | 'all') => enquiries.filter((enquiry) => status === 'all' || enquiry.status === status).length;
@@ -112,9 +104,9 @@ export function Inbox({ onSignedOut, onChanged }: InboxProps) {
           ))}
         </nav>
         {shown.length === 0 ? (
-          <p className="inbox__quiet">{filter === 'new' ? 'Nothing waiting for an answer.' : 'No enquiries here.'}</p>
+          <p className="admin-quiet">{filter === 'new' ? 'Nothing waiting for an answer.' : 'No enquiries here.'}</p>
         ) : (
-          <ul className="inbox__items">
+          <ul className="admin-list">
             {shown.map((enquiry) => (
               <li key={enquiry.id}>
                 <button
@@ -311,7 +303,7 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
           {/* Core writes it, as the server will: the same greeting, text, signature and quote. */}
           <pre className="inbox__preview-text">{replyMail(greeting, reply, signature, enquiry.message)}</pre>
         </section>
-        <div className="inbox__actions">
+        <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Sending…' : 'Send reply'}
           </button>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -23,16 +24,9 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
   const { onError } = useSignedOut(onSignedOut);
   const query = useQuery(`sheet:${date}`, (signal) => daySheet(date, signal), { onError });
 
-  if (query.status === 'loading') return <p className="orders__quiet" role="status">Writing the day sheet…</p>;
+  if (query.status === 'loading') return <AdminLoading>Writing the day sheet…</AdminLoading>;
   if (query.status === 'error') {
-    return (
-      <div className="orders__quiet" role="alert">
-        <p>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t write the day sheet.'}</p>
-        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-          Try again
-        </button>
-      </div>
-    );
+    return <AdminRetry onRetry={query.retry}>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t write the day sheet.'}</AdminRetry>;
   }
   const orders = query.data;
   const cards = orders.filter((order) => order.fulfilment?.card_message);
@@ -57,7 +51,7 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
         </p>
       </header>
       {orders.length === 0 ? (
-        <p className="orders__quiet">No orders for this day.</p>
+        <p className="admin-quiet">No orders for this day.</p>
       ) : (
         <ol className="day-sheet__orders" aria-label="Orders">
           {orders.map((order) => (

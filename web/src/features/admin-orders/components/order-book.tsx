@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
@@ -70,22 +71,19 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
           </button>
         </p>
       )}
-      {query.status === 'loading' && <p className="orders__quiet" role="status">Gathering the orders…</p>}
+      {query.status === 'loading' && <AdminLoading>Gathering the orders…</AdminLoading>}
       {query.status === 'error' && (
-        <div className="orders__quiet" role="alert">
-          <p>{query.error instanceof Error && !(query.error instanceof SignedOut) ? query.error.message : 'We couldn’t load the orders.'}</p>
-          <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-            Try again
-          </button>
-        </div>
+        <AdminRetry onRetry={query.retry}>
+          {query.error instanceof Error && !(query.error instanceof SignedOut) ? query.error.message : 'We couldn’t load the orders.'}
+        </AdminRetry>
       )}
       {query.status === 'loaded' &&
         (query.data.days.length === 0 ? (
-          <p className="orders__quiet">{filtered ? 'No orders match.' : 'No orders today or in the days ahead yet.'}</p>
+          <p className="admin-quiet">{filtered ? 'No orders match.' : 'No orders today or in the days ahead yet.'}</p>
         ) : (
           <>
             {filtered && (
-              <p className="orders__quiet" role="status">
+              <p className="admin-quiet" role="status">
                 {counted(query.data.found, 'order')} found
               </p>
             )}
@@ -168,7 +166,7 @@ function OrderFilters({ filter, today, statuses, onApply }: OrderFiltersProps) {
           <span className="field__label">To</span>
           <input type="date" className="field__input" value={to} min={from || undefined} onChange={(event) => edit({ to: event.target.value })} />
         </label>
-        <div className="order-filters__actions">
+        <div className="admin-actions">
           <button type="submit" className="button">
             Show orders
           </button>
@@ -202,7 +200,7 @@ function DayOfWork({ day }: { day: OrderDay }) {
           Day sheet{' '}<span className="visually-hidden">for {day.day}</span>
         </Link>
       </header>
-      <ul className="order-rows" aria-label={`Orders for ${day.day}`}>
+      <ul className="admin-list" aria-label={`Orders for ${day.day}`}>
         {day.orders.map((order) => (
           <li key={order.id}>
             <OrderRow order={order} />

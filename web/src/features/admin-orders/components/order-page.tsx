@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
@@ -63,20 +64,19 @@ export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
     [query, lost],
   );
 
-  if (query.status === 'loading') return <p className="orders__quiet" role="status">Opening the order…</p>;
+  if (query.status === 'loading') return <AdminLoading>Opening the order…</AdminLoading>;
   if (query.status === 'error') {
     return (
-      <div className="orders__quiet" role="alert">
-        <p>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t open this order.'}</p>
-        <div className="order-actions">
-          <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-            Try again
-          </button>
+      <AdminRetry
+        onRetry={query.retry}
+        more={
           <Link to="/admin/orders" className="button button--quiet button--small">
             Back to the orders
           </Link>
-        </div>
-      </div>
+        }
+      >
+        {query.error instanceof CallRefused ? query.error.message : 'We couldn’t open this order.'}
+      </AdminRetry>
     );
   }
   const order = query.data;
@@ -138,7 +138,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
           <h2 className="order-page__title" ref={heading} tabIndex={-1}>
             {order.reference}
           </h2>
-          <p className="orders__quiet">
+          <p className="admin-quiet">
             {order.first_name} {order.last_name} · placed {moment(order.placed_at)}
           </p>
         </div>
@@ -176,7 +176,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
           )}
           {moves.later.length > 0 && (
             <div className="order-moves__later">
-              <span className="orders__quiet">Skip to</span>
+              <span className="admin-quiet">Skip to</span>
               {moves.later.map((later) => (
                 <button
                   key={later.status}
@@ -215,7 +215,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
 
       <div className="order-page__grid">
         <Panel title="Items">
-          <ul className="order-items">
+          <ul className="admin-list">
             {order.items.map((item) => {
               const all = item.refunded_quantity >= item.quantity;
               return (
@@ -295,7 +295,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
               </Fact>
             </dl>
           ) : (
-            <p className="orders__quiet">Placed without a choice: collection from the studio.</p>
+            <p className="admin-quiet">Placed without a choice: collection from the studio.</p>
           )}
         </Panel>
 
@@ -394,7 +394,7 @@ function SkipConfirm({ question, detail, label, busy, onYes, onNo }: SkipConfirm
       <p>
         <strong id={`${id}-question`}>{question}</strong> <span id={`${id}-detail`}>{detail}</span>
       </p>
-      <div className="order-actions">
+      <div className="admin-actions">
         <button type="button" className="button" disabled={busy} onClick={onYes}>
           {busy ? 'Sending…' : `Yes, mark ${label.toLowerCase()}`}
         </button>

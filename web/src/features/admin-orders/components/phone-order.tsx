@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextField } from '@/components/ui/field';
 import {
   cardCount,
@@ -98,22 +99,17 @@ export function PhoneOrder({ onSignedOut, onChanged }: PhoneOrderProps) {
   const shelf = useQuery('studio-shelf', (signal) => listShelf(signal), { onError });
   const rules = useQuery('studio-delivery', (signal) => studioDelivery(signal), { onError });
 
-  if (shelf.status === 'loading' || rules.status === 'loading') return <p className="orders__quiet" role="status">Getting the shelf and the delivery days…</p>;
+  if (shelf.status === 'loading' || rules.status === 'loading') return <AdminLoading>Getting the shelf and the delivery days…</AdminLoading>;
   if (shelf.status === 'error' || rules.status === 'error') {
     return (
-      <div className="orders__quiet" role="alert">
-        <p>We couldn’t load the products or the delivery days.</p>
-        <button
-          type="button"
-          className="button button--quiet button--small"
-          onClick={() => {
-            shelf.retry();
-            rules.retry();
-          }}
-        >
-          Try again
-        </button>
-      </div>
+      <AdminRetry
+        onRetry={() => {
+          shelf.retry();
+          rules.retry();
+        }}
+      >
+        We couldn’t load the products or the delivery days.
+      </AdminRetry>
     );
   }
   return <PhoneOrderForm products={shelf.data} rules={rules.data} onChanged={onChanged} onSignedOut={() => lost()} />;
@@ -458,7 +454,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
           {check.totals ? (
             <>
               Total <strong data-testid="phone-order-total">{money(check.totals.total)}</strong>
-              {check.totals.delivery !== '0.00' && <span className="orders__quiet"> (with {money(check.totals.delivery)} delivery)</span>}
+              {check.totals.delivery !== '0.00' && <span className="admin-quiet"> (with {money(check.totals.delivery)} delivery)</span>}
             </>
           ) : (
             <>
@@ -466,7 +462,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
             </>
           )}
         </p>
-        <div className="order-actions">
+        <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Taking the order…' : 'Take the order'}
           </button>

@@ -88,7 +88,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
                 <div key={item.id} className="refund-line">
                   <label className="refund-line__quantity">
                     <span className="refund-line__name">
-                      {item.name} <span className="orders__quiet">({money(item.unit_price)} each, {left} left to refund)</span>
+                      {item.name} <span className="admin-quiet">({money(item.unit_price)} each, {left} left to refund)</span>
                     </span>
                     <input
                       type="number"
@@ -137,7 +137,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
           </fieldset>
           <p className="refund-form__amount" aria-live="polite">
             To give back: <strong data-testid="refund-amount">{money(amount)}</strong>
-            {order.payment.paid_by === 'studio' && givesBack && <span className="orders__quiet"> (the way it was paid)</span>}
+            {order.payment.paid_by === 'studio' && givesBack && <span className="admin-quiet"> (the way it was paid)</span>}
           </p>
           {error && (
             <p className="field__error" role="alert">
@@ -150,7 +150,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
                 <strong>{summary.charAt(0).toUpperCase() + summary.slice(1)}?</strong>{' '}
                 {givesBack && order.payment.paid_by === 'card' && 'The money goes back to the customer’s card, and they are mailed.'}
               </p>
-              <div className="order-actions">
+              <div className="admin-actions">
                 <button type="button" className="button" disabled={busy} onClick={() => void send()}>
                   {busy ? 'Sending…' : `Yes, ${summary}`}
                 </button>

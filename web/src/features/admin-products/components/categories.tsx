@@ -40,8 +40,8 @@ export function Categories({ id, categories, onChanged, onFailed }: CategoriesPr
       <h2 id={`${id}-title`} className="products-admin__shelf-title">
         Categories
       </h2>
-      <p className="products-admin__quiet">The shelves of the shop, in the order shoppers see them. A hidden category and its products are not shown.</p>
-      <ol className="categories-admin__list">
+      <p className="admin-quiet">The shelves of the shop, in the order shoppers see them. A hidden category and its products are not shown.</p>
+      <ol className="admin-list">
         {categories.map((category, at) => (
           <li key={category.id} className="category-row" data-hidden={category.hidden || undefined}>
             <CategoryForm category={category} onChanged={onChanged} onFailed={onFailed} />

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { isSoldOut, mediaUrl, money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
@@ -62,17 +63,8 @@ export function Products({ onSignedOut }: ProductsProps) {
     notifyError('The change was not saved', cause instanceof Error ? cause.message : null);
   }, [lost]);
 
-  if (query.status === 'loading') return <p className="products-admin__quiet">Fetching the products…</p>;
-  if (query.status === 'error') {
-    return (
-      <div className="products-admin__quiet">
-        <p>We couldn’t fetch the products.</p>
-        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.status === 'loading') return <AdminLoading>Fetching the products…</AdminLoading>;
+  if (query.status === 'error') return <AdminRetry onRetry={query.retry}>We couldn’t fetch the products.</AdminRetry>;
 
   const { products, categories } = query.data;
   const shelves = categories.map((category) => ({
@@ -185,7 +177,7 @@ export function Products({ onSignedOut }: ProductsProps) {
 
   return (
     <div className="products-admin">
-      <div className="products-admin__tools">
+      <div className="admin-actions">
         <button
           id="add-product"
           type="button"
@@ -247,7 +239,7 @@ export function Products({ onSignedOut }: ProductsProps) {
             {category.name}
             {category.hidden && <span className="product-row__tag products-admin__shelf-tag">Hidden</span>}
           </h2>
-          {onShelf.length > 0 ? <ul className="products-admin__list">{onShelf.map(row)}</ul> : <p className="products-admin__quiet">Nothing on this shelf yet.</p>}
+          {onShelf.length > 0 ? <ul className="admin-list">{onShelf.map(row)}</ul> : <p className="admin-quiet">Nothing on this shelf yet.</p>}
         </section>
       ))}
 
@@ -256,8 +248,8 @@ export function Products({ onSignedOut }: ProductsProps) {
           <h2 id="shelf-archived" className="products-admin__shelf-title">
             Archived
           </h2>
-          <p className="products-admin__quiet">Out of the shop for good; their orders keep them. Restore one to sell it again.</p>
-          <ul className="products-admin__list">{archived.map(row)}</ul>
+          <p className="admin-quiet">Out of the shop for good; their orders keep them. Restore one to sell it again.</p>
+          <ul className="admin-list">{archived.map(row)}</ul>
         </section>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { TextField } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
@@ -29,15 +30,8 @@ export function Admins({ onSignedOut, onSignedOutEverywhere }: AdminsProps) {
   return (
     <div className="admins">
       <Part title="Admins" intro="Everyone who can sign in to the back office.">
-        {query.status === 'loading' && <p className="admins__quiet">Fetching the admins…</p>}
-        {query.status === 'error' && (
-          <div className="admins__quiet">
-            <p>We couldn’t fetch the admins.</p>
-            <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-              Try again
-            </button>
-          </div>
-        )}
+        {query.status === 'loading' && <AdminLoading>Fetching the admins…</AdminLoading>}
+        {query.status === 'error' && <AdminRetry onRetry={query.retry}>We couldn’t fetch the admins.</AdminRetry>}
         {query.status === 'loaded' && <AdminList admins={query.data} />}
       </Part>
       <AddAdmin onAdded={(admins) => query.setData(() => admins)} onSignedOut={lost} />

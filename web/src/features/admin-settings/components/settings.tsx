@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { notifyError } from '@/components/ui/notify';
 import type { DeliverySettings } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
@@ -39,17 +40,8 @@ export function Settings({ onSignedOut, onSaved }: SettingsProps) {
   const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-settings', (signal) => getSettings(signal), { onError });
 
-  if (query.status === 'loading') return <p className="settings__quiet">Fetching the settings…</p>;
-  if (query.status === 'error') {
-    return (
-      <div className="settings__quiet">
-        <p>We couldn’t fetch the settings.</p>
-        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.status === 'loading') return <AdminLoading>Fetching the settings…</AdminLoading>;
+  if (query.status === 'error') return <AdminRetry onRetry={query.retry}>We couldn’t fetch the settings.</AdminRetry>;
   return (
     <SettingsForm
       saved={query.data}
@@ -231,7 +223,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
             </li>
           ))}
         </ul>
-        <div className="settings__adds">
+        <div className="admin-actions">
           <button type="button" className="button button--quiet button--small" onClick={() => change((f) => ({ ...f, closed_on: [...f.closed_on, { date: '', reason: '' }] }))}>
             Add a day off
           </button>
@@ -358,7 +350,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
                 </li>
               ))}
             </ul>
-            <div className="settings__closing-actions">
+            <div className="admin-actions">
               <button
                 type="button"
                 className="button"
@@ -387,7 +379,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
           </div>
         )}
       </div>
-      <div className="settings__actions">
+      <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Saving…' : 'Save settings'}
         </button>

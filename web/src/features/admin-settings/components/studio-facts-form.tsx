@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { TextField } from '@/components/ui/field';
 import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
@@ -71,17 +72,8 @@ export function StudioFactsSettings({ onSignedOut, onSaved }: StudioFactsSetting
   const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-studio-facts', (signal) => getStudioFacts(signal), { onError });
 
-  if (query.status === 'loading') return <p className="settings__quiet">Fetching the studio’s details…</p>;
-  if (query.status === 'error') {
-    return (
-      <div className="settings__quiet">
-        <p>We couldn’t fetch the studio’s details.</p>
-        <button type="button" className="button button--quiet button--small" onClick={query.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.status === 'loading') return <AdminLoading>Fetching the studio’s details…</AdminLoading>;
+  if (query.status === 'error') return <AdminRetry onRetry={query.retry}>We couldn’t fetch the studio’s details.</AdminRetry>;
   return (
     <StudioFactsForm
       saved={query.data}
@@ -169,7 +161,7 @@ function StudioFactsForm({ saved, onSaved, onSignedOut }: StudioFactsFormProps) 
       <div ref={report} tabIndex={-1} className="settings__report" role="status">
         {message && <p className={message.error ? 'notice notice--error' : 'notice'}>{message.text}</p>}
       </div>
-      <div className="settings__actions">
+      <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Saving…' : 'Save the studio’s details'}
         </button>
