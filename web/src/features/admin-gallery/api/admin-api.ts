@@ -1,4 +1,4 @@
-import { api, errorMessage, SignedOut, type Album } from '@/lib/api-client';
+import { api, refusal, type Album } from '@/lib/api-client';
 
 interface Answer<T> {
   data?: T;
@@ -8,8 +8,7 @@ interface Answer<T> {
 
 async function answer<T>(call: Promise<Answer<T>>, fallback: string): Promise<T> {
   const { data, error, response } = await call;
-  if (response.status === 401) throw new SignedOut(errorMessage(error, 'Please sign in again.'));
-  if (error !== undefined || data === undefined) throw new Error(errorMessage(error, fallback));
+  if (error !== undefined || data === undefined) throw refusal(error, response.status, fallback);
   return data;
 }
 
