@@ -156,7 +156,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
     const opened = page.getByRole('form', { name: `Edit ${NAME}` });
     await settle(page);
     await opened.screenshot({ path: shot('catalogue-editor-1280') });
-    await opened.getByRole('button', { name: 'Delete' }).click();
+    await opened.getByRole('button', { name: `Delete ${NAME}` }).click();
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Categories' }).click();
     await shelf.getByRole('checkbox', { name: 'Hidden from the shop' }).check();

@@ -12,7 +12,7 @@ import { useSession } from '@/features/auth/hooks/use-admin-flag';
 import { sessionStore } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
-import './admin-frame.css';
+import '@/components/admin/admin.css';
 
 /** What each admin page is given by the frame. */
 export interface AdminPageTools {

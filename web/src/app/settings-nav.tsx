@@ -1,7 +1,7 @@
 // The Settings pages' own menu, under the back office's: the shop's settings (the studio's
 // facts, opening hours and delivery) and the admins.
 import { NavLink } from 'react-router';
-import './settings-nav.css';
+import '@/components/admin/admin.css';
 
 export function SettingsNav() {
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearCookie, TEST_CSRF_TOKEN } from '@/testing/cookies';
 import { json, mockApi } from '@/testing/mock-api';
-import { api } from './api-client';
+import { api, CallRefused, refusal, SignedOut } from './api-client';
 
 const changeBody = { cart_id: 'c1', item_id: 1 };
 
@@ -77,5 +77,21 @@ describe('the API client', () => {
     expect(response.status).toBe(403);
     expect(error?.error).toBe('Not from here.');
     expect(mockApi.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('a refused back-office call', () => {
+  it('is SignedOut when the session has ended (401)', () => {
+    expect(refusal({ error: 'Please sign in.' }, 401, 'Not now.')).toBeInstanceOf(SignedOut);
+  });
+
+  it('otherwise carries the server’s sentence, its fields and its status', () => {
+    const refused = refusal({ error: 'Someone changed it first.', fields: { status: 'Not now' } }, 409, 'Not now.');
+    expect(refused).toBeInstanceOf(CallRefused);
+    expect(refused).toMatchObject({ message: 'Someone changed it first.', fields: { status: 'Not now' }, status: 409, changed: true });
+  });
+
+  it('says the fallback when the answer has no sentence', () => {
+    expect(refusal(undefined, 500, 'Not now.')).toMatchObject({ message: 'Not now.', fields: {}, changed: false });
   });
 });

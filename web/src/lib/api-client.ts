@@ -115,3 +115,41 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * The session has ended (401): an admin page goes to the sign-in. The one error for it, thrown
+ * by every back-office call (and the gallery's upload), so each page checks one type.
+ */
+export class SignedOut extends Error {
+  constructor(message = 'The admin session has ended') {
+    super(message);
+    this.name = 'SignedOut';
+  }
+}
+
+/**
+ * A call the server refused: its sentence, the fields at fault (`items.0`, `sizes.0.price`,
+ * `fulfilment.postcode`) and the status.
+ */
+export class CallRefused extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'CallRefused';
+  }
+
+  /** 409: someone else changed it since the page read it. */
+  get changed(): boolean {
+    return this.status === 409;
+  }
+}
+
+/** What a refused back-office call throws: SignedOut for 401, else the server's sentence (or `fallback`) and its fields. */
+export function refusal(error: unknown, status: number, fallback: string): SignedOut | CallRefused {
+  if (status === 401) return new SignedOut();
+  const body = error as ErrorBody | undefined;
+  return new CallRefused(errorMessage(body, fallback), body?.fields ?? {}, status);
+}

@@ -1,4 +1,4 @@
-import { Inbox } from '@/features/enquiries/components/inbox';
+import { Inbox } from '@/features/admin-enquiries/components/inbox';
 import { AdminFrame } from '../admin-frame';
 
 export default function AdminEnquiriesPage() {

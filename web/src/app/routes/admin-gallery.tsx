@@ -1,4 +1,4 @@
-import { AdminGallery } from '@/features/gallery/components/admin/admin-gallery';
+import { AdminGallery } from '@/features/admin-gallery/components/admin-gallery';
 import { AdminFrame } from '../admin-frame';
 
 export default function AdminGalleryPage() {

@@ -1,8 +1,8 @@
 import { Route, Routes, useParams } from 'react-router';
-import { DaySheet } from '@/features/orders/components/day-sheet';
-import { OrderBook } from '@/features/orders/components/order-book';
-import { OrderPage } from '@/features/orders/components/order-page';
-import { PhoneOrder } from '@/features/orders/components/phone-order';
+import { DaySheet } from '@/features/admin-orders/components/day-sheet';
+import { OrderBook } from '@/features/admin-orders/components/order-book';
+import { OrderPage } from '@/features/admin-orders/components/order-page';
+import { PhoneOrder } from '@/features/admin-orders/components/phone-order';
 import { AdminFrame } from '../admin-frame';
 import NotFoundPage from './not-found';
 

@@ -1,4 +1,4 @@
-import { Products } from '@/features/product-admin/components/products';
+import { Products } from '@/features/admin-products/components/products';
 import { AdminFrame } from '../admin-frame';
 
 export default function AdminProductsPage() {

@@ -1,11 +1,10 @@
 import { useLocation } from 'react-router';
-import { Admins } from '@/features/admins/components/admins';
+import { Admins } from '@/features/admin-settings/components/admins';
 import { reloadSite } from '@/features/site/hooks/use-site';
-import { Settings } from '@/features/studio-settings/components/settings';
-import { StudioFactsSettings } from '@/features/studio-settings/components/studio-facts-form';
+import { Settings } from '@/features/admin-settings/components/settings';
+import { StudioFactsSettings } from '@/features/admin-settings/components/studio-facts-form';
 import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
-import './admin-settings.css';
 
 /** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
 export default function AdminSettingsPage() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
-import { OrderConfirmation } from '@/features/checkout/components/order-confirmation';
+import { OrderConfirmation } from '@/features/order/components/order-confirmation';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function OrderConfirmationPage() {

@@ -37,13 +37,13 @@ describe('the shop page', () => {
     const [peony, meadow, wreath] = cards as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(peony).getByRole('link', { name: 'Peony Posy' })).toHaveAttribute('href', '/shop/1');
     expect(within(peony).getByTestId('product-price')).toHaveTextContent('£35.00 – £60.00');
-    expect(within(peony).getByRole('link', { name: 'Choose size' })).toHaveAttribute('href', '/shop/1');
+    expect(within(peony).getByRole('link', { name: 'Choose size: Peony Posy' })).toHaveAttribute('href', '/shop/1');
 
     expect(within(meadow).getByTestId('product-price')).toHaveTextContent('£1,234.50');
-    expect(within(meadow).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    expect(within(meadow).getByRole('button', { name: 'Add to cart: Wildflower Meadow' })).toBeEnabled();
 
     expect(within(wreath).getByText('Sold out', { selector: '.tag' })).toBeInTheDocument();
-    expect(within(wreath).getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(within(wreath).getByRole('button', { name: 'Sold out: Christmas Wreath' })).toBeDisabled();
   });
 
   it('gives every picture its size, so the grid does not jump as pictures arrive', async () => {
@@ -93,7 +93,7 @@ describe('the shop page', () => {
 
     const grid = await screen.findByRole('list', { name: 'Products' });
     await waitFor(() => expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('0 items'));
-    await user.click(within(grid).getByRole('button', { name: 'Add to cart' }));
+    await user.click(within(grid).getByRole('button', { name: 'Add to cart: Wildflower Meadow' }));
 
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Added to cart!');
@@ -114,7 +114,7 @@ describe('the shop page', () => {
     renderPage(<ShopPage />, { path: '/shop' });
 
     const grid = await screen.findByRole('list', { name: 'Products' });
-    const add = within(grid).getByRole('button', { name: 'Add to cart' });
+    const add = within(grid).getByRole('button', { name: 'Add to cart: Wildflower Meadow' });
     await user.dblClick(add);
     expect(add).toHaveTextContent('Adding…');
     expect(add).toHaveAttribute('aria-disabled', 'true');
@@ -134,7 +134,7 @@ describe('the shop page', () => {
 
     const grid = await screen.findByRole('list', { name: 'Products' });
     await waitFor(() => expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('3 items'));
-    await user.click(within(grid).getByRole('button', { name: 'Add to cart' }));
+    await user.click(within(grid).getByRole('button', { name: 'Add to cart: Wildflower Meadow' }));
 
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Failed to add to cart')).toBeInTheDocument();

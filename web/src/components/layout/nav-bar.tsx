@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BasketIcon, BloomMark, MenuIcon } from '@/components/ui/icons';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
+import { counted } from '@/lib/words';
 import './nav-bar.css';
 
 const links = [
@@ -40,7 +41,7 @@ export function NavBar({ site, cartCount, isAdmin }: NavBarProps) {
   }, [open]);
 
   const close = () => setOpen(false);
-  const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+  const cartLabel = `Cart, ${counted(cartCount, 'item')}`;
 
   return (
     <header className="site-header">

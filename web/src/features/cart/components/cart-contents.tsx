@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
+import { counted } from '@/lib/words';
 import { useCart } from '../stores/cart-context';
 import { CartLine, lineName } from './cart-line';
 import { WhenItCanArrive } from './when-it-can-arrive';
@@ -67,7 +68,7 @@ export function CartContents({ cart }: { cart: Cart }) {
     <div className="cart-contents">
       <section className="cart-contents__lines" aria-labelledby="cart-lines-title">
         <h2 id="cart-lines-title" className="cart-contents__heading" tabIndex={-1} ref={headingRef}>
-          {count} {count === 1 ? 'item' : 'items'}
+          {counted(count, 'item')}
         </h2>
         <ul className="cart-lines" aria-label="Items in your cart">
           {cart.items.map((item) => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { money } from '@/lib/core';
+import { counted } from '@/lib/words';
 import { useCart } from '../stores/cart-context';
 import './cart-summary.css';
 
@@ -15,7 +16,7 @@ export function CartSummary() {
       </h2>
       <p className="cart-summary__figures" aria-live="polite" aria-atomic="true">
         <span data-testid="cart-summary-count">
-          {count} {count === 1 ? 'item' : 'items'}
+          {counted(count, 'item')}
         </span>
         <span className="cart-summary__dot" aria-hidden="true">
           ·

@@ -52,7 +52,7 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
         <div className="product-card__action">
           {hasSizes ? (
             <Link to={href} className="button button--quiet button--small button--block">
-              Choose size
+              Choose size<span className="visually-hidden">: {product.name}</span>
             </Link>
           ) : (
             <AddToCartButton
@@ -60,6 +60,7 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
               className="button button--small button--block"
               soldOut={soldOut}
               adding={adding}
+              productName={product.name}
               onClick={() => {
                 if (!adding) onAddToCart(product);
               }}

@@ -32,7 +32,3 @@ export type CreateOrderRequest = Schemas['PlaceOrder'];
 
 /** POST /api/orders/'s answer: what the confirmation link needs. */
 export type CreatedOrder = Schemas['OrderPlaced'];
-
-/** GET /api/orders/{id}?token=… */
-export type Order = Schemas['Order'];
-export type OrderItem = Schemas['OrderItem'];

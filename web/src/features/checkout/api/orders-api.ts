@@ -1,14 +1,11 @@
-// Orders (the spec's API calls and error messages): creating one once the card is paid, and reading one by its link.
+// Orders (the spec's API call and error messages): creating one once the card is paid. Reading
+// one by its link is the order page's (features/order).
 import { api } from '@/lib/api-client';
-import type { CreatedOrder, CreateOrderRequest, Order } from './checkout-types';
+import type { CreatedOrder, CreateOrderRequest } from './checkout-types';
 
-/** The spec's error messages for an order that could not be made or shown. */
+/** The spec's error messages for an order that could not be made. */
 export const ORDER_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please contact support.';
-export const ORDER_LINK_EXPIRED =
-  'This order link has expired for security reasons. Please check your email for order details.';
-export const ORDER_LOAD_FAILED = 'Unable to load order details';
-export const ORDER_NOT_FOUND = 'Order not found';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
@@ -59,23 +56,4 @@ export async function createOrder(body: CreateOrderRequest): Promise<CreateOrder
     console.error('The order could not be sent', cause);
   }
   return { ok: false, message: ORDER_FAILED_MESSAGE, fields: {}, status: null };
-}
-
-export type OrderLoad =
-  | { status: 'loaded'; order: Order }
-  | { status: 'expired' | 'failed' | 'not-found'; message: string };
-
-/** GET /api/orders/{id}?token=…: 403 is an expired (or wrong) link; an empty answer, no order. */
-export async function getOrder(id: string, token: string, signal?: AbortSignal): Promise<OrderLoad> {
-  const number = /^\d{1,9}$/.test(id) ? Number(id) : null;
-  if (number === null) return { status: 'not-found', message: ORDER_NOT_FOUND };
-  const { data, response } = await api.GET('/api/orders/{id}', {
-    params: { path: { id: number }, query: { token } },
-    signal,
-  });
-  if (response.status === 403) return { status: 'expired', message: ORDER_LINK_EXPIRED };
-  if (!response.ok) return { status: 'failed', message: ORDER_LOAD_FAILED };
-  // The spec's error catalogue: an empty answer is no order.
-  if (!data?.id) return { status: 'not-found', message: ORDER_NOT_FOUND };
-  return { status: 'loaded', order: data };
 }

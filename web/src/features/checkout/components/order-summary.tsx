@@ -3,6 +3,7 @@ import { SmartImage } from '@/components/ui/smart-image';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money, totalQuantity, type Totals } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
+import { counted } from '@/lib/words';
 
 function unitPrice(item: CartItem): string {
   return item.variation_details?.price ?? item.product_details.price;
@@ -74,7 +75,7 @@ export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryP
       <dl className="order-summary__figures">
         <div>
           <dt>
-            {count} {count === 1 ? 'item' : 'items'}
+            {counted(count, 'item')}
           </dt>
           <dd data-testid="checkout-items">{items}</dd>
         </div>

@@ -3,7 +3,7 @@ import { LoadingStatus, RetryNotice } from '@/components/layout/page-kit';
 import { SmartImage } from '@/components/ui/smart-image';
 import type { Album } from '../api/albums-api';
 import { useAlbums } from '../hooks/use-albums';
-import { featuredPicture, photoCount } from '../lib/album-media';
+import { featuredPicture, photoCount } from '@/lib/album-media';
 import './gallery.css';
 
 const CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 48rem) 33vw, 100vw';

@@ -4,7 +4,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { PictureGallery } from '@/components/ui/lightbox';
 import { SmartImage } from '@/components/ui/smart-image';
 import { useAlbum } from '../hooks/use-albums';
-import { albumPictures, featuredPicture } from '../lib/album-media';
+import { albumPictures, featuredPicture } from '@/lib/album-media';
 import './gallery.css';
 
 function BackLink() {

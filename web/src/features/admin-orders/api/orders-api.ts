@@ -1,0 +1,99 @@
+// The studio's order calls (admin only): the day's work, one order, moving it along its
+// workflow, giving money back, the day sheet, the CSV export and orders taken by phone.
+import { api, API_BASE, refusal } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
+import { deliveryRules, type DeliveryRules } from '@/lib/core';
+
+type Schemas = components['schemas'];
+export type OrderBook = Schemas['OrderBook'];
+export type OrderDay = Schemas['OrderDay'];
+export type OrderLine = Schemas['OrderLine'];
+export type OrderDetail = Schemas['OrderDetail'];
+export type OrderMove = Schemas['OrderMove'];
+export type OrderRefund = Schemas['OrderRefundView'];
+export type RefundBody = Schemas['RefundBody'];
+export type StudioOrder = Schemas['StudioOrderBody'];
+export type StudioFulfilment = Schemas['FulfilmentFields'];
+export type StudioOrderTaken = Schemas['StudioOrderTaken'];
+
+/** What the list is asked for (each left out when empty). */
+export interface OrderFilter {
+  status?: string;
+  method?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+const FALLBACK = 'That could not be done just now. Please try again.';
+
+/** Only the filters that say something, so the URL and the query stay short. */
+function given(filter: OrderFilter): OrderFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as OrderFilter;
+}
+
+/** The day's work, or what the filters found, by day. */
+export async function listOrders(filter: OrderFilter, signal?: AbortSignal): Promise<OrderBook> {
+  const { data, error, response } = await api.GET('/api/admin/orders/', { params: { query: given(filter) }, signal });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** One order with everything it has. */
+export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderDetail> {
+  const { data, error, response } = await api.GET('/api/admin/orders/{id}/', { params: { path: { id } }, signal });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Moves the order from where the page saw it (`from`) to `to`. */
+export async function moveOrder(id: number, from: string, to: string): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/status/', { params: { path: { id } }, body: { from, to } });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Gives back what is chosen, and cancels the order when asked. */
+export async function refundOrder(id: number, body: RefundBody): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/refund/', { params: { path: { id } }, body });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Every order of one day, in the order the studio makes and delivers them. */
+export async function daySheet(date: string, signal?: AbortSignal): Promise<OrderDetail[]> {
+  const { data, error, response } = await api.GET('/api/admin/orders/sheet/', { params: { query: { date } }, signal });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Takes an order by phone or in the studio. */
+export async function takeOrder(body: StudioOrder): Promise<StudioOrderTaken> {
+  const { data, error, response } = await api.POST('/api/admin/orders/', { body });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Where the CSV of the days `from` to `to` downloads from (a plain link: the session cookie goes with it). */
+export function exportUrl(from: string, to: string): string {
+  return `${API_BASE}/api/admin/orders/export/?${new URLSearchParams({ from, to })}`;
+}
+
+export type ShelfProduct = Schemas['AdminProductView'];
+
+/** Every product, on sale or hidden but not archived, for the phone order's lines. */
+export async function listShelf(signal?: AbortSignal): Promise<ShelfProduct[]> {
+  const { data, error, response } = await api.GET('/api/admin/products/', { signal });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data.filter((product) => !product.archived);
+}
+
+/**
+ * The studio's delivery settings read into the core's rules, without the places taken: a
+ * studio order may squeeze into a full slot, as the server allows.
+ */
+export async function studioDelivery(signal?: AbortSignal): Promise<DeliveryRules> {
+  const { data, error, response } = await api.GET('/api/delivery/', { signal });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return deliveryRules(data.settings);
+}

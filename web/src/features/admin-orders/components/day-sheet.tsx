@@ -1,0 +1,158 @@
+import { Link } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { useQuery } from '@/lib/use-query';
+import { CallRefused } from '@/lib/api-client';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { counted } from '@/lib/words';
+import { daySheet, type OrderDetail } from '../api/orders-api';
+import { dayName } from './order-words';
+import './orders.css';
+import './day-sheet.css';
+
+export interface DaySheetProps {
+  /** The day, `2026-12-15`. */
+  date: string;
+  onSignedOut: () => void;
+}
+
+/**
+ * The printable day sheet: one block per order with what to make (no prices), who it is for and
+ * where it goes, then each card message as a card to print and cut. Print CSS leaves out the
+ * shop's frame and the buttons and keeps each block and card whole on a page.
+ */
+export function DaySheet({ date, onSignedOut }: DaySheetProps) {
+  const { onError } = useSignedOut(onSignedOut);
+  const query = useQuery(`sheet:${date}`, (signal) => daySheet(date, signal), { onError });
+
+  if (query.status === 'loading') return <AdminLoading>Writing the day sheet…</AdminLoading>;
+  if (query.status === 'error') {
+    return <AdminRetry onRetry={query.retry}>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t write the day sheet.'}</AdminRetry>;
+  }
+  const orders = query.data;
+  const cards = orders.filter((order) => order.fulfilment?.card_message);
+  const deliveries = orders.filter((order) => order.fulfilment?.method === 'delivery').length;
+
+  return (
+    <div className="day-sheet">
+      <div className="day-sheet__tools">
+        <Link to="/admin/orders" className="button button--quiet button--small">
+          ← The day’s work
+        </Link>
+        <button type="button" className="button" onClick={() => window.print()} disabled={orders.length === 0}>
+          Print
+        </button>
+      </div>
+      <header className="day-sheet__head">
+        <h2 className="day-sheet__title">
+          <span className="day-sheet__eyebrow">Day sheet</span> {dayName(date)}
+        </h2>
+        <p className="day-sheet__counts">
+          {counted(deliveries, 'delivery', 'deliveries')} · {counted(orders.length - deliveries, 'collection')} · {counted(cards.length, 'card')}
+        </p>
+      </header>
+      {orders.length === 0 ? (
+        <p className="admin-quiet">No orders for this day.</p>
+      ) : (
+        <ol className="day-sheet__orders" aria-label="Orders">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <SheetBlock order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {cards.length > 0 && (
+        <section className="day-sheet__cards" aria-labelledby="day-sheet-cards">
+          <h2 id="day-sheet-cards" className="day-sheet__cards-title">
+            Cards
+          </h2>
+          <ul className="day-cards">
+            {cards.map((order) => (
+              <li key={order.id} className="day-card">
+                <p className="day-card__to">To {recipientOf(order)}</p>
+                <p className="day-card__message">{order.fulfilment?.card_message}</p>
+                {order.fulfilment?.card_from && <p className="day-card__from">from {order.fulfilment.card_from}</p>}
+                <p className="day-card__ref">{order.reference}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function recipientOf(order: OrderDetail): string {
+  const choice = order.fulfilment;
+  if (choice?.method === 'delivery' && choice.recipient_name) return choice.recipient_name;
+  return `${order.first_name} ${order.last_name}`.trim();
+}
+
+/** One order on the sheet: when, who, where, what to make, the card and the instructions. */
+function SheetBlock({ order }: { order: OrderDetail }) {
+  const choice = order.fulfilment;
+  const delivering = choice?.method === 'delivery';
+  const phone = delivering ? choice?.recipient_phone || order.phone : order.phone;
+  return (
+    <article className="sheet-block" aria-labelledby={`sheet-${order.id}`}>
+      <header className="sheet-block__head">
+        <h3 id={`sheet-${order.id}`} className="sheet-block__when">
+          {delivering ? `Delivery · ${choice?.slot ?? ''}` : `Collection · ${choice?.collection_time || 'any time'}`}
+        </h3>
+        <span className="sheet-block__ref">
+          {order.reference} · {order.status_label}
+        </span>
+        {order.studio_closed && (
+          <span className="sheet-block__closed" title={order.studio_closed}>
+            Studio closed this day
+          </span>
+        )}
+      </header>
+      <div className="sheet-block__body">
+        <div>
+          <p className="sheet-block__who">{recipientOf(order)}</p>
+          {phone && <p>{phone}</p>}
+          {delivering && choice && (
+            <address className="sheet-block__address">
+              {[choice.address_line1, choice.address_line2, choice.city, choice.postcode].filter(Boolean).join('\n')}
+            </address>
+          )}
+          {delivering && (
+            <p className="sheet-block__from">
+              Ordered by {order.first_name} {order.last_name}
+              {order.phone && `, ${order.phone}`}
+            </p>
+          )}
+        </div>
+        <div>
+          <ul className="sheet-block__items">
+            {order.items.map((item) => {
+              const left = item.quantity - item.refunded_quantity;
+              return left > 0 ? (
+                <li key={item.id}>
+                  <span className="sheet-block__qty">{left} ×</span> {item.name}
+                </li>
+              ) : null;
+            })}
+          </ul>
+          {choice?.instructions && (
+            <p className="sheet-block__note">
+              <span className="sheet-block__label">Instructions:</span> {choice.instructions}
+            </p>
+          )}
+          <p className="sheet-block__note">
+            <span className="sheet-block__label">Card:</span>{' '}
+            {choice?.card_message ? (
+              <span className="sheet-block__card">
+                {choice.card_message}
+                {choice.card_from && ` (from ${choice.card_from})`}
+              </span>
+            ) : (
+              'none'
+            )}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

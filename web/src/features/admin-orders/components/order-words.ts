@@ -1,0 +1,66 @@
+// How the back office's order pages write statuses, days and moments.
+import { counted } from '@/lib/words';
+
+const momentParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** A moment as the studio reads it, in Bristol's time: "Tue 15 Dec, 9:12". */
+export function moment(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) => momentParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
+}
+
+const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** A day written `2026-12-15` as "Tuesday 15 December" (the day itself, whatever the time zone). */
+export function dayName(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(day.getTime()) ? longDay.format(day) : date;
+}
+
+/** "3 deliveries · 1 collection", leaving out what there is none of. */
+export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
+  const parts = [
+    deliveries > 0 && counted(deliveries, 'delivery', 'deliveries'),
+    collections > 0 && counted(collections, 'collection'),
+    cancelled > 0 && `${cancelled} cancelled`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Nothing to make';
+}
+
+/** What the customer's mail tells them at a step, finishing "e-mails Jo …". */
+const TOLD: Record<string, string> = {
+  confirmed: 'that the order is confirmed',
+  out_for_delivery: 'that the flowers are on their way',
+  delivered: 'that the flowers were delivered',
+  ready_for_collection: 'that the flowers are ready to collect',
+  collected: 'that the flowers were collected',
+};
+
+/** "Ready and Out for delivery", "Confirmed, Ready and Out for delivery". */
+export function inWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * The question before a skip that mails the customer: "Mark FS-000123 delivered? This skips
+ * Ready and Out for delivery and e-mails Sam that the flowers were delivered."
+ */
+export function skipQuestion(reference: string, to: { status: string; label: string }, skipped: readonly string[], customer: string) {
+  const told = TOLD[to.status] ?? `that the order is ${to.label.toLowerCase()}`;
+  return {
+    question: `Mark ${reference} ${to.label.toLowerCase()}?`,
+    detail: `This skips ${inWords(skipped)} and e-mails ${customer} ${told}.`,
+  };
+}
