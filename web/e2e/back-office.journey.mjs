@@ -68,7 +68,8 @@ describe('the studio’s inbox', () => {
 
       await item.click();
       const opened = page.getByRole('article', { name });
-      await opened.getByText('About 60 guests, in Bedminster.').waitFor();
+      // The enquiry itself (the preview below quotes it too).
+      await opened.getByRole('paragraph').filter({ hasText: 'About 60 guests, in Bedminster.' }).waitFor();
 
       // The greeting is offered by first name; the florist writes only what follows it, and
       // sees the whole mail before it goes.
@@ -89,7 +90,8 @@ describe('the studio’s inbox', () => {
 
       let reply;
       for (let tries = 0; !reply && tries < 100; tries++) {
-        reply = outbox().find((mail) => mail.includes(`To: ${email}`));
+        // Not the acknowledgement the enquirer got, nor the studio's notice answering to them.
+        reply = outbox().find((mail) => mail.includes(`\nTo: ${email}`) && mail.includes('Subject: Your enquiry to'));
         if (!reply) await sleep(100);
       }
       assert.ok(reply, 'the reply is in the outbox');

@@ -262,7 +262,8 @@ export async function payWithTestCard(page) {
  */
 export async function mailTo(to, orderNumber, words = '') {
   const read = (text) => text.replace(/=\r?\n/g, '').replace(/=E2=80=94/g, '—');
-  const find = () => outbox().map(read).find((text) => text.includes(`To: ${to}`) && text.includes(orderNumber) && text.includes(words));
+  // `\nTo:`, not `Reply-To:`: the studio's notices answer to the customer.
+  const find = () => outbox().map(read).find((text) => text.includes(`\nTo: ${to}`) && text.includes(orderNumber) && text.includes(words));
   for (let tries = 0; !find() && tries < 100; tries++) await sleep(100);
   const mail = find();
   assert.ok(mail, `a mail to ${to} about ${orderNumber}${words ? ` saying "${words}"` : ''} is in the outbox`);
