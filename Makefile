@@ -46,10 +46,10 @@ openapi: debug-binary
 	$(CARGO_TARGET_DIR)/debug/posy openapi --output openapi.yaml
 	cd web && npm run gen:api
 
-# The debug `posy` as `cargo test --workspace` builds it (the same packages and features), so
+# The debug `posy` as `cargo test` builds it (the same packages and features), so
 # switching between tests, `make openapi` and `make dev` never recompiles the dependencies.
 debug-binary:
-	cargo test -q --workspace --no-run
+	cargo test -q --no-run
 
 ## bench: load-test the catalogue and cart adds on a release build (beside nginx) and report bundle sizes
 bench: build

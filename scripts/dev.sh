@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
-# The binary `cargo test --workspace` builds (see the Makefile's debug-binary).
-cargo test -q --workspace --no-run
+# The binary `cargo test` builds (the default members: core and server) (see the Makefile's debug-binary).
+cargo test -q --no-run
 "$CARGO_TARGET_DIR/debug/posy" serve --bind 127.0.0.1:8080 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT

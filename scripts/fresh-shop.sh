@@ -29,9 +29,9 @@ start_fresh_shops() {
   export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
   local posy="${POSY_BIN:-}"
   if [ -z "$posy" ]; then
-    # The same packages and features as `cargo test --workspace`, so after the tests this builds
-    # nothing: the `posy` binary the integration tests use is the one served here.
-    cargo test -q --workspace --no-run
+    # The same packages and features as `cargo test` (the default members), so after the
+    # tests this builds nothing: the `posy` binary the integration tests use is the one served here.
+    cargo test -q --no-run
     posy="$CARGO_TARGET_DIR/debug/posy"
   fi
   export POSY_ADMIN_USERNAME=$3 POSY_ADMIN_PASSWORD="run-$(date +%s)-$RANDOM$RANDOM"

@@ -24,11 +24,16 @@ case "$purpose" in
          command -v psql >/dev/null || need_apt+=(postgresql-client) ;;
   *) echo "setup: unknown purpose '$purpose' (run, test or bench)" >&2; exit 2 ;;
 esac
+# Debian's packages download and unpack while cargo builds wasm-bindgen below (on a fresh
+# machine each took about a minute, one after the other).
+apt_pid=""
 if [ "${#need_apt[@]}" -gt 0 ] && [ "${POSY_SKIP_APT:-}" != 1 ]; then
   echo "setup: installing ${need_apt[*]} from Debian"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  ( $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  ) &
+  apt_pid=$!
 fi
 
 rustup target list --installed | grep -q wasm32-unknown-unknown \
@@ -45,4 +50,8 @@ fi
 # npm packages (binaryen's wasm-opt is among them; see scripts/build-wasm.sh)
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   (cd web && npm ci --no-audit --no-fund)
+fi
+
+if [ -n "$apt_pid" ]; then
+  wait "$apt_pid" || { echo "setup: apt-get could not install ${need_apt[*]}" >&2; exit 1; }
 fi

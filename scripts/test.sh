@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting and the build first, as they fail fastest, then the
 # tests in lanes side by side. Called by `make test` and CI.
-# Every cargo call here (and in e2e.sh) selects the whole workspace, so they all resolve the
-# same packages and features and compile nothing twice; each step prints how long it took.
+# Every cargo call for this machine here (and in e2e.sh) selects the default members (core,
+# server), so they all resolve the same packages and features and compile nothing twice; each
+# step prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
@@ -33,7 +34,7 @@ step "clippy (warnings are errors) while building every test"
 # The build's messages name every test binary, so the tests can run without cargo, which holds
 # the target folder's lock while its tests run (see `lane rust` below).
 logs=$(mktemp -d)
-cargo test -q --workspace --no-run --message-format=json-render-diagnostics >"$logs/build.json"
+cargo test -q --no-run --message-format=json-render-diagnostics >"$logs/build.json"
 python3 - "$logs/build.json" >"$logs/test-binaries" <<'PY'
 import json, os, sys
 for line in open(sys.argv[1]):
@@ -48,7 +49,7 @@ PY
 # cargo, which is busy with the wasm tests meanwhile.
 export POSY_BIN="$CARGO_TARGET_DIR/debug/posy"
 
-# Every test binary of the workspace, as `cargo test --workspace` would run them, with "$@".
+# Every test binary for this machine, as `cargo test` would run them, with "$@".
 run_test_binaries() {
   local dir binary
   while read -r dir binary; do
