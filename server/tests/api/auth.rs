@@ -4,7 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::builders::Admin;
-use crate::helpers::{Options, TestApp, json_of, set_cookie, spawn_app, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, count, json_of, set_cookie, spawn_app, spawn_app_with, sql,
+};
 
 const PASSWORD: &str = "hellebores-in-january";
 
@@ -84,20 +86,6 @@ async fn with_cookie(
         .await
         .unwrap();
     json_of(path, response).await
-}
-
-async fn count(app: &TestApp, table: &str) -> i64 {
-    use sea_orm::{ConnectionTrait, Statement};
-    app.db
-        .query_one_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            format!("SELECT COUNT(*) AS n FROM {table}"),
-        ))
-        .await
-        .unwrap()
-        .unwrap()
-        .try_get::<i64>("", "n")
-        .unwrap()
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 //! ```ignore
 //! let session = Admin::studio().signed_in(&app).await;
 //! let made = ProductBuilder::new("Midwinter Posy").shelf(seasonal).create(&app, &session).await;
-//! let order = PaidOrder::of("Sunflower Bunch", 2).delivered("2026-12-15", "Morning", "BS3 4AA").place(&app).await;
+//! let order = OrderBuilder::of("Sunflower Bunch", 2).delivered("2026-12-15", "Morning", "BS3 4AA").place(&app).await;
 //! ```
 
 use reqwest::Method;
@@ -118,9 +118,10 @@ pub struct Paid {
     pub amount: i64,
 }
 
-/// An order placed as a shopper places one: a cart of one demo product without sizes, with
-/// a delivery when a test asks for one, paid with 4242… and placed with the checkout form.
-pub struct PaidOrder<'a> {
+/// An order as a shopper makes one: a cart of one demo product without sizes, with a delivery
+/// when a test asks for one, paid with 4242… and placed with the checkout form; a test takes
+/// it as far as it needs (the cart, the payment, the order).
+pub struct OrderBuilder<'a> {
     product: &'a str,
     quantity: i64,
     /// The day, slot and postcode of a delivery.
@@ -133,9 +134,9 @@ pub struct Placed {
     pub token: String,
 }
 
-impl<'a> PaidOrder<'a> {
-    pub fn of(product: &'a str, quantity: i64) -> PaidOrder<'a> {
-        PaidOrder {
+impl<'a> OrderBuilder<'a> {
+    pub fn of(product: &'a str, quantity: i64) -> OrderBuilder<'a> {
+        OrderBuilder {
             product,
             quantity,
             delivery: None,
@@ -143,19 +144,29 @@ impl<'a> PaidOrder<'a> {
     }
 
     /// Delivered on `date` in `slot` to `postcode` (to Margaret Hale, with a card).
-    pub fn delivered(mut self, date: &'a str, slot: &'a str, postcode: &'a str) -> PaidOrder<'a> {
+    pub fn delivered(
+        mut self,
+        date: &'a str,
+        slot: &'a str,
+        postcode: &'a str,
+    ) -> OrderBuilder<'a> {
         self.delivery = Some((date, slot, postcode));
         self
     }
 
-    /// The cart, with its delivery chosen, paid for.
-    pub async fn paid(&self, app: &TestApp) -> Paid {
+    /// The cart, with its delivery chosen, not paid for yet.
+    pub async fn cart(&self, app: &TestApp) -> String {
         let cart = cart_with(app, self.product, self.quantity).await;
         if let Some((date, slot, postcode)) = self.delivery {
             let (status, body) = choose(app, delivery(&cart, date, slot, postcode)).await;
             assert_eq!(status, 200, "{body}");
         }
-        pay_with_4242(app, &cart).await
+        cart
+    }
+
+    /// The cart, paid for.
+    pub async fn paid(&self, app: &TestApp) -> Paid {
+        pay_with_4242(app, &self.cart(app).await).await
     }
 
     /// The order, placed.

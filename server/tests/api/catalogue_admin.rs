@@ -8,7 +8,7 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::builders::{PaidOrder, ProductBuilder};
+use crate::builders::{OrderBuilder, ProductBuilder};
 use crate::files::{jpeg_with_gps, noisy_png};
 use crate::helpers::{
     Options, TestApp, admin_delete, admin_get, admin_post, admin_put, admin_session,
@@ -306,7 +306,7 @@ async fn a_picture_sent_as_text_rather_than_a_file_is_refused_with_a_sentence() 
 async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_snapshot() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let placed = PaidOrder::of("The Bedminster", 1).place(&app).await;
+    let placed = OrderBuilder::of("The Bedminster", 1).place(&app).await;
 
     let bedminster = admin_product(&app, &session, "The Bedminster").await;
     assert_eq!(bedminster["ordered"], true);

@@ -10,9 +10,11 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-use crate::builders::{Paid, pay_with_4242};
-use crate::checkout::{cart_with, check_intent, count, place};
-use crate::helpers::{Options, TestApp, add, json_of, new_cart, product, size_id, spawn_app_with};
+use crate::builders::{OrderBuilder, Paid, pay_with_4242};
+use crate::checkout::{cart_with, check_intent, place};
+use crate::helpers::{
+    Options, TestApp, add, count, json_of, new_cart, product, remove_line, size_id, spawn_app_with,
+};
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
 pub fn monday_morning(config: &mut Config) {
@@ -193,13 +195,7 @@ async fn an_unknown_or_empty_cart_is_refused() {
     let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let item =
         app.get_json(&format!("/api/cart/?cart_id={cart}")).await.1["items"][0]["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": cart, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(&app, &cart, &item).await, 200);
     let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 400, "{body}");
 }
@@ -295,13 +291,10 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
 #[tokio::test]
 async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Morning", "BS3 4AA")
+        .cart(&app)
+        .await;
     close_on(&app, "2026-12-15").await;
     let (status, body) = check_intent(&app, &cart).await;
     assert_eq!(status, 400, "{body}");
@@ -319,13 +312,10 @@ async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
 #[tokio::test]
 async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_confirmed() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Afternoon", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Afternoon", "BS3 4AA")
+        .cart(&app)
+        .await;
     let Paid { intent, amount, .. } = pay_with_4242(&app, &cart).await;
     assert_eq!(amount, 3300);
     close_on(&app, "2026-12-15").await;
@@ -336,13 +326,10 @@ async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_
 #[tokio::test]
 async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Morning", "BS3 4AA")
+        .cart(&app)
+        .await;
     let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
     let collect = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
     assert_eq!(choose(&app, collect).await.0, 200);

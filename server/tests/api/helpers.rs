@@ -390,6 +390,26 @@ pub async fn rows_in_all_tables(app: &TestApp) -> i64 {
     total
 }
 
+/// How many rows `table` holds (`table` may carry a `WHERE`).
+pub async fn count(app: &TestApp, table: &str) -> i64 {
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            format!("SELECT COUNT(*) AS n FROM {table}"),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+/// Removes a line from a cart: the status.
+pub async fn remove_line(app: &TestApp, cart: &str, item: &Value) -> u16 {
+    let body = json!({"cart_id": cart, "item_id": item});
+    app.post_json("/api/cart/remove_item/", &body).await.0
+}
+
 pub async fn sql(app: &TestApp, statement: &str) {
     app.db
         .execute_raw(Statement::from_string(

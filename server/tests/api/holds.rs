@@ -7,12 +7,11 @@ use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
 use crate::builders::{Paid, pay_with_4242};
-use crate::checkout::{
-    cart_with, check_intent, check_intent_from, client_secret, count, pay, place,
-};
+use crate::checkout::{cart_with, check_intent, check_intent_from, client_secret, pay, place};
 use crate::fulfilment::{choose, delivery, monday_morning};
 use crate::helpers::{
-    Options, TestApp, add, behind_a_proxy, product, spawn_app, spawn_app_with, sql,
+    Options, TestApp, add, behind_a_proxy, count, product, remove_line, spawn_app, spawn_app_with,
+    sql,
 };
 
 /// Sets a demo product's stock.
@@ -91,13 +90,7 @@ async fn held_last_one(app: &TestApp) -> String {
     assert_eq!(check_intent(app, &other).await.0, 409);
     // The other shopper gives up: their cart holds nothing now.
     let item = line(app, &other).await["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": other, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(app, &other, &item).await, 200);
     cart
 }
 
@@ -107,11 +100,7 @@ async fn another_can_hold(app: &TestApp) -> bool {
     let (status, body) = check_intent(app, &cart).await;
     assert!(status == 200 || status == 409, "{body}");
     let item = line(app, &cart).await["id"].clone();
-    app.post_json(
-        "/api/cart/remove_item/",
-        &json!({"cart_id": cart, "item_id": item}),
-    )
-    .await;
+    remove_line(app, &cart, &item).await;
     status == 200
 }
 
@@ -144,13 +133,7 @@ async fn any_change_to_a_held_cart_releases_its_stock() {
 
     let cart = held_last_one(&app).await;
     let item = line(&app, &cart).await["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": cart, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(&app, &cart, &item).await, 200);
     assert!(another_can_hold(&app).await, "released by a removal");
 
     let cart = held_last_one(&app).await;
@@ -335,11 +318,7 @@ async fn an_address_may_hold_three_carts_at_once() {
 
     // A held cart that changes frees its place.
     let item = line(&app, &carts[1]).await["id"].clone();
-    app.post_json(
-        "/api/cart/remove_item/",
-        &json!({"cart_id": carts[1], "item_id": item}),
-    )
-    .await;
+    remove_line(&app, &carts[1], &item).await;
     let late = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = check_intent_from(&app, &late, "198.51.100.7").await;
     assert_eq!(status, 200, "{body}");

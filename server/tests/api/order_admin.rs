@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::builders::{Paid, PaidOrder, pay_with_4242};
+use crate::builders::{OrderBuilder, Paid, pay_with_4242};
 use crate::checkout::{cart_with, place};
 use crate::fulfilment::{choose, delivery, monday_morning, shop_at};
 use crate::helpers::{
@@ -15,7 +15,7 @@ use crate::helpers::{
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
 async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
-    let order = PaidOrder::of("Sunflower Bunch", quantity)
+    let order = OrderBuilder::of("Sunflower Bunch", quantity)
         .delivered(date, "Morning", postcode)
         .place(app)
         .await;

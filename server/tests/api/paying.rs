@@ -6,8 +6,10 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::builders::pay_with_4242;
-use crate::checkout::{cart_with, check_intent, client_secret, count};
-use crate::helpers::{Options, TestApp, add, new_cart, product, spawn_app, spawn_app_with, sql};
+use crate::checkout::{cart_with, check_intent, client_secret};
+use crate::helpers::{
+    Options, TestApp, add, count, new_cart, product, spawn_app, spawn_app_with, sql,
+};
 
 async fn orders(app: &TestApp) -> i64 {
     count(app, "orders").await

@@ -9,9 +9,9 @@ use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
 use crate::builders::{Paid, pay_with_4242};
-use crate::checkout::{cart_with, check_intent, client_secret, count, place};
+use crate::checkout::{cart_with, check_intent, client_secret, place};
 use crate::fulfilment::{choose, delivery, monday_morning, shop_at};
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, count};
 
 /// Room for one delivery in the Morning slot and one collection a day.
 async fn limits(app: &TestApp) {
