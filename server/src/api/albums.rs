@@ -4,22 +4,20 @@
 
 use poem::http::StatusCode;
 use poem::web::Data;
-use poem::{Request, RequestBody};
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Json, ParsePayload, Payload};
-use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiRequest, Multipart, Object, OpenApi};
 
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
+use super::upload::Streamed;
 use crate::api::state::Gallery;
 use crate::gallery::uploads;
 use crate::gallery::view::AlbumView;
 use crate::gallery::{AlbumError, FindError, Viewer, admin};
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::media::receiving::Parts;
 use crate::media::uploads::Refused;
 
 /// Gallery albums.
@@ -186,45 +184,8 @@ pub struct UploadForm {
     featured_image: Option<Upload>,
 }
 
-/// `upload_images/`'s body, read as it arrives by [`crate::media::receiving`] rather than spooled whole
-/// first, so the upload limits apply as the bytes come. It publishes [`UploadForm`]'s schema.
-pub struct UploadBody(Parts);
-
-impl Payload for UploadBody {
-    const CONTENT_TYPE: &'static str = <UploadForm as Payload>::CONTENT_TYPE;
-
-    fn check_content_type(content_type: &str) -> bool {
-        <UploadForm as Payload>::check_content_type(content_type)
-    }
-
-    fn schema_ref() -> MetaSchemaRef {
-        <UploadForm as Payload>::schema_ref()
-    }
-
-    fn register(registry: &mut Registry) {
-        <UploadForm as Payload>::register(registry);
-    }
-}
-
-impl ParsePayload for UploadBody {
-    const IS_REQUIRED: bool = true;
-
-    async fn from_request(req: &Request, body: &mut RequestBody) -> poem::Result<Self> {
-        let boundary = multer::parse_boundary(req.content_type().unwrap_or_default())
-            .map_err(|_| poem::Error::from_status(StatusCode::BAD_REQUEST))?;
-        let max_request_bytes = req
-            .data::<Gallery>()
-            .map_or(0, |gallery| gallery.limits.max_request_bytes);
-        Ok(UploadBody(Parts::new(
-            body.take()?,
-            boundary,
-            max_request_bytes,
-        )))
-    }
-}
-
-// The two-argument form: the one-argument form calls the macro by a name not in scope here.
-poem_openapi::impl_apirequest_for_payload!(UploadBody,);
+/// `upload_images/`'s body, read as it arrives.
+pub type UploadBody = Streamed<UploadForm>;
 
 /// What an upload did: the album now, and the files refused with why.
 #[derive(Debug, Object)]
@@ -270,7 +231,7 @@ async fn upload(gallery: &Gallery, id: i32, body: UploadBody) -> Changed<UploadR
     // An unknown album is said before its files are read.
     uploads::find_album(&gallery.db, id).await?;
     let to = gallery.destination();
-    let arrivals = to.receive(body.0).await.map_err(AlbumError::from)?;
+    let arrivals = to.receive(body.parts).await.map_err(AlbumError::from)?;
     let refused = uploads::upload(&gallery.db, &to, id, arrivals).await?;
     let album = gallery
         .album(id, Viewer::Admin)

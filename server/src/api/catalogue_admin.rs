@@ -5,10 +5,8 @@
 
 use poem::http::StatusCode;
 use poem::web::Data;
-use poem::{Request, RequestBody};
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Json, ParsePayload, Payload};
-use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi};
 
@@ -16,13 +14,12 @@ use super::ApiTags;
 use super::albums::Done;
 use super::auth::AdminSession;
 use super::text::Text;
+use super::upload::Streamed;
 use crate::api::state::{Gallery, MediaBase};
-use crate::catalogue::picture;
 use crate::catalogue::products::{self, AdminProductView, ProductAdminError};
 use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::media::receiving::Parts;
 use crate::media::uploads::UploadError;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
@@ -120,7 +117,7 @@ pub struct CategoryOrder {
 }
 
 /// The picture form as published: one `picture` file. Only its schema is used: the body is
-/// read as it arrives by [`PictureBody`], as the gallery's uploads are.
+/// read as it arrives ([`PictureBody`]), as the gallery's uploads are.
 #[derive(Debug, Multipart)]
 #[allow(dead_code)]
 pub struct PictureForm {
@@ -128,43 +125,7 @@ pub struct PictureForm {
 }
 
 /// A product picture's upload, read within the gallery's limits as it arrives.
-pub struct PictureBody(Parts);
-
-impl Payload for PictureBody {
-    const CONTENT_TYPE: &'static str = <PictureForm as Payload>::CONTENT_TYPE;
-
-    fn check_content_type(content_type: &str) -> bool {
-        <PictureForm as Payload>::check_content_type(content_type)
-    }
-
-    fn schema_ref() -> MetaSchemaRef {
-        <PictureForm as Payload>::schema_ref()
-    }
-
-    fn register(registry: &mut Registry) {
-        <PictureForm as Payload>::register(registry);
-    }
-}
-
-impl ParsePayload for PictureBody {
-    const IS_REQUIRED: bool = true;
-
-    async fn from_request(req: &Request, body: &mut RequestBody) -> poem::Result<Self> {
-        let boundary = multer::parse_boundary(req.content_type().unwrap_or_default())
-            .map_err(|_| poem::Error::from_status(StatusCode::BAD_REQUEST))?;
-        let max_request_bytes = req
-            .data::<Gallery>()
-            .map_or(0, |gallery| gallery.limits.max_request_bytes);
-        Ok(PictureBody(Parts::new(
-            body.take()?,
-            boundary,
-            max_request_bytes,
-        )))
-    }
-}
-
-// The two-argument form: the one-argument form calls the macro by a name not in scope here.
-poem_openapi::impl_apirequest_for_payload!(PictureBody,);
+pub type PictureBody = Streamed<PictureForm>;
 
 const NO_SUCH_PRODUCT: &str = "That product is not in the shop any more.";
 const NOT_ITS_SIZES: &str = "The sizes sent are not this product's: please reload the page.";
@@ -388,16 +349,16 @@ impl CatalogueAdminApi {
         body: PictureBody,
     ) -> ProductChanged {
         // An unknown product is said before its picture is read.
-        picture::find(&gallery.db, id.0).await?;
+        products::exists(&gallery.db, id.0).await?;
         let to = gallery.destination();
-        let incoming = match to.receive_one(body.0, "picture").await {
+        let incoming = match to.receive_one(body.parts, "picture").await {
             Ok(Some(Ok(incoming))) => incoming,
             Ok(Some(Err(refused))) => return Err(ProductAdminError::Picture(refused.reason).into()),
             Ok(None) => return Err(ProductAdminError::Picture(NO_PICTURE.into()).into()),
             Err(err) => return Err(ProductAdminError::Upload(err).into()),
         };
         Ok(Json(
-            picture::replace(
+            products::replace_picture(
                 &gallery.db,
                 gallery.media.as_ref(),
                 id.0,

@@ -20,6 +20,7 @@ pub mod settings;
 pub mod state;
 pub mod studio;
 pub mod text;
+pub mod upload;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]

@@ -237,7 +237,11 @@ fn routes(
         let csrf = csrf.clone();
         api::service()
             .into_endpoint()
-            .before(move |req| limits::read_body(api::paths::strip_trailing_slash(req), max_upload))
+            .before(move |req| {
+                let req = api::paths::strip_trailing_slash(req);
+                let upload = api::upload::is_streamed(req.uri().path()).then_some(max_upload);
+                limits::read_body(req, upload)
+            })
             .catch_all_error(error::to_json)
             .around(move |next, req| {
                 let csrf = csrf.clone();

@@ -10,7 +10,6 @@
 //! Stock shown in the list may lag by that bound; the cart and the checkout decide stock in
 //! the database, so nothing is oversold.
 
-pub mod picture;
 pub mod products;
 pub mod shelves;
 

@@ -4,7 +4,13 @@
 //! (`posy_core::product_form`); the quick stock change of the list; and a product taken out of
 //! the shop: deleted when it was never ordered, else archived (its orders keep their
 //! snapshots), and restored from the archive. Each change bumps the catalogue's version in its
-//! transaction, so /shop shows it at once in every process. Pictures: [`crate::catalogue::picture`].
+//! transaction, so /shop shows it at once in every process.
+//!
+//! A product's picture is uploaded through the gallery's picture pipeline
+//! ([`crate::media::uploads::store_picture`]): decided by its content, turned upright,
+//! re-encoded without its EXIF as `products/{stem}-{480,960,1600}.jpg`. A new picture's files
+//! are all written before the product points at them, and the old picture's files are removed
+//! only after that change is committed, so the shop never shows a missing picture.
 
 use std::collections::HashSet;
 
@@ -12,12 +18,14 @@ use poem_openapi::Object;
 use posy_core::product_form::{ProductForm, ProductProblems, SizeChange, check_stock};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::catalogue::{self, Showing, VariationView};
+use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
+use crate::media::uploads::{PictureNotStored, kept_files, store_picture};
 use crate::store::entities::{category, order_item, product, variation};
 
 /// A product as the back office shows it.
@@ -170,6 +178,19 @@ pub(crate) async fn one(
     Ok(admin_view(row, shelf.as_ref(), sizes, ordered, media_base))
 }
 
+/// Ends a change to product `id`: the shop's version moved on in its transaction, which is
+/// committed; answers the product as it is now.
+async fn commit(
+    txn: DatabaseTransaction,
+    id: i32,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    catalogue::bump_version(&txn).await?;
+    let view = one(&txn, id, media_base).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
 /// Answers whether the shelf `id` is there.
 async fn find_shelf(db: &impl ConnectionTrait, id: i32) -> Result<(), ProductAdminError> {
     match category::Entity::find_by_id(id).one(db).await? {
@@ -219,10 +240,7 @@ pub async fn create(
     for (position, size) in change.sizes.iter().enumerate() {
         add_size(&txn, row.id, position, size).await?;
     }
-    catalogue::bump_version(&txn).await?;
-    let made = one(&txn, row.id, media_base).await?;
-    txn.commit().await?;
-    Ok(made)
+    commit(txn, row.id, media_base).await
 }
 
 async fn add_size(
@@ -325,10 +343,7 @@ pub async fn update(
             .exec(&txn)
             .await?;
     }
-    catalogue::bump_version(&txn).await?;
-    let changed = one(&txn, id, media_base).await?;
-    txn.commit().await?;
-    Ok(changed)
+    commit(txn, id, media_base).await
 }
 
 /// The list's quick stock change: the product's count, or one size's.
@@ -361,10 +376,7 @@ pub async fn set_stock(
     if changed.rows_affected == 0 {
         return Err(ProductAdminError::Gone);
     }
-    catalogue::bump_version(&txn).await?;
-    let view = one(&txn, id, media_base).await?;
-    txn.commit().await?;
-    Ok(view)
+    commit(txn, id, media_base).await
 }
 
 /// Takes a product out of the shop for good (it leaves /shop and carts can no longer take it)
@@ -403,10 +415,7 @@ async fn set_archived(
     if changed.rows_affected == 0 {
         return Err(ProductAdminError::Gone);
     }
-    catalogue::bump_version(&txn).await?;
-    let view = one(&txn, id, media_base).await?;
-    txn.commit().await?;
-    Ok(view)
+    commit(txn, id, media_base).await
 }
 
 /// Deletes a product no order ever had, with its sizes and picture; one that was ordered can
@@ -428,6 +437,111 @@ pub async fn delete(
     product::Entity::delete_by_id(id).exec(&txn).await?;
     catalogue::bump_version(&txn).await?;
     txn.commit().await?;
-    crate::catalogue::picture::remove_files(media, &found).await;
+    remove_picture_files(media, &found).await;
     Ok(())
+}
+
+/// The folder uploaded product pictures are kept in (the demo's are there too).
+const PICTURES: &str = "products";
+
+/// Answers whether product `id` is there to take a picture.
+pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<(), ProductAdminError> {
+    match product::Entity::find_by_id(id).one(db).await? {
+        Some(_) => Ok(()),
+        None => Err(ProductAdminError::Gone),
+    }
+}
+
+/// Makes `incoming` product `id`'s picture, in place of any it had.
+pub async fn replace_picture(
+    db: &DatabaseConnection,
+    media: &dyn MediaStore,
+    id: i32,
+    incoming: Incoming,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let stem = uuid::Uuid::new_v4().simple().to_string();
+    let stored = store_picture(media, PICTURES, &stem, incoming)
+        .await
+        .map_err(|err| match err {
+            PictureNotStored::Refused(why) => ProductAdminError::Picture(why),
+            PictureNotStored::Failed(why) => ProductAdminError::Storage(why),
+        })?;
+    let pointed = async {
+        let txn = db.begin().await?;
+        let before = product::Entity::find_by_id(id)
+            .one(&txn)
+            .await?
+            .ok_or(ProductAdminError::Gone)?;
+        product::Entity::update_many()
+            .col_expr(
+                product::Column::Image,
+                Expr::value(Some(stored.largest().to_owned())),
+            )
+            .col_expr(
+                product::Column::ImageVariants,
+                Expr::value(stored.variants()),
+            )
+            .filter(product::Column::Id.eq(id))
+            .exec(&txn)
+            .await?;
+        Ok::<_, ProductAdminError>((before, commit(txn, id, media_base).await?))
+    }
+    .await;
+    match pointed {
+        Ok((before, view)) => {
+            remove_picture_files(media, &before).await;
+            Ok(view)
+        }
+        Err(err) => {
+            // Nothing points at the new files: they go.
+            for path in stored.paths() {
+                if let Err(err) = media.delete(path).await {
+                    tracing::warn!(%path, %err, "could not remove an unused picture");
+                }
+            }
+            Err(err)
+        }
+    }
+}
+
+/// Removes a product's uploaded picture files, JPEGs and WebPs. A demo picture stays: the seed
+/// owns it, and albums and the workshop show it too.
+pub async fn remove_picture_files(media: &dyn MediaStore, product: &product::Model) {
+    for (_, path) in kept_files(&product.image_variants) {
+        if uploaded(path)
+            && let Err(err) = media.delete(path).await
+        {
+            tracing::warn!(%path, %err, "could not remove a product picture");
+        }
+    }
+}
+
+/// Whether `path` is a file this module stored: `products/{stem}-{width}.{jpg,webp}`, the stem
+/// a UUID's 32 hex digits (the demo's are named after the product).
+fn uploaded(path: &str) -> bool {
+    let Some(name) = path.strip_prefix("products/") else {
+        return false;
+    };
+    let stem = name.split_once('-').map_or("", |(stem, _)| stem);
+    stem.len() == 32
+        && stem.bytes().all(|b| b.is_ascii_hexdigit())
+        && !name.contains('/')
+        && !name.contains("..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_uploaded_pictures_are_removed_never_the_demos() {
+        let stem = "0123456789abcdef0123456789abcdef";
+        assert!(uploaded(&format!("products/{stem}-480.jpg")));
+        assert!(uploaded(&format!("products/{stem}-1600.webp")));
+        assert!(!uploaded("products/peony-posy-480.webp"));
+        assert!(!uploaded("products/peony-posy.jpg"));
+        assert!(!uploaded(&format!("albums/{stem}-480.jpg")));
+        assert!(!uploaded(&format!("products/{stem}-480/../../x.jpg")));
+    }
 }

@@ -9,8 +9,8 @@ use poem_openapi::Object;
 use posy_core::category_form;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::catalogue;
@@ -115,10 +115,7 @@ pub async fn create(
     }
     .insert(&txn)
     .await?;
-    catalogue::bump_version(&txn).await?;
-    let shelves = list(&txn).await?;
-    txn.commit().await?;
-    Ok(shelves)
+    commit(txn).await
 }
 
 /// Renames a shelf and shows or hides it; answers every shelf.
@@ -140,10 +137,7 @@ pub async fn update(
         .filter(category::Column::Id.eq(id))
         .exec(&txn)
         .await?;
-    catalogue::bump_version(&txn).await?;
-    let shelves = list(&txn).await?;
-    txn.commit().await?;
-    Ok(shelves)
+    commit(txn).await
 }
 
 /// Puts the shelves in the given order (every shelf, once); answers every shelf.
@@ -174,6 +168,12 @@ pub async fn reorder(
             .exec(&txn)
             .await?;
     }
+    commit(txn).await
+}
+
+/// Ends a change to the shelves: the shop's version moved on in its transaction, which is
+/// committed; answers every shelf as they are now.
+async fn commit(txn: DatabaseTransaction) -> Result<Vec<CategoryView>, CategoryError> {
     catalogue::bump_version(&txn).await?;
     let shelves = list(&txn).await?;
     txn.commit().await?;

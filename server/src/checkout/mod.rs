@@ -10,9 +10,10 @@
 //! 3. [`Checkout::place`]: only the intent stored on the cart is taken, before any call to the
 //!    provider. Read back from the provider, it must have succeeded, in GBP, for this cart and
 //!    its amount (the items and the charge fixed on the cart), and its charge must be neither
-//!    refunded nor disputed. One transaction takes the stock with conditional updates (in a
-//!    fixed order: sizes by id, then products by id, so two checkouts never deadlock), writes
-//!    the order with price snapshots and the choice, closes the cart and queues the mail; a database failure re-runs it a few times with a pause. The same
+//!    refunded nor disputed. One transaction takes the stock and writes the order with price
+//!    snapshots, the choice and the mail (through the one order writer,
+//!    [`crate::orders::writer`], which phone orders use too), and closes the cart; a database
+//!    failure re-runs it a few times with a pause. The same
 //!    call again (or the webhook) finds the same order. Stock gone, a changed cart, or a
 //!    failure that outlasts the retries refunds the payment, records it and tells the studio,
 //!    in one transaction. With holds that is rare: a hold that lapsed while the card was
@@ -28,26 +29,25 @@ use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
-use posy_core::validation::{FormProblems, is_email};
+use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, Set, TryInsertResult,
+    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, Set,
+    TryInsertResult,
 };
 
-use crate::cart::fulfilment::{self, Charge, ChoiceError};
+use crate::cart::fulfilment::{self, ChoiceError};
 use crate::cart::holds::{self, Held, HoldRules, NotHeld};
 use crate::cart::places::Booking;
-use crate::cart::{self, CartError, PricedLine};
-use crate::catalogue::bump_version;
+use crate::cart::{self, CartError};
 use crate::checkout::attempts::{PaymentAttempts, TooMany};
 use crate::checkout::payments::{
     Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
 };
-use crate::orders::letters::{self as order_letters, OrderFacts};
+use crate::orders::writer::{NewOrder, Paid, Post, Written, write_order};
 use crate::store::clock::{Clock, now};
 use crate::store::db::Writer;
-use crate::store::entities::{cart as carts, order, order_item, refund};
+use crate::store::entities::{cart as carts, order, refund};
 use crate::studio::facts::Facts;
 use crate::{mail, orders};
 
@@ -653,126 +653,45 @@ impl Checkout {
             txn.rollback().await?;
             return Ok(Attempt::Withdrawn(label));
         }
-        if let Some(sold_out) = cart::take_stock(&txn, &lines).await? {
-            let label = sold_out.label();
-            txn.rollback().await?;
-            return Ok(Attempt::SoldOut(label));
-        }
-        let facts = Written {
-            intent,
-            cart_id,
+        let new = NewOrder {
+            cart_id: &cart_id.to_string(),
+            payment: &intent.id,
             customer,
             check_details,
             fulfilment: cart.fulfilment.as_deref(),
-            booking: Booking::of_cart(&cart),
+            booking: &Booking::of_cart(&cart),
             charge,
+            total,
+            lines: &lines,
+            paid: Paid::Card {
+                notify: &self.studio_email,
+            },
         };
-        let id = self.write_order(&txn, &facts, &lines, total).await?;
+        let id = match write_order(&txn, &self.post(), &new).await? {
+            Written::Order(id) => id,
+            Written::SoldOut(line) => {
+                let label = line.label();
+                txn.rollback().await?;
+                return Ok(Attempt::SoldOut(label));
+            }
+        };
+        // An ordered cart holds nothing: its stock is taken.
+        holds::release(carts::Entity::update_many())
+            .col_expr(carts::Column::OrderedAt, Expr::value(now()))
+            .filter(carts::Column::Id.eq(cart_id.to_string()))
+            .exec(&txn)
+            .await?;
         txn.commit().await?;
         Ok(Attempt::Placed(id))
     }
 
-    async fn write_order(
-        &self,
-        txn: &impl ConnectionTrait,
-        written: &Written<'_>,
-        lines: &[PricedLine],
-        total: Money,
-    ) -> Result<i32, DbErr> {
-        let Written {
-            intent,
-            cart_id,
-            customer,
-            check_details,
-            fulfilment,
-            ref booking,
-            charge,
-        } = *written;
-        let now = now();
-        let order = order::ActiveModel {
-            cart_id: Set(cart_id.to_string()),
-            payment_intent_id: Set(intent.id.clone()),
-            email: Set(customer.email.clone()),
-            first_name: Set(customer.first_name.clone()),
-            last_name: Set(customer.last_name.clone()),
-            address: Set(customer.address.clone()),
-            city: Set(customer.city.clone()),
-            postcode: Set(customer.postcode.clone()),
-            phone: Set(customer.phone.clone()),
-            total_pence: Set(total.pence()),
-            created_at: Set(now),
-            check_details: Set(check_details),
-            fulfilment: Set(fulfilment.map(str::to_owned)),
-            delivery_fee_pence: Set(charge.delivery.pence()),
-            surcharge_pence: Set(charge.surcharge.pence()),
-            fulfil_method: Set(booking.method.clone()),
-            fulfil_date: Set(booking.date.clone()),
-            fulfil_slot: Set(booking.slot.clone()),
-            ..Default::default()
+    /// Where the order's letters go and what their links open.
+    fn post(&self) -> Post<'_> {
+        Post {
+            public_url: &self.public_url,
+            link_ttl_seconds: self.link_ttl_seconds,
+            facts: &self.facts,
         }
-        .insert(txn)
-        .await?;
-        for line in lines {
-            order_item::ActiveModel {
-                order_id: Set(order.id),
-                product_id: Set(Some(line.product.id)),
-                variation_id: Set(line.size.as_ref().map(|s| s.id)),
-                product_name: Set(line.label()),
-                quantity: Set(line.quantity as i32),
-                unit_price_pence: Set(line.unit_price.pence()),
-                ..Default::default()
-            }
-            .insert(txn)
-            .await?;
-        }
-        // An ordered cart holds nothing: its stock is taken.
-        holds::release(carts::Entity::update_many())
-            .col_expr(carts::Column::OrderedAt, Expr::value(now))
-            .filter(carts::Column::Id.eq(cart_id.to_string()))
-            .exec(txn)
-            .await?;
-        bump_version(txn).await?;
-        let mail_token = orders::mint_token(txn, order.id, self.link_ttl_seconds).await?;
-        let reference = orders::reference(order.id);
-        let link = format!(
-            "{}/order-confirmation/{}?token={mail_token}",
-            self.public_url.trim_end_matches('/'),
-            order.id
-        );
-        let facts = OrderFacts {
-            reference: &reference,
-            payment: &intent.id,
-            customer,
-            lines,
-            charge,
-            fulfilment: fulfilment.and_then(fulfilment::describe),
-            total,
-            check_details,
-        };
-        let studio = self.facts.get(txn).await?;
-        // Billing details may hold no address, or one no mail server takes.
-        if is_email(&customer.email) {
-            let days = self.link_ttl_seconds / 86_400;
-            mail::post(
-                txn,
-                &customer.email,
-                order_letters::order_confirmation(&facts, &studio, &link, days),
-            )
-            .await?;
-        }
-        let admin_link = format!(
-            "{}/admin/orders/{}",
-            self.public_url.trim_end_matches('/'),
-            order.id
-        );
-        mail::post_answered_to(
-            txn,
-            &self.studio_email,
-            order_letters::new_order(&facts, &studio, &admin_link),
-            &customer.email,
-        )
-        .await?;
-        Ok(order.id)
     }
 
     /// Gives the payment back and records why, so asking again gives the same answer; the
@@ -843,17 +762,4 @@ enum Attempt {
     Withdrawn(String),
     /// This line's stock ran out.
     SoldOut(String),
-}
-
-/// What an order is written from.
-struct Written<'a> {
-    intent: &'a Intent,
-    cart_id: CartId,
-    customer: &'a CheckoutForm,
-    check_details: bool,
-    /// The florist's choice as kept on the cart.
-    fulfilment: Option<&'a str>,
-    /// The place it books, counted against the slot's or the day's capacity.
-    booking: Booking,
-    charge: Charge,
 }

@@ -22,19 +22,14 @@ use tokio::time::Sleep;
 pub const MAX_JSON_BYTES: usize = 1024 * 1024;
 
 /// Reads an API call's body into memory up to [`MAX_JSON_BYTES`] (413 past it), so a body
-/// without a Content-Length is counted rather than trusted. Uploads (`upload_limit` bytes) are
-/// streamed by their own payload, which counts as it goes; only a declared length past their
-/// limit is refused here.
-pub async fn read_body(mut req: Request, upload_limit: u64) -> poem::Result<Request> {
+/// without a Content-Length is counted rather than trusted. An upload (`upload_limit` given:
+/// how large it may be) is streamed by its own payload, which counts as it goes; only a
+/// declared length past its limit is refused here.
+pub async fn read_body(mut req: Request, upload_limit: Option<u64>) -> poem::Result<Request> {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(req);
     }
-    let is_upload = req.uri().path().ends_with("/upload_images");
-    let limit = if is_upload {
-        upload_limit
-    } else {
-        MAX_JSON_BYTES as u64
-    };
+    let limit = upload_limit.unwrap_or(MAX_JSON_BYTES as u64);
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -42,7 +37,7 @@ pub async fn read_body(mut req: Request, upload_limit: u64) -> poem::Result<Requ
     if declared.is_some_and(|n| n > limit) {
         return Err(too_large());
     }
-    if is_upload {
+    if upload_limit.is_some() {
         return Ok(req);
     }
     let bytes = req

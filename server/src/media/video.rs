@@ -145,22 +145,30 @@ impl Videos {
     }
 }
 
-/// Converts a video to H.264 MP4 of at most 1280×720 (`mp4`) with a poster (`poster`);
-/// answers the video's size.
-async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
-    let partial: PathBuf = mp4.with_extension("partial.mp4");
-    let mut convert = Command::new("ffmpeg");
-    convert
+/// ffmpeg reading `input` on `threads` threads, quietly, never waiting for a keyboard, and
+/// overwriting what it writes.
+fn ffmpeg(threads: &str, input: &Path) -> Command {
+    let mut command = Command::new("ffmpeg");
+    command
         .args([
             "-nostdin",
             "-y",
             "-loglevel",
             "error",
             "-threads",
-            "2",
+            threads,
             "-i",
         ])
-        .arg(input)
+        .arg(input);
+    command
+}
+
+/// Converts a video to H.264 MP4 of at most 1280×720 (`mp4`) with a poster (`poster`);
+/// answers the video's size.
+async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
+    let partial: PathBuf = mp4.with_extension("partial.mp4");
+    let mut convert = ffmpeg("2", input);
+    convert
         .args([
             // Only the first video and audio streams, and none of the file's metadata: a
             // phone's clip carries where it was filmed.
@@ -202,18 +210,8 @@ async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Resul
         String::from_utf8_lossy(&converted.stderr)
     );
     tokio::fs::rename(&partial, mp4).await?;
-    let mut still = Command::new("ffmpeg");
+    let mut still = ffmpeg("1", mp4);
     still
-        .args([
-            "-nostdin",
-            "-y",
-            "-loglevel",
-            "error",
-            "-threads",
-            "1",
-            "-i",
-        ])
-        .arg(mp4)
         .args(["-frames:v", "1", "-q:v", "3", "-map_metadata", "-1"])
         .arg(poster);
     let frame = limited(&mut still, TOOL_TIME_LIMIT).await?;

@@ -827,11 +827,7 @@ pub async fn customer_link(
     db: &impl ConnectionTrait,
     id: i32,
 ) -> Result<String, DbErr> {
-    let token = orders::mint_token(db, id, desk.link_ttl_seconds).await?;
-    Ok(format!(
-        "{}/order-confirmation/{id}?token={token}",
-        desk.public_url.trim_end_matches('/')
-    ))
+    desk.post().customer_link(db, id).await
 }
 
 /// Keeps a change of an order's status with who made it and when, in the caller's

@@ -7,6 +7,7 @@ pub mod export;
 pub mod letters;
 pub mod phone;
 pub mod refunds;
+pub mod writer;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -49,6 +50,17 @@ pub struct OrderDesk {
     /// The studio's facts, which sign the customer's letters.
     pub facts: Facts,
     pub clock: Clock,
+}
+
+impl OrderDesk {
+    /// Where the letters of the orders it writes go, and what their links open.
+    pub fn post(&self) -> writer::Post<'_> {
+        writer::Post {
+            public_url: &self.public_url,
+            link_ttl_seconds: self.link_ttl_seconds,
+            facts: &self.facts,
+        }
+    }
 }
 
 /// Gives back part of a payment, as the payment provider does it: asking again with the same

@@ -9,21 +9,15 @@ use posy_core::checkout::CheckoutForm;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
 use posy_core::schedule::Taken;
 use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
-use posy_core::validation::{FormProblems, is_email};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
+use posy_core::validation::FormProblems;
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 
-use super::letters::{self, OrderFacts};
-use crate::cart::fulfilment::{Charge, describe};
+use super::writer::{NewOrder, Paid, Written, write_order};
+use crate::cart::fulfilment::Charge;
 use crate::cart::places::Booking;
-use crate::cart::take_stock;
 use crate::cart::{self, PricedLine};
-use crate::catalogue::bump_version;
-use crate::mail;
-use crate::orders;
 use crate::orders::OrderDesk;
-use crate::orders::admin;
-use crate::store::clock::now;
-use crate::store::entities::{order, order_item, product, variation};
+use crate::store::entities::{product, variation};
 use crate::studio::delivery;
 
 /// A line the studio chose.
@@ -152,93 +146,47 @@ pub async fn take(
         .collect();
     let own_id = format!("studio-{random}");
 
+    // The customer as the order and its letters keep them: a studio order has no billing
+    // address.
+    let as_checkout = CheckoutForm {
+        email: customer.email.clone(),
+        first_name: customer.first_name.clone(),
+        last_name: customer.last_name.clone(),
+        phone: customer.phone.clone(),
+        ..CheckoutForm::default()
+    };
+    let new = NewOrder {
+        cart_id: &own_id,
+        payment: &own_id,
+        customer: &as_checkout,
+        check_details: false,
+        fulfilment: Some(&kept),
+        booking: &booking,
+        charge,
+        total: totals.total,
+        lines: &priced,
+        paid: Paid::Studio {
+            note: &customer.payment_note,
+            taken_by: admin,
+        },
+    };
+
     let txn = desk.ledger.begin().await?;
-    if let Some(short) = take_stock(&txn, &priced).await? {
-        let at = priced
-            .iter()
-            .position(|l| std::ptr::eq(l, short))
-            .unwrap_or(0);
-        let message = match short.stock() {
-            0 => format!("{} is sold out.", short.label()),
-            left => format!("Only {left} of {} are in stock.", short.label()),
-        };
-        txn.rollback().await?;
-        return Err(StudioOrderError::Stock(at, message));
-    }
-    let placed = now();
-    let order = order::ActiveModel {
-        cart_id: Set(own_id.clone()),
-        payment_intent_id: Set(own_id.clone()),
-        email: Set(customer.email.clone()),
-        first_name: Set(customer.first_name.clone()),
-        last_name: Set(customer.last_name.clone()),
-        address: Set(String::new()),
-        city: Set(String::new()),
-        postcode: Set(String::new()),
-        phone: Set(customer.phone.clone()),
-        total_pence: Set(totals.total.pence()),
-        created_at: Set(placed),
-        check_details: Set(false),
-        fulfilment: Set(Some(kept.clone())),
-        delivery_fee_pence: Set(charge.delivery.pence()),
-        surcharge_pence: Set(charge.surcharge.pence()),
-        fulfil_method: Set(booking.method.clone()),
-        fulfil_date: Set(booking.date.clone()),
-        fulfil_slot: Set(booking.slot.clone()),
-        status: Set("new".into()),
-        paid_by: Set("studio".into()),
-        payment_note: Set(Some(customer.payment_note.clone())),
-        taken_by: Set(Some(admin.to_owned())),
-        refunded_pence: Set(0),
-        fee_refunded: Set(false),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    for line in &priced {
-        order_item::ActiveModel {
-            order_id: Set(order.id),
-            product_id: Set(Some(line.product.id)),
-            variation_id: Set(line.size.as_ref().map(|s| s.id)),
-            product_name: Set(line.label()),
-            quantity: Set(line.quantity as i32),
-            unit_price_pence: Set(line.unit_price.pence()),
-            refunded_quantity: Set(0),
-            ..Default::default()
+    let short = match write_order(&txn, &desk.post(), &new).await? {
+        Written::Order(id) => {
+            txn.commit().await?;
+            return Ok(id);
         }
-        .insert(&txn)
-        .await?;
-    }
-    bump_version(&txn).await?;
-    if is_email(&customer.email) {
-        let link = admin::customer_link(desk, &txn, order.id).await?;
-        let as_checkout = CheckoutForm {
-            email: customer.email.clone(),
-            first_name: customer.first_name.clone(),
-            last_name: customer.last_name.clone(),
-            phone: customer.phone.clone(),
-            ..CheckoutForm::default()
-        };
-        let reference = orders::reference(order.id);
-        let facts = OrderFacts {
-            reference: &reference,
-            payment: &own_id,
-            customer: &as_checkout,
-            lines: &priced,
-            charge,
-            fulfilment: describe(&kept),
-            total: totals.total,
-            check_details: false,
-        };
-        let days = desk.link_ttl_seconds / 86_400;
-        let studio = desk.facts.get(&txn).await?;
-        mail::post(
-            &txn,
-            &customer.email,
-            letters::order_confirmation(&facts, &studio, &link, days),
-        )
-        .await?;
-    }
-    txn.commit().await?;
-    Ok(order.id)
+        Written::SoldOut(short) => short,
+    };
+    let at = priced
+        .iter()
+        .position(|l| std::ptr::eq(l, short))
+        .unwrap_or(0);
+    let message = match short.stock() {
+        0 => format!("{} is sold out.", short.label()),
+        left => format!("Only {left} of {} are in stock.", short.label()),
+    };
+    txn.rollback().await?;
+    Err(StudioOrderError::Stock(at, message))
 }

@@ -4,23 +4,18 @@
 //! by the server alike.
 
 use posy_core::delivery::DeliverySettings;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+use sea_orm::{ConnectionTrait, DbErr};
 
-use crate::store::clock::now;
-use crate::store::entities::shop_setting;
+use crate::store;
 
-/// The row that holds them.
+/// The row that holds them, and what they are called in an error.
 const KEY: &str = "delivery";
+const WHAT: &str = "delivery settings";
 
 /// The settings in force: the saved ones, else the demo defaults.
 pub async fn settings(db: &impl ConnectionTrait) -> Result<DeliverySettings, DbErr> {
-    match shop_setting::Entity::find_by_id(KEY).one(db).await? {
-        Some(row) => serde_json::from_str(&row.value).map_err(|err| {
-            DbErr::Custom(format!("the saved delivery settings cannot be read: {err}"))
-        }),
-        None => Ok(DeliverySettings::demo()),
-    }
+    let saved = store::settings::read(db, KEY, WHAT).await?;
+    Ok(saved.unwrap_or_else(DeliverySettings::demo))
 }
 
 /// Why settings were not saved.
@@ -43,19 +38,6 @@ pub async fn save(db: &impl ConnectionTrait, settings: &DeliverySettings) -> Res
     if !problems.is_empty() {
         return Err(SaveError::Problems(problems));
     }
-    let value = serde_json::to_string(settings)
-        .map_err(|err| DbErr::Custom(format!("the delivery settings cannot be written: {err}")))?;
-    shop_setting::Entity::insert(shop_setting::ActiveModel {
-        key: Set(KEY.to_owned()),
-        value: Set(value),
-        updated_at: Set(now()),
-    })
-    .on_conflict(
-        OnConflict::column(shop_setting::Column::Key)
-            .update_columns([shop_setting::Column::Value, shop_setting::Column::UpdatedAt])
-            .to_owned(),
-    )
-    .exec(db)
-    .await?;
+    store::settings::write(db, KEY, WHAT, settings).await?;
     Ok(())
 }

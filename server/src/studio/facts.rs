@@ -11,14 +11,13 @@ use std::time::{Duration, Instant};
 
 use posy_core::studio::{StudioFacts, StudioField};
 use posy_core::validation::FormProblems;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+use sea_orm::{ConnectionTrait, DbErr};
 
-use crate::store::clock::now;
-use crate::store::entities::shop_setting;
+use crate::store;
 
-/// The row that holds them.
+/// The row that holds them, and what they are called in an error.
 const KEY: &str = "studio";
+const WHAT: &str = "studio facts";
 
 /// How long a process trusts its copy before reading the row again, for saves made by
 /// another process on the same database.
@@ -26,11 +25,8 @@ pub const FRESH_FOR: Duration = Duration::from_secs(30);
 
 /// The facts in force, read from the database.
 pub async fn stored(db: &impl ConnectionTrait) -> Result<StudioFacts, DbErr> {
-    match shop_setting::Entity::find_by_id(KEY).one(db).await? {
-        Some(row) => serde_json::from_str(&row.value)
-            .map_err(|err| DbErr::Custom(format!("the saved studio facts cannot be read: {err}"))),
-        None => Ok(StudioFacts::demo()),
-    }
+    let saved = store::settings::read(db, KEY, WHAT).await?;
+    Ok(saved.unwrap_or_else(StudioFacts::demo))
 }
 
 /// Why facts were not saved.
@@ -90,21 +86,8 @@ impl Facts {
         facts: &StudioFacts,
     ) -> Result<StudioFacts, FactsError> {
         let checked = facts.check().map_err(FactsError::Form)?;
-        let value = serde_json::to_string(&checked)
-            .map_err(|err| DbErr::Custom(format!("the studio facts cannot be written: {err}")))?;
         // One statement: the row is whole or unchanged.
-        shop_setting::Entity::insert(shop_setting::ActiveModel {
-            key: Set(KEY.to_owned()),
-            value: Set(value),
-            updated_at: Set(now()),
-        })
-        .on_conflict(
-            OnConflict::column(shop_setting::Column::Key)
-                .update_columns([shop_setting::Column::Value, shop_setting::Column::UpdatedAt])
-                .to_owned(),
-        )
-        .exec(db)
-        .await?;
+        store::settings::write(db, KEY, WHAT, &checked).await?;
         let mut kept = self.kept.write().expect("not poisoned");
         kept.facts = Some((checked.clone(), Instant::now()));
         kept.saves += 1;

@@ -4,7 +4,11 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, call, json_of, set_cookie, spawn_app};
+use crate::builders::Admin;
+use crate::helpers::{
+    TestApp, admin_get, admin_post, admin_session, assert_admin_only, json_of, set_cookie,
+    spawn_app,
+};
 
 /// The helpers' admin's password.
 const STUDIO_PASSWORD: &str = "a-long-studio-password";
@@ -23,14 +27,7 @@ async fn sign_in(app: &TestApp, username: &str, password: &str) -> (u16, Option<
 
 /// Whether a session is still signed in.
 async fn signed_in(app: &TestApp, session: &str) -> bool {
-    let (_, me) = call(
-        app,
-        Method::GET,
-        "/api/auth/me/",
-        Some(session),
-        Value::Null,
-    )
-    .await;
+    let (_, me) = admin_get(app, session, "/api/auth/me/").await;
     me["is_admin"] == true
 }
 
@@ -38,25 +35,17 @@ async fn signed_in(app: &TestApp, session: &str) -> bool {
 async fn an_admin_adds_another_who_can_then_sign_in() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (status, list) = call(
-        &app,
-        Method::GET,
-        "/api/admin/admins/",
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (status, list) = admin_get(&app, &session, "/api/admin/admins/").await;
     assert_eq!(status, 200, "{list}");
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(list[0]["username"], "studio");
     assert_eq!(list[0]["is_you"], true);
     assert!(list[0]["created"].as_str().unwrap().ends_with('Z'));
 
-    let (status, list) = call(
+    let (status, list) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/admins/",
-        Some(&session),
         json!({"username": " maya ", "password": "sweet-peas-in-june"}),
     )
     .await;
@@ -100,25 +89,11 @@ async fn a_taken_name_an_empty_one_and_a_weak_password_are_refused_with_a_senten
             "Please keep the password to 1,024 characters at most.",
         ),
     ] {
-        let (status, answer) = call(
-            &app,
-            Method::POST,
-            "/api/admin/admins/",
-            Some(&session),
-            body,
-        )
-        .await;
+        let (status, answer) = admin_post(&app, &session, "/api/admin/admins/", body).await;
         assert_eq!(status, 400, "{answer}");
         assert_eq!(answer["fields"][field], sentence, "{answer}");
     }
-    let (_, list) = call(
-        &app,
-        Method::GET,
-        "/api/admin/admins/",
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (_, list) = admin_get(&app, &session, "/api/admin/admins/").await;
     assert_eq!(list.as_array().unwrap().len(), 1, "nobody was added");
 }
 
@@ -130,11 +105,10 @@ async fn changing_the_password_keeps_this_session_and_ends_the_others() {
     let other = other.expect("a second session");
     let path = "/api/admin/account/password/";
 
-    let (status, answer) = call(
+    let (status, answer) = admin_post(
         &app,
-        Method::POST,
+        &session,
         path,
-        Some(&session),
         json!({"current_password": "not-my-password", "new_password": "hellebores-in-january"}),
     )
     .await;
@@ -143,11 +117,10 @@ async fn changing_the_password_keeps_this_session_and_ends_the_others() {
         answer["fields"]["current_password"],
         "That is not your current password. Please try again."
     );
-    let (status, answer) = call(
+    let (status, answer) = admin_post(
         &app,
-        Method::POST,
+        &session,
         path,
-        Some(&session),
         json!({"current_password": STUDIO_PASSWORD, "new_password": "short"}),
     )
     .await;
@@ -158,11 +131,10 @@ async fn changing_the_password_keeps_this_session_and_ends_the_others() {
     );
     assert!(signed_in(&app, &other).await, "refusals end nothing");
 
-    let (status, answer) = call(
+    let (status, answer) = admin_post(
         &app,
-        Method::POST,
+        &session,
         path,
-        Some(&session),
         json!({"current_password": STUDIO_PASSWORD, "new_password": "hellebores-in-january"}),
     )
     .await;
@@ -182,11 +154,10 @@ async fn wrong_current_passwords_are_limited_like_sign_ins() {
     let session = admin_session(&app).await;
     let wrong = json!({"current_password": "guess", "new_password": "hellebores-in-january"});
     for _ in 0..5 {
-        let (status, _) = call(
+        let (status, _) = admin_post(
             &app,
-            Method::POST,
+            &session,
             "/api/admin/account/password/",
-            Some(&session),
             wrong.clone(),
         )
         .await;
@@ -194,14 +165,7 @@ async fn wrong_current_passwords_are_limited_like_sign_ins() {
     }
     let right =
         json!({"current_password": STUDIO_PASSWORD, "new_password": "hellebores-in-january"});
-    let (status, answer) = call(
-        &app,
-        Method::POST,
-        "/api/admin/account/password/",
-        Some(&session),
-        right,
-    )
-    .await;
+    let (status, answer) = admin_post(&app, &session, "/api/admin/account/password/", right).await;
     assert_eq!(status, 429, "{answer}");
     assert_eq!(
         answer["error"],
@@ -217,9 +181,9 @@ async fn signing_out_everywhere_ends_every_session_of_the_account_only() {
     let session = admin_session(&app).await;
     let (_, other) = sign_in(&app, "studio", STUDIO_PASSWORD).await;
     let other = other.unwrap();
-    posy_server::accounts::auth::create_admin(&app.db, "maya", "sweet-peas-in-june")
-        .await
-        .unwrap();
+    Admin::named("maya", "sweet-peas-in-june")
+        .create(&app)
+        .await;
     let (_, maya) = sign_in(&app, "maya", "sweet-peas-in-june").await;
     let maya = maya.unwrap();
 
@@ -270,38 +234,10 @@ async fn every_admins_call_needs_a_session_and_the_unsafe_ones_the_csrf_header()
             json!({}),
         ),
     ];
-    for (method, path, body) in &calls {
-        let (status, _) = call(&app, method.clone(), path, None, body.clone()).await;
-        assert_eq!(status, 401, "{method} {path} without a session");
-    }
     let session = admin_session(&app).await;
-    for (method, path, body) in calls.iter().filter(|(m, _, _)| *m == Method::POST) {
-        let response = app
-            .client
-            .request(method.clone(), app.url(path))
-            .header(
-                "cookie",
-                format!("csrftoken={}; posy_session={session}", app.csrf),
-            )
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            response.status().as_u16(),
-            403,
-            "{method} {path} without the CSRF header"
-        );
-    }
+    assert_admin_only(&app, &session, &calls).await;
     // Nothing happened: no admin added, the password and the session as they were.
-    let (_, list) = call(
-        &app,
-        Method::GET,
-        "/api/admin/admins/",
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (_, list) = admin_get(&app, &session, "/api/admin/admins/").await;
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert!(signed_in(&app, &session).await);
     assert_eq!(sign_in(&app, "studio", STUDIO_PASSWORD).await.0, 200);

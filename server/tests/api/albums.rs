@@ -2,62 +2,16 @@
 //! real files made here: a JPEG carrying GPS EXIF, PNG, HEIC, an MP4, and files to refuse.
 
 use std::io::Cursor;
-use std::process::Command;
 
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
+use crate::files::{jpeg_with_gps, made_by, png};
 use crate::helpers::{
-    Options, TestApp, admin_session, assert_webp_sizes, json_of, spawn_app, spawn_app_with,
-    srcset_urls,
+    Options, TestApp, admin_session, assert_admin_only, assert_webp_sizes, json_of, post_form,
+    spawn_app, spawn_app_with, srcset_urls,
 };
-
-fn jpeg_with_gps() -> Vec<u8> {
-    let mut jpeg = Vec::new();
-    image::DynamicImage::new_rgb8(2400, 1600)
-        .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
-        .unwrap();
-    // An APP1 Exif segment naming a GPS position, right after the start-of-image marker.
-    let mut exif =
-        b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPS 51.4127N 2.5545W"
-            .to_vec();
-    exif.resize(exif.len() + 8, 0);
-    let mut segment = vec![0xFF, 0xE1];
-    segment.extend(((exif.len() + 2) as u16).to_be_bytes());
-    segment.extend(exif);
-    let mut out = jpeg[..2].to_vec();
-    out.extend(segment);
-    out.extend(&jpeg[2..]);
-    out
-}
-
-fn png() -> Vec<u8> {
-    let mut out = Vec::new();
-    image::DynamicImage::new_rgb8(800, 600)
-        .write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png)
-        .unwrap();
-    out
-}
-
-/// A file made by a command-line tool into a temporary folder.
-fn made_by(tool: &str, args: &[&str], output: &str, input: Option<(&str, &[u8])>) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    if let Some((name, bytes)) = input {
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let status = Command::new(tool)
-        .current_dir(dir.path())
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} is installed by scripts/setup.sh: {e}"));
-    assert!(
-        status.status.success(),
-        "{tool}: {}",
-        String::from_utf8_lossy(&status.stderr)
-    );
-    std::fs::read(dir.path().join(output)).unwrap()
-}
 
 fn part(name: &str, bytes: Vec<u8>) -> Part {
     Part::bytes(bytes).file_name(name.to_owned())
@@ -81,13 +35,7 @@ async fn new_album(app: &TestApp, session: &str, title: &str) -> i64 {
 
 async fn upload(app: &TestApp, session: &str, album: i64, form: Form) -> (u16, Value) {
     let path = format!("/api/albums/{album}/upload_images/");
-    let response = app
-        .signed(Method::POST, &path, Some(session))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    json_of(&path, response).await
+    post_form(app, &path, session, form).await
 }
 
 #[tokio::test]
@@ -137,9 +85,10 @@ async fn the_gallery_lists_the_demo_albums_with_their_pictures() {
 }
 
 #[tokio::test]
-async fn every_admin_album_call_answers_401_without_a_session() {
+async fn every_admin_album_call_needs_a_session_and_the_unsafe_ones_the_csrf_header() {
     let app = spawn_app().await;
-    for (method, path) in [
+    let session = admin_session(&app).await;
+    let calls = [
         (Method::GET, "/api/admin/albums/"),
         (Method::POST, "/api/albums/"),
         (Method::PUT, "/api/albums/1/"),
@@ -151,16 +100,9 @@ async fn every_admin_album_call_answers_401_without_a_session() {
         (Method::GET, "/albums/"),
         (Method::POST, "/albums/"),
         (Method::POST, "/albums/1/upload_images/"),
-    ] {
-        let response = app
-            .signed(method.clone(), path, None)
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        let (status, body) = json_of(path, response).await;
-        assert_eq!(status, 401, "{method} {path}: {body}");
-    }
+    ]
+    .map(|(method, path)| (method, path, json!({})));
+    assert_admin_only(&app, &session, &calls).await;
 }
 
 #[tokio::test]
@@ -389,6 +331,24 @@ async fn unsafe_or_unusable_files_are_refused_each_with_its_name() {
         body["error"],
         "Please choose at least one picture or video to upload."
     );
+}
+
+#[tokio::test]
+async fn a_part_sent_as_text_rather_than_a_file_refuses_the_upload_with_a_sentence() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let album = new_album(&app, &session, "Words").await;
+    for field in ["images", "featured_image"] {
+        let form = Form::new()
+            .part("images", part("a.png", png()))
+            .text(field, "bouquet.png");
+        let (status, body) = upload(&app, &session, album, form).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["error"], "Please send pictures and videos as files.");
+        assert_eq!(body["fields"][field], "Not a file.");
+    }
+    let (_, listed) = app.get_json(&format!("/api/albums/{album}/")).await;
+    assert_eq!(listed["images"], json!([]), "nothing of it is kept");
 }
 
 #[tokio::test]

@@ -3,7 +3,10 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, json_of, set_cookie, spawn_app, spawn_app_with, sql};
+use crate::builders::Admin;
+use crate::helpers::{
+    Options, TestApp, count, json_of, set_cookie, spawn_app, spawn_app_with, sql,
+};
 
 const PASSWORD: &str = "hellebores-in-january";
 
@@ -12,9 +15,7 @@ async fn with_admin() -> TestApp {
 }
 
 async fn admin_in(app: TestApp) -> TestApp {
-    posy_server::accounts::auth::create_admin(&app.db, "ruth", PASSWORD)
-        .await
-        .expect("an admin account");
+    Admin::named("ruth", PASSWORD).create(&app).await;
     app
 }
 
@@ -85,20 +86,6 @@ async fn with_cookie(
         .await
         .unwrap();
     json_of(path, response).await
-}
-
-async fn count(app: &TestApp, table: &str) -> i64 {
-    use sea_orm::{ConnectionTrait, Statement};
-    app.db
-        .query_one_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            format!("SELECT COUNT(*) AS n FROM {table}"),
-        ))
-        .await
-        .unwrap()
-        .unwrap()
-        .try_get::<i64>("", "n")
-        .unwrap()
 }
 
 #[tokio::test]
@@ -574,9 +561,9 @@ async fn the_api_description_documents_both_session_cookies_either_of_which_will
 #[tokio::test]
 async fn signing_out_everywhere_ends_every_session_of_that_account_only() {
     let app = with_admin().await;
-    posy_server::accounts::auth::create_admin(&app.db, "ben", "another-long-password")
-        .await
-        .unwrap();
+    Admin::named("ben", "another-long-password")
+        .create(&app)
+        .await;
     let (_, _, laptop) = login(&app, "ruth", PASSWORD).await;
     let (_, _, phone) = login(&app, "ruth", PASSWORD).await;
     let (_, _, bens) = login(&app, "ben", "another-long-password").await;

@@ -8,22 +8,17 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::checkout::{cart_with, client_secret, pay, place};
+use crate::builders::{OrderBuilder, ProductBuilder};
+use crate::files::{jpeg_with_gps, noisy_png};
 use crate::helpers::{
-    TestApp, admin_session, assert_webp_sizes, call, json_of, product, rows_in_all_tables,
-    spawn_app, srcset_urls,
+    Options, TestApp, admin_delete, admin_get, admin_post, admin_put, admin_session,
+    assert_admin_only, assert_webp_sizes, post_form, product, rows_in_all_tables, spawn_app,
+    spawn_app_with, srcset_urls,
 };
 use crate::product_admin::admin_product;
 
 async fn shelves(app: &TestApp, session: &str) -> Vec<Value> {
-    let (status, list) = call(
-        app,
-        Method::GET,
-        "/api/admin/categories/",
-        Some(session),
-        Value::Null,
-    )
-    .await;
+    let (status, list) = admin_get(app, session, "/api/admin/categories/").await;
     assert_eq!(status, 200, "{list}");
     list.as_array().unwrap().clone()
 }
@@ -59,44 +54,6 @@ async fn shop_shelves(app: &TestApp) -> Vec<String> {
     names
 }
 
-fn new_product(category_id: i64) -> Value {
-    json!({
-        "name": "Midwinter Posy", "description": "Hellebores and ivy, tied with velvet.",
-        "category_id": category_id, "price": "38", "stock": 5, "lead_days": 0,
-        "visible": true, "sizes": [],
-    })
-}
-
-async fn create(app: &TestApp, session: &str, form: Value) -> (u16, Value) {
-    call(
-        app,
-        Method::POST,
-        "/api/admin/products/",
-        Some(session),
-        form,
-    )
-    .await
-}
-
-/// A 2400×1600 JPEG carrying an EXIF segment with a GPS position.
-fn jpeg_with_gps() -> Vec<u8> {
-    let mut jpeg = Vec::new();
-    image::DynamicImage::new_rgb8(2400, 1600)
-        .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
-        .unwrap();
-    let mut exif =
-        b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPS 51.4127N 2.5545W"
-            .to_vec();
-    exif.resize(exif.len() + 8, 0);
-    let mut segment = vec![0xFF, 0xE1];
-    segment.extend(((exif.len() + 2) as u16).to_be_bytes());
-    segment.extend(exif);
-    let mut out = jpeg[..2].to_vec();
-    out.extend(segment);
-    out.extend(&jpeg[2..]);
-    out
-}
-
 async fn shop_image(app: &TestApp, name: &str) -> String {
     product(app, name).await["image"]
         .as_str()
@@ -107,13 +64,17 @@ async fn shop_image(app: &TestApp, name: &str) -> String {
 async fn upload(app: &TestApp, session: &str, id: i64, name: &str, bytes: Vec<u8>) -> (u16, Value) {
     let path = format!("/api/admin/products/{id}/picture/");
     let form = Form::new().part("picture", Part::bytes(bytes).file_name(name.to_owned()));
-    let response = app
-        .signed(Method::POST, &path, Some(session))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    json_of(&path, response).await
+    post_form(app, &path, session, form).await
+}
+
+/// The Midwinter Posy, made on the Seasonal shelf: its id.
+async fn midwinter_posy(app: &TestApp, session: &str) -> i64 {
+    let seasonal = shelf_id(&shelves(app, session).await, "Seasonal");
+    let made = ProductBuilder::new("Midwinter Posy")
+        .shelf(seasonal)
+        .create(app, session)
+        .await;
+    made["id"].as_i64().unwrap()
 }
 
 #[tokio::test]
@@ -121,13 +82,14 @@ async fn a_product_is_made_on_its_shelf_with_sizes_and_shown_at_once() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
     let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
-    let mut form = new_product(seasonal);
-    form["sizes"] = json!([
-        {"size": "Petite", "price": "30", "stock": 2},
-        {"size": "Full", "price": "48.5", "stock": 0},
-    ]);
-    let (status, made) = create(&app, &session, form).await;
-    assert_eq!(status, 200, "{made}");
+    let made = ProductBuilder::new("Midwinter Posy")
+        .shelf(seasonal)
+        .sizes(json!([
+            {"size": "Petite", "price": "30", "stock": 2},
+            {"size": "Full", "price": "48.5", "stock": 0},
+        ]))
+        .create(&app, &session)
+        .await;
     assert_eq!(made["category_id"], seasonal);
     assert_eq!(made["archived"], false);
     assert_eq!(made["ordered"], false);
@@ -143,14 +105,8 @@ async fn a_product_is_made_on_its_shelf_with_sizes_and_shown_at_once() {
     let mut moved = crate::product_admin::form_of(&made);
     moved["category_id"] = json!(plants);
     let id = made["id"].as_i64().unwrap();
-    let (status, body) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        moved,
-    )
-    .await;
+    let (status, body) =
+        admin_put(&app, &session, &format!("/api/admin/products/{id}/"), moved).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         product(&app, "Midwinter Posy").await["category_name"],
@@ -163,11 +119,11 @@ async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
     let before = rows_in_all_tables(&app).await;
-    let mut form = new_product(0);
-    form["name"] = json!("");
-    form["price"] = json!("0");
-    form["sizes"] = json!([]);
-    let (status, body) = create(&app, &session, form).await;
+    let (status, body) = ProductBuilder::new("")
+        .shelf(0)
+        .with("price", json!("0"))
+        .send(&app, &session)
+        .await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["fields"]["name"], "Please give the product a name.");
     assert_eq!(
@@ -176,12 +132,13 @@ async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
     );
     assert_eq!(body["fields"]["price"], "A price must be more than £0.00.");
 
-    let mut sized = new_product(1);
-    sized["sizes"] = json!([
-        {"size": "Large", "price": "30", "stock": 1},
-        {"size": "large", "price": "x", "stock": 1},
-    ]);
-    let (status, body) = create(&app, &session, sized).await;
+    let (status, body) = ProductBuilder::new("Midwinter Posy")
+        .sizes(json!([
+            {"size": "Large", "price": "30", "stock": 1},
+            {"size": "large", "price": "x", "stock": 1},
+        ]))
+        .send(&app, &session)
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["error"], "Please check the sizes.");
     assert_eq!(
@@ -193,7 +150,10 @@ async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
         "Please give a price like 45.00."
     );
 
-    let (status, body) = create(&app, &session, new_product(9999)).await;
+    let (status, body) = ProductBuilder::new("Midwinter Posy")
+        .shelf(9999)
+        .send(&app, &session)
+        .await;
     assert_eq!(status, 400);
     assert!(body["fields"]["category_id"].is_string(), "{body}");
     assert_eq!(rows_in_all_tables(&app).await, before, "nothing written");
@@ -208,9 +168,7 @@ async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
 async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced_safely() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
-    let (_, made) = create(&app, &session, new_product(seasonal)).await;
-    let id = made["id"].as_i64().unwrap();
+    let id = midwinter_posy(&app, &session).await;
 
     let (status, body) = upload(&app, &session, id, "../../midwinter.jpg", jpeg_with_gps()).await;
     assert_eq!(status, 200, "{body}");
@@ -280,13 +238,8 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
 
     // No file, or an unknown product.
     let path = format!("/api/admin/products/{id}/picture/");
-    let response = app
-        .signed(Method::POST, &path, Some(&session))
-        .multipart(Form::new().text("note", "no file"))
-        .send()
-        .await
-        .unwrap();
-    let (status, body) = json_of(&path, response).await;
+    let form = Form::new().text("note", "no file");
+    let (status, body) = post_form(&app, &path, &session, form).await;
     assert_eq!(status, 400);
     assert_eq!(
         body["fields"]["picture"],
@@ -294,55 +247,81 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
     );
     let (status, _) = upload(&app, &session, 9999, "a.jpg", jpeg_with_gps()).await;
     assert_eq!(status, 404);
-    let response = app
-        .signed(Method::POST, &path, Some(&session))
-        .multipart(
-            Form::new()
-                .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"))
-                .part("picture", Part::bytes(jpeg_with_gps()).file_name("b.jpg")),
-        )
-        .send()
-        .await
-        .unwrap();
-    let (status, body) = json_of(&path, response).await;
+    let form = Form::new()
+        .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"))
+        .part("picture", Part::bytes(jpeg_with_gps()).file_name("b.jpg"));
+    let (status, body) = post_form(&app, &path, &session, form).await;
     assert_eq!(status, 413);
     assert_eq!(body["error"], "Please send one picture: a product has one.");
     assert_eq!(shop_image(&app, "Midwinter Posy").await, replaced);
 }
 
 #[tokio::test]
+async fn a_picture_larger_than_a_json_body_is_streamed_within_the_gallerys_limits() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.max_image_mb = 2),
+        ..Options::default()
+    })
+    .await;
+    let session = admin_session(&app).await;
+    let id = admin_product(&app, &session, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    // Past the 1 MiB a JSON body may be, under the 2 MB a picture may be.
+    let big = noisy_png(760, 700);
+    assert!((1_100_000..2_000_000).contains(&big.len()), "{}", big.len());
+    let (status, body) = upload(&app, &session, id, "big.png", big).await;
+    assert_eq!(status, 200, "{body}");
+    let image = body["image"].as_str().unwrap();
+    assert_eq!(app.get(image).await.status(), 200, "{image}");
+
+    // Past the picture's limit: refused with the gallery's sentence, the picture kept.
+    let (status, body) = upload(&app, &session, id, "huge.png", noisy_png(1000, 800)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["picture"],
+        "huge.png is larger than the 2 MB allowed for a picture."
+    );
+    assert_eq!(shop_image(&app, "Sunflower Bunch").await, image);
+}
+
+#[tokio::test]
+async fn a_picture_sent_as_text_rather_than_a_file_is_refused_with_a_sentence() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let id = admin_product(&app, &session, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let before = shop_image(&app, "Sunflower Bunch").await;
+    let path = format!("/api/admin/products/{id}/picture/");
+    let form = Form::new().text("picture", "sunflowers.jpg");
+    let (status, body) = post_form(&app, &path, &session, form).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["error"], "Please send pictures and videos as files.");
+    assert_eq!(body["fields"]["picture"], "Not a file.");
+    assert_eq!(shop_image(&app, "Sunflower Bunch").await, before);
+}
+
+#[tokio::test]
 async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_snapshot() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let secret = client_secret(&app, &cart).await;
-    let paid = pay(&app, &secret, "4242 4242 4242 4242").await;
-    let intent = paid["payment_intent"]["id"].as_str().unwrap().to_owned();
-    let (status, placed) = place(&app, &intent, &cart).await;
-    assert_eq!(status, 200, "{placed}");
+    let placed = OrderBuilder::of("The Bedminster", 1).place(&app).await;
 
     let bedminster = admin_product(&app, &session, "The Bedminster").await;
     assert_eq!(bedminster["ordered"], true);
     let id = bedminster["id"].as_i64().unwrap();
-    let (status, body) = call(
-        &app,
-        Method::DELETE,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (status, body) = admin_delete(&app, &session, &format!("/api/admin/products/{id}/")).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
         body["error"],
         "This product has been ordered, so it can only be archived: its orders keep it."
     );
 
-    let (status, archived) = call(
+    let (status, archived) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/products/{id}/archive/"),
-        Some(&session),
         json!({}),
     )
     .await;
@@ -361,8 +340,7 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
     let (status, _) = crate::helpers::add(&app, &fresh, id, None, 1).await;
     assert_ne!(status, 200);
     // The order keeps its line.
-    let order_id = placed["id"].as_i64().unwrap();
-    let token = placed["access_token"].as_str().unwrap();
+    let (order_id, token) = (placed.id, placed.token);
     let (_, order) = app
         .get_json(&format!("/api/orders/{order_id}?token={token}"))
         .await;
@@ -372,14 +350,7 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
     assert_eq!(listed["archived"], true);
     let mut form = crate::product_admin::form_of(&listed);
     form["visible"] = json!(true);
-    let (status, _) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    let (status, _) = admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert_eq!(status, 200);
     assert!(
         !shop_names(&app)
@@ -388,11 +359,10 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
     );
 
     // Restored: back, hidden until put on sale.
-    let (status, restored) = call(
+    let (status, restored) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/products/{id}/restore/"),
-        Some(&session),
         json!({}),
     )
     .await;
@@ -401,14 +371,7 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
     assert_eq!(restored["visible"], false);
     let mut form = crate::product_admin::form_of(&restored);
     form["visible"] = json!(true);
-    call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert!(
         shop_names(&app)
             .await
@@ -442,9 +405,7 @@ async fn a_demo_products_new_picture_leaves_the_demo_files_that_albums_show() {
 async fn a_product_never_ordered_is_deleted_with_its_picture() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let seasonal = shelf_id(&shelves(&app, &session).await, "Seasonal");
-    let (_, made) = create(&app, &session, new_product(seasonal)).await;
-    let id = made["id"].as_i64().unwrap();
+    let id = midwinter_posy(&app, &session).await;
     let (_, pictured) = upload(&app, &session, id, "a.jpg", jpeg_with_gps()).await;
     let image = pictured["image"].as_str().unwrap().to_owned();
     let webps = srcset_urls(
@@ -452,14 +413,7 @@ async fn a_product_never_ordered_is_deleted_with_its_picture() {
             .as_str()
             .unwrap(),
     );
-    let (status, body) = call(
-        &app,
-        Method::DELETE,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (status, body) = admin_delete(&app, &session, &format!("/api/admin/products/{id}/")).await;
     assert_eq!(status, 200, "{body}");
     assert!(
         !shop_names(&app)
@@ -470,14 +424,7 @@ async fn a_product_never_ordered_is_deleted_with_its_picture() {
     for (webp, _) in &webps {
         assert_eq!(app.get(webp).await.status(), 404, "{webp}");
     }
-    let (status, _) = call(
-        &app,
-        Method::DELETE,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (status, _) = admin_delete(&app, &session, &format!("/api/admin/products/{id}/")).await;
     assert_eq!(status, 404);
 }
 
@@ -485,11 +432,10 @@ async fn a_product_never_ordered_is_deleted_with_its_picture() {
 async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (status, list) = call(
+    let (status, list) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/categories/",
-        Some(&session),
         json!({"name": "  Weddings "}),
     )
     .await;
@@ -503,11 +449,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         ("bouquets", "There is already a category called bouquets."),
         (" ", "Please give the category a name."),
     ] {
-        let (status, body) = call(
+        let (status, body) = admin_post(
             &app,
-            Method::POST,
+            &session,
             "/api/admin/categories/",
-            Some(&session),
             json!({"name": name}),
         )
         .await;
@@ -517,11 +462,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
 
     // Renamed: the shop's products carry the new name.
     let bouquets = shelf_id(list, "Bouquets");
-    let (status, _) = call(
+    let (status, _) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/categories/{bouquets}/"),
-        Some(&session),
         json!({"name": "Hand-tied bouquets", "hidden": false}),
     )
     .await;
@@ -531,11 +475,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         "Hand-tied bouquets"
     );
     // Its own name again (another capitalisation) is fine.
-    let (status, _) = call(
+    let (status, _) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/categories/{bouquets}/"),
-        Some(&session),
         json!({"name": "hand-tied Bouquets", "hidden": false}),
     )
     .await;
@@ -549,11 +492,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     ids.reverse();
-    let (status, _) = call(
+    let (status, _) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/categories/order/",
-        Some(&session),
         json!({"category_ids": ids}),
     )
     .await;
@@ -562,11 +504,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
     reversed.reverse();
     assert_eq!(shop_shelves(&app).await, reversed);
     ids.pop();
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/categories/order/",
-        Some(&session),
         json!({"category_ids": ids}),
     )
     .await;
@@ -584,11 +525,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
     let holding = crate::helpers::new_cart(&app).await;
     let (status, _) = crate::helpers::add(&app, &holding, bedminster_id, None, 1).await;
     assert_eq!(status, 200);
-    let (status, _) = call(
+    let (status, _) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/categories/{bouquets}/"),
-        Some(&session),
         json!({"name": "Bouquets", "hidden": true}),
     )
     .await;
@@ -613,11 +553,10 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         "{held}"
     );
     assert_eq!(held["total"], "0.00", "{held}");
-    let (status, _) = call(
+    let (status, _) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/categories/{bouquets}/"),
-        Some(&session),
         json!({"name": "Bouquets", "hidden": false}),
     )
     .await;
@@ -628,15 +567,18 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
             .contains(&"The Bedminster".to_owned())
     );
 
-    let (status, _) = call(
+    let (status, _) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         "/api/admin/categories/9999/",
-        Some(&session),
         json!({"name": "Nowhere", "hidden": false}),
     )
     .await;
     assert_eq!(status, 404);
+}
+
+fn product_form() -> Value {
+    ProductBuilder::new("Midwinter Posy").form()
 }
 
 #[tokio::test]
@@ -646,8 +588,8 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
     let before = rows_in_all_tables(&app).await;
     let calls = [
         (Method::GET, "/api/admin/products/", Value::Null),
-        (Method::POST, "/api/admin/products/", new_product(1)),
-        (Method::PUT, "/api/admin/products/1/", new_product(1)),
+        (Method::POST, "/api/admin/products/", product_form()),
+        (Method::PUT, "/api/admin/products/1/", product_form()),
         (Method::DELETE, "/api/admin/products/1/", Value::Null),
         (Method::POST, "/api/admin/products/1/archive/", json!({})),
         (Method::POST, "/api/admin/products/1/restore/", json!({})),
@@ -673,28 +615,7 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
             json!({"category_ids": [1]}),
         ),
     ];
-    for (method, path, body) in &calls {
-        let (status, _) = call(&app, method.clone(), path, None, body.clone()).await;
-        assert_eq!(status, 401, "{method} {path} without a session");
-    }
-    for (method, path, body) in calls.iter().filter(|(m, _, _)| *m != Method::GET) {
-        let response = app
-            .client
-            .request(method.clone(), app.url(path))
-            .header(
-                "cookie",
-                format!("csrftoken={}; posy_session={session}", app.csrf),
-            )
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            response.status().as_u16(),
-            403,
-            "{method} {path} without the CSRF header"
-        );
-    }
+    assert_admin_only(&app, &session, &calls).await;
     // The picture upload too.
     let form = Form::new().part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"));
     let response = app
@@ -706,12 +627,7 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
     assert_eq!(response.status().as_u16(), 401);
     let form = Form::new().part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"));
     let response = app
-        .client
-        .post(app.url("/api/admin/products/1/picture/"))
-        .header(
-            "cookie",
-            format!("csrftoken={}; posy_session={session}", app.csrf),
-        )
+        .without_csrf_header(Method::POST, "/api/admin/products/1/picture/", &session)
         .multipart(form)
         .send()
         .await

@@ -4,9 +4,10 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
+use crate::builders::{OrderBuilder, Paid};
 use crate::helpers::{
-    Options, TestApp, add, behind_a_proxy, new_cart, product, spawn_app, spawn_app_with, sql,
-    stock_in_db,
+    Options, TestApp, add, behind_a_proxy, count, new_cart, product, spawn_app, spawn_app_with,
+    sql, stock_in_db,
 };
 
 /// A cart holding `quantity` of a demo product that has no sizes.
@@ -79,32 +80,6 @@ pub async fn place(app: &TestApp, intent: &str, cart: &str) -> (u16, Value) {
         .await
 }
 
-/// A cart paid for with 4242…: its id and the intent's id.
-async fn paid_cart(app: &TestApp, name: &str, quantity: i64) -> (String, String) {
-    let cart = cart_with(app, name, quantity).await;
-    let secret = client_secret(app, &cart).await;
-    let paid = pay(app, &secret, "4242 4242 4242 4242").await;
-    assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");
-    (
-        cart,
-        paid["payment_intent"]["id"].as_str().unwrap().to_owned(),
-    )
-}
-
-pub async fn count(app: &TestApp, table: &str) -> i64 {
-    use sea_orm::{ConnectionTrait, Statement};
-    let row = app
-        .db
-        .query_one_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            format!("SELECT COUNT(*) AS n FROM {table}"),
-        ))
-        .await
-        .unwrap()
-        .unwrap();
-    row.try_get::<i64>("", "n").unwrap()
-}
-
 #[tokio::test]
 async fn the_web_app_is_told_payments_are_simulated() {
     let app = spawn_app().await;
@@ -172,7 +147,7 @@ async fn the_intent_follows_the_cart_total_computed_by_the_server() {
 async fn paying_with_4242_makes_an_order_that_its_link_opens() {
     let app = spawn_app().await;
     let before = stock_in_db(&app, "The Bedminster").await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 2).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 2).paid(&app).await;
 
     let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
@@ -223,7 +198,7 @@ async fn paying_with_4242_makes_an_order_that_its_link_opens() {
 #[tokio::test]
 async fn placing_the_same_order_again_answers_the_same_order_with_a_new_token() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let (_, first) = place(&app, &intent, &cart).await;
     let (status, second) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{second}");
@@ -302,7 +277,7 @@ async fn the_3d_secure_card_pays_only_when_authenticated() {
 #[tokio::test]
 async fn an_order_with_missing_or_malformed_details_is_refused_and_can_be_sent_again() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let mut body = order_body(&intent, &cart);
     body["email"] = json!("");
     body["phone"] = json!("  ");
@@ -331,7 +306,7 @@ async fn an_order_with_missing_or_malformed_details_is_refused_and_can_be_sent_a
 #[tokio::test]
 async fn a_payment_for_another_cart_or_unknown_to_the_provider_is_refused() {
     let app = spawn_app().await;
-    let (_, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let other = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = place(&app, &intent, &other).await;
     assert_eq!(status, 400);
@@ -352,7 +327,7 @@ async fn a_payment_for_another_cart_or_unknown_to_the_provider_is_refused() {
 #[tokio::test]
 async fn an_intent_used_for_one_order_cannot_order_another_cart() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let (status, _) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200);
     let other = cart_with(&app, "The Bedminster", 1).await;
@@ -364,7 +339,7 @@ async fn an_intent_used_for_one_order_cannot_order_another_cart() {
 #[tokio::test]
 async fn stock_gone_after_payment_refunds_it_and_says_so() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 2).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 2).paid(&app).await;
     sql(
         &app,
         "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
@@ -410,7 +385,7 @@ async fn stock_gone_after_payment_refunds_it_and_says_so() {
 #[tokio::test]
 async fn a_cart_changed_while_paying_is_refunded_not_ordered_at_the_wrong_price() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let bedminster = product(&app, "The Bedminster").await["id"]
         .as_i64()
         .unwrap();
@@ -433,7 +408,7 @@ async fn wrong_expired_or_missing_tokens_and_unknown_orders_all_get_the_same_403
         ..Options::default()
     })
     .await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let (_, placed) = place(&app, &intent, &cart).await;
     let id = placed["id"].as_i64().unwrap();
     let expired = placed["access_token"].as_str().unwrap();
@@ -517,7 +492,7 @@ const PLACED_AT: i64 = 1_795_435_200;
 #[tokio::test]
 async fn a_repeat_order_hands_out_links_only_for_15_minutes_then_points_to_the_mail() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let (status, first) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{first}");
     // Within 15 minutes: a retry gets the order and a fresh token.
@@ -548,7 +523,7 @@ async fn a_repeat_order_hands_out_links_only_for_15_minutes_then_points_to_the_m
 async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
     let app = spawn_app().await;
     for column in ["refunded", "disputed"] {
-        let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+        let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
         sql(
             &app,
             &format!("UPDATE simulated_payments SET {column} = TRUE WHERE id = '{intent}'"),
@@ -575,7 +550,7 @@ async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
 #[tokio::test]
 async fn a_payment_refunded_at_the_provider_counts_as_absent_so_the_shopper_can_pay_again() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     // Refunded from the provider's dashboard, say: the shop holds no refund row for it.
     sql(
         &app,
@@ -593,7 +568,7 @@ async fn a_payment_refunded_at_the_provider_counts_as_absent_so_the_shopper_can_
 #[tokio::test]
 async fn a_refund_is_recorded_with_the_carts_state_and_the_studios_notice() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 2).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 2).paid(&app).await;
     sql(
         &app,
         "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
@@ -675,7 +650,7 @@ async fn rename(app: &TestApp, from: &str, to: &str) {
 #[tokio::test]
 async fn a_database_failure_after_payment_is_retried_until_the_order_is_written() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     rename(&app, "order_tokens", "order_tokens_away").await;
     let placing = place(&app, &intent, &cart);
     let repair = async {
@@ -691,7 +666,7 @@ async fn a_database_failure_after_payment_is_retried_until_the_order_is_written(
 #[tokio::test]
 async fn a_database_failure_that_outlasts_the_retries_is_refunded_recorded_and_mailed() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     rename(&app, "order_tokens", "order_tokens_away").await;
     let (status, body) = place(&app, &intent, &cart).await;
     rename(&app, "order_tokens_away", "order_tokens").await;
@@ -730,7 +705,7 @@ async fn a_database_failure_that_outlasts_the_retries_is_refunded_recorded_and_m
 #[tokio::test]
 async fn checkout_fields_longer_than_their_columns_or_with_control_characters_are_refused() {
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     for (field, value, words) in [
         (
             "phone",
@@ -763,7 +738,7 @@ async fn checkout_fields_longer_than_their_columns_or_with_control_characters_ar
 async fn a_product_withdrawn_while_the_shopper_paid_is_not_sold_but_refunded() {
     let app = spawn_app().await;
     let before = stock_in_db(&app, "The Bedminster").await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     sql(
         &app,
         "UPDATE products SET active = false WHERE name = 'The Bedminster'",
@@ -819,7 +794,7 @@ impl std::io::Write for Writer {
 async fn log_lines_name_ids_never_an_email_address_or_what_a_visitor_typed() {
     let logs = captured_logs();
     let app = spawn_app().await;
-    let (cart, intent) = paid_cart(&app, "The Bedminster", 1).await;
+    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 1).paid(&app).await;
     let (status, body) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{body}");
     let (status, _) = app

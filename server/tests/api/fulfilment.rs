@@ -10,8 +10,11 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-use crate::checkout::{check_intent, client_secret, count, pay, place};
-use crate::helpers::{Options, TestApp, add, json_of, new_cart, product, size_id, spawn_app_with};
+use crate::builders::{OrderBuilder, Paid, pay_with_4242};
+use crate::checkout::{cart_with, check_intent, place};
+use crate::helpers::{
+    Options, TestApp, add, count, json_of, new_cart, product, remove_line, size_id, spawn_app_with,
+};
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
 pub fn monday_morning(config: &mut Config) {
@@ -29,14 +32,6 @@ pub async fn shop_at(moment: fn(&mut Config)) -> TestApp {
         ..Options::default()
     })
     .await
-}
-
-/// A cart holding `quantity` of a product without sizes.
-pub async fn cart_of(app: &TestApp, name: &str, quantity: i64) -> String {
-    let cart = new_cart(app).await;
-    let id = product(app, name).await["id"].as_i64().unwrap();
-    assert_eq!(add(app, &cart, id, None, quantity).await.0, 200);
-    cart
 }
 
 pub async fn choose(app: &TestApp, choice: Value) -> (u16, Value) {
@@ -68,7 +63,7 @@ pub fn delivery(cart: &str, date: &str, slot: &str, postcode: &str) -> Value {
 #[tokio::test]
 async fn a_delivery_today_before_the_cut_off_costs_the_zones_fee_and_is_kept() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, totals) =
         choose(&app, delivery(&cart, "2026-12-14", "Afternoon", "bs3 4aa")).await;
     assert_eq!(status, 200, "{totals}");
@@ -91,7 +86,7 @@ async fn a_delivery_today_before_the_cut_off_costs_the_zones_fee_and_is_kept() {
 #[tokio::test]
 async fn from_the_free_delivery_threshold_only_the_slots_surcharge_is_paid() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "The Bedminster", 2).await;
+    let cart = cart_with(&app, "The Bedminster", 2).await;
     let (status, totals) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS16 1AA")).await;
     assert_eq!(status, 200, "{totals}");
     assert_eq!(
@@ -103,7 +98,7 @@ async fn from_the_free_delivery_threshold_only_the_slots_surcharge_is_paid() {
 #[tokio::test]
 async fn collection_is_free() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let choice = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
     let (status, totals) = choose(&app, choice).await;
     assert_eq!(status, 200, "{totals}");
@@ -114,7 +109,7 @@ async fn collection_is_free() {
 #[tokio::test]
 async fn each_choice_core_refuses_is_named_with_its_sentence() {
     let app = shop_at(monday_noon).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     // Noon: same-day delivery has closed.
     let (status, body) = choose(&app, delivery(&cart, "2026-12-14", "Afternoon", "BS3 4AA")).await;
     assert_eq!(status, 400, "{body}");
@@ -197,29 +192,12 @@ async fn an_unknown_or_empty_cart_is_refused() {
     let unknown = "8f0c9d4e-1b2a-4c3d-9e8f-7a6b5c4d3e2f";
     let (status, _) = choose(&app, delivery(unknown, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 404);
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let item =
         app.get_json(&format!("/api/cart/?cart_id={cart}")).await.1["items"][0]["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": cart, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(&app, &cart, &item).await, 200);
     let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 400, "{body}");
-}
-
-/// Pays for the cart with 4242…: the intent's id and amount.
-pub async fn pay_for(app: &TestApp, cart: &str) -> (String, i64) {
-    let secret = client_secret(app, cart).await;
-    let paid = pay(app, &secret, "4242 4242 4242 4242").await;
-    assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");
-    (
-        paid["payment_intent"]["id"].as_str().unwrap().to_owned(),
-        paid["payment_intent"]["amount"].as_i64().unwrap(),
-    )
 }
 
 /// Closes the studio on `date` in the delivery settings.
@@ -239,14 +217,14 @@ async fn close_on(app: &TestApp, date: &str) {
 #[tokio::test]
 async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keeps_them() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, totals) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA")).await;
     assert_eq!(status, 200, "{totals}");
     assert_eq!(
         totals["total"], "36.00",
         "£28 + £5 delivery + £3 for the morning"
     );
-    let (intent, amount) = pay_for(&app, &cart).await;
+    let Paid { intent, amount, .. } = pay_with_4242(&app, &cart).await;
     assert_eq!(amount, 3600);
     let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
@@ -313,13 +291,10 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
 #[tokio::test]
 async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Morning", "BS3 4AA")
+        .cart(&app)
+        .await;
     close_on(&app, "2026-12-15").await;
     let (status, body) = check_intent(&app, &cart).await;
     assert_eq!(status, 400, "{body}");
@@ -337,14 +312,11 @@ async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
 #[tokio::test]
 async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_confirmed() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Afternoon", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
-    let (intent, amount) = pay_for(&app, &cart).await;
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Afternoon", "BS3 4AA")
+        .cart(&app)
+        .await;
+    let Paid { intent, amount, .. } = pay_with_4242(&app, &cart).await;
     assert_eq!(amount, 3300);
     close_on(&app, "2026-12-15").await;
     let (status, placed) = place(&app, &intent, &cart).await;
@@ -354,14 +326,11 @@ async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_
 #[tokio::test]
 async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
-    assert_eq!(
-        choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS3 4AA"))
-            .await
-            .0,
-        200
-    );
-    let (intent, _) = pay_for(&app, &cart).await;
+    let cart = OrderBuilder::of("Sunflower Bunch", 1)
+        .delivered("2026-12-15", "Morning", "BS3 4AA")
+        .cart(&app)
+        .await;
+    let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
     let collect = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
     assert_eq!(choose(&app, collect).await.0, 200);
     let (status, body) = place(&app, &intent, &cart).await;
@@ -377,8 +346,8 @@ async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment(
 async fn without_a_choice_the_payment_is_for_the_items_alone() {
     // A client that knows only the spec's calls: collection, free.
     let app = shop_at(monday_morning).await;
-    let cart = cart_of(&app, "Sunflower Bunch", 1).await;
-    let (intent, amount) = pay_for(&app, &cart).await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
+    let Paid { intent, amount, .. } = pay_with_4242(&app, &cart).await;
     assert_eq!(amount, 2800);
     let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");

@@ -390,6 +390,26 @@ pub async fn rows_in_all_tables(app: &TestApp) -> i64 {
     total
 }
 
+/// How many rows `table` holds (`table` may carry a `WHERE`).
+pub async fn count(app: &TestApp, table: &str) -> i64 {
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            format!("SELECT COUNT(*) AS n FROM {table}"),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+/// Removes a line from a cart: the status.
+pub async fn remove_line(app: &TestApp, cart: &str, item: &Value) -> u16 {
+    let body = json!({"cart_id": cart, "item_id": item});
+    app.post_json("/api/cart/remove_item/", &body).await.0
+}
+
 pub async fn sql(app: &TestApp, statement: &str) {
     app.db
         .execute_raw(Statement::from_string(
@@ -400,21 +420,9 @@ pub async fn sql(app: &TestApp, statement: &str) {
         .unwrap();
 }
 
-/// An admin account and a signed-in session's cookie value.
+/// The studio's admin account and a signed-in session's cookie value.
 pub async fn admin_session(app: &TestApp) -> String {
-    posy_server::accounts::auth::create_admin(&app.db, "studio", "a-long-studio-password")
-        .await
-        .expect("an admin account");
-    let response = app
-        .client
-        .post(app.url("/api/auth/login/"))
-        .header("cookie", format!("csrftoken={}", app.csrf))
-        .header("x-csrftoken", &app.csrf)
-        .json(&json!({"username": "studio", "password": "a-long-studio-password"}))
-        .send()
-        .await
-        .unwrap();
-    set_cookie(&response, "posy_session").expect("signed in")
+    crate::builders::Admin::studio().signed_in(app).await
 }
 
 impl TestApp {
@@ -436,6 +444,65 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// A request with the admin session and the CSRF cookie but not its header, as a page on
+    /// another site could make the browser send.
+    pub fn without_csrf_header(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        session: &str,
+    ) -> reqwest::RequestBuilder {
+        self.client.request(method, self.url(path)).header(
+            "cookie",
+            format!("csrftoken={}; posy_session={session}", self.csrf),
+        )
+    }
+}
+
+/// Checks that every call (method, path, JSON body) answers 401 without an admin session, and
+/// that every change (any method but GET) answers 403 with `session` but without the CSRF
+/// header.
+pub async fn assert_admin_only<P: AsRef<str>>(
+    app: &TestApp,
+    session: &str,
+    calls: &[(reqwest::Method, P, Value)],
+) {
+    for (method, path, body) in calls {
+        let path = path.as_ref();
+        let (status, answer) = call(app, method.clone(), path, None, body.clone()).await;
+        assert_eq!(status, 401, "{method} {path} without a session: {answer}");
+    }
+    for (method, path, body) in calls {
+        if *method == reqwest::Method::GET {
+            continue;
+        }
+        let path = path.as_ref();
+        let response = app
+            .without_csrf_header(method.clone(), path, session)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status().as_u16(),
+            403,
+            "{method} {path} without the CSRF header"
+        );
+    }
+}
+
+/// A multipart form posted with the CSRF token and the admin session: its status and answer.
+pub async fn post_form(
+    app: &TestApp,
+    path: &str,
+    session: &str,
+    form: reqwest::multipart::Form,
+) -> (u16, Value) {
+    let request = app.signed(reqwest::Method::POST, path, Some(session));
+    json_of(path, request.multipart(form).send().await.unwrap()).await
+}
+
 /// A JSON call with the CSRF token and, when given, an admin session: its status and answer.
 pub async fn call(
     app: &TestApp,
@@ -446,6 +513,33 @@ pub async fn call(
 ) -> (u16, Value) {
     let request = app.signed(method, path, session);
     json_of(path, request.json(&body).send().await.unwrap()).await
+}
+
+/// The admin's GET of `path`: its status and answer.
+pub async fn admin_get(app: &TestApp, session: &str, path: &str) -> (u16, Value) {
+    call(app, reqwest::Method::GET, path, Some(session), Value::Null).await
+}
+
+/// The admin's POST of `body` to `path`, with the CSRF token: its status and answer.
+pub async fn admin_post(app: &TestApp, session: &str, path: &str, body: Value) -> (u16, Value) {
+    call(app, reqwest::Method::POST, path, Some(session), body).await
+}
+
+/// The admin's PUT of `body` to `path`, with the CSRF token: its status and answer.
+pub async fn admin_put(app: &TestApp, session: &str, path: &str, body: Value) -> (u16, Value) {
+    call(app, reqwest::Method::PUT, path, Some(session), body).await
+}
+
+/// The admin's DELETE of `path`, with the CSRF token: its status and answer.
+pub async fn admin_delete(app: &TestApp, session: &str, path: &str) -> (u16, Value) {
+    call(
+        app,
+        reqwest::Method::DELETE,
+        path,
+        Some(session),
+        Value::Null,
+    )
+    .await
 }
 
 /// The names of a JSON object's fields, to compare an answer's shape.

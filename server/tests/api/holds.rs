@@ -6,10 +6,12 @@ use posy_server::app::config::Config;
 use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
-use crate::checkout::{check_intent, check_intent_from, client_secret, count, pay, place};
-use crate::fulfilment::{cart_of, choose, delivery, monday_morning, pay_for};
+use crate::builders::{Paid, pay_with_4242};
+use crate::checkout::{cart_with, check_intent, check_intent_from, client_secret, pay, place};
+use crate::fulfilment::{choose, delivery, monday_morning};
 use crate::helpers::{
-    Options, TestApp, add, behind_a_proxy, product, spawn_app, spawn_app_with, sql,
+    Options, TestApp, add, behind_a_proxy, count, product, remove_line, spawn_app, spawn_app_with,
+    sql,
 };
 
 /// Sets a demo product's stock.
@@ -35,10 +37,10 @@ async fn line(app: &TestApp, cart: &str) -> Value {
 async fn a_shopper_needing_stock_that_other_carts_hold_is_told_before_paying() {
     let app = spawn_app().await;
     stock(&app, "The Bedminster", 3).await;
-    let first = cart_of(&app, "The Bedminster", 2).await;
+    let first = cart_with(&app, "The Bedminster", 2).await;
     client_secret(&app, &first).await;
 
-    let second = cart_of(&app, "The Bedminster", 2).await;
+    let second = cart_with(&app, "The Bedminster", 2).await;
     let (status, body) = check_intent(&app, &second).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
@@ -46,9 +48,9 @@ async fn a_shopper_needing_stock_that_other_carts_hold_is_told_before_paying() {
         "Only 1 of The Bedminster can be yours just now: the other 2 are in other baskets for \
          a few minutes. Please lower the quantity, or try again shortly."
     );
-    let third = cart_of(&app, "The Bedminster", 1).await;
+    let third = cart_with(&app, "The Bedminster", 1).await;
     client_secret(&app, &third).await;
-    let fourth = cart_of(&app, "The Bedminster", 1).await;
+    let fourth = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = check_intent(&app, &fourth).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
@@ -68,7 +70,7 @@ async fn a_shopper_needing_stock_that_other_carts_hold_is_told_before_paying() {
 #[tokio::test]
 async fn the_shop_shows_the_stock_on_hand_whatever_is_held() {
     let app = spawn_app().await;
-    let cart = cart_of(&app, "The Bedminster", 3).await;
+    let cart = cart_with(&app, "The Bedminster", 3).await;
     client_secret(&app, &cart).await;
     let shown = product(&app, "The Bedminster").await;
     assert_eq!(shown["stock"], 10, "held stock is still on the shelf");
@@ -82,33 +84,23 @@ async fn the_shop_shows_the_stock_on_hand_whatever_is_held() {
 /// that another cart is told; answers the holding cart.
 async fn held_last_one(app: &TestApp) -> String {
     stock(app, "The Bedminster", 1).await;
-    let cart = cart_of(app, "The Bedminster", 1).await;
+    let cart = cart_with(app, "The Bedminster", 1).await;
     client_secret(app, &cart).await;
-    let other = cart_of(app, "The Bedminster", 1).await;
+    let other = cart_with(app, "The Bedminster", 1).await;
     assert_eq!(check_intent(app, &other).await.0, 409);
     // The other shopper gives up: their cart holds nothing now.
     let item = line(app, &other).await["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": other, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(app, &other, &item).await, 200);
     cart
 }
 
 /// Whether a new cart can hold the last one of The Bedminster now.
 async fn another_can_hold(app: &TestApp) -> bool {
-    let cart = cart_of(app, "The Bedminster", 1).await;
+    let cart = cart_with(app, "The Bedminster", 1).await;
     let (status, body) = check_intent(app, &cart).await;
     assert!(status == 200 || status == 409, "{body}");
     let item = line(app, &cart).await["id"].clone();
-    app.post_json(
-        "/api/cart/remove_item/",
-        &json!({"cart_id": cart, "item_id": item}),
-    )
-    .await;
+    remove_line(app, &cart, &item).await;
     status == 200
 }
 
@@ -141,13 +133,7 @@ async fn any_change_to_a_held_cart_releases_its_stock() {
 
     let cart = held_last_one(&app).await;
     let item = line(&app, &cart).await["id"].clone();
-    let (status, _) = app
-        .post_json(
-            "/api/cart/remove_item/",
-            &json!({"cart_id": cart, "item_id": item}),
-        )
-        .await;
-    assert_eq!(status, 200);
+    assert_eq!(remove_line(&app, &cart, &item).await, 200);
     assert!(another_can_hold(&app).await, "released by a removal");
 
     let cart = held_last_one(&app).await;
@@ -175,13 +161,13 @@ async fn any_change_to_a_held_cart_releases_its_stock() {
 async fn a_placed_order_takes_the_stock_its_cart_held() {
     let app = spawn_app().await;
     stock(&app, "The Bedminster", 2).await;
-    let cart = cart_of(&app, "The Bedminster", 1).await;
+    let cart = cart_with(&app, "The Bedminster", 1).await;
     let secret = client_secret(&app, &cart).await;
     let paid = pay(&app, &secret, "4242 4242 4242 4242").await;
     let intent = paid["payment_intent"]["id"].as_str().unwrap();
     assert_eq!(place(&app, intent, &cart).await.0, 200);
     // One left, held by nobody: the ordered cart no longer counts.
-    let next = cart_of(&app, "The Bedminster", 1).await;
+    let next = cart_with(&app, "The Bedminster", 1).await;
     client_secret(&app, &next).await;
     assert_eq!(
         count(
@@ -215,9 +201,9 @@ async fn a_hold_lapses_on_the_shops_clock_and_another_cart_may_hold_the_stock() 
     })
     .await;
     stock(&app, "The Bedminster", 1).await;
-    let first = cart_of(&app, "The Bedminster", 1).await;
+    let first = cart_with(&app, "The Bedminster", 1).await;
     client_secret(&app, &first).await;
-    let second = cart_of(&app, "The Bedminster", 1).await;
+    let second = cart_with(&app, "The Bedminster", 1).await;
     assert_eq!(check_intent(&app, &second).await.0, 409);
 
     // Asking again while the hold lives keeps its end: 11:40, not 11:45.
@@ -255,14 +241,17 @@ async fn a_payment_whose_hold_lapsed_is_refunded_if_another_shopper_bought_the_s
     })
     .await;
     stock(&app, "The Bedminster", 1).await;
-    let slow = cart_of(&app, "The Bedminster", 1).await;
+    let slow = cart_with(&app, "The Bedminster", 1).await;
     let secret = client_secret(&app, &slow).await;
 
     // The slow shopper's card is confirmed after their hold has lapsed; meanwhile another
     // shopper held and bought the last one.
     let app = app.restarted_with(eleven_minutes_on).await;
-    let quick = cart_of(&app, "The Bedminster", 1).await;
-    let (quick_intent, _) = pay_for(&app, &quick).await;
+    let quick = cart_with(&app, "The Bedminster", 1).await;
+    let Paid {
+        intent: quick_intent,
+        ..
+    } = pay_with_4242(&app, &quick).await;
     assert_eq!(place(&app, &quick_intent, &quick).await.0, 200);
     let paid = pay(&app, &secret, "4242 4242 4242 4242").await;
     let slow_intent = paid["payment_intent"]["id"].as_str().unwrap();
@@ -285,7 +274,7 @@ async fn an_address_may_hold_three_carts_at_once() {
     .await;
     let mut carts = Vec::new();
     for _ in 0..4 {
-        carts.push(cart_of(&app, "Sunflower Bunch", 1).await);
+        carts.push(cart_with(&app, "Sunflower Bunch", 1).await);
     }
     for cart in &carts[..3] {
         let (status, body) = check_intent_from(&app, cart, "198.51.100.7").await;
@@ -311,7 +300,7 @@ async fn an_address_may_hold_three_carts_at_once() {
     // Ten carts asking at once from one address: exactly three are held.
     let mut crowd = Vec::new();
     for _ in 0..10 {
-        crowd.push(cart_of(&app, "Sunflower Bunch", 1).await);
+        crowd.push(cart_with(&app, "Sunflower Bunch", 1).await);
     }
     let answers = join_all(
         crowd
@@ -329,12 +318,8 @@ async fn an_address_may_hold_three_carts_at_once() {
 
     // A held cart that changes frees its place.
     let item = line(&app, &carts[1]).await["id"].clone();
-    app.post_json(
-        "/api/cart/remove_item/",
-        &json!({"cart_id": carts[1], "item_id": item}),
-    )
-    .await;
-    let late = cart_of(&app, "Sunflower Bunch", 1).await;
+    remove_line(&app, &carts[1], &item).await;
+    let late = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = check_intent_from(&app, &late, "198.51.100.7").await;
     assert_eq!(status, 200, "{body}");
 }

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, call, spawn_app};
+use crate::helpers::{TestApp, admin_get, admin_post, admin_session, assert_admin_only, spawn_app};
 
 async fn enquire(app: &TestApp, name: &str, message: &str) {
     let (status, body) = app
@@ -18,27 +18,13 @@ async fn enquire(app: &TestApp, name: &str, message: &str) {
 }
 
 async fn inbox(app: &TestApp, session: &str) -> Vec<Value> {
-    let (status, list) = call(
-        app,
-        Method::GET,
-        "/api/admin/enquiries/",
-        Some(session),
-        Value::Null,
-    )
-    .await;
+    let (status, list) = admin_get(app, session, "/api/admin/enquiries/").await;
     assert_eq!(status, 200, "{list}");
     list.as_array().unwrap().clone()
 }
 
 async fn new_enquiries(app: &TestApp, session: &str) -> u64 {
-    let (status, summary) = call(
-        app,
-        Method::GET,
-        "/api/admin/summary/",
-        Some(session),
-        Value::Null,
-    )
-    .await;
+    let (status, summary) = admin_get(app, session, "/api/admin/summary/").await;
     assert_eq!(status, 200, "{summary}");
     summary["new_enquiries"].as_u64().unwrap()
 }
@@ -56,11 +42,10 @@ async fn an_enquiry_arrives_new_and_unread_and_is_counted() {
     assert_eq!(new_enquiries(&app, &session).await, 1);
 
     let id = list[0]["id"].as_i64().unwrap();
-    let (status, opened) = call(
+    let (status, opened) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/enquiries/{id}/read/"),
-        Some(&session),
         json!({}),
     )
     .await;
@@ -86,11 +71,10 @@ async fn a_reply_is_mailed_answered_to_the_studio_kept_and_marks_the_enquiry_ans
     app.mail(1).await;
 
     let path = format!("/api/admin/enquiries/{id}/reply/");
-    let (status, answered) = call(
+    let (status, answered) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &path,
-        Some(&session),
         json!({"greeting": "Dear Ada,", "body": "  Yes, we'd love to.  ", "signature": "Jo\nPosy"}),
     )
     .await;
@@ -123,11 +107,10 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
     enquire(&app, "Ada Rose", "Hello").await;
     let id = inbox(&app, &session).await[0]["id"].as_i64().unwrap();
     let path = format!("/api/admin/enquiries/{id}/reply/");
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &path,
-        Some(&session),
         json!({"greeting": "Dear Ada,", "body": " \n ", "signature": "Jo"}),
     )
     .await;
@@ -136,11 +119,10 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
         body["fields"]["body"],
         "Please write a reply before sending it."
     );
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &path,
-        Some(&session),
         json!({"greeting": "Dear Ada,", "body": "x".repeat(5001), "signature": "Jo"}),
     )
     .await;
@@ -152,11 +134,10 @@ async fn an_empty_or_overlong_reply_is_refused_by_field_and_nothing_is_sent_or_k
     let list = inbox(&app, &session).await;
     assert_eq!(list[0]["status"], "new");
     assert_eq!(list[0]["replies"], json!([]));
-    let (status, _) = call(
+    let (status, _) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/enquiries/999/reply/",
-        Some(&session),
         json!({"greeting": "Dear Ada,", "body": "Hi", "signature": "Jo"}),
     )
     .await;
@@ -189,11 +170,10 @@ async fn a_reply_is_mailed_exactly_as_previewed_with_one_greeting() {
     let id = inbox(&app, &session).await[0]["id"].as_i64().unwrap();
     app.mail(1).await;
 
-    let (status, answered) = call(
+    let (status, answered) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/enquiries/{id}/reply/"),
-        Some(&session),
         json!({
             "greeting": " Hello Hannah, ",
             "body": "Yes, we would love to.\r\nCould you call us?",
@@ -253,18 +233,17 @@ async fn a_reply_without_a_greeting_or_signature_is_refused_by_field_and_nothing
         ),
     ];
     for (reply, field, why) in cases {
-        let (status, body) = call(&app, Method::POST, &path, Some(&session), reply).await;
+        let (status, body) = admin_post(&app, &session, &path, reply).await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(body["fields"][field], why, "{body}");
         assert_eq!(body["error"], why, "{body}");
     }
 
     // Every part at fault is named at once.
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &path,
-        Some(&session),
         json!({"greeting": "", "body": "", "signature": ""}),
     )
     .await;
@@ -295,35 +274,14 @@ async fn an_enquiry_can_be_closed_and_opened_again_but_not_given_a_made_up_statu
     enquire(&app, "Ada Rose", "Hello").await;
     let id = inbox(&app, &session).await[0]["id"].as_i64().unwrap();
     let path = format!("/api/admin/enquiries/{id}/status/");
-    let (status, closed) = call(
-        &app,
-        Method::POST,
-        &path,
-        Some(&session),
-        json!({"status": "closed"}),
-    )
-    .await;
+    let (status, closed) = admin_post(&app, &session, &path, json!({"status": "closed"})).await;
     assert_eq!(status, 200, "{closed}");
     assert_eq!(closed["status"], "closed");
     assert_eq!(new_enquiries(&app, &session).await, 0);
-    let (status, body) = call(
-        &app,
-        Method::POST,
-        &path,
-        Some(&session),
-        json!({"status": "spam"}),
-    )
-    .await;
+    let (status, body) = admin_post(&app, &session, &path, json!({"status": "spam"})).await;
     assert_eq!(status, 400);
     assert!(body["fields"]["status"].is_string(), "{body}");
-    let (status, reopened) = call(
-        &app,
-        Method::POST,
-        &path,
-        Some(&session),
-        json!({"status": "new"}),
-    )
-    .await;
+    let (status, reopened) = admin_post(&app, &session, &path, json!({"status": "new"})).await;
     assert_eq!(status, 200);
     assert_eq!(reopened["status"], "new");
 }
@@ -353,28 +311,7 @@ async fn every_inbox_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header() {
             json!({"status": "closed"}),
         ),
     ];
-    for (method, path, body) in &calls {
-        let (status, _) = call(&app, method.clone(), path, None, body.clone()).await;
-        assert_eq!(status, 401, "{method} {path} without a session");
-    }
-    for (method, path, body) in calls.iter().filter(|(m, _, _)| *m == Method::POST) {
-        let response = app
-            .client
-            .request(method.clone(), app.url(path))
-            .header(
-                "cookie",
-                format!("csrftoken={}; posy_session={session}", app.csrf),
-            )
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            response.status().as_u16(),
-            403,
-            "{method} {path} without the CSRF header"
-        );
-    }
+    assert_admin_only(&app, &session, &calls).await;
     // Nothing was sent or changed by the refused calls.
     let list = inbox(&app, &session).await;
     assert_eq!(list[0]["status"], "new");

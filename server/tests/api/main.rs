@@ -4,6 +4,7 @@
 mod admins;
 mod albums;
 mod auth;
+mod builders;
 mod cart;
 mod catalogue;
 mod catalogue_admin;
@@ -11,6 +12,7 @@ mod checkout;
 mod csrf;
 mod defences;
 mod delivery;
+mod files;
 mod first_start;
 mod fulfilment;
 mod helpers;

@@ -4,46 +4,43 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::checkout::place;
-use crate::fulfilment::{cart_of, choose, delivery, monday_morning, pay_for, shop_at};
-use crate::helpers::{TestApp, admin_session, call, product, sql, stock_in_db};
+use crate::builders::{OrderBuilder, Paid, pay_with_4242};
+use crate::checkout::{cart_with, place};
+use crate::fulfilment::{choose, delivery, monday_morning, shop_at};
+use crate::helpers::{
+    TestApp, admin_get, admin_post, admin_put, admin_session, assert_admin_only, product, sql,
+    stock_in_db,
+};
 
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
 async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
-    let cart = cart_of(app, "Sunflower Bunch", quantity).await;
-    let (status, body) = choose(app, delivery(&cart, date, "Morning", postcode)).await;
-    assert_eq!(status, 200, "{body}");
-    let (intent, _) = pay_for(app, &cart).await;
-    let (status, placed) = place(app, &intent, &cart).await;
-    assert_eq!(status, 200, "{placed}");
-    (
-        placed["id"].as_i64().unwrap(),
-        placed["access_token"].as_str().unwrap().to_owned(),
-    )
+    let order = OrderBuilder::of("Sunflower Bunch", quantity)
+        .delivered(date, "Morning", postcode)
+        .place(app)
+        .await;
+    (order.id, order.token)
 }
 
 async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
-    call(app, Method::GET, path, Some(session), json!(null)).await
+    admin_get(app, session, path).await
 }
 
 async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
-    call(
+    admin_post(
         app,
-        Method::POST,
+        session,
         &format!("/api/admin/orders/{id}/status/"),
-        Some(session),
         json!({"from": from, "to": to}),
     )
     .await
 }
 
 async fn refund(app: &TestApp, session: &str, id: i64, body: Value) -> (u16, Value) {
-    call(
+    admin_post(
         app,
-        Method::POST,
+        session,
         &format!("/api/admin/orders/{id}/refund/"),
-        Some(session),
         body,
     )
     .await
@@ -393,12 +390,12 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;
     let (later, _) = {
-        let cart = cart_of(&app, "Sunflower Bunch", 1).await;
+        let cart = cart_with(&app, "Sunflower Bunch", 1).await;
         let mut choice = delivery(&cart, "2026-12-15", "Afternoon", "BS3 1AA");
         choice["card_message"] = json!("=HYPERLINK(\"http://evil\")");
         choice["recipient_name"] = json!("+Sam, the neighbour");
         assert_eq!(choose(&app, choice).await.0, 200);
-        let (intent, _) = pay_for(&app, &cart).await;
+        let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
         let (_, placed) = place(&app, &intent, &cart).await;
         (placed["id"].as_i64().unwrap(), ())
     };
@@ -481,11 +478,10 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
     let id = sunflowers["id"].as_i64().unwrap();
     let stock = sunflowers["stock"].as_i64().unwrap();
 
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/orders/",
-        Some(&session),
         json!({"first_name": "", "last_name": "Olsen", "phone": "ring me", "payment_note": "",
                "items": [], "fulfilment": {"method": "collection"}}),
     )
@@ -494,11 +490,10 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
     for field in ["first_name", "phone", "payment_note", "items"] {
         assert!(body["fields"][field].is_string(), "{field}: {body}");
     }
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/orders/",
-        Some(&session),
         phone_order(json!([{"product_id": id, "quantity": stock + 1}])),
     )
     .await;
@@ -516,11 +511,10 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
         "nothing taken"
     );
 
-    let (status, taken) = call(
+    let (status, taken) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/orders/",
-        Some(&session),
         phone_order(json!([{"product_id": id, "quantity": 2}])),
     )
     .await;
@@ -556,41 +550,36 @@ async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
-    for path in [
-        "/api/admin/orders/".to_owned(),
-        format!("/api/admin/orders/{id}/"),
-        "/api/admin/orders/sheet/?date=2026-12-15".to_owned(),
-        "/api/admin/orders/export/?from=2026-12-14&to=2026-12-15".to_owned(),
-    ] {
-        let response = app.client.get(app.url(&path)).send().await.unwrap();
-        assert_eq!(response.status(), 401, "{path}");
-    }
-    for (path, body) in [
+    let calls = [
+        (Method::GET, "/api/admin/orders/".to_owned(), Value::Null),
+        (Method::GET, format!("/api/admin/orders/{id}/"), Value::Null),
         (
+            Method::GET,
+            "/api/admin/orders/sheet/?date=2026-12-15".to_owned(),
+            Value::Null,
+        ),
+        (
+            Method::GET,
+            "/api/admin/orders/export/?from=2026-12-14&to=2026-12-15".to_owned(),
+            Value::Null,
+        ),
+        (
+            Method::POST,
             format!("/api/admin/orders/{id}/status/"),
             json!({"from": "new", "to": "confirmed"}),
         ),
         (
+            Method::POST,
             format!("/api/admin/orders/{id}/refund/"),
             json!({"quantities": [1], "restock": [true], "delivery": false, "cancel": true}),
         ),
-        ("/api/admin/orders/".to_owned(), phone_order(json!([]))),
-    ] {
-        let (status, _) = call(&app, Method::POST, &path, None, body.clone()).await;
-        assert_eq!(status, 401, "{path}");
-        let response = app
-            .client
-            .post(app.url(&path))
-            .header(
-                "cookie",
-                format!("csrftoken={}; posy_session={session}", app.csrf),
-            )
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 403, "{path} without the CSRF header");
-    }
+        (
+            Method::POST,
+            "/api/admin/orders/".to_owned(),
+            phone_order(json!([])),
+        ),
+    ];
+    assert_admin_only(&app, &session, &calls).await;
     let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
     assert_eq!(order["status"], "new", "nothing changed");
     let (status, _) = get(&app, "/api/admin/orders/99999/", &session).await;
@@ -680,7 +669,7 @@ async fn save_settings(
         Some(ids) => format!("/api/admin/settings/delivery/?orders_warned_of={ids}"),
         None => "/api/admin/settings/delivery/".to_owned(),
     };
-    call(app, Method::PUT, &path, Some(session), settings.clone()).await
+    admin_put(app, session, &path, settings.clone()).await
 }
 
 #[tokio::test]

@@ -4,10 +4,9 @@
 //! engine, the core it is given and the page's assembly are tested without the real web app
 //! (the journeys test that, in Chromium).
 
-use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, call, spawn_app};
+use crate::helpers::{TestApp, admin_put, admin_session, spawn_app};
 use crate::product_admin::{admin_product, form_of};
 
 const TEMPLATE: &str = "<!doctype html><html><head><title>Posy</title></head>\
@@ -85,7 +84,7 @@ async fn a_page_shows_a_change_to_the_catalogue_at_once() {
     let mut form = form_of(&sunflowers);
     form["name"] = json!("Winter Whites");
     let path = format!("/api/admin/products/{}/", sunflowers["id"]);
-    let (status, changed) = call(&app, Method::PUT, &path, Some(&session), form).await;
+    let (status, changed) = admin_put(&app, &session, &path, form).await;
     assert_eq!(status, 200, "{changed}");
     let after = app.get("/shop").await.text().await.unwrap();
     assert!(after.contains("<li>Winter Whites "), "{after}");

@@ -5,16 +5,11 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::checkout::{cart_with, check_intent, client_secret, count, pay};
-use crate::helpers::{Options, TestApp, add, new_cart, product, spawn_app, spawn_app_with, sql};
-
-/// Pays a cart's intent with 4242… on the simulated card form: the intent's id.
-async fn pay_for(app: &TestApp, cart: &str) -> String {
-    let secret = client_secret(app, cart).await;
-    let paid = pay(app, &secret, "4242 4242 4242 4242").await;
-    assert_eq!(paid["payment_intent"]["status"], "succeeded", "{paid}");
-    paid["payment_intent"]["id"].as_str().unwrap().to_owned()
-}
+use crate::builders::pay_with_4242;
+use crate::checkout::{cart_with, check_intent, client_secret};
+use crate::helpers::{
+    Options, TestApp, add, count, new_cart, product, spawn_app, spawn_app_with, sql,
+};
 
 async fn orders(app: &TestApp) -> i64 {
     count(app, "orders").await
@@ -181,7 +176,7 @@ async fn an_address_is_limited_over_all_its_carts_counted_atomically() {
 async fn a_paid_cart_without_an_order_gets_its_order_from_check_intent() {
     let app = spawn_app().await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
-    pay_for(&app, &cart).await;
+    pay_with_4242(&app, &cart).await;
     // The browser never came back to place the order.
     assert_eq!(orders(&app).await, 0);
     let (status, body) = check_intent(&app, &cart).await;
@@ -216,7 +211,7 @@ async fn a_paid_cart_without_an_order_gets_its_order_from_check_intent() {
 async fn a_refunded_payment_gives_a_new_secret_and_says_why() {
     let app = spawn_app().await;
     let cart = cart_with(&app, "The Bedminster", 2).await;
-    pay_for(&app, &cart).await;
+    pay_with_4242(&app, &cart).await;
     sql(
         &app,
         "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
@@ -237,5 +232,5 @@ async fn a_refunded_payment_gives_a_new_secret_and_says_why() {
     assert!(refunded.contains("refunded"), "{refunded}");
     assert!(body["client_secret"].as_str().is_some());
     assert_eq!(orders(&app).await, 0);
-    pay_for(&app, &cart).await;
+    pay_with_4242(&app, &cart).await;
 }

@@ -8,9 +8,10 @@ use posy_server::app::config::Config;
 use posy_server::store::clock::parse_moment;
 use serde_json::{Value, json};
 
-use crate::checkout::{check_intent, client_secret, count, place};
-use crate::fulfilment::{cart_of, choose, delivery, monday_morning, pay_for, shop_at};
-use crate::helpers::TestApp;
+use crate::builders::{Paid, pay_with_4242};
+use crate::checkout::{cart_with, check_intent, client_secret, place};
+use crate::fulfilment::{choose, delivery, monday_morning, shop_at};
+use crate::helpers::{TestApp, count};
 
 /// Room for one delivery in the Morning slot and one collection a day.
 async fn limits(app: &TestApp) {
@@ -35,7 +36,7 @@ fn collection(cart: &str, date: &str, time: &str) -> Value {
 
 /// A cart of sunflowers with a choice kept.
 async fn chosen(app: &TestApp, choice: fn(&str) -> Value) -> String {
-    let cart = cart_of(app, "Sunflower Bunch", 1).await;
+    let cart = cart_with(app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(app, choice(&cart)).await;
     assert_eq!(status, 200, "{body}");
     cart
@@ -54,10 +55,10 @@ async fn a_slot_with_room_for_one_refuses_a_second_delivery_once_the_first_is_or
     let app = shop_at(monday_morning).await;
     limits(&app).await;
     let first = chosen(&app, tuesday_morning).await;
-    let (intent, _) = pay_for(&app, &first).await;
+    let Paid { intent, .. } = pay_with_4242(&app, &first).await;
     assert_eq!(place(&app, &intent, &first).await.0, 200);
 
-    let second = cart_of(&app, "Sunflower Bunch", 1).await;
+    let second = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, tuesday_morning(&second)).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(
@@ -108,7 +109,7 @@ async fn a_held_cart_counts_while_held_and_stops_counting_when_its_hold_lapses()
     limits(&app).await;
     let held = chosen(&app, tuesday_morning).await;
     client_secret(&app, &held).await;
-    let other = cart_of(&app, "Sunflower Bunch", 1).await;
+    let other = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, tuesday_morning(&other)).await;
     assert_eq!(status, 400, "held: {body}");
     // The holding cart may choose its own place again (which ends its hold).
@@ -130,7 +131,7 @@ async fn a_collection_day_with_room_for_one_is_fully_booked_by_a_held_cart() {
     limits(&app).await;
     let held = chosen(&app, tuesday_at_ten).await;
     client_secret(&app, &held).await;
-    let other = cart_of(&app, "Sunflower Bunch", 1).await;
+    let other = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, collection(&other, "2026-12-15", "15:00")).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(
@@ -156,7 +157,7 @@ async fn the_places_taken_are_published_with_the_settings() {
 
     limits(&app).await;
     let ordered = chosen(&app, tuesday_morning).await;
-    let (intent, _) = pay_for(&app, &ordered).await;
+    let Paid { intent, .. } = pay_with_4242(&app, &ordered).await;
     assert_eq!(place(&app, &intent, &ordered).await.0, 200);
     let held = chosen(&app, tuesday_at_ten).await;
     client_secret(&app, &held).await;

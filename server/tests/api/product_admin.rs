@@ -4,7 +4,9 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, admin_session, call, product, spawn_app};
+use crate::helpers::{
+    TestApp, admin_get, admin_post, admin_put, admin_session, assert_admin_only, product, spawn_app,
+};
 
 /// The product form as the back office sends it, from the admin list's view of the product.
 pub fn form_of(view: &Value) -> Value {
@@ -19,14 +21,7 @@ pub fn form_of(view: &Value) -> Value {
 }
 
 pub async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
-    let (status, list) = call(
-        app,
-        Method::GET,
-        "/api/admin/products/",
-        Some(session),
-        Value::Null,
-    )
-    .await;
+    let (status, list) = admin_get(app, session, "/api/admin/products/").await;
     assert_eq!(status, 200, "{list}");
     list.as_array()
         .unwrap()
@@ -47,14 +42,8 @@ async fn a_price_and_stock_change_is_on_the_shop_at_once() {
     form["price"] = json!("£31.5");
     form["stock"] = json!(4);
     form["lead_days"] = json!(1);
-    let (status, changed) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    let (status, changed) =
+        admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert_eq!(status, 200, "{changed}");
     assert_eq!(changed["price"], "31.50");
     let shop = product(&app, "Sunflower Bunch").await;
@@ -62,11 +51,10 @@ async fn a_price_and_stock_change_is_on_the_shop_at_once() {
     assert_eq!(shop["stock"], 4);
     assert_eq!(shop["lead_days"], 1);
 
-    let (status, _) = call(
+    let (status, _) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/products/{id}/stock/"),
-        Some(&session),
         json!({"stock": 0}),
     )
     .await;
@@ -85,11 +73,10 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
     let mut form = form_of(&peonies);
     form["sizes"][0]["price"] = json!("39.00");
     form["sizes"][1]["stock"] = json!(7);
-    let (status, changed) = call(
+    let (status, changed) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/products/{id}/"),
-        Some(&session),
         form.clone(),
     )
     .await;
@@ -99,11 +86,10 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
     assert_eq!(shop["variations"][1]["stock"], 7);
 
     let size = sizes[0]["id"].as_i64().unwrap();
-    let (status, _) = call(
+    let (status, _) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/products/{id}/stock/"),
-        Some(&session),
         json!({"stock": 2, "size_id": size}),
     )
     .await;
@@ -117,11 +103,10 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
     let other = admin_product(&app, &session, "Garden Rose Hand-tie").await;
     let mut foreign = form.clone();
     foreign["sizes"][0]["id"] = other["sizes"][0]["id"].clone();
-    let (status, body) = call(
+    let (status, body) = admin_put(
         &app,
-        Method::PUT,
+        &session,
         &format!("/api/admin/products/{id}/"),
-        Some(&session),
         foreign,
     )
     .await;
@@ -138,14 +123,8 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
         .as_array_mut()
         .unwrap()
         .push(json!({"size": "Armful", "price": "95", "stock": 1}));
-    let (status, body) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    let (status, body) =
+        admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert_eq!(status, 200, "{body}");
     let shop = product(&app, "Peony Posy").await;
     let names: Vec<&str> = shop["variations"]
@@ -172,14 +151,8 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
     form["name"] = json!(" ");
     form["price"] = json!("0");
     form["stock"] = json!(-2);
-    let (status, body) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    let (status, body) =
+        admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert_eq!(status, 400);
     assert_eq!(body["fields"]["name"], "Please give the product a name.");
     assert_eq!(body["fields"]["price"], "A price must be more than £0.00.");
@@ -191,21 +164,19 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
         product(&app, "Sunflower Bunch").await["price"],
         sunflowers["price"]
     );
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &format!("/api/admin/products/{id}/stock/"),
-        Some(&session),
         json!({"stock": 10000}),
     )
     .await;
     assert_eq!(status, 400);
     assert!(body["fields"]["stock"].is_string());
-    let (status, _) = call(
+    let (status, _) = admin_post(
         &app,
-        Method::POST,
+        &session,
         "/api/admin/products/9999/stock/",
-        Some(&session),
         json!({"stock": 1}),
     )
     .await;
@@ -220,14 +191,7 @@ async fn a_hidden_product_leaves_the_shop_but_stays_in_the_back_office() {
     let id = sunflowers["id"].as_i64().unwrap();
     let mut form = form_of(&sunflowers);
     form["visible"] = json!(false);
-    let (status, _) = call(
-        &app,
-        Method::PUT,
-        &format!("/api/admin/products/{id}/"),
-        Some(&session),
-        form,
-    )
-    .await;
+    let (status, _) = admin_put(&app, &session, &format!("/api/admin/products/{id}/"), form).await;
     assert_eq!(status, 200);
     let (_, shop) = app.get_json("/api/products/").await;
     assert!(
@@ -246,17 +210,15 @@ async fn a_hidden_product_leaves_the_shop_but_stays_in_the_back_office() {
 #[tokio::test]
 async fn product_calls_need_an_admin() {
     let app = spawn_app().await;
-    let (status, _) = call(&app, Method::GET, "/api/admin/products/", None, Value::Null).await;
-    assert_eq!(status, 401);
-    let (status, _) = call(
-        &app,
-        Method::POST,
-        "/api/admin/products/1/stock/",
-        None,
-        json!({"stock": 1}),
-    )
-    .await;
-    assert_eq!(status, 401);
-    let (status, _) = call(&app, Method::PUT, "/api/admin/products/1/", None, json!({})).await;
-    assert_eq!(status, 401);
+    let session = admin_session(&app).await;
+    let calls = [
+        (Method::GET, "/api/admin/products/", Value::Null),
+        (
+            Method::POST,
+            "/api/admin/products/1/stock/",
+            json!({"stock": 1}),
+        ),
+        (Method::PUT, "/api/admin/products/1/", json!({})),
+    ];
+    assert_admin_only(&app, &session, &calls).await;
 }

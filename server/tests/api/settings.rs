@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{admin_session, call, spawn_app};
+use crate::helpers::{admin_get, admin_put, admin_session, assert_admin_only, spawn_app};
 
 const PATH: &str = "/api/admin/settings/delivery/";
 
@@ -12,13 +12,13 @@ const PATH: &str = "/api/admin/settings/delivery/";
 async fn new_opening_hours_are_on_the_site_and_in_the_rules_at_once() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (status, mut settings) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (status, mut settings) = admin_get(&app, &session, PATH).await;
     assert_eq!(status, 200, "{settings}");
     assert_eq!(settings["opening_hours"]["sunday"], Value::Null);
     settings["opening_hours"]["sunday"] = json!({"open": "10:00", "close": "14:00"});
     settings["free_delivery_from"] = json!("75.00");
     settings["closed_on"] = json!([{"date": "2027-01-02", "reason": "stocktaking"}]);
-    let (status, saved) = call(&app, Method::PUT, PATH, Some(&session), settings).await;
+    let (status, saved) = admin_put(&app, &session, PATH, settings).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["opening_hours"]["sunday"]["open"], "10:00");
 
@@ -41,11 +41,11 @@ async fn new_opening_hours_are_on_the_site_and_in_the_rules_at_once() {
 async fn settings_that_make_no_sense_are_refused_with_cores_sentences_and_nothing_changes() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (_, original) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, original) = admin_get(&app, &session, PATH).await;
     let mut settings = original.clone();
     settings["opening_hours"]["monday"] = json!({"open": "18:00", "close": "07:30"});
     settings["zones"][1]["districts"] = json!(["BS3"]);
-    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), settings).await;
+    let (status, body) = admin_put(&app, &session, PATH, settings).await;
     assert_eq!(status, 400, "{body}");
     let problems: Vec<&str> = body["fields"]
         .as_object()
@@ -58,19 +58,21 @@ async fn settings_that_make_no_sense_are_refused_with_cores_sentences_and_nothin
 
     let mut unreadable = original.clone();
     unreadable["zones"][0]["fee"] = json!("five pounds");
-    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), unreadable).await;
+    let (status, body) = admin_put(&app, &session, PATH, unreadable).await;
     assert_eq!(status, 400, "{body}");
     assert!(body["fields"]["settings"].is_string(), "{body}");
 
-    let (_, now) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, now) = admin_get(&app, &session, PATH).await;
     assert_eq!(now, original);
 }
 
 #[tokio::test]
 async fn only_an_admin_reads_or_changes_the_settings() {
     let app = spawn_app().await;
-    let (status, _) = call(&app, Method::GET, PATH, None, Value::Null).await;
-    assert_eq!(status, 401);
-    let (status, _) = call(&app, Method::PUT, PATH, None, json!({})).await;
-    assert_eq!(status, 401);
+    let session = admin_session(&app).await;
+    let calls = [
+        (Method::GET, PATH, Value::Null),
+        (Method::PUT, PATH, json!({})),
+    ];
+    assert_admin_only(&app, &session, &calls).await;
 }

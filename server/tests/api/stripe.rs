@@ -11,7 +11,9 @@ use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 use crate::checkout::cart_with;
-use crate::helpers::{Options, TestApp, WEBHOOK_SECRET, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, WEBHOOK_SECRET, admin_get, admin_post, spawn_app_with, sql,
+};
 
 /// Stripe's API as far as Posy uses it, keeping its payment intents in memory.
 struct FakeStripe {
@@ -894,11 +896,10 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
         .with_priority(1)
         .mount(&stripe.server)
         .await;
-    let (status, order) = crate::helpers::call(
+    let (status, order) = admin_post(
         &app,
-        reqwest::Method::POST,
+        &session,
         &format!("/api/admin/orders/{id}/refund/"),
-        Some(&session),
         json!({"quantities": [2], "restock": [true], "delivery": false, "cancel": true,
                "reason": "The wedding is off"}),
     )
@@ -926,14 +927,7 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     sql(&app, "UPDATE order_refunds SET next_attempt_at = 0").await;
     let mut state = String::new();
     for _ in 0..100 {
-        let (_, order) = crate::helpers::call(
-            &app,
-            reqwest::Method::GET,
-            &format!("/api/admin/orders/{id}/"),
-            Some(&session),
-            json!(null),
-        )
-        .await;
+        let (_, order) = admin_get(&app, &session, &format!("/api/admin/orders/{id}/")).await;
         state = order["refunds"][0]["state"].as_str().unwrap().to_owned();
         if state == "succeeded" {
             break;

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, json_of, spawn_app, spawn_app_with, sql};
+use crate::helpers::{Options, TestApp, count, json_of, spawn_app, spawn_app_with, sql};
 
 fn enquiry() -> Value {
     json!({
@@ -10,20 +10,6 @@ fn enquiry() -> Value {
         "enquiryType": "wedding",
         "message": "We're marrying at Arnos Vale next June and would love to talk about flowers."
     })
-}
-
-async fn enquiries(app: &TestApp) -> i64 {
-    use sea_orm::{ConnectionTrait, Statement};
-    app.db
-        .query_one_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            "SELECT COUNT(*) AS n FROM enquiries",
-        ))
-        .await
-        .unwrap()
-        .unwrap()
-        .try_get::<i64>("", "n")
-        .unwrap()
 }
 
 #[tokio::test]
@@ -80,7 +66,7 @@ async fn an_enquiry_is_stored_and_mailed_to_the_studio() {
     let app = spawn_app().await;
     let (status, body) = app.post_json("/api/contact/", &enquiry()).await;
     assert_eq!((status, body), (200, json!({"status": "success"})));
-    assert_eq!(enquiries(&app).await, 1);
+    assert_eq!(count(&app, "enquiries").await, 1);
     let mail = app.mail(2).await;
     let notice = mail
         .iter()
@@ -124,7 +110,7 @@ async fn an_incomplete_enquiry_names_what_is_missing_and_stores_nothing() {
         body["fields"]["enquiryType"],
         "Please choose what your enquiry is about."
     );
-    assert_eq!(enquiries(&app).await, 0);
+    assert_eq!(count(&app, "enquiries").await, 0);
 }
 
 #[tokio::test]
@@ -134,7 +120,7 @@ async fn a_filled_honeypot_looks_received_but_is_dropped() {
     bot["website"] = json!("https://spam.example");
     let (status, body) = app.post_json("/api/contact/", &bot).await;
     assert_eq!((status, body), (200, json!({"status": "success"})));
-    assert_eq!(enquiries(&app).await, 0);
+    assert_eq!(count(&app, "enquiries").await, 0);
 }
 
 #[tokio::test]
@@ -152,7 +138,7 @@ async fn one_address_may_send_five_enquiries_in_ten_minutes() {
             .unwrap()
             .starts_with("You have sent us several messages")
     );
-    assert_eq!(enquiries(&app).await, 5);
+    assert_eq!(count(&app, "enquiries").await, 5);
 }
 
 #[tokio::test]
@@ -197,7 +183,7 @@ async fn the_contact_limit_and_its_window_are_settings() {
         200,
         "after the hour"
     );
-    assert_eq!(enquiries(&app).await, 3);
+    assert_eq!(count(&app, "enquiries").await, 3);
 }
 
 /// Posts the enquiry with an `X-Forwarded-For` header; the status.
@@ -224,7 +210,7 @@ async fn fifty_parallel_enquiries_from_one_address_get_exactly_five_through() {
         .collect();
     let tally = |code| statuses.iter().filter(|s| **s == code).count();
     assert_eq!((tally(200), tally(429)), (5, 45), "{statuses:?}");
-    assert_eq!(enquiries(&app).await, 5);
+    assert_eq!(count(&app, "enquiries").await, 5);
 }
 
 #[tokio::test]
@@ -259,7 +245,7 @@ async fn a_made_up_x_forwarded_for_does_not_dodge_the_contact_limit() {
             assert_eq!(enquire_from(&app, &format!("198.51.100.{n}")).await, 200);
         }
         assert_eq!(enquire_from(&app, "198.51.100.99").await, 429);
-        assert_eq!(enquiries(&app).await, 5);
+        assert_eq!(count(&app, "enquiries").await, 5);
     }
 }
 

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{admin_session, call, spawn_app};
+use crate::helpers::{admin_get, admin_post, admin_put, admin_session, call, spawn_app};
 
 const PATH: &str = "/api/admin/settings/studio/";
 
@@ -12,7 +12,7 @@ const PATH: &str = "/api/admin/settings/studio/";
 async fn the_demo_studio_is_in_force_until_the_studio_saves_its_own() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (status, body) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (status, body) = admin_get(&app, &session, PATH).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["facts"]["name"], "Posy");
     assert_eq!(body["facts"]["phone"], "0117 496 0123");
@@ -40,7 +40,7 @@ async fn the_demo_studio_is_in_force_until_the_studio_saves_its_own() {
 async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, before) = admin_get(&app, &session, PATH).await;
     // Read once, so the shop holds a copy in memory that the save must replace.
     app.get_json("/api/site/").await;
     let mut facts = before["facts"].clone();
@@ -51,7 +51,7 @@ async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
     facts["town"] = json!("Bath");
     facts["postcode"] = json!("ba1 1aa");
     facts["pinterest"] = json!("");
-    let (status, saved) = call(&app, Method::PUT, PATH, Some(&session), facts).await;
+    let (status, saved) = admin_put(&app, &session, PATH, facts).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["facts"]["postcode"], "BA1 1AA");
     assert_eq!(saved["facts"]["email"], "hello@petal.example");
@@ -90,24 +90,16 @@ async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
         )
         .await;
     assert_eq!(status, 200);
-    let (_, list) = call(
-        &app,
-        Method::GET,
-        "/api/admin/enquiries/",
-        Some(&session),
-        Value::Null,
-    )
-    .await;
+    let (_, list) = admin_get(&app, &session, "/api/admin/enquiries/").await;
     let id = list[0]["id"].as_i64().unwrap();
     // The reply is offered the studio's sign-off as its signature, and is sent with it.
     let sign_off = list[0]["sign_off"].as_str().unwrap().to_owned();
     assert!(sign_off.ends_with("Posy Floral Studio"), "{sign_off}");
     let path = format!("/api/admin/enquiries/{id}/reply/");
-    let (status, body) = call(
+    let (status, body) = admin_post(
         &app,
-        Method::POST,
+        &session,
         &path,
-        Some(&session),
         json!({"greeting": list[0]["greeting"], "body": "Yes", "signature": sign_off}),
     )
     .await;
@@ -128,7 +120,7 @@ async fn saved_facts_are_on_the_site_at_once_tidied_by_core() {
 async fn facts_at_fault_are_refused_a_sentence_each_and_nothing_is_saved() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
-    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, before) = admin_get(&app, &session, PATH).await;
     let mut facts = before["facts"].clone();
     facts["name"] = json!("  ");
     facts["phone"] = json!("+1 415 555 0100");
@@ -136,7 +128,7 @@ async fn facts_at_fault_are_refused_a_sentence_each_and_nothing_is_saved() {
     facts["postcode"] = json!("BS14");
     facts["instagram"] = json!("instagram.com/posy");
     facts["town"] = json!("B".repeat(101));
-    let (status, body) = call(&app, Method::PUT, PATH, Some(&session), facts).await;
+    let (status, body) = admin_put(&app, &session, PATH, facts).await;
     assert_eq!(status, 400, "{body}");
     let fields = body["fields"].as_object().unwrap();
     let named: Vec<&str> = fields.keys().map(String::as_str).collect();
@@ -156,7 +148,7 @@ async fn facts_at_fault_are_refused_a_sentence_each_and_nothing_is_saved() {
         fields["postcode"],
         "Please enter a full UK postcode, like BS14 8AB."
     );
-    let (_, after) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, after) = admin_get(&app, &session, PATH).await;
     assert_eq!(after, before);
     let (_, site) = app.get_json("/api/site/").await;
     assert_eq!(site["name"], "Posy");
@@ -164,9 +156,9 @@ async fn facts_at_fault_are_refused_a_sentence_each_and_nothing_is_saved() {
     // A field that is not text is refused as unreadable, also with nothing saved.
     let mut wrong = before["facts"].clone();
     wrong["phone"] = json!(1174960123);
-    let (status, _) = call(&app, Method::PUT, PATH, Some(&session), wrong).await;
+    let (status, _) = admin_put(&app, &session, PATH, wrong).await;
     assert_eq!(status, 400);
-    let (_, after) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, after) = admin_get(&app, &session, PATH).await;
     assert_eq!(after, before);
 }
 
@@ -178,16 +170,11 @@ async fn only_an_admin_reads_or_saves_the_facts_and_saving_needs_the_csrf_header
     let (status, _) = call(&app, Method::PUT, PATH, None, json!({"name": "Evil"})).await;
     assert_eq!(status, 401);
     let session = admin_session(&app).await;
-    let (_, before) = call(&app, Method::GET, PATH, Some(&session), Value::Null).await;
+    let (_, before) = admin_get(&app, &session, PATH).await;
     let mut facts = before["facts"].clone();
     facts["name"] = json!("Evil");
     let response = app
-        .client
-        .put(app.url(PATH))
-        .header(
-            "cookie",
-            format!("csrftoken={}; posy_session={session}", app.csrf),
-        )
+        .without_csrf_header(Method::PUT, PATH, &session)
         .json(&facts)
         .send()
         .await

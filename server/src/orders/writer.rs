@@ -1,0 +1,191 @@
+//! The one order writer: every order, paid at the checkout or taken by the studio by phone, is
+//! written here, in the caller's transaction (on the ledger, in turn with every other write on
+//! SQLite): its stock taken, its row with the place its choice books, its lines with their price
+//! snapshots, the shop's version moved on (stock changed), and its letters queued in the outbox.
+//! What comes before (checking the cart or the studio's form) and after (closing a cart) stays
+//! with the caller.
+
+use posy_core::Money;
+use posy_core::checkout::CheckoutForm;
+use posy_core::order::OrderStatus;
+use posy_core::validation::is_email;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
+
+use super::letters::{self, OrderFacts};
+use crate::cart::fulfilment::{Charge, describe};
+use crate::cart::places::Booking;
+use crate::cart::{PricedLine, take_stock};
+use crate::catalogue::bump_version;
+use crate::mail;
+use crate::store::clock::now;
+use crate::store::entities::{order, order_item};
+use crate::studio::facts::Facts;
+
+/// How an order was paid.
+pub enum Paid<'a> {
+    /// Through the shop's payment provider: the studio is sent a notice of the new order at
+    /// `notify` (its address).
+    Card { notify: &'a str },
+    /// By phone or in the studio, outside the shop: how, as the studio wrote it, and the admin
+    /// who entered it. The studio took it, so no notice is sent.
+    Studio { note: &'a str, taken_by: &'a str },
+}
+
+/// An order to write.
+pub struct NewOrder<'a> {
+    /// The cart it was made from, or the studio's own `studio-…` id.
+    pub cart_id: &'a str,
+    /// The provider's payment id, or the studio's own id.
+    pub payment: &'a str,
+    pub customer: &'a CheckoutForm,
+    /// The details came from the card's billing details and did not pass the checkout's rules.
+    pub check_details: bool,
+    /// The florist's choice as kept (core's form as JSON); none for an order without one.
+    pub fulfilment: Option<&'a str>,
+    /// The place it books, counted against the slot's or the day's capacity.
+    pub booking: &'a Booking,
+    pub charge: Charge,
+    /// What the lines and the charge come to.
+    pub total: Money,
+    pub lines: &'a [PricedLine],
+    pub paid: Paid<'a>,
+}
+
+/// Where an order's letters go and what their links open.
+pub struct Post<'a> {
+    /// e.g. `https://posy.example`, for the links in the letters.
+    pub public_url: &'a str,
+    /// How long the customer's order link works, in seconds.
+    pub link_ttl_seconds: i64,
+    /// The studio's facts, which sign the letters.
+    pub facts: &'a Facts,
+}
+
+impl Post<'_> {
+    /// A fresh link to the customer's own order page, for a mail.
+    pub async fn customer_link(&self, db: &impl ConnectionTrait, id: i32) -> Result<String, DbErr> {
+        let token = super::mint_token(db, id, self.link_ttl_seconds).await?;
+        Ok(format!(
+            "{}/order-confirmation/{id}?token={token}",
+            self.public_url.trim_end_matches('/')
+        ))
+    }
+}
+
+/// What became of an order, short of a database failure.
+pub enum Written<'a> {
+    /// Written, with this id.
+    Order(i32),
+    /// This line's stock ran out: nothing was written (the caller rolls back).
+    SoldOut(&'a PricedLine),
+}
+
+/// Writes `new` in `txn` (see the module's notes); the caller commits.
+pub async fn write_order<'a>(
+    txn: &impl ConnectionTrait,
+    post: &Post<'_>,
+    new: &NewOrder<'a>,
+) -> Result<Written<'a>, DbErr> {
+    if let Some(short) = take_stock(txn, new.lines).await? {
+        return Ok(Written::SoldOut(short));
+    }
+    let customer = new.customer;
+    let (paid_by, payment_note, taken_by) = match new.paid {
+        Paid::Card { .. } => ("card", None, None),
+        Paid::Studio { note, taken_by } => ("studio", Some(note), Some(taken_by)),
+    };
+    let order = order::ActiveModel {
+        cart_id: Set(new.cart_id.to_owned()),
+        payment_intent_id: Set(new.payment.to_owned()),
+        email: Set(customer.email.clone()),
+        first_name: Set(customer.first_name.clone()),
+        last_name: Set(customer.last_name.clone()),
+        address: Set(customer.address.clone()),
+        city: Set(customer.city.clone()),
+        postcode: Set(customer.postcode.clone()),
+        phone: Set(customer.phone.clone()),
+        total_pence: Set(new.total.pence()),
+        created_at: Set(now()),
+        check_details: Set(new.check_details),
+        fulfilment: Set(new.fulfilment.map(str::to_owned)),
+        delivery_fee_pence: Set(new.charge.delivery.pence()),
+        surcharge_pence: Set(new.charge.surcharge.pence()),
+        fulfil_method: Set(new.booking.method.clone()),
+        fulfil_date: Set(new.booking.date.clone()),
+        fulfil_slot: Set(new.booking.slot.clone()),
+        status: Set(OrderStatus::New.as_str().to_owned()),
+        paid_by: Set(paid_by.to_owned()),
+        payment_note: Set(payment_note.map(str::to_owned)),
+        taken_by: Set(taken_by.map(str::to_owned)),
+        refunded_pence: Set(0),
+        fee_refunded: Set(false),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    for line in new.lines {
+        order_item::ActiveModel {
+            order_id: Set(order.id),
+            product_id: Set(Some(line.product.id)),
+            variation_id: Set(line.size.as_ref().map(|s| s.id)),
+            product_name: Set(line.label()),
+            quantity: Set(line.quantity as i32),
+            unit_price_pence: Set(line.unit_price.pence()),
+            refunded_quantity: Set(0),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+    }
+    // The stock it took shows on /shop at once.
+    bump_version(txn).await?;
+    post_letters(txn, post, new, order.id).await?;
+    Ok(Written::Order(order.id))
+}
+
+/// The customer's confirmation (when their address can take mail: billing details may hold
+/// none, and a phone customer may give none) and, for a card order, the studio's notice.
+async fn post_letters(
+    txn: &impl ConnectionTrait,
+    post: &Post<'_>,
+    new: &NewOrder<'_>,
+    id: i32,
+) -> Result<(), DbErr> {
+    let customer = new.customer;
+    let reference = super::reference(id);
+    let facts = OrderFacts {
+        reference: &reference,
+        payment: new.payment,
+        customer,
+        lines: new.lines,
+        charge: new.charge,
+        fulfilment: new.fulfilment.and_then(describe),
+        total: new.total,
+        check_details: new.check_details,
+    };
+    let studio = post.facts.get(txn).await?;
+    if is_email(&customer.email) {
+        let link = post.customer_link(txn, id).await?;
+        let days = post.link_ttl_seconds / 86_400;
+        mail::post(
+            txn,
+            &customer.email,
+            letters::order_confirmation(&facts, &studio, &link, days),
+        )
+        .await?;
+    }
+    if let Paid::Card { notify } = new.paid {
+        let admin_link = format!(
+            "{}/admin/orders/{id}",
+            post.public_url.trim_end_matches('/')
+        );
+        mail::post_answered_to(
+            txn,
+            notify,
+            letters::new_order(&facts, &studio, &admin_link),
+            &customer.email,
+        )
+        .await?;
+    }
+    Ok(())
+}
