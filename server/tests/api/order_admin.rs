@@ -10,7 +10,7 @@ use crate::helpers::{TestApp, admin_session, call, product, sql, stock_in_db};
 
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
-async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
+pub async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
     let cart = cart_of(app, "Sunflower Bunch", quantity).await;
     let (status, body) = choose(app, delivery(&cart, date, "Morning", postcode)).await;
     assert_eq!(status, 200, "{body}");
@@ -23,11 +23,11 @@ async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) ->
     )
 }
 
-async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
+pub async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
     call(app, Method::GET, path, Some(session), json!(null)).await
 }
 
-async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
+pub async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
     call(
         app,
         Method::POST,
@@ -407,6 +407,30 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
 
     let (status, sheet) = get(&app, "/api/admin/orders/sheet/?date=2026-12-15", &session).await;
     assert_eq!(status, 200, "{sheet}");
+    assert_eq!(sheet["day"], "Tuesday 15 December");
+    let slots: Vec<(&str, &str, i64)> = sheet["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap(),
+                s["hours"].as_str().unwrap(),
+                s["deliveries"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        slots,
+        vec![("Morning", "9:00–13:00", 2), ("Afternoon", "13:00–18:00", 1)],
+        "each slot with its hours and deliveries"
+    );
+    assert_eq!(
+        sheet["to_make"],
+        json!([{"name": "Sunflower Bunch", "quantity": 3}]),
+        "the bench's tally"
+    );
+    let sheet = &sheet["orders"];
     let ids: Vec<i64> = sheet
         .as_array()
         .unwrap()
