@@ -152,7 +152,7 @@ pub async fn change_choice(
     .exec_without_returning(&txn)
     .await?;
     txn.commit().await?;
-    Ok(detail(desk, id).await?)
+    detail(desk, id).await
 }
 
 /// Adds the studio's note to the order, from the `version` the page read, as `admin`.
@@ -200,7 +200,7 @@ pub async fn add_note(
     .exec_without_returning(&txn)
     .await?;
     txn.commit().await?;
-    Ok(detail(desk, id).await?)
+    detail(desk, id).await
 }
 
 async fn detail(desk: &OrderDesk, id: i32) -> Result<OrderDetail, ChangeError> {
