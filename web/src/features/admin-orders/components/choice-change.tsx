@@ -6,7 +6,8 @@ import { CallRefused, SignedOut } from '@/lib/api-client';
 import { changeChoice, studioDelivery, type OrderDetail, type StudioFulfilment } from '../api/orders-api';
 import './phone-order.css';
 
-type Choice = Required<StudioFulfilment>;
+// Every field a string, as the core reads it.
+type Choice = { [Name in keyof StudioFulfilment]-?: string };
 type ChoiceField = keyof Choice;
 
 /** The fields drawn apart from the text boxes (the method, the day and the time). */

@@ -240,8 +240,8 @@ function DayOfWork({ day, filtered, picked, onPick }: DayOfWorkProps) {
         <div className="admin-actions">
           {movable.length > 1 && (
             <button type="button" className="button button--quiet button--small" aria-pressed={all} onClick={() => onPick(movable, !all)}>
-              {all ? 'Untick all' : 'Tick all'}
-              <span className="visually-hidden"> for {day.day}</span>
+              {all ? 'Untick all' : 'Tick all'}{' '}
+              <span className="visually-hidden">for {day.day}</span>
             </button>
           )}
           {day.orders.length > 0 && (
