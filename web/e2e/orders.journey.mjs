@@ -162,7 +162,7 @@ describe('the studio’s morning', () => {
     // The recipient's phone rings and the address opens in maps.
     const delivery = page.getByRole('region', { name: 'Delivery' });
     assert.equal(await delivery.getByRole('link', { name: '07700 900123' }).getAttribute('href'), 'tel:07700900123');
-    assert.match(await delivery.getByRole('link', { name: /^Open in maps: 3 Hill Street, Bristol, BS3 1AA/ }).getAttribute('href'), /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=3%20Hill%20Street/);
+    assert.match(await delivery.getByRole('link', { name: /^Open in maps for 3 Hill Street, Bristol, BS3 1AA/ }).getAttribute('href'), /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=3%20Hill%20Street/);
     await look(page, 'admin-order-390', 'an order on a phone');
     // Delivered: it can be refunded, no longer cancelled.
     await page.getByRole('button', { name: 'Refund…' }).click();
@@ -190,7 +190,7 @@ describe('the studio’s morning', () => {
     }
     assert.ok(!text.includes('£'), 'the sheet shows no prices');
     assert.equal(await block.getByRole('link', { name: '07700 900123' }).getAttribute('href'), 'tel:07700900123');
-    await block.getByRole('link', { name: /^Open in maps: 3 Hill Street/ }).waitFor();
+    await block.getByRole('link', { name: /^Open in maps for 3 Hill Street/ }).waitFor();
     await block.getByRole('checkbox', { name: `Done: ${number}` }).check();
     // The bench's tally, each line with a box to tick.
     await page.getByRole('region', { name: 'To make' }).getByRole('checkbox', { name: new RegExp(`× ${product.name}$`) }).waitFor();
@@ -301,7 +301,7 @@ describe('the studio’s morning', () => {
     await bar.getByRole('button', { name: 'Mark 2 confirmed' }).click();
     await look(page, 'admin-orders-bulk-390', 'the question before a move together');
     await bar.getByRole('alertdialog', { name: 'Mark 2 confirmed?' }).getByRole('button', { name: 'Yes, mark 2 confirmed' }).click();
-    await page.getByText('2 orders moved.').waitFor();
+    await page.locator('.bulk-result').getByText('2 orders moved.').waitFor();
     await mailTo(me.Email, first, 'is confirmed');
     await mailTo(me.Email, second, 'is confirmed');
     assert.match(await today.getByRole('link', { name: new RegExp(first) }).innerText(), /Confirmed/);

@@ -26,7 +26,8 @@ export function MapsLink({ lines }: { lines: readonly (string | null | undefined
   if (!address) return null;
   return (
     <a href={mapsHref(address)} className="contact-link contact-link--maps" target="_blank" rel="noreferrer">
-      Open in maps<span className="visually-hidden">: {address} (opens in a new tab)</span>
+      Open in maps{' '}
+      <span className="visually-hidden">for {address} (opens in a new tab)</span>
     </a>
   );
 }

@@ -42,7 +42,7 @@ describe('the day sheet', () => {
     expect(delivery).toHaveTextContent('Ada Rose');
     // The phone rings when tapped, the address opens in maps.
     expect(within(delivery).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
-    expect(within(delivery).getByRole('link', { name: 'Open in maps: 3 Hill Street, Bristol, BS3 1AA (opens in a new tab)' })).toHaveAttribute(
+    expect(within(delivery).getByRole('link', { name: 'Open in maps for 3 Hill Street, Bristol, BS3 1AA (opens in a new tab)' })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=3%20Hill%20Street%2C%20Bristol%2C%20BS3%201AA',
     );

@@ -240,13 +240,13 @@ describe('an order’s page', () => {
     openOrder();
     const delivery = await screen.findByRole('region', { name: 'Delivery' });
     expect(within(delivery).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
-    expect(within(delivery).getByRole('link', { name: /^Open in maps: 3 Hill Street, Bristol, BS3 1AA/ })).toHaveAttribute(
+    expect(within(delivery).getByRole('link', { name: /^Open in maps for 3 Hill Street, Bristol, BS3 1AA/ })).toHaveAttribute(
       'href',
       expect.stringContaining('query=3%20Hill%20Street%2C%20Bristol%2C%20BS3%201AA'),
     );
     const customer = screen.getByRole('region', { name: 'Customer' });
     expect(within(customer).getByRole('link', { name: '0117 496 0123' })).toHaveAttribute('href', 'tel:01174960123');
-    expect(within(customer).getByRole('link', { name: /^Open in maps: 12 Wells Road, Bristol, BS14 9AB/ })).toBeInTheDocument();
+    expect(within(customer).getByRole('link', { name: /^Open in maps for 12 Wells Road, Bristol, BS14 9AB/ })).toBeInTheDocument();
   });
 
   it('changes the card and address when the customer rings, from the version it read; a stale one is refused and keeps what was typed', async () => {
