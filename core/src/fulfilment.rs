@@ -822,7 +822,13 @@ mod tests {
             ..booked.clone()
         };
         let problems = sunday
-            .parse_change(&booked, &DeliverySettings::demo(), monday(), 0, &Taken::none())
+            .parse_change(
+                &booked,
+                &DeliverySettings::demo(),
+                monday(),
+                0,
+                &Taken::none(),
+            )
             .unwrap_err();
         assert!(problems.shopper_fields()[FulfilmentField::Date.form_name()].contains("Closed"));
         // And a day without the pieces' notice.
@@ -832,7 +838,13 @@ mod tests {
         };
         assert!(
             tomorrow
-                .parse_change(&booked, &DeliverySettings::demo(), monday(), 3, &Taken::none())
+                .parse_change(
+                    &booked,
+                    &DeliverySettings::demo(),
+                    monday(),
+                    3,
+                    &Taken::none()
+                )
                 .is_err()
         );
     }
@@ -857,7 +869,9 @@ mod tests {
         let problems = afternoon
             .parse_change(&booked, &settings, monday(), 0, &taken)
             .unwrap_err();
-        assert!(problems.shopper_fields()[FulfilmentField::Slot.form_name()].contains("Fully booked"));
+        assert!(
+            problems.shopper_fields()[FulfilmentField::Slot.form_name()].contains("Fully booked")
+        );
         assert!(
             afternoon
                 .parse_change(&booked, &settings, monday(), 0, &Taken::none())
@@ -869,9 +883,19 @@ mod tests {
     fn a_change_keeps_the_booked_method() {
         let booked = delivery();
         let problems = collection()
-            .parse_change(&booked, &DeliverySettings::demo(), monday(), 0, &Taken::none())
+            .parse_change(
+                &booked,
+                &DeliverySettings::demo(),
+                monday(),
+                0,
+                &Taken::none(),
+            )
             .unwrap_err();
-        assert!(problems.shopper_fields().contains_key(FulfilmentField::Method.form_name()));
+        assert!(
+            problems
+                .shopper_fields()
+                .contains_key(FulfilmentField::Method.form_name())
+        );
     }
 
     #[test]

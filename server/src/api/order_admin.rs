@@ -269,9 +269,9 @@ fn not_moved(reference: &str, err: OrderError) -> String {
     match err {
         OrderError::Gone => format!("{reference}: {NO_SUCH_ORDER}"),
         OrderError::Refused(why) => format!("{reference}: {why}"),
-        OrderError::Changed => format!(
-            "{reference}: someone else moved it meanwhile. Please look at it again."
-        ),
+        OrderError::Changed => {
+            format!("{reference}: someone else moved it meanwhile. Please look at it again.")
+        }
         OrderError::Db(err) => {
             tracing::error!(error = %err, "an order of a bulk move could not be moved");
             format!("{reference}: it could not be moved just now. Please try again.")

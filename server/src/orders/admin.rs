@@ -23,7 +23,9 @@ use crate::mail;
 use crate::orders::OrderDesk;
 use crate::orders::{self, OrderFulfilmentView};
 use crate::store::clock::iso8601;
-use crate::store::entities::{order, order_change, order_event, order_item, order_note, order_refund};
+use crate::store::entities::{
+    order, order_change, order_event, order_item, order_note, order_refund,
+};
 
 /// How many orders a search lists at most (newest first).
 pub const FOUND_SHOWN: u64 = 200;
@@ -980,11 +982,7 @@ pub struct DaySheet {
 /// Every order for `date` as the day sheet prints it: deliveries by slot (in the day's slot
 /// order) and then postcode, then collections by time; cancelled orders left out. With the
 /// slots' hours and the tally of what to make.
-pub async fn day_sheet(
-    db: &impl ConnectionTrait,
-    now: i64,
-    date: Date,
-) -> Result<DaySheet, DbErr> {
+pub async fn day_sheet(db: &impl ConnectionTrait, now: i64, date: Date) -> Result<DaySheet, DbErr> {
     let settings = crate::studio::delivery::settings(db).await?;
     let orders = order::Entity::find()
         .filter(order::Column::FulfilDate.eq(date.to_wire()))

@@ -236,7 +236,11 @@ async fn lead_days(db: &impl ConnectionTrait, id: i32) -> Result<u32, DbErr> {
 
 /// Takes the order's own booking out of the places counted as taken.
 fn leave_own_place(taken: &mut posy_core::schedule::Taken, own: &Booking) {
-    let Some(date) = own.date.as_deref().and_then(posy_core::calendar::Date::parse) else {
+    let Some(date) = own
+        .date
+        .as_deref()
+        .and_then(posy_core::calendar::Date::parse)
+    else {
         return;
     };
     match own.slot.as_deref() {
@@ -296,8 +300,16 @@ fn differences(before: &Described, after: &Described) -> Vec<String> {
         a.recipient_phone.clone(),
     );
     differs("Address", before.address(), after.address());
-    differs("Instructions", b.instructions.clone(), a.instructions.clone());
-    differs("Card message", b.card_message.clone(), a.card_message.clone());
+    differs(
+        "Instructions",
+        b.instructions.clone(),
+        a.instructions.clone(),
+    );
+    differs(
+        "Card message",
+        b.card_message.clone(),
+        a.card_message.clone(),
+    );
     differs("Card from", b.card_from.clone(), a.card_from.clone());
     said
 }

@@ -27,7 +27,13 @@ pub async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
     call(app, Method::GET, path, Some(session), json!(null)).await
 }
 
-pub async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
+pub async fn move_order(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    from: &str,
+    to: &str,
+) -> (u16, Value) {
     call(
         app,
         Method::POST,
@@ -429,7 +435,10 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
         .collect();
     assert_eq!(
         slots,
-        vec![("Morning", "9:00–13:00", 2), ("Afternoon", "13:00–18:00", 1)],
+        vec![
+            ("Morning", "9:00–13:00", 2),
+            ("Afternoon", "13:00–18:00", 1)
+        ],
         "each slot with its hours and deliveries"
     );
     assert_eq!(

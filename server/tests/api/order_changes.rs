@@ -25,7 +25,13 @@ fn choice(date: &str, slot: &str) -> Value {
     })
 }
 
-async fn change(app: &TestApp, session: &str, id: i64, version: i64, fulfilment: Value) -> (u16, Value) {
+async fn change(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    version: i64,
+    fulfilment: Value,
+) -> (u16, Value) {
     call(
         app,
         Method::PUT,
@@ -81,16 +87,31 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
         .as_array()
         .unwrap()
         .iter()
-        .map(|d| (d["date"].as_str().unwrap(), d["orders"].as_array().unwrap().len()))
+        .map(|d| {
+            (
+                d["date"].as_str().unwrap(),
+                d["orders"].as_array().unwrap().len(),
+            )
+        })
         .collect();
-    assert_eq!(days, vec![("2026-12-14", 0), ("2026-12-16", 1)], "today shown, empty");
+    assert_eq!(
+        days,
+        vec![("2026-12-14", 0), ("2026-12-16", 1)],
+        "today shown, empty"
+    );
 
     // The same change from the page that read version 0 is refused, and changes nothing.
     let mut other = wanted.clone();
     other["card_from"] = json!("Someone else");
     let (status, body) = change(&app, &session, id, 0, other).await;
     assert_eq!(status, 409, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("What you typed is kept"), "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("What you typed is kept"),
+        "{body}"
+    );
     let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
     assert_eq!(order["fulfilment"]["card_from"], "Ann");
 
@@ -99,7 +120,9 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
     assert_eq!(status, 400, "{body}");
 
     // The customer's own page shows the new day.
-    let (_, theirs) = app.get_json(&format!("/api/orders/{id}?token={token}")).await;
+    let (_, theirs) = app
+        .get_json(&format!("/api/orders/{id}?token={token}"))
+        .await;
     assert_eq!(theirs["fulfilment"]["date"], "2026-12-16");
 }
 
@@ -113,7 +136,13 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
     // Sunday: the studio is closed.
     let (status, body) = change(&app, &session, id, 0, choice("2026-12-20", "Morning")).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["fields"]["fulfilment.date"].as_str().unwrap().contains("Closed"), "{body}");
+    assert!(
+        body["fields"]["fulfilment.date"]
+            .as_str()
+            .unwrap()
+            .contains("Closed"),
+        "{body}"
+    );
     // Outside the delivery area.
     let mut far = choice("2026-12-15", "Morning");
     far["postcode"] = json!("EH1 1AA");
@@ -133,12 +162,27 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
 
     // Room for one in the Morning: Wednesday's is taken by the other order, Tuesday's by this
     // one, which can keep it (its own place does not count against it).
-    let mut settings = posy_server::studio::delivery::settings(&app.db).await.unwrap();
-    settings.slots.iter_mut().find(|s| s.name == "Morning").unwrap().capacity = Some(1);
-    posy_server::studio::delivery::save(&app.db, &settings).await.unwrap();
+    let mut settings = posy_server::studio::delivery::settings(&app.db)
+        .await
+        .unwrap();
+    settings
+        .slots
+        .iter_mut()
+        .find(|s| s.name == "Morning")
+        .unwrap()
+        .capacity = Some(1);
+    posy_server::studio::delivery::save(&app.db, &settings)
+        .await
+        .unwrap();
     let (status, body) = change(&app, &session, id, 0, choice("2026-12-16", "Morning")).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["fields"]["fulfilment.slot"].as_str().unwrap().contains("Fully booked"), "{body}");
+    assert!(
+        body["fields"]["fulfilment.slot"]
+            .as_str()
+            .unwrap()
+            .contains("Fully booked"),
+        "{body}"
+    );
     let mut same_place = choice("2026-12-15", "Morning");
     same_place["recipient_phone"] = json!("0117 496 0999");
     let (status, body) = change(&app, &session, id, 0, same_place).await;
@@ -158,9 +202,19 @@ async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
     let session = admin_session(&app).await;
     let (id, token) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
 
-    let (status, order) = note(&app, &session, id, 0, "  Rang at 10: leave with the neighbour at 8.  ").await;
+    let (status, order) = note(
+        &app,
+        &session,
+        id,
+        0,
+        "  Rang at 10: leave with the neighbour at 8.  ",
+    )
+    .await;
     assert_eq!(status, 200, "{order}");
-    assert_eq!(order["notes"][0]["text"], "Rang at 10: leave with the neighbour at 8.");
+    assert_eq!(
+        order["notes"][0]["text"],
+        "Rang at 10: leave with the neighbour at 8."
+    );
     assert_eq!(order["notes"][0]["by"], "studio");
     assert_eq!(order["version"], 1);
 
@@ -175,9 +229,14 @@ async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
     assert_eq!(status, 404);
 
     // The customer never sees it: not on their page, not in a mail (the confirmation is sent).
-    let (_, theirs) = app.get_json(&format!("/api/orders/{id}?token={token}")).await;
+    let (_, theirs) = app
+        .get_json(&format!("/api/orders/{id}?token={token}"))
+        .await;
     assert!(!theirs.to_string().contains("neighbour at 8"));
-    assert_eq!(move_order(&app, &session, id, "new", "confirmed").await.0, 200);
+    assert_eq!(
+        move_order(&app, &session, id, "new", "confirmed").await.0,
+        200
+    );
     for mail in app.mail(3).await {
         assert!(!mail.contains("neighbour at 8"), "{mail}");
     }
@@ -192,7 +251,12 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
         ids.push(paid_order(&app, 1, "2026-12-15", "BS3 4AA").await.0);
     }
     // Someone moved the second on meanwhile.
-    assert_eq!(move_order(&app, &session, ids[1], "new", "confirmed").await.0, 200);
+    assert_eq!(
+        move_order(&app, &session, ids[1], "new", "confirmed")
+            .await
+            .0,
+        200
+    );
     let before = app.mail(7).await.len();
 
     let (status, answer) = call(
@@ -214,15 +278,29 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
         .iter()
         .map(|o| (o["id"].as_i64().unwrap(), o["moved"] == true))
         .collect();
-    assert_eq!(outcomes, vec![(ids[0], true), (ids[1], false), (ids[2], true)]);
-    assert!(answer["orders"][0]["said"].as_str().unwrap().ends_with("is now confirmed."));
+    assert_eq!(
+        outcomes,
+        vec![(ids[0], true), (ids[1], false), (ids[2], true)]
+    );
     assert!(
-        answer["orders"][1]["said"].as_str().unwrap().contains("someone else moved it"),
+        answer["orders"][0]["said"]
+            .as_str()
+            .unwrap()
+            .ends_with("is now confirmed.")
+    );
+    assert!(
+        answer["orders"][1]["said"]
+            .as_str()
+            .unwrap()
+            .contains("someone else moved it"),
         "{answer}"
     );
     // Each moved order's customer is told, as by a single move.
     let mails = app.mail(before + 2).await;
-    assert_eq!(mails.iter().filter(|m| m.contains("is confirmed")).count(), 3);
+    assert_eq!(
+        mails.iter().filter(|m| m.contains("is confirmed")).count(),
+        3
+    );
 
     // A step core refuses is refused for each order, in core's words.
     let (status, answer) = call(
