@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Money;
-use crate::calendar::{Date, Instant, TimeOfDay};
+use crate::calendar::{Date, Instant, LondonTime, TimeOfDay};
 use crate::checkout::{CONTROL_CHARACTERS, Customer};
 use crate::delivery::DeliverySettings;
 use crate::postcode::{POSTCODE_FORMAT, Postcode};
@@ -546,6 +546,49 @@ impl FulfilmentForm {
         })
     }
 
+    /// Checks a change to an order's booked choice, as the shop checks a new one at `now`
+    /// (notice, cut-offs, the places others have `taken`), with two differences: the method
+    /// stays as booked (the money was paid for it), and when the change keeps the booked day
+    /// and slot (or collection time), that place stands as booked: a cut-off passed or a slot
+    /// filled since then does not stop the card message or the address being corrected. The
+    /// kept place is checked as at the start of the day before it, when nothing of the day's
+    /// own timing has passed, with no places counted (it holds one of them already).
+    pub fn parse_change(
+        &self,
+        booked: &FulfilmentForm,
+        settings: &DeliverySettings,
+        now: Instant,
+        lead_days: u32,
+        taken: &Taken,
+    ) -> Result<Fulfilment, FormProblems<FulfilmentField>> {
+        if self.method.trim() != booked.method.trim() {
+            let mut problems = FormProblems::new();
+            problems.invalid(
+                FulfilmentField::Method,
+                "A delivery cannot become a collection here (or the reverse): please cancel and take a new order.",
+            );
+            return Err(problems);
+        }
+        let same = |a: &str, b: &str| a.trim() == b.trim();
+        let kept_place = same(&self.date, &booked.date)
+            && match Method::parse(&self.method) {
+                Some(Method::Delivery) => same(&self.slot, &booked.slot),
+                Some(Method::Collection) => same(&self.collection_time, &booked.collection_time),
+                None => false,
+            };
+        match Date::parse(self.date.trim()) {
+            Some(day) if kept_place => {
+                let eve = LondonTime {
+                    date: day.add_days(-1),
+                    time: TimeOfDay::MIDNIGHT,
+                }
+                .instant();
+                self.parse(settings, eve, 0, &Taken::none())
+            }
+            _ => self.parse(settings, now, lead_days, taken),
+        }
+    }
+
     fn check_collection(
         &self,
         settings: &DeliverySettings,
@@ -678,7 +721,6 @@ impl DeliverySettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::LondonTime;
     use crate::checkout::CheckoutForm;
     use crate::schedule::{TakenSlot, today};
     use proptest::prelude::*;
@@ -750,6 +792,110 @@ mod tests {
         assert_eq!(delivery.zone_fee, Money::from_pence(500));
         assert_eq!(delivery.surcharge, Money::from_pence(300));
         assert_eq!(delivery.recipient.postcode.to_string(), "BS3 4AB");
+    }
+
+    #[test]
+    fn a_change_keeping_the_booked_place_stands_after_its_cut_off() {
+        let booked = delivery();
+        let changed = FulfilmentForm {
+            card_message: "Sorry, a day late!".into(),
+            address_line1: "5 Lime Road".into(),
+            ..booked.clone()
+        };
+        // The Wednesday afternoon, long past the morning's cut-off.
+        let late = at("2026-04-01", "15:00");
+        let settings = DeliverySettings::demo();
+        assert!(changed.parse(&settings, late, 0, &Taken::none()).is_err());
+        let kept = changed
+            .parse_change(&booked, &settings, late, 0, &Taken::none())
+            .unwrap();
+        assert_eq!(delivery_of(&kept).recipient.address_line1, "5 Lime Road");
+        assert_eq!(kept.card.unwrap().message, "Sorry, a day late!");
+    }
+
+    #[test]
+    fn a_change_of_day_is_checked_as_a_new_choice() {
+        let booked = delivery();
+        // Sunday: the demo studio is closed.
+        let sunday = FulfilmentForm {
+            date: "2026-04-05".into(),
+            ..booked.clone()
+        };
+        let problems = sunday
+            .parse_change(
+                &booked,
+                &DeliverySettings::demo(),
+                monday(),
+                0,
+                &Taken::none(),
+            )
+            .unwrap_err();
+        assert!(problems.shopper_fields()[FulfilmentField::Date.form_name()].contains("Closed"));
+        // And a day without the pieces' notice.
+        let tomorrow = FulfilmentForm {
+            date: "2026-03-31".into(),
+            ..booked.clone()
+        };
+        assert!(
+            tomorrow
+                .parse_change(
+                    &booked,
+                    &DeliverySettings::demo(),
+                    monday(),
+                    3,
+                    &Taken::none()
+                )
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_change_into_a_full_slot_is_refused() {
+        let mut settings = DeliverySettings::demo();
+        settings.slots[1].capacity = Some(1);
+        let booked = delivery();
+        let afternoon = FulfilmentForm {
+            slot: settings.slots[1].name.clone(),
+            ..booked.clone()
+        };
+        let taken = Taken {
+            slots: vec![TakenSlot {
+                date: Date::parse("2026-04-01").unwrap(),
+                slot: settings.slots[1].name.clone(),
+                count: 1,
+            }],
+            ..Taken::none()
+        };
+        let problems = afternoon
+            .parse_change(&booked, &settings, monday(), 0, &taken)
+            .unwrap_err();
+        assert!(
+            problems.shopper_fields()[FulfilmentField::Slot.form_name()].contains("Fully booked")
+        );
+        assert!(
+            afternoon
+                .parse_change(&booked, &settings, monday(), 0, &Taken::none())
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_change_keeps_the_booked_method() {
+        let booked = delivery();
+        let problems = collection()
+            .parse_change(
+                &booked,
+                &DeliverySettings::demo(),
+                monday(),
+                0,
+                &Taken::none(),
+            )
+            .unwrap_err();
+        assert!(
+            problems
+                .shopper_fields()
+                .contains_key(FulfilmentField::Method.form_name())
+        );
     }
 
     #[test]

@@ -1,4 +1,6 @@
-// The studio's back office in a real Chromium: /admin opens the orders (through the sign-in);
+// The studio's back office in a real Chromium: /admin opens the orders (through the sign-in),
+// in the back office's own compact header (no shop navigation or footer), today shown even when
+// nothing is booked and the filters folded away;
 // an enquiry sent through the contact page is counted in the admin's menu, opened (and so
 // read), answered from the shop with the mail shown first, and the reply is in the outbox with
 // the studio as its Reply-To; a price and a stock count changed in the back office say so and
@@ -46,6 +48,32 @@ describe('the back office’s address', () => {
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
+
+  for (const width of [390, 1280]) {
+    it(`has its own compact header at ${width} px, and today even when nothing is booked`, async () => {
+      const { page, context, errors } = await openPage(width);
+      await signIn(page, '/admin/orders');
+      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+      // No shop navigation or footer, and one Gallery link (the menu's), not three.
+      assert.equal(await page.getByRole('contentinfo').count(), 0, 'no shop footer');
+      assert.equal(await page.getByRole('navigation').count(), 1, 'only the back office’s menu');
+      assert.equal(await page.getByRole('link', { name: /Gallery/ }).count(), 1, 'one Gallery link');
+      // Today is always there; on a shop whose journeys booked nothing for it, it says so.
+      const today = page.getByRole('region', { name: /^Today · / });
+      await today.waitFor();
+      if ((await today.getByRole('list').count()) === 0) await today.getByText('Nothing booked yet.').waitFor();
+      // The filters are folded away until asked for.
+      assert.equal(await page.getByLabel('Search').isVisible(), false, 'the filters start folded');
+      await page.getByText('Find orders').click();
+      await page.getByLabel('Search').waitFor();
+      assert.match(await page.title(), /^(\(\d+\) )?Orders · Posy$/);
+      await settle(page, { lazy: false });
+      await page.screenshot({ path: shot(`admin-frame-${width}`), fullPage: true });
+      assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the day’s work');
+      assert.deepEqual(errors, [], 'no script errors');
+      await context.close();
+    });
+  }
 });
 
 describe('the studio’s inbox', () => {

@@ -2,7 +2,9 @@
 // the shop's clock and the page's set to Monday 14 December 2026, 09:30 (see e2e.sh): flowers
 // delivered to someone else with a card at 390 px, and a collection from the studio at 1280 px.
 // Each is paid with the test card and checked on the confirmation page and in the mail the shop
-// wrote to its outbox. Screenshots of the checkout at both widths are kept with the results.
+// wrote to its outbox; then the customer rings with the right house number, the studio changes
+// the address on its phone and the customer's own page shows it. Screenshots of the checkout at
+// both widths are kept with the results.
 //
 //   POSY_URL=… POSY_DATA=… POSY_FAKE_NOW=2026-12-14T09:30:00Z POSY_FAKE_NOW_SINCE=… npm run e2e
 import assert from 'node:assert/strict';
@@ -22,6 +24,7 @@ const { openPage } = useBrowser(async (browser) => {
 
 /** Where the shop sends its notices when not told otherwise (POSY_STUDIO_EMAIL). */
 const studioEmail = process.env.POSY_STUDIO_EMAIL ?? 'studio@posy.localhost';
+const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 
 describe('a florist’s order', () => {
   it('delivers to someone else with a card, chosen and paid for on a phone', async () => {
@@ -76,6 +79,26 @@ describe('a florist’s order', () => {
     for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
       assert.ok(notice.includes(words), `the studio's notice says "${words}"`);
     }
+
+    // Sam rings: it is number 5, not 3. The studio changes it from its phone.
+    const confirmation = page.url();
+    const id = /\/order-confirmation\/(\d+)/.exec(confirmation)?.[1];
+    assert.ok(id, 'the confirmation page names the order');
+    const studio = await openPage(390);
+    await studio.page.goto(`${baseUrl}/admin/orders/${id}`);
+    await studio.page.waitForURL('**/admin/login');
+    await studio.page.getByLabel('Username').fill(admin.username);
+    await studio.page.getByLabel('Password').fill(admin.password);
+    await studio.page.getByRole('button', { name: 'Sign in' }).click();
+    await studio.page.getByRole('heading', { name: number }).waitFor();
+    await studio.page.getByRole('button', { name: 'Change day, address or card…' }).click();
+    const form = studio.page.getByRole('form', { name: 'Change the delivery' });
+    await form.getByLabel('Delivery address', { exact: true }).fill('5 Hill Street');
+    await form.getByRole('button', { name: 'Save the change' }).click();
+    await studio.page.getByRole('region', { name: 'History' }).getByText(/Address: 3 Hill Street, Bristol, BS3 1AA → 5 Hill Street, Bristol, BS3 1AA/).waitFor();
+    await studio.context.close();
+    await page.goto(confirmation);
+    await page.getByText('5 Hill Street').waitFor();
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });

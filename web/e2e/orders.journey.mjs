@@ -3,8 +3,12 @@
 // confirms it (the customer is mailed, and their own order page shows Confirmed with its time),
 // sends it out for delivery and marks it delivered; prints the day sheet; takes a phone order,
 // sees it in the day's work, refunds part of it and then cancels it (everything back in stock).
-// Screenshots of the orders view and an order at 390 and 1280 px and of the day sheet (on screen,
-// as printed, and a PDF), with axe-core on each page.
+// On a phone: the back office's compact header puts the first order within the first screen
+// (measured), a new order appears without pressing anything (and in the tab's title), the phone
+// numbers ring and the addresses open in maps; orders are moved together ("Mark 2 …"), and an
+// order's day and card are changed when the customer rings, with a note. Screenshots of the
+// orders view and an order at 390 and 1280 px and of the day sheet (on screen, as printed, and a
+// PDF), with axe-core on each page.
 //
 //   POSY_URL=… POSY_DATA=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… POSY_FAKE_NOW=… npm run e2e
 import assert from 'node:assert/strict';
@@ -138,10 +142,27 @@ describe('the studio’s morning', () => {
   it('shows the orders and an order on a phone', async () => {
     const { page, context, errors } = await openPage(390);
     await signIn(page, '/admin/orders');
-    await page.getByRole('region', { name: TODAY }).getByRole('link', { name: new RegExp(number) }).waitFor();
+    const first = page.getByRole('region', { name: TODAY }).getByRole('link', { name: new RegExp(number) });
+    await first.waitFor();
+    // The back office's own header: no shop navigation or footer, so the work comes first.
+    assert.equal(await page.getByRole('contentinfo').count(), 0, 'no shop footer in the back office');
+    assert.deepEqual(
+      await page.getByRole('navigation').evaluateAll((navs) => navs.map((nav) => nav.getAttribute('aria-label'))),
+      ['Back office'],
+      'only the back office’s menu',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const firstRow = await page.locator('.order-row').first().boundingBox();
+    const screenHeight = page.viewportSize().height;
+    console.log(`# first order row at 390 px: top ${Math.round(firstRow.y)} px, bottom ${Math.round(firstRow.y + firstRow.height)} px (screen ${screenHeight} px)`);
+    assert.ok(firstRow.y + firstRow.height <= screenHeight, `the first order is within the first screen (its top at ${firstRow.y} px)`);
     await look(page, 'admin-orders-390', 'the day’s work on a phone');
     await page.goto(`${baseUrl}${orderPath}`);
     await page.getByRole('heading', { name: number }).waitFor();
+    // The recipient's phone rings and the address opens in maps.
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    assert.equal(await delivery.getByRole('link', { name: '07700 900123' }).getAttribute('href'), 'tel:07700900123');
+    assert.match(await delivery.getByRole('link', { name: /^Open in maps for 3 Hill Street, Bristol, BS3 1AA/ }).getAttribute('href'), /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=3%20Hill%20Street/);
     await look(page, 'admin-order-390', 'an order on a phone');
     // Delivered: it can be refunded, no longer cancelled.
     await page.getByRole('button', { name: 'Refund…' }).click();
@@ -160,14 +181,23 @@ describe('the studio’s morning', () => {
     await signIn(page, '/admin/orders');
     await page.getByRole('region', { name: TODAY }).getByRole('link', { name: 'Day sheet for Monday 14 December' }).click();
     await page.waitForURL('**/admin/orders/day/2026-12-14');
-    const block = page.getByRole('article', { name: /Delivery · Afternoon/ }).filter({ hasText: number });
+    // The slot's hours on the block, as the studio's settings have them.
+    const block = page.getByRole('article', { name: /^Delivery · Afternoon \d{1,2}:\d\d–\d{1,2}:\d\d$/ }).filter({ hasText: number });
     await block.waitFor();
     const text = await block.innerText();
     for (const words of ['Ada Rose', '07700 900123', '3 Hill Street', 'BS3 1AA', `1 × ${product.name}`, 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
       assert.ok(text.includes(words), `the sheet's block says "${words}"`);
     }
     assert.ok(!text.includes('£'), 'the sheet shows no prices');
-    await page.getByRole('region', { name: 'Cards' }).getByText('To Ada Rose').first().waitFor();
+    assert.equal(await block.getByRole('link', { name: '07700 900123' }).getAttribute('href'), 'tel:07700900123');
+    await block.getByRole('link', { name: /^Open in maps for 3 Hill Street/ }).waitFor();
+    await block.getByRole('checkbox', { name: `Done: ${number}` }).check();
+    // The bench's tally, each line with a box to tick.
+    await page.getByRole('region', { name: 'To make' }).getByRole('checkbox', { name: new RegExp(`× ${product.name}$`) }).waitFor();
+    // The card is the recipient's: no order reference on it.
+    const card = page.getByRole('region', { name: 'Cards' }).getByRole('listitem').filter({ hasText: 'To Ada Rose' }).first();
+    await card.waitFor();
+    assert.ok(!(await card.innerText()).includes('FS-'), 'no order reference on the card');
     await look(page, 'admin-day-sheet-1280', 'the day sheet');
 
     await page.emulateMedia({ media: 'print' });
@@ -246,5 +276,67 @@ describe('the studio’s morning', () => {
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
     assert.equal(stockNow, stockBefore - 1, 'only the delivered bouquet left the shelf');
+  });
+
+  it('on a phone: new orders appear by themselves, two are marked confirmed at once, and one is changed when the customer rings', async () => {
+    const { page, context, errors } = await openPage(390);
+    await signIn(page, '/admin/orders');
+    const today = page.getByRole('region', { name: TODAY });
+    await today.waitFor();
+
+    // Two orders arrive while the list is open; nobody presses anything.
+    const shopper = await openPage(1280);
+    const first = await shopperOrders(shopper.page);
+    const second = await shopperOrders(shopper.page);
+    await shopper.context.close();
+    await page.clock.fastForward(30_000);
+    await today.getByRole('link', { name: new RegExp(second) }).waitFor();
+    await today.getByRole('link', { name: new RegExp(first) }).waitFor();
+    await page.waitForFunction(() => /^\(\d+\) Orders · Posy$/.test(document.title));
+
+    // Both ticked, one move: each customer is told, as by a single move.
+    await today.getByRole('checkbox', { name: `Tick ${first}` }).check();
+    await today.getByRole('checkbox', { name: `Tick ${second}` }).check();
+    const bar = page.getByRole('region', { name: 'Move the ticked orders' });
+    await bar.getByRole('button', { name: 'Mark 2 confirmed' }).click();
+    await look(page, 'admin-orders-bulk-390', 'the question before a move together');
+    await bar.getByRole('alertdialog', { name: 'Mark 2 confirmed?' }).getByRole('button', { name: 'Yes, mark 2 confirmed' }).click();
+    await page.locator('.bulk-result').getByText('2 orders moved.').waitFor();
+    await mailTo(me.Email, first, 'is confirmed');
+    await mailTo(me.Email, second, 'is confirmed');
+    assert.match(await today.getByRole('link', { name: new RegExp(first) }).innerText(), /Confirmed/);
+
+    // The customer rings: tomorrow morning instead, with new words on the card.
+    await today.getByRole('link', { name: new RegExp(first) }).click();
+    await page.getByRole('heading', { name: first }).waitFor();
+    await page.getByRole('button', { name: 'Change day, address or card…' }).click();
+    const form = page.getByRole('form', { name: 'Change the delivery' });
+    await form.getByLabel('Delivery day').selectOption('2026-12-15');
+    await form.getByLabel('Delivery time').selectOption('Morning');
+    await form.getByLabel('Card message (optional)').fill('Happy birthday, Ada!\nA day late, with love from Jo');
+    await look(page, 'admin-order-change-390', 'the change of an order on a phone');
+    await form.getByRole('button', { name: 'Save the change' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText(/Day: Monday 14 December → Tuesday 15 December/).waitFor();
+    await page.getByRole('region', { name: 'Delivery' }).getByText('Tuesday 15 December, Morning').waitFor();
+
+    // A note from this page, while a second page still holds the older version: that one is
+    // refused in words and keeps what was typed.
+    const other = await openPage(1280);
+    await signIn(other.page, new URL(page.url()).pathname);
+    const theirNotes = other.page.getByRole('region', { name: 'Notes' });
+    await theirNotes.getByLabel(/Add a note/).fill('Ring before delivering');
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByLabel(/Add a note/).fill('Customer rang at 9.40 to move it to tomorrow');
+    await notes.getByRole('button', { name: 'Save the note' }).click();
+    await notes.getByText('Customer rang at 9.40 to move it to tomorrow').waitFor();
+    await theirNotes.getByRole('button', { name: 'Save the note' }).click();
+    await theirNotes.getByRole('alert').getByText(/Someone else changed this order/).waitFor();
+    assert.equal(await theirNotes.getByLabel(/Add a note/).inputValue(), 'Ring before delivering', 'what was typed stays');
+    await look(other.page, 'admin-order-stale-note-1280', 'a note refused as out of date');
+    await other.context.close();
+    await look(page, 'admin-order-changed-390', 'an order changed, with a note');
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
   });
 });

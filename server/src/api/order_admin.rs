@@ -18,7 +18,8 @@ use super::cart::FulfilmentFields;
 use super::text::Text;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
-use crate::orders::admin::{self, Filter, OrderBook, OrderDetail, OrderError};
+use crate::orders::admin::{self, DaySheet, Filter, OrderBook, OrderDetail, OrderError};
+use crate::orders::changes::{self, ChangeError};
 use crate::orders::export;
 use crate::orders::phone::{self, StudioLine, StudioOrderError};
 use crate::orders::refunds::{self, RefundAsk};
@@ -33,6 +34,63 @@ pub struct StatusChange {
     pub from: Text,
     /// Where it goes: the next step, a later one, or one back.
     pub to: Text,
+}
+
+/// Several orders moved to one step at once (the day's work's "Mark 15 out for delivery").
+#[derive(Debug, Object)]
+pub struct BulkMove {
+    /// Where they go.
+    pub to: Text,
+    /// Each order with where the page saw it (a move from a page out of date is refused for
+    /// that order alone).
+    #[oai(validator(min_items = 1, max_items = 100))]
+    pub orders: Vec<BulkMoveOrder>,
+}
+
+/// One order of a [`BulkMove`].
+#[derive(Debug, Object)]
+pub struct BulkMoveOrder {
+    pub id: i32,
+    /// Where the page saw it.
+    pub from: Text,
+}
+
+/// What became of each order of a [`BulkMove`], in the order asked.
+#[derive(Debug, Object)]
+pub struct BulkMoved {
+    /// How many were moved.
+    pub moved: u32,
+    pub orders: Vec<BulkMoveOutcome>,
+}
+
+/// What became of one order of a [`BulkMove`].
+#[derive(Debug, Object)]
+pub struct BulkMoveOutcome {
+    pub id: i32,
+    /// `FS-000123`.
+    pub reference: String,
+    pub moved: bool,
+    /// In words: `FS-000123 is now out for delivery.`, or why it was not moved.
+    pub said: String,
+}
+
+/// A change of an order's day, slot, address or card, from the version its page read.
+#[derive(Debug, Object)]
+pub struct ChoiceChange {
+    /// The order's `version` as the page read it.
+    pub version: i32,
+    /// The whole choice as it should now be; the method stays as booked.
+    pub fulfilment: FulfilmentFields,
+}
+
+/// The studio's note on an order, from the version its page read.
+#[derive(Debug, Object)]
+pub struct NoteBody {
+    /// The order's `version` as the page read it.
+    pub version: i32,
+    /// Up to 2,000 characters; never shown or mailed to the customer.
+    #[oai(default)]
+    pub text: Text,
 }
 
 /// What to give back, and whether the order is cancelled.
@@ -168,6 +226,59 @@ impl Refusal for OrderError {
     ];
 }
 
+const STALE: &str = "Someone else changed this order while you were writing. What you typed is \
+     kept: please check the order as it is now, then save again.";
+
+impl From<ChangeError> for Problem {
+    fn from(err: ChangeError) -> Problem {
+        match err {
+            ChangeError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ORDER),
+            ChangeError::Stale => Problem::new(StatusCode::CONFLICT, STALE),
+            ChangeError::Refused(why) => Problem::new(StatusCode::BAD_REQUEST, why),
+            ChangeError::Form(problems) => Problem::fields(
+                problems.message(),
+                problems
+                    .fields(|f| f.wire_name())
+                    .into_iter()
+                    .map(|(name, why)| (format!("fulfilment.{name}"), why))
+                    .collect(),
+            ),
+            ChangeError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for ChangeError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "Core refused the new choice (`fields` names each field, as `fulfilment.date`), or \
+             nothing changed, the order is finished, or the note is empty or too long.",
+        ),
+        Answer(404, "No order has that id."),
+        Answer(
+            409,
+            "The order changed since the page read it: its `version` is not the one sent.",
+        ),
+        INTERNAL,
+    ];
+}
+
+/// Why one order of a bulk move was not moved, in words.
+fn not_moved(reference: &str, err: OrderError) -> String {
+    match err {
+        OrderError::Gone => format!("{reference}: {NO_SUCH_ORDER}"),
+        OrderError::Refused(why) => format!("{reference}: {why}"),
+        OrderError::Changed => {
+            format!("{reference}: someone else moved it meanwhile. Please look at it again.")
+        }
+        OrderError::Db(err) => {
+            tracing::error!(error = %err, "an order of a bulk move could not be moved");
+            format!("{reference}: it could not be moved just now. Please try again.")
+        }
+    }
+}
+
 impl From<StudioOrderError> for Problem {
     fn from(err: StudioOrderError) -> Problem {
         match err {
@@ -232,7 +343,9 @@ fn range(from: Option<Date>, to: Option<Date>) -> Result<(), ListError> {
 type Book = Result<Json<OrderBook>, Failure<ListError, ADMIN>>;
 type One = Result<Json<OrderDetail>, Failure<OrderError, { ADMIN | PATH }>>;
 type Changed = Result<Json<OrderDetail>, Failure<OrderError, { ADMIN | PATH | SEND }>>;
-type Sheet = Result<Json<Vec<OrderDetail>>, Failure<ListError, ADMIN>>;
+type Sheet = Result<Json<DaySheet>, Failure<ListError, ADMIN>>;
+type Bulk = Result<Json<BulkMoved>, Failure<OrderError, { ADMIN | SEND }>>;
+type Edited = Result<Json<OrderDetail>, Failure<ChangeError, { ADMIN | PATH | SEND }>>;
 type Export = Result<OrdersCsv, Failure<ListError, ADMIN>>;
 type Taken = Result<Json<StudioOrderTaken>, Failure<StudioOrderError, { ADMIN | SEND }>>;
 
@@ -292,7 +405,8 @@ impl OrderAdminApi {
 
     /// Every order for one day with everything the studio makes and delivers it from
     /// (items, card, recipient, address, slot, instructions): deliveries by slot and then
-    /// postcode, then collections by time; cancelled orders left out.
+    /// postcode, then collections by time; cancelled orders left out. With the slots' hours
+    /// and the tally of everything to make.
     #[oai(
         path = "/admin/orders/sheet/",
         method = "get",
@@ -405,6 +519,101 @@ impl OrderAdminApi {
         };
         Ok(Json(
             refunds::give_back(&desk, id.0, &ask, &admin.0.username).await?,
+        ))
+    }
+
+    /// Moves several orders to one step: each as a single move would be (core's workflow, the
+    /// page's `from`, the customer's mail), each on its own, so one refused leaves the others
+    /// moved; each order's outcome is said in words.
+    #[oai(
+        path = "/admin/orders/moves/",
+        method = "post",
+        operation_id = "adminMoveOrders"
+    )]
+    async fn move_orders(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        body: Json<BulkMove>,
+    ) -> Bulk {
+        let unknown = || OrderError::Refused("That is not a status an order can have.".into());
+        let to = OrderStatus::parse(&body.0.to.0).ok_or_else(unknown)?;
+        let mut asked = Vec::with_capacity(body.0.orders.len());
+        let mut outcomes = Vec::with_capacity(body.0.orders.len());
+        for order in &body.0.orders {
+            match OrderStatus::parse(&order.from.0) {
+                Some(from) => asked.push((order.id, from)),
+                None => outcomes.push((order.id, Err(unknown()))),
+            }
+        }
+        outcomes.extend(admin::move_many(&desk, &asked, to, &admin.0.username).await);
+        // In the order asked.
+        let place = |id: i32| body.0.orders.iter().position(|o| o.id == id);
+        outcomes.sort_by_key(|(id, _)| place(*id));
+        let orders: Vec<BulkMoveOutcome> = outcomes
+            .into_iter()
+            .map(|(id, outcome)| {
+                let reference = crate::orders::reference(id);
+                let (moved, said) = match outcome {
+                    Ok(()) => (
+                        true,
+                        format!("{reference} is now {}.", to.label().to_lowercase()),
+                    ),
+                    Err(err) => (false, not_moved(&reference, err)),
+                };
+                BulkMoveOutcome {
+                    id,
+                    reference,
+                    moved,
+                    said,
+                }
+            })
+            .collect();
+        Ok(Json(BulkMoved {
+            moved: orders.iter().filter(|o| o.moved).count() as u32,
+            orders,
+        }))
+    }
+
+    /// Changes the order's day, slot, address or card when the customer rings: checked by core
+    /// as the shop checks a new choice (notice, cut-offs, closed days, zones, places left),
+    /// except that a day and slot left as booked stay booked; the method and the money stay as
+    /// they were. Each change is a line of the order's history.
+    #[oai(
+        path = "/admin/orders/:id/choice/",
+        method = "put",
+        operation_id = "adminChangeOrderChoice"
+    )]
+    async fn change_choice(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        id: Path<i32>,
+        body: Json<ChoiceChange>,
+    ) -> Edited {
+        let body = body.0;
+        let form = body.fulfilment.into_form();
+        Ok(Json(
+            changes::change_choice(&desk, id.0, body.version, &form, &admin.0.username).await?,
+        ))
+    }
+
+    /// Adds the studio's own note to the order (never shown or mailed to the customer).
+    #[oai(
+        path = "/admin/orders/:id/notes/",
+        method = "post",
+        operation_id = "adminNoteOrder"
+    )]
+    async fn note(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        id: Path<i32>,
+        body: Json<NoteBody>,
+    ) -> Edited {
+        let body = body.0;
+        Ok(Json(
+            changes::add_note(&desk, id.0, body.version, &body.text.0, &admin.0.username).await?,
         ))
     }
 

@@ -23,7 +23,9 @@ use crate::mail;
 use crate::orders::OrderDesk;
 use crate::orders::{self, OrderFulfilmentView};
 use crate::store::clock::iso8601;
-use crate::store::entities::{order, order_event, order_item, order_refund};
+use crate::store::entities::{
+    order, order_change, order_event, order_item, order_note, order_refund,
+};
 
 /// How many orders a search lists at most (newest first).
 pub const FOUND_SHOWN: u64 = 200;
@@ -71,6 +73,9 @@ pub struct OrderLine {
     /// The studio's settings close the order's day (`Closed for a wedding`): the customer must
     /// be told or the order moved. Null when the day is open or the order is finished.
     pub studio_closed: Option<String>,
+    /// Its next step along core's workflow (what the day's work offers to mark several orders
+    /// as); null for a finished order.
+    pub next: Option<OrderMove>,
 }
 
 /// A line of an order in the day's work.
@@ -122,8 +127,8 @@ pub struct OrderDay {
 pub struct OrderBook {
     /// The studio's today, `2026-12-14`.
     pub today: String,
-    /// Overdue days first, then today and the days ahead (or, for a search or a range, the
-    /// days found, latest first).
+    /// Overdue days first, then today (always, even without orders) and the days ahead (or,
+    /// for a search or a range, the days found, latest first).
     pub days: Vec<OrderDay>,
     /// How many orders were found (a search stops at 200).
     pub found: u32,
@@ -166,6 +171,16 @@ pub struct OrderEventView {
     /// ISO 8601, UTC.
     pub at: String,
     pub note: Option<String>,
+}
+
+/// A change or a note the studio wrote on an order.
+#[derive(Debug, Clone, Object)]
+pub struct OrderRemarkView {
+    pub text: String,
+    /// The admin.
+    pub by: String,
+    /// ISO 8601, UTC.
+    pub at: String,
 }
 
 /// Money given back on an order.
@@ -257,6 +272,14 @@ pub struct OrderDetail {
     pub payment: OrderPayment,
     /// Oldest first; the placing comes first.
     pub history: Vec<OrderEventView>,
+    /// The changes the studio made to the day, slot, address or card, oldest first: lines of
+    /// the history, shown with it.
+    pub changes: Vec<OrderRemarkView>,
+    /// The studio's own notes, oldest first: never shown or mailed to the customer.
+    pub notes: Vec<OrderRemarkView>,
+    /// What a change of the choice or a note says it saw: one made from an older version is
+    /// refused.
+    pub version: i32,
     /// Oldest first.
     pub refunds: Vec<OrderRefundView>,
     pub moves: OrderMoves,
@@ -394,6 +417,9 @@ fn line(
         refund_pending,
         studio_order: order.paid_by == "studio",
         studio_closed: closed_for(&order, settings),
+        next: rules::moves(method_of(&order), status)
+            .next
+            .map(|to| move_view(to, to.tells_customer() && is_email(&order.email))),
     }
 }
 
@@ -479,8 +505,13 @@ pub async fn book(
         });
         by_day[at].1.push((status, placed, row));
     }
+    // The day's work always shows today, empty or not ("Nothing booked yet").
+    let ranged = searching.is_some() || filter.from.is_some() || filter.to.is_some();
+    if !ranged && !index.contains_key(&today) {
+        by_day.push((today, Vec::new()));
+    }
     // The day's work reads forward from the oldest overdue day; a search or range, latest first.
-    if searching.is_some() || filter.from.is_some() || filter.to.is_some() {
+    if ranged {
         by_day.sort_by_key(|day| std::cmp::Reverse(day.0));
     } else {
         by_day.sort_by_key(|day| day.0);
@@ -662,6 +693,22 @@ async fn detail_with(
         .order_by_asc(order_refund::Column::Id)
         .all(db)
         .await?;
+    let changes = order_change::Entity::find()
+        .filter(order_change::Column::OrderId.eq(id))
+        .order_by_asc(order_change::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| remark(c.text, c.by, c.at))
+        .collect();
+    let notes = order_note::Entity::find()
+        .filter(order_note::Column::OrderId.eq(id))
+        .order_by_asc(order_note::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|n| remark(n.text, n.by, n.at))
+        .collect();
     let status = status_of(&order);
     let method = method_of(&order);
     let moves = rules::moves(method, status);
@@ -725,6 +772,9 @@ async fn detail_with(
             refunded: money(order.refunded_pence),
         },
         history,
+        changes,
+        notes,
+        version: order.version,
         refunds: refunds
             .into_iter()
             .map(|r| OrderRefundView {
@@ -762,6 +812,14 @@ async fn detail_with(
     })
 }
 
+fn remark(text: String, by: String, at: i64) -> OrderRemarkView {
+    OrderRemarkView {
+        text,
+        by,
+        at: iso8601(at),
+    }
+}
+
 /// Moves an order to `to` along core's workflow, kept with who and when; the customer is
 /// mailed (with a fresh link to their order) at the steps core says they hear of. A move
 /// made from a page that is out of date (someone moved it meanwhile) is refused.
@@ -772,6 +830,34 @@ pub async fn move_to(
     to: OrderStatus,
     admin: &str,
 ) -> Result<OrderDetail, OrderError> {
+    move_only(desk, id, from, to, admin).await?;
+    detail(&desk.db, desk.clock.now(), id).await
+}
+
+/// Moves each order from where the page saw it to `to`, one at a time and each in its own
+/// transaction, with the same rules and mails as [`move_to`]: one order refused leaves the
+/// others moved. Answers each order's outcome, in the order asked.
+pub async fn move_many(
+    desk: &OrderDesk,
+    orders: &[(i32, OrderStatus)],
+    to: OrderStatus,
+    admin: &str,
+) -> Vec<(i32, Result<(), OrderError>)> {
+    let mut done = Vec::with_capacity(orders.len());
+    for &(id, from) in orders {
+        done.push((id, move_only(desk, id, from, to, admin).await));
+    }
+    done
+}
+
+/// [`move_to`] without reading the order again.
+async fn move_only(
+    desk: &OrderDesk,
+    id: i32,
+    from: OrderStatus,
+    to: OrderStatus,
+    admin: &str,
+) -> Result<(), OrderError> {
     let txn = desk.ledger.begin().await?;
     let order = order::Entity::find_by_id(id)
         .one(&txn)
@@ -818,7 +904,7 @@ pub async fn move_to(
         .await?;
     }
     txn.commit().await?;
-    detail(&desk.db, desk.clock.now(), id).await
+    Ok(())
 }
 
 /// A fresh link to the customer's own order page, for a mail.
@@ -852,13 +938,47 @@ pub async fn record_event(
     Ok(())
 }
 
+/// A delivery slot as the day sheet heads it.
+#[derive(Debug, Clone, Object)]
+pub struct SheetSlot {
+    /// `Morning`.
+    pub name: String,
+    /// `9:00–12:00`.
+    pub hours: String,
+    /// How many of the day's deliveries are in it.
+    pub deliveries: u32,
+}
+
+/// What the bench makes for the day: a line per item, the same item of every order added up.
+#[derive(Debug, Clone, Object)]
+pub struct ToMake {
+    /// With the size when it had one: `Peony Posy (Large)`.
+    pub name: String,
+    /// How many, refunded ones left out.
+    pub quantity: u32,
+}
+
+/// One day's sheet for the bench and the van.
+#[derive(Debug, Clone, Object)]
+pub struct DaySheet {
+    /// `2026-12-15`.
+    pub date: String,
+    /// `Tuesday 15 December`.
+    pub day: String,
+    /// The studio's delivery slots, each with its hours (a slot no longer in the settings is
+    /// named by an order alone, with empty hours).
+    pub slots: Vec<SheetSlot>,
+    /// Everything to make, by name.
+    pub to_make: Vec<ToMake>,
+    /// Deliveries by slot (in the slots' order) and then postcode, then collections by time;
+    /// cancelled orders left out.
+    pub orders: Vec<OrderDetail>,
+}
+
 /// Every order for `date` as the day sheet prints it: deliveries by slot (in the day's slot
-/// order) and then postcode, then collections by time; cancelled orders left out.
-pub async fn day_sheet(
-    db: &impl ConnectionTrait,
-    now: i64,
-    date: Date,
-) -> Result<Vec<OrderDetail>, DbErr> {
+/// order) and then postcode, then collections by time; cancelled orders left out. With the
+/// slots' hours and the tally of what to make.
+pub async fn day_sheet(db: &impl ConnectionTrait, now: i64, date: Date) -> Result<DaySheet, DbErr> {
     let settings = crate::studio::delivery::settings(db).await?;
     let orders = order::Entity::find()
         .filter(order::Column::FulfilDate.eq(date.to_wire()))
@@ -894,7 +1014,49 @@ pub async fn day_sheet(
             Err(_) => {}
         }
     }
-    Ok(sheet)
+    let mut slots: Vec<SheetSlot> = settings
+        .slots
+        .iter()
+        .map(|slot| SheetSlot {
+            name: slot.name.clone(),
+            hours: format!("{}–{}", slot.start.display(), slot.end.display()),
+            deliveries: 0,
+        })
+        .collect();
+    let mut to_make: Vec<ToMake> = Vec::new();
+    for order in &sheet {
+        if let Some(choice) = order.fulfilment.as_ref().filter(|f| f.method == "delivery") {
+            match slots.iter_mut().find(|s| s.name == choice.slot) {
+                Some(slot) => slot.deliveries += 1,
+                None => slots.push(SheetSlot {
+                    name: choice.slot.clone(),
+                    hours: String::new(),
+                    deliveries: 1,
+                }),
+            }
+        }
+        for item in &order.items {
+            let left = u32::try_from(item.quantity - item.refunded_quantity).unwrap_or(0);
+            if left == 0 {
+                continue;
+            }
+            match to_make.iter_mut().find(|m| m.name == item.name) {
+                Some(line) => line.quantity += left,
+                None => to_make.push(ToMake {
+                    name: item.name.clone(),
+                    quantity: left,
+                }),
+            }
+        }
+    }
+    to_make.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(DaySheet {
+        date: date.to_wire(),
+        day: date.display(),
+        slots,
+        to_make,
+        orders: sheet,
+    })
 }
 
 /// How many orders are new (not yet confirmed): the count beside Orders in the admin's menu.

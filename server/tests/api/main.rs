@@ -21,6 +21,7 @@ mod inbox;
 mod layout;
 mod openapi;
 mod order_admin;
+mod order_changes;
 mod outbox;
 mod pages;
 mod paying;

@@ -14,7 +14,7 @@ use crate::helpers::{
 
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
-async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
+pub async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) -> (i64, String) {
     let order = OrderBuilder::of("Sunflower Bunch", quantity)
         .delivered(date, "Morning", postcode)
         .place(app)
@@ -22,11 +22,11 @@ async fn paid_order(app: &TestApp, quantity: i64, date: &str, postcode: &str) ->
     (order.id, order.token)
 }
 
-async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
+pub async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
     admin_get(app, session, path).await
 }
 
-async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
+pub async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
     admin_post(
         app,
         session,
@@ -55,7 +55,10 @@ async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_work
     let (status, book) = get(&app, "/api/admin/orders/", &session).await;
     assert_eq!(status, 200, "{book}");
     assert_eq!(book["today"], "2026-12-14");
-    let day = &book["days"][0];
+    // Today comes first, always, here with nothing booked.
+    assert_eq!(book["days"][0]["date"], "2026-12-14");
+    assert_eq!(book["days"][0]["orders"], json!([]));
+    let day = &book["days"][1];
     assert_eq!(day["date"], "2026-12-15");
     assert_eq!(day["relative"], "Tomorrow");
     assert_eq!(day["day"], "Tuesday 15 December");
@@ -202,10 +205,14 @@ async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_
         .collect();
     assert_eq!(
         days,
-        vec![("2026-12-10", vec![late]), ("2026-12-16", vec![ahead])]
+        vec![
+            ("2026-12-10", vec![late]),
+            ("2026-12-14", vec![]),
+            ("2026-12-16", vec![ahead])
+        ]
     );
     assert_eq!(book["days"][0]["orders"][0]["overdue"], true);
-    assert_eq!(book["days"][1]["orders"][0]["overdue"], false);
+    assert_eq!(book["days"][2]["orders"][0]["overdue"], false);
 
     for (words, expected) in [
         (format!("FS-{done:06}"), vec![done]),
@@ -361,9 +368,9 @@ async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_custome
     assert_eq!(status, 400);
     assert_eq!(body["error"], "This order is already cancelled.");
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
-    assert_eq!(book["days"][0]["cancelled"], 1);
+    assert_eq!(book["days"][1]["cancelled"], 1);
     assert_eq!(
-        book["days"][0]["deliveries"], 0,
+        book["days"][1]["deliveries"], 0,
         "a cancelled order is not counted as work"
     );
 }
@@ -404,6 +411,33 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
 
     let (status, sheet) = get(&app, "/api/admin/orders/sheet/?date=2026-12-15", &session).await;
     assert_eq!(status, 200, "{sheet}");
+    assert_eq!(sheet["day"], "Tuesday 15 December");
+    let slots: Vec<(&str, &str, i64)> = sheet["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap(),
+                s["hours"].as_str().unwrap(),
+                s["deliveries"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        slots,
+        vec![
+            ("Morning", "9:00–13:00", 2),
+            ("Afternoon", "13:00–18:00", 1)
+        ],
+        "each slot with its hours and deliveries"
+    );
+    assert_eq!(
+        sheet["to_make"],
+        json!([{"name": "Sunflower Bunch", "quantity": 3}]),
+        "the bench's tally"
+    );
+    let sheet = &sheet["orders"];
     let ids: Vec<i64> = sheet
         .as_array()
         .unwrap()
@@ -629,7 +663,7 @@ async fn after_a_part_refund_the_days_work_shows_the_refunded_line_and_the_net_a
     let session = admin_session(&app).await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
-    let line = &book["days"][0]["orders"][0];
+    let line = &book["days"][1]["orders"][0];
     let total = line["total"].as_str().unwrap().to_owned();
     assert_eq!(line["refunded"], "0.00");
     assert_eq!(line["net_total"], total);
@@ -649,7 +683,7 @@ async fn after_a_part_refund_the_days_work_shows_the_refunded_line_and_the_net_a
     assert_eq!(order["net_total"], net, "{order}");
 
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
-    let line = &book["days"][0]["orders"][0];
+    let line = &book["days"][1]["orders"][0];
     assert_eq!(line["total"], total, "what was paid stays on record");
     assert_eq!(line["refunded"], "28.00");
     assert_eq!(line["net_total"], net);
@@ -730,7 +764,7 @@ async fn closing_a_day_with_orders_warns_with_them_until_confirmed_and_flags_the
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["closed_on"][0]["reason"], "a wedding");
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
-    let flags: Vec<(i64, Value)> = book["days"][0]["orders"]
+    let flags: Vec<(i64, Value)> = book["days"][1]["orders"]
         .as_array()
         .unwrap()
         .iter()

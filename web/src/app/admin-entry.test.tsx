@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ function Here() {
   return <p data-testid="here">{pathname}</p>;
 }
 
-function renderAt(path: string, signedIn: boolean) {
+function renderAt(path: string, signedIn: boolean, newOrders = 0) {
   mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
   mockSite();
   let admin = signedIn;
@@ -23,7 +23,7 @@ function renderAt(path: string, signedIn: boolean) {
     admin = true;
     return json({ is_admin: true, username: 'studio' });
   });
-  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: 0 }));
+  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: newOrders }));
   // The orders page is only opened here, not read: its list may take its time.
   mockApi.on('GET', '/api/admin/orders/', () => never());
   return render(
@@ -59,5 +59,27 @@ describe('/admin, the back office’s own address', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(screen.getByTestId('here')).toHaveTextContent('/admin/orders');
+  });
+});
+
+describe('the back office’s own frame', () => {
+  it('has its own compact header: no shop navigation or footer, one Gallery link, the new orders in the tab’s title', async () => {
+    renderAt('/admin/orders', true, 2);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Back office' });
+    expect(await within(menu).findByRole('link', { name: /^Orders\s*2\s*new$/ })).toHaveAttribute('href', '/admin/orders');
+    // The shop's own navigation and footer are not in the back office, nor their gallery links.
+    expect(screen.getAllByRole('navigation')).toEqual([menu]);
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Gallery/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'The shop' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('(2) Orders · Posy'));
+  });
+
+  it('keeps the shop’s frame on the sign-in', async () => {
+    renderAt('/admin/login', false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('navigation').length).toBeGreaterThan(0);
   });
 });

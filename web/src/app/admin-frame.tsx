@@ -1,10 +1,13 @@
 // The back office's frame, shared by every /admin page: only a signed-in admin sees it (anyone
-// else goes to the sign-in, and comes back after), with who is signed in, the way out, and one
-// menu of the back office's parts, Orders and Enquiries counting the new ones.
+// else goes to the sign-in, and comes back after). It is the back office's own compact header
+// (the shop's navigation and footer are left out under /admin, see root-layout.tsx): the way to
+// the shop, who is signed in, the way out, and one menu of the back office's parts, Orders and
+// Enquiries counting the new ones. The counts are asked again every 30 s while the tab is
+// visible, and new orders are counted in the tab's title: "(2) Orders · Posy".
 import { useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate, NavLink, useLocation } from 'react-router';
-import { PageShell } from '@/components/layout/page-shell';
+import { Link, Navigate, NavLink, useLocation } from 'react-router';
+import { usePoll } from '@/components/admin/use-poll';
 import { PageLoading } from '@/components/ui/page-loading';
 import { VISITOR } from '@/features/auth/api/auth-api';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
@@ -44,6 +47,7 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
   const counts = useQuery(admin ? 'admin-summary' : null, summary);
   const { refresh } = counts;
   const recount = useCallback(() => void refresh({ quiet: true }), [refresh]);
+  usePoll(recount);
   const lost = useCallback(() => sessionStore.set(VISITOR), []);
   const everywhere = useCallback(() => {
     flushSync(() => setSignedOut('everywhere'));
@@ -58,9 +62,25 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
   const newOrders = counts.status === 'loaded' ? (counts.data?.new_orders ?? 0) : 0;
 
   return (
-    <PageShell title={title} eyebrow="Admin" intro={intro}>
-      <div className="admin-frame__top">
-        <nav className="admin-nav" aria-label="Back office">
+    <div className="admin-frame">
+      <title>{`${newOrders > 0 ? `(${newOrders}) ` : ''}${title} · Posy`}</title>
+      <header className="admin-head">
+        <div className="admin-head__bar container">
+          <span className="admin-head__brand">
+            Posy <span className="admin-head__where">back office</span>
+          </span>
+          <div className="admin-head__who">
+            <Link to="/" className="admin-head__shop">
+              The shop
+            </Link>
+            <span className="admin-head__name">
+              <span className="visually-hidden">Signed in as </span>
+              {session.username ?? 'the studio'}
+            </span>
+            <SignOutButton onSignedOut={() => flushSync(() => setSignedOut(true))} />
+          </div>
+        </div>
+        <nav className="admin-nav container" aria-label="Back office">
           <NavLink to="/admin/orders" className="admin-nav__link">
             Orders
             {newOrders > 0 && (
@@ -89,12 +109,14 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
             Settings
           </NavLink>
         </nav>
-        <div className="admin-bar">
-          <span>Signed in as {session.username ?? 'the studio'}</span>
-          <SignOutButton onSignedOut={() => flushSync(() => setSignedOut(true))} />
+      </header>
+      <div className="admin-frame__body container">
+        <div className="admin-frame__title">
+          <h1>{title}</h1>
+          {intro && <div className="admin-frame__intro">{intro}</div>}
         </div>
+        {children({ signedOut: lost, recount, signedOutEverywhere: everywhere })}
       </div>
-      {children({ signedOut: lost, recount, signedOutEverywhere: everywhere })}
-    </PageShell>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '@/components/layout/nav-bar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import type { SiteFacts } from '@/components/ui/studio-facts';
@@ -22,8 +22,19 @@ const Footer = lazy<ComponentType<{ site: SiteFacts | null }>>(() =>
   ),
 );
 
+/**
+ * The back office's pages (/admin and under it, but not its sign-in) have their own compact
+ * header (app/admin-frame.tsx) in place of the shop's navigation and footer: on a phone in the
+ * van, the day's work comes first.
+ */
+export function inBackOffice(pathname: string): boolean {
+  return /^\/admin(\/|$)/.test(pathname) && !/^\/admin\/login\/?$/.test(pathname);
+}
+
 /** The frame of every page: skip link, navigation bar, the page, footer; the studio's facts are read here once for both. */
 export function RootLayout() {
+  const { pathname } = useLocation();
+  const shopFrame = !inBackOffice(pathname);
   const site = useSite();
   const cartCount = useCartCount();
   const isAdmin = useAdminFlag();
@@ -38,13 +49,15 @@ export function RootLayout() {
         Skip to content
       </a>
       <fieldset className="page-frame" disabled={!ready}>
-        <NavBar site={site} cartCount={cartCount} isAdmin={isAdmin} />
+        {shopFrame && <NavBar site={site} cartCount={cartCount} isAdmin={isAdmin} />}
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Suspense fallback={null}>
-          <Footer site={site} />
-        </Suspense>
+        {shopFrame && (
+          <Suspense fallback={null}>
+            <Footer site={site} />
+          </Suspense>
+        )}
       </fieldset>
     </>
   );

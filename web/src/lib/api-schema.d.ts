@@ -295,6 +295,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/moves/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves several orders to one step: each as a single move would be (core's workflow, the
+         *     page's `from`, the customer's mail), each on its own, so one refused leaves the others
+         *     moved; each order's outcome is said in words.
+         */
+        post: operations["adminMoveOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/sheet/": {
         parameters: {
             query?: never;
@@ -305,7 +326,8 @@ export interface paths {
         /**
          * Every order for one day with everything the studio makes and delivers it from
          *     (items, card, recipient, address, slot, instructions): deliveries by slot and then
-         *     postcode, then collections by time; cancelled orders left out.
+         *     postcode, then collections by time; cancelled orders left out. With the slots' hours
+         *     and the tally of everything to make.
          */
         get: operations["adminDaySheet"];
         put?: never;
@@ -330,6 +352,45 @@ export interface paths {
         get: operations["adminGetOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/choice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the order's day, slot, address or card when the customer rings: checked by core
+         *     as the shop checks a new choice (notice, cut-offs, closed days, zones, places left),
+         *     except that a day and slot left as booked stay booked; the method and the money stay as
+         *     they were. Each change is a line of the order's history.
+         */
+        put: operations["adminChangeOrderChoice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/notes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds the studio's own note to the order (never shown or mailed to the customer). */
+        post: operations["adminNoteOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1258,6 +1319,54 @@ export interface components {
             phone?: string | null;
         };
         /**
+         * BulkMove
+         * @description Several orders moved to one step at once (the day's work's "Mark 15 out for delivery").
+         */
+        BulkMove: {
+            /**
+             * @description Each order with where the page saw it (a move from a page out of date is refused for
+             *     that order alone).
+             */
+            orders: components["schemas"]["BulkMoveOrder"][];
+            /** @description Where they go. */
+            to: string;
+        };
+        /**
+         * BulkMoveOrder
+         * @description One order of a [`BulkMove`].
+         */
+        BulkMoveOrder: {
+            /** @description Where the page saw it. */
+            from: string;
+            /** Format: int32 */
+            id: number;
+        };
+        /**
+         * BulkMoveOutcome
+         * @description What became of one order of a [`BulkMove`].
+         */
+        BulkMoveOutcome: {
+            /** Format: int32 */
+            id: number;
+            moved: boolean;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** @description In words: `FS-000123 is now out for delivery.`, or why it was not moved. */
+            said: string;
+        };
+        /**
+         * BulkMoved
+         * @description What became of each order of a [`BulkMove`], in the order asked.
+         */
+        BulkMoved: {
+            /**
+             * Format: uint32
+             * @description How many were moved.
+             */
+            moved: number;
+            orders: components["schemas"]["BulkMoveOutcome"][];
+        };
+        /**
          * CaptionChange
          * @description A picture's new caption.
          */
@@ -1405,6 +1514,19 @@ export interface components {
             products: number;
         };
         /**
+         * ChoiceChange
+         * @description A change of an order's day, slot, address or card, from the version its page read.
+         */
+        ChoiceChange: {
+            /** @description The whole choice as it should now be; the method stays as booked. */
+            fulfilment: components["schemas"]["FulfilmentFields"] & unknown;
+            /**
+             * Format: int32
+             * @description The order's `version` as the page read it.
+             */
+            version: number;
+        };
+        /**
          * ClosingDaysWithOrders
          * @description New delivery settings that close days with orders on them, not saved.
          */
@@ -1463,6 +1585,28 @@ export interface components {
         Credentials: {
             password: string;
             username: string;
+        };
+        /**
+         * DaySheet
+         * @description One day's sheet for the bench and the van.
+         */
+        DaySheet: {
+            /** @description `2026-12-15`. */
+            date: string;
+            /** @description `Tuesday 15 December`. */
+            day: string;
+            /**
+             * @description Deliveries by slot (in the slots' order) and then postcode, then collections by time;
+             *     cancelled orders left out.
+             */
+            orders: components["schemas"]["OrderDetail"][];
+            /**
+             * @description The studio's delivery slots, each with its hours (a slot no longer in the settings is
+             *     named by an order alone, with empty hours).
+             */
+            slots: components["schemas"]["SheetSlot"][];
+            /** @description Everything to make, by name. */
+            to_make: components["schemas"]["ToMake"][];
         };
         /**
          * DeliveryInfo
@@ -1812,6 +1956,22 @@ export interface components {
             name: string;
         };
         /**
+         * NoteBody
+         * @description The studio's note on an order, from the version its page read.
+         */
+        NoteBody: {
+            /**
+             * @description Up to 2,000 characters; never shown or mailed to the customer.
+             * @default
+             */
+            text: string | null;
+            /**
+             * Format: int32
+             * @description The order's `version` as the page read it.
+             */
+            version: number;
+        };
+        /**
          * OpenHours
          * @description Opening and closing time on a day.
          */
@@ -1883,8 +2043,8 @@ export interface components {
          */
         OrderBook: {
             /**
-             * @description Overdue days first, then today and the days ahead (or, for a search or a range, the
-             *     days found, latest first).
+             * @description Overdue days first, then today (always, even without orders) and the days ahead (or,
+             *     for a search or a range, the days found, latest first).
              */
             days: components["schemas"]["OrderDay"][];
             /**
@@ -1930,6 +2090,11 @@ export interface components {
             can_cancel: boolean;
             /** @description Something is left to give back. */
             can_refund: boolean;
+            /**
+             * @description The changes the studio made to the day, slot, address or card, oldest first: lines of
+             *     the history, shown with it.
+             */
+            changes: components["schemas"]["OrderRemarkView"][];
             /** @description The details came from the card's billing details and should be checked. */
             check_details: boolean;
             city: string;
@@ -1949,6 +2114,8 @@ export interface components {
             moves: components["schemas"]["OrderMoves"];
             /** @description What the order is worth after its refunds: `total` less `payment.refunded`. */
             net_total: string;
+            /** @description The studio's own notes, oldest first: never shown or mailed to the customer. */
+            notes: components["schemas"]["OrderRemarkView"][];
             overdue: boolean;
             payment: components["schemas"]["OrderPayment"];
             phone: string;
@@ -1966,6 +2133,12 @@ export interface components {
             studio_closed: string | null;
             surcharge: string;
             total: string;
+            /**
+             * Format: int32
+             * @description What a change of the choice or a note says it saw: one made from an older version is
+             *     refused.
+             */
+            version: number;
         };
         /**
          * OrderEventView
@@ -2061,6 +2234,11 @@ export interface components {
             method: string;
             /** @description What the order is worth after its refunds: `total` less `refunded`. */
             net_total: string;
+            /**
+             * @description Its next step along core's workflow (what the day's work offers to mark several orders
+             *     as); null for a finished order.
+             */
+            next: (components["schemas"]["OrderMove"] & unknown) | null;
             /** @description A past day's order not yet finished. */
             overdue: boolean;
             /** @description ISO 8601, UTC. */
@@ -2204,6 +2382,17 @@ export interface components {
              */
             state: string;
             what: string;
+        };
+        /**
+         * OrderRemarkView
+         * @description A change or a note the studio wrote on an order.
+         */
+        OrderRemarkView: {
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description The admin. */
+            by: string;
+            text: string;
         };
         /**
          * OrderStep
@@ -2461,6 +2650,21 @@ export interface components {
             sent_by: string;
         };
         /**
+         * SheetSlot
+         * @description A delivery slot as the day sheet heads it.
+         */
+        SheetSlot: {
+            /**
+             * Format: uint32
+             * @description How many of the day's deliveries are in it.
+             */
+            deliveries: number;
+            /** @description `9:00–12:00`. */
+            hours: string;
+            /** @description `Morning`. */
+            name: string;
+        };
+        /**
          * SimulatedAuthenticate
          * @description The end of the simulated 3-D Secure step.
          */
@@ -2707,6 +2911,19 @@ export interface components {
             date: string;
             /** @description The slot's name, e.g. `Morning`. */
             slot: string;
+        };
+        /**
+         * ToMake
+         * @description What the bench makes for the day: a line per item, the same item of every order added up.
+         */
+        ToMake: {
+            /** @description With the size when it had one: `Peony Posy (Large)`. */
+            name: string;
+            /**
+             * Format: uint32
+             * @description How many, refunded ones left out.
+             */
+            quantity: number;
         };
         /**
          * UpdateQuantity
@@ -4094,6 +4311,101 @@ export interface operations {
             };
         };
     };
+    adminMoveOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMove"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMoved"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the change, in a sentence: a step that is not the order's, more than one step back, a finished order, nothing chosen to refund or more than is left. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminDaySheet: {
         parameters: {
             query: {
@@ -4111,7 +4423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDetail"][];
+                    "application/json": components["schemas"]["DaySheet"];
                 };
             };
             /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
@@ -4191,6 +4503,200 @@ export interface operations {
             };
             /** @description The order changed since the page read it (another admin moved or refunded it). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminChangeOrderChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoiceChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the new choice (`fields` names each field, as `fulfilment.date`), or nothing changed, the order is finished, or the note is empty or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it: its `version` is not the one sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminNoteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: Core refused the new choice (`fields` names each field, as `fulfilment.date`), or nothing changed, the order is finished, or the note is empty or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since the page read it: its `version` is not the one sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,6 +57,9 @@ pub struct Model {
     pub refunded_pence: i64,
     /// The delivery charge (fee and surcharge) has been given back.
     pub fee_refunded: bool,
+    /// Counted up by each change the studio makes to the order's choice or notes, so a change
+    /// from a page that read an older version is refused.
+    pub version: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

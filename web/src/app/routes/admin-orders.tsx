@@ -21,7 +21,7 @@ export default function AdminOrdersPages() {
 function DaysWork() {
   return (
     <AdminFrame title="Orders" intro={<p>The day’s work: what to make, for whom, and where it goes.</p>}>
-      {({ signedOut }) => <OrderBook onSignedOut={signedOut} />}
+      {({ signedOut, recount }) => <OrderBook onSignedOut={signedOut} onChanged={recount} />}
     </AdminFrame>
   );
 }

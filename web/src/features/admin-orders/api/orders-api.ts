@@ -15,6 +15,9 @@ export type RefundBody = Schemas['RefundBody'];
 export type StudioOrder = Schemas['StudioOrderBody'];
 export type StudioFulfilment = Schemas['FulfilmentFields'];
 export type StudioOrderTaken = Schemas['StudioOrderTaken'];
+export type DaySheet = Schemas['DaySheet'];
+export type BulkMoved = Schemas['BulkMoved'];
+export type OrderRemark = Schemas['OrderRemarkView'];
 
 /** What the list is asked for (each left out when empty). */
 export interface OrderFilter {
@@ -60,8 +63,29 @@ export async function refundOrder(id: number, body: RefundBody): Promise<OrderDe
   return data;
 }
 
-/** Every order of one day, in the order the studio makes and delivers them. */
-export async function daySheet(date: string, signal?: AbortSignal): Promise<OrderDetail[]> {
+/** Moves each order from where the page saw it to `to`, each on its own; says what became of each. */
+export async function moveOrders(orders: readonly { id: number; from: string }[], to: string): Promise<BulkMoved> {
+  const { data, error, response } = await api.POST('/api/admin/orders/moves/', { body: { to, orders: [...orders] } });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Changes the order's day, slot, address or card, from the `version` the page read. */
+export async function changeChoice(id: number, version: number, fulfilment: StudioFulfilment): Promise<OrderDetail> {
+  const { data, error, response } = await api.PUT('/api/admin/orders/{id}/choice/', { params: { path: { id } }, body: { version, fulfilment } });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Adds the studio's own note, from the `version` the page read. */
+export async function noteOrder(id: number, version: number, text: string): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/notes/', { params: { path: { id } }, body: { version, text } });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/** Every order of one day, in the order the studio makes and delivers them, with the slots' hours and what to make. */
+export async function daySheet(date: string, signal?: AbortSignal): Promise<DaySheet> {
   const { data, error, response } = await api.GET('/api/admin/orders/sheet/', { params: { query: { date } }, signal });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;

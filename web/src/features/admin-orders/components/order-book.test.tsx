@@ -82,19 +82,95 @@ describe('the day’s work', () => {
     expect(queries()[0]?.toString()).toBe('');
   });
 
-  it('asks again on Refresh, keeping the list on show meanwhile', async () => {
+  it('asks again by itself every 30 s while the tab is visible, keeping the list on show, and not while hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      openBook();
+      await screen.findByRole('region', { name: TODAY });
+      expect(queries()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(queries()).toHaveLength(2));
+      expect(screen.getByRole('region', { name: TODAY })).toBeInTheDocument();
+      // In the background: nothing asked; back in view: asked at once.
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(90_000);
+      expect(queries()).toHaveLength(2);
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(queries()).toHaveLength(3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('always shows today, with "Nothing booked yet" when it is empty, and the filters folded away', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () =>
+      json({ ...book, days: [{ ...book.days[1]!, deliveries: 0, collections: 0, orders: [] }] }),
+    );
+    renderPage(<OrderBook onSignedOut={() => {}} />, { path: '/admin/orders' });
+    const today = await screen.findByRole('region', { name: TODAY });
+    expect(today).toHaveTextContent('Nothing booked yet.');
+    expect(within(today).queryByRole('link', { name: /Day sheet/ })).not.toBeInTheDocument();
+    // The filters wait under "Find orders".
+    const fold = screen.getByText('Find orders').closest('details')!;
+    expect(fold).not.toHaveAttribute('open');
+  });
+
+  it('moves the ticked orders together, and says in words which were refused', async () => {
+    const user = userEvent.setup();
+    const onChanged = vi.fn();
+    mockApi.on('GET', '/api/admin/orders/', () => json(book));
+    mockApi.on('POST', '/api/admin/orders/moves/', () =>
+      json({
+        moved: 1,
+        orders: [
+          { id: 9, reference: 'FS-000009', moved: true, said: 'FS-000009 is now confirmed.' },
+          { id: 6, reference: 'FS-000006', moved: false, said: 'FS-000006: someone else moved it meanwhile. Please look at it again.' },
+        ],
+      }),
+    );
+    renderPage(<OrderBook onSignedOut={() => {}} onChanged={onChanged} />, { path: '/admin/orders' });
+    await screen.findByRole('region', { name: TODAY });
+    await user.click(screen.getByRole('checkbox', { name: 'Tick FS-000009' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Tick FS-000006' }));
+    const bar = screen.getByRole('region', { name: 'Move the ticked orders' });
+    expect(bar).toHaveTextContent('2 orders ticked');
+    // Their common next step is offered first; it asks before anything moves.
+    await user.click(within(bar).getByRole('button', { name: 'Mark 2 confirmed' }));
+    const asking = within(bar).getByRole('alertdialog', { name: 'Mark 2 confirmed?' });
+    expect(within(asking).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    expect(mockApi.requests.some((r) => r.url.endsWith('/api/admin/orders/moves/'))).toBe(false);
+    await user.click(within(asking).getByRole('button', { name: 'Yes, mark 2 confirmed' }));
+
+    expect(await screen.findByText('1 order moved.')).toBeInTheDocument();
+    expect(screen.getByText('FS-000006: someone else moved it meanwhile. Please look at it again.')).toBeInTheDocument();
+    const sent = mockApi.requests.find((r) => r.url.endsWith('/api/admin/orders/moves/'))!;
+    expect(await sent.clone().json()).toEqual({ to: 'confirmed', orders: [{ id: 9, from: 'new' }, { id: 6, from: 'new' }] });
+    expect(onChanged).toHaveBeenCalled();
+    // The moved one is unticked; the refused one stays ticked, to look at again.
+    expect(screen.getByRole('checkbox', { name: 'Tick FS-000009' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Tick FS-000006' })).toBeChecked();
+  });
+
+  it('ticks a whole day at once, and offers any step for the ticked orders', async () => {
     const user = userEvent.setup();
     openBook();
-    await screen.findByRole('region', { name: TODAY });
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(queries()).toHaveLength(2));
-    expect(screen.getByRole('region', { name: TODAY })).toBeInTheDocument();
+    const today = await screen.findByRole('region', { name: TODAY });
+    await user.click(within(today).getByRole('button', { name: 'Tick all for Monday 14 December' }));
+    const bar = screen.getByRole('region', { name: 'Move the ticked orders' });
+    expect(bar).toHaveTextContent('4 orders ticked');
+    await user.selectOptions(within(bar).getByLabelText('Move to'), 'collected');
+    expect(within(bar).getByRole('button', { name: 'Mark 4 collected' })).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Untick all' }));
+    expect(screen.queryByRole('region', { name: 'Move the ticked orders' })).not.toBeInTheDocument();
   });
 
   it('asks the server again with the filters chosen: status and method at once, the search and days on sending', async () => {
     const user = userEvent.setup();
     openBook();
     await screen.findByRole('region', { name: 'Today · Monday 14 December' });
+    await user.click(screen.getByText('Find orders'));
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
     await waitFor(() => expect(queries().at(-1)?.get('status')).toBe('confirmed'));
     // The filters stay where they are: a keyboard user keeps their place.

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { usePoll } from '@/components/admin/use-poll';
 import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { counted } from '@/lib/words';
 import { exportUrl, listOrders, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
+import { BulkBar } from './bulk-bar';
 import { StatusBadge } from './status-badge';
 import { dayCounts } from './order-words';
 import './orders.css';
@@ -20,20 +22,38 @@ function filterOf(params: URLSearchParams): OrderFilter {
 export interface OrderBookProps {
   /** The session ended: the page goes to the sign-in. */
   onSignedOut: () => void;
+  /** Orders were moved: the menu's count of new orders may have changed. */
+  onChanged?: () => void;
 }
 
 /**
- * The day's work: overdue days first, then today and the days ahead, each day with its counts,
- * its day sheet and its orders (new first); filters by status and method, a search, and a range
- * of days that can be downloaded as CSV. The filters live in the address, so a reload or a link
- * keeps them.
+ * The day's work: overdue days first, then today (always, "Nothing booked yet" when empty) and
+ * the days ahead, each day with its counts, its day sheet and its orders (new first). The list
+ * comes first and is asked again quietly every 30 s while the tab is visible, so new orders
+ * appear by themselves. Orders can be ticked and moved together ("Mark 15 out for delivery").
+ * The filters (status and method, a search, a range of days that can be downloaded as CSV) are
+ * folded away until opened; they live in the address, so a reload or a link keeps them.
  */
-export function OrderBook({ onSignedOut }: OrderBookProps) {
+export function OrderBook({ onSignedOut, onChanged }: OrderBookProps) {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const key = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
   const { onError } = useSignedOut(onSignedOut);
   const query = useQuery(`orders?${key}`, (signal) => listOrders(filterOf(new URLSearchParams(key)), signal), { onError });
+  usePoll(() => void query.refresh({ quiet: true }));
+  // The orders ticked for a move together, by id.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const lines = query.status === 'loaded' ? query.data.days.flatMap((day) => day.orders) : [];
+  const chosen = lines.filter((order) => picked.has(order.id) && order.next);
+  const pick = (ids: readonly number[], on: boolean) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const apply = (changes: OrderFilter) =>
     setParams((current) => {
@@ -50,20 +70,20 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
   return (
     <div className="order-book">
       <div className="order-book__top">
-        {/* Orders arrive while the page is open: the studio asks again when it wants. */}
-        <button type="button" className="button button--quiet" onClick={() => void query.refresh()}>
-          Refresh
-        </button>
-        <Link to="/admin/orders/new" className="button">
+        {/* Folded away, so the list comes first on a phone; open while a filter is on. */}
+        <details className="order-filters-fold" open={filtered || undefined}>
+          <summary className="order-filters-fold__summary button button--quiet button--small">Find orders</summary>
+          <OrderFilters
+            filter={filter}
+            today={query.status === 'loaded' ? query.data.today : ''}
+            statuses={query.status === 'loaded' ? query.data.statuses : []}
+            onApply={apply}
+          />
+        </details>
+        <Link to="/admin/orders/new" className="button button--small">
           Take a phone order
         </Link>
       </div>
-      <OrderFilters
-        filter={filter}
-        today={query.status === 'loaded' ? query.data.today : ''}
-        statuses={query.status === 'loaded' ? query.data.statuses : []}
-        onApply={apply}
-      />
       {filtered && (
         <p className="order-book__filtered">
           <button type="button" className="button button--quiet button--small" onClick={() => setParams(new URLSearchParams())}>
@@ -88,10 +108,21 @@ export function OrderBook({ onSignedOut }: OrderBookProps) {
               </p>
             )}
             {query.data.days.map((day) => (
-              <DayOfWork key={day.date} day={day} />
+              <DayOfWork key={day.date} day={day} filtered={filtered} picked={picked} onPick={pick} />
             ))}
           </>
         ))}
+      <BulkBar
+        chosen={chosen}
+        statuses={query.status === 'loaded' ? query.data.statuses : []}
+        onDone={(moved) => {
+          pick(moved, false);
+          void query.refresh({ quiet: true });
+          onChanged?.();
+        }}
+        onClear={() => setPicked(new Set())}
+        onSignedOut={onSignedOut}
+      />
     </div>
   );
 }
@@ -181,10 +212,20 @@ function OrderFilters({ filter, today, statuses, onApply }: OrderFiltersProps) {
   );
 }
 
-/** One day: its heading and counts, its day sheet, and its orders. */
-function DayOfWork({ day }: { day: OrderDay }) {
+interface DayOfWorkProps {
+  day: OrderDay;
+  /** The list is filtered: an empty day says so rather than "Nothing booked yet". */
+  filtered: boolean;
+  picked: ReadonlySet<number>;
+  onPick: (ids: readonly number[], on: boolean) => void;
+}
+
+/** One day: its heading and counts, its day sheet, a way to tick all its orders, and its orders. */
+function DayOfWork({ day, filtered, picked, onPick }: DayOfWorkProps) {
   const headingId = `day-${day.date}`;
   const overdue = day.orders.some((order) => order.overdue);
+  const movable = day.orders.filter((order) => order.next).map((order) => order.id);
+  const all = movable.length > 0 && movable.every((id) => picked.has(id));
   return (
     <section className="order-day" aria-labelledby={headingId} data-overdue={overdue || undefined}>
       <header className="order-day__head">
@@ -196,17 +237,39 @@ function DayOfWork({ day }: { day: OrderDay }) {
             {overdue && <span className="order-overdue">Overdue</span>} {dayCounts(day.deliveries, day.collections, day.cancelled)}
           </p>
         </div>
-        <Link to={`/admin/orders/day/${day.date}`} className="button button--quiet button--small">
-          Day sheet{' '}<span className="visually-hidden">for {day.day}</span>
-        </Link>
+        <div className="admin-actions">
+          {movable.length > 1 && (
+            <button type="button" className="button button--quiet button--small" aria-pressed={all} onClick={() => onPick(movable, !all)}>
+              {all ? 'Untick all' : 'Tick all'}{' '}
+              <span className="visually-hidden">for {day.day}</span>
+            </button>
+          )}
+          {day.orders.length > 0 && (
+            <Link to={`/admin/orders/day/${day.date}`} className="button button--quiet button--small">
+              Day sheet <span className="visually-hidden">for {day.day}</span>
+            </Link>
+          )}
+        </div>
       </header>
-      <ul className="admin-list" aria-label={`Orders for ${day.day}`}>
-        {day.orders.map((order) => (
-          <li key={order.id}>
-            <OrderRow order={order} />
-          </li>
-        ))}
-      </ul>
+      {day.orders.length === 0 ? (
+        <p className="admin-quiet order-day__empty">{filtered ? 'None match on this day.' : 'Nothing booked yet.'}</p>
+      ) : (
+        <ul className="admin-list" aria-label={`Orders for ${day.day}`}>
+          {day.orders.map((order) => (
+            <li key={order.id} className="order-book__line">
+              {order.next ? (
+                <label className="order-pick">
+                  <input type="checkbox" className="tick__box" checked={picked.has(order.id)} onChange={(event) => onPick([order.id], event.target.checked)} />
+                  <span className="visually-hidden">Tick {order.reference}</span>
+                </label>
+              ) : (
+                <span className="order-pick" />
+              )}
+              <OrderRow order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

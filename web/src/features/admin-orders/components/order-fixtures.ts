@@ -23,6 +23,7 @@ export function orderLine(id: number, overrides: Partial<OrderLine> = {}): Order
     refund_pending: false,
     studio_order: false,
     studio_closed: null,
+    next: { status: 'confirmed', label: 'Confirmed', mails_customer: true },
     ...overrides,
   };
 }
@@ -71,6 +72,9 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     studio_closed: null,
     payment: { paid_by: 'card', reference: 'pi_123', note: null, taken_by: null, total: '110.50', refunded: '12.50' },
     history: [{ status: 'new', label: 'New', by: 'shop', at: '2026-12-13T18:05:00Z', note: null }],
+    changes: [],
+    notes: [],
+    version: 0,
     refunds: [],
     moves: {
       next: { status: 'confirmed', label: 'Confirmed', mails_customer: true },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { demoDelivery } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import type { OrderDetail } from '../api/orders-api';
@@ -233,5 +234,95 @@ describe('an order’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose what to refund, or to cancel the order.');
     expect(sent('POST', '/api/admin/orders/7/refund/')).toHaveLength(0);
+  });
+
+  it('rings the phones and opens the addresses in maps', async () => {
+    openOrder();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
+    expect(within(delivery).getByRole('link', { name: /^Open in maps for 3 Hill Street, Bristol, BS3 1AA/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('query=3%20Hill%20Street%2C%20Bristol%2C%20BS3%201AA'),
+    );
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByRole('link', { name: '0117 496 0123' })).toHaveAttribute('href', 'tel:01174960123');
+    expect(within(customer).getByRole('link', { name: /^Open in maps for 12 Wells Road, Bristol, BS14 9AB/ })).toBeInTheDocument();
+  });
+
+  it('changes the card and address when the customer rings, from the version it read; a stale one is refused and keeps what was typed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-14T09:30:00Z'));
+    try {
+      const user = userEvent.setup();
+      mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery, taken: { days: [] } }));
+      const bodies: { version: number; fulfilment: Record<string, string> }[] = [];
+      let answers = 0;
+      mockApi.on('PUT', '/api/admin/orders/7/choice/', async (request) => {
+        bodies.push(await request.json());
+        answers += 1;
+        if (answers === 1) {
+          return json({ error: 'Someone else changed this order while you were writing. What you typed is kept: please check the order as it is now, then save again.' }, 409);
+        }
+        return json(
+          orderDetail({
+            version: 2,
+            fulfilment: { ...orderDetail().fulfilment!, address_line1: '5 Hill Street', card_message: 'Sorry we are late!' },
+            changes: [{ text: 'Address: 3 Hill Street, Bristol, BS3 1AA → 5 Hill Street, Bristol, BS3 1AA.', by: 'studio', at: '2026-12-14T09:40:00Z' }],
+          }),
+        );
+      });
+      // The first read, then the one after the refusal (someone else's note raised the version).
+      let reads = 0;
+      mockApi.on('GET', '/api/admin/orders/7/', () => json(orderDetail({ version: reads++ === 0 ? 0 : 1 })));
+      renderPage(<OrderPage id={7} onChanged={() => {}} onSignedOut={() => {}} />, { path: '/admin/orders/:id', at: '/admin/orders/7' });
+      await user.click(await screen.findByRole('button', { name: 'Change day, address or card…' }));
+      const form = await screen.findByRole('form', { name: 'Change the delivery' });
+      expect(within(form).getByLabelText('Delivery day')).toHaveValue('2026-12-15');
+      await user.clear(within(form).getByLabelText('Delivery address'));
+      await user.type(within(form).getByLabelText('Delivery address'), '5 Hill Street');
+      await user.clear(within(form).getByLabelText('Card message (optional)'));
+      await user.type(within(form).getByLabelText('Card message (optional)'), 'Sorry we are late!');
+      await user.click(within(form).getByRole('button', { name: 'Save the change' }));
+
+      expect(await within(form).findByRole('alert')).toHaveTextContent('What you typed is kept');
+      expect(within(form).getByLabelText('Delivery address')).toHaveValue('5 Hill Street');
+      expect(within(form).getByLabelText('Card message (optional)')).toHaveValue('Sorry we are late!');
+      expect(bodies[0]).toMatchObject({ version: 0, fulfilment: { method: 'delivery', date: '2026-12-15', slot: 'Morning', address_line1: '5 Hill Street', card_message: 'Sorry we are late!' } });
+      // Read again: the next save says it saw the newer version.
+      await waitFor(() => expect(reads).toBe(2));
+      await user.click(within(form).getByRole('button', { name: 'Save the change' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Change the delivery' })).not.toBeInTheDocument());
+      expect(bodies[1]?.version).toBe(1);
+      const history = screen.getByRole('region', { name: 'History' });
+      expect(history).toHaveTextContent('Changedstudio, Mon 14 Dec, 9:40Address: 3 Hill Street, Bristol, BS3 1AA → 5 Hill Street, Bristol, BS3 1AA.');
+      expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('5 Hill Street');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes the studio’s own notes, refused in words when the page is out of date, keeping the note', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/notes/', async (request) => {
+      bodies.push(await request.json());
+      return bodies.length === 1
+        ? json({ error: 'Someone else changed this order while you were writing. What you typed is kept: please check the order as it is now, then save again.' }, 409)
+        : json(orderDetail({ version: 2, notes: [{ text: 'Leave with the neighbour', by: 'studio', at: '2026-12-14T09:45:00Z' }] }));
+    });
+    openOrder();
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(notes).toHaveTextContent('No notes yet.');
+    await user.type(within(notes).getByLabelText(/Add a note/), 'Leave with the neighbour');
+    await user.click(within(notes).getByRole('button', { name: 'Save the note' }));
+    expect(await within(notes).findByRole('alert')).toHaveTextContent('What you typed is kept');
+    expect(within(notes).getByLabelText(/Add a note/)).toHaveValue('Leave with the neighbour');
+    await user.click(within(notes).getByRole('button', { name: 'Save the note' }));
+    expect(await within(notes).findByText('Leave with the neighbour', { selector: '.order-notes__text' })).toBeInTheDocument();
+    expect(within(notes).getByLabelText(/Add a note/)).toHaveValue('');
+    expect(bodies).toEqual([
+      { version: 0, text: 'Leave with the neighbour' },
+      { version: 0, text: 'Leave with the neighbour' },
+    ]);
   });
 });

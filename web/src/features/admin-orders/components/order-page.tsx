@@ -8,6 +8,9 @@ import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund } from '../api/orders-api';
+import { ChoiceChange } from './choice-change';
+import { MapsLink, PhoneLink } from './contact-links';
+import { OrderNotes } from './order-notes';
 import { moment, skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
@@ -80,7 +83,18 @@ export function OrderPage({ id, onSignedOut, onChanged }: OrderPageProps) {
     );
   }
   const order = query.data;
-  return <OrderView order={order} problem={problem} news={news} heading={heading} onChanged={changed} onRefused={refused} />;
+  return (
+    <OrderView
+      order={order}
+      problem={problem}
+      news={news}
+      heading={heading}
+      onChanged={changed}
+      onRefused={refused}
+      onStale={() => void query.refresh({ quiet: true })}
+      onSignedOut={lost}
+    />
+  );
 }
 
 interface OrderViewProps {
@@ -90,10 +104,26 @@ interface OrderViewProps {
   heading: RefObject<HTMLHeadingElement | null>;
   onChanged: (order: OrderDetail, said: string, refocus?: boolean) => void;
   onRefused: (cause: unknown) => void;
+  /** Someone else changed the order: read it again quietly (forms keep what was typed). */
+  onStale: () => void;
+  onSignedOut: () => void;
 }
 
-function OrderView({ order, problem, news, heading, onChanged, onRefused }: OrderViewProps) {
+/** The history as one list, oldest first: the status moves and the changes made when the customer rang. */
+function historyOf(order: OrderDetail) {
+  const moves = order.history.map((event) => ({ label: event.label, by: event.by, at: event.at, note: event.note ?? null }));
+  const changes = order.changes.map((change) => ({ label: 'Changed', by: change.by, at: change.at, note: change.text }));
+  return [...moves, ...changes].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function OrderView({ order, problem, news, heading, onChanged, onRefused, onStale, onSignedOut }: OrderViewProps) {
   const [busy, setBusy] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const stopChanging = () => {
+    flushSync(() => setChanging(false));
+    changeButton.current?.focus();
+  };
   // A skip that mails the customer waits here for a yes: next to each other, a mis-tap on
   // Delivered would tell the customer their flowers came, and Delivered has no undo.
   const [asking, setAsking] = useState<OrderMove | null>(null);
@@ -258,7 +288,18 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
         </Panel>
 
         <Panel title={choice?.method === 'delivery' ? 'Delivery' : 'Collection'}>
-          {choice ? (
+          {changing ? (
+            <ChoiceChange
+              order={order}
+              onSaved={(saved) => {
+                onChanged(saved, `The ${saved.fulfilment?.method ?? 'order'} of ${saved.reference} is changed.`);
+                stopChanging();
+              }}
+              onCancel={stopChanging}
+              onStale={onStale}
+              onSignedOut={onSignedOut}
+            />
+          ) : choice ? (
             <dl className="order-facts">
               <Fact label="When">
                 {choice.day}
@@ -271,7 +312,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
                     {choice.recipient_phone && (
                       <>
                         {' · '}
-                        <a href={`tel:${choice.recipient_phone.replace(/\s+/g, '')}`}>{choice.recipient_phone}</a>
+                        <PhoneLink phone={choice.recipient_phone} />
                       </>
                     )}
                   </Fact>
@@ -279,6 +320,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
                     <address className="order-address">
                       {[choice.address_line1, choice.address_line2, choice.city, choice.postcode].filter(Boolean).join('\n')}
                     </address>
+                    <MapsLink lines={[choice.address_line1, choice.address_line2, choice.city, choice.postcode]} />
                   </Fact>
                   {choice.instructions && <Fact label="Instructions">{choice.instructions}</Fact>}
                 </>
@@ -297,6 +339,11 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
           ) : (
             <p className="admin-quiet">Placed without a choice: collection from the studio.</p>
           )}
+          {choice && !changing && order.can_cancel && (
+            <button type="button" ref={changeButton} className="button button--quiet button--small order-page__change" onClick={() => setChanging(true)}>
+              Change day, address or card…
+            </button>
+          )}
         </Panel>
 
         <Panel title="Customer">
@@ -311,12 +358,13 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
             )}
             {order.phone && (
               <Fact label="Phone">
-                <a href={`tel:${order.phone.replace(/\s+/g, '')}`}>{order.phone}</a>
+                <PhoneLink phone={order.phone} />
               </Fact>
             )}
             {order.address && (
               <Fact label="Billing address">
                 <address className="order-address">{[order.address, order.city, order.postcode].filter(Boolean).join('\n')}</address>
+                <MapsLink lines={[order.address, order.city, order.postcode]} />
               </Fact>
             )}
           </dl>
@@ -346,7 +394,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
 
         <Panel title="History">
           <ol className="order-history">
-            {order.history.map((event, at) => (
+            {historyOf(order).map((event, at) => (
               <li key={`${event.at}-${at}`}>
                 <span className="order-history__label">{event.label}</span>
                 <span className="order-history__meta">
@@ -356,6 +404,10 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
               </li>
             ))}
           </ol>
+        </Panel>
+
+        <Panel title="Notes">
+          <OrderNotes order={order} onSaved={(saved) => onChanged(saved, 'Note saved.')} onStale={onStale} onSignedOut={onSignedOut} />
         </Panel>
       </div>
 

@@ -20,14 +20,6 @@ export function moment(iso: string | null | undefined): string {
   return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
 }
 
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-
-/** A day written `2026-12-15` as "Tuesday 15 December" (the day itself, whatever the time zone). */
-export function dayName(date: string): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(day.getTime()) ? longDay.format(day) : date;
-}
-
 /** "3 deliveries · 1 collection", leaving out what there is none of. */
 export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
   const parts = [
