@@ -72,26 +72,6 @@ pub fn reference(id: i32) -> String {
     format!("FS-{id:06}")
 }
 
-/// A Unix time's date as a shopper reads it, e.g. `23 November 2026` (in UTC).
-pub fn human_date(unix_seconds: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let (year, month, day, _) = crate::store::clock::civil(unix_seconds);
-    format!("{day} {} {year}", MONTHS[month as usize - 1])
-}
-
 /// An order as its link shows it.
 #[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename = "Order")]
@@ -392,13 +372,6 @@ mod tests {
     fn order_references_have_six_digits() {
         assert_eq!(reference(123), "FS-000123");
         assert_eq!(reference(1_234_567), "FS-1234567");
-    }
-
-    #[test]
-    fn dates_are_written_out_for_shoppers() {
-        // 2026-11-23T12:00:00Z
-        assert_eq!(human_date(1_795_435_200), "23 November 2026");
-        assert_eq!(human_date(0), "1 January 1970");
     }
 
     #[test]
