@@ -500,13 +500,15 @@ impl FulfilmentForm {
     /// "Deliver to me": the recipient and address filled from the customer's details, as typed
     /// so far (the browser fills them in while the checkout form is being written).
     pub fn deliver_to(&mut self, customer: &CheckoutForm) {
-        self.recipient_name = format!(
-            "{} {}",
-            customer.first_name.trim(),
-            customer.last_name.trim()
-        )
-        .trim()
-        .to_owned();
+        // Joined by hand, not by format!: this runs in the shopper's wasm module, where every
+        // byte is downloaded.
+        let mut name = customer.first_name.trim().to_owned();
+        let last = customer.last_name.trim();
+        if !name.is_empty() && !last.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(last);
+        self.recipient_name = name;
         self.recipient_phone = customer.phone.clone();
         self.address_line1 = customer.address.clone();
         self.address_line2 = String::new();
