@@ -498,7 +498,10 @@ mod tests {
         // In summer time a moment late in the evening (UTC) is already the next day in Bristol.
         assert_eq!(at("2026-06-01", "23:05").brief(), "Tue 2 Jun, 0:05");
         assert_eq!(at("2026-09-15", "08:05").brief(), "Tue 15 Sept, 9:05");
-        assert_eq!(at("2026-11-20", "14:05").full(), "20 November 2026 at 14:05");
+        assert_eq!(
+            at("2026-11-20", "14:05").full(),
+            "20 November 2026 at 14:05"
+        );
         assert_eq!(at("2026-06-23", "23:05").full(), "24 June 2026 at 0:05");
     }
 

@@ -27,20 +27,34 @@ fn said(answer: &wasm_bindgen::JsValue) -> String {
 #[wasm_bindgen_test]
 fn a_refund_is_added_up_and_checked_as_the_server_checks_it() {
     let items = || {
-        js(r#"[{"name": "Peony Posy", "unit_price": "45.00", "quantity": 2, "refunded_quantity": 1},
-               {"name": "Vase", "unit_price": "12.50", "quantity": 1, "refunded_quantity": 0}]"#)
+        js(
+            r#"[{"name": "Peony Posy", "unit_price": "45.00", "quantity": 2, "refunded_quantity": 1},
+               {"name": "Vase", "unit_price": "12.50", "quantity": 1, "refunded_quantity": 0}]"#,
+        )
     };
-    let checked = check_refund(items(), "8.00", js(r#"{"quantities": [1, 1], "delivery": true}"#));
+    let checked = check_refund(
+        items(),
+        "8.00",
+        js(r#"{"quantities": [1, 1], "delivery": true}"#),
+    );
     assert_eq!(
         said(&checked.unwrap()),
         r#"{"error":null,"amount":"65.50","what":"1 × Peony Posy, 1 × Vase, delivery","everything":true}"#
     );
-    let too_many = check_refund(items(), "0.00", js(r#"{"quantities": [2, 0], "delivery": false}"#));
+    let too_many = check_refund(
+        items(),
+        "0.00",
+        js(r#"{"quantities": [2, 0], "delivery": false}"#),
+    );
     assert_eq!(
         said(&too_many.unwrap()),
         r#"{"error":"Only 1 of Peony Posy can still be refunded.","amount":null,"what":null,"everything":false}"#
     );
-    let nothing = check_refund(items(), "8.00", js(r#"{"quantities": [0, 0], "delivery": false}"#));
+    let nothing = check_refund(
+        items(),
+        "8.00",
+        js(r#"{"quantities": [0, 0], "delivery": false}"#),
+    );
     assert!(said(&nothing.unwrap()).starts_with(r#"{"error":"Please choose what to refund"#));
     assert!(check_refund(items(), "eight", js(r#"{"quantities": [0, 0]}"#)).is_err());
 }

@@ -149,7 +149,10 @@ fn the_gallery_limits_enquiry_types_and_checkout_fields_are_published() {
 
 #[wasm_bindgen_test]
 fn days_are_written_in_the_pages_words() {
-    assert_eq!(format_date("2026-12-05", "long"), "Saturday 5 December 2026");
+    assert_eq!(
+        format_date("2026-12-05", "long"),
+        "Saturday 5 December 2026"
+    );
     assert_eq!(format_date("2026-12-15", "day"), "Tuesday 15 December");
     assert_eq!(format_date("2026-11-20", "monthDay"), "November 20th");
     assert_eq!(format_date("soon", "long"), "");

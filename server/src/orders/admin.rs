@@ -686,8 +686,8 @@ async fn detail_with(
             note: event.note,
         }
     }));
-    let left_to_refund =
-        items.iter().any(|i| i.refunded_quantity < i.quantity) || delivery_left(&order) > Money::ZERO;
+    let left_to_refund = items.iter().any(|i| i.refunded_quantity < i.quantity)
+        || delivery_left(&order) > Money::ZERO;
     Ok(OrderDetail {
         id: order.id,
         reference: orders::reference(order.id),

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use poem_openapi::Object;
 use posy_core::Money;
+use posy_core::calendar::LondonTime;
 use posy_core::cart::CartLine;
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
@@ -96,6 +97,9 @@ pub struct OrderView {
     pub total: String,
     /// When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`.
     pub created_at: String,
+    /// The same in words on the studio's clock in Bristol, e.g. `23 November 2026 at 10:15`
+    /// (core's calendar, so the page has no date words of its own).
+    pub placed_on: String,
     /// The lines, as they were when paid for.
     pub items: Vec<OrderItemView>,
     /// The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection.
@@ -125,6 +129,8 @@ pub struct OrderStep {
     pub done: bool,
     /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
     pub at: Option<String>,
+    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is.
+    pub when: Option<String>,
 }
 
 /// The customer's steps for an order made by `method` standing at `status`, with the times
@@ -165,6 +171,7 @@ fn progress(
                 },
                 done,
                 at: at.map(iso8601),
+                when: at.and_then(LondonTime::at).map(LondonTime::brief),
             }
         })
         .collect()
@@ -331,6 +338,7 @@ pub async fn view(
             .and_then(describe)
             .map(OrderFulfilmentView::from),
         created_at: iso8601(order.created_at),
+        placed_on: LondonTime::at(order.created_at).map_or_else(String::new, LondonTime::full),
         items: items
             .into_iter()
             .map(|item| {
@@ -372,6 +380,35 @@ mod tests {
     fn order_references_have_six_digits() {
         assert_eq!(reference(123), "FS-000123");
         assert_eq!(reference(1_234_567), "FS-1234567");
+    }
+
+    #[test]
+    fn each_step_reached_says_when_in_words_on_the_studio_clock() {
+        // Placed 2026-06-15 23:05 UTC, already the 16th in Bristol; confirmed at 08:12 UTC.
+        let confirmed = order_event::Model {
+            id: 1,
+            order_id: 1,
+            status: "confirmed".into(),
+            by: "Jo".into(),
+            at: 1_781_597_520,
+            note: None,
+        };
+        let steps = progress(
+            Method::Delivery,
+            OrderStatus::Confirmed,
+            1_781_564_700,
+            &[confirmed],
+        );
+        let when: Vec<Option<&str>> = steps.iter().map(|s| s.when.as_deref()).collect();
+        assert_eq!(
+            when,
+            [
+                Some("Tue 16 Jun, 0:05"),
+                Some("Tue 16 Jun, 9:12"),
+                None,
+                None
+            ]
+        );
     }
 
     #[test]

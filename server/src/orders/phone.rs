@@ -102,9 +102,11 @@ async fn price(
             quantity: line.quantity,
             unit_price,
         };
-        if let Err(problem) = quantity::check_stock(i64::from(line.quantity), priced_line.stock())
-        {
-            return Err(StudioOrderError::Stock(at, problem.message(&priced_line.label())));
+        if let Err(problem) = quantity::check_stock(i64::from(line.quantity), priced_line.stock()) {
+            return Err(StudioOrderError::Stock(
+                at,
+                problem.message(&priced_line.label()),
+            ));
         }
         priced.push(priced_line);
     }

@@ -9,7 +9,7 @@
 //! it (with `BROWSER_ONLY`) to the wasm module's exports, and the test below holds what is
 //! installed here to it.
 
-use posy_core::calendar::{Date, LondonTime};
+use posy_core::calendar::Date;
 use posy_core::checkout::CheckoutField;
 use posy_core::enquiry::EnquiryType;
 use posy_core::validation::FormField;
@@ -114,10 +114,6 @@ pub fn install<'js>(ctx: &Ctx<'js>) -> Result<()> {
         Function::new(ctx.clone(), || media::PLACEHOLDER_IMAGE.to_owned())?,
     )?;
     put(
-        "videoThumbnail",
-        Function::new(ctx.clone(), |url: String| media::video_thumbnail(&url))?,
-    )?;
-    put(
         "isFullyBooked",
         Function::new(ctx.clone(), |spots: String| {
             workshop::is_fully_booked(&spots)
@@ -143,30 +139,13 @@ pub fn install<'js>(ctx: &Ctx<'js>) -> Result<()> {
     )?;
     put(
         "formatDate",
-        Function::new(
-            ctx.clone(),
-            |ctx: Ctx<'_>, wire: String, style: String| -> Result<String> {
-                let date = Date::parse(&wire).ok_or_else(|| {
-                    Exception::throw_message(&ctx, "not a date like 2026-12-05")
-                })?;
-                Ok(match style.as_str() {
-                    "long" => date.long(),
-                    "monthDay" => date.month_ordinal_day(),
-                    _ => date.display(),
-                })
-            },
-        )?,
-    )?;
-    put(
-        "formatMoment",
-        Function::new(
-            ctx.clone(),
-            |ctx: Ctx<'_>, seconds: f64, style: String| -> Result<String> {
-                let at = LondonTime::at(seconds.floor() as i64)
-                    .ok_or_else(|| Exception::throw_message(&ctx, "not a moment"))?;
-                Ok(if style == "full" { at.full() } else { at.brief() })
-            },
-        )?,
+        Function::new(ctx.clone(), |wire: String, style: String| -> String {
+            Date::parse(&wire).map_or_else(String::new, |date| match style.as_str() {
+                "long" => date.long(),
+                "monthDay" => date.month_ordinal_day(),
+                _ => date.display(),
+            })
+        })?,
     )?;
     put("albumLimits", Function::new(ctx.clone(), album_limits)?)?;
     put("enquiryTypes", Function::new(ctx.clone(), enquiry_types)?)?;
@@ -265,13 +244,10 @@ mod tests {
             super::install(&ctx).unwrap();
             ctx.eval::<Vec<String>, _>(
                 "[posyCore.formatDate('2026-12-05', 'long'), posyCore.formatDate('2026-11-20', \
-                 'monthDay'), posyCore.formatMoment(1765789920, 'brief')]",
+                 'monthDay'), posyCore.formatDate('soon', 'long')]",
             )
             .unwrap()
         });
-        assert_eq!(
-            said,
-            ["Saturday 5 December 2026", "November 20th", "Mon 15 Dec, 9:12"]
-        );
+        assert_eq!(said, ["Saturday 5 December 2026", "November 20th", ""]);
     }
 }

@@ -3,9 +3,9 @@ import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { formatDate } from '@/lib/core';
 import { counted } from '@/lib/words';
 import { daySheet, type OrderDetail } from '../api/orders-api';
-import { dayName } from './order-words';
 import './orders.css';
 import './day-sheet.css';
 
@@ -44,7 +44,7 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
       </div>
       <header className="day-sheet__head">
         <h2 className="day-sheet__title">
-          <span className="day-sheet__eyebrow">Day sheet</span> {dayName(date)}
+          <span className="day-sheet__eyebrow">Day sheet</span> {formatDate(date, 'day')}
         </h2>
         <p className="day-sheet__counts">
           {counted(deliveries, 'delivery', 'deliveries')} · {counted(orders.length - deliveries, 'collection')} · {counted(cards.length, 'card')}

@@ -1,32 +1,5 @@
-// How the back office's order pages write statuses, days and moments.
+// How the back office's order pages write counts and steps (days and moments come from the core).
 import { counted } from '@/lib/words';
-
-const momentParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Europe/London',
-});
-
-/** A moment as the studio reads it, in Bristol's time: "Tue 15 Dec, 9:12". */
-export function moment(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = (type: Intl.DateTimeFormatPartTypes) => momentParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
-}
-
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-
-/** A day written `2026-12-15` as "Tuesday 15 December" (the day itself, whatever the time zone). */
-export function dayName(date: string): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(day.getTime()) ? longDay.format(day) : date;
-}
 
 /** "3 deliveries · 1 collection", leaving out what there is none of. */
 export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
