@@ -50,6 +50,11 @@ impl Weekday {
             Weekday::Sunday => "Sunday",
         }
     }
+
+    /// `Mon`, as a moment's short form writes it.
+    pub fn short_name(self) -> &'static str {
+        &self.name()[..3]
+    }
 }
 
 /// A day in the (proleptic Gregorian) calendar, with no time zone: "the 14th of February", as
@@ -75,6 +80,14 @@ const MONTHS: [&str; 12] = [
     "November",
     "December",
 ];
+
+/// `Dec`, as a moment's short form writes a month (British English spells September `Sept`).
+fn short_month(month: u8) -> &'static str {
+    match month {
+        9 => "Sept",
+        _ => &MONTHS[usize::from(month - 1)][..3],
+    }
+}
 
 /// Days in a month of a year; 0 for a month that does not exist.
 pub fn days_in_month(year: i32, month: u8) -> u8 {
@@ -180,14 +193,41 @@ impl Date {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 
+    /// The month's name: `February`.
+    fn month_name(self) -> &'static str {
+        MONTHS[usize::from(self.month - 1)]
+    }
+
     /// The form shoppers read: `Saturday 14 February` (no year: the shop books 90 days ahead).
     pub fn display(self) -> String {
-        format!(
-            "{} {} {}",
-            self.weekday().name(),
-            self.day,
-            MONTHS[usize::from(self.month - 1)]
-        )
+        format!("{} {}", self.weekday().name(), self.day_month())
+    }
+
+    /// `Saturday 14 February 2026`: a day beyond the booking horizon, such as a workshop's.
+    pub fn long(self) -> String {
+        format!("{} {}", self.display(), self.year)
+    }
+
+    /// `14 February 2026`: the day something happened, such as an order placed.
+    pub fn day_month_year(self) -> String {
+        format!("{} {}", self.day_month(), self.year)
+    }
+
+    /// `November 20th`, as the workshop card writes the balance's due date (the spec's words).
+    pub fn month_ordinal_day(self) -> String {
+        let suffix = match (self.day % 10, self.day) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{} {}{suffix}", self.month_name(), self.day)
+    }
+
+    /// `14 February`.
+    fn day_month(self) -> String {
+        format!("{} {}", self.day, self.month_name())
     }
 }
 
@@ -326,6 +366,22 @@ impl LondonTime {
         })
     }
 
+    /// `Tue 15 Dec, 9:12`: when a step of an order happened, as its pages list them.
+    pub fn brief(self) -> String {
+        format!(
+            "{} {} {}, {}",
+            self.date.weekday().short_name(),
+            self.date.day,
+            short_month(self.date.month),
+            self.time
+        )
+    }
+
+    /// `15 December 2026 at 9:12`: when an order was placed, as its confirmation says.
+    pub fn full(self) -> String {
+        format!("{} at {}", self.date.day_month_year(), self.time)
+    }
+
     /// The moment the studio's clock shows this time. A time the clocks skip in March (01:00 to
     /// 01:59) is taken an hour later, as a clock would show it; a time shown twice in October is
     /// taken the first time, while still in summer time.
@@ -404,6 +460,49 @@ mod tests {
     fn shoppers_read_a_date_with_its_weekday_and_month_name() {
         assert_eq!(date("2026-02-14").display(), "Saturday 14 February");
         assert_eq!(date("2026-12-25").to_string(), "Friday 25 December");
+    }
+
+    #[test]
+    fn a_date_is_written_long_with_its_year_or_without_its_weekday() {
+        assert_eq!(date("2026-12-05").long(), "Saturday 5 December 2026");
+        assert_eq!(date("2026-11-23").day_month_year(), "23 November 2026");
+        assert_eq!(date("1970-01-01").day_month_year(), "1 January 1970");
+    }
+
+    #[test]
+    fn the_workshop_card_writes_a_due_date_as_the_spec_does() {
+        assert_eq!(date("2026-11-20").month_ordinal_day(), "November 20th");
+        for (day, written) in [
+            ("01", "1st"),
+            ("02", "2nd"),
+            ("03", "3rd"),
+            ("04", "4th"),
+            ("11", "11th"),
+            ("12", "12th"),
+            ("13", "13th"),
+            ("21", "21st"),
+            ("22", "22nd"),
+            ("23", "23rd"),
+            ("30", "30th"),
+            ("31", "31st"),
+        ] {
+            let due = date(&format!("2026-12-{day}"));
+            assert_eq!(due.month_ordinal_day(), format!("December {written}"));
+        }
+    }
+
+    #[test]
+    fn a_moment_is_written_on_the_studio_clock_briefly_or_in_full() {
+        let at = |day, clock| LondonTime::at(utc(day, clock)).unwrap();
+        assert_eq!(at("2026-12-15", "09:12").brief(), "Tue 15 Dec, 9:12");
+        // In summer time a moment late in the evening (UTC) is already the next day in Bristol.
+        assert_eq!(at("2026-06-01", "23:05").brief(), "Tue 2 Jun, 0:05");
+        assert_eq!(at("2026-09-15", "08:05").brief(), "Tue 15 Sept, 9:05");
+        assert_eq!(
+            at("2026-11-20", "14:05").full(),
+            "20 November 2026 at 14:05"
+        );
+        assert_eq!(at("2026-06-23", "23:05").full(), "24 June 2026 at 0:05");
     }
 
     #[test]

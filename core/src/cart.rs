@@ -55,10 +55,9 @@ impl CartLine {
 
 /// The cart's total: the sum of its lines; `0.00` for an empty cart.
 pub fn cart_total(lines: &[CartLine]) -> Money {
-    lines.iter().fold(Money::ZERO, |sum, line| {
-        sum.checked_add(line.total())
-            .unwrap_or(Money::from_pence(i64::MAX))
-    })
+    lines
+        .iter()
+        .fold(Money::ZERO, |sum, line| sum.saturating_add(line.total()))
 }
 
 /// How many items the cart holds: the nav's cart count.

@@ -142,6 +142,48 @@ pub fn line_hold(stock: i64, held: i64, quantity: u32) -> Option<HeldElsewhere> 
     })
 }
 
+/// Why the size asked for does not fit the product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeProblem {
+    /// The product has sizes and none was chosen.
+    Missing,
+    /// A size was chosen for a product that has none.
+    NoSizes,
+    /// The size chosen is not one of the product's own.
+    NotOurs,
+}
+
+impl SizeProblem {
+    /// The sentence naming the product, e.g. `Please choose a size of Peony Posy.`
+    pub fn message(self, product: &str) -> String {
+        match self {
+            SizeProblem::Missing => format!("Please choose a size of {product}."),
+            SizeProblem::NoSizes => format!("{product} comes in one size only."),
+            SizeProblem::NotOurs => format!("Please choose one of the sizes of {product}."),
+        }
+    }
+
+    /// The short sentence beside the size field.
+    pub fn why(self) -> &'static str {
+        match self {
+            SizeProblem::Missing => "Choose a size.",
+            SizeProblem::NoSizes => "This product has no sizes to choose from.",
+            SizeProblem::NotOurs => "That is not one of this product's sizes.",
+        }
+    }
+}
+
+/// Checks the size asked for against a product (which `has_sizes` or not): `asked` is `None`
+/// when no size was chosen, else whether the one chosen is one of the product's own.
+pub fn check_size(has_sizes: bool, asked: Option<bool>) -> Result<(), SizeProblem> {
+    match asked {
+        None if has_sizes => Err(SizeProblem::Missing),
+        Some(_) if !has_sizes => Err(SizeProblem::NoSizes),
+        Some(false) => Err(SizeProblem::NotOurs),
+        _ => Ok(()),
+    }
+}
+
 /// How an item is named to shoppers: `Peony Posy`, or `Peony Posy (Large)` with a size.
 pub fn item_name(product: &str, size: Option<&str>) -> String {
     match size {
@@ -153,6 +195,27 @@ pub fn item_name(product: &str, size: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_is_needed_exactly_when_the_product_has_sizes() {
+        assert_eq!(check_size(false, None), Ok(()));
+        assert_eq!(check_size(true, Some(true)), Ok(()));
+        assert_eq!(check_size(true, None), Err(SizeProblem::Missing));
+        assert_eq!(check_size(false, Some(false)), Err(SizeProblem::NoSizes));
+        assert_eq!(check_size(true, Some(false)), Err(SizeProblem::NotOurs));
+        assert_eq!(
+            SizeProblem::Missing.message("Peony Posy"),
+            "Please choose a size of Peony Posy."
+        );
+        assert_eq!(
+            SizeProblem::NoSizes.message("Peony Posy"),
+            "Peony Posy comes in one size only."
+        );
+        assert_eq!(
+            SizeProblem::NotOurs.message("Peony Posy"),
+            "Please choose one of the sizes of Peony Posy."
+        );
+    }
 
     fn pence(p: i64) -> Money {
         Money::from_pence(p)

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Money;
 use crate::calendar::{Date, Instant, LondonTime, TimeOfDay};
-use crate::checkout::{CONTROL_CHARACTERS, Customer};
+use crate::checkout::{CONTROL_CHARACTERS, CheckoutForm, Customer};
 use crate::delivery::DeliverySettings;
 use crate::postcode::{POSTCODE_FORMAT, Postcode};
 use crate::schedule::{Method, Taken};
@@ -67,6 +67,17 @@ impl FulfilmentField {
         FulfilmentField::Instructions,
         FulfilmentField::CardMessage,
         FulfilmentField::CardFrom,
+    ];
+
+    /// The recipient's fields: what "Deliver to me" fills from the customer's details
+    /// ([`FulfilmentForm::deliver_to`]).
+    pub const RECIPIENT: [FulfilmentField; 6] = [
+        FulfilmentField::RecipientName,
+        FulfilmentField::RecipientPhone,
+        FulfilmentField::AddressLine1,
+        FulfilmentField::AddressLine2,
+        FulfilmentField::City,
+        FulfilmentField::Postcode,
     ];
 
     /// The words a shopper sees beside the box.
@@ -294,6 +305,37 @@ impl Fulfilment {
             Handover::Collection { .. } => Method::Collection,
         }
     }
+
+    /// The checked choice written out as a form again, tidied: only the fields its method asks
+    /// for, each trimmed, the postcode written as postcodes are, the slot and time as the studio
+    /// names them, the card's line breaks as `\n`. This is what the cart and the order keep, so
+    /// what is shown later is shown as it is kept; checking it again gives the same choice.
+    pub fn form(&self) -> FulfilmentForm {
+        let mut form = FulfilmentForm {
+            method: self.method().as_str().to_owned(),
+            date: self.date.to_wire(),
+            ..FulfilmentForm::default()
+        };
+        match &self.handover {
+            Handover::Delivery(delivery) => {
+                let recipient = &delivery.recipient;
+                form.slot = delivery.slot.clone();
+                form.recipient_name = recipient.name.clone();
+                form.recipient_phone = recipient.phone.clone();
+                form.address_line1 = recipient.address_line1.clone();
+                form.address_line2 = recipient.address_line2.clone();
+                form.city = recipient.city.clone();
+                form.postcode = recipient.postcode.to_string();
+                form.instructions = delivery.instructions.clone();
+            }
+            Handover::Collection { time } => form.collection_time = time.to_wire(),
+        }
+        if let Some(card) = &self.card {
+            form.card_message = card.message.clone();
+            form.card_from = card.from.clone();
+        }
+        form
+    }
 }
 
 /// What the order costs.
@@ -308,6 +350,19 @@ pub struct Totals {
     pub surcharge: Money,
     /// What the shopper pays: the three together.
     pub total: Money,
+}
+
+impl Totals {
+    /// The items, the delivery fee and the slot's surcharge, and what the shopper pays: the
+    /// three together, stopping at the largest amount rather than wrapping, as cart totals do.
+    pub fn of(items: Money, delivery: Money, surcharge: Money) -> Totals {
+        Totals {
+            items,
+            delivery,
+            surcharge,
+            total: items.saturating_add(delivery).saturating_add(surcharge),
+        }
+    }
 }
 
 /// How much of the card message is used, for the live count beside the box.
@@ -442,9 +497,18 @@ impl FulfilmentForm {
         }
     }
 
-    /// "Deliver to me": the recipient and address filled from the customer's details.
-    pub fn deliver_to(&mut self, customer: &Customer) {
-        self.recipient_name = format!("{} {}", customer.first_name, customer.last_name);
+    /// "Deliver to me": the recipient and address filled from the customer's details, as typed
+    /// so far (the browser fills them in while the checkout form is being written).
+    pub fn deliver_to(&mut self, customer: &CheckoutForm) {
+        // Joined by hand, not by format!: this runs in the shopper's wasm module, where every
+        // byte is downloaded.
+        let mut name = customer.first_name.trim().to_owned();
+        let last = customer.last_name.trim();
+        if !name.is_empty() && !last.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(last);
+        self.recipient_name = name;
         self.recipient_phone = customer.phone.clone();
         self.address_line1 = customer.address.clone();
         self.address_line2 = String::new();
@@ -704,17 +768,7 @@ impl DeliverySettings {
             Handover::Delivery(d) => (self.delivery_fee(d.zone_fee, items), d.surcharge),
             Handover::Collection { .. } => (Money::ZERO, Money::ZERO),
         };
-        let most = Money::from_pence(i64::MAX);
-        let total = items
-            .checked_add(delivery)
-            .and_then(|sum| sum.checked_add(surcharge))
-            .unwrap_or(most);
-        Totals {
-            items,
-            delivery,
-            surcharge,
-            total,
-        }
+        Totals::of(items, delivery, surcharge)
     }
 }
 
@@ -1258,6 +1312,88 @@ mod tests {
         let recipient = &delivery_of(&fulfilment).recipient;
         assert_eq!(recipient.name, "Jo Bloom");
         assert_eq!(recipient.postcode.to_string(), "BS14 9AB");
+    }
+
+    #[test]
+    fn deliver_to_me_fills_in_details_still_being_typed() {
+        let typed = CheckoutForm {
+            first_name: " Jo ".into(),
+            address: "12 Wells Road".into(),
+            postcode: "bs14".into(),
+            ..CheckoutForm::default()
+        };
+        let mut form = FulfilmentForm {
+            address_line2: "Flat 2".into(),
+            ..FulfilmentForm::default()
+        };
+        form.deliver_to(&typed);
+        assert_eq!(form.recipient_name, "Jo");
+        assert_eq!(form.address_line1, "12 Wells Road");
+        assert_eq!(form.address_line2, "");
+        assert_eq!(form.postcode, "bs14");
+    }
+
+    #[test]
+    fn deliver_to_me_fills_exactly_the_recipients_fields() {
+        let customer = CheckoutForm {
+            email: "jo@example.com".into(),
+            first_name: "Jo".into(),
+            last_name: "Bloom".into(),
+            address: "12 Wells Road".into(),
+            city: "Bristol".into(),
+            postcode: "BS14 9AB".into(),
+            phone: "0117 496 0123".into(),
+        };
+        let mut before = FulfilmentForm::default();
+        for field in FulfilmentField::ALL {
+            *before.value_mut(field) = "typed before".into();
+        }
+        let mut form = before.clone();
+        form.deliver_to(&customer);
+        for field in FulfilmentField::ALL {
+            assert_eq!(
+                form.value(field) != before.value(field),
+                FulfilmentField::RECIPIENT.contains(&field),
+                "{field:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_choice_is_kept_tidied_and_checks_again_the_same() {
+        let typed = FulfilmentForm {
+            recipient_name: "  Sam Green ".into(),
+            slot: " Morning".into(),
+            instructions: " Side gate ".into(),
+            card_message: " Happy birthday,\r\nlove Jo \r\n".into(),
+            card_from: " Jo ".into(),
+            collection_time: "10:30".into(),
+            ..delivery()
+        };
+        let fulfilment = check(&typed).unwrap();
+        let kept = fulfilment.form();
+        assert_eq!(
+            kept,
+            FulfilmentForm {
+                method: "delivery".into(),
+                date: "2026-04-01".into(),
+                slot: "Morning".into(),
+                recipient_name: "Sam Green".into(),
+                recipient_phone: "07700 900123".into(),
+                address_line1: "3 Lime Road".into(),
+                city: "Bristol".into(),
+                postcode: "BS3 4AB".into(),
+                instructions: "Side gate".into(),
+                card_message: "Happy birthday,\nlove Jo".into(),
+                card_from: "Jo".into(),
+                // Asked only for a collection: not kept with a delivery.
+                ..FulfilmentForm::default()
+            }
+        );
+        assert_eq!(check(&kept), Ok(fulfilment));
+        let collected = check(&collection()).unwrap();
+        assert_eq!(collected.form(), collection());
+        assert_eq!(check(&collected.form()), Ok(collected));
     }
 
     #[test]

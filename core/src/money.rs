@@ -106,6 +106,12 @@ impl Money {
         self.0.checked_add(other.0).map(Money)
     }
 
+    /// The sum of two amounts, stopping at the largest amount rather than wrapping: how totals
+    /// add up (no real order comes near it).
+    pub fn saturating_add(self, other: Money) -> Money {
+        Money(self.0.saturating_add(other.0))
+    }
+
     /// This amount less another, or `None` on overflow.
     pub fn checked_sub(self, other: Money) -> Option<Money> {
         self.0.checked_sub(other.0).map(Money)
@@ -191,6 +197,13 @@ mod tests {
             Money::from_pence(i64::MIN).checked_sub(Money::from_pence(1)),
             None
         );
+    }
+
+    #[test]
+    fn a_sum_stops_at_the_largest_amount_rather_than_wrapping() {
+        let pence = Money::from_pence;
+        assert_eq!(pence(4500).saturating_add(pence(550)), pence(5050));
+        assert_eq!(pence(i64::MAX).saturating_add(pence(1)), pence(i64::MAX));
     }
 
     #[test]

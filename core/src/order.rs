@@ -95,6 +95,12 @@ impl OrderStatus {
         )
     }
 
+    /// Whether a refund puts the flowers back in stock unless the studio says otherwise: only
+    /// before they are made (New or Confirmed); after, they cannot be sold again.
+    pub fn restocks_by_default(self) -> bool {
+        matches!(self, OrderStatus::New | OrderStatus::Confirmed)
+    }
+
     /// The customer is mailed when the order reaches this step.
     pub fn tells_customer(self) -> bool {
         matches!(
@@ -231,11 +237,6 @@ pub struct CheckedRefund {
     pub everything: bool,
 }
 
-/// A sum that stops at the largest amount rather than wrapping (no order comes near it).
-fn add(a: Money, b: Money) -> Money {
-    a.checked_add(b).unwrap_or(Money::from_pence(i64::MAX))
-}
-
 /// Checks a refund against what is left: at least one thing chosen, no line beyond what is
 /// left of it, and the delivery charge only once. `fee_left` is the delivery charge not yet
 /// refunded (zero once it has been, or when there was none).
@@ -257,8 +258,7 @@ pub fn check_refund(
             });
         }
         if quantity > 0 {
-            amount = add(
-                amount,
+            amount = amount.saturating_add(
                 CartLine {
                     unit_price: line.unit_price,
                     quantity,
@@ -272,7 +272,7 @@ pub fn check_refund(
         if fee_left == Money::ZERO {
             return Err("There is no delivery charge left to refund.".into());
         }
-        amount = add(amount, fee_left);
+        amount = amount.saturating_add(fee_left);
         what.push("delivery".into());
     }
     if amount == Money::ZERO {
@@ -305,6 +305,15 @@ pub fn kept_quantity(quantity: u32, refunded: u32) -> u32 {
 mod tests {
     use super::*;
     use OrderStatus::*;
+
+    #[test]
+    fn a_refund_restocks_by_default_only_before_the_flowers_are_made() {
+        let restocking: Vec<OrderStatus> = OrderStatus::ALL
+            .into_iter()
+            .filter(|s| s.restocks_by_default())
+            .collect();
+        assert_eq!(restocking, [New, Confirmed]);
+    }
 
     #[test]
     fn an_order_after_a_part_refund_is_worth_its_total_less_the_refund() {

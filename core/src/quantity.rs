@@ -93,12 +93,22 @@ pub fn check_line(quantity: i64, stock: i64) -> Result<u32, QuantityProblem> {
     if quantity > i64::from(MAX_PER_LINE) {
         return Err(QuantityProblem::TooMany);
     }
-    if quantity > stock {
-        return Err(QuantityProblem::NotEnoughStock {
-            available: stock.min(i64::from(u32::MAX)) as u32,
-        });
-    }
+    check_stock(quantity, stock)?;
     Ok(quantity as u32)
+}
+
+/// Checks a quantity against the stock alone: none left, or fewer than asked for. For the
+/// studio's own orders, whose lines are not held to the shopper's limit of 10.
+pub fn check_stock(quantity: i64, stock: i64) -> Result<(), QuantityProblem> {
+    if stock <= 0 {
+        Err(QuantityProblem::SoldOut)
+    } else if quantity > stock {
+        Err(QuantityProblem::NotEnoughStock {
+            available: stock.min(i64::from(u32::MAX)) as u32,
+        })
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -151,6 +161,16 @@ mod tests {
                 "{quantity} of stock {stock}"
             );
         }
+    }
+
+    #[test]
+    fn a_studio_line_is_held_to_the_stock_alone() {
+        assert_eq!(check_stock(40, 50), Ok(()));
+        assert_eq!(check_stock(1, 0), Err(QuantityProblem::SoldOut));
+        assert_eq!(
+            check_stock(40, 12),
+            Err(QuantityProblem::NotEnoughStock { available: 12 })
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The back office's exports, run in Node by wasm-bindgen's test runner.
 
-use posy_wasm_admin::reply_mail_text;
+use posy_wasm_admin::{check_refund, format_moment, reply_mail_text, restocks_by_default};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
@@ -14,4 +14,63 @@ fn a_reply_mail_is_written_as_the_server_writes_it() {
         ),
         "Dear Hannah,\n\nYes, we can.\n\nJo\nPosy\n\nYou wrote:\n> June?\n> 60 guests.\n"
     );
+}
+
+fn js(json: &str) -> wasm_bindgen::JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+fn said(answer: &wasm_bindgen::JsValue) -> String {
+    js_sys::JSON::stringify(answer).unwrap().into()
+}
+
+#[wasm_bindgen_test]
+fn a_refund_is_added_up_and_checked_as_the_server_checks_it() {
+    let items = || {
+        js(
+            r#"[{"name": "Peony Posy", "unit_price": "45.00", "quantity": 2, "refunded_quantity": 1},
+               {"name": "Vase", "unit_price": "12.50", "quantity": 1, "refunded_quantity": 0}]"#,
+        )
+    };
+    let checked = check_refund(
+        items(),
+        "8.00",
+        js(r#"{"quantities": [1, 1], "delivery": true}"#),
+    );
+    assert_eq!(
+        said(&checked.unwrap()),
+        r#"{"error":null,"amount":"65.50","what":"1 × Peony Posy, 1 × Vase, delivery","everything":true}"#
+    );
+    let too_many = check_refund(
+        items(),
+        "0.00",
+        js(r#"{"quantities": [2, 0], "delivery": false}"#),
+    );
+    assert_eq!(
+        said(&too_many.unwrap()),
+        r#"{"error":"Only 1 of Peony Posy can still be refunded.","amount":null,"what":null,"everything":false}"#
+    );
+    let nothing = check_refund(
+        items(),
+        "8.00",
+        js(r#"{"quantities": [0, 0], "delivery": false}"#),
+    );
+    assert!(said(&nothing.unwrap()).starts_with(r#"{"error":"Please choose what to refund"#));
+    assert!(check_refund(items(), "eight", js(r#"{"quantities": [0, 0]}"#)).is_err());
+}
+
+#[wasm_bindgen_test]
+fn flowers_go_back_in_stock_by_default_only_before_they_are_made() {
+    assert!(restocks_by_default("new"));
+    assert!(restocks_by_default("confirmed"));
+    assert!(!restocks_by_default("ready"));
+    assert!(!restocks_by_default("delivered"));
+    assert!(!restocks_by_default("nonsense"));
+}
+
+#[wasm_bindgen_test]
+fn a_moment_is_written_on_the_studios_clock() {
+    // 2025-12-15 09:12 UTC is 9:12 in Bristol; 2026-06-01 23:05 UTC is already the 2nd there.
+    assert_eq!(format_moment(1_765_789_920.0), "Mon 15 Dec, 9:12");
+    assert_eq!(format_moment(1_780_355_100.0), "Tue 2 Jun, 0:05");
 }

@@ -120,6 +120,9 @@ export interface FulfilmentFieldInfo {
   name: keyof FulfilmentChoice; label: string; maxLength: number; required: boolean;
   delivery: boolean; collection: boolean;
 }
+/** How `formatDate` writes a day: "Saturday 5 December" (`day`), "Saturday 5 December 2026"
+ * (`long`), or "November 20th" (`monthDay`, the workshop card's due date). */
+export type DateStyle = "day" | "long" | "monthDay";
 "#;
 
 /// The studio's delivery settings and the places taken, read once, and the rules over them.
@@ -332,6 +335,22 @@ pub fn card_count(message: &str) -> JsValue {
         .flag("fits", count.fits())
         .num("characters", count.characters)
         .num("lines", count.lines)
+        .into()
+}
+
+/// `deliverTo({firstName: "Jo", lastName: "Bloom", address, city, postcode, phone})` →
+/// `{recipient_name: "Jo Bloom", recipient_phone, address_line1, address_line2: "", city,
+/// postcode}`: "Deliver to me", the recipient's fields (exactly those) as core fills them from
+/// the shopper's own details as typed so far, to lay over the choice.
+#[wasm_bindgen(js_name = deliverTo, unchecked_return_type = "Partial<FulfilmentChoice>")]
+pub fn deliver_to(#[wasm_bindgen(unchecked_param_type = "object")] customer: JsValue) -> JsValue {
+    let mut form = FulfilmentForm::default();
+    form.deliver_to(&crate::checkout_form(&customer));
+    FulfilmentField::RECIPIENT
+        .iter()
+        .fold(Obj::new(), |object, field| {
+            object.str(field.wire_name(), form.value(*field))
+        })
         .into()
 }
 

@@ -12,10 +12,12 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 mod alloc;
+mod dates;
 mod delivery;
 mod settings;
 
-pub use delivery::{Delivery, card_count, fulfilment_fields};
+pub use dates::format_date;
+pub use delivery::{Delivery, card_count, deliver_to, fulfilment_fields};
 
 fn js_error(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
@@ -178,20 +180,24 @@ fn problems_to_js<F: FormField>(problems: FormProblems<F>, name_of: fn(F) -> &'s
         .set("fields", fields.into())
 }
 
+/// The checkout form as the page holds it (form names: `firstName`, …); fields left out are blank.
+pub(crate) fn checkout_form(form: &JsValue) -> CheckoutForm {
+    CheckoutForm {
+        email: text(form, "email"),
+        first_name: text(form, "firstName"),
+        last_name: text(form, "lastName"),
+        address: text(form, "address"),
+        city: text(form, "city"),
+        postcode: text(form, "postcode"),
+        phone: text(form, "phone"),
+    }
+}
+
 /// `validateCheckout({email: "", firstName: "Jo", …})` → `null` when fine, else
 /// `{error: "Please fill in all required fields: email", fields: {email: "…"}}`.
 #[wasm_bindgen(js_name = validateCheckout)]
 pub fn validate_checkout_form(form: JsValue) -> JsValue {
-    let form = CheckoutForm {
-        email: text(&form, "email"),
-        first_name: text(&form, "firstName"),
-        last_name: text(&form, "lastName"),
-        address: text(&form, "address"),
-        city: text(&form, "city"),
-        postcode: text(&form, "postcode"),
-        phone: text(&form, "phone"),
-    };
-    match validate_checkout(&form) {
+    match validate_checkout(&checkout_form(&form)) {
         Ok(()) => JsValue::NULL,
         Err(problems) => problems_to_js(problems, FormField::form_name).into(),
     }
@@ -223,12 +229,6 @@ pub fn media_url(path: Option<String>, base: &str) -> String {
 #[wasm_bindgen(js_name = placeholderImage)]
 pub fn placeholder_image() -> String {
     media::PLACEHOLDER_IMAGE.to_owned()
-}
-
-/// `videoThumbnail("/media/a/clip.mp4")` → `"/media/a/clip.jpg"`.
-#[wasm_bindgen(js_name = videoThumbnail)]
-pub fn video_thumbnail(url: &str) -> String {
-    media::video_thumbnail(url)
 }
 
 /// `isFullyBooked("0 spots left")` → `true`: the spec's rule for the workshop's Book button.

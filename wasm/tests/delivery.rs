@@ -641,3 +641,20 @@ fn a_slot_or_day_whose_places_are_taken_is_fully_booked_wherever_the_page_asks()
     let checked = empty.check(choice(&morning), now, 0, "45.00").unwrap();
     assert_eq!(get(&checked, "error"), JsValue::NULL);
 }
+
+#[wasm_bindgen_test]
+fn deliver_to_me_gives_the_recipients_fields_from_the_shoppers_own() {
+    let customer = parse_json(
+        r#"{"firstName": " Jo ", "lastName": "Bloom", "address": "12 Wells Road",
+        "city": "Bristol", "postcode": "bs14 9ab", "phone": "0117 496 0123"}"#,
+    );
+    assert_eq!(
+        stringify(&deliver_to(customer)),
+        r#"{"recipient_name":"Jo Bloom","recipient_phone":"0117 496 0123","address_line1":"12 Wells Road","address_line2":"","city":"Bristol","postcode":"bs14 9ab"}"#
+    );
+    // Exactly those fields, whatever has been typed so far.
+    assert_eq!(
+        stringify(&deliver_to(parse_json("{}"))),
+        r#"{"recipient_name":"","recipient_phone":"","address_line1":"","address_line2":"","city":"","postcode":""}"#
+    );
+}

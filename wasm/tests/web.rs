@@ -96,7 +96,6 @@ fn media_paths_gain_media_and_missing_ones_get_the_placeholder() {
         "/media/products/a.jpg"
     );
     assert_eq!(media_url(None, ""), placeholder_image());
-    assert_eq!(video_thumbnail("/media/a/clip.mov"), "/media/a/clip.jpg");
 }
 
 #[wasm_bindgen_test]
@@ -146,4 +145,15 @@ fn the_gallery_limits_enquiry_types_and_checkout_fields_are_published() {
         "{fields}"
     );
     assert_eq!(checkout_fields().length(), 7);
+}
+
+#[wasm_bindgen_test]
+fn days_are_written_in_the_pages_words() {
+    assert_eq!(
+        format_date("2026-12-05", "long"),
+        "Saturday 5 December 2026"
+    );
+    assert_eq!(format_date("2026-12-15", "day"), "Tuesday 15 December");
+    assert_eq!(format_date("2026-11-20", "monthDay"), "November 20th");
+    assert_eq!(format_date("soon", "long"), "");
 }

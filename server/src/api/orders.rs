@@ -5,6 +5,7 @@ use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::calendar::LondonTime;
 use posy_core::cart::CartId;
 use posy_core::checkout::CheckoutForm;
 
@@ -86,7 +87,7 @@ impl From<PlaceError> for Problem {
                 StatusCode::CONFLICT,
                 format!(
                     "This order was placed on {}; its link is in your confirmation e-mail.",
-                    orders::human_date(at)
+                    LondonTime::at(at).map_or_else(String::new, |t| t.date.day_month_year())
                 ),
             ),
             PlaceError::Refunded(reason) => Problem::new(StatusCode::CONFLICT, reason),

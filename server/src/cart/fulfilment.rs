@@ -14,8 +14,7 @@
 use posy_core::Money;
 use posy_core::calendar::Date;
 use posy_core::cart::CartId;
-use posy_core::fulfilment::{FulfilmentField, FulfilmentForm, Totals};
-use posy_core::postcode::Postcode;
+use posy_core::fulfilment::{Fulfilment, FulfilmentField, FulfilmentForm, Totals};
 use posy_core::schedule::Method;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
@@ -56,9 +55,9 @@ pub struct Charge {
 }
 
 impl Charge {
-    /// Both, in pence.
-    pub fn pence(self) -> i64 {
-        self.delivery.pence() + self.surcharge.pence()
+    /// What an order of `items` costs with this charge, as core adds it up.
+    pub fn totals(self, items: Money) -> Totals {
+        Totals::of(items, self.delivery, self.surcharge)
     }
 }
 
@@ -172,8 +171,7 @@ pub async fn choose(
         .map_err(ChoiceError::Form)?;
     let totals = settings.totals(cart::total_of(&lines), &chosen);
     let booking = Booking::of(&chosen);
-    let kept = serde_json::to_string(&form)
-        .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
+    let kept = keep(&chosen)?;
     // A new choice has no fixed charge until its payment is made for it, and ends the hold of
     // the payment made for the old one.
     let updated = holds::release(carts::Entity::update_many())
@@ -193,8 +191,15 @@ pub async fn choose(
     Ok(totals)
 }
 
-/// A kept choice as an order shows it: each field its method asks for, trimmed, the postcode
-/// written as postcodes are, and the day in words. `None` for a choice that cannot be read.
+/// The checked choice as the cart and the order keep it: core's tidied form, as JSON, so it is
+/// shown later as it is kept.
+pub fn keep(chosen: &Fulfilment) -> Result<String, DbErr> {
+    serde_json::to_string(&chosen.form())
+        .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))
+}
+
+/// A kept choice as an order shows it: the fields its method asks for, tidied when it was kept
+/// ([`keep`]), and the day in words. `None` for a choice that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Described {
     pub form: FulfilmentForm,
@@ -205,33 +210,10 @@ pub struct Described {
 
 /// Reads a kept choice for showing (see [`Described`]).
 pub fn describe(kept: &str) -> Option<Described> {
-    let sent: FulfilmentForm = serde_json::from_str(kept).ok()?;
-    let method = Method::parse(sent.method.trim())?;
-    let date = Date::parse(sent.date.trim())?;
-    let mut form = FulfilmentForm {
-        method: method.as_str().to_owned(),
-        date: date.to_wire(),
-        ..FulfilmentForm::default()
-    };
-    for field in FulfilmentField::ALL {
-        if field.asked(method) && !matches!(field, FulfilmentField::Method | FulfilmentField::Date)
-        {
-            let value = sent.value(field).trim();
-            let value = match field {
-                FulfilmentField::Postcode => {
-                    Postcode::parse(value).map_or_else(|| value.to_owned(), |p| p.to_string())
-                }
-                FulfilmentField::CardMessage => value.replace("\r\n", "\n"),
-                _ => value.to_owned(),
-            };
-            *form.value_mut(field) = value;
-        }
-    }
-    Some(Described {
-        form,
-        method,
-        day: date.display(),
-    })
+    let form: FulfilmentForm = serde_json::from_str(kept).ok()?;
+    let method = Method::parse(&form.method)?;
+    let day = Date::parse(&form.date)?.display();
+    Some(Described { form, method, day })
 }
 
 impl Described {

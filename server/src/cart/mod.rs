@@ -27,7 +27,7 @@ use std::time::Duration;
 use hmac::{KeyInit, Mac};
 use poem_openapi::{Enum, Object};
 use posy_core::cart::{CartId, CartLine, cart_total};
-use posy_core::catalogue::{Unavailable, item_name, line_availability};
+use posy_core::catalogue::{Unavailable, check_size, item_name, line_availability};
 use posy_core::quantity::{self, QuantityProblem};
 use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, ExprTrait as _, Query, SelectStatement, UnionType};
@@ -405,26 +405,18 @@ impl Adding {
         if !crate::catalogue::is_on_sale(&product, shelf_hidden) {
             return Err(LineError::ProductGone);
         }
-        let name = &product.name;
-        match variation_id {
-            None if sizes > 0 => Err(LineError::Size {
-                message: format!("Please choose a size of {name}."),
-                why: "Choose a size.",
-            }),
-            Some(_) if sizes == 0 => Err(LineError::Size {
-                message: format!("{name} comes in one size only."),
-                why: "This product has no sizes to choose from.",
-            }),
-            Some(_) if size.is_none() => Err(LineError::Size {
-                message: format!("Please choose one of the sizes of {name}."),
-                why: "That is not one of this product's sizes.",
-            }),
-            _ => Ok(Adding {
-                product,
-                size,
-                shelf_hidden,
-            }),
+        let asked = variation_id.map(|_| size.is_some());
+        if let Err(problem) = check_size(sizes > 0, asked) {
+            return Err(LineError::Size {
+                message: problem.message(&product.name),
+                why: problem.why(),
+            });
         }
+        Ok(Adding {
+            product,
+            size,
+            shelf_hidden,
+        })
     }
 
     fn label(&self) -> String {

@@ -400,7 +400,7 @@ impl Checkout {
                     // is placed for it.
                     let charge = fulfilment::price(txn, clock, &cart, &lines).await?;
                     fulfilment::fix_charge(txn, &cart, charge).await?;
-                    Ok::<_, IntentError>(cart::total_of(&lines).pence() + charge.pence())
+                    Ok::<_, IntentError>(charge.totals(cart::total_of(&lines)).total.pence())
                 })
             })
             .await
@@ -639,7 +639,7 @@ impl Checkout {
             txn.rollback().await?;
             return Ok(Attempt::Changed);
         };
-        let total = Money::from_pence(cart::total_of(&lines).pence() + charge.pence());
+        let total = charge.totals(cart::total_of(&lines)).total;
         if lines.is_empty() || total.pence() != intent.amount {
             txn.rollback().await?;
             return Ok(Attempt::Changed);

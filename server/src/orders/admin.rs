@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use poem_openapi::Object;
 use posy_core::Money;
 use posy_core::calendar::{Date, LondonTime};
+use posy_core::cart::CartLine;
 use posy_core::delivery::DeliverySettings;
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
@@ -648,12 +649,13 @@ fn move_view(status: OrderStatus, mails_customer: bool) -> OrderMove {
     }
 }
 
-/// The delivery charge not yet given back.
-pub fn delivery_left(order: &order::Model) -> i64 {
+/// The delivery charge (fee and slot surcharge) not yet given back.
+pub fn delivery_left(order: &order::Model) -> Money {
     if order.fee_refunded {
-        0
+        Money::ZERO
     } else {
-        order.delivery_fee_pence + order.surcharge_pence
+        Money::from_pence(order.delivery_fee_pence)
+            .saturating_add(Money::from_pence(order.surcharge_pence))
     }
 }
 
@@ -731,8 +733,8 @@ async fn detail_with(
             note: event.note,
         }
     }));
-    let left_to_refund =
-        items.iter().any(|i| i.refunded_quantity < i.quantity) || delivery_left(&order) > 0;
+    let left_to_refund = items.iter().any(|i| i.refunded_quantity < i.quantity)
+        || delivery_left(&order) > Money::ZERO;
     Ok(OrderDetail {
         id: order.id,
         reference: orders::reference(order.id),
@@ -753,13 +755,18 @@ async fn detail_with(
                 name: item.product_name.clone(),
                 quantity: item.quantity,
                 unit_price: money(item.unit_price_pence),
-                line_total: money(item.unit_price_pence * i64::from(item.quantity)),
+                line_total: CartLine {
+                    unit_price: Money::from_pence(item.unit_price_pence),
+                    quantity: u32::try_from(item.quantity).unwrap_or(0),
+                }
+                .total()
+                .to_wire(),
                 refunded_quantity: item.refunded_quantity,
             })
             .collect(),
         delivery_fee: money(order.delivery_fee_pence),
         surcharge: money(order.surcharge_pence),
-        delivery_left: money(delivery_left(&order)),
+        delivery_left: delivery_left(&order).to_wire(),
         total: money(order.total_pence),
         net_total: net_total(&order),
         studio_closed: closed_for(&order, settings),

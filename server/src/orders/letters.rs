@@ -358,7 +358,7 @@ mod tests {
             recipient_phone: "0117 496 0000".into(),
             address_line1: "27 North Street".into(),
             city: "Bristol".into(),
-            postcode: "bs3 1aa".into(),
+            postcode: "BS3 1AA".into(),
             card_message: "Happy birthday!".into(),
             card_from: "Sam".into(),
             ..FulfilmentForm::default()

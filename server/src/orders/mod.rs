@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use poem_openapi::Object;
 use posy_core::Money;
+use posy_core::calendar::LondonTime;
 use posy_core::cart::CartLine;
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
@@ -85,26 +86,6 @@ pub fn reference(id: i32) -> String {
     format!("FS-{id:06}")
 }
 
-/// A Unix time's date as a shopper reads it, e.g. `23 November 2026` (in UTC).
-pub fn human_date(unix_seconds: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let (year, month, day, _) = crate::store::clock::civil(unix_seconds);
-    format!("{day} {} {year}", MONTHS[month as usize - 1])
-}
-
 /// An order as its link shows it.
 #[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename = "Order")]
@@ -129,6 +110,9 @@ pub struct OrderView {
     pub total: String,
     /// When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`.
     pub created_at: String,
+    /// The same in words on the studio's clock in Bristol, e.g. `23 November 2026 at 10:15`
+    /// (core's calendar, so the page has no date words of its own).
+    pub placed_on: String,
     /// The lines, as they were when paid for.
     pub items: Vec<OrderItemView>,
     /// The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection.
@@ -158,6 +142,8 @@ pub struct OrderStep {
     pub done: bool,
     /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
     pub at: Option<String>,
+    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is.
+    pub when: Option<String>,
 }
 
 /// The customer's steps for an order made by `method` standing at `status`, with the times
@@ -198,6 +184,7 @@ fn progress(
                 },
                 done,
                 at: at.map(iso8601),
+                when: at.and_then(LondonTime::at).map(LondonTime::brief),
             }
         })
         .collect()
@@ -364,6 +351,7 @@ pub async fn view(
             .and_then(describe)
             .map(OrderFulfilmentView::from),
         created_at: iso8601(order.created_at),
+        placed_on: LondonTime::at(order.created_at).map_or_else(String::new, LondonTime::full),
         items: items
             .into_iter()
             .map(|item| {
@@ -408,10 +396,32 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_written_out_for_shoppers() {
-        // 2026-11-23T12:00:00Z
-        assert_eq!(human_date(1_795_435_200), "23 November 2026");
-        assert_eq!(human_date(0), "1 January 1970");
+    fn each_step_reached_says_when_in_words_on_the_studio_clock() {
+        // Placed 2026-06-15 23:05 UTC, already the 16th in Bristol; confirmed at 08:12 UTC.
+        let confirmed = order_event::Model {
+            id: 1,
+            order_id: 1,
+            status: "confirmed".into(),
+            by: "Jo".into(),
+            at: 1_781_597_520,
+            note: None,
+        };
+        let steps = progress(
+            Method::Delivery,
+            OrderStatus::Confirmed,
+            1_781_564_700,
+            &[confirmed],
+        );
+        let when: Vec<Option<&str>> = steps.iter().map(|s| s.when.as_deref()).collect();
+        assert_eq!(
+            when,
+            [
+                Some("Tue 16 Jun, 0:05"),
+                Some("Tue 16 Jun, 9:12"),
+                None,
+                None
+            ]
+        );
     }
 
     #[test]

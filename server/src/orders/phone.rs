@@ -5,15 +5,17 @@
 //! products' notice (the studio knows what it can make).
 
 use posy_core::Money;
+use posy_core::catalogue::check_size;
 use posy_core::checkout::CheckoutForm;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
+use posy_core::quantity::{self, QuantityProblem};
 use posy_core::schedule::Taken;
 use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
 use posy_core::validation::FormProblems;
 use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 
 use super::writer::{NewOrder, Paid, Written, write_order};
-use crate::cart::fulfilment::Charge;
+use crate::cart::fulfilment::{Charge, keep};
 use crate::cart::places::Booking;
 use crate::cart::{self, PricedLine};
 use crate::orders::OrderDesk;
@@ -76,27 +78,16 @@ async fn price(
             .filter(variation::Column::ProductId.eq(product.id))
             .all(db)
             .await?;
-        let size = match line.size_id {
-            Some(id) => match sizes.into_iter().find(|s| s.id == id) {
-                Some(size) => Some(size),
-                None => {
-                    return Err(StudioOrderError::Line(
-                        at,
-                        format!("Please choose a size of {}.", product.name),
-                    ));
-                }
-            },
-            None if !sizes.is_empty() => {
-                return Err(StudioOrderError::Line(
-                    at,
-                    format!("Please choose a size of {}.", product.name),
-                ));
-            }
-            None => None,
-        };
+        let size = line
+            .size_id
+            .and_then(|id| sizes.iter().find(|s| s.id == id).cloned());
+        let asked = line.size_id.map(|_| size.is_some());
+        if let Err(problem) = check_size(!sizes.is_empty(), asked) {
+            return Err(StudioOrderError::Line(at, problem.message(&product.name)));
+        }
         let unit_price =
             Money::from_pence(size.as_ref().map_or(product.price_pence, |s| s.price_pence));
-        priced.push(PricedLine {
+        let priced_line = PricedLine {
             id: at as i32,
             // The studio may sell what the shop hides (a piece kept for phone orders).
             on_sale: true,
@@ -104,7 +95,14 @@ async fn price(
             size,
             quantity: line.quantity,
             unit_price,
-        });
+        };
+        if let Err(problem) = quantity::check_stock(i64::from(line.quantity), priced_line.stock()) {
+            return Err(StudioOrderError::Stock(
+                at,
+                problem.message(&priced_line.label()),
+            ));
+        }
+        priced.push(priced_line);
     }
     Ok(priced)
 }
@@ -135,8 +133,7 @@ pub async fn take(
         surcharge: totals.surcharge,
     };
     let booking = Booking::of(&chosen);
-    let kept = serde_json::to_string(choice)
-        .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
+    let kept = keep(&chosen)?;
     // Fits the cart id's column (36 characters) as well as the payment's.
     let random: String = uuid::Uuid::new_v4()
         .simple()
@@ -183,10 +180,10 @@ pub async fn take(
         .iter()
         .position(|l| std::ptr::eq(l, short))
         .unwrap_or(0);
-    let message = match short.stock() {
-        0 => format!("{} is sold out.", short.label()),
-        left => format!("Only {left} of {} are in stock.", short.label()),
-    };
     txn.rollback().await?;
+    // Sold since the lines were priced: priced again, the stock as it is now says how many are
+    // left.
+    price(&desk.db, lines).await?;
+    let message = QuantityProblem::SoldOut.message(&short.label());
     Err(StudioOrderError::Stock(at, message))
 }

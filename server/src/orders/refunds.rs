@@ -112,7 +112,7 @@ pub async fn give_back(
     let refund = if ask.cancel && nothing_chosen {
         None
     } else {
-        let fee_left = Money::from_pence(admin::delivery_left(&order));
+        let fee_left = admin::delivery_left(&order);
         Some(rules::check_refund(&lines, fee_left, &choice).map_err(OrderError::Refused)?)
     };
     if ask.restock.len() != items.len() && !ask.restock.is_empty() {
@@ -128,7 +128,11 @@ pub async fn give_back(
         let updated = order::Entity::update_many()
             .col_expr(
                 order::Column::RefundedPence,
-                Expr::value(order.refunded_pence + refund.amount.pence()),
+                Expr::value(
+                    Money::from_pence(order.refunded_pence)
+                        .saturating_add(refund.amount)
+                        .pence(),
+                ),
             )
             .col_expr(
                 order::Column::FeeRefunded,

@@ -53,26 +53,15 @@ pub fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// The calendar date and time of day of a Unix time: (year, month, day, seconds into the day).
-pub fn civil(unix_seconds: i64) -> (i64, u32, u32, i64) {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = unix_seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day, unix_seconds.rem_euclid(86_400))
-}
-
 /// Unix seconds as `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn iso8601(unix_seconds: i64) -> String {
-    let (year, month, day, secs) = civil(unix_seconds);
+    let secs = unix_seconds.rem_euclid(86_400);
+    // The shop's own timestamps, within core's years 1 to 9999.
+    let date = Date::from_days_since_epoch(unix_seconds.div_euclid(86_400))
+        .expect("a timestamp within the years 1 to 9999");
     format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        "{}T{:02}:{:02}:{:02}Z",
+        date.to_wire(),
         secs / 3600,
         secs % 3600 / 60,
         secs % 60

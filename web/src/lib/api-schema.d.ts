@@ -2022,6 +2022,11 @@ export interface components {
             /** @description The studio's reference, e.g. `FS-000123`. */
             order_id: string;
             phone: string;
+            /**
+             * @description The same in words on the studio's clock in Bristol, e.g. `23 November 2026 at 10:15`
+             *     (core's calendar, so the page has no date words of its own).
+             */
+            placed_on: string;
             postcode: string;
             /**
              * @description The steps the customer follows (placed, confirmed, out for delivery or ready for
@@ -2406,6 +2411,8 @@ export interface components {
             /** @description `Order placed`, `Confirmed`, `Out for delivery`, … */
             label: string;
             status: string;
+            /** @description The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is. */
+            when: string | null;
         };
         /**
          * PasswordChange

@@ -11,3 +11,25 @@ import * as wasm from 'posy-wasm-admin';
 export function replyMail(greeting: string, body: string, signature: string, asked: string): string {
   return wasm.replyMail(greeting, body, signature, asked);
 }
+
+export type RefundLine = wasm.RefundLine;
+export type RefundCheck = wasm.RefundCheck;
+
+/**
+ * What a refund gives back, added up and checked by the core as the server checks it: the
+ * amount (a wire amount) and what it is in words, or the core's sentence for why it cannot be.
+ */
+export function checkRefund(items: readonly RefundLine[], deliveryLeft: string, quantities: readonly number[], delivery: boolean): RefundCheck {
+  return wasm.checkRefund(items as RefundLine[], deliveryLeft, { quantities: [...quantities], delivery });
+}
+
+/** Whether a refund offers to put the flowers back in stock, before the studio says otherwise (only before they are made). */
+export function restocksByDefault(status: string): boolean {
+  return wasm.restocksByDefault(status);
+}
+
+/** A moment the API sends (ISO 8601) on the studio's clock in Bristol: "Tue 15 Dec, 9:12"; '' for none, or one that cannot be read. */
+export function formatMoment(iso: string | null | undefined): string {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(at) ? '' : wasm.formatMoment(Math.floor(at / 1000));
+}

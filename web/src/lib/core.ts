@@ -124,11 +124,6 @@ export function placeholderImage(): string {
   return wasm.placeholderImage();
 }
 
-/** The poster of a video: its URL with .mov or .mp4 replaced by .jpg. */
-export function videoThumbnail(url: string): string {
-  return wasm.videoThumbnail(url);
-}
-
 /** True when a workshop's spots text says it is full ('0 spots left'): Book then reads Fully Booked. */
 export function isFullyBooked(spotsText: string): boolean {
   return wasm.isFullyBooked(spotsText);
@@ -227,4 +222,32 @@ let fulfilmentFieldsOnce: readonly FulfilmentFieldInfo[] | undefined;
 /** The delivery-or-collection form's fields in the form's order, with their words and limits. */
 export function fulfilmentFields(): readonly FulfilmentFieldInfo[] {
   return (fulfilmentFieldsOnce ??= wasm.fulfilmentFields());
+}
+
+/** A choice with every field blank: the core's fields, each an empty string. */
+export function emptyChoice(): Required<FulfilmentChoice> {
+  return Object.fromEntries(fulfilmentFields().map((field) => [field.name, ''])) as Required<FulfilmentChoice>;
+}
+
+/**
+ * "Deliver to me": the recipient's fields (exactly those) filled by the core from the shopper's
+ * details as typed so far, to lay over the choice.
+ */
+export function deliverTo(customer: Partial<CheckoutForm>): Partial<FulfilmentChoice> {
+  return wasm.deliverTo(customer);
+}
+
+/** The choice's fields "Deliver to me" fills, by wire name (the recipient and the address). */
+export function recipientFields(): (keyof FulfilmentChoice)[] {
+  return Object.keys(deliverTo({})) as (keyof FulfilmentChoice)[];
+}
+
+export type DateStyle = wasm.DateStyle;
+
+/**
+ * A day sent as "2026-12-05", in the pages' words: "Saturday 5 December" (`day`), "Saturday 5
+ * December 2026" (`long`) or "December 5th" (`monthDay`). Anything that is not a day is shown as it came.
+ */
+export function formatDate(day: string, style: DateStyle): string {
+  return wasm.formatDate(day, style) || day;
 }

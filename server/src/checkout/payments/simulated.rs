@@ -295,8 +295,10 @@ fn check_expiry(expiry: &str, (year, month): (i32, u32)) -> Result<(), CardError
 
 /// The (year, month) of a Unix time, in UTC.
 pub fn year_month(unix_seconds: i64) -> (i32, u32) {
-    let (year, month, _, _) = crate::store::clock::civil(unix_seconds);
-    (year as i32, month)
+    match posy_core::calendar::Date::from_days_since_epoch(unix_seconds.div_euclid(86_400)) {
+        Some(date) => (date.year(), u32::from(date.month())),
+        None => (1970, 1),
+    }
 }
 
 /// What confirming or authenticating answers: the intent, or a refusal.

@@ -4,7 +4,12 @@
 //! wrapper over `posy_core` as its wasm twin. The per-visitor rules (forms, delivery) are left
 //! out: pages never call them while rendering, and a page that did would be rendered in the
 //! browser instead.
+//!
+//! Which is which is one list, `RENDERED` in `web/src/ssr/core-host.ts`: its Vitest test holds
+//! it (with `BROWSER_ONLY`) to the wasm module's exports, and the test below holds what is
+//! installed here to it.
 
+use posy_core::calendar::Date;
 use posy_core::checkout::CheckoutField;
 use posy_core::enquiry::EnquiryType;
 use posy_core::validation::FormField;
@@ -109,10 +114,6 @@ pub fn install<'js>(ctx: &Ctx<'js>) -> Result<()> {
         Function::new(ctx.clone(), || media::PLACEHOLDER_IMAGE.to_owned())?,
     )?;
     put(
-        "videoThumbnail",
-        Function::new(ctx.clone(), |url: String| media::video_thumbnail(&url))?,
-    )?;
-    put(
         "isFullyBooked",
         Function::new(ctx.clone(), |spots: String| {
             workshop::is_fully_booked(&spots)
@@ -135,6 +136,16 @@ pub fn install<'js>(ctx: &Ctx<'js>) -> Result<()> {
                 catalogue::item_name(&product, size.as_deref())
             },
         )?,
+    )?;
+    put(
+        "formatDate",
+        Function::new(ctx.clone(), |wire: String, style: String| -> String {
+            Date::parse(&wire).map_or_else(String::new, |date| match style.as_str() {
+                "long" => date.long(),
+                "monthDay" => date.month_ordinal_day(),
+                _ => date.display(),
+            })
+        })?,
     )?;
     put("albumLimits", Function::new(ctx.clone(), album_limits)?)?;
     put("enquiryTypes", Function::new(ctx.clone(), enquiry_types)?)?;
@@ -187,4 +198,56 @@ fn checkout_fields(ctx: Ctx<'_>) -> Result<Vec<Object<'_>>> {
             Ok(info)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rquickjs::{Context, Runtime};
+
+    /// The names the web app's renderer facade says the server installs (`RENDERED`).
+    fn rendered_list() -> Vec<String> {
+        let facade = include_str!("../../../../web/src/ssr/core-host.ts");
+        let start = facade
+            .find("export const RENDERED = [")
+            .expect("core-host.ts lists RENDERED");
+        let list = &facade[start..];
+        let list = &list[list.find('[').unwrap() + 1..list.find(']').unwrap()];
+        let mut names: Vec<String> = list
+            .split(',')
+            .map(|name| name.trim().trim_matches('\'').to_owned())
+            .filter(|name| !name.is_empty())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_renderer_installs_exactly_the_rules_its_facade_lists() {
+        let runtime = Runtime::new().unwrap();
+        let context = Context::full(&runtime).unwrap();
+        let mut installed: Vec<String> = context.with(|ctx| {
+            super::install(&ctx).unwrap();
+            ctx.eval::<Vec<String>, _>("Object.keys(globalThis.posyCore)")
+                .unwrap()
+        });
+        // The console's way to the server's log, not a rule of the core.
+        installed.retain(|name| name != "log");
+        installed.sort();
+        assert_eq!(installed, rendered_list());
+    }
+
+    #[test]
+    fn the_date_rules_answer_as_their_wasm_twins() {
+        let runtime = Runtime::new().unwrap();
+        let context = Context::full(&runtime).unwrap();
+        let said: Vec<String> = context.with(|ctx| {
+            super::install(&ctx).unwrap();
+            ctx.eval::<Vec<String>, _>(
+                "[posyCore.formatDate('2026-12-05', 'long'), posyCore.formatDate('2026-11-20', \
+                 'monthDay'), posyCore.formatDate('soon', 'long')]",
+            )
+            .unwrap()
+        });
+        assert_eq!(said, ["Saturday 5 December 2026", "November 20th", ""]);
+    }
 }

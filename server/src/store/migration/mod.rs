@@ -20,6 +20,7 @@ mod m20261125_000001_enquiry_inbox;
 mod m20261126_000001_order_workflow;
 mod m20261126_000002_catalogue_instance;
 mod m20261128_000001_catalogue_admin;
+mod m20261129_000001_tidy_choices;
 mod m20261212_000001_order_changes;
 
 /// Every migration the shop knows.
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_order_workflow::Migration),
             Box::new(m20261126_000002_catalogue_instance::Migration),
             Box::new(m20261128_000001_catalogue_admin::Migration),
+            Box::new(m20261129_000001_tidy_choices::Migration),
             Box::new(m20261212_000001_order_changes::Migration),
         ]
     }

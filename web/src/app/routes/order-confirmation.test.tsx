@@ -12,6 +12,7 @@ const order = {
   ...shopperOnTheWire,
   total: '1324.50',
   created_at: '2026-11-20T14:05:00Z',
+  placed_on: '20 November 2026 at 14:05',
   items: [
     { product_name: 'Peony Posy (Classic)', quantity: 2, product_price: '45.00', line_total: '90.00' },
     { product_name: 'Wildflower Meadow', quantity: 1, product_price: '1234.50', line_total: '1234.50' },
@@ -154,24 +155,23 @@ describe('the order confirmation page', () => {
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^Elsewhere: \/$/);
     expect(mockApi.requests.some((r) => r.url.includes('/api/orders/'))).toBe(false);
   });
-  it('shows where the order is, each step reached with its time in Bristol', async () => {
+  it('shows where the order is, each step reached with its time in the server’s words', async () => {
     mockApi.on('GET', '/api/orders/12', () =>
       json({
         ...order,
         status: 'confirmed',
         status_label: 'Confirmed',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z' },
-          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z' },
-          { status: 'out_for_delivery', label: 'Out for delivery', done: false, at: null },
-          { status: 'delivered', label: 'Delivered', done: false, at: null },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
+          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z', when: 'Tue 16 Jun, 9:12' },
+          { status: 'out_for_delivery', label: 'Out for delivery', done: false, at: null, when: null },
+          { status: 'delivered', label: 'Delivered', done: false, at: null, when: null },
         ],
       }),
     );
     openAt('/order-confirmation/12?token=abc');
     const progress = await screen.findByRole('region', { name: 'Where your order is' });
     const steps = within(progress).getAllByRole('listitem');
-    // Summer time: 08:12 UTC is 9:12 in Bristol.
     expect(steps.map((step) => step.textContent)).toEqual([
       'Order placedMon 14 Dec, 9:05',
       'ConfirmedTue 16 Jun, 9:12',
@@ -190,10 +190,10 @@ describe('the order confirmation page', () => {
         status: 'cancelled',
         status_label: 'Cancelled',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z' },
-          { status: 'confirmed', label: 'Confirmed', done: false, at: null },
-          { status: 'ready_for_collection', label: 'Ready for collection', done: false, at: null },
-          { status: 'collected', label: 'Collected', done: false, at: null },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
+          { status: 'confirmed', label: 'Confirmed', done: false, at: null, when: null },
+          { status: 'ready_for_collection', label: 'Ready for collection', done: false, at: null, when: null },
+          { status: 'collected', label: 'Collected', done: false, at: null, when: null },
         ],
       }),
     );

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { noteOrder, type OrderDetail } from '../api/orders-api';
-import { moment } from './order-words';
+import { formatMoment } from '@/lib/core-admin';
 
 export interface OrderNotesProps {
   order: OrderDetail;
@@ -47,7 +47,7 @@ export function OrderNotes({ order, onSaved, onStale, onSignedOut }: OrderNotesP
             <li key={`${note.at}-${at}`}>
               <span className="order-history__note order-notes__text">{note.text}</span>
               <span className="order-history__meta">
-                {note.by}, <time dateTime={note.at}>{moment(note.at)}</time>
+                {note.by}, <time dateTime={note.at}>{formatMoment(note.at)}</time>
               </span>
             </li>
           ))}

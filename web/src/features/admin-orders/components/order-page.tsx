@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { notifyError } from '@/components/ui/notify';
 import { money } from '@/lib/core';
+import { formatMoment } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -11,7 +12,7 @@ import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund
 import { ChoiceChange } from './choice-change';
 import { MapsLink, PhoneLink } from './contact-links';
 import { OrderNotes } from './order-notes';
-import { moment, skipQuestion } from './order-words';
+import { skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
 import './orders.css';
@@ -169,7 +170,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
             {order.reference}
           </h2>
           <p className="admin-quiet">
-            {order.first_name} {order.last_name} · placed {moment(order.placed_at)}
+            {order.first_name} {order.last_name} · placed {formatMoment(order.placed_at)}
           </p>
         </div>
         <StatusBadge status={order.status} label={order.status_label} overdue={order.overdue} />
@@ -398,7 +399,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
               <li key={`${event.at}-${at}`}>
                 <span className="order-history__label">{event.label}</span>
                 <span className="order-history__meta">
-                  {event.by === 'shop' ? 'the shop' : event.by}, <time dateTime={event.at}>{moment(event.at)}</time>
+                  {event.by === 'shop' ? 'the shop' : event.by}, <time dateTime={event.at}>{formatMoment(event.at)}</time>
                 </span>
                 {event.note && <span className="order-history__note">{event.note}</span>}
               </li>
@@ -475,12 +476,12 @@ function RefundLine({ refund }: { refund: OrderRefund }) {
       </span>
       {refund.reason && <span className="order-history__note">{refund.reason}</span>}
       <span className="order-history__meta">
-        {refund.by}, <time dateTime={refund.at}>{moment(refund.at)}</time>
+        {refund.by}, <time dateTime={refund.at}>{formatMoment(refund.at)}</time>
       </span>
       {refund.state === 'failed' && (
         <span className="order-refund__error">
           {refund.last_error ?? 'The payment provider refused it.'}
-          {refund.next_attempt_at && ` It will retry at ${moment(refund.next_attempt_at)}.`}
+          {refund.next_attempt_at && ` It will retry at ${formatMoment(refund.next_attempt_at)}.`}
         </span>
       )}
     </li>

@@ -1,24 +1,5 @@
-// How the back office's order pages write statuses, days and moments.
+// How the back office's order pages write counts and steps (days and moments come from the core).
 import { counted } from '@/lib/words';
-
-const momentParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Europe/London',
-});
-
-/** A moment as the studio reads it, in Bristol's time: "Tue 15 Dec, 9:12". */
-export function moment(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = (type: Intl.DateTimeFormatPartTypes) => momentParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
-}
 
 /** "3 deliveries · 1 collection", leaving out what there is none of. */
 export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {

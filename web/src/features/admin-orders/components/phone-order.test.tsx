@@ -56,7 +56,7 @@ describe('taking a phone order', () => {
       return json(
         {
           error: 'Please fill in all required fields: First name, Phone',
-          fields: { first_name: 'Please enter a first name.', phone: 'Please enter a phone number.', 'items.1': 'Only 3 of Peony Posy (Large) are in stock.' },
+          fields: { first_name: 'Please enter a first name.', phone: 'Please enter a phone number.', 'items.1': 'Only 3 left of Peony Posy (Large)' },
         },
         400,
       );
@@ -78,7 +78,7 @@ describe('taking a phone order', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please check the fields marked below.');
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter a first name.');
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a phone number.');
-    expect(screen.getByLabelText('Item 2')).toHaveAccessibleDescription('Only 3 of Peony Posy (Large) are in stock.');
+    expect(screen.getByLabelText('Item 2')).toHaveAccessibleDescription('Only 3 left of Peony Posy (Large)');
     // The core's check of the delivery, shown with the server's.
     expect(screen.getByLabelText("Recipient's name")).toHaveAttribute('aria-invalid', 'true');
     // Nothing typed is lost.

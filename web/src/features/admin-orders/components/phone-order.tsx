@@ -6,6 +6,7 @@ import {
   cardCount,
   cartTotal,
   checkoutFields,
+  emptyChoice,
   fulfilmentFields,
   money,
   unixSeconds,
@@ -24,22 +25,6 @@ import './phone-order.css';
 type ChoiceField = keyof FulfilmentChoice;
 /** The choice as it is posted: every field a string, as the core reads it. */
 type Choice = Required<FulfilmentChoice>;
-
-const EMPTY_CHOICE: Choice = {
-  method: 'delivery',
-  date: '',
-  slot: '',
-  collection_time: '',
-  recipient_name: '',
-  recipient_phone: '',
-  address_line1: '',
-  address_line2: '',
-  city: '',
-  postcode: '',
-  instructions: '',
-  card_message: '',
-  card_from: '',
-};
 
 /** The summary when sentences stand beside the fields; it goes once they are all seen to. */
 const FIELDS_MARKED = 'Please check the fields marked below.';
@@ -127,7 +112,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
   const navigate = useNavigate();
   const [customer, setCustomer] = useState<Customer>({ first_name: '', last_name: '', phone: '', email: '', payment_note: '' });
   const [lines, setLines] = useState<Line[]>([{ key: 1, productId: '', sizeId: '', quantity: '1' }]);
-  const [choice, setChoice] = useState<Choice>(EMPTY_CHOICE);
+  const [choice, setChoice] = useState<Choice>(() => ({ ...emptyChoice(), method: 'delivery' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { cartTotal, money, type PricedLine } from '@/lib/core';
+import { money } from '@/lib/core';
+import { checkRefund, restocksByDefault } from '@/lib/core-admin';
 import { CallRefused } from '@/lib/api-client';
 import { refundOrder, type OrderDetail, type RefundBody } from '../api/orders-api';
 import './orders.css';
-
-/** Before the studio makes them, flowers can go back in stock; after, they cannot. */
-const NOT_YET_MADE = new Set(['new', 'confirmed']);
 
 export interface RefundPanelProps {
   order: OrderDetail;
@@ -23,7 +21,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [quantities, setQuantities] = useState(() => order.items.map(() => 0));
-  const [restock, setRestock] = useState(() => order.items.map(() => NOT_YET_MADE.has(order.status)));
+  const [restock, setRestock] = useState(() => order.items.map(() => restocksByDefault(order.status)));
   const [delivery, setDelivery] = useState(false);
   const [cancel, setCancel] = useState(false);
   const [reason, setReason] = useState('');
@@ -32,10 +30,10 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
   const [error, setError] = useState<string | null>(null);
 
   const deliveryLeft = order.delivery_left !== '0.00';
-  const lines: PricedLine[] = order.items.map((item, at) => ({ price: item.unit_price, quantity: quantities[at] ?? 0 }));
-  if (delivery && deliveryLeft) lines.push({ price: order.delivery_left, quantity: 1 });
-  const amount = cartTotal(lines.filter((line) => line.quantity > 0));
-  const givesBack = amount !== '0.00';
+  // Added up by the core as the server checks it; nothing chosen (or only cancelling) gives back nothing.
+  const checked = checkRefund(order.items, order.delivery_left, quantities, delivery && deliveryLeft);
+  const amount = checked.amount ?? '0.00';
+  const givesBack = checked.amount !== null;
   const asksSomething = givesBack || cancel;
 
   const body: RefundBody = { quantities, restock, delivery: delivery && deliveryLeft, cancel, reason: reason.trim() };

@@ -2,7 +2,7 @@
 // charges its delivery fee and slot surcharge. The browser has checked it with the same rules
 // already; the server refuses it only when something changed meanwhile (a cut-off passed).
 import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
-import type { FulfilmentChoice, Totals } from '@/lib/core';
+import { emptyChoice, type FulfilmentChoice, type Totals } from '@/lib/core';
 
 export type ChoiceOutcome =
   | { ok: true; totals: Totals }
@@ -15,7 +15,8 @@ export const CHOICE_NOT_SENT = 'We couldn’t save your delivery choice. Please 
 export async function saveChoice(cartId: string, choice: FulfilmentChoice): Promise<ChoiceOutcome> {
   try {
     const { data, error, response } = await api.PUT('/api/cart/fulfilment/', {
-      body: { ...emptyChoice, ...choice, cart_id: cartId },
+      // The body names every field; those a method does not ask for go empty.
+      body: { ...emptyChoice(), ...choice, cart_id: cartId },
     });
     if (data) return { ok: true, totals: data };
     const body = error as ErrorBody | undefined;
@@ -25,20 +26,3 @@ export async function saveChoice(cartId: string, choice: FulfilmentChoice): Prom
     return { ok: false, message: CHOICE_NOT_SENT, fields: {}, status: null };
   }
 }
-
-// The body names every field; those a method does not ask for go empty.
-const emptyChoice = {
-  method: '',
-  date: '',
-  slot: '',
-  collection_time: '',
-  recipient_name: '',
-  recipient_phone: '',
-  address_line1: '',
-  address_line2: '',
-  city: '',
-  postcode: '',
-  instructions: '',
-  card_message: '',
-  card_from: '',
-} satisfies Required<FulfilmentChoice>;

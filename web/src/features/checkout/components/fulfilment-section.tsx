@@ -1,8 +1,8 @@
 import { useId, type Ref } from 'react';
 import { Field, TextField } from '@/components/ui/field';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
-import { fulfilmentFields, money, type FulfilmentFieldInfo, type Method, type PostcodeCheck } from '@/lib/core';
-import { RECIPIENT_FIELDS, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
+import { fulfilmentFields, money, recipientFields, type FulfilmentFieldInfo, type Method, type PostcodeCheck } from '@/lib/core';
+import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
 import { DayPicker } from './day-picker';
 import './fulfilment.css';
 
@@ -146,7 +146,7 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
                       {[sent.address_line1, sent.city, sent.postcode].filter((part) => part.trim()).join(', ') ||
                         'Fill in your address in your details above.'}
                     </p>
-                    {RECIPIENT_FIELDS.filter((field) => errors[field])
+                    {recipientFields().filter((field) => errors[field])
                       .map((field) => (
                         <p key={field} className="field__error">
                           {errors[field]}

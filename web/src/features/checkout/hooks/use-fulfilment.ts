@@ -4,10 +4,12 @@
 // shopper sees them as they type; the server checks the same choice with the same code.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { draftDeliversToMe, draftOf, saveDraft } from './checkout-draft';
-import { EMPTY_FORM as EMPTY_CUSTOMER } from './use-checkout';
 import type { Cart } from '@/lib/api-client';
 import {
   cartTotal,
+  deliverTo,
+  emptyChoice,
+  recipientFields,
   unixSeconds,
   type CheckoutForm,
   type CollectionTime,
@@ -25,36 +27,10 @@ export type ChoiceField = keyof FulfilmentChoice;
 
 export type Choice = Required<FulfilmentChoice>;
 
-export const EMPTY_CHOICE: Choice = {
-  method: 'delivery',
-  date: '',
-  slot: '',
-  collection_time: '',
-  recipient_name: '',
-  recipient_phone: '',
-  address_line1: '',
-  address_line2: '',
-  city: '',
-  postcode: '',
-  instructions: '',
-  card_message: '',
-  card_from: '',
-};
-
-/** The shopper's own details as a recipient: their name, phone and address. */
-export function recipientFromCustomer(customer: CheckoutForm) {
-  return {
-    recipient_name: `${customer.firstName.trim()} ${customer.lastName.trim()}`.trim(),
-    recipient_phone: customer.phone,
-    address_line1: customer.address,
-    address_line2: '',
-    city: customer.city,
-    postcode: customer.postcode,
-  } satisfies Partial<Choice>;
+/** The choice a visit starts with: delivery, everything else blank (the core's empty choice). */
+export function startingChoice(): Choice {
+  return { ...emptyChoice(), method: 'delivery' };
 }
-
-/** The recipient's fields, which "Deliver to me" fills from the shopper's own details. */
-export const RECIPIENT_FIELDS = Object.keys(recipientFromCustomer(EMPTY_CUSTOMER)) as (keyof ReturnType<typeof recipientFromCustomer>)[];
 
 /** Re-renders every half minute, so days and slots close at their cut-offs while the page is open. */
 export function useNow(everyMs = 30_000): number {
@@ -116,7 +92,10 @@ export interface UseFulfilment {
  */
 export function useFulfilment(cart: Cart, rules: DeliveryRules | null, customer: CheckoutForm): UseFulfilment {
   // What was typed earlier in this visit (before "Edit cart", say) comes back.
-  const [choice, setChoice] = useState<Choice>(() => ({ ...EMPTY_CHOICE, ...draftOf('choice', EMPTY_CHOICE) }));
+  const [choice, setChoice] = useState<Choice>(() => {
+    const starting = startingChoice();
+    return { ...starting, ...draftOf('choice', starting) };
+  });
   const [deliverToMe, setDeliverToMe] = useState(draftDeliversToMe);
   // The choice as picked, not as shown: a day the page filled in is filled in afresh next time.
   useEffect(() => saveDraft({ choice, deliverToMe }), [choice, deliverToMe]);
@@ -136,7 +115,7 @@ export function useFulfilment(cart: Cart, rules: DeliveryRules | null, customer:
   const shown: Choice = useMemo(() => ({ ...choice, date, slot }), [choice, date, slot]);
 
   const sent: Choice = useMemo(
-    () => (deliverToMe && delivering ? { ...shown, ...recipientFromCustomer(customer) } : shown),
+    () => (deliverToMe && delivering ? { ...shown, ...deliverTo(customer) } : shown),
     [shown, customer, deliverToMe, delivering],
   );
 
@@ -187,7 +166,7 @@ export function useFulfilment(cart: Cart, rules: DeliveryRules | null, customer:
   const chooseDeliverToMe = useCallback(
     (on: boolean) => {
       setDeliverToMe(on);
-      forget(...RECIPIENT_FIELDS);
+      forget(...recipientFields());
     },
     [forget],
   );

@@ -7,41 +7,6 @@ import type { Order } from '../api/order-api';
 import { useOrder } from '../hooks/use-order';
 import './order-confirmation.css';
 
-const placedAt = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-function formatPlaced(iso: string | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : placedAt.format(date);
-}
-
-const stepParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Europe/London',
-});
-
-/** When a step was reached, in Bristol's time: "Tue 15 Dec, 9:12". */
-function formatStep(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = stepParts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}, ${Number(part('hour'))}:${part('minute')}`;
-}
-
 /** A line's total added by the core, for an answer that did not carry one. */
 function lineTotal(price: string, quantity: number): string | undefined {
   try {
@@ -81,7 +46,7 @@ function OrderProblem({ message, expired, site }: { message: string; expired: bo
 
 function OrderDetails({ order, site }: { order: Order; site: SiteFacts | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const placed = formatPlaced(order.created_at);
+  const placed = order.placed_on;
 
   // The page changed under the shopper's hand: start reading from the thank-you.
   useEffect(() => {
@@ -218,7 +183,7 @@ function Progress({ order, site }: { order: Order; site: SiteFacts | null }) {
     <Card id="order-progress-title" title="Where your order is">
       <ol className="order-progress" data-testid="order-progress">
         {steps.map((step, at) => {
-          const when = formatStep(step.at);
+          const when = step.when;
           return (
             <li
               key={step.status}

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
-import { money } from '@/lib/core';
+import { formatDate, money } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { bookingLink, isFullyBooked } from '../lib/booking';
-import { longDate, monthAndOrdinalDay } from '../lib/dates';
 
 /** One upcoming workshop: when, what it costs, the spots left, and Book (or Fully Booked). */
 export function WorkshopCard({ workshop }: { workshop: Workshop }) {
@@ -27,7 +26,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
       </div>
       <div className="stack workshop-card__body">
         <p className="workshop-card__when">
-          <time dateTime={workshop.date}>{longDate(workshop.date)}</time>
+          <time dateTime={workshop.date}>{formatDate(workshop.date, 'long')}</time>
           <span aria-hidden="true"> · </span>
           <span className="visually-hidden">, </span>
           {workshop.time}
@@ -56,7 +55,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
               <dd>
                 {balance}{' '}
                 <span className="workshop-card__due">
-                  due by <time dateTime={workshop.balance_due}>{monthAndOrdinalDay(workshop.balance_due)}</time>
+                  due by <time dateTime={workshop.balance_due}>{formatDate(workshop.balance_due, 'monthDay')}</time>
                 </span>
               </dd>
             </div>

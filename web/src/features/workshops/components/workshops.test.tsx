@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
 import type { Workshop } from '../api/get-workshops';
-import { longDate, monthAndOrdinalDay, ordinal } from '../lib/dates';
 import { PastWorkshops } from './past-workshops';
 import { WorkshopList } from './workshop-list';
 
@@ -31,18 +30,6 @@ function renderList(answer: () => Response | Promise<Response>) {
     </MemoryRouter>,
   );
 }
-
-describe('workshop dates', () => {
-  it('writes the day out, and the balance’s due date as the spec does', () => {
-    expect(longDate('2026-12-05')).toBe('Saturday 5 December 2026');
-    expect(monthAndOrdinalDay('2026-11-20')).toBe('November 20th');
-    expect(monthAndOrdinalDay('2026-11-01')).toBe('November 1st');
-    expect(monthAndOrdinalDay('2026-11-22')).toBe('November 22nd');
-    expect(monthAndOrdinalDay('2026-11-23')).toBe('November 23rd');
-    expect(['11', '12', '13'].map((n) => ordinal(Number(n)))).toEqual(['11th', '12th', '13th']);
-    expect(longDate('soon')).toBe('soon');
-  });
-});
 
 describe('the workshop list', () => {
   it('says it is loading while the workshops are on their way', () => {

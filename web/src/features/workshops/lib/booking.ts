@@ -1,6 +1,5 @@
-import { isFullyBooked as spotsTextIsFull } from '@/lib/core';
+import { formatDate, isFullyBooked as spotsTextIsFull } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
-import { longDate } from './dates';
 
 /** The spec: booking is closed exactly when the spots text is '0 spots left' (core's rule). */
 export function isFullyBooked(workshop: Pick<Workshop, 'spots_text'>): boolean {
@@ -9,6 +8,6 @@ export function isFullyBooked(workshop: Pick<Workshop, 'spots_text'>): boolean {
 
 /** Where Book leads: the contact form, as an event enquiry naming the workshop and its day. */
 export function bookingLink(workshop: Pick<Workshop, 'title' | 'date'>): string {
-  const query = new URLSearchParams({ type: 'event', workshop: workshop.title, date: longDate(workshop.date) });
+  const query = new URLSearchParams({ type: 'event', workshop: workshop.title, date: formatDate(workshop.date, 'long') });
   return `/contact?${query.toString()}`;
 }
