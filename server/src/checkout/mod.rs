@@ -28,6 +28,7 @@ use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
+use posy_core::order::{OrderStatus, PaidBy};
 use posy_core::validation::{FormProblems, is_email};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -708,6 +709,8 @@ impl Checkout {
             fulfil_method: Set(booking.method.clone()),
             fulfil_date: Set(booking.date.clone()),
             fulfil_slot: Set(booking.slot.clone()),
+            status: Set(OrderStatus::New.as_str().to_owned()),
+            paid_by: Set(PaidBy::Card.as_str().to_owned()),
             ..Default::default()
         }
         .insert(txn)

@@ -7,6 +7,7 @@
 use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
+use posy_core::order::{OrderStatus, PaidBy};
 use posy_core::schedule::Taken;
 use posy_core::studio_order::{MAX_PER_LINE, StudioOrderField, StudioOrderForm};
 use posy_core::validation::{FormProblems, is_email};
@@ -185,8 +186,8 @@ pub async fn take(
         fulfil_method: Set(booking.method.clone()),
         fulfil_date: Set(booking.date.clone()),
         fulfil_slot: Set(booking.slot.clone()),
-        status: Set("new".into()),
-        paid_by: Set("studio".into()),
+        status: Set(OrderStatus::New.as_str().into()),
+        paid_by: Set(PaidBy::Studio.as_str().into()),
         payment_note: Set(Some(customer.payment_note.clone())),
         taken_by: Set(Some(admin.to_owned())),
         refunded_pence: Set(0),
