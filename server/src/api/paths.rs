@@ -302,16 +302,14 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
         ("/api/admin/orders/export/", "to", date.clone()),
         ("/api/admin/orders/sheet/", "date", date.clone()),
     ] {
-        let parameters = spec["paths"][path]["get"]["parameters"].as_array_mut();
-        for published in parameters.into_iter().flatten() {
+        for published in parameters_of(spec, "get", path) {
             if published["name"] == parameter {
                 published["schema"] = schema.clone();
             }
         }
     }
     // The status filter is core's list (see `word_lists`), or empty.
-    let parameters = spec["paths"]["/api/admin/orders/"]["get"]["parameters"].as_array_mut();
-    for published in parameters.into_iter().flatten() {
+    for published in parameters_of(spec, "get", "/api/admin/orders/") {
         if published["name"] == "status" {
             published["schema"] = or_empty(&published["schema"]);
         }
@@ -418,9 +416,7 @@ fn word_lists(spec: &mut Value) {
     for (owner, field, list) in WORD_FIELDS {
         let reference = json!({ "$ref": format!("#/components/schemas/{list}") });
         if let Some((method, path)) = owner.split_once(' ') {
-            let parameters =
-                spec["paths"][path][method.to_lowercase()]["parameters"].as_array_mut();
-            for parameter in parameters.into_iter().flatten() {
+            for parameter in parameters_of(spec, &method.to_lowercase(), path) {
                 if parameter["name"] == *field {
                     parameter["schema"] = reference.clone();
                 }
@@ -433,6 +429,21 @@ fn word_lists(spec: &mut Value) {
             property.insert("allOf".into(), json!([reference]));
         }
     }
+}
+
+/// The parameters of the call `method path`, none when there is no such call.
+fn parameters_of<'a>(
+    spec: &'a mut Value,
+    method: &str,
+    path: &str,
+) -> impl Iterator<Item = &'a mut Value> {
+    spec.get_mut("paths")
+        .and_then(|paths| paths.get_mut(path))
+        .and_then(|item| item.get_mut(method))
+        .and_then(|operation| operation.get_mut("parameters"))
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
 }
 
 /// The most files one upload takes unless POSY_MAX_UPLOAD_FILES says otherwise (the setting's

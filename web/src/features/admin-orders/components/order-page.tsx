@@ -7,7 +7,7 @@ import { money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
-import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund } from '../api/orders-api';
+import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund, type OrderStatus } from '../api/orders-api';
 import { moment, skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
@@ -98,7 +98,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused }: Orde
   // Delivered would tell the customer their flowers came, and Delivered has no undo.
   const [asking, setAsking] = useState<OrderMove | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
-  const move = async (to: string, refocus = false) => {
+  const move = async (to: OrderStatus, refocus = false) => {
     setBusy(true);
     try {
       const moved = await moveOrder(order.id, order.status, to);
