@@ -4,7 +4,7 @@
 # that admin as a browser is: the session and CSRF cookies, the CSRF header and an Origin on
 # every call. The calls that sign the session out are left out, so one sign-in lasts the run.
 # Any failure, or any server error in the shop's log, fails the script. The exemptions (each
-# with its reason) are in schemathesis.toml, found at the repository's root.
+# with its reason) are in schemathesis.toml.
 #
 #   scripts/api-fuzz.sh [schemathesis option ...]   (e.g. --seed 2 -n 50 to look further)
 set -euo pipefail
@@ -35,11 +35,13 @@ python3 -c 'import json, os; print(json.dumps({"username": os.environ["POSY_ADMI
 session=$(cookie posy_session)
 [[ -n "$csrf" && -n "$session" ]] || { echo "could not sign in as the run's admin" >&2; exit 1; }
 
+# Run from the shop's folder, so schemathesis's own cache (.schemathesis/) goes with it.
+root=$PWD
 status=0
-"$venv/bin/schemathesis" run "$url/api/openapi.json" \
+(cd "$SHOP_DATA" && "$venv/bin/schemathesis" --config-file "$root/schemathesis.toml" run "$url/api/openapi.json" \
   -c all -n 20 --seed 1 --exclude-checks ignored_auth --exclude-path-regex 'logout|sign-out|signout' \
   -H "Cookie: csrftoken=$csrf; posy_session=$session" -H "X-CSRFToken: $csrf" -H "Origin: $url" \
-  "$@" || status=$?
+  "$@") || status=$?
 if grep -q "request failed" "$SHOP_DATA/server.log"; then
   echo "--- server errors logged during the run"
   grep "request failed" "$SHOP_DATA/server.log" | tail -20
