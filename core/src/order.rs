@@ -114,6 +114,90 @@ impl OrderStatus {
     }
 }
 
+/// How an order was paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaidBy {
+    /// Through the shop's payment provider, at the checkout.
+    Card,
+    /// Taken by phone or in the studio and paid there.
+    Studio,
+}
+
+impl PaidBy {
+    /// Every way, as the API lists them.
+    pub const ALL: [PaidBy; 2] = [PaidBy::Card, PaidBy::Studio];
+
+    /// The wire form, as stored: `card` or `studio`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaidBy::Card => "card",
+            PaidBy::Studio => "studio",
+        }
+    }
+
+    /// Reads the wire form.
+    pub fn parse(value: &str) -> Option<PaidBy> {
+        PaidBy::ALL.into_iter().find(|p| p.as_str() == value.trim())
+    }
+}
+
+/// Where money the studio gives back on an order stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefundState {
+    /// The provider not yet asked, or not yet answered.
+    Pending,
+    /// The provider refused it or did not answer: tried again later.
+    Failed,
+    /// The provider gave it back.
+    Succeeded,
+    /// Paid outside the shop: the studio gives it back the way it was paid.
+    ByHand,
+}
+
+impl RefundState {
+    /// Every state, as the API lists them.
+    pub const ALL: [RefundState; 4] = [
+        RefundState::Pending,
+        RefundState::Failed,
+        RefundState::Succeeded,
+        RefundState::ByHand,
+    ];
+
+    /// The states still to be sent to the provider (again).
+    pub const UNSETTLED: [RefundState; 2] = [RefundState::Pending, RefundState::Failed];
+
+    /// The wire form, as stored: e.g. `by_hand`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefundState::Pending => "pending",
+            RefundState::Failed => "failed",
+            RefundState::Succeeded => "succeeded",
+            RefundState::ByHand => "by_hand",
+        }
+    }
+
+    /// Reads the wire form.
+    pub fn parse(value: &str) -> Option<RefundState> {
+        RefundState::ALL
+            .into_iter()
+            .find(|s| s.as_str() == value.trim())
+    }
+
+    /// A refund of an order paid `by` starts here: a card's is sent to the provider, any
+    /// other is given back by hand.
+    pub fn first(by: PaidBy) -> RefundState {
+        match by {
+            PaidBy::Card => RefundState::Pending,
+            PaidBy::Studio => RefundState::ByHand,
+        }
+    }
+
+    /// Still to be sent to the provider (again).
+    pub fn unsettled(self) -> bool {
+        RefundState::UNSETTLED.contains(&self)
+    }
+}
+
 /// The steps of an order made by `method`, first to last.
 pub fn steps(method: Method) -> &'static [OrderStatus] {
     match method {
@@ -339,6 +423,25 @@ mod tests {
             assert_eq!(OrderStatus::parse(status.as_str()), Some(status));
         }
         assert_eq!(OrderStatus::parse("shipped"), None);
+    }
+
+    #[test]
+    fn paid_by_and_refund_states_read_back() {
+        for by in PaidBy::ALL {
+            assert_eq!(PaidBy::parse(by.as_str()), Some(by));
+        }
+        for state in RefundState::ALL {
+            assert_eq!(RefundState::parse(state.as_str()), Some(state));
+        }
+        assert_eq!(PaidBy::parse("cash"), None);
+        assert_eq!(RefundState::parse("done"), None);
+        assert_eq!(RefundState::first(PaidBy::Card), RefundState::Pending);
+        assert_eq!(RefundState::first(PaidBy::Studio), RefundState::ByHand);
+        let unsettled: Vec<RefundState> = RefundState::ALL
+            .into_iter()
+            .filter(|s| s.unsettled())
+            .collect();
+        assert_eq!(unsettled, [RefundState::Pending, RefundState::Failed]);
     }
 
     #[test]

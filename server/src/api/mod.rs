@@ -3,7 +3,6 @@
 
 use poem_openapi::{OpenApiService, Tags};
 
-pub mod admin;
 pub mod admins;
 pub mod albums;
 pub mod auth;
@@ -12,6 +11,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod catalogue_admin;
 pub mod delivery;
+pub mod enquiries;
 pub mod order_admin;
 pub mod orders;
 pub mod paths;
@@ -19,6 +19,7 @@ pub mod payment;
 pub mod settings;
 pub mod state;
 pub mod studio;
+pub mod summary;
 pub mod text;
 pub mod upload;
 
@@ -59,8 +60,9 @@ resources!(
     studio::StudioApi,
     delivery::DeliveryApi,
     auth::AuthApi,
-    admin::AdminApi,
-    settings::StudioSettingsApi,
+    summary::SummaryApi,
+    enquiries::EnquiriesApi,
+    settings::SettingsApi,
     admins::AdminsApi,
     order_admin::OrderAdminApi,
     catalogue_admin::CatalogueAdminApi,

@@ -6,10 +6,18 @@ use std::sync::OnceLock;
 
 use poem::Request;
 use poem::http::Uri;
+use posy_core::account::{MAX_PASSWORD_CHARS, MAX_USERNAME_CHARS, MIN_PASSWORD_CHARS};
+use posy_core::category_form::MAX_CATEGORY_CHARS;
 use posy_core::checkout::CheckoutField;
-use posy_core::enquiry::{EnquiryType, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
+use posy_core::enquiry::{
+    EnquiryStatus, EnquiryType, MAX_GREETING_CHARS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS,
+    MAX_REPLY_CHARS, MAX_SIGNATURE_CHARS,
+};
 use posy_core::gallery::{CAPTION_MAX_CHARS, DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS};
+use posy_core::order::{OrderStatus, PaidBy, RefundState};
+use posy_core::product_form::{self, MAX_STOCK};
 use posy_core::quantity::MAX_PER_LINE;
+use posy_core::schedule::Method;
 use posy_core::validation::FormField;
 use serde_json::{Value, json};
 
@@ -55,6 +63,7 @@ pub fn publish(spec_json: &str) -> Value {
     plain_json_content(&mut spec);
     let requests = request_schemas(&spec);
     nullable_answers(&mut spec, &requests);
+    word_lists(&mut spec);
     request_rules(&mut spec, &requests);
     spec
 }
@@ -117,10 +126,13 @@ const REQUIRED: &[(&str, &[&str])] = &[
         &["name", "email", "enquiryType", "message"],
     ),
     ("Credentials", &["username", "password"]),
+    ("AlbumJson", &["title"]),
 ];
 
 /// Some text, not only spaces (the server trims every field).
 const NOT_BLANK: &str = r"\S";
+/// Some text on one line: no control character (a line break is one), not only spaces.
+const ONE_LINE: &str = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$";
 // The three patterns below copy core's rules for the description only: core is the authority
 // (the server refuses with `posy_core::validation`), and the tests below hold each pattern to
 // core's answer on a table of inputs.
@@ -156,6 +168,8 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
     let text = |max: usize, pattern: &str| json!({"maxLength": max, "pattern": pattern});
     let quantity = json!({"minimum": 1, "maximum": MAX_PER_LINE});
     let enquiry_types: Vec<&str> = EnquiryType::ALL.iter().map(|t| t.as_str()).collect();
+    let password = json!({"minLength": MIN_PASSWORD_CHARS, "maxLength": MAX_PASSWORD_CHARS});
+    let stock = json!({"minimum": 0, "maximum": MAX_STOCK});
     // core's `is_email` takes at most this many characters, on either form.
     let email_chars = CheckoutField::Email.max_chars();
     let mut rules: Vec<(&str, &str, Value)> = vec![
@@ -180,6 +194,39 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
         ),
         ("Credentials", "username", json!({"pattern": NOT_BLANK})),
         ("Credentials", "password", json!({"minLength": 1})),
+        ("NewAdmin", "username", text(MAX_USERNAME_CHARS, NOT_BLANK)),
+        ("NewAdmin", "password", password.clone()),
+        ("PasswordChange", "new_password", password),
+        (
+            "PasswordChange",
+            "current_password",
+            json!({"minLength": 1}),
+        ),
+        ("NewCategory", "name", text(MAX_CATEGORY_CHARS, ONE_LINE)),
+        ("CategoryChange", "name", text(MAX_CATEGORY_CHARS, ONE_LINE)),
+        (
+            "EnquiryReply",
+            "greeting",
+            text(MAX_GREETING_CHARS, ONE_LINE),
+        ),
+        ("EnquiryReply", "body", text(MAX_REPLY_CHARS, NOT_BLANK)),
+        (
+            "EnquiryReply",
+            "signature",
+            text(MAX_SIGNATURE_CHARS, NOT_BLANK),
+        ),
+        ("StockChange", "stock", stock.clone()),
+        ("ProductChangeBody", "stock", stock),
+        (
+            "ProductChangeBody",
+            "name",
+            text(product_form::MAX_NAME_CHARS, NOT_BLANK),
+        ),
+        (
+            "ProductChangeBody",
+            "description",
+            text(product_form::MAX_DESCRIPTION_CHARS, NOT_BLANK),
+        ),
         ("AlbumJson", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
         ("AlbumChange", "title", text(TITLE_MAX_CHARS, NOT_BLANK)),
         (
@@ -202,18 +249,73 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
         let rule = text(field.max_chars(), checkout_pattern(field));
         ("PlaceOrder", field.wire_name(), rule)
     }));
-    // An upload needs a file, as `images` or as `featured_image`: neither field alone is required.
     if let Some(paths) = spec["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
+            // An upload needs a file, as `images` or as `featured_image`: neither field alone
+            // is required. The most files one upload takes is a setting
+            // (POSY_MAX_UPLOAD_FILES); the description gives its default.
             if path.ends_with("/upload_images/")
                 && let Some(form) = item
                     .pointer_mut("/post/requestBody/content/multipart~1form-data/schema")
                     .and_then(Value::as_object_mut)
             {
                 form.remove("required");
+                if let Some(images) = form
+                    .get_mut("properties")
+                    .and_then(|p| p.get_mut("images"))
+                    .and_then(Value::as_object_mut)
+                {
+                    images.insert("maxItems".into(), json!(DEFAULT_MAX_UPLOAD_FILES));
+                }
+            }
+            // A new album sent as a form: the same title and description as in JSON.
+            if path.ends_with("albums/")
+                && let Some(form) = item
+                    .pointer_mut("/post/requestBody/content/multipart~1form-data/schema")
+                    .and_then(Value::as_object_mut)
+            {
+                form.insert("required".into(), json!(["title"]));
+                let properties = form.entry("properties").or_insert_with(|| json!({}));
+                properties["title"] =
+                    json!({"type": "string", "maxLength": TITLE_MAX_CHARS, "pattern": NOT_BLANK});
+                properties["description"] =
+                    json!({"type": "string", "maxLength": DESCRIPTION_MAX_CHARS});
             }
         }
     }
+    // The delivery settings are saved whole, as their GET answers them.
+    if let Some(body) = spec.pointer_mut(
+        "/paths/~1api~1admin~1settings~1delivery~1/put/requestBody/content/application~1json/schema",
+    ) {
+        *body = json!({"$ref": "#/components/schemas/DeliverySettings"});
+    }
+    // Days are written `2026-12-15`; a list filter's method is core's. The list's filters
+    // may also be sent empty, which leaves them out (`?status=` lists every status).
+    let date = json!({"type": "string", "format": "date"});
+    let method = json!({"type": "string", "enum": Method::ALL.map(Method::as_str)});
+    let or_empty = |schema: &Value| json!({"anyOf": [schema, {"type": "string", "maxLength": 0}]});
+    for (path, parameter, schema) in [
+        ("/api/admin/orders/", "from", or_empty(&date)),
+        ("/api/admin/orders/", "to", or_empty(&date)),
+        ("/api/admin/orders/", "method", or_empty(&method)),
+        ("/api/admin/orders/export/", "from", date.clone()),
+        ("/api/admin/orders/export/", "to", date.clone()),
+        ("/api/admin/orders/sheet/", "date", date.clone()),
+    ] {
+        for published in parameters_of(spec, "get", path) {
+            if published["name"] == parameter {
+                published["schema"] = schema.clone();
+            }
+        }
+    }
+    // The status filter is core's list (see `word_lists`), or empty.
+    for published in parameters_of(spec, "get", "/api/admin/orders/") {
+        if published["name"] == "status" {
+            published["schema"] = or_empty(&published["schema"]);
+        }
+    }
+    // Whole numbers the server reads unsigned cannot be negative.
+    unsigned(spec);
     let Some(schemas) = spec.pointer_mut("/components/schemas") else {
         return;
     };
@@ -251,6 +353,120 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
         ) {
             property.extend(rule.clone());
         }
+    }
+}
+
+/// Core's lists of words the API reads and writes (each stored as a plain string column, so
+/// both databases keep them alike), published as named enums: generated clients get each as
+/// one union, and the words are written nowhere but in core.
+fn words() -> [(&'static str, &'static str, Vec<&'static str>); 4] {
+    [
+        (
+            "OrderStatus",
+            "Where an order stands (core's `OrderStatus`).",
+            OrderStatus::ALL.map(OrderStatus::as_str).to_vec(),
+        ),
+        (
+            "PaidBy",
+            "How an order was paid: through the shop's payment provider, or taken by phone or \
+             in the studio and paid there (core's `PaidBy`).",
+            PaidBy::ALL.map(PaidBy::as_str).to_vec(),
+        ),
+        (
+            "RefundState",
+            "Where money given back stands: waiting for the provider, refused and retried until \
+             it succeeds, given back, or for the studio to give back the way it was paid \
+             (core's `RefundState`).",
+            RefundState::ALL.map(RefundState::as_str).to_vec(),
+        ),
+        (
+            "EnquiryStatus",
+            "Where an enquiry stands in the studio's inbox (core's `EnquiryStatus`).",
+            EnquiryStatus::ALL.map(EnquiryStatus::as_str).to_vec(),
+        ),
+    ]
+}
+
+/// Every field and query parameter that carries one of [`words`]' lists: (schema or
+/// `METHOD path`, field or parameter, list). A test holds each to being in the description.
+const WORD_FIELDS: &[(&str, &str, &str)] = &[
+    ("Order", "status", "OrderStatus"),
+    ("OrderDetail", "status", "OrderStatus"),
+    ("OrderEventView", "status", "OrderStatus"),
+    ("OrderLine", "status", "OrderStatus"),
+    ("OrderMove", "status", "OrderStatus"),
+    ("OrderStep", "status", "OrderStatus"),
+    ("StatusChange", "from", "OrderStatus"),
+    ("StatusChange", "to", "OrderStatus"),
+    ("GET /api/admin/orders/", "status", "OrderStatus"),
+    ("OrderPayment", "paid_by", "PaidBy"),
+    ("OrderRefundView", "state", "RefundState"),
+    ("EnquiryView", "status", "EnquiryStatus"),
+    ("EnquiryStatusChange", "status", "EnquiryStatus"),
+];
+
+/// Publishes [`words`] as schemas of their own and points each of [`WORD_FIELDS`] at its list
+/// (through `allOf`, so the field keeps its own description: OpenAPI 3.0 ignores a `$ref`'s
+/// siblings).
+fn word_lists(spec: &mut Value) {
+    for (name, description, list) in words() {
+        spec["components"]["schemas"][name] =
+            json!({"type": "string", "description": description, "enum": list});
+    }
+    for (owner, field, list) in WORD_FIELDS {
+        let reference = json!({ "$ref": format!("#/components/schemas/{list}") });
+        if let Some((method, path)) = owner.split_once(' ') {
+            for parameter in parameters_of(spec, &method.to_lowercase(), path) {
+                if parameter["name"] == *field {
+                    parameter["schema"] = reference.clone();
+                }
+            }
+        } else if let Some(property) = spec
+            .pointer_mut(&format!("/components/schemas/{owner}/properties/{field}"))
+            .and_then(Value::as_object_mut)
+        {
+            property.retain(|key, _| key == "description" || key == "nullable");
+            property.insert("allOf".into(), json!([reference]));
+        }
+    }
+}
+
+/// The parameters of the call `method path`, none when there is no such call.
+fn parameters_of<'a>(
+    spec: &'a mut Value,
+    method: &str,
+    path: &str,
+) -> impl Iterator<Item = &'a mut Value> {
+    spec.get_mut("paths")
+        .and_then(|paths| paths.get_mut(path))
+        .and_then(|item| item.get_mut(method))
+        .and_then(|operation| operation.get_mut("parameters"))
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+}
+
+/// The most files one upload takes unless POSY_MAX_UPLOAD_FILES says otherwise (the setting's
+/// default, and what the description publishes).
+pub const DEFAULT_MAX_UPLOAD_FILES: u32 = 20;
+
+/// Publishes the range of every unsigned integer (poem-openapi gives only its format).
+fn unsigned(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            let most = match map.get("format").and_then(Value::as_str) {
+                Some("uint32") => Some(json!(u32::MAX)),
+                Some("uint64") => Some(json!(u64::MAX)),
+                _ => None,
+            };
+            if let Some(most) = most {
+                map.entry("minimum").or_insert(json!(0));
+                map.entry("maximum").or_insert(most);
+            }
+            map.values_mut().for_each(unsigned);
+        }
+        Value::Array(items) => items.iter_mut().for_each(unsigned),
+        _ => {}
     }
 }
 
@@ -405,6 +621,38 @@ mod tests {
             spec["paths"]["/api/x/"]["get"]["responses"]["200"]["content"]["application/json"]
                 .is_object()
         );
+    }
+
+    #[test]
+    fn every_field_carrying_core_words_is_published_as_its_list() {
+        let spec = publish(&super::super::service().spec());
+        assert_eq!(
+            spec["components"]["schemas"]["OrderStatus"]["enum"],
+            json!(OrderStatus::ALL.map(OrderStatus::as_str))
+        );
+        for (owner, field, list) in WORD_FIELDS {
+            let reference = format!("#/components/schemas/{list}");
+            let published = match owner.split_once(' ') {
+                Some((method, path)) => spec["paths"][path][method.to_lowercase()]["parameters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .find(|p| p["name"] == *field)
+                    // A list filter may also be empty: core's list is its first choice.
+                    .map(|p| match p["schema"].get("anyOf") {
+                        Some(choices) => choices[0]["$ref"].clone(),
+                        None => p["schema"]["$ref"].clone(),
+                    }),
+                None => spec["components"]["schemas"][owner]["properties"]
+                    .get(*field)
+                    .map(|p| p["allOf"][0]["$ref"].clone()),
+            };
+            assert_eq!(
+                published,
+                Some(json!(reference)),
+                "{owner} {field}: not in the description as {list}"
+            );
+        }
     }
 
     /// Each input, and whether core's rule and the published pattern agree on it.

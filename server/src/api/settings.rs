@@ -1,22 +1,28 @@
-//! The back office's "The studio" settings: the studio's own facts (name, tagline, phone,
-//! e-mail, address, social links), read and saved (admin only: 401 without a session, 403
-//! without the CSRF header). Saved facts are what `GET /api/site/` answers at once.
+//! The back office's settings, read and saved (admin only: 401 without a session, 403 without
+//! the CSRF header): "The studio", the studio's own facts (name, tagline, phone, e-mail,
+//! address, social links), which `GET /api/site/` answers at once once saved; and "Delivery",
+//! opening hours, closed days, zones and fees, slots and cut-offs.
 
 use poem::web::Data;
+use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 use posy_core::studio::{self, StudioFacts, StudioField};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::auth::AdminSession;
+use super::delivery::DeliverySettingsView;
 use super::text::Text;
 use crate::api::state::Studio;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::orders::admin::{self, OrderOnClosedDay};
+use crate::store::clock::Clock;
+use crate::studio::delivery::{self, SaveError};
 use crate::studio::facts::FactsError;
 
-/// The studio settings.
-pub struct StudioSettingsApi;
+/// The back office's settings: the studio's facts and the delivery settings.
+pub struct SettingsApi;
 
 /// The studio's facts as the form edits them: every field, the optional ones empty when not
 /// given.
@@ -148,8 +154,132 @@ impl Refusal for FactsError {
     ];
 }
 
+/// New delivery settings that close days with orders on them, not saved.
+#[derive(Debug, Object)]
+pub struct ClosingDaysWithOrders {
+    /// What would happen and what to do, in plain words.
+    pub error: String,
+    /// Every order still to make on a day the settings close, by day.
+    pub orders: Vec<OrderOnClosedDay>,
+}
+
+/// What saving the delivery settings answers when it is not a refusal of the settings
+/// themselves.
+// One answer a save, moved once: boxing the settings would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(ApiResponse)]
+pub enum DeliverySettingsSave {
+    /// Saved: the settings now in force.
+    #[oai(status = 200)]
+    Saved(Json<DeliverySettingsView>),
+    /// Not saved: the settings close days that already have orders (each listed in
+    /// `orders`). Send them again with those orders' ids in `orders_warned_of` to close the
+    /// days anyway; an order the studio was not shown still refuses the save.
+    #[oai(status = 409)]
+    OrdersOnClosedDays(Json<ClosingDaysWithOrders>),
+}
+
+/// The warning's sentence: how many orders, on which days, and what to do.
+fn closing_sentence(orders: &[OrderOnClosedDay]) -> String {
+    let mut days: Vec<&str> = Vec::new();
+    for order in orders {
+        if !days.contains(&order.day.as_str()) {
+            days.push(&order.day);
+        }
+    }
+    let count = match orders.len() {
+        1 => "an order".to_owned(),
+        n => format!("{n} orders"),
+    };
+    let named: Vec<String> = orders
+        .iter()
+        .map(|order| format!("{} for {}", order.reference, order.customer))
+        .collect();
+    format!(
+        "The settings were not saved: {} already {} {count} ({}). Please tell those customers \
+         or move their orders, or save again to close anyway.",
+        days.join(", "),
+        if days.len() == 1 { "has" } else { "have" },
+        named.join(", "),
+    )
+}
+
+/// Reads the ids of the orders the studio was warned of: `12,15`, or nothing.
+fn warned_of(given: Option<&str>) -> Result<Vec<i32>, SettingsError> {
+    given
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.split(',')
+                .map(|id| id.trim().parse::<i32>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| SettingsError::WarnedOf)
+        })
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// Why the delivery settings were not saved.
+#[derive(Debug)]
+pub enum SettingsError {
+    /// `orders_warned_of` is not a list of order ids.
+    WarnedOf,
+    /// A value core cannot read (a fee that is not an amount, a time that is not a time).
+    Unreadable(String),
+    /// Core's sentences about settings that make no sense, one each.
+    Problems(Vec<String>),
+    Db(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for SettingsError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        SettingsError::Db(err)
+    }
+}
+
+impl From<SettingsError> for Problem {
+    fn from(err: SettingsError) -> Problem {
+        match err {
+            SettingsError::Unreadable(why) => Problem::field(
+                "A value could not be read. Please check the amounts (like 5.00), times (like 09:00) and dates (like 2026-12-28).",
+                "settings",
+                why,
+            ),
+            // Each of core's sentences, numbered in the order core found them.
+            SettingsError::Problems(problems) => Problem::fields(
+                problems.first().cloned().unwrap_or_default(),
+                problems
+                    .into_iter()
+                    .enumerate()
+                    .map(|(at, why)| (format!("problem_{}", at + 1), why))
+                    .collect(),
+            ),
+            SettingsError::WarnedOf => Problem::field(WARNED_OF, "orders_warned_of", WARNED_OF),
+            SettingsError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+const WARNED_OF: &str = "The orders warned of must be order ids separated by commas, like 12,15.";
+
+impl Refusal for SettingsError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The settings were not saved: a value core cannot read (`fields.settings`), or \
+             settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a \
+             district in two zones, a slot outside opening hours, a closing time before opening), \
+             or `orders_warned_of` that is not a list of ids (`fields.orders_warned_of`).",
+        ),
+        INTERNAL,
+    ];
+}
+
+type DeliverySettings = Result<Json<DeliverySettingsView>, Failure<sea_orm::DbErr, ADMIN>>;
+type DeliverySettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError, { ADMIN | SEND }>>;
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
-impl StudioSettingsApi {
+impl SettingsApi {
     /// The studio's facts in force (the demo studio's until the studio saves its own) and the
     /// most characters each field takes.
     #[oai(
@@ -183,5 +313,81 @@ impl StudioSettingsApi {
     ) -> Result<Json<StudioSettings>, Failure<FactsError, { ADMIN | SEND }>> {
         let saved = studio.facts.save(*db, &StudioFacts::from(&form.0)).await?;
         Ok(Json(settings(&saved)))
+    }
+
+    /// The delivery settings in force (the demo's until the studio saves its own): opening
+    /// hours, closed days, zones and fees, slots, cut-offs.
+    #[oai(
+        path = "/admin/settings/delivery/",
+        method = "get",
+        operation_id = "adminDeliverySettings"
+    )]
+    async fn delivery_settings(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+    ) -> DeliverySettings {
+        Ok(Json(DeliverySettingsView::from(
+            &delivery::settings(*db).await?,
+        )))
+    }
+
+    /// Saves the delivery settings once core finds nothing wrong with them; the shop's days,
+    /// fees and opening hours (the site's too) follow at once. The body is a `DeliverySettings`
+    /// whole, as this call's GET answers it (every field; null where the GET gives null).
+    /// It is published as any JSON object: poem-openapi would publish the shared type's
+    /// nullable fields as optional for every call that answers with it.
+    ///
+    /// Settings that close a day (a day off, a day every year, a weekday's hours taken away)
+    /// on which orders are still to be made are not saved until the studio has seen those
+    /// orders: the first save answers 409 listing them.
+    #[oai(
+        path = "/admin/settings/delivery/",
+        method = "put",
+        operation_id = "adminSaveDeliverySettings"
+    )]
+    async fn save_delivery_settings(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        clock: Data<&Clock>,
+        settings: Json<serde_json::Value>,
+        /// The ids of the orders the studio was shown in a 409 and closes their days anyway,
+        /// separated by commas: `12,15`.
+        orders_warned_of: Query<Option<String>>,
+    ) -> DeliverySettingsSaved {
+        let warned = warned_of(orders_warned_of.0.as_deref())?;
+        // The settings are core's serde shape field for field, so core reads them as its own.
+        let read: posy_core::delivery::DeliverySettings = serde_json::from_value(settings.0)
+            .map_err(|err| SettingsError::Unreadable(err.to_string()))?;
+        // Core's own check first: nonsense settings are refused whatever orders they touch.
+        let problems = read.problems();
+        if !problems.is_empty() {
+            return Err(SettingsError::Problems(problems).into());
+        }
+        // Compared with the settings in force, not with what the page loaded: an order booked
+        // since the warning was shown is not among `warned`, so the studio hears of it too.
+        // (An order placed between this read and the save below is not caught: the checkout
+        // checks the day against the settings it reads, a moment either side.)
+        let before = delivery::settings(*db).await.map_err(SettingsError::from)?;
+        let closing = admin::on_newly_closed_days(*db, clock.now(), &before, &read)
+            .await
+            .map_err(SettingsError::from)?;
+        if closing.iter().any(|order| !warned.contains(&order.id)) {
+            return Ok(DeliverySettingsSave::OrdersOnClosedDays(Json(
+                ClosingDaysWithOrders {
+                    error: closing_sentence(&closing),
+                    orders: closing,
+                },
+            )));
+        }
+        delivery::save(*db, &read).await.map_err(|err| match err {
+            SaveError::Problems(problems) => SettingsError::Problems(problems),
+            SaveError::Db(err) => SettingsError::Db(err),
+        })?;
+        let now = delivery::settings(*db).await.map_err(SettingsError::from)?;
+        Ok(DeliverySettingsSave::Saved(Json(
+            DeliverySettingsView::from(&now),
+        )))
     }
 }

@@ -232,7 +232,7 @@ pub struct Config {
     #[arg(
         long,
         env = "POSY_MAX_UPLOAD_FILES",
-        default_value_t = 20,
+        default_value_t = crate::api::paths::DEFAULT_MAX_UPLOAD_FILES,
         value_parser = clap::value_parser!(u32).range(1..),
         global = true
     )]
@@ -418,7 +418,7 @@ impl Config {
             enquiry_window_minutes: 10,
             max_image_mb: 25,
             max_video_mb: 200,
-            max_upload_files: 20,
+            max_upload_files: crate::api::paths::DEFAULT_MAX_UPLOAD_FILES,
             max_upload_mb: 500,
             s3_bucket: None,
             s3_region: "us-east-1".into(),

@@ -36,7 +36,7 @@ pub struct EnquiryView {
     pub message: String,
     /// ISO 8601, UTC.
     pub received_at: String,
-    /// `new`, `answered` or `closed`.
+    /// Core's `EnquiryStatus` wire form.
     pub status: String,
     /// Whether the studio has opened it.
     pub read: bool,

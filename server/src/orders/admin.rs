@@ -9,7 +9,7 @@ use posy_core::Money;
 use posy_core::calendar::{Date, LondonTime};
 use posy_core::cart::CartLine;
 use posy_core::delivery::DeliverySettings;
-use posy_core::order::{self as rules, OrderStatus};
+use posy_core::order::{self as rules, OrderStatus, PaidBy, RefundState};
 use posy_core::schedule::Method;
 use posy_core::validation::is_email;
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
@@ -191,8 +191,7 @@ pub struct OrderRefundView {
     pub amount: String,
     pub what: String,
     pub reason: String,
-    /// `pending`, `failed` (retried until it succeeds), `succeeded`, or `by_hand` (a studio
-    /// order: given back the way it was paid).
+    /// Core's `RefundState` wire form.
     pub state: String,
     pub attempts: i32,
     /// The provider's last refusal, while it is retried.
@@ -226,7 +225,7 @@ pub struct OrderMoves {
 /// How an order was paid.
 #[derive(Debug, Clone, Object)]
 pub struct OrderPayment {
-    /// `card` (through the shop) or `studio` (by phone or in the studio).
+    /// Core's `PaidBy` wire form.
     pub paid_by: String,
     /// The provider's payment id, or the studio's own for a studio order.
     pub reference: String,
@@ -336,6 +335,12 @@ pub fn status_of(order: &order::Model) -> OrderStatus {
     OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New)
 }
 
+/// A way of paying the code does not know reads as the studio's: what it gives back goes
+/// back by hand, never through the provider.
+pub fn paid_by_of(order: &order::Model) -> PaidBy {
+    PaidBy::parse(&order.paid_by).unwrap_or(PaidBy::Studio)
+}
+
 fn money(pence: i64) -> String {
     Money::from_pence(pence).to_wire()
 }
@@ -416,7 +421,7 @@ fn line(
         placed_at: iso8601(order.created_at),
         overdue: rules::is_overdue(day_of(&order), today, status),
         refund_pending,
-        studio_order: order.paid_by == "studio",
+        studio_order: paid_by_of(&order) == PaidBy::Studio,
         studio_closed: closed_for(&order, settings),
         next: rules::moves(method_of(&order), status)
             .next
@@ -530,7 +535,7 @@ pub async fn book(
             let live = |method: &str| {
                 orders
                     .iter()
-                    .filter(|o| o.method == method && o.status != "cancelled")
+                    .filter(|o| o.method == method && o.status != OrderStatus::Cancelled.as_str())
                     .count() as u32
             };
             OrderDay {
@@ -544,7 +549,10 @@ pub async fn book(
                 },
                 deliveries: live("delivery"),
                 collections: live("collection"),
-                cancelled: orders.iter().filter(|o| o.status == "cancelled").count() as u32,
+                cancelled: orders
+                    .iter()
+                    .filter(|o| o.status == OrderStatus::Cancelled.as_str())
+                    .count() as u32,
                 orders,
             }
         })
@@ -632,7 +640,9 @@ async fn pending_refunds(
             .select_only()
             .column(order_refund::Column::OrderId)
             .filter(order_refund::Column::OrderId.is_in(chunk.to_vec()))
-            .filter(order_refund::Column::State.is_in(["pending", "failed"]))
+            .filter(
+                order_refund::Column::State.is_in(RefundState::UNSETTLED.map(RefundState::as_str)),
+            )
             .into_tuple()
             .all(db)
             .await?;
@@ -724,10 +734,11 @@ async fn detail_with(
         note: order.payment_note.clone(),
     }];
     history.extend(events.into_iter().map(|event| {
+        // Written only by `record_event`; one the code no longer knows reads as new.
+        let status = OrderStatus::parse(&event.status).unwrap_or(OrderStatus::New);
         OrderEventView {
-            label: OrderStatus::parse(&event.status)
-                .map_or_else(|| event.status.clone(), |s| s.label().to_owned()),
-            status: event.status,
+            label: status.label().to_owned(),
+            status: status.as_str().to_owned(),
             by: event.by,
             at: iso8601(event.at),
             note: event.note,
@@ -771,7 +782,7 @@ async fn detail_with(
         net_total: net_total(&order),
         studio_closed: closed_for(&order, settings),
         payment: OrderPayment {
-            paid_by: order.paid_by.clone(),
+            paid_by: paid_by_of(&order).as_str().to_owned(),
             reference: order.payment_intent_id.clone(),
             note: order.payment_note.clone(),
             taken_by: order.taken_by.clone(),
@@ -789,7 +800,11 @@ async fn detail_with(
                 amount: money(r.amount_pence),
                 what: r.what,
                 reason: r.reason,
-                state: r.state,
+                // A state the code does not know reads as still being sent.
+                state: RefundState::parse(&r.state)
+                    .unwrap_or(RefundState::Pending)
+                    .as_str()
+                    .to_owned(),
                 attempts: r.attempts,
                 last_error: r.last_error,
                 next_attempt_at: r.next_attempt_at.map(iso8601),

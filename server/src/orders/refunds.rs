@@ -8,7 +8,9 @@
 use std::time::Duration;
 
 use posy_core::Money;
-use posy_core::order::{self as rules, OrderStatus, RefundChoice, RefundableLine};
+use posy_core::order::{
+    self as rules, OrderStatus, PaidBy, RefundChoice, RefundState, RefundableLine,
+};
 use posy_core::validation::is_email;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -22,7 +24,7 @@ use crate::mail;
 use crate::orders;
 use crate::orders::GiveBack;
 use crate::orders::OrderDesk;
-use crate::orders::admin::{self, OrderDetail, OrderError, record_event, status_of};
+use crate::orders::admin::{self, OrderDetail, OrderError, paid_by_of, record_event, status_of};
 use crate::store::clock::now;
 use crate::store::db::Writer;
 use crate::store::entities::{order, order_item, order_refund, product, variation};
@@ -121,7 +123,8 @@ pub async fn give_back(
         ));
     }
     let at = now();
-    let by_card = order.paid_by == "card";
+    let paid_by = paid_by_of(&order);
+    let by_card = paid_by == PaidBy::Card;
     let mut refund_id = None;
     if let Some(refund) = &refund {
         // Only if no one else gave back meanwhile: the amounts were checked against this read.
@@ -176,7 +179,7 @@ pub async fn give_back(
             what: Set(refund.what.clone()),
             reason: Set(reason.to_owned()),
             idempotency_key: Set(key),
-            state: Set(if by_card { "pending" } else { "by_hand" }.to_owned()),
+            state: Set(RefundState::first(paid_by).as_str().to_owned()),
             attempts: Set(0),
             last_error: Set(None),
             next_attempt_at: Set(by_card.then_some(at + PENDING_GRACE_SECONDS)),
@@ -274,7 +277,7 @@ async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), Db
     let Some(row) = order_refund::Entity::find_by_id(id).one(db).await? else {
         return Ok(());
     };
-    if !matches!(row.state.as_str(), "pending" | "failed") {
+    if !RefundState::parse(&row.state).is_some_and(RefundState::unsettled) {
         return Ok(());
     }
     let Some(order) = order::Entity::find_by_id(row.order_id).one(db).await? else {
@@ -290,11 +293,14 @@ async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), Db
     let at = now();
     let update = order_refund::Entity::update_many()
         .filter(order_refund::Column::Id.eq(id))
-        .filter(order_refund::Column::State.is_in(["pending", "failed"]));
+        .filter(order_refund::Column::State.is_in(RefundState::UNSETTLED.map(RefundState::as_str)));
     match asked {
         Ok(()) => {
             update
-                .col_expr(order_refund::Column::State, Expr::value("succeeded"))
+                .col_expr(
+                    order_refund::Column::State,
+                    Expr::value(RefundState::Succeeded.as_str()),
+                )
                 .col_expr(order_refund::Column::SettledAt, Expr::value(at))
                 .col_expr(
                     order_refund::Column::NextAttemptAt,
@@ -311,7 +317,10 @@ async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), Db
         Err(err) => {
             tracing::warn!(refund = id, order = row.order_id, %err, "refund failed; will retry");
             update
-                .col_expr(order_refund::Column::State, Expr::value("failed"))
+                .col_expr(
+                    order_refund::Column::State,
+                    Expr::value(RefundState::Failed.as_str()),
+                )
                 .col_expr(
                     order_refund::Column::LastError,
                     Expr::value(err.to_string()),
@@ -337,7 +346,7 @@ pub async fn retry_due(db: &Writer, refunds: &GiveBack) -> Result<usize, DbErr> 
     let due: Vec<i32> = order_refund::Entity::find()
         .select_only()
         .column(order_refund::Column::Id)
-        .filter(order_refund::Column::State.is_in(["pending", "failed"]))
+        .filter(order_refund::Column::State.is_in(RefundState::UNSETTLED.map(RefundState::as_str)))
         .filter(order_refund::Column::NextAttemptAt.lte(now()))
         .order_by_asc(order_refund::Column::Id)
         .limit(20)

@@ -7,7 +7,7 @@
 
 use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
-use posy_core::order::OrderStatus;
+use posy_core::order::{OrderStatus, PaidBy};
 use posy_core::validation::is_email;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
 
@@ -91,8 +91,8 @@ pub async fn write_order<'a>(
     }
     let customer = new.customer;
     let (paid_by, payment_note, taken_by) = match new.paid {
-        Paid::Card { .. } => ("card", None, None),
-        Paid::Studio { note, taken_by } => ("studio", Some(note), Some(taken_by)),
+        Paid::Card { .. } => (PaidBy::Card, None, None),
+        Paid::Studio { note, taken_by } => (PaidBy::Studio, Some(note), Some(taken_by)),
     };
     let order = order::ActiveModel {
         cart_id: Set(new.cart_id.to_owned()),
@@ -114,7 +114,7 @@ pub async fn write_order<'a>(
         fulfil_date: Set(new.booking.date.clone()),
         fulfil_slot: Set(new.booking.slot.clone()),
         status: Set(OrderStatus::New.as_str().to_owned()),
-        paid_by: Set(paid_by.to_owned()),
+        paid_by: Set(paid_by.as_str().to_owned()),
         payment_note: Set(payment_note.map(str::to_owned)),
         taken_by: Set(taken_by.map(str::to_owned)),
         refunded_pence: Set(0),

@@ -46,8 +46,8 @@ pub struct Model {
     pub fulfil_slot: Option<String>,
     /// Core's `OrderStatus` wire form: `new` until the studio moves it.
     pub status: String,
-    /// `card`: paid through the shop's payment provider; `studio`: taken by phone or in the
-    /// studio and paid there (its `payment_intent_id` is then the shop's own `studio-…` id).
+    /// Core's `PaidBy` wire form (read and written only through it): a studio order's
+    /// `payment_intent_id` is the shop's own `studio-…` id.
     pub paid_by: String,
     /// How a studio order was paid, as the studio wrote it, e.g. `Card on the phone`.
     pub payment_note: Option<String>,

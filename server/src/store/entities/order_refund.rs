@@ -20,9 +20,8 @@ pub struct Model {
     /// Sent with every try, so the provider refunds once however often it is asked.
     #[sea_orm(unique)]
     pub idempotency_key: String,
-    /// `pending` (the provider not yet asked or not yet answered), `failed` (to be tried
-    /// again at `next_attempt_at`), `succeeded`, or `by_hand` (paid outside the shop: the
-    /// studio gives it back the way it was paid).
+    /// Core's `RefundState` wire form (read and written only through it); a failed one is
+    /// tried again at `next_attempt_at`.
     pub state: String,
     pub attempts: i32,
     #[sea_orm(column_type = "Text")]

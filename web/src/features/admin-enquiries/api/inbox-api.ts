@@ -3,7 +3,8 @@ import { api, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type Enquiry = components['schemas']['EnquiryView'];
-export type EnquiryStatus = 'new' | 'answered' | 'closed';
+/** core's list, through the API description. */
+export type EnquiryStatus = components['schemas']['EnquiryStatus'];
 
 const FALLBACK = 'The inbox could not do that just now. Please try again.';
 

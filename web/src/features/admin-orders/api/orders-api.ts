@@ -10,6 +10,8 @@ export type OrderDay = Schemas['OrderDay'];
 export type OrderLine = Schemas['OrderLine'];
 export type OrderDetail = Schemas['OrderDetail'];
 export type OrderMove = Schemas['OrderMove'];
+/** core's list of statuses, through the API description. */
+export type OrderStatus = Schemas['OrderStatus'];
 export type OrderRefund = Schemas['OrderRefundView'];
 export type RefundBody = Schemas['RefundBody'];
 export type StudioOrder = Schemas['StudioOrderBody'];
@@ -50,7 +52,7 @@ export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderD
 }
 
 /** Moves the order from where the page saw it (`from`) to `to`. */
-export async function moveOrder(id: number, from: string, to: string): Promise<OrderDetail> {
+export async function moveOrder(id: number, from: OrderStatus, to: OrderStatus): Promise<OrderDetail> {
   const { data, error, response } = await api.POST('/api/admin/orders/{id}/status/', { params: { path: { id } }, body: { from, to } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;

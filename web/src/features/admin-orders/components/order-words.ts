@@ -1,5 +1,8 @@
 // How the back office's order pages write counts and steps (days and moments come from the core).
+import type { components } from '@/lib/api-schema';
 import { counted } from '@/lib/words';
+
+type OrderStatus = components['schemas']['OrderStatus'];
 
 /** "3 deliveries · 1 collection", leaving out what there is none of. */
 export function dayCounts(deliveries: number, collections: number, cancelled = 0): string {
@@ -12,7 +15,7 @@ export function dayCounts(deliveries: number, collections: number, cancelled = 0
 }
 
 /** What the customer's mail tells them at a step, finishing "e-mails Jo …". */
-const TOLD: Record<string, string> = {
+const TOLD: Partial<Record<OrderStatus, string>> = {
   confirmed: 'that the order is confirmed',
   out_for_delivery: 'that the flowers are on their way',
   delivered: 'that the flowers were delivered',
@@ -30,7 +33,7 @@ export function inWords(parts: readonly string[]): string {
  * The question before a skip that mails the customer: "Mark FS-000123 delivered? This skips
  * Ready and Out for delivery and e-mails Sam that the flowers were delivered."
  */
-export function skipQuestion(reference: string, to: { status: string; label: string }, skipped: readonly string[], customer: string) {
+export function skipQuestion(reference: string, to: { status: OrderStatus; label: string }, skipped: readonly string[], customer: string) {
   const told = TOLD[to.status] ?? `that the order is ${to.label.toLowerCase()}`;
   return {
     question: `Mark ${reference} ${to.label.toLowerCase()}?`,
