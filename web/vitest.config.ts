@@ -12,6 +12,11 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // The files share one worker's jsdom and module graph rather than each building its own,
+      // which was most of the suite's CPU (240 s a run isolated, 130 s shared, on the two-core
+      // machine). Each test still starts from a fresh page load: src/testing/setup.ts puts back
+      // what the app keeps outside React (lib/page-load).
+      isolate: false,
       // Journeys through a page take a few hundred ms alone; on a busy two-core CI machine,
       // several times that, and a first import of the back office's frame took over 10 s (see
       // src/testing/setup.ts). A slow machine is not a failure.
