@@ -15,7 +15,7 @@ describe('a fetched store over page loads', () => {
     const store = createFetchedStore('none yet', load, () => undefined);
     store.start();
     store.start();
-    answers[0].resolve('first load’s');
+    answers[0]!.resolve('first load’s');
     await vi.waitFor(() => expect(store.getSnapshot()).toBe('first load’s'));
     expect(load).toHaveBeenCalledTimes(1);
 
@@ -23,7 +23,7 @@ describe('a fetched store over page loads', () => {
     expect(store.getSnapshot()).toBe('none yet');
     store.start();
     expect(load).toHaveBeenCalledTimes(2);
-    answers[1].resolve('second load’s');
+    answers[1]!.resolve('second load’s');
     await vi.waitFor(() => expect(store.getSnapshot()).toBe('second load’s'));
   });
 
@@ -36,13 +36,13 @@ describe('a fetched store over page loads', () => {
     store.start();
     startPageLoad();
     store.start();
-    answers[0].resolve('first load’s');
-    answers[1].reject(new Error('down'));
+    answers[0]!.resolve('first load’s');
+    answers[1]!.reject(new Error('down'));
     await new Promise((settled) => setTimeout(settled, 0));
     expect(store.getSnapshot()).toBe('none yet');
     expect(onFailure).not.toHaveBeenCalled();
 
-    answers[2].resolve('this load’s');
+    answers[2]!.resolve('this load’s');
     await vi.waitFor(() => expect(store.getSnapshot()).toBe('this load’s'));
   });
 });
