@@ -2,6 +2,7 @@
 // so a call to a path or with a field the server does not have fails the type check.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api-schema';
+import { resetOnPageLoad } from './page-load';
 
 export type Product = components['schemas']['Product'];
 export type Variation = components['schemas']['Variation'];
@@ -42,6 +43,10 @@ const baseUrl = apiBase();
 
 // One GET at a time gets the cookie, however many changes are waiting for it.
 let priming: Promise<void> | null = null;
+// A GET left waiting by one page load is not the next one's to wait for.
+resetOnPageLoad(() => {
+  priming = null;
+});
 
 /** Asks the server for a csrftoken cookie (it sets one on any GET under /api/). */
 function primeCsrfCookie(): Promise<void> {

@@ -2,6 +2,8 @@
 // (keyed by their path, e.g. "/api/products/"), as JSON in <script id="first-load">. The page
 // paints from them and React hydrates the same markup, so nothing is fetched on arrival; a page
 // reached later in the visit, or reloaded from its own state, asks the API as before.
+import { resetOnPageLoad } from './page-load';
+
 export type FirstLoad = Record<string, unknown>;
 
 export const FIRST_LOAD_ID = 'first-load';
@@ -18,6 +20,10 @@ function fromPage(): FirstLoad {
 }
 
 let answers: FirstLoad = fromPage();
+// Each load reads its own page's answers, none used up yet.
+resetOnPageLoad(() => {
+  answers = fromPage();
+});
 
 /** The server's answer for `path` inside this page, if it gave one and no page has used it up. */
 export function firstLoad<T>(path: string): T | undefined {

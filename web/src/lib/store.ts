@@ -1,6 +1,7 @@
 // One small external store for what the whole app shares outside React (the cart, who is
 // signed in, the studio's facts): a value, its listeners, and a hook to read it.
 import { useCallback, useSyncExternalStore } from 'react';
+import { resetOnPageLoad } from './page-load';
 
 export interface Store<T> {
   subscribe: (listener: () => void) => () => void;
@@ -44,7 +45,7 @@ export function useStore<T>(store: Pick<Store<T>, 'subscribe' | 'getSnapshot'>, 
 export interface FetchedStore<T> extends Store<T> {
   /** Asks the server, the first time only (a value `set` before counts as the answer). */
   start: () => void;
-  /** Back to the start: the first value, not yet asked (for tests). */
+  /** Back to the start: the first value, not yet asked, as a fresh page load finds it. */
   reset: () => void;
 }
 
@@ -55,7 +56,9 @@ export interface FetchedStore<T> extends Store<T> {
 export function createFetchedStore<T>(initial: T, load: () => Promise<T>, onFailure: (cause: unknown) => T | void): FetchedStore<T> {
   const store = createStore(initial);
   let started = false;
-  return {
+  // Bumped by reset: an answer to a question asked before it belongs to the load that asked.
+  let loadNumber = 0;
+  const fetched: FetchedStore<T> = {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     set(next) {
@@ -65,14 +68,25 @@ export function createFetchedStore<T>(initial: T, load: () => Promise<T>, onFail
     start() {
       if (started) return;
       started = true;
-      load().then(store.set, (cause: unknown) => {
-        const kept = onFailure(cause);
-        if (kept !== undefined) store.set(kept);
-      });
+      const asked = loadNumber;
+      load().then(
+        (value) => {
+          if (asked === loadNumber) store.set(value);
+        },
+        (cause: unknown) => {
+          if (asked !== loadNumber) return;
+          const kept = onFailure(cause);
+          if (kept !== undefined) store.set(kept);
+        },
+      );
     },
     reset() {
       started = false;
+      loadNumber += 1;
       store.set(initial);
     },
   };
+  // Asked once per page load, so a fresh load asks again (lib/page-load).
+  resetOnPageLoad(fetched.reset);
+  return fetched;
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
-import { sessionStore } from '@/features/auth/stores/session-store';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { startPageLoad } from '@/lib/page-load';
 import { clearCookie, setCookie, TEST_CSRF_TOKEN } from './cookies';
 import { mockApi } from './mock-api';
 
@@ -17,8 +17,10 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 beforeEach(() => {
   mockApi.install();
-  // Who is signed in is asked once per page load; each test is a fresh load.
-  sessionStore.reset();
+  // Each test is a fresh page load: who is signed in, the studio's facts and the rest of what
+  // the app keeps outside React are asked afresh (lib/page-load), though the test files share
+  // one module graph (vitest.config.ts: isolate: false).
+  startPageLoad();
   localStorage.clear();
   // The checkout keeps its draft for the visit: each test is a new visit.
   sessionStorage.clear();
@@ -27,6 +29,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A clock a test faked (and did not give back, say because it failed first) is not the next
+  // test's, nor the next file's: they share this worker (vitest.config.ts: isolate: false).
+  vi.useRealTimers();
   clearCookie('csrftoken');
   mockApi.uninstall();
 });

@@ -64,7 +64,8 @@ describe('the shop page', () => {
     expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('0 items');
     expect(screen.getByTestId('cart-summary-total')).toHaveTextContent('£0.00');
     expect(screen.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/cart');
-    expect(screen.getByText(/deliver across Bristol/)).toHaveTextContent('BS14');
+    // The studio's facts arrive after the cart (GET /api/site/, asked afresh on each page load).
+    expect(await screen.findByText(/deliver across Bristol/)).toHaveTextContent('BS14');
     await screen.findByText(/The shop is empty/);
   });
 

@@ -1,9 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { mockSite } from '@/testing/site';
 import WeddingsPage from './weddings';
 
 describe('the weddings page', () => {
+  // The page asks GET /api/site/ for the studio's facts (it used to be asked only after the
+  // test had ended, while the call's module was still being transformed for this file).
+  beforeEach(() => mockSite());
+
   it('has its title and description, services, four steps, seasons, a gallery, three testimonials and a contact link', async () => {
     render(<MemoryRouter><WeddingsPage /></MemoryRouter>);
     expect(screen.getByRole('heading', { level: 1, name: 'Weddings' })).toBeInTheDocument();

@@ -13,8 +13,6 @@ export interface SessionStore {
   start: () => void;
   /** What sign-in, sign-out or a refused admin call learnt. */
   set: (me: Me) => void;
-  /** Back to the start (for tests). */
-  reset: () => void;
 }
 
 // The call brings the API client with it, so it is fetched after the first paint, in a chunk

@@ -5,9 +5,12 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useState } from 'react';
+import { resetOnPageLoad } from '@/lib/page-load';
 import type { CardPayer, OnPayerReady } from '../api/card-payer';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
+// A fresh load has no Stripe.js yet: each loads its own.
+resetOnPageLoad(() => loaded.clear());
 
 /** One Stripe.js per key; a failure to load it leaves the form not ready (the page says so). */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {

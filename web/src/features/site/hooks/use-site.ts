@@ -1,4 +1,5 @@
 import { firstLoad } from '@/lib/first-load';
+import { resetOnPageLoad } from '@/lib/page-load';
 import { createFetchedStore, useStore } from '@/lib/store';
 import { siteFactsFrom, type SiteAnswer } from '../api/site-answer';
 import type { SiteFacts } from '../site-facts';
@@ -42,6 +43,8 @@ export function showArrivedSite(): void {
   if (answer) siteStore.set(siteFactsFrom(answer));
 }
 showArrivedSite();
+// A fresh load shows the facts inside its own page (after the store and lib/first-load are reset).
+resetOnPageLoad(showArrivedSite);
 
 /**
  * The studio's name, address, phone, hours and links, fetched once for the whole app
