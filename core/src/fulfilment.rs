@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Money;
 use crate::calendar::{Date, Instant, LondonTime, TimeOfDay};
-use crate::checkout::{CONTROL_CHARACTERS, CheckoutForm, Customer};
+use crate::checkout::{CONTROL_CHARACTERS, CheckoutForm};
 use crate::delivery::DeliverySettings;
 use crate::postcode::{POSTCODE_FORMAT, Postcode};
 use crate::schedule::{Method, Taken};

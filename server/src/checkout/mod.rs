@@ -24,7 +24,6 @@ pub mod letters;
 pub mod payments;
 pub mod webhook;
 
-use posy_core::Money;
 use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};

@@ -26,7 +26,13 @@ pub async fn get(app: &TestApp, path: &str, session: &str) -> (u16, Value) {
     admin_get(app, session, path).await
 }
 
-pub async fn move_order(app: &TestApp, session: &str, id: i64, from: &str, to: &str) -> (u16, Value) {
+pub async fn move_order(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    from: &str,
+    to: &str,
+) -> (u16, Value) {
     admin_post(
         app,
         session,
