@@ -1277,8 +1277,7 @@ export interface components {
         AlbumJson: {
             /** @default  */
             description: string | null;
-            /** @default  */
-            title: string | null;
+            title: string;
         };
         /**
          * Availability
@@ -1718,12 +1717,17 @@ export interface components {
             signature: string;
         };
         /**
+         * @description Where an enquiry stands in the studio's inbox (core's `EnquiryStatus`).
+         * @enum {string}
+         */
+        EnquiryStatus: "new" | "answered" | "closed";
+        /**
          * EnquiryStatusChange
          * @description An enquiry's new status.
          */
         EnquiryStatusChange: {
-            /** @description `new`, `answered` or `closed`. */
-            status: string;
+            /** @description Core's `EnquiryStatus` wire form. */
+            status: components["schemas"]["EnquiryStatus"];
         };
         /**
          * EnquiryView
@@ -1748,8 +1752,8 @@ export interface components {
             replies: components["schemas"]["ReplyView"][];
             /** @description The signature a reply is offered: the studio's sign-off. */
             sign_off: string;
-            /** @description `new`, `answered` or `closed`. */
-            status: string;
+            /** @description Core's `EnquiryStatus` wire form. */
+            status: components["schemas"]["EnquiryStatus"];
         };
         /**
          * ErrorBody
@@ -2034,7 +2038,7 @@ export interface components {
              */
             progress: components["schemas"]["OrderStep"][];
             /** @description Where the order is now: core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** @description In words: `Out for delivery`. */
             status_label: string;
             /** @description The delivery slot's surcharge charged (part of the total). */
@@ -2129,7 +2133,7 @@ export interface components {
             reference: string;
             /** @description Oldest first. */
             refunds: components["schemas"]["OrderRefundView"][];
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             status_label: string;
             /**
              * @description The studio's settings close the order's day (`Closed for a wedding`); null when the day
@@ -2156,7 +2160,7 @@ export interface components {
             by: string;
             label: string;
             note: string | null;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
         };
         /**
          * OrderFulfilment
@@ -2259,7 +2263,7 @@ export interface components {
             /** @description Given back so far (pending refunds included), `0.00` when nothing. */
             refunded: string;
             /** @description Core's `OrderStatus` wire form, e.g. `out_for_delivery`. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** @description In words: `Out for delivery`. */
             status_label: string;
             /**
@@ -2300,7 +2304,7 @@ export interface components {
              *     an order with an e-mail address); always false in the list's filter.
              */
             mails_customer: boolean;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
         };
         /**
          * OrderMoves
@@ -2340,8 +2344,8 @@ export interface components {
         OrderPayment: {
             /** @description A studio order: how it was paid, as the studio wrote it. */
             note: string | null;
-            /** @description `card` (through the shop) or `studio` (by phone or in the studio). */
-            paid_by: string;
+            /** @description Core's `PaidBy` wire form. */
+            paid_by: components["schemas"]["PaidBy"];
             /** @description The provider's payment id, or the studio's own for a studio order. */
             reference: string;
             refunded: string;
@@ -2381,11 +2385,8 @@ export interface components {
             /** @description When it will be tried again, ISO 8601. */
             next_attempt_at: string | null;
             reason: string;
-            /**
-             * @description `pending`, `failed` (retried until it succeeds), `succeeded`, or `by_hand` (a studio
-             *     order: given back the way it was paid).
-             */
-            state: string;
+            /** @description Core's `RefundState` wire form. */
+            state: components["schemas"]["RefundState"];
             what: string;
         };
         /**
@@ -2400,6 +2401,11 @@ export interface components {
             text: string;
         };
         /**
+         * @description Where an order stands (core's `OrderStatus`).
+         * @enum {string}
+         */
+        OrderStatus: "new" | "confirmed" | "ready" | "out_for_delivery" | "ready_for_collection" | "delivered" | "collected" | "cancelled";
+        /**
          * OrderStep
          * @description A step of an order as its customer follows it.
          */
@@ -2410,10 +2416,15 @@ export interface components {
             done: boolean;
             /** @description `Order placed`, `Confirmed`, `Out for delivery`, … */
             label: string;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** @description The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is. */
             when: string | null;
         };
+        /**
+         * @description How an order was paid: through the shop's payment provider, or taken by phone or in the studio and paid there (core's `PaidBy`).
+         * @enum {string}
+         */
+        PaidBy: "card" | "studio";
         /**
          * PasswordChange
          * @description The asking admin's new password, with the current one again.
@@ -2617,6 +2628,11 @@ export interface components {
             restock: boolean[];
         };
         /**
+         * @description Where money given back stands: waiting for the provider, refused and retried until it succeeds, given back, or for the studio to give back the way it was paid (core's `RefundState`).
+         * @enum {string}
+         */
+        RefundState: "pending" | "failed" | "succeeded" | "by_hand";
+        /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
          */
@@ -2752,9 +2768,9 @@ export interface components {
          */
         StatusChange: {
             /** @description Where the page saw the order (a move from a page out of date is refused). */
-            from: string;
+            from: components["schemas"]["OrderStatus"];
             /** @description Where it goes: the next step, a later one, or one back. */
-            to: string;
+            to: components["schemas"]["OrderStatus"];
         };
         /**
          * StockChange
@@ -3098,10 +3114,8 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["AlbumJson"];
                 "multipart/form-data": {
-                    /** @default  */
                     description?: string;
-                    /** @default  */
-                    title?: string;
+                    title: string;
                 };
             };
         };
@@ -4136,9 +4150,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A status's wire name, e.g. `out_for_delivery`. */
-                status?: string;
+                status?: components["schemas"]["OrderStatus"] | string;
                 /** @description `delivery` or `collection`. */
-                method?: string;
+                method?: ("delivery" | "collection") | string;
                 /** @description A reference, name, e-mail or postcode. */
                 q?: string;
                 from?: string;
@@ -5646,7 +5660,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["DeliverySettings"];
             };
         };
         responses: {
@@ -5919,10 +5933,8 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["AlbumJson"];
                 "multipart/form-data": {
-                    /** @default  */
                     description?: string;
-                    /** @default  */
-                    title?: string;
+                    title: string;
                 };
             };
         };
