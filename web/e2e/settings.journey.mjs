@@ -56,9 +56,7 @@ describe('the studio’s details', () => {
       await page.screenshot({ path: shot(`admin-studio-${width}`), fullPage: true });
       assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the settings');
 
-      // This browser's pages follow at once; so does a visitor's.
-      const footer = page.getByRole('contentinfo');
-      assert.equal(await footer.getByRole('link', { name: '0117 496 0999' }).getAttribute('href'), 'tel:+441174960999');
+      // A visitor's pages follow at once (the back office has no shop footer of its own).
       const visitor = await openPage(width);
       await visitor.page.goto(`${baseUrl}/contact`);
       const aside = visitor.page.getByRole('complementary', { name: 'The studio' });
@@ -69,7 +67,6 @@ describe('the studio’s details', () => {
 
       // Back as it was, for the journeys after this one.
       await savePhone(form, before);
-      await footer.getByRole('link', { name: before }).waitFor();
       assert.deepEqual(errors, [], 'no script errors');
       await context.close();
     });

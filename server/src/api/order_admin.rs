@@ -538,15 +538,15 @@ impl OrderAdminApi {
     ) -> Bulk {
         let unknown = || OrderError::Refused("That is not a status an order can have.".into());
         let to = OrderStatus::parse(&body.0.to.0).ok_or_else(unknown)?;
+        // A word no order status has is a request at fault, refused whole before anything moves.
         let mut asked = Vec::with_capacity(body.0.orders.len());
-        let mut outcomes = Vec::with_capacity(body.0.orders.len());
         for order in &body.0.orders {
-            match OrderStatus::parse(&order.from.0) {
-                Some(from) => asked.push((order.id, from)),
-                None => outcomes.push((order.id, Err(unknown()))),
-            }
+            asked.push((
+                order.id,
+                OrderStatus::parse(&order.from.0).ok_or_else(unknown)?,
+            ));
         }
-        outcomes.extend(admin::move_many(&desk, &asked, to, &admin.0.username).await);
+        let mut outcomes = admin::move_many(&desk, &asked, to, &admin.0.username).await;
         // In the order asked.
         let place = |id: i32| body.0.orders.iter().position(|o| o.id == id);
         outcomes.sort_by_key(|(id, _)| place(*id));

@@ -127,6 +127,7 @@ const REQUIRED: &[(&str, &[&str])] = &[
     ),
     ("Credentials", &["username", "password"]),
     ("AlbumJson", &["title"]),
+    ("NoteBody", &["version", "text"]),
 ];
 
 /// Some text, not only spaces (the server trims every field).
@@ -210,6 +211,11 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             text(MAX_GREETING_CHARS, ONE_LINE),
         ),
         ("EnquiryReply", "body", text(MAX_REPLY_CHARS, NOT_BLANK)),
+        (
+            "NoteBody",
+            "text",
+            text(crate::orders::changes::NOTE_MAX_CHARS, NOT_BLANK),
+        ),
         (
             "EnquiryReply",
             "signature",
@@ -398,6 +404,8 @@ const WORD_FIELDS: &[(&str, &str, &str)] = &[
     ("OrderStep", "status", "OrderStatus"),
     ("StatusChange", "from", "OrderStatus"),
     ("StatusChange", "to", "OrderStatus"),
+    ("BulkMove", "to", "OrderStatus"),
+    ("BulkMoveOrder", "from", "OrderStatus"),
     ("GET /api/admin/orders/", "status", "OrderStatus"),
     ("OrderPayment", "paid_by", "PaidBy"),
     ("OrderRefundView", "state", "RefundState"),

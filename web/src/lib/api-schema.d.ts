@@ -1328,7 +1328,7 @@ export interface components {
              */
             orders: components["schemas"]["BulkMoveOrder"][];
             /** @description Where they go. */
-            to: string;
+            to: components["schemas"]["OrderStatus"];
         };
         /**
          * BulkMoveOrder
@@ -1336,7 +1336,7 @@ export interface components {
          */
         BulkMoveOrder: {
             /** @description Where the page saw it. */
-            from: string;
+            from: components["schemas"]["OrderStatus"];
             /** Format: int32 */
             id: number;
         };
@@ -1964,11 +1964,8 @@ export interface components {
          * @description The studio's note on an order, from the version its page read.
          */
         NoteBody: {
-            /**
-             * @description Up to 2,000 characters; never shown or mailed to the customer.
-             * @default
-             */
-            text: string | null;
+            /** @description Up to 2,000 characters; never shown or mailed to the customer. */
+            text: string;
             /**
              * Format: int32
              * @description The order's `version` as the page read it.

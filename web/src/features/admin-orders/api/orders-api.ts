@@ -66,7 +66,7 @@ export async function refundOrder(id: number, body: RefundBody): Promise<OrderDe
 }
 
 /** Moves each order from where the page saw it to `to`, each on its own; says what became of each. */
-export async function moveOrders(orders: readonly { id: number; from: string }[], to: string): Promise<BulkMoved> {
+export async function moveOrders(orders: readonly { id: number; from: OrderStatus }[], to: OrderStatus): Promise<BulkMoved> {
   const { data, error, response } = await api.POST('/api/admin/orders/moves/', { body: { to, orders: [...orders] } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;

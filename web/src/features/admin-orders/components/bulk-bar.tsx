@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { counted } from '@/lib/words';
-import { moveOrders, type BulkMoved, type OrderLine, type OrderMove } from '../api/orders-api';
+import { moveOrders, type BulkMoved, type OrderLine, type OrderMove, type OrderStatus } from '../api/orders-api';
 
 export interface BulkBarProps {
   /** The ticked orders that can still move. */
@@ -15,12 +15,12 @@ export interface BulkBarProps {
 }
 
 /** The step most of the ticked orders go to next: what the button offers first. */
-function commonNext(chosen: readonly OrderLine[]): string {
-  const counts = new Map<string, number>();
+function commonNext(chosen: readonly OrderLine[]): OrderStatus | undefined {
+  const counts = new Map<OrderStatus, number>();
   for (const order of chosen) {
     if (order.next) counts.set(order.next.status, (counts.get(order.next.status) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /**
@@ -31,7 +31,7 @@ function commonNext(chosen: readonly OrderLine[]): string {
 export function BulkBar({ chosen, statuses, onDone, onClear, onSignedOut }: BulkBarProps) {
   const id = useId();
   const suggested = commonNext(chosen);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<OrderStatus | null>(null);
   const to = picked && statuses.some((s) => s.status === picked) ? picked : suggested;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,6 +46,7 @@ export function BulkBar({ chosen, statuses, onDone, onClear, onSignedOut }: Bulk
   const action = `Mark ${chosen.length} ${label}`;
 
   const send = async () => {
+    if (!to) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -123,7 +124,7 @@ export function BulkBar({ chosen, statuses, onDone, onClear, onSignedOut }: Bulk
               <p className="bulk-bar__count">{counted(chosen.length, 'order')} ticked</p>
               <label className="order-filters__field">
                 <span className="field__label">Move to</span>
-                <select className="field__select" value={to} onChange={(event) => setPicked(event.target.value)}>
+                <select className="field__select" value={to ?? ''} onChange={(event) => setPicked(event.target.value as OrderStatus)}>
                   {statuses
                     .filter((s) => s.status !== 'new' && s.status !== 'cancelled')
                     .map((s) => (
