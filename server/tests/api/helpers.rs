@@ -217,7 +217,27 @@ async fn create_database(server_url: &str, template: Option<&str>) -> String {
         .expect("create a test database");
     admin.close().await.ok();
     let prefix = &server_url[..server_url.len() - database_name(server_url).len()];
-    format!("{prefix}{name}")
+    let url = format!("{prefix}{name}");
+    if template.is_some() {
+        // A copy carries the template's catalogue `instance`, the word that keeps apart the
+        // catalogue versions this process wrote in each database: each copy gets its own, as
+        // each real shop has, or one test's writes would make another's catalogue look fresh.
+        let db = Database::connect(&url)
+            .await
+            .expect("open the copied database");
+        db.execute_unprepared(&format!(
+            "UPDATE catalogue_version SET instance = '{}'",
+            // Unique like the database's own name, within the column's 32 characters.
+            name.trim_start_matches("posy_t_")
+                .chars()
+                .take(32)
+                .collect::<String>()
+        ))
+        .await
+        .expect("name the copy's catalogue");
+        db.close().await.ok();
+    }
+    url
 }
 
 impl TestApp {
