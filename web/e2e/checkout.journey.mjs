@@ -7,20 +7,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  addFromShop,
-  axeFindings,
-  baseUrl,
-  cartIcon,
-  checkoutWithOneBouquet,
-  me,
-  openShop,
-  pounds,
-  settle,
-  shot,
-  spareBouquet,
-  useBrowser,
-} from './helpers.mjs';
+import { addFromShop, axeFindings, baseUrl, cartIcon, checkoutWithOneBouquet, me, openShop, pounds, settle, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
 // Each journey buys at most one bouquet, but for the basket changed in another tab, which buys two.
 let product;

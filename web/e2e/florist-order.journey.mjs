@@ -9,21 +9,7 @@
 //   POSY_URL=… POSY_DATA=… POSY_FAKE_NOW=2026-12-14T09:30:00Z POSY_FAKE_NOW_SINCE=… npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  admin,
-  axeFindings,
-  baseUrl,
-  checkoutWithOneBouquet,
-  fillMe,
-  mailTo,
-  me,
-  payWithTestCard,
-  pounds,
-  settle,
-  shot,
-  spareBouquet,
-  useBrowser,
-} from './helpers.mjs';
+import { admin, axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, payWithTestCard, pounds, settle, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
 let product;
 let settings;

@@ -7,7 +7,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { baseUrl, checkoutWithOneBouquet, fillMe, shot, spareBouquet, useBrowser } from './helpers.mjs';
+import { baseUrl, checkoutWithOneBouquet, fillMe, payWithTestCard, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
 let product;
 const { openPage } = useBrowser(async (browser) => {
@@ -88,12 +88,7 @@ describe('a cart that was paid without an order', () => {
     await fillMe(page);
     await page.getByRole('radio', { name: /^Collection/ }).check();
     await page.getByLabel('Collection time').selectOption({ index: 1 });
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-    await page.getByLabel('Security code (CVC)').fill('123');
-    await page.getByRole('button', { name: /^Pay £/ }).click();
-    await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+    await payWithTestCard(page);
     assert.deepEqual(errors, []);
     await context.close();
   });
