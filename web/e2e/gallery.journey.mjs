@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { admin, axeFindings, baseUrl, drawFlower, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, baseUrl, drawFlower, noSidewaysScroll, settle, shot, useBrowser } from './helpers.mjs';
 
 
 let files;
@@ -45,7 +45,7 @@ async function makeFiles(browser) {
 /** The page at rest: no sideways scroll, a screenshot, and nothing serious for axe. */
 async function check(page, name, width) {
   await settle(page);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${name}`);
+  await noSidewaysScroll(page, name);
   await page.screenshot({ path: shot(`${name}-${width}`), fullPage: true });
   assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${name}`);
 }

@@ -228,6 +228,12 @@ export async function drawFlower(browser, path, flower) {
   return path;
 }
 
+/** Asserts that the page does not scroll sideways: nothing on it is wider than the window. */
+export async function noSidewaysScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what} does not scroll sideways at ${page.viewportSize().width} px (${overflow} px too wide)`);
+}
+
 /** The demo catalogue, through the API the pages use. */
 export async function products(request) {
   const response = await request.get(`${baseUrl}/api/products/`);

@@ -14,7 +14,24 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { admin, axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, payWithTestCard, products, screenshots, settle, shot, signIn, spareBouquet, useBrowser } from './helpers.mjs';
+import {
+  admin,
+  axeFindings,
+  baseUrl,
+  checkoutWithOneBouquet,
+  fillMe,
+  mailTo,
+  me,
+  noSidewaysScroll,
+  payWithTestCard,
+  products,
+  screenshots,
+  settle,
+  shot,
+  signIn,
+  spareBouquet,
+  useBrowser,
+} from './helpers.mjs';
 
 const TODAY = 'Today · Monday 14 December';
 
@@ -31,7 +48,7 @@ async function stockOf(page, id) {
 
 async function look(page, name, what) {
   await settle(page, { lazy: false });
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${what}`);
+  await noSidewaysScroll(page, what);
   // From the top, so the sticky header stays at the top of the full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: shot(name), fullPage: true });
