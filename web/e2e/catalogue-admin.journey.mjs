@@ -37,7 +37,7 @@ function drawPicture(browser) {
 
 /** Signs in at /admin/products and waits for its list. */
 async function signInToProducts(page) {
-  await signInToProducts(page);
+  await signIn(page, '/admin/products');
   await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
 }
 
@@ -60,7 +60,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
   it('adds a category and a product with a picture, seen on /shop at 390 and 1280 px, then puts the shop back', async () => {
     const { page, context, errors } = await openPage(1280);
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, '/admin/products');
+    await signInToProducts(page);
 
     // A new category.
     await page.getByRole('button', { name: 'Categories' }).click();
