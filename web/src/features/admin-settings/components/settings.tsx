@@ -6,21 +6,18 @@ import type { DeliverySettings } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
 
 type Week = DeliverySettings['opening_hours'];
 type Weekday = keyof Week;
 
-const WEEK: { day: Weekday; label: string }[] = [
-  { day: 'monday', label: 'Monday' },
-  { day: 'tuesday', label: 'Tuesday' },
-  { day: 'wednesday', label: 'Wednesday' },
-  { day: 'thursday', label: 'Thursday' },
-  { day: 'friday', label: 'Friday' },
-  { day: 'saturday', label: 'Saturday' },
-  { day: 'sunday', label: 'Sunday' },
-];
+/** The week from Monday, each day as the settings name it and as the studio reads it. */
+const WEEK = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly Weekday[]).map((day) => ({
+  day,
+  label: day[0]!.toUpperCase() + day.slice(1),
+}));
 
 /** Hours a day gets when it is opened: the studio's usual. */
 const USUAL = { open: '09:00', close: '17:00' };
@@ -380,9 +377,9 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
         )}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save settings'}
-        </button>
+        <SubmitButton busy={busy}>
+          Save settings
+        </SubmitButton>
       </div>
     </form>
   );
