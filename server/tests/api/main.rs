@@ -4,6 +4,7 @@
 mod admins;
 mod albums;
 mod auth;
+mod backup;
 mod builders;
 mod cart;
 mod catalogue;
