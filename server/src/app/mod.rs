@@ -5,6 +5,7 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod memory;
+pub mod private;
 pub mod seed;
 pub mod startup;
 pub mod tasks;

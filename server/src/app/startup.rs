@@ -16,7 +16,7 @@ use sea_orm::DatabaseConnection;
 use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Studio};
 use crate::app::config::Config;
-use crate::app::{seed, tasks};
+use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
 use crate::catalogue::Catalogue;
@@ -58,7 +58,14 @@ pub struct Application {
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
+        private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
+        private::tighten(&config.data_dir).map_err(|err| {
+            anyhow::anyhow!(
+                "could not make the data folder {} private ({err}): run the shop as the account that owns it",
+                config.data_dir.display()
+            )
+        })?;
         let statements = Arc::new(AtomicU64::new(0));
         let mut db = db::connect(&config.database_url()).await?;
         db::count_statements(&mut db, statements.clone());

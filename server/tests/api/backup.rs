@@ -156,3 +156,50 @@ async fn a_damaged_or_foreign_backup_restores_nothing() {
     assert!(!ok);
     assert!(said.contains("there is no shop database at"), "{said}");
 }
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[tokio::test]
+async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_starts() {
+    let app = spawn_app().await;
+    // A letter in the outbox: an enquiry mails the studio.
+    let (status, body) = app
+        .post_json(
+            "/api/contact/",
+            &serde_json::json!({
+                "name": "Hannah Price", "email": "hannah@example.com",
+                "enquiryType": "wedding", "message": "Do you deliver to Clevedon?",
+            }),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    app.mail(1).await;
+    let letters: Vec<_> = std::fs::read_dir(app.data_dir.join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!letters.is_empty());
+    for made in [app.data_dir.join("posy.db"), letters[0].clone()] {
+        assert_eq!(
+            mode(&made),
+            0o600,
+            "{} is private from the start",
+            made.display()
+        );
+    }
+    assert_eq!(mode(&app.data_dir), 0o700);
+
+    // As an older Posy left them: readable by every account on the machine.
+    let set = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set(&app.data_dir, 0o755);
+    set(&app.data_dir.join("posy.db"), 0o644);
+    set(&letters[0], 0o644);
+    let app = app.killed_and_restarted().await;
+    assert_eq!(mode(&app.data_dir), 0o700);
+    assert_eq!(mode(&app.data_dir.join("posy.db")), 0o600);
+    assert_eq!(mode(&letters[0]), 0o600);
+}
