@@ -16,6 +16,7 @@ use sea_orm::DatabaseConnection;
 use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Studio};
 use crate::app::config::Config;
+use crate::app::health::Health;
 use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
@@ -257,7 +258,36 @@ fn routes(
             .around(private_orders)
             .around(allow_on_405)
     };
+    let health = Health {
+        db: db.clone(),
+        data_dir: config.data_dir.clone(),
+        media_dir: config.s3_bucket.is_none().then(|| config.media_dir()),
+    };
     Route::new()
+        // For monitors and proxies, outside the web app (which answers every other path).
+        .at(
+            "/healthz",
+            make_sync(|_| {
+                let body = serde_json::json!({"status": "ok", "version": crate::VERSION});
+                unstored(json_response(body.to_string()))
+            }),
+        )
+        .at(
+            "/readyz",
+            poem::endpoint::make(move |_| {
+                let health = health.clone();
+                async move {
+                    let readiness = health.check(crate::store::clock::now()).await;
+                    let mut response = unstored(json_response(
+                        serde_json::to_string(&readiness).unwrap_or_default(),
+                    ));
+                    if !readiness.ready() {
+                        response.set_status(StatusCode::SERVICE_UNAVAILABLE);
+                    }
+                    response
+                }
+            }),
+        )
         .at(
             "/api/openapi.json",
             make_sync(move |_| json_response(spec.clone())),
@@ -342,6 +372,15 @@ async fn allow_on_405<E: Endpoint<Output = Response>>(
         response.headers_mut().insert(header::ALLOW, value);
     }
     Ok(response)
+}
+
+/// A health answer is always asked afresh.
+fn unstored(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    response
 }
 
 fn json_response(body: String) -> Response {

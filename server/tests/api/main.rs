@@ -16,6 +16,7 @@ mod delivery;
 mod files;
 mod first_start;
 mod fulfilment;
+mod health;
 mod helpers;
 mod holds;
 mod inbox;
