@@ -43,6 +43,13 @@ enum Command {
         /// The backup file made by `posy backup`.
         file: PathBuf,
     },
+    /// Bring the database up to date as `serve` does when it starts (on SQLite, copying it
+    /// first); with --status, only list each migration, applied or not.
+    Migrate {
+        /// List the migrations, applied or pending; change nothing.
+        #[arg(long)]
+        status: bool,
+    },
     /// Write the API description as OpenAPI YAML (committed as openapi.yaml).
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -96,7 +103,7 @@ pub async fn run() -> anyhow::Result<()> {
                 }
             };
             std::fs::create_dir_all(&cli.config.data_dir)?;
-            let db = crate::store::db::connect(&cli.config.database_url()).await?;
+            let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
             crate::accounts::auth::create_admin(&db, &username, &password).await?;
             println!("Made the admin account {username}. Sign in at /admin/login.");
             Ok(())
@@ -104,7 +111,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::SignOutAll { username },
         } => {
-            let db = crate::store::db::connect(&cli.config.database_url()).await?;
+            let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
             match crate::accounts::auth::sign_out_all(&db, &username).await? {
                 Some(ended) => {
                     println!("Ended {ended} session(s) of {username}.");
@@ -145,6 +152,27 @@ pub async fn run() -> anyhow::Result<()> {
             println!(
                 "Start the shop on it with `posy serve` and the same --data-dir and --database-url."
             );
+            Ok(())
+        }
+        Command::Migrate { status: true } => {
+            let all = crate::store::db::migration_status(&cli.config.database_url()).await?;
+            let pending = all.iter().filter(|(_, applied)| !applied).count();
+            for (name, applied) in &all {
+                println!("{} {name}", if *applied { "applied" } else { "PENDING" });
+            }
+            match pending {
+                0 => println!("All {} migrations are applied.", all.len()),
+                n => println!(
+                    "{n} of {} migrations are pending: `posy serve` (or `posy migrate`) applies them.",
+                    all.len()
+                ),
+            }
+            Ok(())
+        }
+        Command::Migrate { status: false } => {
+            init_logging();
+            crate::store::db::connect(&cli.config.database_url()).await?;
+            println!("The database is up to date.");
             Ok(())
         }
         Command::Openapi { output } => {

@@ -26,8 +26,27 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::store::migration::Migrator;
 
-/// Opens the database and brings its schema up to date.
+/// Opens the database and brings its schema up to date (the shop's own start). On SQLite an
+/// existing shop's database is first copied beside it (`posy-before-migrating-….db`).
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    open(url, Migrations::Apply).await
+}
+
+/// Opens the database for a command run beside a shop (`posy admin …`): a new database is
+/// migrated (a shop whose admin is made before its first start), an existing one never, as it
+/// belongs to the running shop's version; one that lacks migrations is refused.
+pub async fn connect_beside_shop(url: &str) -> anyhow::Result<DatabaseConnection> {
+    open(url, Migrations::OnlyIfNew).await
+}
+
+/// Whether opening may change the database's schema.
+#[derive(Clone, Copy, PartialEq)]
+enum Migrations {
+    Apply,
+    OnlyIfNew,
+}
+
+async fn open(url: &str, migrations: Migrations) -> anyhow::Result<DatabaseConnection> {
     // Two processes opening a new SQLite file at the same moment race to switch it to WAL, and
     // the loser is refused at once ("database is locked"), busy timeout or not: on SQLite the
     // start-up lock is taken before connecting and held through the migrations.
@@ -36,7 +55,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         None => None,
     };
     let db = Database::connect(options(url, 8, SqliteSynchronous::Normal)).await?;
-    migrate(&db, url).await?;
+    migrate(&db, url, migrations).await?;
     Ok(db)
 }
 
@@ -595,20 +614,102 @@ fn options(url: &str, sqlite_connections: u32, synchronous: SqliteSynchronous) -
 
 /// Runs the migrations while holding a lock that a second process starting at the same time
 /// waits for: an advisory lock on PostgreSQL; on SQLite, the caller's start-up lock file.
-async fn migrate(db: &DatabaseConnection, url: &str) -> anyhow::Result<()> {
+async fn migrate(db: &DatabaseConnection, url: &str, migrations: Migrations) -> anyhow::Result<()> {
     if is_sqlite(url) {
         // A file's start-up lock is held by the caller (see `connect`); a database in memory
         // cannot be shared.
-        return Ok(Migrator::up(db, None).await?);
+        return migrate_now(db, url, migrations).await;
     }
     let guard = db.begin().await?;
     // 0x506f7379 is "Posy": any number, the same in every process of the shop.
     guard
         .execute_unprepared("SELECT pg_advisory_xact_lock(1349481337)")
         .await?;
-    let migrated = Migrator::up(db, None).await;
+    let migrated = migrate_now(db, url, migrations).await;
     guard.commit().await?;
-    Ok(migrated?)
+    migrated
+}
+
+/// Applies what is pending, if `migrations` allows it; on SQLite an existing shop's database
+/// is copied first, so an upgrade that goes wrong can be undone by putting the copy back.
+async fn migrate_now(
+    db: &DatabaseConnection,
+    url: &str,
+    migrations: Migrations,
+) -> anyhow::Result<()> {
+    let pending = Migrator::get_pending_migrations_read_only(db).await?.len();
+    if pending == 0 {
+        return Ok(());
+    }
+    let new = pending == Migrator::migrations().len();
+    if !new {
+        anyhow::ensure!(
+            migrations == Migrations::Apply,
+            "this posy ({}) is newer than the shop's database, which lacks {pending} \
+             migration(s): upgrade the running shop first (restart it with this version), then \
+             run this again; nothing was changed",
+            crate::VERSION
+        );
+        if let Some(path) = sqlite_file(url) {
+            let copy = copy_before_migrating(db, &path).await?;
+            tracing::info!(copy = %copy.display(), pending, "copied the database before migrating it");
+        }
+    }
+    Ok(Migrator::up(db, None).await?)
+}
+
+/// How many copies made before migrating are kept beside the database.
+const COPIES_KEPT: usize = 3;
+
+/// `VACUUM INTO` a copy beside the database, keeping the newest [`COPIES_KEPT`].
+async fn copy_before_migrating(
+    db: &DatabaseConnection,
+    path: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    let folder = path.parent().unwrap_or(std::path::Path::new("."));
+    let stamp = crate::store::clock::iso8601(crate::store::clock::now()).replace([':', '-'], "");
+    let copy = folder.join(format!("posy-before-migrating-{stamp}.db"));
+    let target = copy
+        .to_str()
+        .ok_or_else(|| anyhow::anyhow!("the data folder's path is not UTF-8"))?;
+    db.execute_unprepared(&format!("VACUUM INTO '{}'", target.replace('\'', "''")))
+        .await?;
+    let mut copies: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("posy-before-migrating-") && n.ends_with(".db"))
+        })
+        .collect();
+    copies.sort();
+    for old in &copies[..copies.len().saturating_sub(COPIES_KEPT)] {
+        std::fs::remove_file(old)?;
+    }
+    Ok(copy)
+}
+
+/// Each migration the database has (`applied`) or lacks, in order: `posy migrate --status`.
+pub async fn migration_status(url: &str) -> anyhow::Result<Vec<(String, bool)>> {
+    if let Some(path) = sqlite_file(url) {
+        anyhow::ensure!(
+            path.is_file(),
+            "there is no shop database at {}",
+            path.display()
+        );
+    }
+    let db = Database::connect(options(url, 1, SqliteSynchronous::Normal)).await?;
+    let pending: Vec<String> = Migrator::get_pending_migrations_read_only(&db)
+        .await?
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    db.close().await?;
+    Ok(Migrator::migrations()
+        .iter()
+        .map(|m| (m.name().to_owned(), !pending.iter().any(|p| p == m.name())))
+        .collect())
 }
 
 /// The database file of a SQLite URL; `None` for an in-memory database or another kind.

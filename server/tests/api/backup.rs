@@ -15,11 +15,17 @@ use crate::helpers::{
 };
 
 /// Runs `posy` with these arguments: whether it succeeded, and what it printed.
-fn posy(args: &[&str]) -> (bool, String) {
+pub fn posy(args: &[&str]) -> (bool, String) {
+    posy_with(args, &[])
+}
+
+/// Runs `posy` with these arguments and environment variables.
+pub fn posy_with(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_posy"))
         .args(args)
         .env_remove("POSY_DATA_DIR")
         .env_remove("DATABASE_URL")
+        .envs(env.iter().copied())
         .output()
         .expect("posy runs");
     let said = format!(
@@ -30,7 +36,7 @@ fn posy(args: &[&str]) -> (bool, String) {
     (output.status.success(), said)
 }
 
-fn path(p: &Path) -> &str {
+pub fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
@@ -181,7 +187,14 @@ async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_s
         .map(|e| e.unwrap().path())
         .collect();
     assert!(!letters.is_empty());
-    for made in [app.data_dir.join("posy.db"), letters[0].clone()] {
+    // On PostgreSQL the data folder holds media and mail, not the database.
+    let database = app.data_dir.join("posy.db");
+    let sqlite = database.exists();
+    let private: Vec<_> = [database.clone(), letters[0].clone()]
+        .into_iter()
+        .filter(|p| p.exists())
+        .collect();
+    for made in private {
         assert_eq!(
             mode(&made),
             0o600,
@@ -196,10 +209,14 @@ async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_s
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
     };
     set(&app.data_dir, 0o755);
-    set(&app.data_dir.join("posy.db"), 0o644);
+    if sqlite {
+        set(&database, 0o644);
+    }
     set(&letters[0], 0o644);
     let app = app.killed_and_restarted().await;
     assert_eq!(mode(&app.data_dir), 0o700);
-    assert_eq!(mode(&app.data_dir.join("posy.db")), 0o600);
+    if sqlite {
+        assert_eq!(mode(&database), 0o600);
+    }
     assert_eq!(mode(&letters[0]), 0o600);
 }

@@ -35,3 +35,4 @@ mod statements;
 mod stripe;
 mod studio;
 mod studio_facts;
+mod upgrade;

@@ -29,7 +29,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![
+        let all: Vec<Box<dyn MigrationTrait>> = vec![
             Box::new(m20261122_000001_create_catalogue::Migration),
             Box::new(m20261123_000001_create_carts::Migration),
             Box::new(m20261123_000002_create_orders::Migration),
@@ -50,6 +50,35 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_catalogue_admin::Migration),
             Box::new(m20261129_000001_tidy_choices::Migration),
             Box::new(m20261212_000001_order_changes::Migration),
-        ]
+        ];
+        all.into_iter()
+            .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)
+            .collect()
+    }
+}
+
+/// A migration applied in a transaction with its record, on SQLite too (sea-orm-migration
+/// wraps them on PostgreSQL only): a shop stopped half-way through an upgrade keeps its old
+/// schema whole, and migrates again at its next start.
+struct InTransaction(Box<dyn MigrationTrait>);
+
+impl MigrationName for InTransaction {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for InTransaction {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        self.0.up(manager).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        self.0.down(manager).await
+    }
+
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
     }
 }
