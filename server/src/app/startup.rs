@@ -67,6 +67,9 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
+        for (tool, without) in crate::app::health::missing_tools() {
+            tracing::warn!("{tool} is not installed: {without}");
+        }
         let statements = Arc::new(AtomicU64::new(0));
         let mut db = db::connect(&config.database_url()).await?;
         db::count_statements(&mut db, statements.clone());

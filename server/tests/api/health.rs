@@ -136,3 +136,14 @@ async fn a_media_folder_that_cannot_be_written_makes_the_shop_not_ready() {
         "{body}"
     );
 }
+
+#[test]
+fn a_missing_upload_tool_is_named_with_what_it_stops() {
+    use posy_server::app::health::{missing_tools, missing_tools_on};
+    // scripts/setup.sh installs all four here.
+    assert_eq!(missing_tools(), []);
+    let none = missing_tools_on(std::ffi::OsStr::new("/nonexistent"));
+    let named: Vec<&str> = none.iter().map(|(tool, _)| *tool).collect();
+    assert_eq!(named, ["ffmpeg", "ffprobe", "heif-convert", "cwebp"]);
+    assert!(none[2].1.contains("HEIC"));
+}
