@@ -12,6 +12,7 @@ pub mod catalogue;
 pub mod catalogue_admin;
 pub mod delivery;
 pub mod enquiries;
+pub mod mail;
 pub mod order_admin;
 pub mod orders;
 pub mod paths;
@@ -61,6 +62,7 @@ resources!(
     delivery::DeliveryApi,
     auth::AuthApi,
     summary::SummaryApi,
+    mail::MailApi,
     enquiries::EnquiriesApi,
     settings::SettingsApi,
     admins::AdminsApi,

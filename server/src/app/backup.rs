@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::app::config::Config;
+use crate::store::health::note_last_backup;
 use crate::store::{clock, db};
 
 /// What a backup holds; `format` changes only if an older Posy could not restore it.
@@ -58,8 +59,6 @@ const SQLITE_COPY: &str = "database/posy.db";
 const POSTGRES_DUMP: &str = "database/posy.pgdump";
 /// Backups named by the command when it is given a folder: `--keep` removes only these.
 const PREFIX: &str = "posy-backup-";
-/// Beside the data folder's database: when the last backup was made, for the back office.
-pub const LAST_BACKUP: &str = "last-backup.json";
 
 /// What `posy backup` made.
 pub struct Made {
@@ -375,53 +374,6 @@ fn remove_oldest(folder: &Path, keep: usize) -> io::Result<Vec<PathBuf>> {
         fs::remove_file(path)?;
     }
     Ok(removed)
-}
-
-/// When the last backup was made, read by the back office; a shop whose data folder is not
-/// on this machine simply shows none.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct LastBackup {
-    /// Unix seconds.
-    pub at: i64,
-    pub file: String,
-    pub bytes: u64,
-}
-
-fn note_last_backup(data_dir: &Path, at: i64, file: &Path, bytes: u64) {
-    if !data_dir.is_dir() {
-        return;
-    }
-    let note = LastBackup {
-        at,
-        file: file.display().to_string(),
-        bytes,
-    };
-    let written = serde_json::to_vec(&note)
-        .map_err(io::Error::other)
-        .and_then(|json| write_private(&data_dir.join(LAST_BACKUP), &json));
-    if let Err(err) = written {
-        tracing::warn!(%err, "the backup is made, but its time could not be noted for the back office");
-    }
-}
-
-/// The last backup noted in the data folder, if any.
-pub fn last_backup(data_dir: &Path) -> Option<LastBackup> {
-    let json = fs::read(data_dir.join(LAST_BACKUP)).ok()?;
-    serde_json::from_slice(&json).ok()
-}
-
-/// Writes a file only its owner may read, replacing it whole.
-fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let partial = path.with_extension("partial");
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(&partial)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    fs::rename(partial, path)
 }
 
 /// What `posy restore` put back.

@@ -43,6 +43,11 @@ enum Command {
         /// The backup file made by `posy backup`.
         file: PathBuf,
     },
+    /// The outbox: `posy mail retry --dead` sends every letter given up on again.
+    Mail {
+        #[command(subcommand)]
+        action: MailAction,
+    },
     /// Bring the database up to date as `serve` does when it starts (on SQLite, copying it
     /// first); with --status, only list each migration, applied or not.
     Migrate {
@@ -55,6 +60,17 @@ enum Command {
         /// Where to write it; `-` for standard output.
         #[arg(long, short, default_value = "openapi.yaml")]
         output: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum MailAction {
+    /// Put letters back in the outbox's queue, due at once (the running shop sends them).
+    Retry {
+        /// Every letter given up on after its tries (the only kind there is to retry by hand:
+        /// others are still being tried).
+        #[arg(long, required = true)]
+        dead: bool,
     },
 }
 
@@ -151,6 +167,16 @@ pub async fn run() -> anyhow::Result<()> {
             );
             println!(
                 "Start the shop on it with `posy serve` and the same --data-dir and --database-url."
+            );
+            Ok(())
+        }
+        Command::Mail {
+            action: MailAction::Retry { .. },
+        } => {
+            let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
+            let revived = crate::mail::send_dead_again(&db).await?;
+            println!(
+                "{revived} letter(s) given up on are back in the queue: the running shop sends them within seconds."
             );
             Ok(())
         }

@@ -4,7 +4,6 @@
 pub mod backup;
 pub mod cli;
 pub mod config;
-pub mod health;
 pub mod memory;
 pub mod private;
 pub mod seed;

@@ -28,7 +28,7 @@ const DATABASE_FILES: [&str; 5] = [
     "posy.db-wal",
     "posy.db-shm",
     "posy.migrating",
-    crate::app::backup::LAST_BACKUP,
+    crate::store::health::LAST_BACKUP,
 ];
 
 /// Makes an existing data folder private: the folder 0700, the database's files and the

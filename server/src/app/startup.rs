@@ -16,7 +16,6 @@ use sea_orm::DatabaseConnection;
 use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Studio};
 use crate::app::config::Config;
-use crate::app::health::Health;
 use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
@@ -36,6 +35,7 @@ use crate::media::uploads::UploadLimits;
 use crate::media::video::Videos;
 use crate::orders::OrderDesk;
 use crate::store::clock::Clock;
+use crate::store::health::Health;
 use crate::store::{db, secrets};
 use crate::studio::facts::Facts;
 use crate::{api, cart, enquiries, mail};
@@ -67,7 +67,7 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
-        for (tool, without) in crate::app::health::missing_tools() {
+        for (tool, without) in crate::media::missing_tools() {
             tracing::warn!("{tool} is not installed: {without}");
         }
         let statements = Arc::new(AtomicU64::new(0));
@@ -266,6 +266,7 @@ fn routes(
         data_dir: config.data_dir.clone(),
         media_dir: config.s3_bucket.is_none().then(|| config.media_dir()),
     };
+    let health_for_api = health.clone();
     Route::new()
         // For monitors and proxies, outside the web app (which answers every other path).
         .at(
@@ -331,6 +332,7 @@ fn routes(
         })
         .data(clients(config))
         .data(config.clock())
+        .data(health_for_api)
         .data(checkout)
         .data(Gallery {
             db: db.clone(),

@@ -18,8 +18,8 @@ use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::store::clock::now;
@@ -297,6 +297,57 @@ async fn give_up(
         .await?;
     }
     txn.commit().await
+}
+
+/// Letters not sent that have failed at least once (given up on or still being tried), newest
+/// first: what the back office lists as mail that needs a look.
+pub async fn troubled(db: &DatabaseConnection) -> Result<Vec<outbox::Model>, sea_orm::DbErr> {
+    troubled_letters()
+        .order_by_desc(outbox::Column::Id)
+        .limit(200)
+        .all(db)
+        .await
+}
+
+/// How many letters [`troubled`] would list.
+pub async fn troubled_count(db: &DatabaseConnection) -> Result<u64, sea_orm::DbErr> {
+    troubled_letters().count(db).await
+}
+
+fn troubled_letters() -> sea_orm::Select<outbox::Entity> {
+    outbox::Entity::find()
+        .filter(outbox::Column::SentAt.is_null())
+        .filter(
+            outbox::Column::DeadAt
+                .is_not_null()
+                .or(outbox::Column::LastError.is_not_null()),
+        )
+}
+
+/// Sends a letter again at the next tick of the outbox, its tries counted afresh (a letter
+/// given up on comes back). False when it was sent meanwhile or is not there.
+pub async fn send_again(db: &DatabaseConnection, id: i32) -> Result<bool, sea_orm::DbErr> {
+    let revived = revive().filter(outbox::Column::Id.eq(id)).exec(db).await?;
+    Ok(revived.rows_affected == 1)
+}
+
+/// Sends every letter given up on again (`posy mail retry --dead`): how many.
+pub async fn send_dead_again(db: &DatabaseConnection) -> Result<u64, sea_orm::DbErr> {
+    let revived = revive()
+        .filter(outbox::Column::DeadAt.is_not_null())
+        .exec(db)
+        .await?;
+    Ok(revived.rows_affected)
+}
+
+/// The update that puts an unsent letter back in the queue, due now.
+fn revive() -> sea_orm::UpdateMany<outbox::Entity> {
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::DeadAt, Expr::value(None::<i64>))
+        .col_expr(outbox::Column::Attempts, Expr::value(0))
+        .col_expr(outbox::Column::NextAttemptAt, Expr::value(now()))
+        .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
+        .filter(outbox::Column::SentAt.is_null())
 }
 
 /// 30 s, 1 min, 2 min … up to an hour.

@@ -1,12 +1,15 @@
 //! `/healthz`, `/readyz` and the checks behind them, with the clock moved by the test.
 
-use posy_server::app::health::Health;
 use posy_server::store::clock;
 use posy_server::store::entities::{order_refund, outbox};
+use posy_server::store::health::Health;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
 use crate::builders::OrderBuilder;
-use crate::helpers::{TestApp, spawn_app};
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{TestApp, admin_get, admin_post, admin_session, assert_admin_only, spawn_app};
 
 fn health(app: &TestApp) -> Health {
     Health {
@@ -139,11 +142,122 @@ async fn a_media_folder_that_cannot_be_written_makes_the_shop_not_ready() {
 
 #[test]
 fn a_missing_upload_tool_is_named_with_what_it_stops() {
-    use posy_server::app::health::{missing_tools, missing_tools_on};
+    use posy_server::media::{missing_tools, missing_tools_on};
     // scripts/setup.sh installs all four here.
     assert_eq!(missing_tools(), []);
     let none = missing_tools_on(std::ffi::OsStr::new("/nonexistent"));
     let named: Vec<&str> = none.iter().map(|(tool, _)| *tool).collect();
     assert_eq!(named, ["ffmpeg", "ffprobe", "heif-convert", "cwebp"]);
     assert!(none[2].1.contains("HEIC"));
+}
+
+/// A letter the outbox gave up on after its tries, as `mail::give_up` leaves it.
+async fn dead_letter(app: &TestApp) -> i32 {
+    let now = clock::now();
+    let letter = outbox::ActiveModel {
+        recipient: Set("amy@example.com".into()),
+        subject: Set("Your order is on its way".into()),
+        body: Set("It left the studio at 9.".into()),
+        created_at: Set(now - 5 * 3600),
+        attempts: Set(10),
+        next_attempt_at: Set(now - 60),
+        last_error: Set(Some("535 authentication failed".into())),
+        dead_at: Set(Some(now - 60)),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    letter.id
+}
+
+#[tokio::test]
+async fn the_studio_sees_mail_given_up_on_and_sends_it_again() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let id = dead_letter(&app).await;
+    assert_admin_only(
+        &app,
+        &session,
+        &[
+            (Method::GET, "/api/admin/mail/".to_owned(), json!(null)),
+            (
+                Method::POST,
+                format!("/api/admin/mail/{id}/send-again/"),
+                json!(null),
+            ),
+        ],
+    )
+    .await;
+
+    let (status, summary) = admin_get(&app, &session, "/api/admin/summary/").await;
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(summary["unsent_mail"], 1);
+    assert_eq!(summary["last_backup_at"], json!(null));
+    let attention: Vec<&str> = summary["attention"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line.as_str().unwrap())
+        .collect();
+    assert!(
+        attention.contains(&"1 letter(s) could not be sent and were given up on: send them again from the back office"),
+        "{summary}"
+    );
+    let (status, letters) = admin_get(&app, &session, "/api/admin/mail/").await;
+    assert_eq!(status, 200);
+    assert_eq!(letters[0]["id"], id);
+    assert_eq!(letters[0]["to"], "amy@example.com");
+    assert_eq!(letters[0]["given_up"], true);
+    assert_eq!(letters[0]["tries"], 10);
+    assert_eq!(letters[0]["last_error"], "535 authentication failed");
+
+    let path = format!("/api/admin/mail/{id}/send-again/");
+    let (status, left) = admin_post(&app, &session, &path, json!(null)).await;
+    assert_eq!(status, 200, "{left}");
+    // The outbox (writing files here) sends it within seconds.
+    let sent = app.mail(1).await;
+    assert!(sent[0].contains("Your order is on its way"), "{}", sent[0]);
+    let mut listed = 1;
+    for _ in 0..100 {
+        listed = admin_get(&app, &session, "/api/admin/mail/")
+            .await
+            .1
+            .as_array()
+            .unwrap()
+            .len();
+        if listed == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(listed, 0, "nothing left unsent");
+    let (status, body) = admin_post(&app, &session, &path, json!(null)).await;
+    assert_eq!(status, 404);
+    assert_eq!(
+        body["error"],
+        "That letter has been sent meanwhile, or is not in the outbox any more."
+    );
+}
+
+#[tokio::test]
+async fn posy_mail_retry_dead_puts_every_letter_given_up_on_back_in_the_queue() {
+    let app = spawn_app().await;
+    dead_letter(&app).await;
+    dead_letter(&app).await;
+    let (ok, said) = crate::backup::posy(&[
+        "mail",
+        "retry",
+        "--dead",
+        "--data-dir",
+        crate::backup::path(&app.data_dir),
+        "--database-url",
+        &app.database_url(),
+    ]);
+    assert!(ok, "{said}");
+    assert!(
+        said.starts_with("2 letter(s) given up on are back in the queue"),
+        "{said}"
+    );
+    assert_eq!(app.mail(2).await.len(), 2);
 }

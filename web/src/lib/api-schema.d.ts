@@ -252,6 +252,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Letters not sent that failed at least once, newest first (at most 200). */
+        get: operations["listUnsentMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail/{id}/send-again/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a letter again at once, its tries counted afresh; answers the letters still
+         *     unsent.
+         */
+        post: operations["sendMailAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/": {
         parameters: {
             query?: never;
@@ -1185,6 +1222,14 @@ export interface components {
          */
         AdminSummary: {
             /**
+             * @description What needs a person while the shop goes on serving, as `/readyz` lists it (mail not
+             *     sent, refunds failing, the disk nearly full, no recent backup), with anything that stops
+             *     the shop first.
+             */
+            attention: string[];
+            /** @description When the last backup was made (UTC, ISO 8601); none yet: null. */
+            last_backup_at: string | null;
+            /**
              * Format: uint64
              * @description Enquiries waiting for an answer.
              */
@@ -1194,6 +1239,11 @@ export interface components {
              * @description Paid orders the studio has not yet confirmed.
              */
             new_orders: number;
+            /**
+             * Format: uint64
+             * @description Mail the outbox could not send (still tried, or given up on): the strip links to them.
+             */
+            unsent_mail: number;
         };
         /**
          * AdminView
@@ -2946,6 +2996,28 @@ export interface components {
             quantity: number;
         };
         /**
+         * UnsentLetter
+         * @description A letter the outbox could not send.
+         */
+        UnsentLetter: {
+            /** @description Given up on: the outbox will not try it again unless it is sent again. */
+            given_up: boolean;
+            /** Format: int32 */
+            id: number;
+            /** @description What the mail server said last, if it said anything. */
+            last_error: string | null;
+            /** @description When it was written (UTC, ISO 8601). */
+            queued_at: string;
+            subject: string;
+            /** @description Who it is for. */
+            to: string;
+            /**
+             * Format: int32
+             * @description Tries so far.
+             */
+            tries: number;
+        };
+        /**
          * UpdateQuantity
          * @description `POST /api/cart/update_quantity/`'s body.
          */
@@ -3168,6 +3240,7 @@ export type Taken = components['schemas']['Taken'];
 export type TakenDay = components['schemas']['TakenDay'];
 export type TakenSlot = components['schemas']['TakenSlot'];
 export type ToMake = components['schemas']['ToMake'];
+export type UnsentLetter = components['schemas']['UnsentLetter'];
 export type UpdateQuantity = components['schemas']['UpdateQuantity'];
 export type UploadReport = components['schemas']['UploadReport'];
 export type Variation = components['schemas']['Variation'];
@@ -4240,6 +4313,109 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUnsentMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsentLetter"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendMailAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsentLetter"][];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No unsent letter has that id (it may have gone meanwhile). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,9 +7,15 @@
 //! nearly full, no recent backup) is listed under `attention` with a 200, for an uptime
 //! monitor's keyword check and the back office.
 //!
+//! It lives with the storage it reads (the outbox's and refunds' rows, the backup's note, the
+//! data folder's disk), so the back office's summary can list the same `attention`.
+//!
 //! The checks take the moment they are given: real time in the shop (its `--fake-now` moves
 //! the shop's calendar, not the age of a stuck letter), a chosen one in tests.
 
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -18,9 +24,8 @@ use sea_orm::{
     Statement,
 };
 use sea_orm_migration::MigratorTrait;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::app::backup;
 use crate::store::entities::{order_refund, outbox, refund};
 use crate::store::migration::Migrator;
 
@@ -34,6 +39,9 @@ pub const BACKUP_LATE_SECONDS: i64 = 26 * 60 * 60;
 pub const LOW_DISK_PERCENT: u64 = 10;
 /// Below this, nothing can be written: the shop cannot take an order.
 pub const FULL_DISK_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Beside the data folder's database: when the last backup was made (`posy backup` writes it).
+pub const LAST_BACKUP: &str = "last-backup.json";
 
 /// What the checks look at.
 #[derive(Clone)]
@@ -100,7 +108,7 @@ impl Health {
                 ));
             }
         }
-        match backup::last_backup(&self.data_dir) {
+        match last_backup(&self.data_dir) {
             None => attention.push("no backup has been made: see docs/operations.md".into()),
             Some(last) if now - last.at > BACKUP_LATE_SECONDS => attention.push(format!(
                 "the last backup is {} hours old",
@@ -202,33 +210,49 @@ fn disk_space(_path: &Path) -> Option<(u64, u64)> {
     None
 }
 
-/// The programs media uploads run, and what fails without each (Debian: `apt install ffmpeg
-/// libheif-examples webp`).
-pub const TOOLS: [(&str, &str); 4] = [
-    (
-        "ffmpeg",
-        "videos cannot be uploaded (it makes their web copies and posters)",
-    ),
-    (
-        "ffprobe",
-        "videos cannot be uploaded (it reads their size and length)",
-    ),
-    ("heif-convert", "iPhone photos (HEIC) cannot be uploaded"),
-    (
-        "cwebp",
-        "pictures cannot be uploaded (it makes their WebP sizes)",
-    ),
-];
-
-/// Each of [`TOOLS`] not found on `PATH`, with what will not work.
-pub fn missing_tools() -> Vec<(&'static str, &'static str)> {
-    missing_tools_on(&std::env::var_os("PATH").unwrap_or_default())
+/// When the last backup was made, read by the back office; a shop whose data folder is not
+/// on this machine simply shows none.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct LastBackup {
+    /// Unix seconds.
+    pub at: i64,
+    pub file: String,
+    pub bytes: u64,
 }
 
-/// Each of [`TOOLS`] not found in the folders of `path` (a `PATH`-style list).
-pub fn missing_tools_on(path: &std::ffi::OsStr) -> Vec<(&'static str, &'static str)> {
-    TOOLS
-        .into_iter()
-        .filter(|(tool, _)| !std::env::split_paths(path).any(|dir| dir.join(tool).is_file()))
-        .collect()
+pub fn note_last_backup(data_dir: &Path, at: i64, file: &Path, bytes: u64) {
+    if !data_dir.is_dir() {
+        return;
+    }
+    let note = LastBackup {
+        at,
+        file: file.display().to_string(),
+        bytes,
+    };
+    let written = serde_json::to_vec(&note)
+        .map_err(io::Error::other)
+        .and_then(|json| write_private(&data_dir.join(LAST_BACKUP), &json));
+    if let Err(err) = written {
+        tracing::warn!(%err, "the backup is made, but its time could not be noted for the back office");
+    }
+}
+
+/// The last backup noted in the data folder, if any.
+pub fn last_backup(data_dir: &Path) -> Option<LastBackup> {
+    let json = fs::read(data_dir.join(LAST_BACKUP)).ok()?;
+    serde_json::from_slice(&json).ok()
+}
+
+/// Writes a file only its owner may read, replacing it whole.
+fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let partial = path.with_extension("partial");
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&partial)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    fs::rename(partial, path)
 }
