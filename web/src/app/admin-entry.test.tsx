@@ -12,14 +12,17 @@ function Here() {
   return <p data-testid="here">{pathname}</p>;
 }
 
-function renderAt(path: string, signedIn: boolean, newOrders = 0) {
+/** The menu's counts and the health strip's words, all well unless a test says otherwise. */
+const allWell = { new_enquiries: 0, new_orders: 0, attention: [] as string[], unsent_mail: 0, last_backup_at: null as string | null };
+
+function renderAt(path: string, signedIn: boolean, newOrders = 0, summary: Partial<typeof allWell> = {}) {
   let admin = signedIn;
   mockApi.on('GET', '/api/auth/me/', () => json(admin ? { is_admin: true, username: 'studio' } : { is_admin: false, username: null }));
   mockApi.on('POST', '/api/auth/login/', () => {
     admin = true;
     return json({ is_admin: true, username: 'studio' });
   });
-  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: newOrders }));
+  mockApi.on('GET', '/api/admin/summary/', () => json({ ...allWell, new_orders: newOrders, ...summary }));
   // The orders page is only opened here, not read: its list may take its time.
   mockApi.on('GET', '/api/admin/orders/', () => never());
   return renderRoutes(
@@ -69,6 +72,29 @@ describe('the back office’s own frame', () => {
     expect(screen.getAllByRole('link', { name: /Gallery/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'The shop' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe('(2) Orders · Posy'));
+  });
+
+  it('says nothing of the shop’s health when all is well', async () => {
+    renderAt('/admin/orders', true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Orders · Posy'));
+    expect(screen.queryByText(/need(s)? a look/)).not.toBeInTheDocument();
+  });
+
+  it('folds what needs a person into one line, opened to the list and the mail not sent', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/orders', true, 0, {
+      attention: ['1 letter(s) could not be sent and were given up on: send them again from the back office', 'no backup has been made: see docs/operations.md'],
+      unsent_mail: 1,
+    });
+    const line = await screen.findByText('2 things need a look');
+    expect(screen.getByText(/could not be sent/)).not.toBeVisible();
+    await user.click(line);
+    expect(screen.getByText('1 letter(s) could not be sent and were given up on: send them again from the back office.')).toBeVisible();
+    expect(screen.getByText('No backup has been made: see docs/operations.md.')).toBeVisible();
+    expect(screen.getByText('No backup has been made yet.')).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'See the mail not sent (1)' }));
+    expect(screen.getByTestId('here')).toHaveTextContent('/admin/mail');
   });
 
   it('keeps the shop’s frame on the sign-in', async () => {

@@ -7,6 +7,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, NavLink, useLocation } from 'react-router';
+import { ShopHealth } from '@/components/admin/shop-health';
 import { usePoll } from '@/components/admin/use-poll';
 import { PageLoading } from '@/components/ui/page-loading';
 import { VISITOR } from '@/features/auth/api/auth-api';
@@ -100,6 +101,9 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
           ))}
         </nav>
       </header>
+      {counts.status === 'loaded' && counts.data && (
+        <ShopHealth attention={counts.data.attention} unsentMail={counts.data.unsent_mail} lastBackupAt={counts.data.last_backup_at ?? null} />
+      )}
       <div className="admin-frame__body container">
         <div className="admin-frame__title">
           <h1>{title}</h1>

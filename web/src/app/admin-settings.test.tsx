@@ -7,7 +7,7 @@ import { AppRoutes } from './router';
 
 function renderAt(path: string) {
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: true, username: 'studio' }));
-  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0 }));
+  mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: 0, attention: [], unsent_mail: 0, last_backup_at: null }));
   mockApi.on('GET', '/api/admin/admins/', () => json([{ username: 'studio', created: '2026-11-20T09:00:00Z', is_you: true }]));
   return renderRoutes(<AppRoutes />, path);
 }

@@ -10,6 +10,7 @@ const AdminLoginPage = lazyPage(() => import('./admin-login'));
 const AdminEnquiriesPage = lazyPage(() => import('./admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./admin-settings'));
+const AdminMailPage = lazyPage(() => import('./admin-mail'));
 
 /** Everything under /admin. The back office opens on Orders, from /admin as from the sign-in
  * (admin-login.tsx); a visitor is sent on from the orders to the sign-in and back by their frame. */
@@ -24,6 +25,7 @@ export default function AdminPages() {
       <Route path="enquiries" element={<AdminEnquiriesPage />} />
       <Route path="products" element={<AdminProductsPage />} />
       <Route path="settings/*" element={<AdminSettingsPage />} />
+      <Route path="mail" element={<AdminMailPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
