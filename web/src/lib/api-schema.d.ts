@@ -285,7 +285,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The orders for the days `from` to `to` (inclusive, at most a year) as CSV. */
+        /** The orders for the days `from` to `to` (inclusive, either way round) as CSV. */
         get: operations["adminExportOrders"];
         put?: never;
         post?: never;
@@ -3125,7 +3125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,6 +3205,8 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
+                } | unknown | {
+                    images: unknown;
                 };
             };
         };
@@ -3217,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4169,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderBook"];
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4300,7 +4302,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +4446,7 @@ export interface operations {
                     "application/json": components["schemas"]["DaySheet"];
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,7 +5084,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5175,7 +5177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5259,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,7 +5352,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5443,7 +5445,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,7 +5533,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +5946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,7 +6082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +6166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6329,7 +6331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6408,7 +6410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6488,6 +6490,8 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
+                } | unknown | {
+                    images: unknown;
                 };
             };
         };
@@ -6500,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
