@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 
 use crate::builders::Admin;
 use crate::helpers::{
-    Options, TestApp, count, json_of, set_cookie, spawn_app, spawn_app_with, sql,
+    Options, TestApp, count, json_of, pass_minutes_of_limits, set_cookie, spawn_app,
+    spawn_app_with, sql,
 };
 
 const PASSWORD: &str = "hellebores-in-january";
@@ -167,11 +168,7 @@ async fn five_failures_in_fifteen_minutes_lock_that_name_from_that_address() {
     assert_eq!(status, 429, "even the right password waits");
     assert!(cookie.is_none());
     assert!(body["error"].as_str().unwrap().contains("wait 15 minutes"));
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 15 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 15).await;
     assert_eq!(
         login(&app, "ruth", PASSWORD).await.0,
         200,
@@ -198,29 +195,20 @@ async fn the_sign_in_limit_and_its_window_are_settings() {
     let (status, body, _) = login(&app, "ruth", PASSWORD).await;
     assert_eq!(status, 429, "after the second failure");
     assert!(body["error"].as_str().unwrap().contains("wait 60 minutes"));
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 59 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 59).await;
     assert_eq!(
         login(&app, "ruth", PASSWORD).await.0,
         429,
         "within the hour"
     );
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 1).await;
     assert_eq!(login(&app, "ruth", PASSWORD).await.0, 200, "after the hour");
 }
 
 #[tokio::test]
 async fn a_session_idle_for_eight_hours_has_ended() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
     sql(
         &app,
         "UPDATE sessions SET last_seen_at = last_seen_at - 8 * 60 * 60 - 1",
@@ -363,11 +351,7 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
         (0, 0)
     );
 
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 15 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 15).await;
     let hash = {
         use sha2::Digest;
         hex::encode(sha2::Sha256::digest(old.unwrap().as_bytes()))
@@ -391,9 +375,8 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
 
 #[tokio::test]
 async fn a_session_ends_twelve_hours_after_signing_in_however_busy() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
     sql(
         &app,
         "UPDATE sessions SET created_at = created_at - 12 * 60 * 60 + 60",
@@ -522,9 +505,8 @@ async fn over_https_the_session_cookie_is_host_prefixed_and_the_plain_name_is_no
 
 #[tokio::test]
 async fn over_http_the_host_prefixed_cookie_is_not_taken() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
     let (status, _) = with_cookie(
         &app,
         "GET",
