@@ -274,34 +274,24 @@ fn differences(before: &Described, after: &Described) -> Vec<String> {
             said.push(format!("{what}: {} → {}", shown(old), shown(new)));
         }
     };
-    differs("Day", before.day.clone(), after.day.clone());
-    differs("Delivery time", b.slot.clone(), a.slot.clone());
-    differs(
-        "Collection time",
-        b.collection_time.clone(),
-        a.collection_time.clone(),
-    );
-    differs(
-        "Recipient",
-        b.recipient_name.clone(),
-        a.recipient_name.clone(),
-    );
-    differs(
-        "Recipient's phone",
-        b.recipient_phone.clone(),
-        a.recipient_phone.clone(),
-    );
-    differs("Address", before.address(), after.address());
-    differs(
-        "Instructions",
-        b.instructions.clone(),
-        a.instructions.clone(),
-    );
-    differs(
-        "Card message",
-        b.card_message.clone(),
-        a.card_message.clone(),
-    );
-    differs("Card from", b.card_from.clone(), a.card_from.clone());
+    // The form's own fields, in the order the page shows them (the day and address are
+    // described rather than compared raw).
+    let field = |what: &'static str, of: fn(&FulfilmentForm) -> &String| {
+        (what, of(b).clone(), of(a).clone())
+    };
+    let compared = [
+        ("Day", before.day.clone(), after.day.clone()),
+        field("Delivery time", |f| &f.slot),
+        field("Collection time", |f| &f.collection_time),
+        field("Recipient", |f| &f.recipient_name),
+        field("Recipient's phone", |f| &f.recipient_phone),
+        ("Address", before.address(), after.address()),
+        field("Instructions", |f| &f.instructions),
+        field("Card message", |f| &f.card_message),
+        field("Card from", |f| &f.card_from),
+    ];
+    for (what, old, new) in compared {
+        differs(what, old, new);
+    }
     said
 }

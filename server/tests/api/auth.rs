@@ -20,6 +20,19 @@ async fn admin_in(app: TestApp) -> TestApp {
     app
 }
 
+/// The status of the inbox's list asked for with `session`.
+async fn inbox(app: &TestApp, session: &str) -> u16 {
+    with_session(app, "GET", "/api/admin/enquiries/", session)
+        .await
+        .0
+}
+
+/// Moves every session's `column` (`created_at`, `last_seen_at`) back by `seconds` (SQL).
+async fn age_sessions(app: &TestApp, column: &str, seconds: &str) {
+    let statement = format!("UPDATE sessions SET {column} = {column} - {seconds}");
+    sql(app, &statement).await;
+}
+
 /// Signs in; the status, body and the session cookie set.
 async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Value, Option<String>) {
     let (status, body, cookie) = login_as(app, username, password, "posy_session", None).await;
@@ -120,7 +133,7 @@ async fn signing_in_opens_a_session_that_signing_out_ends() {
     let session = session.expect("a session cookie");
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me, json!({"is_admin": true, "username": "ruth"}));
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 200);
 
     let (_, again, second) = login(&app, "ruth", PASSWORD).await;
@@ -138,7 +151,7 @@ async fn signing_in_opens_a_session_that_signing_out_ends() {
     );
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me["is_admin"], false);
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let status = inbox(&app, &session).await;
     assert_eq!(
         status, 401,
         "the session is gone on the server, not only the cookie"
@@ -209,12 +222,8 @@ async fn the_sign_in_limit_and_its_window_are_settings() {
 async fn a_session_idle_for_eight_hours_has_ended() {
     let app = spawn_app().await;
     let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
-    sql(
-        &app,
-        "UPDATE sessions SET last_seen_at = last_seen_at - 8 * 60 * 60 - 1",
-    )
-    .await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    age_sessions(&app, "last_seen_at", "8 * 60 * 60 - 1").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 401);
 }
 
@@ -369,7 +378,7 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
     );
     assert_eq!(count(&app, "rate_limits").await, 0);
     assert_eq!(count(&app, "sessions").await, 1);
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &fresh.unwrap()).await;
+    let status = inbox(&app, &fresh.unwrap()).await;
     assert_eq!(status, 200, "a live session stays");
 }
 
@@ -377,15 +386,11 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
 async fn a_session_ends_twelve_hours_after_signing_in_however_busy() {
     let app = spawn_app().await;
     let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
-    sql(
-        &app,
-        "UPDATE sessions SET created_at = created_at - 12 * 60 * 60 + 60",
-    )
-    .await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    age_sessions(&app, "created_at", "12 * 60 * 60 + 60").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 200, "used a moment ago and not yet 12 hours old");
-    sql(&app, "UPDATE sessions SET created_at = created_at - 61").await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    age_sessions(&app, "created_at", "61").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 401);
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me["is_admin"], false);
@@ -404,16 +409,12 @@ async fn the_session_lifetime_is_a_setting() {
     .await;
     let (_, _, session) = login(&app, "ruth", PASSWORD).await;
     let session = session.unwrap();
-    sql(
-        &app,
-        "UPDATE sessions SET created_at = created_at - 60 * 60 + 60",
-    )
-    .await;
+    age_sessions(&app, "created_at", "60 * 60 + 60").await;
     assert_eq!(
         with_session(&app, "GET", "/api/auth/me/", &session).await.1["is_admin"],
         true
     );
-    sql(&app, "UPDATE sessions SET created_at = created_at - 61").await;
+    age_sessions(&app, "created_at", "61").await;
     assert_eq!(
         with_session(&app, "GET", "/api/auth/me/", &session).await.1["is_admin"],
         false
@@ -554,10 +555,10 @@ async fn signing_out_everywhere_ends_every_session_of_that_account_only() {
         .unwrap();
     assert_eq!(ended, Some(2));
     for session in [laptop.unwrap(), phone.unwrap()] {
-        let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+        let status = inbox(&app, &session).await;
         assert_eq!(status, 401);
     }
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &bens.unwrap()).await;
+    let status = inbox(&app, &bens.unwrap()).await;
     assert_eq!(status, 200, "another account's session stays");
     assert_eq!(
         posy_server::accounts::auth::sign_out_all(&app.db, "nobody")

@@ -217,11 +217,17 @@ async fn placing_the_same_order_again_answers_the_same_order_with_a_new_token() 
     assert_eq!(count(&app, "orders").await, 1);
 }
 
-#[tokio::test]
-async fn declined_cards_give_stripes_messages_and_make_no_order() {
+/// A shop, a cart of one The Bedminster, and the client secret of its payment.
+async fn bedminster_to_pay() -> (TestApp, String, String) {
     let app = spawn_app().await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let secret = client_secret(&app, &cart).await;
+    (app, cart, secret)
+}
+
+#[tokio::test]
+async fn declined_cards_give_stripes_messages_and_make_no_order() {
+    let (app, cart, secret) = bedminster_to_pay().await;
     let declined = pay(&app, &secret, "4000 0000 0000 0002").await;
     assert_eq!(declined["error"]["message"], "Your card was declined.");
     assert_eq!(declined["payment_intent"], Value::Null);
@@ -246,9 +252,7 @@ async fn declined_cards_give_stripes_messages_and_make_no_order() {
 
 #[tokio::test]
 async fn the_3d_secure_card_pays_only_when_authenticated() {
-    let app = spawn_app().await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let secret = client_secret(&app, &cart).await;
+    let (app, _, secret) = bedminster_to_pay().await;
     let needs = pay(&app, &secret, "4000 0027 6000 3184").await;
     assert_eq!(needs["payment_intent"]["status"], "requires_action");
 

@@ -458,29 +458,8 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
         "=HYPERLINK(\"http://evil\")"
     );
 
-    let response = app
-        .signed(
-            Method::GET,
-            "/api/admin/orders/export/?from=2026-12-14&to=2026-12-20",
-            Some(&session),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/csv")
-    );
-    assert!(
-        response.headers()["content-disposition"]
-            .to_str()
-            .unwrap()
-            .contains("posy-orders-2026-12-14-to-2026-12-20.csv")
-    );
-    let csv = response.text().await.unwrap();
+    let (file, csv) = export(&app, &session, "2026-12-14", "2026-12-20").await;
+    assert!(file.contains("posy-orders-2026-12-14-to-2026-12-20.csv"));
     let rows: Vec<&str> = csv.split("\r\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(rows.len(), 4, "a header and three orders: {csv}");
     assert!(rows[0].starts_with("Reference,Status,Method,Date"));
@@ -490,24 +469,24 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
     );
     assert!(csv.contains("\"'+Sam, the neighbour\""), "{csv}");
     // Over a year, typed backwards: the same days, forwards.
+    let (file, all) = export(&app, &session, "2027-06-01", "2026-01-01").await;
+    assert!(file.contains("posy-orders-2026-01-01-to-2027-06-01.csv"));
+    assert!(rows.iter().all(|row| all.contains(row)), "{all}");
+}
+
+/// The orders of the days `from` to `to` as CSV: the file's disposition and its text.
+async fn export(app: &TestApp, session: &str, from: &str, to: &str) -> (String, String) {
+    let path = format!("/api/admin/orders/export/?from={from}&to={to}");
     let response = app
-        .signed(
-            Method::GET,
-            "/api/admin/orders/export/?from=2027-06-01&to=2026-01-01",
-            Some(&session),
-        )
+        .signed(Method::GET, &path, Some(session))
         .send()
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
-    assert!(
-        response.headers()["content-disposition"]
-            .to_str()
-            .unwrap()
-            .contains("posy-orders-2026-01-01-to-2027-06-01.csv")
-    );
-    let all = response.text().await.unwrap();
-    assert!(rows.iter().all(|row| all.contains(row)), "{all}");
+    let header = |name: &str| response.headers()[name].to_str().unwrap().to_owned();
+    assert!(header("content-type").starts_with("text/csv"));
+    let file = header("content-disposition");
+    (file, response.text().await.unwrap())
 }
 
 fn phone_order(items: Value) -> Value {
