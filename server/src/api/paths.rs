@@ -290,20 +290,19 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
                     .and_then(Value::as_object_mut)
             {
                 form.remove("required");
+                let mut properties = form.get("properties").cloned().unwrap_or_default();
+                properties["images"]["maxItems"] = json!(DEFAULT_MAX_UPLOAD_FILES);
+                form.insert("properties".into(), properties.clone());
+                // Each choice whole, so generated clients still see both fields on each.
+                let mut some_images = properties.clone();
+                some_images["images"]["minItems"] = json!(1);
                 form.insert(
                     "anyOf".into(),
                     json!([
-                        {"required": ["featured_image"]},
-                        {"required": ["images"], "properties": {"images": {"minItems": 1}}},
+                        {"type": "object", "required": ["featured_image"], "properties": properties},
+                        {"type": "object", "required": ["images"], "properties": some_images},
                     ]),
                 );
-                if let Some(images) = form
-                    .get_mut("properties")
-                    .and_then(|p| p.get_mut("images"))
-                    .and_then(Value::as_object_mut)
-                {
-                    images.insert("maxItems".into(), json!(DEFAULT_MAX_UPLOAD_FILES));
-                }
             }
             // A new album sent as a form: the same title and description as in JSON.
             if path.ends_with("albums/")
@@ -692,6 +691,30 @@ mod tests {
                 "{owner} {field}: not in the description as {list}"
             );
         }
+    }
+
+    #[test]
+    fn a_form_takes_its_own_fields_and_a_products_picture_is_a_picture() {
+        let spec = publish(&super::super::service().spec());
+        let form = |path: &str| {
+            spec["paths"][path]["post"]["requestBody"]["content"]["multipart/form-data"].clone()
+        };
+        let upload = "/api/albums/{id}/upload_images/";
+        let picture = "/api/admin/products/{id}/picture/";
+        for path in ["/api/albums/", upload, picture] {
+            assert_eq!(
+                form(path)["schema"]["additionalProperties"],
+                false,
+                "{path}"
+            );
+        }
+        let choices = form(upload)["schema"]["anyOf"].clone();
+        assert_eq!(choices[0]["required"], json!(["featured_image"]));
+        assert_eq!(choices[1]["properties"]["images"]["minItems"], 1);
+        assert_eq!(
+            form(picture)["encoding"]["picture"]["contentType"],
+            pictures::media_types(false).join(", ")
+        );
     }
 
     /// Each input, and whether core's rule and the published pattern agree on it.

@@ -301,6 +301,18 @@ mod tests {
         out
     }
 
+    #[test]
+    fn a_file_is_judged_by_its_content_against_the_published_media_types() {
+        assert_eq!(
+            classify("a.mp4", &png(2, 2)),
+            Ok(Kind::Picture(ImageFormat::Png))
+        );
+        assert!(classify("a.png", b"%PDF-1.4").is_err());
+        let pictures = media_types(false);
+        assert!(pictures.contains(&"image/heic") && !pictures.contains(&"video/mp4"));
+        assert_eq!(media_types(true).len(), KINDS.len());
+    }
+
     #[tokio::test]
     async fn a_pictures_webp_is_lossy_and_keeps_its_size() {
         // A gradient, so the encoder has something to lose.

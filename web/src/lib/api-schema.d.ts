@@ -3205,8 +3205,14 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
-                } | unknown | {
-                    images: unknown;
+                } | {
+                    /** Format: binary */
+                    featured_image: string;
+                    images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image?: string;
+                    images: string[];
                 };
             };
         };
@@ -6490,8 +6496,14 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
-                } | unknown | {
-                    images: unknown;
+                } | {
+                    /** Format: binary */
+                    featured_image: string;
+                    images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image?: string;
+                    images: string[];
                 };
             };
         };
