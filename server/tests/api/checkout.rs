@@ -533,21 +533,25 @@ async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
             &format!("UPDATE simulated_payments SET {column} = TRUE WHERE id = '{intent}'"),
         )
         .await;
-        let (status, body) = place(&app, &intent, &cart).await;
-        assert_eq!(status, 409, "{column}: {body}");
-        assert!(
-            body["error"]
-                .as_str()
-                .unwrap()
-                .starts_with("This payment has been refunded or disputed"),
-            "{body}"
-        );
+        refused_as_given_back(&app, &intent, &cart, column).await;
     }
     assert_eq!(count(&app, "orders").await, 0);
     assert_eq!(
         stock_in_db(&app, "The Bedminster").await,
         10,
         "nothing taken"
+    );
+}
+
+/// Placing the order for `cart` with `intent` is refused: the payment has been refunded or
+/// disputed since (`why` says how, for the failure's message).
+pub async fn refused_as_given_back(app: &TestApp, intent: &str, cart: &str, why: &str) {
+    let (status, body) = place(app, intent, cart).await;
+    assert_eq!(status, 409, "{why}: {body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("This payment has been refunded or disputed"),
+        "{why}: {body}"
     );
 }
 
