@@ -827,6 +827,13 @@ mod tests {
         problems.shopper_fields()[field.form_name()].clone()
     }
 
+    /// Each form is refused on Monday morning, with its sentence on `field`.
+    fn refused(field: FulfilmentField, cases: &[(FulfilmentForm, &str)]) {
+        for (form, sentence) in cases {
+            assert_eq!(said(form, monday(), field), *sentence, "{form:?}");
+        }
+    }
+
     fn delivery_of(fulfilment: &Fulfilment) -> &Delivery {
         match &fulfilment.handover {
             Handover::Delivery(delivery) => delivery,
@@ -1010,21 +1017,21 @@ mod tests {
 
     #[test]
     fn an_unknown_method_or_malformed_day_is_refused() {
-        let form = FulfilmentForm {
+        let method = FulfilmentForm {
             method: "drone".into(),
             ..collection()
         };
-        assert_eq!(
-            said(&form, monday(), FulfilmentField::Method),
-            "Please choose delivery or collection."
+        refused(
+            FulfilmentField::Method,
+            &[(method, "Please choose delivery or collection.")],
         );
-        let form = FulfilmentForm {
+        let date = FulfilmentForm {
             date: "1/4/2026".into(),
             ..collection()
         };
-        assert_eq!(
-            said(&form, monday(), FulfilmentField::Date),
-            "Please choose a day from the list."
+        refused(
+            FulfilmentField::Date,
+            &[(date, "Please choose a day from the list.")],
         );
     }
 
@@ -1132,37 +1139,35 @@ mod tests {
 
     #[test]
     fn a_postcode_outside_every_zone_is_offered_collection_and_never_charged() {
-        let form = FulfilmentForm {
-            postcode: "BS99 1AB".into(),
+        let postcode = |postcode: &str| FulfilmentForm {
+            postcode: postcode.into(),
             ..delivery()
         };
-        assert_eq!(
-            said(&form, monday(), FulfilmentField::Postcode),
-            "We can't deliver to BS99 — you could collect from the studio in BS14 instead."
-        );
-        let form = FulfilmentForm {
-            postcode: "BS3".into(),
-            ..delivery()
-        };
-        assert_eq!(
-            said(&form, monday(), FulfilmentField::Postcode),
-            POSTCODE_FORMAT
+        refused(
+            FulfilmentField::Postcode,
+            &[
+                (
+                    postcode("BS99 1AB"),
+                    "We can't deliver to BS99 — you could collect from the studio in BS14 instead.",
+                ),
+                (postcode("BS3"), POSTCODE_FORMAT),
+            ],
         );
     }
 
     #[test]
     fn a_collection_time_must_be_one_offered_that_day() {
-        for time in ["07:00", "18:00", "10:15", "half ten"] {
+        let cases = ["07:00", "18:00", "10:15", "half ten"].map(|time| {
             let form = FulfilmentForm {
                 collection_time: time.into(),
                 ..collection()
             };
-            assert_eq!(
-                said(&form, monday(), FulfilmentField::CollectionTime),
+            (
+                form,
                 "Please choose a collection time between 7:30 and 17:30.",
-                "{time}"
-            );
-        }
+            )
+        });
+        refused(FulfilmentField::CollectionTime, &cases);
         let too_soon = FulfilmentForm {
             date: "2026-03-30".into(),
             collection_time: "09:30".into(),
@@ -1198,29 +1203,23 @@ mod tests {
             ..collection()
         };
         assert!(check(&fits).is_ok(), "{:?}", check(&fits));
-        let long = FulfilmentForm {
-            card_message: "é".repeat(251),
+        let message = |card_message: String| FulfilmentForm {
+            card_message,
             ..collection()
         };
-        assert_eq!(
-            said(&long, monday(), FulfilmentField::CardMessage),
-            "Please keep this under 250 characters."
-        );
-        let seven_lines = FulfilmentForm {
-            card_message: "line\n".repeat(7),
-            ..collection()
-        };
-        assert_eq!(
-            said(&seven_lines, monday(), FulfilmentField::CardMessage),
-            "Please keep the card message to 6 lines."
-        );
-        let tabbed = FulfilmentForm {
-            card_message: "Dear\tSam".into(),
-            ..collection()
-        };
-        assert_eq!(
-            said(&tabbed, monday(), FulfilmentField::CardMessage),
-            CONTROL_CHARACTERS
+        refused(
+            FulfilmentField::CardMessage,
+            &[
+                (
+                    message("é".repeat(251)),
+                    "Please keep this under 250 characters.",
+                ),
+                (
+                    message("line\n".repeat(7)),
+                    "Please keep the card message to 6 lines.",
+                ),
+                (message("Dear\tSam".into()), CONTROL_CHARACTERS),
+            ],
         );
     }
 
@@ -1258,21 +1257,22 @@ mod tests {
             delivery_of(&check(&ok).unwrap()).instructions,
             "Leave with the neighbour at number 5"
         );
-        let long = FulfilmentForm {
-            instructions: "x".repeat(201),
+        let instructions = |instructions: String| FulfilmentForm {
+            instructions,
             ..delivery()
         };
-        assert_eq!(
-            said(&long, monday(), FulfilmentField::Instructions),
-            "Please keep this under 200 characters."
-        );
-        let broken = FulfilmentForm {
-            instructions: "Ring twice\nthen wait".into(),
-            ..delivery()
-        };
-        assert_eq!(
-            said(&broken, monday(), FulfilmentField::Instructions),
-            CONTROL_CHARACTERS
+        refused(
+            FulfilmentField::Instructions,
+            &[
+                (
+                    instructions("x".repeat(201)),
+                    "Please keep this under 200 characters.",
+                ),
+                (
+                    instructions("Ring twice\nthen wait".into()),
+                    CONTROL_CHARACTERS,
+                ),
+            ],
         );
     }
 
@@ -1282,9 +1282,12 @@ mod tests {
             recipient_phone: "ring me".into(),
             ..delivery()
         };
-        assert_eq!(
-            said(&form, monday(), FulfilmentField::RecipientPhone),
-            "Please enter a phone number we can call, like 0117 496 0123."
+        refused(
+            FulfilmentField::RecipientPhone,
+            &[(
+                form,
+                "Please enter a phone number we can call, like 0117 496 0123.",
+            )],
         );
     }
 

@@ -385,10 +385,45 @@ pub fn kept_quantity(quantity: u32, refunded: u32) -> u32 {
     quantity.saturating_sub(refunded)
 }
 
+/// The longest note the studio can write on an order, in characters.
+pub const MAX_NOTE_CHARS: usize = 2000;
+
+/// The studio's note on an order as it is kept (trimmed, line ends as `\n`), or why it cannot
+/// be written: an empty note, or one longer than [`MAX_NOTE_CHARS`].
+pub fn check_note(text: &str) -> Result<String, String> {
+    let text = text.trim().replace("\r\n", "\n");
+    if text.is_empty() {
+        return Err("Please write the note first.".into());
+    }
+    if text.chars().count() > MAX_NOTE_CHARS {
+        return Err(format!(
+            "Please keep a note to {MAX_NOTE_CHARS} characters."
+        ));
+    }
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use OrderStatus::*;
+
+    #[test]
+    fn a_note_is_kept_trimmed_and_refused_when_blank_or_too_long() {
+        assert_eq!(
+            check_note("  Ring first\r\nback door "),
+            Ok("Ring first\nback door".into())
+        );
+        assert_eq!(
+            check_note(" \n "),
+            Err("Please write the note first.".into())
+        );
+        assert!(check_note(&"é".repeat(MAX_NOTE_CHARS)).is_ok());
+        assert_eq!(
+            check_note(&"é".repeat(MAX_NOTE_CHARS + 1)),
+            Err("Please keep a note to 2000 characters.".into())
+        );
+    }
 
     #[test]
     fn a_refund_restocks_by_default_only_before_the_flowers_are_made() {

@@ -24,6 +24,9 @@ use crate::media::uploads::Refused;
 pub struct AlbumsApi;
 
 const ALBUM_GONE: &str = "We couldn't find that album. It may have been deleted.";
+/// A form's part under a name the form does not have (an upload's, or a new album's).
+pub const UNKNOWN_PART: &str =
+    "This form has a part the shop does not take. Please send only the form's own fields.";
 
 impl From<FindError> for Problem {
     fn from(err: FindError) -> Problem {
@@ -69,6 +72,7 @@ impl From<AlbumError> for Problem {
                 field,
                 "Not a file.",
             ),
+            AlbumError::UnknownPart => Problem::new(StatusCode::BAD_REQUEST, UNKNOWN_PART),
             AlbumError::NoFiles => Problem::field(
                 "Please choose at least one picture or video to upload.",
                 "images",
@@ -102,8 +106,8 @@ impl Refusal for AlbumError {
             400,
             "A field is at fault (`fields` names it): an empty or over-long title, an over-long \
              description or caption, a featured picture not of this album, a new order that is \
-             not every picture once, an upload without files or with a part that is not a file, \
-             an upload that did not arrive whole.",
+             not every picture once, an upload without files, with a part that is not a file or \
+             a part the form does not have, an upload that did not arrive whole.",
         ),
         Answer(
             413,
@@ -125,8 +129,9 @@ pub enum AlbumFields {
     Json(Json<AlbumJson>),
 }
 
-/// An album's fields as multipart form data.
+/// An album's fields as multipart form data; a part it does not have refuses the form.
 #[derive(Debug, Multipart)]
+#[oai(deny_unknown_fields)]
 pub struct AlbumForm {
     #[oai(default)]
     pub title: String,

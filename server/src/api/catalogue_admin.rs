@@ -168,7 +168,8 @@ impl Refusal for ProductAdminError {
              name or description, no category or one not in the shop, a price that is not more \
              than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 \
              days, a size without a name or named twice, more than 12 sizes, or sizes that are \
-             not the product's own; a picture that is not a picture the shop can use, or none.",
+             not the product's own; a picture that is not a picture the shop can use, none, or a part \
+             the form does not have.",
         ),
         Answer(
             404,

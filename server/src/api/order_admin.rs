@@ -189,7 +189,7 @@ impl Refusal for ListError {
         Answer(
             400,
             "A filter is not one the list knows (`fields` names it): a status or method that \
-             does not exist, a day not written `2026-12-15`, or a range backwards or over a year.",
+             does not exist, or a day not written `2026-12-15`.",
         ),
         INTERNAL,
     ];
@@ -322,22 +322,10 @@ fn day(field: &'static str, value: Option<&str>) -> Result<Option<Date>, ListErr
     }
 }
 
-fn range(from: Option<Date>, to: Option<Date>) -> Result<(), ListError> {
-    if let (Some(from), Some(to)) = (from, to) {
-        if to < from {
-            return Err(ListError::Filter(
-                "to",
-                "The last day comes before the first.".into(),
-            ));
-        }
-        if from.days_until(to) >= export::MAX_DAYS {
-            return Err(ListError::Filter(
-                "to",
-                "Please choose at most a year of days.".into(),
-            ));
-        }
-    }
-    Ok(())
+/// The days between two days, whichever was given first: a range typed backwards means the
+/// same days as typed forwards.
+fn in_order(from: Date, to: Date) -> (Date, Date) {
+    if to < from { (to, from) } else { (from, to) }
 }
 
 type Book = Result<Json<OrderBook>, Failure<ListError, ADMIN>>;
@@ -386,9 +374,13 @@ impl OrderAdminApi {
                 ListError::Filter("method", "An order is a delivery or a collection.".into())
             })?),
         };
-        let from = day("from", from.0.as_deref())?;
-        let to = day("to", to.0.as_deref())?;
-        range(from, to)?;
+        let (from, to) = match (day("from", from.0.as_deref())?, day("to", to.0.as_deref())?) {
+            (Some(from), Some(to)) => {
+                let (from, to) = in_order(from, to);
+                (Some(from), Some(to))
+            }
+            days => days,
+        };
         let filter = Filter {
             status,
             method,
@@ -428,7 +420,7 @@ impl OrderAdminApi {
         ))
     }
 
-    /// The orders for the days `from` to `to` (inclusive, at most a year) as CSV.
+    /// The orders for the days `from` to `to` (inclusive, either way round) as CSV.
     #[oai(
         path = "/admin/orders/export/",
         method = "get",
@@ -445,7 +437,7 @@ impl OrderAdminApi {
             .ok_or_else(|| ListError::Filter("from", "Please choose the first day.".into()))?;
         let to = day("to", Some(&to.0))?
             .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
-        range(Some(from), Some(to))?;
+        let (from, to) = in_order(from, to);
         let csv = export::csv(&desk.db, from, to)
             .await
             .map_err(ListError::from)?;

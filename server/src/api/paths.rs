@@ -14,12 +14,14 @@ use posy_core::enquiry::{
     MAX_REPLY_CHARS, MAX_SIGNATURE_CHARS,
 };
 use posy_core::gallery::{CAPTION_MAX_CHARS, DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS};
-use posy_core::order::{OrderStatus, PaidBy, RefundState};
+use posy_core::order::{MAX_NOTE_CHARS, OrderStatus, PaidBy, RefundState};
 use posy_core::product_form::{self, MAX_STOCK};
 use posy_core::quantity::MAX_PER_LINE;
 use posy_core::schedule::Method;
 use posy_core::validation::FormField;
 use serde_json::{Value, json};
+
+use crate::media::pictures;
 
 /// Calls whose published path has no trailing slash; every other call's path ends in `/`.
 const WITHOUT_SLASH: &[&str] = &["/api/orders/{id}"];
@@ -211,11 +213,7 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             text(MAX_GREETING_CHARS, ONE_LINE),
         ),
         ("EnquiryReply", "body", text(MAX_REPLY_CHARS, NOT_BLANK)),
-        (
-            "NoteBody",
-            "text",
-            text(crate::orders::changes::NOTE_MAX_CHARS, NOT_BLANK),
-        ),
+        ("NoteBody", "text", text(MAX_NOTE_CHARS, NOT_BLANK)),
         (
             "EnquiryReply",
             "signature",
@@ -257,22 +255,54 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
     }));
     if let Some(paths) = spec["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
+            // A form takes its own fields only: a part under another name refuses it.
+            for operation in item
+                .as_object_mut()
+                .into_iter()
+                .flat_map(|ops| ops.values_mut())
+            {
+                if let Some(form) = operation
+                    .pointer_mut("/requestBody/content/multipart~1form-data/schema")
+                    .and_then(Value::as_object_mut)
+                {
+                    form.insert("additionalProperties".into(), json!(false));
+                }
+            }
+            // A product's picture is a picture, judged by its content: any other file refuses
+            // the upload. (An album's files are each kept or refused by name in the answer.)
+            if path.ends_with("/picture/")
+                && let Some(form) = item
+                    .pointer_mut("/post/requestBody/content/multipart~1form-data")
+                    .and_then(Value::as_object_mut)
+            {
+                let pictures = pictures::media_types(false).join(", ");
+                form.insert(
+                    "encoding".into(),
+                    json!({"picture": {"contentType": pictures}}),
+                );
+            }
             // An upload needs a file, as `images` or as `featured_image`: neither field alone
-            // is required. The most files one upload takes is a setting
-            // (POSY_MAX_UPLOAD_FILES); the description gives its default.
+            // is required. The most files `images` takes is a setting (POSY_MAX_UPLOAD_FILES;
+            // the description gives its default), the featured picture besides.
             if path.ends_with("/upload_images/")
                 && let Some(form) = item
                     .pointer_mut("/post/requestBody/content/multipart~1form-data/schema")
                     .and_then(Value::as_object_mut)
             {
                 form.remove("required");
-                if let Some(images) = form
-                    .get_mut("properties")
-                    .and_then(|p| p.get_mut("images"))
-                    .and_then(Value::as_object_mut)
-                {
-                    images.insert("maxItems".into(), json!(DEFAULT_MAX_UPLOAD_FILES));
-                }
+                let mut properties = form.get("properties").cloned().unwrap_or_default();
+                properties["images"]["maxItems"] = json!(DEFAULT_MAX_UPLOAD_FILES);
+                form.insert("properties".into(), properties.clone());
+                // Each choice whole, so generated clients still see both fields on each.
+                let mut some_images = properties.clone();
+                some_images["images"]["minItems"] = json!(1);
+                form.insert(
+                    "anyOf".into(),
+                    json!([
+                        {"type": "object", "required": ["featured_image"], "properties": properties},
+                        {"type": "object", "required": ["images"], "properties": some_images},
+                    ]),
+                );
             }
             // A new album sent as a form: the same title and description as in JSON.
             if path.ends_with("albums/")
@@ -661,6 +691,30 @@ mod tests {
                 "{owner} {field}: not in the description as {list}"
             );
         }
+    }
+
+    #[test]
+    fn a_form_takes_its_own_fields_and_a_products_picture_is_a_picture() {
+        let spec = publish(&super::super::service().spec());
+        let form = |path: &str| {
+            spec["paths"][path]["post"]["requestBody"]["content"]["multipart/form-data"].clone()
+        };
+        let upload = "/api/albums/{id}/upload_images/";
+        let picture = "/api/admin/products/{id}/picture/";
+        for path in ["/api/albums/", upload, picture] {
+            assert_eq!(
+                form(path)["schema"]["additionalProperties"],
+                false,
+                "{path}"
+            );
+        }
+        let choices = form(upload)["schema"]["anyOf"].clone();
+        assert_eq!(choices[0]["required"], json!(["featured_image"]));
+        assert_eq!(choices[1]["properties"]["images"]["minItems"], 1);
+        assert_eq!(
+            form(picture)["encoding"]["picture"]["contentType"],
+            pictures::media_types(false).join(", ")
+        );
     }
 
     /// Each input, and whether core's rule and the published pattern agree on it.

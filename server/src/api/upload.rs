@@ -11,6 +11,7 @@ use poem_openapi::payload::{ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchemaRef, Registry};
 
 use crate::api::state::Gallery;
+use crate::http::error::{UNREADABLE_FORM, json};
 use crate::media::receiving::Parts;
 
 /// Whether a call to `path` (its trailing slash removed) sends a [`Streamed`] body: the
@@ -47,8 +48,10 @@ impl<F: Payload> ParsePayload for Streamed<F> {
     const IS_REQUIRED: bool = true;
 
     async fn from_request(req: &Request, body: &mut RequestBody) -> poem::Result<Self> {
-        let boundary = multer::parse_boundary(req.content_type().unwrap_or_default())
-            .map_err(|_| poem::Error::from_status(StatusCode::BAD_REQUEST))?;
+        let boundary =
+            multer::parse_boundary(req.content_type().unwrap_or_default()).map_err(|_| {
+                poem::Error::from_response(json(StatusCode::BAD_REQUEST, UNREADABLE_FORM))
+            })?;
         let max_request_bytes = req
             .data::<Gallery>()
             .map_or(0, |gallery| gallery.limits.max_request_bytes);

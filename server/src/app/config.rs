@@ -228,7 +228,7 @@ pub struct Config {
     #[arg(long, env = "POSY_MAX_VIDEO_MB", default_value_t = 200, global = true)]
     pub max_video_mb: u64,
 
-    /// The most files one upload may carry.
+    /// The most pictures and videos one upload may carry, its featured picture besides.
     #[arg(
         long,
         env = "POSY_MAX_UPLOAD_FILES",

@@ -58,23 +58,30 @@ mod tests {
 
     use super::*;
 
-    #[tokio::test]
-    async fn a_task_that_panics_is_started_again() {
+    /// Supervises, with a short pause, the task `run` makes from a count shared with the test.
+    fn counting<F, Fut>(run: F) -> (Arc<AtomicU32>, JoinHandle<()>)
+    where
+        F: Fn(Arc<AtomicU32>) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
         let runs = Arc::new(AtomicU32::new(0));
         let counted = runs.clone();
         let task = supervise_with_pause(
             "test",
-            move || {
-                let runs = counted.clone();
-                async move {
-                    // Panics the first two times, then finishes.
-                    if runs.fetch_add(1, Ordering::SeqCst) < 2 {
-                        panic!("a bug in a background task");
-                    }
-                }
-            },
+            move || run(counted.clone()),
             Duration::from_millis(1),
         );
+        (runs, task)
+    }
+
+    #[tokio::test]
+    async fn a_task_that_panics_is_started_again() {
+        let (runs, task) = counting(|runs| async move {
+            // Panics the first two times, then finishes.
+            if runs.fetch_add(1, Ordering::SeqCst) < 2 {
+                panic!("a bug in a background task");
+            }
+        });
         tokio::time::timeout(Duration::from_secs(5), task)
             .await
             .expect("the supervisor ends once the task finishes")
@@ -84,21 +91,12 @@ mod tests {
 
     #[tokio::test]
     async fn aborting_the_supervisor_stops_the_task() {
-        let runs = Arc::new(AtomicU32::new(0));
-        let counted = runs.clone();
-        let task = supervise_with_pause(
-            "test",
-            move || {
-                let runs = counted.clone();
-                async move {
-                    loop {
-                        runs.fetch_add(1, Ordering::SeqCst);
-                        tokio::time::sleep(Duration::from_millis(5)).await;
-                    }
-                }
-            },
-            Duration::from_millis(1),
-        );
+        let (runs, task) = counting(|runs| async move {
+            loop {
+                runs.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        });
         tokio::time::sleep(Duration::from_millis(30)).await;
         task.abort();
         let _ = task.await;

@@ -33,7 +33,9 @@ pub enum AlbumError {
     NoFiles,
     /// A part of an upload that is not a file (it has no file name): the field it came as.
     NotAFile(&'static str),
-    /// An upload with more files than this many.
+    /// A part of an upload under a name its form does not have.
+    UnknownPart,
+    /// An upload with more files than this many (a featured picture besides).
     TooManyFiles(usize),
     /// An upload larger than this many bytes in all.
     UploadTooLarge(u64),
@@ -71,6 +73,7 @@ impl From<UploadError> for AlbumError {
     fn from(err: UploadError) -> Self {
         match err {
             UploadError::NotAFile(field) => AlbumError::NotAFile(field),
+            UploadError::UnknownPart => AlbumError::UnknownPart,
             UploadError::TooManyFiles(most) => AlbumError::TooManyFiles(most),
             UploadError::TooLarge(bytes) => AlbumError::UploadTooLarge(bytes),
             UploadError::Broken => AlbumError::UploadBroken,

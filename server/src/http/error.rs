@@ -316,6 +316,11 @@ fn intern(text: String) -> &'static str {
     leaked
 }
 
+/// A form that could not be read as its fields.
+pub const UNREADABLE_FORM: &str = "We couldn't read that form: it has a part the shop does not \
+                                   take, or it did not arrive whole. Please send only the form's \
+                                   own fields.";
+
 /// Turns any error that escaped a handler (a failed call, an unknown path, a wrong method, an
 /// unreadable body) into the same JSON shape, so the API never answers in plain text; logs the
 /// cause of every 500.
@@ -352,6 +357,12 @@ pub async fn to_json(err: poem::Error) -> Response {
             StatusCode::UNAUTHORIZED,
             "Please sign in as the studio's admin to do that.",
         );
+    }
+    // A form poem reads (a new album's): cut short, malformed, or with a part it does not have.
+    if err.is::<poem_openapi::error::ParseMultipartError>()
+        || (err.is::<poem::error::ParseMultipartError>() && err.status() == StatusCode::BAD_REQUEST)
+    {
+        return json(StatusCode::BAD_REQUEST, UNREADABLE_FORM);
     }
     if err.is::<poem::error::MethodNotAllowedError>() {
         return json(

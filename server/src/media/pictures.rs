@@ -28,21 +28,43 @@ pub enum Kind {
     Video,
 }
 
+/// The media types the shop takes, as its content shows them, and the kind each is.
+const KINDS: [(&str, Kind); 11] = [
+    ("image/jpeg", Kind::Picture(ImageFormat::Jpeg)),
+    ("image/png", Kind::Picture(ImageFormat::Png)),
+    ("image/webp", Kind::Picture(ImageFormat::WebP)),
+    ("image/gif", Kind::Picture(ImageFormat::Gif)),
+    ("image/heif", Kind::Heif),
+    ("image/heic", Kind::Heif),
+    ("image/avif", Kind::Heif),
+    ("video/mp4", Kind::Video),
+    ("video/quicktime", Kind::Video),
+    ("video/webm", Kind::Video),
+    ("video/x-m4v", Kind::Video),
+];
+
+/// The media types the shop takes: pictures, and videos too when `videos`.
+pub fn media_types(videos: bool) -> Vec<&'static str> {
+    KINDS
+        .iter()
+        .filter(|(_, kind)| videos || *kind != Kind::Video)
+        .map(|(media_type, _)| *media_type)
+        .collect()
+}
+
 /// The kind of a file from its content, or why it is refused (a sentence naming the file).
 pub fn classify(name: &str, head: &[u8]) -> Result<Kind, String> {
-    let kind = infer::get(head).map(|t| t.mime_type());
-    match kind {
-        Some("image/jpeg") => Ok(Kind::Picture(ImageFormat::Jpeg)),
-        Some("image/png") => Ok(Kind::Picture(ImageFormat::Png)),
-        Some("image/webp") => Ok(Kind::Picture(ImageFormat::WebP)),
-        Some("image/gif") => Ok(Kind::Picture(ImageFormat::Gif)),
-        Some("image/heif" | "image/heic" | "image/avif") => Ok(Kind::Heif),
-        Some("video/mp4" | "video/quicktime" | "video/webm" | "video/x-m4v") => Ok(Kind::Video),
-        _ => Err(format!(
-            "{name} is not a picture or video we can use. Please upload JPEG, PNG, WebP, GIF, \
-             AVIF or HEIC pictures, or MP4, MOV or WebM videos."
-        )),
-    }
+    let found = infer::get(head).map(|t| t.mime_type());
+    KINDS
+        .iter()
+        .find(|(media_type, _)| found == Some(*media_type))
+        .map(|(_, kind)| *kind)
+        .ok_or_else(|| {
+            format!(
+                "{name} is not a picture or video we can use. Please upload JPEG, PNG, WebP, GIF, \
+                 AVIF or HEIC pictures, or MP4, MOV or WebM videos."
+            )
+        })
 }
 
 /// Decodes, turns upright and re-encodes a picture in [`sizes::WIDTHS`] (never enlarged):
@@ -277,6 +299,18 @@ mod tests {
             .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
             .unwrap();
         out
+    }
+
+    #[test]
+    fn a_file_is_judged_by_its_content_against_the_published_media_types() {
+        assert_eq!(
+            classify("a.mp4", &png(2, 2)),
+            Ok(Kind::Picture(ImageFormat::Png))
+        );
+        assert!(classify("a.png", b"%PDF-1.4").is_err());
+        let pictures = media_types(false);
+        assert!(pictures.contains(&"image/heic") && !pictures.contains(&"video/mp4"));
+        assert_eq!(media_types(true).len(), KINDS.len());
     }
 
     #[tokio::test]

@@ -1,7 +1,8 @@
 //! Receiving an upload: the multipart body read part by part as it arrives, each file written
 //! to a temporary file in the video worker's folder, so no more than a chunk of it is ever in
-//! memory. The limits apply as the bytes come. Past [`UploadLimits::max_files`] files or
-//! [`UploadLimits::max_request_bytes`] in all, the whole upload is refused and nothing is kept.
+//! memory. The limits apply as the bytes come. Past [`UploadLimits::max_files`] files (a
+//! featured picture besides) or [`UploadLimits::max_request_bytes`] in all, or with a part its
+//! form does not have, the whole upload is refused and nothing is kept.
 //! A file past its own kind's limit (judged from its first bytes) is refused by name at once:
 //! the rest of it is skipped, not written, and the other files are still received.
 
@@ -59,13 +60,12 @@ pub async fn receive(
     folder: &Path,
 ) -> Result<Vec<Arrival>, UploadError> {
     let mut multipart = parts.0;
-    let mut arrivals = Vec::new();
+    let mut arrivals: Vec<Arrival> = Vec::new();
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         let featured = match field.name() {
             Some(IMAGES) => false,
             Some(FEATURED) => true,
-            // Any other field is skipped (within the request's limit), as a form's extras are.
-            _ => continue,
+            _ => return Err(UploadError::UnknownPart),
         };
         let Some(sent_name) = field.file_name().map(str::to_owned) else {
             return Err(UploadError::NotAFile(if featured {
@@ -74,7 +74,9 @@ pub async fn receive(
                 IMAGES
             }));
         };
-        if arrivals.len() == limits.max_files {
+        // `images` up to the limit, and one featured picture besides.
+        let same = arrivals.iter().filter(|a| a.featured == featured).count();
+        if same == if featured { 1 } else { limits.max_files } {
             return Err(UploadError::TooManyFiles(limits.max_files));
         }
         let file = receive_file(&mut field, display_name(&sent_name), limits, folder).await?;
@@ -84,7 +86,8 @@ pub async fn receive(
 }
 
 /// Reads an upload of one file sent as `field` (a product's picture) into a temporary file in
-/// `folder`: none when no file was sent; a second file refuses the whole upload.
+/// `folder`: none when no file was sent; a second file, or any other part, refuses the whole
+/// upload.
 pub async fn receive_one(
     parts: Parts,
     field_name: &'static str,
@@ -95,7 +98,7 @@ pub async fn receive_one(
     let mut received = None;
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         if field.name() != Some(field_name) {
-            continue;
+            return Err(UploadError::UnknownPart);
         }
         let Some(sent_name) = field.file_name().map(str::to_owned) else {
             return Err(UploadError::NotAFile(field_name));

@@ -27,7 +27,9 @@ pub struct Refused {
 pub enum UploadError {
     /// A part of an upload that is not a file (it has no file name): the field it came as.
     NotAFile(&'static str),
-    /// An upload with more files than this many.
+    /// A part of an upload under a name its form does not have.
+    UnknownPart,
+    /// An upload with more files than this many (a featured picture besides).
     TooManyFiles(usize),
     /// An upload larger than this many bytes in all.
     TooLarge(u64),
@@ -42,7 +44,7 @@ pub enum UploadError {
 pub struct UploadLimits {
     pub max_image_bytes: u64,
     pub max_video_bytes: u64,
-    /// The most files one upload may carry.
+    /// The most pictures and videos one upload may carry, its featured picture besides.
     pub max_files: usize,
     /// The largest upload, all its parts together.
     pub max_request_bytes: u64,

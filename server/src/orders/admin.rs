@@ -612,7 +612,8 @@ fn search_condition(words: &str) -> Condition {
     any
 }
 
-async fn items_of(
+/// The lines of each of the orders `ids`, by order, in the order they were written.
+pub(super) async fn items_of(
     db: &impl ConnectionTrait,
     ids: &[i32],
 ) -> Result<HashMap<i32, Vec<order_item::Model>>, DbErr> {
@@ -690,16 +691,8 @@ async fn detail_with(
         .one(db)
         .await?
         .ok_or(OrderError::Gone)?;
-    let items = order_item::Entity::find()
-        .filter(order_item::Column::OrderId.eq(id))
-        .order_by_asc(order_item::Column::Id)
-        .all(db)
-        .await?;
-    let events = order_event::Entity::find()
-        .filter(order_event::Column::OrderId.eq(id))
-        .order_by_asc(order_event::Column::Id)
-        .all(db)
-        .await?;
+    let items = orders::items_of_order(db, id).await?;
+    let events = orders::events_of_order(db, id).await?;
     let refunds = order_refund::Entity::find()
         .filter(order_refund::Column::OrderId.eq(id))
         .order_by_asc(order_refund::Column::Id)

@@ -14,9 +14,10 @@
 
 use posy_core::Money;
 use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
+use posy_core::order::check_note;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set, UpdateMany};
 
 use crate::cart::fulfilment::{Described, describe};
 use crate::cart::places::{self, Booking};
@@ -25,9 +26,6 @@ use crate::orders::admin::{self, OrderDetail, status_of};
 use crate::store::clock::now;
 use crate::store::entities::{order, order_change, order_item, order_note, product};
 use crate::studio::delivery;
-
-/// The longest note the studio can write on an order, in characters.
-pub const NOTE_MAX_CHARS: usize = 2000;
 
 /// Why a change or a note was not written.
 #[derive(Debug)]
@@ -127,21 +125,11 @@ pub async fn change_choice(
     }
 
     let booking = Booking::of(&chosen);
-    let written = order::Entity::update_many()
+    let update = order::Entity::update_many()
         .col_expr(order::Column::Fulfilment, Expr::value(after))
         .col_expr(order::Column::FulfilDate, Expr::value(booking.date))
-        .col_expr(order::Column::FulfilSlot, Expr::value(booking.slot))
-        .col_expr(
-            order::Column::Version,
-            Expr::col(order::Column::Version).add(1),
-        )
-        .filter(order::Column::Id.eq(id))
-        .filter(order::Column::Version.eq(version))
-        .exec(&txn)
-        .await?;
-    if written.rows_affected == 0 {
-        return Err(ChangeError::Stale);
-    }
+        .col_expr(order::Column::FulfilSlot, Expr::value(booking.slot));
+    next_version(&txn, update, id, version).await?;
     order_change::Entity::insert(order_change::ActiveModel {
         order_id: Set(id),
         text: Set(said.join(". ") + "."),
@@ -163,33 +151,9 @@ pub async fn add_note(
     text: &str,
     admin: &str,
 ) -> Result<OrderDetail, ChangeError> {
-    let text = text.trim().replace("\r\n", "\n");
-    if text.is_empty() {
-        return Err(ChangeError::Refused("Please write the note first.".into()));
-    }
-    if text.chars().count() > NOTE_MAX_CHARS {
-        return Err(ChangeError::Refused(format!(
-            "Please keep a note to {NOTE_MAX_CHARS} characters."
-        )));
-    }
+    let text = check_note(text).map_err(ChangeError::Refused)?;
     let txn = desk.ledger.begin().await?;
-    let written = order::Entity::update_many()
-        .col_expr(
-            order::Column::Version,
-            Expr::col(order::Column::Version).add(1),
-        )
-        .filter(order::Column::Id.eq(id))
-        .filter(order::Column::Version.eq(version))
-        .exec(&txn)
-        .await?;
-    if written.rows_affected == 0 {
-        let exists = order::Entity::find_by_id(id).one(&txn).await?.is_some();
-        return Err(if exists {
-            ChangeError::Stale
-        } else {
-            ChangeError::Gone
-        });
-    }
+    next_version(&txn, order::Entity::update_many(), id, version).await?;
     order_note::Entity::insert(order_note::ActiveModel {
         order_id: Set(id),
         text: Set(text),
@@ -201,6 +165,34 @@ pub async fn add_note(
     .await?;
     txn.commit().await?;
     detail(desk, id).await
+}
+
+/// Writes `update` to the order with its version moved on, if it is still the `version` the
+/// page read: else nothing is written, and the order changed meanwhile or is gone.
+async fn next_version(
+    txn: &impl ConnectionTrait,
+    update: UpdateMany<order::Entity>,
+    id: i32,
+    version: i32,
+) -> Result<(), ChangeError> {
+    let written = update
+        .col_expr(
+            order::Column::Version,
+            Expr::col(order::Column::Version).add(1),
+        )
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::Version.eq(version))
+        .exec(txn)
+        .await?;
+    if written.rows_affected > 0 {
+        return Ok(());
+    }
+    let exists = order::Entity::find_by_id(id).one(txn).await?.is_some();
+    Err(if exists {
+        ChangeError::Stale
+    } else {
+        ChangeError::Gone
+    })
 }
 
 async fn detail(desk: &OrderDesk, id: i32) -> Result<OrderDetail, ChangeError> {
@@ -282,34 +274,24 @@ fn differences(before: &Described, after: &Described) -> Vec<String> {
             said.push(format!("{what}: {} → {}", shown(old), shown(new)));
         }
     };
-    differs("Day", before.day.clone(), after.day.clone());
-    differs("Delivery time", b.slot.clone(), a.slot.clone());
-    differs(
-        "Collection time",
-        b.collection_time.clone(),
-        a.collection_time.clone(),
-    );
-    differs(
-        "Recipient",
-        b.recipient_name.clone(),
-        a.recipient_name.clone(),
-    );
-    differs(
-        "Recipient's phone",
-        b.recipient_phone.clone(),
-        a.recipient_phone.clone(),
-    );
-    differs("Address", before.address(), after.address());
-    differs(
-        "Instructions",
-        b.instructions.clone(),
-        a.instructions.clone(),
-    );
-    differs(
-        "Card message",
-        b.card_message.clone(),
-        a.card_message.clone(),
-    );
-    differs("Card from", b.card_from.clone(), a.card_from.clone());
+    // The form's own fields, in the order the page shows them (the day and address are
+    // described rather than compared raw).
+    let field = |what: &'static str, of: fn(&FulfilmentForm) -> &String| {
+        (what, of(b).clone(), of(a).clone())
+    };
+    let compared = [
+        ("Day", before.day.clone(), after.day.clone()),
+        field("Delivery time", |f| &f.slot),
+        field("Collection time", |f| &f.collection_time),
+        field("Recipient", |f| &f.recipient_name),
+        field("Recipient's phone", |f| &f.recipient_phone),
+        ("Address", before.address(), after.address()),
+        field("Instructions", |f| &f.instructions),
+        field("Card message", |f| &f.card_message),
+        field("Card from", |f| &f.card_from),
+    ];
+    for (what, old, new) in compared {
+        differs(what, old, new);
+    }
     said
 }

@@ -9,11 +9,9 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Que
 
 use crate::cart::fulfilment::describe;
 use crate::orders;
+use crate::orders::admin::items_of;
 use crate::store::clock::iso8601;
-use crate::store::entities::{order, order_item};
-
-/// The longest range one export covers.
-pub const MAX_DAYS: i64 = 366;
+use crate::store::entities::order;
 
 const HEADER: [&str; 25] = [
     "Reference",
@@ -74,22 +72,14 @@ pub async fn csv(db: &impl ConnectionTrait, from: Date, to: Date) -> Result<Stri
         .all(db)
         .await?;
     let ids: Vec<i32> = orders.iter().map(|o| o.id).collect();
-    let mut items = Vec::new();
-    for chunk in ids.chunks(500) {
-        items.extend(
-            order_item::Entity::find()
-                .filter(order_item::Column::OrderId.is_in(chunk.to_vec()))
-                .order_by_asc(order_item::Column::Id)
-                .all(db)
-                .await?,
-        );
-    }
+    let items = items_of(db, &ids).await?;
     let money = |pence: i64| Money::from_pence(pence).to_wire();
     let mut out = row(&HEADER.map(str::to_owned));
     for order in orders {
         let lines: Vec<String> = items
-            .iter()
-            .filter(|i| i.order_id == order.id)
+            .get(&order.id)
+            .into_iter()
+            .flatten()
             .map(|i| format!("{} × {}", i.quantity, i.product_name))
             .collect();
         let f = order

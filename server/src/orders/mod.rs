@@ -310,6 +310,30 @@ pub async fn open(db: &impl ConnectionTrait, id: i32, token: &str) -> Result<Ord
     view(db, id, token).await?.ok_or(LinkError::Refused)
 }
 
+/// The order's lines, in the order they were written.
+async fn items_of_order(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<Vec<order_item::Model>, sea_orm::DbErr> {
+    order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(id))
+        .order_by_asc(order_item::Column::Id)
+        .all(db)
+        .await
+}
+
+/// The order's history, oldest first.
+async fn events_of_order(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<Vec<order_event::Model>, sea_orm::DbErr> {
+    order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(id))
+        .order_by_asc(order_event::Column::Id)
+        .all(db)
+        .await
+}
+
 /// The order with this id, shown with `token`.
 pub async fn view(
     db: &impl ConnectionTrait,
@@ -319,16 +343,8 @@ pub async fn view(
     let Some(order) = order::Entity::find_by_id(id).one(db).await? else {
         return Ok(None);
     };
-    let items = order_item::Entity::find()
-        .filter(order_item::Column::OrderId.eq(id))
-        .order_by_asc(order_item::Column::Id)
-        .all(db)
-        .await?;
-    let events = order_event::Entity::find()
-        .filter(order_event::Column::OrderId.eq(id))
-        .order_by_asc(order_event::Column::Id)
-        .all(db)
-        .await?;
+    let items = items_of_order(db, id).await?;
+    let events = events_of_order(db, id).await?;
     let status = OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New);
     let method = order
         .fulfil_method

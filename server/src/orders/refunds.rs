@@ -92,11 +92,7 @@ pub async fn give_back(
             status.label().to_lowercase()
         )));
     }
-    let items = order_item::Entity::find()
-        .filter(order_item::Column::OrderId.eq(id))
-        .order_by_asc(order_item::Column::Id)
-        .all(&txn)
-        .await?;
+    let items = orders::items_of_order(&txn, id).await?;
     let lines: Vec<RefundableLine> = items
         .iter()
         .map(|item| RefundableLine {

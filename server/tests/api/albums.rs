@@ -117,6 +117,22 @@ async fn albums_are_made_from_the_specs_form_or_json_and_need_a_title() {
         .await
         .unwrap();
     assert_eq!(response.status(), 200, "the spec's /albums/ answers too");
+    let stray = Form::new().text("title", "Stray").text("colour", "red");
+    let response = app
+        .signed(Method::POST, "/albums/", Some(&session))
+        .multipart(stray)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of("/albums/", response).await;
+    assert_eq!(status, 400, "a part the form does not have: {body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("We couldn't read that form"),
+        "{body}"
+    );
     let response = app
         .signed(Method::POST, "/api/albums/", Some(&session))
         .json(&json!({"title": "  ", "description": "x"}))
@@ -325,11 +341,24 @@ async fn unsafe_or_unusable_files_are_refused_each_with_its_name() {
         "the good file is kept"
     );
 
-    let (status, body) = upload(&app, &session, album, Form::new().text("nothing", "here")).await;
+    let (send, chunks) = tokio::sync::mpsc::channel(1);
+    send.send(multipart_body(&[])).await.unwrap();
+    drop(send);
+    let (status, body) = upload_chunked(&app, &session, album, chunks).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(
         body["error"],
         "Please choose at least one picture or video to upload."
+    );
+    // A part the form does not have refuses the whole upload.
+    let stray = Form::new()
+        .part("images", part("a.png", png()))
+        .text("nothing", "here");
+    let (status, body) = upload(&app, &session, album, stray).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["error"],
+        "This form has a part the shop does not take. Please send only the form's own fields."
     );
 }
 
@@ -652,6 +681,15 @@ async fn an_upload_with_too_many_files_or_bytes_is_refused_whole() {
     let (status, body) = upload(&app, &session, album, three).await;
     assert_eq!(status, 413, "{body}");
     assert_eq!(body["error"], "Please upload at most 2 files at once.");
+    // The featured picture comes besides.
+    let two_and_featured = Form::new()
+        .part("images", part("a.png", png()))
+        .part("images", part("b.png", png()))
+        .part("featured_image", part("c.png", png()));
+    let besides = new_album(&app, &session, "Featured besides").await;
+    let (status, body) = upload(&app, &session, besides, two_and_featured).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["album"]["images"].as_array().unwrap().len(), 3);
 
     // Over the upload's size, sent without a length: counted as it comes.
     let mut big = png();

@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 
 use crate::builders::Admin;
 use crate::helpers::{
-    Options, TestApp, count, json_of, set_cookie, spawn_app, spawn_app_with, sql,
+    Options, TestApp, count, json_of, pass_minutes_of_limits, set_cookie, spawn_app,
+    spawn_app_with, sql,
 };
 
 const PASSWORD: &str = "hellebores-in-january";
@@ -17,6 +18,19 @@ async fn with_admin() -> TestApp {
 async fn admin_in(app: TestApp) -> TestApp {
     Admin::named("ruth", PASSWORD).create(&app).await;
     app
+}
+
+/// The status of the inbox's list asked for with `session`.
+async fn inbox(app: &TestApp, session: &str) -> u16 {
+    with_session(app, "GET", "/api/admin/enquiries/", session)
+        .await
+        .0
+}
+
+/// Moves every session's `column` (`created_at`, `last_seen_at`) back by `seconds` (SQL).
+async fn age_sessions(app: &TestApp, column: &str, seconds: &str) {
+    let statement = format!("UPDATE sessions SET {column} = {column} - {seconds}");
+    sql(app, &statement).await;
 }
 
 /// Signs in; the status, body and the session cookie set.
@@ -119,7 +133,7 @@ async fn signing_in_opens_a_session_that_signing_out_ends() {
     let session = session.expect("a session cookie");
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me, json!({"is_admin": true, "username": "ruth"}));
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 200);
 
     let (_, again, second) = login(&app, "ruth", PASSWORD).await;
@@ -137,7 +151,7 @@ async fn signing_in_opens_a_session_that_signing_out_ends() {
     );
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me["is_admin"], false);
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let status = inbox(&app, &session).await;
     assert_eq!(
         status, 401,
         "the session is gone on the server, not only the cookie"
@@ -167,11 +181,7 @@ async fn five_failures_in_fifteen_minutes_lock_that_name_from_that_address() {
     assert_eq!(status, 429, "even the right password waits");
     assert!(cookie.is_none());
     assert!(body["error"].as_str().unwrap().contains("wait 15 minutes"));
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 15 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 15).await;
     assert_eq!(
         login(&app, "ruth", PASSWORD).await.0,
         200,
@@ -198,35 +208,22 @@ async fn the_sign_in_limit_and_its_window_are_settings() {
     let (status, body, _) = login(&app, "ruth", PASSWORD).await;
     assert_eq!(status, 429, "after the second failure");
     assert!(body["error"].as_str().unwrap().contains("wait 60 minutes"));
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 59 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 59).await;
     assert_eq!(
         login(&app, "ruth", PASSWORD).await.0,
         429,
         "within the hour"
     );
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 1).await;
     assert_eq!(login(&app, "ruth", PASSWORD).await.0, 200, "after the hour");
 }
 
 #[tokio::test]
 async fn a_session_idle_for_eight_hours_has_ended() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
-    sql(
-        &app,
-        "UPDATE sessions SET last_seen_at = last_seen_at - 8 * 60 * 60 - 1",
-    )
-    .await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
+    age_sessions(&app, "last_seen_at", "8 * 60 * 60 - 1").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 401);
 }
 
@@ -363,11 +360,7 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
         (0, 0)
     );
 
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 15 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 15).await;
     let hash = {
         use sha2::Digest;
         hex::encode(sha2::Sha256::digest(old.unwrap().as_bytes()))
@@ -385,24 +378,19 @@ async fn spent_failure_counts_and_idle_sessions_are_swept() {
     );
     assert_eq!(count(&app, "rate_limits").await, 0);
     assert_eq!(count(&app, "sessions").await, 1);
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &fresh.unwrap()).await;
+    let status = inbox(&app, &fresh.unwrap()).await;
     assert_eq!(status, 200, "a live session stays");
 }
 
 #[tokio::test]
 async fn a_session_ends_twelve_hours_after_signing_in_however_busy() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
-    sql(
-        &app,
-        "UPDATE sessions SET created_at = created_at - 12 * 60 * 60 + 60",
-    )
-    .await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
+    age_sessions(&app, "created_at", "12 * 60 * 60 + 60").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 200, "used a moment ago and not yet 12 hours old");
-    sql(&app, "UPDATE sessions SET created_at = created_at - 61").await;
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+    age_sessions(&app, "created_at", "61").await;
+    let status = inbox(&app, &session).await;
     assert_eq!(status, 401);
     let (_, me) = with_session(&app, "GET", "/api/auth/me/", &session).await;
     assert_eq!(me["is_admin"], false);
@@ -421,16 +409,12 @@ async fn the_session_lifetime_is_a_setting() {
     .await;
     let (_, _, session) = login(&app, "ruth", PASSWORD).await;
     let session = session.unwrap();
-    sql(
-        &app,
-        "UPDATE sessions SET created_at = created_at - 60 * 60 + 60",
-    )
-    .await;
+    age_sessions(&app, "created_at", "60 * 60 + 60").await;
     assert_eq!(
         with_session(&app, "GET", "/api/auth/me/", &session).await.1["is_admin"],
         true
     );
-    sql(&app, "UPDATE sessions SET created_at = created_at - 61").await;
+    age_sessions(&app, "created_at", "61").await;
     assert_eq!(
         with_session(&app, "GET", "/api/auth/me/", &session).await.1["is_admin"],
         false
@@ -522,9 +506,8 @@ async fn over_https_the_session_cookie_is_host_prefixed_and_the_plain_name_is_no
 
 #[tokio::test]
 async fn over_http_the_host_prefixed_cookie_is_not_taken() {
-    let app = with_admin().await;
-    let (_, _, session) = login(&app, "ruth", PASSWORD).await;
-    let session = session.unwrap();
+    let app = spawn_app().await;
+    let session = Admin::named("ruth", PASSWORD).signed_in(&app).await;
     let (status, _) = with_cookie(
         &app,
         "GET",
@@ -572,10 +555,10 @@ async fn signing_out_everywhere_ends_every_session_of_that_account_only() {
         .unwrap();
     assert_eq!(ended, Some(2));
     for session in [laptop.unwrap(), phone.unwrap()] {
-        let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &session).await;
+        let status = inbox(&app, &session).await;
         assert_eq!(status, 401);
     }
-    let (status, _) = with_session(&app, "GET", "/api/admin/enquiries/", &bens.unwrap()).await;
+    let status = inbox(&app, &bens.unwrap()).await;
     assert_eq!(status, 200, "another account's session stays");
     assert_eq!(
         posy_server::accounts::auth::sign_out_all(&app.db, "nobody")

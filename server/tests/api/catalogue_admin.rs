@@ -12,8 +12,8 @@ use crate::builders::{OrderBuilder, ProductBuilder};
 use crate::files::{jpeg_with_gps, noisy_png};
 use crate::helpers::{
     Options, TestApp, admin_delete, admin_get, admin_post, admin_put, admin_session,
-    assert_admin_only, assert_webp_sizes, post_form, product, rows_in_all_tables, spawn_app,
-    spawn_app_with, srcset_urls,
+    assert_admin_only, assert_webp_sizes, json_of, post_form, product, rows_in_all_tables,
+    spawn_app, spawn_app_with, srcset_urls,
 };
 use crate::product_admin::admin_product;
 
@@ -236,14 +236,32 @@ async fn a_picture_is_kept_upright_in_three_widths_without_its_exif_and_replaced
         assert_eq!(app.get(webp).await.status(), 404, "and its WebPs: {webp}");
     }
 
-    // No file, or an unknown product.
+    // No file, a part the form does not have, or an unknown product.
     let path = format!("/api/admin/products/{id}/picture/");
-    let form = Form::new().text("note", "no file");
-    let (status, body) = post_form(&app, &path, &session, form).await;
+    let response = app
+        .signed(Method::POST, &path, Some(&session))
+        .header(
+            "content-type",
+            "multipart/form-data; boundary=posy-boundary",
+        )
+        .body("--posy-boundary--\r\n")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of(&path, response).await;
     assert_eq!(status, 400);
     assert_eq!(
         body["fields"]["picture"],
         "Please choose a picture to upload."
+    );
+    let form = Form::new()
+        .text("note", "a stray field")
+        .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"));
+    let (status, body) = post_form(&app, &path, &session, form).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "This form has a part the shop does not take. Please send only the form's own fields."
     );
     let (status, _) = upload(&app, &session, 9999, "a.jpg", jpeg_with_gps()).await;
     assert_eq!(status, 404);

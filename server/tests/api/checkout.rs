@@ -217,11 +217,17 @@ async fn placing_the_same_order_again_answers_the_same_order_with_a_new_token() 
     assert_eq!(count(&app, "orders").await, 1);
 }
 
-#[tokio::test]
-async fn declined_cards_give_stripes_messages_and_make_no_order() {
+/// A shop, a cart of one The Bedminster, and the client secret of its payment.
+async fn bedminster_to_pay() -> (TestApp, String, String) {
     let app = spawn_app().await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let secret = client_secret(&app, &cart).await;
+    (app, cart, secret)
+}
+
+#[tokio::test]
+async fn declined_cards_give_stripes_messages_and_make_no_order() {
+    let (app, cart, secret) = bedminster_to_pay().await;
     let declined = pay(&app, &secret, "4000 0000 0000 0002").await;
     assert_eq!(declined["error"]["message"], "Your card was declined.");
     assert_eq!(declined["payment_intent"], Value::Null);
@@ -246,9 +252,7 @@ async fn declined_cards_give_stripes_messages_and_make_no_order() {
 
 #[tokio::test]
 async fn the_3d_secure_card_pays_only_when_authenticated() {
-    let app = spawn_app().await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let secret = client_secret(&app, &cart).await;
+    let (app, _, secret) = bedminster_to_pay().await;
     let needs = pay(&app, &secret, "4000 0027 6000 3184").await;
     assert_eq!(needs["payment_intent"]["status"], "requires_action");
 
@@ -529,21 +533,25 @@ async fn a_payment_refunded_or_disputed_since_never_becomes_an_order() {
             &format!("UPDATE simulated_payments SET {column} = TRUE WHERE id = '{intent}'"),
         )
         .await;
-        let (status, body) = place(&app, &intent, &cart).await;
-        assert_eq!(status, 409, "{column}: {body}");
-        assert!(
-            body["error"]
-                .as_str()
-                .unwrap()
-                .starts_with("This payment has been refunded or disputed"),
-            "{body}"
-        );
+        refused_as_given_back(&app, &intent, &cart, column).await;
     }
     assert_eq!(count(&app, "orders").await, 0);
     assert_eq!(
         stock_in_db(&app, "The Bedminster").await,
         10,
         "nothing taken"
+    );
+}
+
+/// Placing the order for `cart` with `intent` is refused: the payment has been refunded or
+/// disputed since (`why` says how, for the failure's message).
+pub async fn refused_as_given_back(app: &TestApp, intent: &str, cart: &str, why: &str) {
+    let (status, body) = place(app, intent, cart).await;
+    assert_eq!(status, 409, "{why}: {body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("This payment has been refunded or disputed"),
+        "{why}: {body}"
     );
 }
 

@@ -288,13 +288,20 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     );
 }
 
-#[tokio::test]
-async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
+/// A shop on Monday morning and a cart of a Sunflower Bunch delivered to BS3 on Tuesday 15
+/// December in `slot`, not paid for yet.
+async fn sunflowers_on_the_15th(slot: &str) -> (TestApp, String) {
     let app = shop_at(monday_morning).await;
     let cart = OrderBuilder::of("Sunflower Bunch", 1)
-        .delivered("2026-12-15", "Morning", "BS3 4AA")
+        .delivered("2026-12-15", slot, "BS3 4AA")
         .cart(&app)
         .await;
+    (app, cart)
+}
+
+#[tokio::test]
+async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
+    let (app, cart) = sunflowers_on_the_15th("Morning").await;
     close_on(&app, "2026-12-15").await;
     let (status, body) = check_intent(&app, &cart).await;
     assert_eq!(status, 400, "{body}");
@@ -311,11 +318,7 @@ async fn a_choice_that_can_no_longer_be_booked_is_refused_before_any_payment() {
 
 #[tokio::test]
 async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_confirmed() {
-    let app = shop_at(monday_morning).await;
-    let cart = OrderBuilder::of("Sunflower Bunch", 1)
-        .delivered("2026-12-15", "Afternoon", "BS3 4AA")
-        .cart(&app)
-        .await;
+    let (app, cart) = sunflowers_on_the_15th("Afternoon").await;
     let Paid { intent, amount, .. } = pay_with_4242(&app, &cart).await;
     assert_eq!(amount, 3300);
     close_on(&app, "2026-12-15").await;
@@ -325,11 +328,7 @@ async fn a_choice_paid_for_is_honoured_even_if_its_day_closes_while_the_card_is_
 
 #[tokio::test]
 async fn a_choice_changed_after_the_payment_was_made_does_not_take_that_payment() {
-    let app = shop_at(monday_morning).await;
-    let cart = OrderBuilder::of("Sunflower Bunch", 1)
-        .delivered("2026-12-15", "Morning", "BS3 4AA")
-        .cart(&app)
-        .await;
+    let (app, cart) = sunflowers_on_the_15th("Morning").await;
     let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
     let collect = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
     assert_eq!(choose(&app, collect).await.0, 200);

@@ -444,6 +444,13 @@ pub async fn remove_line(app: &TestApp, cart: &str, item: &Value) -> u16 {
     app.post_json("/api/cart/remove_item/", &body).await.0
 }
 
+/// Brings every rate limit's window `minutes` nearer its end, as that much time passing would.
+pub async fn pass_minutes_of_limits(app: &TestApp, minutes: i64) {
+    let statement =
+        format!("UPDATE rate_limits SET window_ends_at = window_ends_at - {minutes} * 60");
+    sql(app, &statement).await;
+}
+
 pub async fn sql(app: &TestApp, statement: &str) {
     app.db
         .execute_raw(Statement::from_string(

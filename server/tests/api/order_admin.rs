@@ -260,12 +260,22 @@ async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_
     )
     .await;
     assert_eq!(status, 200);
-    for bad in [
-        "status=shipped",
-        "method=post",
-        "from=15-12-2026",
-        "from=2026-12-20&to=2026-12-01",
-    ] {
+    // A range typed backwards means the same days.
+    let forwards = get(
+        &app,
+        "/api/admin/orders/?from=2026-12-01&to=2026-12-20",
+        &session,
+    )
+    .await;
+    let backwards = get(
+        &app,
+        "/api/admin/orders/?from=2026-12-20&to=2026-12-01",
+        &session,
+    )
+    .await;
+    assert_eq!(forwards.0, 200, "{}", forwards.1);
+    assert_eq!(backwards, forwards);
+    for bad in ["status=shipped", "method=post", "from=15-12-2026"] {
         let (status, body) = get(&app, &format!("/api/admin/orders/?{bad}"), &session).await;
         assert_eq!(status, 400, "{bad}: {body}");
         assert!(body["fields"].is_object(), "{body}");
@@ -307,31 +317,19 @@ async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_custome
     let given = simulated_refunds(&app, &payment).await;
     assert_eq!(given, vec![2800]);
 
-    // No more than is left.
-    let (status, body) = refund(
-        &app,
-        &session,
-        id,
-        json!({"quantities": [2], "restock": [false], "delivery": false, "cancel": false}),
-    )
-    .await;
-    assert_eq!(status, 400);
-    assert_eq!(
-        body["error"],
-        "Only 1 of Sunflower Bunch can still be refunded."
-    );
-    let (status, body) = refund(
-        &app,
-        &session,
-        id,
-        json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": false}),
-    )
-    .await;
-    assert_eq!(status, 400);
-    assert_eq!(
-        body["error"],
-        "Please choose what to refund: an item, or the delivery charge."
-    );
+    // No more than is left, and something.
+    for (quantity, why) in [
+        (2, "Only 1 of Sunflower Bunch can still be refunded."),
+        (
+            0,
+            "Please choose what to refund: an item, or the delivery charge.",
+        ),
+    ] {
+        let choice = json!({"quantities": [quantity], "restock": [false], "delivery": false, "cancel": false});
+        let (status, body) = refund(&app, &session, id, choice).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["error"], why);
+    }
 
     // Cancelled with the rest and the delivery charge; the flowers were made, so not restocked.
     let (status, order) = refund(
@@ -460,29 +458,8 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
         "=HYPERLINK(\"http://evil\")"
     );
 
-    let response = app
-        .signed(
-            Method::GET,
-            "/api/admin/orders/export/?from=2026-12-14&to=2026-12-20",
-            Some(&session),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/csv")
-    );
-    assert!(
-        response.headers()["content-disposition"]
-            .to_str()
-            .unwrap()
-            .contains("posy-orders-2026-12-14-to-2026-12-20.csv")
-    );
-    let csv = response.text().await.unwrap();
+    let (file, csv) = export(&app, &session, "2026-12-14", "2026-12-20").await;
+    assert!(file.contains("posy-orders-2026-12-14-to-2026-12-20.csv"));
     let rows: Vec<&str> = csv.split("\r\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(rows.len(), 4, "a header and three orders: {csv}");
     assert!(rows[0].starts_with("Reference,Status,Method,Date"));
@@ -491,13 +468,25 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
         "{csv}"
     );
     assert!(csv.contains("\"'+Sam, the neighbour\""), "{csv}");
-    let (status, body) = get(
-        &app,
-        "/api/admin/orders/export/?from=2026-01-01&to=2027-06-01",
-        &session,
-    )
-    .await;
-    assert_eq!(status, 400, "{body}");
+    // Over a year, typed backwards: the same days, forwards.
+    let (file, all) = export(&app, &session, "2027-06-01", "2026-01-01").await;
+    assert!(file.contains("posy-orders-2026-01-01-to-2027-06-01.csv"));
+    assert!(rows.iter().all(|row| all.contains(row)), "{all}");
+}
+
+/// The orders of the days `from` to `to` as CSV: the file's disposition and its text.
+async fn export(app: &TestApp, session: &str, from: &str, to: &str) -> (String, String) {
+    let path = format!("/api/admin/orders/export/?from={from}&to={to}");
+    let response = app
+        .signed(Method::GET, &path, Some(session))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let header = |name: &str| response.headers()[name].to_str().unwrap().to_owned();
+    assert!(header("content-type").starts_with("text/csv"));
+    let file = header("content-disposition");
+    (file, response.text().await.unwrap())
 }
 
 fn phone_order(items: Value) -> Value {

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
-use crate::checkout::cart_with;
+use crate::checkout::{cart_with, place, refused_as_given_back};
 use crate::helpers::{
     Options, TestApp, WEBHOOK_SECRET, admin_get, admin_post, spawn_app_with, sql,
 };
@@ -255,19 +255,6 @@ async fn intent_for(app: &TestApp, cart: &str) -> String {
     assert_eq!(status, 200, "{body}");
     let secret = body["client_secret"].as_str().unwrap();
     secret.split("_secret_").next().unwrap().to_owned()
-}
-
-async fn place(app: &TestApp, intent: &str, cart: &str) -> (u16, Value) {
-    app.post_json(
-        "/api/orders/",
-        &json!({
-            "payment_intent_id": intent, "cart_id": cart,
-            "email": "jo@example.com", "first_name": "Jo", "last_name": "Bloom",
-            "address": "12 Wells Road", "city": "Bristol", "postcode": "BS14 9AB",
-            "phone": "0117 496 0123"
-        }),
-    )
-    .await
 }
 
 async fn orders(app: &TestApp) -> Vec<(String, String, String)> {
@@ -630,15 +617,7 @@ async fn a_charge_refunded_or_disputed_at_stripe_never_becomes_an_order() {
             200,
             "{note}: done with it"
         );
-        let (status, body) = place(&app, &intent, &cart).await;
-        assert_eq!(status, 409, "{note}: {body}");
-        assert!(
-            body["error"]
-                .as_str()
-                .unwrap()
-                .starts_with("This payment has been refunded or disputed"),
-            "{body}"
-        );
+        refused_as_given_back(&app, &intent, &cart, note).await;
     }
     assert!(orders(&app).await.is_empty());
     let retrieved = stripe.server.received_requests().await.unwrap();

@@ -2,7 +2,9 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, count, json_of, spawn_app, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, count, json_of, pass_minutes_of_limits, spawn_app, spawn_app_with, sql,
+};
 
 fn enquiry() -> Value {
     json!({
@@ -163,21 +165,13 @@ async fn the_contact_limit_and_its_window_are_settings() {
         429,
         "the third"
     );
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 59 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 59).await;
     assert_eq!(
         app.post_json("/api/contact/", &enquiry()).await.0,
         429,
         "within the hour"
     );
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 1).await;
     assert_eq!(
         app.post_json("/api/contact/", &enquiry()).await.0,
         200,
@@ -220,11 +214,7 @@ async fn the_contact_limit_starts_again_after_ten_minutes() {
         assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 200);
     }
     assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 429);
-    sql(
-        &app,
-        "UPDATE rate_limits SET window_ends_at = window_ends_at - 10 * 60",
-    )
-    .await;
+    pass_minutes_of_limits(&app, 10).await;
     assert_eq!(app.post_json("/api/contact/", &enquiry()).await.0, 200);
 }
 

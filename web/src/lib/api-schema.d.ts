@@ -322,7 +322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The orders for the days `from` to `to` (inclusive, at most a year) as CSV. */
+        /** The orders for the days `from` to `to` (inclusive, either way round) as CSV. */
         get: operations["adminExportOrders"];
         put?: never;
         post?: never;
@@ -3313,7 +3313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3393,6 +3393,14 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image: string;
+                    images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image?: string;
+                    images: string[];
                 };
             };
         };
@@ -3405,7 +3413,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4460,7 +4468,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderBook"];
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,7 +4599,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4735,7 +4743,7 @@ export interface operations {
                     "application/json": components["schemas"]["DaySheet"];
                 };
             };
-            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, a day not written `2026-12-15`, or a range backwards or over a year. */
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5276,7 +5284,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5373,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5466,7 +5474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,7 +5558,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,7 +5649,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5734,7 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,7 +5830,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, or none. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6235,7 +6243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6371,7 +6379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Album"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6455,7 +6463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6535,7 +6543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,7 +6628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6699,7 +6707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6779,6 +6787,14 @@ export interface operations {
                     /** Format: binary */
                     featured_image?: string;
                     images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image: string;
+                    images?: string[];
+                } | {
+                    /** Format: binary */
+                    featured_image?: string;
+                    images: string[];
                 };
             };
         };
@@ -6791,7 +6807,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReport"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files or with a part that is not a file, an upload that did not arrive whole. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it): an empty or over-long title, an over-long description or caption, a featured picture not of this album, a new order that is not every picture once, an upload without files, with a part that is not a file or a part the form does not have, an upload that did not arrive whole. */
             400: {
                 headers: {
                     [name: string]: unknown;
