@@ -213,10 +213,19 @@ pub async fn run() -> anyhow::Result<()> {
     }
 }
 
+/// The log on standard output: lines for a person (coloured only on a terminal, never in the
+/// journal), or one JSON object a line with `POSY_LOG_FORMAT=json` for a log collector.
 fn init_logging() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let log = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stdout().is_terminal());
+    match std::env::var("POSY_LOG_FORMAT").as_deref() {
+        Ok("json") => log.json().init(),
+        _ => log.init(),
+    }
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ use crate::checkout::webhook::{self, WebhookSecret};
 use crate::http::csrf::Csrf;
 use crate::http::headers::{self, Policies};
 use crate::http::limits::{self, Guarded};
-use crate::http::{compression, error, web};
+use crate::http::{access, compression, error, web};
 use crate::mail::Mailer;
 use crate::media::store::Media;
 use crate::media::uploads::UploadLimits;
@@ -323,6 +323,7 @@ fn routes(
                 .around(|next, req| compression::compressed(next, req, compression::WEB)),
         )
         .around(move |next, req| headers::secure(next, req, policies.clone()))
+        .around(access::logged)
         .data(catalogue)
         .data(MediaBase(media_base.clone()))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))

@@ -1,7 +1,9 @@
-//! The HTTP plumbing every domain's API shares: errors as answers, the CSRF check, headers,
+//! The HTTP plumbing every domain's API shares: the access log and request ids, errors as
+//! answers, the CSRF check, headers,
 //! limits, compression, the proxies trusted for addresses, the built web app and the pages
 //! drawn on the server.
 
+pub mod access;
 pub mod compression;
 pub mod csrf;
 pub mod error;

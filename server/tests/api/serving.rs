@@ -112,3 +112,29 @@ async fn answers_are_plain_to_a_client_that_accepts_no_compression_and_say_they_
         assert!(!products.as_array().unwrap().is_empty());
     }
 }
+
+#[tokio::test]
+async fn every_answer_carries_a_request_id_the_proxys_when_sane() {
+    let app = spawn_app().await;
+    let given = app
+        .client
+        .get(app.url("/api/products/"))
+        .header("x-request-id", "caddy-7f3a")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(given.headers()["x-request-id"], "caddy-7f3a");
+    // An error too, with one made here when the proxy sent none (or a strange one).
+    let refused = app
+        .client
+        .get(app.url("/api/products/999999/"))
+        .header("x-request-id", "two words")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status().as_u16(), 404);
+    let made = refused.headers()["x-request-id"].to_str().unwrap();
+    assert_eq!(made.len(), 32, "{made}");
+    let page = app.get("/contact").await;
+    assert!(page.headers().contains_key("x-request-id"));
+}
