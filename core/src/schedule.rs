@@ -167,7 +167,7 @@ pub struct SlotOption {
 }
 
 impl SlotOption {
-    /// `Morning, 9:00–13:00`, with `(+£3.00)` when it costs extra.
+    /// `Morning, 09:00–13:00`, with `(+£3.00)` when it costs extra.
     pub fn label(&self) -> String {
         let window = format!(
             "{}, {}–{}",
@@ -790,7 +790,7 @@ mod tests {
         let labels: Vec<String> = slots.iter().map(SlotOption::label).collect();
         assert_eq!(
             labels,
-            ["Morning, 9:00–13:00 (+£3.00)", "Afternoon, 13:00–18:00"]
+            ["Morning, 09:00–13:00 (+£3.00)", "Afternoon, 13:00–18:00"]
         );
     }
 

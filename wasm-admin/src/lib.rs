@@ -113,7 +113,7 @@ pub fn restocks_by_default(status: &str) -> bool {
     OrderStatus::parse(status).is_some_and(OrderStatus::restocks_by_default)
 }
 
-/// `formatMoment(1765789920)` → `"Mon 15 Dec, 9:12"`: when something happened to an order, on
+/// `formatMoment(1765789920)` → `"Mon 15 Dec, 09:12"`: when something happened to an order, on
 /// the studio's clock in Bristol (summer time included), as the order pages list it; `""` for
 /// a moment outside the calendar.
 #[wasm_bindgen(js_name = formatMoment)]

@@ -965,7 +965,7 @@ pub async fn record_event(
 pub struct SheetSlot {
     /// `Morning`.
     pub name: String,
-    /// `9:00–12:00`.
+    /// `09:00–12:00`.
     pub hours: String,
     /// How many of the day's deliveries are in it.
     pub deliveries: u32,

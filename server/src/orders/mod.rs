@@ -142,7 +142,7 @@ pub struct OrderStep {
     pub done: bool,
     /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
     pub at: Option<String>,
-    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is.
+    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 09:12`; null when `at` is.
     pub when: Option<String>,
 }
 
@@ -416,8 +416,8 @@ mod tests {
         assert_eq!(
             when,
             [
-                Some("Tue 16 Jun, 0:05"),
-                Some("Tue 16 Jun, 9:12"),
+                Some("Tue 16 Jun, 00:05"),
+                Some("Tue 16 Jun, 09:12"),
                 None,
                 None
             ]

@@ -433,7 +433,7 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
     assert_eq!(
         slots,
         vec![
-            ("Morning", "9:00–13:00", 2),
+            ("Morning", "09:00–13:00", 2),
             ("Afternoon", "13:00–18:00", 1)
         ],
         "each slot with its hours and deliveries"

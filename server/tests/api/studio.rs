@@ -34,8 +34,8 @@ async fn the_site_facts_come_from_one_place() {
     assert_eq!(
         site["opening_hours"],
         json!([
-            {"days": "Monday to Friday", "hours": "7:30–18:00"},
-            {"days": "Saturday", "hours": "8:00–16:00"},
+            {"days": "Monday to Friday", "hours": "07:30–18:00"},
+            {"days": "Saturday", "hours": "08:00–16:00"},
             {"days": "Sunday", "hours": "Closed"}
         ])
     );
