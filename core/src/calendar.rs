@@ -81,6 +81,11 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// The months' names in order, `January` to `December`: the back office's day-and-month pickers.
+pub fn month_names() -> [&'static str; 12] {
+    MONTHS
+}
+
 /// `Dec`, as a moment's short form writes a month (British English spells September `Sept`).
 fn short_month(month: u8) -> &'static str {
     match month {
@@ -299,6 +304,11 @@ impl TimeOfDay {
     pub fn display(self) -> String {
         self.to_wire()
     }
+
+    /// `09:00–13:00`: the window from this time to `end`, as slots and opening hours are written.
+    pub fn until(self, end: TimeOfDay) -> String {
+        format!("{}–{}", self.display(), end.display())
+    }
 }
 
 impl fmt::Display for TimeOfDay {
@@ -512,6 +522,7 @@ mod tests {
         assert_eq!(time("09:30").to_wire(), "09:30");
         assert_eq!(time("09:30").display(), "09:30");
         assert_eq!(time("18:00").display(), "18:00");
+        assert_eq!(time("07:30").until(time("13:00")), "07:30–13:00");
         for bad in [
             "", "9:30", "24:00", "12:60", "12.30", "12:3", "ab:cd", " 9:30",
         ] {

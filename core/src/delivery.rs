@@ -54,7 +54,7 @@ pub struct Hours {
 impl Hours {
     /// `07:30–18:00`, as the site writes opening hours.
     pub fn display(self) -> String {
-        format!("{}–{}", self.open.display(), self.close.display())
+        self.open.until(self.close)
     }
 
     /// Whether a window from `start` to `end` lies wholly within these hours.

@@ -268,6 +268,13 @@ pub struct Delivery {
     pub instructions: String,
 }
 
+impl Delivery {
+    /// The slot's hours, kept with the order so its mails and pages say them: `09:00–13:00`.
+    pub fn hours(&self) -> String {
+        self.start.until(self.end)
+    }
+}
+
 /// How a checked order reaches its recipient.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Handover {

@@ -169,12 +169,7 @@ pub struct SlotOption {
 impl SlotOption {
     /// `Morning, 09:00–13:00`, with `(+£3.00)` when it costs extra.
     pub fn label(&self) -> String {
-        let window = format!(
-            "{}, {}–{}",
-            self.name,
-            self.start.display(),
-            self.end.display()
-        );
+        let window = format!("{}, {}", self.name, self.start.until(self.end));
         if self.surcharge > Money::ZERO {
             format!("{window} (+{})", self.surcharge.display())
         } else {

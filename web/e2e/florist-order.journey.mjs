@@ -30,6 +30,10 @@ describe('a florist’s order', () => {
   it('delivers to someone else with a card, chosen and paid for on a phone', async () => {
     const { page, context, errors } = await openPage(390);
     await checkoutWithOneBouquet(page, product.name);
+    // First, before the billing details: can they deliver there, and when?
+    await page.getByLabel('Check a postcode').fill('bs3 1aa');
+    await page.getByTestId('postcode-first').getByText(/^We deliver to BS3 \(.+\): .+\. Order by 12:00 for delivery today\.$/).waitFor();
+    assert.equal(await page.getByLabel('Delivery postcode').inputValue(), 'bs3 1aa', 'the delivery postcode is the one checked');
     await fillMe(page);
 
     // Today, before noon: same-day delivery is open in the afternoon, not in the morning.

@@ -586,6 +586,24 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
 }
 
 #[tokio::test]
+async fn a_delivery_taken_by_phone_keeps_its_slots_hours_and_needs_no_recipient_phone() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let id = product(&app, "Sunflower Bunch").await["id"].as_i64().unwrap();
+    let mut body = phone_order(json!([{"product_id": id, "quantity": 1}]));
+    body["fulfilment"] = json!({"method": "delivery", "date": "2026-12-15", "slot": "Morning",
+        "recipient_name": "Amy Cole", "address_line1": "27 North Street", "city": "Bristol",
+        "postcode": "BS3 1AA"});
+    let (status, taken) = admin_post(&app, &session, "/api/admin/orders/", body).await;
+    assert_eq!(status, 200, "{taken}");
+    let order_id = taken["id"].as_i64().unwrap();
+    let (_, order) = get(&app, &format!("/api/admin/orders/{order_id}/"), &session).await;
+    assert_eq!(order["fulfilment"]["slot"], "Morning");
+    assert_eq!(order["fulfilment"]["slot_hours"], "09:00–13:00");
+    assert_eq!(order["fulfilment"]["recipient_phone"], "");
+}
+
+#[tokio::test]
 async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;

@@ -97,8 +97,8 @@ describe('the app’s routes', () => {
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(document.getElementById('main')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(footer).toHaveTextContent('Monday to Friday7:30–18:00');
-    expect(footer).toHaveTextContent('Saturday8:00–16:00');
+    expect(footer).toHaveTextContent('Monday to Friday07:30–18:00');
+    expect(footer).toHaveTextContent('Saturday08:00–16:00');
     expect(footer).toHaveTextContent('SundayClosed');
     expect(footer).toHaveTextContent('BS14');
     expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');

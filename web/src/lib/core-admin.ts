@@ -33,3 +33,10 @@ export function formatMoment(iso: string | null | undefined): string {
   const at = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(at) ? '' : wasm.formatMoment(Math.floor(at / 1000));
 }
+
+let monthsOnce: readonly string[] | undefined;
+
+/** The months' names, January to December, as the site writes dates (the core's words). */
+export function monthNames(): readonly string[] {
+  return (monthsOnce ??= wasm.monthNames());
+}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { cartLine, cartWith, christmasWreath, peonyPosy, wildflowers } from '@/testing/fixtures';
+import { cartLine, cartWith, christmasWreath, demoDelivery, peonyPosy, wildflowers } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import type { Product } from '@/lib/api-client';
@@ -9,6 +9,8 @@ import ProductPage from './product';
 
 function serve(product: Product) {
   mockApi.on('GET', `/api/products/${product.id}/`, () => json(product));
+  // The studio's delivery rules, for when it can arrive.
+  mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
 }
 
 function optionValues(select: HTMLElement): string[] {
@@ -18,6 +20,32 @@ function optionValues(select: HTMLElement): string[] {
 }
 
 describe('the product page', () => {
+  it('says when it can arrive, by the studio’s delivery rules at the page’s clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Monday 14 December 2026, 9:00 in Bristol: before the noon cut-off.
+      vi.setSystemTime(new Date('2026-12-14T09:00:00Z'));
+      serve(peonyPosy);
+      renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });
+      const arrival = await screen.findByText('Order by 12:00 for delivery today in Bristol.');
+      expect(arrival.parentElement).toHaveTextContent(/Or collect from our studio in BS14: order by \d\d:\d\d for collection today\./);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the first day it can come once today’s cut-off has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-14T12:30:00Z'));
+      serve(peonyPosy);
+      renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });
+      expect(await screen.findByText('Delivery in Bristol from Tuesday 15 December.')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows that the product is loading', async () => {
     mockApi.on('GET', '/api/products/1/', () => never());
     renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });

@@ -30,6 +30,28 @@ describe('the studio’s settings', () => {
     expect(sent!.zones).toEqual(demoDelivery.zones);
   });
 
+  it('picks a day closed every year by day and month, and keeps it as the wire’s MM-DD', async () => {
+    const user = userEvent.setup();
+    let sent: typeof demoDelivery | null = null;
+    mockApi.on('PUT', '/api/admin/settings/delivery/', async (request) => {
+      sent = (await request.json()) as typeof demoDelivery;
+      return json(sent);
+    });
+    open();
+    const christmas = (await screen.findAllByRole('group', { name: 'Every year on' }))[0]!;
+    expect(within(christmas).getByRole('combobox', { name: 'Day' })).toHaveDisplayValue('25');
+    expect(within(christmas).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('December');
+    expect(screen.queryByText(/MM-DD/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a day closed every year' }));
+    const added = screen.getAllByRole('group', { name: 'Every year on' }).at(-1)!;
+    await user.selectOptions(within(added).getByRole('combobox', { name: 'Day' }), '1');
+    await user.selectOptions(within(added).getByRole('combobox', { name: 'Month' }), 'January');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The shop uses the new settings now.')).toBeInTheDocument();
+    expect(sent!.closed_every_year.at(-1)).toEqual({ day: '01-01', reason: '' });
+    expect(sent!.closed_every_year[0]).toEqual(demoDelivery.closed_every_year[0]);
+  });
+
   it('lists each problem the core found, in its words', async () => {
     const user = userEvent.setup();
     mockApi.on('PUT', '/api/admin/settings/delivery/', () =>
