@@ -1,7 +1,7 @@
 // The checkout's florist's choice: delivery or collection, the day, the slot, the recipient and
 // the card, each decided in the browser by the core's rules at the page's clock.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
 import { fillCustomer, studioDelivers } from '@/testing/checkout';
@@ -32,6 +32,14 @@ async function openCheckout(cart = oneBouquet) {
   renderPage(<CheckoutPage />, { path: '/checkout', cart });
   await screen.findByRole('radio', { name: /Delivery/ });
   return user;
+}
+
+/** A test card, declined by the simulated provider: the choice is sent, nothing is paid. */
+async function fillDeclinedCard(user: UserEvent) {
+  await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+  await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
+  await user.type(screen.getByLabelText('Security code (CVC)'), '123');
+  mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: null, error: { message: 'Your card was declined.' } }));
 }
 
 const dayGroup = (name: string) => screen.getByRole('group', { name });
@@ -182,10 +190,7 @@ describe('the checkout’s delivery or collection', () => {
     await user.type(screen.getByLabelText('Delivery address'), '27 North Street');
     await user.type(screen.getByLabelText('Delivery town or city'), 'Bristol');
     await user.type(screen.getByLabelText('Delivery postcode'), 'BS3 1AA');
-    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-    mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: null, error: { message: 'Your card was declined.' } }));
+    await fillDeclinedCard(user);
     await user.click(pay());
     await waitFor(() => expect(calls('PUT', '/api/cart/fulfilment/')).toHaveLength(1));
     const sent = (await calls('PUT', '/api/cart/fulfilment/')[0]!.clone().json()) as Record<string, string>;
@@ -213,10 +218,7 @@ describe('the checkout’s delivery or collection', () => {
     await user.type(screen.getByLabelText('Card message (optional)'), 'With love{Enter}from us both');
     await user.type(screen.getByLabelText(/^From/), 'Jo and Sam');
     const intentsBefore = calls('GET', '/api/payment/check_intent/').length;
-    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-    mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: null, error: { message: 'Your card was declined.' } }));
+    await fillDeclinedCard(user);
     await user.click(pay());
     await waitFor(() => expect(calls('PUT', '/api/cart/fulfilment/')).toHaveLength(1));
     const sent = (await calls('PUT', '/api/cart/fulfilment/')[0]!.clone().json()) as Record<string, string>;

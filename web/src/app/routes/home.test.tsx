@@ -10,7 +10,7 @@ import HomePage from './home';
 /** The home page, with the shop's catalogue as GET /api/products/ answers it. */
 function showHome(products = catalogue) {
   mockApi.on('GET', '/api/products/', () => json(products));
-  showHome();
+  render(<MemoryRouter><HomePage /></MemoryRouter>);
 }
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');

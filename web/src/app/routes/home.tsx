@@ -6,6 +6,7 @@ import { SmartImage, imageOf } from '@/components/ui/smart-image';
 import { Fact, Pending, PhoneLink } from '@/components/ui/studio-facts';
 import { homeGallery, homeMeta } from '@/features/studio-pages/content/home';
 import { useProducts } from '@/features/catalogue/api/get-products';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 import type { Product } from '@/lib/api-client';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
@@ -148,17 +149,7 @@ function ShopTeaser() {
       {shown.map((product) => (
         <li key={product.id}>
           <Link to={`/shop/${product.id}`} className="home-shop__item">
-            <SmartImage
-              src={product.image}
-              srcSet={product.image_srcset ?? undefined}
-              webpSrcSet={product.image_webp_srcset}
-              sizes="(min-width: 75rem) 15rem, (min-width: 56rem) 20vw, 33vw"
-              alt=""
-              width={800}
-              height={1000}
-              loading="lazy"
-              decoding="async"
-            />
+            <ProductImage product={product} sizes="(min-width: 75rem) 15rem, (min-width: 56rem) 20vw, 33vw" />
             <span className="home-shop__name">{product.name}</span>
           </Link>
         </li>

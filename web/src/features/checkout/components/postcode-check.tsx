@@ -1,5 +1,5 @@
 import { TextField } from '@/components/ui/field';
-import { earliestDays, money, type DeliveryRules, type PostcodeCheck } from '@/lib/core';
+import { earliestDays, fulfilmentFields, money, type DeliveryRules, type PostcodeCheck } from '@/lib/core';
 import { earliestWords } from '@/lib/delivery';
 
 /** What the live check says of a postcode: the zone and its fee, free delivery, or why not (and the way out). */
@@ -36,6 +36,15 @@ export function PostcodeWord({
   );
 }
 
+/** "Order by 12:00 for delivery today" or "From Tuesday 15 December"; null when the rules cannot say. */
+function firstDelivery(rules: DeliveryRules, leadDays: number): string | null {
+  try {
+    return earliestWords(earliestDays(rules, leadDays).delivery);
+  } catch {
+    return null;
+  }
+}
+
 export interface PostcodeFirstProps {
   /** The studio's rules; null while they load (the box waits for them). */
   rules: DeliveryRules | null;
@@ -55,12 +64,8 @@ export interface PostcodeFirstProps {
 export function PostcodeFirst({ rules, leadDays, postcode, onPostcode, free, onCollect }: PostcodeFirstProps) {
   if (!rules) return null;
   const check = rules.checkPostcode(postcode);
-  let when: string | null = null;
-  try {
-    when = earliestWords(earliestDays(rules, leadDays).delivery);
-  } catch {
-    when = null;
-  }
+  const when = firstDelivery(rules, leadDays);
+  const limit = fulfilmentFields().find((field) => field.name === 'postcode')?.maxLength;
   return (
     <section className="checkout-section postcode-first" aria-labelledby="postcode-first-title">
       <h2 id="postcode-first-title" className="checkout-section__title">
@@ -75,7 +80,7 @@ export function PostcodeFirst({ rules, leadDays, postcode, onPostcode, free, onC
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={10}
+        maxLength={limit}
       />
       <PostcodeWord check={check} free={free} when={when} onCollect={onCollect} testId="postcode-first" />
     </section>
