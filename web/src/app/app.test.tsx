@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '@/features/cart/stores/cart-context';
-import { demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
+import { catalogue, demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { mockSite } from '@/testing/site';
 import type { Cart } from '@/lib/api-client';
@@ -57,6 +57,7 @@ describe('the app’s routes', () => {
   });
 
   it('shows the home page at /', async () => {
+    mockApi.on('GET', '/api/products/', () => json(catalogue));
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Flowers picked for the season/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop bouquets' })).toHaveAttribute('href', '/shop');

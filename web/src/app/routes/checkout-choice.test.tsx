@@ -113,7 +113,7 @@ describe('the checkout’s delivery or collection', () => {
     expect(screen.getByTestId('postcode-check')).toHaveTextContent(/BA1/);
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Chosen below');
     expect(pay()).toHaveTextContent('Pay £45.00');
-    await user.click(screen.getByRole('button', { name: 'Collect from the studio instead' }));
+    await user.click(within(screen.getByTestId('postcode-check')).getByRole('button', { name: 'Collect from the studio instead' }));
     expect(screen.getByRole('radio', { name: /Collection/ })).toBeChecked();
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Free');
   });
