@@ -754,8 +754,7 @@ async fn detail_with(
         overdue: rules::is_overdue(day_of(&order), studio_today(now), status),
         placed_at: iso8601(order.created_at),
         check_details: order.check_details,
-        fulfilment: describe_order(&order)
-            .map(OrderFulfilmentView::from),
+        fulfilment: describe_order(&order).map(OrderFulfilmentView::from),
         items: items
             .iter()
             .map(|item| OrderItemLine {

@@ -92,9 +92,7 @@ pub async fn csv(db: &impl ConnectionTrait, from: Date, to: Date) -> Result<Stri
             .filter(|i| i.order_id == order.id)
             .map(|i| format!("{} × {}", i.quantity, i.product_name))
             .collect();
-        let f = describe_order(&order)
-            .map(|d| d.form)
-            .unwrap_or_default();
+        let f = describe_order(&order).map(|d| d.form).unwrap_or_default();
         let when = if f.slot.is_empty() {
             f.collection_time.clone()
         } else {

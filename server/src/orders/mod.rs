@@ -349,8 +349,7 @@ pub async fn view(
         total: Money::from_pence(order.total_pence).to_wire(),
         delivery_fee: Money::from_pence(order.delivery_fee_pence).to_wire(),
         surcharge: Money::from_pence(order.surcharge_pence).to_wire(),
-        fulfilment: describe_order(&order)
-            .map(OrderFulfilmentView::from),
+        fulfilment: describe_order(&order).map(OrderFulfilmentView::from),
         created_at: iso8601(order.created_at),
         placed_on: LondonTime::at(order.created_at).map_or_else(String::new, LondonTime::full),
         items: items

@@ -589,7 +589,9 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
 async fn a_delivery_taken_by_phone_keeps_its_slots_hours_and_needs_no_recipient_phone() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;
-    let id = product(&app, "Sunflower Bunch").await["id"].as_i64().unwrap();
+    let id = product(&app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
     let mut body = phone_order(json!([{"product_id": id, "quantity": 1}]));
     body["fulfilment"] = json!({"method": "delivery", "date": "2026-12-15", "slot": "Morning",
         "recipient_name": "Amy Cole", "address_line1": "27 North Street", "city": "Bristol",

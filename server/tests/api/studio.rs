@@ -282,5 +282,5 @@ async fn an_order_missing_a_field_names_it_rather_than_failing_to_parse() {
         )
         .await;
     assert_eq!(status, 400);
-    assert_eq!(body["error"], "Please fill in all required fields: email");
+    assert_eq!(body["error"], "Please fill in all required fields: Email");
 }
