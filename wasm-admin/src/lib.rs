@@ -125,5 +125,8 @@ pub fn format_moment(seconds: f64) -> String {
 /// words the site writes dates with.
 #[wasm_bindgen(js_name = monthNames)]
 pub fn month_names_list() -> Vec<String> {
-    month_names().iter().map(|name| (*name).to_owned()).collect()
+    month_names()
+        .iter()
+        .map(|name| (*name).to_owned())
+        .collect()
 }

@@ -81,5 +81,8 @@ fn a_moment_is_written_on_the_studios_clock() {
 fn the_pickers_months_are_the_sites_words() {
     let months = month_names_list();
     assert_eq!(months.len(), 12);
-    assert_eq!((months[0].as_str(), months[11].as_str()), ("January", "December"));
+    assert_eq!(
+        (months[0].as_str(), months[11].as_str()),
+        ("January", "December")
+    );
 }
