@@ -69,18 +69,19 @@ describe('a florist’s order', () => {
 
     await payWithTestCard(page);
     assert.equal(await page.getByTestId('order-total').textContent(), total);
-    assert.equal(await page.getByTestId('order-when').textContent(), 'Tuesday 15 December, Morning');
+    assert.equal(await page.getByTestId('order-when').textContent(), 'Tuesday 15 December, Morning (09:00–13:00)', 'the slot with its hours');
     assert.ok(await page.getByText('Ada Rose').isVisible(), 'the recipient');
     assert.ok(await page.getByText('BS3 1AA').isVisible(), 'the postcode, as postcodes are written');
     assert.ok(await page.getByText('Happy birthday, Ada!').isVisible(), 'the card');
     const number = (await page.getByTestId('order-number').textContent()).trim();
 
     const mail = await mailTo(me.Email, number);
-    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose', 'BS3 1AA', 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
+    // The slot with its hours (up to the dash, which the mail writes quoted-printable).
+    for (const words of ['Delivery: Tuesday 15 December, Morning (09:00', 'For: Ada Rose', 'BS3 1AA', 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
       assert.ok(mail.includes(words), `the customer's mail says "${words}"`);
     }
     const notice = await mailTo(studioEmail, number);
-    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
+    for (const words of ['Delivery: Tuesday 15 December, Morning (09:00', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
       assert.ok(notice.includes(words), `the studio's notice says "${words}"`);
     }
 
