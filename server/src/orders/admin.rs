@@ -1006,7 +1006,7 @@ pub async fn day_sheet(db: &impl ConnectionTrait, now: i64, date: Date) -> Resul
     let mut keyed: Vec<((u8, usize, String), i32)> = orders
         .iter()
         .map(|order| {
-            let described = describe_order(&order);
+            let described = describe_order(order);
             let key = match described {
                 Some(d) if d.method == Method::Delivery => {
                     let slot = settings

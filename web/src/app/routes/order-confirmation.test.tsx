@@ -163,8 +163,8 @@ describe('the order confirmation page', () => {
         status: 'confirmed',
         status_label: 'Confirmed',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
-          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z', when: 'Tue 16 Jun, 9:12' },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 09:05' },
+          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z', when: 'Tue 16 Jun, 09:12' },
           { status: 'out_for_delivery', label: 'Out for delivery', done: false, at: null, when: null },
           { status: 'delivered', label: 'Delivered', done: false, at: null, when: null },
         ],
@@ -174,8 +174,8 @@ describe('the order confirmation page', () => {
     const progress = await screen.findByRole('region', { name: 'Where your order is' });
     const steps = within(progress).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
-      'Order placedMon 14 Dec, 9:05',
-      'ConfirmedTue 16 Jun, 9:12',
+      'Order placedMon 14 Dec, 09:05',
+      'ConfirmedTue 16 Jun, 09:12',
       'Out for deliveryNot yet',
       'DeliveredNot yet',
     ]);
@@ -191,7 +191,7 @@ describe('the order confirmation page', () => {
         status: 'cancelled',
         status_label: 'Cancelled',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 09:05' },
           { status: 'confirmed', label: 'Confirmed', done: false, at: null, when: null },
           { status: 'ready_for_collection', label: 'Ready for collection', done: false, at: null, when: null },
           { status: 'collected', label: 'Collected', done: false, at: null, when: null },
@@ -200,7 +200,7 @@ describe('the order confirmation page', () => {
     );
     openAt('/order-confirmation/12?token=abc');
     const progress = await screen.findByRole('region', { name: 'Where your order is' });
-    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Order placedMon 14 Dec, 9:05', 'Cancelled']);
+    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Order placedMon 14 Dec, 09:05', 'Cancelled']);
     expect(progress).toHaveTextContent('This order was cancelled.');
   });
 });
