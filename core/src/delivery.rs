@@ -97,7 +97,7 @@ impl WeekHours {
     }
 
     /// The lines `GET /api/site/` shows, Monday first, consecutive days with the same hours
-    /// together: `Monday to Friday` `07:30–18:00`, `Saturday` `8:00–16:00`, `Sunday` `Closed`.
+    /// together: `Monday to Friday` `07:30–18:00`, `Saturday` `08:00–16:00`, `Sunday` `Closed`.
     pub fn lines(&self) -> Vec<OpeningHoursLine> {
         let mut lines: Vec<(Weekday, Weekday, Option<Hours>)> = Vec::new();
         for day in Weekday::ALL {

@@ -5,6 +5,9 @@
 //! gallery, accounts); `app` starts and wires a shop and `api` answers its calls, both above
 //! the domains; `store`, `media`, `mail` and `http` are the plumbing below them.
 
+/// This build: the package's version and the commit it was built from ("0.1.0 (3f2a9c1b7d4e)").
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("POSY_COMMIT"), ")");
+
 pub mod accounts;
 pub mod api;
 pub mod app;

@@ -10,9 +10,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { axeFindings, baseUrl, openShop, outbox, pounds, productCard, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, baseUrl, openShop, outbox, pounds, productCard, settle, shot, signIn, useBrowser } from './helpers.mjs';
 
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 const { openPage } = useBrowser();
 
 async function enquire(page, name, email) {
@@ -23,16 +22,6 @@ async function enquire(page, name, email) {
   await page.getByRole('textbox', { name: 'Your message' }).fill('Could you do flowers for a June wedding?\nAbout 60 guests, in Bedminster.');
   await page.getByRole('button', { name: 'Send message' }).click();
   await page.getByRole('status').getByText(/Thank you/).waitFor();
-}
-
-/** Opens `from` signed out, signs in, and waits to be at `then` (where `from` leads). */
-async function signIn(page, from, then = from) {
-  await page.goto(`${baseUrl}${from}`);
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${then}`);
 }
 
 describe('the back office’s address', () => {

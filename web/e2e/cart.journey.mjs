@@ -6,20 +6,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  addFromShop,
-  animationsDone,
-  baseUrl,
-  cartIcon,
-  noAlerts,
-  openShop,
-  pounds,
-  productCard,
-  products,
-  settle,
-  shot,
-  useBrowser,
-} from './helpers.mjs';
+import { addFromShop, animationsDone, baseUrl, cartIcon, noAlerts, openShop, pounds, productCard, products, settle, shot, useBrowser } from './helpers.mjs';
 
 const { openPage } = useBrowser();
 

@@ -5,13 +5,12 @@
 //
 //   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… node --test e2e/catalogue-admin.journey.mjs
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, openShop, productCard, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, drawFlower, openShop, productCard, settle, shot, signIn, useBrowser } from './helpers.mjs';
 
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 const SHELF = 'Buttonholes and corsages';
 const NAME = 'Journey Buttonhole Posy';
 
@@ -20,51 +19,25 @@ const { openPage } = useBrowser(async (browser) => {
   picture = await drawPicture(browser);
 });
 
-/** An upright 1200×1500 PNG of a flower, drawn on a canvas. */
-async function drawPicture(browser) {
-  const page = await browser.newPage();
-  const data = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 1500;
-    const g = canvas.getContext('2d');
-    g.fillStyle = '#f3eee6';
-    g.fillRect(0, 0, 1200, 1500);
-    g.strokeStyle = '#5f7f6a';
-    g.lineWidth = 24;
-    g.beginPath();
-    g.moveTo(600, 760);
-    g.lineTo(600, 1400);
-    g.stroke();
-    for (let petal = 0; petal < 10; petal += 1) {
-      g.save();
-      g.translate(600, 600);
-      g.rotate((petal * Math.PI) / 5);
-      g.fillStyle = petal % 2 ? '#d9a19a' : '#f6e4e0';
-      g.beginPath();
-      g.ellipse(0, -200, 110, 200, 0, 0, Math.PI * 2);
-      g.fill();
-      g.restore();
-    }
-    g.fillStyle = '#8a4a42';
-    g.beginPath();
-    g.arc(600, 600, 90, 0, Math.PI * 2);
-    g.fill();
-    return canvas.toDataURL('image/png').split(',')[1];
-  });
-  await page.close();
+/** An upright 1200×1500 PNG of a flower. */
+function drawPicture(browser) {
   const path = join(mkdtempSync(join(tmpdir(), 'posy-catalogue-')), 'buttonhole-posy.png');
-  writeFileSync(path, Buffer.from(data, 'base64'));
-  return path;
+  return drawFlower(browser, path, {
+    width: 1200,
+    height: 1500,
+    background: '#f3eee6',
+    stem: { colour: '#5f7f6a', width: 24, from: [600, 760], to: [600, 1400] },
+    centre: [600, 600],
+    petals: 10,
+    colours: ['#f6e4e0', '#d9a19a'],
+    petal: [110, 200],
+    heart: { colour: '#8a4a42', radius: 90 },
+  });
 }
 
-async function signIn(page, then) {
-  await page.goto(`${baseUrl}${then}`);
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${then}`);
+/** Signs in at /admin/products and waits for its list. */
+async function signInToProducts(page) {
+  await signIn(page, '/admin/products');
   await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
 }
 
@@ -87,7 +60,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
   it('adds a category and a product with a picture, seen on /shop at 390 and 1280 px, then puts the shop back', async () => {
     const { page, context, errors } = await openPage(1280);
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, '/admin/products');
+    await signInToProducts(page);
 
     // A new category.
     await page.getByRole('button', { name: 'Categories' }).click();
@@ -134,7 +107,7 @@ describe('the studio’s catalogue', { skip: !admin.username || !admin.password 
     await seenOnTheShop(phone.page, 390);
 
     // The editor on a phone.
-    await signIn(phone.page, '/admin/products');
+    await signInToProducts(phone.page);
     const phoneRow = phone.page.getByRole('region', { name: SHELF }).getByRole('listitem').filter({ hasText: NAME });
     await phoneRow.getByRole('button', { name: `Edit ${NAME}` }).click();
     const phoneEditor = phone.page.getByRole('form', { name: `Edit ${NAME}` });

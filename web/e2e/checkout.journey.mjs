@@ -7,39 +7,16 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addFromShop, axeFindings, baseUrl, cartIcon, openShop, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
+import { addFromShop, axeFindings, baseUrl, cartIcon, checkoutWithOneBouquet, me, openShop, pounds, settle, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
-const shopper = {
-  Email: 'jo.bloom@example.com',
-  'First name': 'Jo',
-  'Last name': 'Bloom',
-  Phone: '0117 496 0123',
-  Address: '12 Wells Road',
-  'Town or city': 'Bristol',
-  Postcode: 'BS14 9AB',
-};
-
+// Each journey buys at most one bouquet, but for the basket changed in another tab, which buys two.
 let product;
 const { openPage } = useBrowser(async (browser) => {
-  // A bouquet without sizes with stock to spare: each journey buys at most one, but for the
-  // basket changed in another tab, which buys two.
-  const context = await browser.newContext();
-  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5);
-  assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
-  await context.close();
+  product = await spareBouquet(browser);
 });
 
-/** Puts one of the chosen bouquet in a fresh cart from the shop, then opens /checkout. */
-async function checkoutWithOneBouquet(page) {
-  await addFromShop(page, await openShop(page), product.name);
-  await cartIcon(page, 1).waitFor();
-  await page.goto(`${baseUrl}/checkout`);
-  await page.getByRole('textbox', { name: 'Email' }).waitFor();
-  await page.getByLabel('Card number').waitFor();
-}
-
 async function fillCustomer(page, skip = []) {
-  for (const [label, value] of Object.entries(shopper)) {
+  for (const [label, value] of Object.entries(me)) {
     if (!skip.includes(label)) await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
@@ -63,7 +40,7 @@ const problem = (page) => page.locator('.checkout__problem');
 describe('a shopper pays', () => {
   it('with 4242 4242 4242 4242 and reaches the confirmation page showing the order', async () => {
     const { page, context, errors, hosts } = await openPage(1280);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     assert.ok(await page.getByText('Test mode', { exact: true }).isVisible(), 'the test-mode notice shows');
     const summary = page.getByRole('complementary', { name: 'Your order' });
     assert.ok(await summary.getByText(product.name, { exact: true }).isVisible());
@@ -86,7 +63,7 @@ describe('a shopper pays', () => {
     const line = await items.first().textContent();
     assert.ok(line.includes(`${product.name}1 × ${pounds.format(Number(product.price))}`), `the line shows name, quantity and price: ${line}`);
     assert.equal(await page.getByTestId('order-total').textContent(), pounds.format(Number(product.price)));
-    assert.ok(await page.getByText(shopper.Email, { exact: true }).isVisible(), 'the email it was sent to');
+    assert.ok(await page.getByText(me.Email, { exact: true }).isVisible(), 'the email it was sent to');
     assert.ok(await page.getByRole('heading', { name: 'Collecting from the studio' }).isVisible(), 'the collection');
     await page.getByRole('link', { name: 'Cart, 0 items', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('cartId')), null, 'the cart id is forgotten');
@@ -112,7 +89,7 @@ describe('a shopper pays', () => {
 
   it('with 4000 0000 0000 0002 and is told the card was declined', async () => {
     const { page, context, errors } = await openPage(390);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await settle(page, { lazy: false });
     await page.screenshot({ path: shot('checkout-390'), fullPage: true });
     await fillCustomer(page);
@@ -129,7 +106,7 @@ describe('a shopper pays', () => {
 
   it('with fields missing and is told which', async () => {
     const { page, context, errors } = await openPage(1280);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await fillCustomer(page, ['First name', 'Postcode']);
     await fillCard(page, '4242 4242 4242 4242');
     await pay(page).click();
@@ -150,7 +127,7 @@ describe('a shopper pays', () => {
 
   it('with a card that needs 3-D Secure, fails it, and lands on /payment-failed', async () => {
     const { page, context, errors } = await openPage(390);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await fillCustomer(page);
     await collect(page);
     await fillCard(page, '4000 0027 6000 3184');
@@ -183,7 +160,7 @@ describe('a shopper pays', () => {
 
   it('with the basket changed in another tab, is shown the new total before any card is charged', async () => {
     const { page, context, errors } = await openPage(1280);
-    await checkoutWithOneBouquet(page);
+    await checkoutWithOneBouquet(page, product.name);
     await fillCustomer(page);
     await collect(page);
     await fillCard(page, '4242 4242 4242 4242');

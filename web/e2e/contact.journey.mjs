@@ -7,7 +7,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
+import { axeFindings, baseUrl, noSidewaysScroll, settle, shot, useBrowser } from './helpers.mjs';
 
 const SENT = 'Thank you for your message. We will get back to you soon!';
 const FAILED = 'Sorry, something went wrong. Please try again later.';
@@ -145,8 +145,7 @@ describe('the studio’s pages', () => {
         assert.match(await page.title(), /Posy/, `${path} has a title`);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         assert.ok(description && description.length > 40, `${path} has a meta description`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.ok(overflow <= 0, `${path} does not scroll sideways at ${width} px (${overflow} px)`);
+        await noSidewaysScroll(page, path);
         await page.screenshot({ path: shot(`${name}-${width}`), fullPage: true });
         assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${path} at ${width} px`);
       }

@@ -9,22 +9,19 @@
 //   POSY_URL=… POSY_DATA=… POSY_FAKE_NOW=2026-12-14T09:30:00Z POSY_FAKE_NOW_SINCE=… npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, payWithTestCard, pounds, products, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, payWithTestCard, pounds, settle, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
 let product;
 let settings;
 const { openPage } = useBrowser(async (browser) => {
+  product = await spareBouquet(browser, { today: true });
   const context = await browser.newContext();
-  // A bouquet without sizes or notice, with stock to spare: each journey buys one.
-  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5 && p.lead_days === 0);
-  assert.ok(product, 'the demo catalogue has a product without sizes or notice, 5 or more in stock');
   settings = (await (await context.request.get(`${baseUrl}/api/delivery/`)).json()).settings;
   await context.close();
 });
 
 /** Where the shop sends its notices when not told otherwise (POSY_STUDIO_EMAIL). */
 const studioEmail = process.env.POSY_STUDIO_EMAIL ?? 'studio@posy.localhost';
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 
 describe('a florist’s order', () => {
   it('delivers to someone else with a card, chosen and paid for on a phone', async () => {

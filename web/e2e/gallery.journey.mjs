@@ -7,13 +7,12 @@
 //   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, baseUrl, drawFlower, noSidewaysScroll, settle, shot, useBrowser } from './helpers.mjs';
 
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 
 let files;
 const { openPage } = useBrowser(async (browser) => {
@@ -23,38 +22,21 @@ const { openPage } = useBrowser(async (browser) => {
 /** Two PNGs drawn on a canvas and a one-second MP4 from ffmpeg's test pattern. */
 async function makeFiles(browser) {
   const folder = mkdtempSync(join(tmpdir(), 'posy-gallery-'));
-  const page = await browser.newPage();
-  const pngs = await page.evaluate(() =>
-    ['#d9a19a', '#5f7f6a'].map((colour, at) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 900;
-      canvas.height = 600;
-      const g = canvas.getContext('2d');
-      g.fillStyle = '#faf7f2';
-      g.fillRect(0, 0, 900, 600);
-      for (let petal = 0; petal < 8; petal += 1) {
-        g.save();
-        g.translate(450, 300);
-        g.rotate((petal * Math.PI) / 4 + at * 0.3);
-        g.fillStyle = colour;
-        g.beginPath();
-        g.ellipse(0, -120, 60, 120, 0, 0, Math.PI * 2);
-        g.fill();
-        g.restore();
-      }
-      g.fillStyle = '#1f2a24';
-      g.beginPath();
-      g.arc(450, 300, 50, 0, Math.PI * 2);
-      g.fill();
-      return canvas.toDataURL('image/png').split(',')[1];
-    }),
+  const made = await Promise.all(
+    ['#d9a19a', '#5f7f6a'].map((colour, at) =>
+      drawFlower(browser, join(folder, `journey-bloom-${at + 1}.png`), {
+        width: 900,
+        height: 600,
+        background: '#faf7f2',
+        centre: [450, 300],
+        petals: 8,
+        turn: at * 0.3,
+        colours: [colour],
+        petal: [60, 120],
+        heart: { colour: '#1f2a24', radius: 50 },
+      }),
+    ),
   );
-  await page.close();
-  const made = pngs.map((data, at) => {
-    const path = join(folder, `journey-bloom-${at + 1}.png`);
-    writeFileSync(path, Buffer.from(data, 'base64'));
-    return path;
-  });
   const clip = join(folder, 'journey-clip.mp4');
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x360:rate=10', '-pix_fmt', 'yuv420p', clip]);
   return { pictures: made, clip };
@@ -63,7 +45,7 @@ async function makeFiles(browser) {
 /** The page at rest: no sideways scroll, a screenshot, and nothing serious for axe. */
 async function check(page, name, width) {
   await settle(page);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${name}`);
+  await noSidewaysScroll(page, name);
   await page.screenshot({ path: shot(`${name}-${width}`), fullPage: true });
   assert.deepEqual(await axeFindings(page), [], `axe finds nothing serious on ${name}`);
 }

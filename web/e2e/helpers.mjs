@@ -4,7 +4,7 @@
 //
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -184,6 +184,56 @@ export async function axeFindings(page, { all = false } = {}) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Writes `path`, a PNG of a flower drawn on a canvas (nothing is downloaded): `petals` petals of
+ * `colours` in turn round `centre`, each an ellipse of radii `petal` standing `petal[1]` out,
+ * the ring turned by `turn`, a round `heart` on top, and a `stem` line under it when given.
+ */
+export async function drawFlower(browser, path, flower) {
+  const page = await browser.newPage();
+  const data = await page.evaluate((f) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = f.width;
+    canvas.height = f.height;
+    const g = canvas.getContext('2d');
+    g.fillStyle = f.background;
+    g.fillRect(0, 0, f.width, f.height);
+    const [x, y] = f.centre;
+    if (f.stem) {
+      g.strokeStyle = f.stem.colour;
+      g.lineWidth = f.stem.width;
+      g.beginPath();
+      g.moveTo(...f.stem.from);
+      g.lineTo(...f.stem.to);
+      g.stroke();
+    }
+    for (let petal = 0; petal < f.petals; petal += 1) {
+      g.save();
+      g.translate(x, y);
+      g.rotate((petal * 2 * Math.PI) / f.petals + (f.turn ?? 0));
+      g.fillStyle = f.colours[petal % f.colours.length];
+      g.beginPath();
+      g.ellipse(0, -f.petal[1], f.petal[0], f.petal[1], 0, 0, Math.PI * 2);
+      g.fill();
+      g.restore();
+    }
+    g.fillStyle = f.heart.colour;
+    g.beginPath();
+    g.arc(x, y, f.heart.radius, 0, Math.PI * 2);
+    g.fill();
+    return canvas.toDataURL('image/png').split(',')[1];
+  }, flower);
+  await page.close();
+  writeFileSync(path, Buffer.from(data, 'base64'));
+  return path;
+}
+
+/** Asserts that the page does not scroll sideways: nothing on it is wider than the window. */
+export async function noSidewaysScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what} does not scroll sideways at ${page.viewportSize().width} px (${overflow} px too wide)`);
+}
+
 /** The demo catalogue, through the API the pages use. */
 export async function products(request) {
   const response = await request.get(`${baseUrl}/api/products/`);
@@ -220,6 +270,16 @@ export async function noAlerts(page, timeout = 15_000) {
   while ((await alerts.count()) > 0) await alerts.first().waitFor({ state: 'hidden', timeout });
 }
 
+/** A product of the demo catalogue without sizes and with stock to spare (5 or more, each
+ * journey buying one or two), and without notice when `today` (bought for the first day offered). */
+export async function spareBouquet(browser, { today = false } = {}) {
+  const context = await browser.newContext();
+  const found = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5 && (!today || p.lead_days === 0));
+  assert.ok(found, `the demo catalogue has a product without sizes${today ? ' or notice' : ''}, 5 or more in stock`);
+  await context.close();
+  return found;
+}
+
 /** The shopper the checkout journeys fill in, by the checkout's labels. */
 export const me = {
   Email: 'jo.bloom@example.com',
@@ -231,13 +291,27 @@ export const me = {
   Postcode: 'BS14 9AB',
 };
 
-/** One of the product named `name` (no sizes) in the cart, and the checkout open with its card form. */
+/** One of the product named `name` (no sizes) in the cart, and the checkout open with its card form: the cart's id. */
 export async function checkoutWithOneBouquet(page, name) {
   await addFromShop(page, await openShop(page), name);
   await cartIcon(page, 1).waitFor();
   await page.goto(`${baseUrl}/checkout`);
   await page.getByRole('radio', { name: /^Delivery/ }).waitFor();
   await page.getByLabel('Card number').waitFor();
+  return page.evaluate(() => window.localStorage.getItem('cartId'));
+}
+
+/** The admin every shop of the run has (scripts/fresh-shop.sh). */
+export const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
+
+/** Opens `from` signed out, signs in as `who`, and waits to be at `then` (where `from` leads). */
+export async function signIn(page, from, then = from, who = admin) {
+  await page.goto(`${baseUrl}${from}`);
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${then}`);
 }
 
 /** Fills the shopper's own details (`me`). */

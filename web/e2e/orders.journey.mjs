@@ -15,31 +15,30 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
+  admin,
   axeFindings,
   baseUrl,
   checkoutWithOneBouquet,
   fillMe,
   mailTo,
   me,
+  noSidewaysScroll,
   payWithTestCard,
   products,
   screenshots,
   settle,
   shot,
+  signIn,
+  spareBouquet,
   useBrowser,
 } from './helpers.mjs';
 
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 const TODAY = 'Today · Monday 14 December';
 
 let product;
 let stockBefore;
 const { openPage } = useBrowser(async (browser) => {
-  const context = await browser.newContext();
-  // A bouquet without sizes or notice, with stock to spare.
-  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5 && p.lead_days === 0);
-  assert.ok(product, 'the demo catalogue has a product without sizes or notice, 5 or more in stock');
-  await context.close();
+  product = await spareBouquet(browser, { today: true });
 });
 
 async function stockOf(page, id) {
@@ -47,18 +46,9 @@ async function stockOf(page, id) {
   return (await response.json()).stock;
 }
 
-async function signIn(page, then) {
-  await page.goto(`${baseUrl}${then}`);
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${then}`);
-}
-
 async function look(page, name, what) {
   await settle(page, { lazy: false });
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${what}`);
+  await noSidewaysScroll(page, what);
   // From the top, so the sticky header stays at the top of the full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: shot(name), fullPage: true });

@@ -7,24 +7,12 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addFromShop, baseUrl, cartIcon, openShop, products, shot, useBrowser } from './helpers.mjs';
+import { baseUrl, checkoutWithOneBouquet, fillMe, payWithTestCard, shot, spareBouquet, useBrowser } from './helpers.mjs';
 
 let product;
 const { openPage } = useBrowser(async (browser) => {
-  const context = await browser.newContext();
-  product = (await products(context.request)).find((p) => !p.has_variations && p.stock >= 5);
-  assert.ok(product, 'the demo catalogue has a product without sizes, 5 or more in stock');
-  await context.close();
+  product = await spareBouquet(browser);
 });
-
-/** One bouquet in a fresh cart, then /checkout open: the cart's id. */
-async function checkoutWithOneBouquet(page) {
-  await addFromShop(page, await openShop(page), product.name);
-  await cartIcon(page, 1).waitFor();
-  await page.goto(`${baseUrl}/checkout`);
-  await page.getByLabel('Card number').waitFor();
-  return page.evaluate(() => window.localStorage.getItem('cartId'));
-}
 
 /** What the page's own scripts would send: JSON with the CSRF token the shop set. */
 function call(page, method, path, body) {
@@ -67,7 +55,7 @@ async function payWithoutOrdering(page, cartId) {
 describe('a cart that was paid without an order', () => {
   it('gets its order when the shopper comes back to /checkout, named and linked', async () => {
     const { page, context, errors } = await openPage(1280);
-    const cartId = await checkoutWithOneBouquet(page);
+    const cartId = await checkoutWithOneBouquet(page, product.name);
     await payWithoutOrdering(page, cartId);
 
     await page.goto(`${baseUrl}/checkout`);
@@ -86,7 +74,7 @@ describe('a cart that was paid without an order', () => {
 
   it('is refunded when its cart changed meanwhile: /checkout says so and the shopper pays again', async () => {
     const { page, context, errors } = await openPage(1280);
-    const cartId = await checkoutWithOneBouquet(page);
+    const cartId = await checkoutWithOneBouquet(page, product.name);
     await payWithoutOrdering(page, cartId);
     const added = await call(page, 'POST', '/api/cart/add_item/', { cart_id: cartId, product_id: product.id, quantity: 1 });
     assert.equal(added.status, 200, JSON.stringify(added.body));
@@ -97,24 +85,10 @@ describe('a cart that was paid without an order', () => {
     assert.match(await refunded.textContent(), /refunded your payment in full/);
     await page.screenshot({ path: shot('checkout-refunded'), fullPage: true });
 
-    const shopper = {
-      Email: 'jo.bloom@example.com',
-      'First name': 'Jo',
-      'Last name': 'Bloom',
-      Phone: '0117 496 0123',
-      Address: '12 Wells Road',
-      'Town or city': 'Bristol',
-      Postcode: 'BS14 9AB',
-    };
-    for (const [label, value] of Object.entries(shopper)) await page.getByLabel(label, { exact: true }).fill(value);
+    await fillMe(page);
     await page.getByRole('radio', { name: /^Collection/ }).check();
     await page.getByLabel('Collection time').selectOption({ index: 1 });
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-    await page.getByLabel('Security code (CVC)').fill('123');
-    await page.getByRole('button', { name: /^Pay £/ }).click();
-    await page.waitForURL(/\/order-confirmation\/\d+\?token=.+/, { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
+    await payWithTestCard(page);
     assert.deepEqual(errors, []);
     await context.close();
   });

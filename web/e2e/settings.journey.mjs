@@ -6,19 +6,9 @@
 //   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… node --test e2e/settings.journey.mjs
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, settle, shot, useBrowser } from './helpers.mjs';
+import { admin, axeFindings, baseUrl, settle, shot, signIn, useBrowser } from './helpers.mjs';
 
-const admin = { username: process.env.POSY_ADMIN_USERNAME, password: process.env.POSY_ADMIN_PASSWORD };
 const { openPage } = useBrowser();
-
-async function signIn(page, then, who = admin) {
-  await page.goto(`${baseUrl}${then}`);
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${then}`);
-}
 
 /** Sets the studio's phone (and postcode) in Settings and waits for the answer. */
 async function savePhone(form, phone) {
@@ -98,7 +88,7 @@ describe('the studio’s admins', () => {
 
     // The newcomer, on a phone.
     const phone = await openPage(390);
-    await signIn(phone.page, '/admin/settings/admins', newcomer);
+    await signIn(phone.page, '/admin/settings/admins', '/admin/settings/admins', newcomer);
     const change = phone.page.getByRole('form', { name: 'Change my password' });
     await change.getByLabel('Current password').fill('not-my-password');
     await change.getByLabel('New password').fill('hellebores-in-january');

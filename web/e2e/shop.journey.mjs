@@ -67,8 +67,13 @@ describe('a shopper visits the shop', () => {
     const viewport = page.viewportSize();
     for (const target of [page.getByTestId('product-price'), page.getByRole('button', { name: /Add to cart|Sold out/ })]) {
       // Measured once shown: on a busy machine the script may still be taking the page over.
-      await target.waitFor();
-      const box = await target.boundingBox();
+      // Hydration may swap the element between the wait and the measure: measure again then.
+      let box = null;
+      for (let tries = 0; !box && tries < 20; tries++) {
+        await target.waitFor();
+        box = await target.boundingBox();
+        if (!box) await page.waitForTimeout(100);
+      }
       assert.ok(box && box.y + box.height <= viewport.height, 'visible without scrolling at 390 px');
     }
 

@@ -1,4 +1,5 @@
-//! The command line: `posy serve` starts the shop, `posy openapi` writes the API description.
+//! The command line: `posy serve` starts the shop, `posy admin` manages its accounts, `posy
+//! backup` and `posy restore` copy it whole, `posy openapi` writes the API description.
 
 use std::path::PathBuf;
 
@@ -9,7 +10,7 @@ use crate::app::startup::Application;
 
 /// Posy: the shop and back office of a floral studio.
 #[derive(Parser)]
-#[command(name = "posy", version)]
+#[command(name = "posy", version = crate::VERSION)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -25,6 +26,22 @@ enum Command {
     Admin {
         #[command(subcommand)]
         action: AdminAction,
+    },
+    /// Back up the shop while it runs (a consistent copy of the database, then the media) into
+    /// one private file; same --data-dir and --database-url as serve. Runs no migration.
+    Backup {
+        /// A folder (the backup is named by its time, posy-backup-….tar) or a new file.
+        #[arg(long)]
+        to: PathBuf,
+        /// With a folder: keep only its newest N backups, removing older ones.
+        #[arg(long, value_name = "N")]
+        keep: Option<usize>,
+    },
+    /// Restore a backup into a new, empty --data-dir (and, for a PostgreSQL backup, a new,
+    /// empty database at --database-url); then `posy serve` with the same settings.
+    Restore {
+        /// The backup file made by `posy backup`.
+        file: PathBuf,
     },
     /// Write the API description as OpenAPI YAML (committed as openapi.yaml).
     Openapi {
@@ -59,7 +76,11 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Serve => {
             init_logging();
             let app = Application::build(cli.config).await?;
-            tracing::info!("Posy is open at http://{}", app.address());
+            tracing::info!(
+                version = crate::VERSION,
+                "Posy is open at http://{}",
+                app.address()
+            );
             app.run_until_stopped().await
         }
         Command::Admin {
@@ -91,6 +112,40 @@ pub async fn run() -> anyhow::Result<()> {
                 }
                 None => anyhow::bail!("there is no admin called {username}; nothing was changed"),
             }
+        }
+        Command::Backup { to, keep } => {
+            let made = crate::app::backup::backup(&cli.config, &to, keep).await?;
+            println!(
+                "Backed up the shop into {} ({} bytes, {} media files).",
+                made.file.display(),
+                made.bytes,
+                made.media_files
+            );
+            for old in made.removed {
+                println!("Removed the older backup {}.", old.display());
+            }
+            Ok(())
+        }
+        Command::Restore { file } => {
+            let restored = crate::app::backup::restore(
+                &file,
+                &cli.config.data_dir,
+                cli.config.database_url.as_deref(),
+            )
+            .await?;
+            let manifest = restored.manifest;
+            println!(
+                "Restored the backup made at {} by Posy {} ({} files; media {}) into {}.",
+                manifest.made_at,
+                manifest.posy_version,
+                manifest.files.len(),
+                manifest.media,
+                cli.config.data_dir.display()
+            );
+            println!(
+                "Start the shop on it with `posy serve` and the same --data-dir and --database-url."
+            );
+            Ok(())
         }
         Command::Openapi { output } => {
             let yaml = crate::api::spec_yaml();

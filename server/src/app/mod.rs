@@ -1,9 +1,12 @@
 //! What starts and wires a shop: the command line, the configuration it reads, the background
 //! tasks, the demo seed. The top floor: it may use every other module, and none uses it.
 
+pub mod backup;
 pub mod cli;
 pub mod config;
+pub mod health;
 pub mod memory;
+pub mod private;
 pub mod seed;
 pub mod startup;
 pub mod tasks;

@@ -16,7 +16,8 @@ use sea_orm::DatabaseConnection;
 use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Studio};
 use crate::app::config::Config;
-use crate::app::{seed, tasks};
+use crate::app::health::Health;
+use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
 use crate::catalogue::Catalogue;
@@ -58,7 +59,14 @@ pub struct Application {
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
+        private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
+        private::tighten(&config.data_dir).map_err(|err| {
+            anyhow::anyhow!(
+                "could not make the data folder {} private ({err}): run the shop as the account that owns it",
+                config.data_dir.display()
+            )
+        })?;
         let statements = Arc::new(AtomicU64::new(0));
         let mut db = db::connect(&config.database_url()).await?;
         db::count_statements(&mut db, statements.clone());
@@ -250,7 +258,36 @@ fn routes(
             .around(private_orders)
             .around(allow_on_405)
     };
+    let health = Health {
+        db: db.clone(),
+        data_dir: config.data_dir.clone(),
+        media_dir: config.s3_bucket.is_none().then(|| config.media_dir()),
+    };
     Route::new()
+        // For monitors and proxies, outside the web app (which answers every other path).
+        .at(
+            "/healthz",
+            make_sync(|_| {
+                let body = serde_json::json!({"status": "ok", "version": crate::VERSION});
+                unstored(json_response(body.to_string()))
+            }),
+        )
+        .at(
+            "/readyz",
+            poem::endpoint::make(move |_| {
+                let health = health.clone();
+                async move {
+                    let readiness = health.check(crate::store::clock::now()).await;
+                    let mut response = unstored(json_response(
+                        serde_json::to_string(&readiness).unwrap_or_default(),
+                    ));
+                    if !readiness.ready() {
+                        response.set_status(StatusCode::SERVICE_UNAVAILABLE);
+                    }
+                    response
+                }
+            }),
+        )
         .at(
             "/api/openapi.json",
             make_sync(move |_| json_response(spec.clone())),
@@ -335,6 +372,15 @@ async fn allow_on_405<E: Endpoint<Output = Response>>(
         response.headers_mut().insert(header::ALLOW, value);
     }
     Ok(response)
+}
+
+/// A health answer is always asked afresh.
+fn unstored(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    response
 }
 
 fn json_response(body: String) -> Response {

@@ -31,7 +31,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     // Two processes opening a new SQLite file at the same moment race to switch it to WAL, and
     // the loser is refused at once ("database is locked"), busy timeout or not: on SQLite the
     // start-up lock is taken before connecting and held through the migrations.
-    let _starting = match sqlite_path(url).filter(|_| is_sqlite(url)) {
+    let _starting = match sqlite_file(url).filter(|_| is_sqlite(url)) {
         Some(path) => Some(lock_start_up(path).await?),
         None => None,
     };
@@ -611,8 +611,8 @@ async fn migrate(db: &DatabaseConnection, url: &str) -> anyhow::Result<()> {
     Ok(migrated?)
 }
 
-/// The database file of a SQLite URL; `None` for an in-memory database.
-fn sqlite_path(url: &str) -> Option<PathBuf> {
+/// The database file of a SQLite URL; `None` for an in-memory database or another kind.
+pub fn sqlite_file(url: &str) -> Option<PathBuf> {
     let rest = url.strip_prefix("sqlite:")?;
     let rest = rest.strip_prefix("//").unwrap_or(rest);
     let path = rest.split('?').next()?;
@@ -628,14 +628,14 @@ mod tests {
     #[test]
     fn the_database_file_is_read_from_the_url() {
         assert_eq!(
-            sqlite_path("sqlite://data/posy.db?mode=rwc"),
+            sqlite_file("sqlite://data/posy.db?mode=rwc"),
             Some(PathBuf::from("data/posy.db"))
         );
         assert_eq!(
-            sqlite_path("sqlite:///tmp/x.db"),
+            sqlite_file("sqlite:///tmp/x.db"),
             Some(PathBuf::from("/tmp/x.db"))
         );
-        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
     }
 
     async fn synchronous(db: &DatabaseConnection) -> i64 {

@@ -44,6 +44,9 @@ pub struct Options {
     pub max_holds_per_address: Option<u32>,
     /// Any other setting, changed last.
     pub configure: Option<fn(&mut Config)>,
+    /// A shop already there (a restored backup): its data folder and, for PostgreSQL, its
+    /// database, instead of new ones.
+    pub existing: Option<(PathBuf, Option<String>)>,
 }
 
 /// Trusts the test's own address as a reverse proxy, so a request's `X-Forwarded-For` says
@@ -78,7 +81,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     let mut config = Config::for_data_dir(data_dir.clone());
     config.web_dir = web_dir.clone();
     config.no_demo = options.no_demo;
-    config.database_url = migrated_postgres_database().await;
+    config.database_url = match options.existing {
+        Some((existing_dir, database_url)) => {
+            config.data_dir = existing_dir;
+            database_url
+        }
+        None => migrated_postgres_database().await,
+    };
     if let Some(url) = options.stripe_api_url {
         config.stripe_api_url = Some(url);
         config.stripe_secret_key = Some("sk_test_posy".into());
@@ -217,10 +226,35 @@ async fn create_database(server_url: &str, template: Option<&str>) -> String {
         .expect("create a test database");
     admin.close().await.ok();
     let prefix = &server_url[..server_url.len() - database_name(server_url).len()];
-    format!("{prefix}{name}")
+    let url = format!("{prefix}{name}");
+    if template.is_some() {
+        // A copy carries the template's catalogue `instance`, the word that keeps apart the
+        // catalogue versions this process wrote in each database: each copy gets its own, as
+        // each real shop has, or one test's writes would make another's catalogue look fresh.
+        let db = Database::connect(&url)
+            .await
+            .expect("open the copied database");
+        db.execute_unprepared(&format!(
+            "UPDATE catalogue_version SET instance = '{}'",
+            // Unique like the database's own name, within the column's 32 characters.
+            name.trim_start_matches("posy_t_")
+                .chars()
+                .take(32)
+                .collect::<String>()
+        ))
+        .await
+        .expect("name the copy's catalogue");
+        db.close().await.ok();
+    }
+    url
 }
 
 impl TestApp {
+    /// The database's URL, as `posy` is given it on the command line.
+    pub fn database_url(&self) -> String {
+        self.config.database_url()
+    }
+
     /// Kills the shop at once (no graceful stop) and starts it again on the same data.
     pub async fn killed_and_restarted(self) -> TestApp {
         self.server.abort();

@@ -4,6 +4,7 @@
 mod admins;
 mod albums;
 mod auth;
+mod backup;
 mod builders;
 mod cart;
 mod catalogue;
@@ -15,6 +16,7 @@ mod delivery;
 mod files;
 mod first_start;
 mod fulfilment;
+mod health;
 mod helpers;
 mod holds;
 mod inbox;

@@ -1,11 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CartProvider } from '@/features/cart/stores/cart-context';
-import { emptyCart } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
-import { mockSite } from '@/testing/site';
+import { renderRoutes } from '@/testing/render';
 import { AppRoutes } from './router';
 
 /** Where the app is now, for the tests to read. */
@@ -15,8 +13,6 @@ function Here() {
 }
 
 function renderAt(path: string, signedIn: boolean, newOrders = 0) {
-  mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
-  mockSite();
   let admin = signedIn;
   mockApi.on('GET', '/api/auth/me/', () => json(admin ? { is_admin: true, username: 'studio' } : { is_admin: false, username: null }));
   mockApi.on('POST', '/api/auth/login/', () => {
@@ -26,13 +22,12 @@ function renderAt(path: string, signedIn: boolean, newOrders = 0) {
   mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0, new_orders: newOrders }));
   // The orders page is only opened here, not read: its list may take its time.
   mockApi.on('GET', '/api/admin/orders/', () => never());
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <CartProvider>
-        <AppRoutes />
-        <Here />
-      </CartProvider>
-    </MemoryRouter>,
+  return renderRoutes(
+    <>
+      <AppRoutes />
+      <Here />
+    </>,
+    path,
   );
 }
 

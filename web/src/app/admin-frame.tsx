@@ -65,7 +65,7 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
     <div className="admin-frame">
       <title>{`${newOrders > 0 ? `(${newOrders}) ` : ''}${title} · Posy`}</title>
       <header className="admin-head">
-        <div className="admin-head__bar container">
+        <div className="admin-head__bar spread container">
           <span className="admin-head__brand">
             Posy <span className="admin-head__where">back office</span>
           </span>
@@ -81,33 +81,23 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
           </div>
         </div>
         <nav className="admin-nav container" aria-label="Back office">
-          <NavLink to="/admin/orders" className="admin-nav__link">
-            Orders
-            {newOrders > 0 && (
-              <span className="admin-nav__count">
-                {newOrders}
-                <span className="visually-hidden"> new</span>
-              </span>
-            )}
-          </NavLink>
-          <NavLink to="/admin/products" className="admin-nav__link">
-            Products
-          </NavLink>
-          <NavLink to="/admin/gallery" className="admin-nav__link">
-            Gallery
-          </NavLink>
-          <NavLink to="/admin/enquiries" className="admin-nav__link">
-            Enquiries
-            {waiting > 0 && (
-              <span className="admin-nav__count">
-                {waiting}
-                <span className="visually-hidden"> new</span>
-              </span>
-            )}
-          </NavLink>
-          <NavLink to="/admin/settings" className="admin-nav__link">
-            Settings
-          </NavLink>
+          {[
+            { to: '/admin/orders', label: 'Orders', waiting: newOrders },
+            { to: '/admin/products', label: 'Products', waiting: 0 },
+            { to: '/admin/gallery', label: 'Gallery', waiting: 0 },
+            { to: '/admin/enquiries', label: 'Enquiries', waiting },
+            { to: '/admin/settings', label: 'Settings', waiting: 0 },
+          ].map((link) => (
+            <NavLink key={link.to} to={link.to} className="admin-nav__link">
+              {link.label}
+              {link.waiting > 0 && (
+                <span className="admin-nav__count">
+                  {link.waiting}
+                  <span className="visually-hidden"> new</span>
+                </span>
+              )}
+            </NavLink>
+          ))}
         </nav>
       </header>
       <div className="admin-frame__body container">

@@ -1,26 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CartProvider } from '@/features/cart/stores/cart-context';
-import { emptyCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
-import { mockSite } from '@/testing/site';
+import { renderRoutes } from '@/testing/render';
 import { AppRoutes } from './router';
 
 function renderAt(path: string) {
-  mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
-  mockSite();
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: true, username: 'studio' }));
   mockApi.on('GET', '/api/admin/summary/', () => json({ new_enquiries: 0 }));
   mockApi.on('GET', '/api/admin/admins/', () => json([{ username: 'studio', created: '2026-11-20T09:00:00Z', is_you: true }]));
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <CartProvider>
-        <AppRoutes />
-      </CartProvider>
-    </MemoryRouter>,
-  );
+  return renderRoutes(<AppRoutes />, path);
 }
 
 describe('Settings’ Admins tab', () => {

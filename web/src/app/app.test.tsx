@@ -1,18 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CartProvider } from '@/features/cart/stores/cart-context';
 import { catalogue, demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
-import { mockSite } from '@/testing/site';
+import { renderRoutes } from '@/testing/render';
 import type { Cart } from '@/lib/api-client';
 import { AppRoutes } from './router';
 
 function renderAt(path: string, cart: Cart = emptyCart()) {
-  mockApi.on('GET', '/api/cart/', () => json(cart));
-  // The nav and footer ask for the studio's facts once; /workshops asks for its workshops.
-  mockSite();
+  // /workshops asks for its workshops.
   mockApi.on('GET', '/api/workshops/', () => json([]));
   // The bar asks who is signed in once; the gallery asks for its albums.
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));
@@ -20,13 +16,7 @@ function renderAt(path: string, cart: Cart = emptyCart()) {
   mockApi.on('GET', '/api/albums/7/', () => json({ error: 'No such album' }, 404));
   // The cart and the checkout read the studio's delivery rules.
   mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <CartProvider>
-        <AppRoutes />
-      </CartProvider>
-    </MemoryRouter>,
-  );
+  return renderRoutes(<AppRoutes />, path, cart);
 }
 
 describe('the app’s routes', () => {

@@ -1,21 +1,11 @@
 // The one client for Posy's API. Its types are generated from openapi.yaml (npm run gen:api),
 // so a call to a path or with a field the server does not have fails the type check.
 import createClient from 'openapi-fetch';
-import type { components, paths } from './api-schema';
+import type { ErrorBody, paths } from './api-schema';
 import { resetOnPageLoad } from './page-load';
 
-export type Product = components['schemas']['Product'];
-export type Variation = components['schemas']['Variation'];
-export type PriceRange = components['schemas']['PriceRange'];
-export type Cart = components['schemas']['Cart'];
-export type CartItem = components['schemas']['CartItem'];
-export type ErrorBody = components['schemas']['ErrorBody'];
-export type Album = components['schemas']['Album'];
-export type AlbumImage = components['schemas']['AlbumImage'];
-export type Me = components['schemas']['Me'];
-export type UploadReport = components['schemas']['UploadReport'];
-export type DeliverySettings = components['schemas']['DeliverySettings'];
-export type Refused = components['schemas']['Refused'];
+// Each schema's type is also exported at the schema file's top level (gen:api's --root-types).
+export type { Product, Variation, PriceRange, Cart, CartItem, ErrorBody, Album, AlbumImage, Me, UploadReport, DeliverySettings, Refused } from './api-schema';
 
 const CSRF_COOKIE = 'csrftoken';
 const CSRF_HEADER = 'X-CSRFToken';

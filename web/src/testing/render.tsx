@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import Toasts from '@/components/ui/toasts';
 import { CartProvider } from '@/features/cart/stores/cart-context';
@@ -26,20 +26,36 @@ function Elsewhere() {
   return <p data-testid="elsewhere">Elsewhere: {`${pathname}${search}`}</p>;
 }
 
-/** Renders a page at a URL, inside the app's providers, matched by the given route path. */
-export function renderPage(element: ReactElement, { path = '/', at = path, cart = emptyCart() }: RenderPageOptions = {}) {
+/**
+ * Renders at a URL inside the app's providers, with the cart (`cart`, when the test has not
+ * said) and the demo studio's facts (its phone, its address) that every page asks for.
+ */
+function renderInApp(children: ReactNode, at: string, cart: Cart) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
-  // The studio's facts, which pages show (its phone, its address): the demo studio's.
   mockSite();
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <CartProvider>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<Elsewhere />} />
-        </Routes>
-        <Toasts />
-      </CartProvider>
+      <CartProvider>{children}</CartProvider>
     </MemoryRouter>,
   );
+}
+
+/** Renders a page at a URL, inside the app's providers, matched by the given route path. */
+export function renderPage(element: ReactElement, { path = '/', at = path, cart = emptyCart() }: RenderPageOptions = {}) {
+  return renderInApp(
+    <>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+      <Toasts />
+    </>,
+    at,
+    cart,
+  );
+}
+
+/** Renders the app's routes (`routes`, as the app mounts them, and anything beside them) at a URL, inside its providers. */
+export function renderRoutes(routes: ReactNode, at: string, cart: Cart = emptyCart()) {
+  return renderInApp(routes, at, cart);
 }

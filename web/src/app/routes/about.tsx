@@ -1,19 +1,16 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Story } from '@/components/layout/page-kit';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { pagePicture } from '@/features/studio-pages/content/pictures';
 import { Fact, PhoneLink } from '@/components/ui/studio-facts';
 import { useSite } from '@/features/site/hooks/use-site';
 
 export default function AboutPage() {
   const site = useSite();
-  useMetaDescription(
-    'Posy is a small floral studio in Whitchurch, South Bristol: seasonal flowers from British growers, arranged by hand, without floral foam or plastic.',
-  );
 
   return (
     <PageShell
+      description="Posy is a small floral studio in Whitchurch, South Bristol: seasonal flowers from British growers, arranged by hand, without floral foam or plastic."
       title="About"
       eyebrow="Our story"
       intro={<p>A small studio in South Bristol, arranging seasonal flowers by hand.</p>}

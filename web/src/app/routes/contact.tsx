@@ -3,20 +3,17 @@ import { PageShell } from '@/components/layout/page-shell';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { enquiryFromSearch } from '@/features/contact/enquiry';
 import { StudioDetails } from '@/features/site/components/studio-details';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 import '@/features/contact/components/contact-page.css';
 
 export default function ContactPage() {
   const [search] = useSearchParams();
   const site = useSite();
-  useMetaDescription(
-    `Ask Posy about wedding flowers, events, workshops or a bouquet: send us a message or call ${site?.phone ?? 'the studio'}. Studio in South Bristol.`,
-  );
   const query = search.toString();
 
   return (
     <PageShell
+      description={`Ask Posy about wedding flowers, events, workshops or a bouquet: send us a message or call ${site?.phone ?? 'the studio'}. Studio in South Bristol.`}
       title="Get in Touch"
       eyebrow="Contact"
       intro={<p>Tell us about your wedding, event or bouquet, and we will get back to you soon.</p>}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Points, Section, Story } from '@/components/layout/page-kit';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { pagePicture } from '@/features/studio-pages/content/pictures';
 import { useSite } from '@/features/site/hooks/use-site';
 
@@ -37,12 +36,10 @@ const enquirySteps = [
 
 export default function EventsPage() {
   const site = useSite();
-  useMetaDescription(
-    'Event flowers from Posy in Bristol: weekly arrangements for offices and restaurants, launches, parties, birthdays and anniversaries, styled and set up by the studio.',
-  );
 
   return (
     <PageShell
+      description="Event flowers from Posy in Bristol: weekly arrangements for offices and restaurants, launches, parties, birthdays and anniversaries, styled and set up by the studio."
       title="Events"
       eyebrow="Corporate and private"
       intro={<p>Flowers for launches, long lunches, birthdays and Friday receptions, styled to the room and set up for you.</p>}

@@ -5,17 +5,16 @@ import { openHoursSentence } from '@/components/ui/opening-hours';
 import { ContactBand, PictureIntro, Section, ServiceCards, StepList } from '@/components/layout/page-kit';
 import { funeralGallery, funeralServices, funeralsMeta, funeralSteps } from '@/features/studio-pages/content/funerals';
 import { pictures } from '@/features/studio-pages/content/pictures';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { Fact, PhoneLink } from '@/components/ui/studio-facts';
 import { useSite } from '@/features/site/hooks/use-site';
 
 
 export default function FuneralsPage() {
-  useMetaDescription(funeralsMeta.description);
   const site = useSite();
 
   return (
     <PageShell
+      description={funeralsMeta.description}
       title={funeralsMeta.title}
       eyebrow="Sympathy and remembrance"
       intro={<p>Flowers to say goodbye, made with care and delivered with quiet attention to detail.</p>}

@@ -25,7 +25,7 @@ describe('the product page', () => {
     afterEach(() => vi.useRealTimers());
 
     it('says today’s cut-off while today can be had', async () => {
-      // Monday 14 December 2026, 9:00 in Bristol: before the noon cut-off.
+      // Monday 14 December 2026, 09:00 in Bristol: before the noon cut-off.
       vi.setSystemTime(new Date('2026-12-14T09:00:00Z'));
       serve(peonyPosy);
       renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });

@@ -11,16 +11,15 @@ import {
   weddingSteps,
   weddingsMeta,
 } from '@/features/studio-pages/content/weddings';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 import './weddings.css';
 
 export default function WeddingsPage() {
-  useMetaDescription(weddingsMeta.description);
   const site = useSite();
 
   return (
     <PageShell
+      description={weddingsMeta.description}
       title={weddingsMeta.title}
       eyebrow="Wedding flowers"
       intro={<p>Bouquets, buttonholes, arches and tables, planned with you from the first idea to the last petal.</p>}

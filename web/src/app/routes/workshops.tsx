@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/layout/page-shell';
 import { Callout, Points, Section } from '@/components/layout/page-kit';
-import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
 import { PastWorkshops } from '@/features/workshops/components/past-workshops';
 import { WorkshopList } from '@/features/workshops/components/workshop-list';
@@ -23,12 +22,10 @@ const onTheDay = [
 
 export default function WorkshopsPage() {
   const site = useSite();
-  useMetaDescription(
-    'Flower workshops at Posy’s studio in South Bristol: make a Christmas wreath or a seasonal posy with us, tea and cake included. Book a place with a £20 deposit.',
-  );
 
   return (
     <PageShell
+      description="Flower workshops at Posy’s studio in South Bristol: make a Christmas wreath or a seasonal posy with us, tea and cake included. Book a place with a £20 deposit."
       title="Workshops"
       eyebrow="Learn with us"
       intro={<p>Seasonal workshops in the studio: wreaths, posies and table flowers, with tea and cake.</p>}

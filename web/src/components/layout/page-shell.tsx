@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMetaDescription } from './use-meta-description';
 import './page-shell.css';
 
 export interface PageShellProps {
@@ -6,13 +7,16 @@ export interface PageShellProps {
   title: string;
   /** A small line above the heading. */
   eyebrow?: string;
+  /** What search results say of the page (its meta description); the site's own when not given. */
+  description?: string;
   /** One or two sentences under the heading. */
   intro?: ReactNode;
   children?: ReactNode;
 }
 
 /** The frame every page shares: a title band and a content area. */
-export function PageShell({ title, eyebrow, intro, children }: PageShellProps) {
+export function PageShell({ title, description, eyebrow, intro, children }: PageShellProps) {
+  useMetaDescription(description);
   return (
     <article className="page-shell fade-in">
       <title>{`${title} · Posy floral studio`}</title>

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 
 /**
  * Sets the page's meta description (the title comes from the page's own <title>, e.g. PageShell's) and puts the
- * previous one back when the page goes.
+ * previous one back when the page goes; a page without its own (`undefined`) leaves the site's.
  */
-export function useMetaDescription(description: string) {
+export function useMetaDescription(description: string | undefined) {
   useEffect(() => {
+    if (description === undefined) return;
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     const created = !tag;
     if (!tag) {

@@ -2,6 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SmartImage } from './smart-image';
 
+/** An album's picture `name` in two JPEG sizes and two WebP sizes, 1600 × 1067: its img. */
+function renderSized(name: string, alt: string, sizes: string) {
+  const sized = (type: string) => `/media/albums/${name}-480.${type} 480w, /media/albums/${name}-1600.${type} 1600w`;
+  render(<SmartImage src={`/media/albums/${name}-1600.jpg`} srcSet={sized('jpg')} webpSrcSet={sized('webp')} sizes={sizes} alt={alt} width={1600} height={1067} />);
+  return screen.getByRole('img', { name: alt });
+}
+
 describe('a shop picture', () => {
   it('is served from /media/ even when the stored path lacks it', () => {
     render(<SmartImage src="products/peony.jpg" alt="Peony" width={4} height={5} />);
@@ -40,18 +47,7 @@ describe('a shop picture', () => {
   });
 
   it('offers its WebP sizes first, then its JPEG sizes, both drawn at the slot’s width', () => {
-    render(
-      <SmartImage
-        src="/media/albums/a-1600.jpg"
-        srcSet="/media/albums/a-480.jpg 480w, /media/albums/a-1600.jpg 1600w"
-        webpSrcSet="/media/albums/a-480.webp 480w, /media/albums/a-1600.webp 1600w"
-        sizes="50vw"
-        alt="Roses"
-        width={1600}
-        height={1067}
-      />,
-    );
-    const image = screen.getByRole('img', { name: 'Roses' });
+    const image = renderSized('a', 'Roses', '50vw');
     const picture = image.parentElement!;
     expect(picture.tagName).toBe('PICTURE');
     const source = picture.querySelector('source')!;
@@ -65,18 +61,7 @@ describe('a shop picture', () => {
   });
 
   it('shows the placeholder alone when a picture with other sizes fails, dropping its srcset and WebP', () => {
-    render(
-      <SmartImage
-        src="/media/albums/gone-1600.jpg"
-        srcSet="/media/albums/gone-480.jpg 480w, /media/albums/gone-1600.jpg 1600w"
-        webpSrcSet="/media/albums/gone-480.webp 480w"
-        sizes="100vw"
-        alt="Peonies"
-        width={1600}
-        height={1067}
-      />,
-    );
-    const image = screen.getByRole('img', { name: 'Peonies' });
+    const image = renderSized('gone', 'Peonies', '100vw');
     fireEvent.error(image);
     // The same img, so nothing is laid out again, now with nothing that points at the broken files.
     expect(screen.getByRole('img', { name: 'Peonies' })).toBe(image);

@@ -8,6 +8,7 @@ import { replyMail } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { listEnquiries, markRead, sendReply, setStatus, type Enquiry, type EnquiryStatus } from '../api/inbox-api';
 import './inbox.css';
 
@@ -113,7 +114,7 @@ export function Inbox({ onSignedOut, onChanged }: InboxProps) {
               <li key={enquiry.id}>
                 <button
                   type="button"
-                  className="inbox__item"
+                  className="inbox__item admin-row"
                   aria-current={enquiry.id === openId ? 'true' : undefined}
                   data-unread={!enquiry.read || undefined}
                   onClick={() => open(enquiry.id)}
@@ -219,7 +220,7 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
       <button type="button" className="button button--quiet button--small inbox__back" onClick={onBack}>
         Back to the inbox
       </button>
-      <header className="inbox__detail-head">
+      <header className="inbox__detail-head spread">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="inbox__detail-title">
           {enquiry.name}
         </h2>
@@ -306,9 +307,9 @@ function EnquiryDetail({ enquiry, onBack, onChanged, onFailed }: EnquiryDetailPr
           <pre className="inbox__preview-text">{replyMail(greeting, reply, signature, enquiry.message)}</pre>
         </section>
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Sending…' : 'Send reply'}
-          </button>
+          <SubmitButton busy={busy} busyText="Sending…">
+            Send reply
+          </SubmitButton>
           {enquiry.status === 'closed' ? (
             <button type="button" className="button button--quiet" disabled={busy} onClick={() => void move('new')}>
               Open again

@@ -62,7 +62,7 @@ export function AdminGallery({ onSignedOut }: AdminGalleryProps) {
               const isChosen = album.id === selectedId;
               return (
                 <li key={album.id} className="admin-album" data-chosen={isChosen || undefined}>
-                  <SmartImage src={cover.src} alt="" width={cover.width} height={cover.height} loading="lazy" className="admin-album__picture" />
+                  <SmartImage src={cover.src} alt="" width={cover.width} height={cover.height} loading="lazy" className="admin-album__picture admin-thumb" />
                   <div className="admin-album__body">
                     <span className="admin-album__title">{album.title}</span>
                     <span className="admin-album__count">{photoCount(album)}</span>

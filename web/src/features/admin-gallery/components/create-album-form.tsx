@@ -4,6 +4,7 @@ import { notifyError, notifySuccess } from '@/components/ui/notify';
 import { albumLimits } from '@/lib/core';
 import type { Album } from '@/lib/api-client';
 import { SignedOut } from '@/lib/api-client';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { createAlbum } from '../api/admin-api';
 
 export const TITLE_REQUIRED = 'Please give the album a title.';
@@ -66,9 +67,9 @@ export function CreateAlbumForm({ onCreated, onSignedOut }: { onCreated: (album:
           />
         )}
       </Field>
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Creating…' : 'Create album'}
-      </button>
+      <SubmitButton busy={busy} busyText="Creating…">
+        Create album
+      </SubmitButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Field } from '@/components/ui/field';
 import { notifyError, notifySuccess } from '@/components/ui/notify';
 import type { Album, Refused } from '@/lib/api-client';
 import { SignedOut } from '@/lib/api-client';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { uploadImages } from '../api/upload';
 import { checkFiles, FEATURED_NOT_PICTURE, fileSize, isPictureFile } from '../lib/file-check';
 
@@ -199,9 +200,9 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
         </div>
       )}
 
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Uploading…' : 'Upload'}
-      </button>
+      <SubmitButton busy={busy} busyText="Uploading…">
+        Upload
+      </SubmitButton>
     </form>
   );
 }

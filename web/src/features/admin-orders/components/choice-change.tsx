@@ -1,36 +1,23 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Field, TextField } from '@/components/ui/field';
-import { cardCount, fulfilmentFields, unixSeconds, type DeliveryRules, type FulfilmentFieldInfo, type Method } from '@/lib/core';
+import { Field } from '@/components/ui/field';
+import { emptyChoice, unixSeconds, type DeliveryRules, type Method } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { changeChoice, studioDelivery, type OrderDetail, type StudioFulfilment } from '../api/orders-api';
+import { ChoiceBoxes, CollectionTimeField, DayField } from './choice-boxes';
 import './phone-order.css';
 
 // Every field a string, as the core reads it.
 type Choice = { [Name in keyof StudioFulfilment]-?: string };
 type ChoiceField = keyof Choice;
 
-/** The fields drawn apart from the text boxes (the method, the day and the time). */
-const WHEN_FIELDS = new Set<string>(['method', 'date', 'slot', 'collection_time']);
-
 /** The order's choice as the form starts from it. */
 function choiceOf(order: OrderDetail): Choice {
-  const f = order.fulfilment;
-  return {
-    method: f?.method ?? 'collection',
-    date: f?.date ?? '',
-    slot: f?.slot ?? '',
-    collection_time: f?.collection_time ?? '',
-    recipient_name: f?.recipient_name ?? '',
-    recipient_phone: f?.recipient_phone ?? '',
-    address_line1: f?.address_line1 ?? '',
-    address_line2: f?.address_line2 ?? '',
-    city: f?.city ?? '',
-    postcode: f?.postcode ?? '',
-    instructions: f?.instructions ?? '',
-    card_message: f?.card_message ?? '',
-    card_from: f?.card_from ?? '',
-  };
+  const booked = order.fulfilment;
+  const choice = emptyChoice();
+  for (const name of Object.keys(choice) as ChoiceField[]) choice[name] = booked?.[name] ?? '';
+  return { ...choice, method: booked?.method ?? 'collection' };
 }
 
 export interface ChoiceChangeProps {
@@ -111,43 +98,6 @@ function ChoiceForm({ order, rules, onSaved, onCancel, onStale, onSignedOut }: C
     }
   };
 
-  const box = (field: FulfilmentFieldInfo) => {
-    const name = field.name as ChoiceField;
-    const error = errors[`fulfilment.${name}`];
-    if (name === 'instructions' || name === 'card_message') {
-      const count = name === 'card_message' && choice.card_message ? cardCount(choice.card_message) : null;
-      return (
-        <Field key={name} id={`${id}-${name}`} label={field.label} error={error} hint={count?.text} className="phone-order__wide">
-          {(control) => (
-            <textarea
-              {...control}
-              className="field__input"
-              rows={name === 'card_message' ? 4 : 2}
-              maxLength={field.maxLength}
-              value={choice[name]}
-              onChange={(event) => set(name, event.target.value)}
-            />
-          )}
-        </Field>
-      );
-    }
-    return (
-      <TextField
-        key={name}
-        id={`${id}-${name}`}
-        label={field.label}
-        type={name === 'recipient_phone' ? 'tel' : 'text'}
-        autoComplete="off"
-        maxLength={field.maxLength}
-        value={choice[name]}
-        onValueChange={(value) => set(name, value)}
-        error={error}
-        className={name === 'address_line1' || name === 'address_line2' ? 'phone-order__wide' : undefined}
-      />
-    );
-  };
-  const shown = fulfilmentFields().filter((field) => !WHEN_FIELDS.has(field.name) && (delivering ? field.delivery : field.collection));
-
   return (
     <form className="choice-change" aria-label={delivering ? 'Change the delivery' : 'Change the collection'} onSubmit={submit} noValidate>
       {problem && (
@@ -157,33 +107,23 @@ function ChoiceForm({ order, rules, onSaved, onCancel, onStale, onSignedOut }: C
       )}
       {errors['fulfilment.method'] && <p className="field__error">{errors['fulfilment.method']}</p>}
       <div className="phone-order__grid">
-        <Field id={`${id}-date`} label={delivering ? 'Delivery day' : 'Collection day'} error={errors['fulfilment.date']}>
-          {(control) => (
-            <select
-              {...control}
-              className="field__select"
-              value={choice.date}
-              onChange={(event) => {
-                const date = event.target.value;
-                setChoice((current) => ({
-                  ...current,
-                  date,
-                  slot: date === booked.date ? booked.slot : '',
-                  collection_time: date === booked.date ? booked.collection_time : '',
-                }));
-                setErrors({});
-              }}
-            >
-              {!days.some((day) => day.date === booked.date) && <option value={booked.date}>{order.fulfilment?.day} (as booked)</option>}
-              {days.map((day) => (
-                <option key={day.date} value={day.date} disabled={!day.available && day.date !== booked.date}>
-                  {day.label}
-                  {day.date === booked.date ? ' (as booked)' : day.reason ? ` · ${day.reason}` : ''}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <DayField
+          id={`${id}-date`}
+          label={delivering ? 'Delivery day' : 'Collection day'}
+          value={choice.date}
+          days={days}
+          booked={{ date: booked.date, label: order.fulfilment?.day ?? '' }}
+          error={errors['fulfilment.date']}
+          onChange={(date) => {
+            setChoice((current) => ({
+              ...current,
+              date,
+              slot: date === booked.date ? booked.slot : '',
+              collection_time: date === booked.date ? booked.collection_time : '',
+            }));
+            setErrors({});
+          }}
+        />
         {delivering ? (
           <Field id={`${id}-slot`} label="Delivery time" error={errors['fulfilment.slot']}>
             {(control) => (
@@ -203,28 +143,22 @@ function ChoiceForm({ order, rules, onSaved, onCancel, onStale, onSignedOut }: C
             )}
           </Field>
         ) : (
-          <Field id={`${id}-time`} label="Collection time" error={errors['fulfilment.collection_time']}>
-            {(control) => (
-              <select {...control} className="field__select" value={choice.collection_time} onChange={(event) => set('collection_time', event.target.value)}>
-                <option value="">{times.length ? 'Choose a time' : 'No times left that day'}</option>
-                {onBookedDay && !times.some((t) => t.value === booked.collection_time) && (
-                  <option value={booked.collection_time}>{booked.collection_time} (as booked)</option>
-                )}
-                {times.map((time) => (
-                  <option key={time.value} value={time.value}>
-                    {time.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <CollectionTimeField
+            id={`${id}-time`}
+            label="Collection time"
+            value={choice.collection_time}
+            times={times}
+            booked={onBookedDay ? booked.collection_time : undefined}
+            error={errors['fulfilment.collection_time']}
+            onChange={(value) => set('collection_time', value)}
+          />
         )}
-        {shown.map(box)}
+        <ChoiceBoxes id={id} choice={choice} errors={errors} onChange={set} />
       </div>
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save the change'}
-        </button>
+        <SubmitButton busy={busy}>
+          Save the change
+        </SubmitButton>
         <button type="button" className="button button--quiet" onClick={onCancel} disabled={busy}>
           Keep it as it was
         </button>

@@ -6,6 +6,7 @@ import { useSignedOut } from '@/lib/use-signed-out';
 import { counted } from '@/lib/words';
 import { daySheet, type DaySheet as Sheet, type OrderDetail } from '../api/orders-api';
 import { MapsLink, PhoneLink } from './contact-links';
+import { ClosedDayMark } from './status-badge';
 import './orders.css';
 import './day-sheet.css';
 
@@ -38,7 +39,7 @@ export function DaySheet({ date, onSignedOut }: DaySheetProps) {
 
   return (
     <div className="day-sheet">
-      <div className="day-sheet__tools">
+      <div className="day-sheet__tools spread">
         <Link to="/admin/orders" className="button button--quiet button--small">
           ← The day’s work
         </Link>
@@ -142,11 +143,7 @@ function SheetBlock({ order, sheet }: { order: OrderDetail; sheet: Sheet }) {
         <span className="sheet-block__ref">
           {order.reference} · {order.status_label}
         </span>
-        {order.studio_closed && (
-          <span className="sheet-block__closed" title={order.studio_closed}>
-            Studio closed this day
-          </span>
-        )}
+        <ClosedDayMark why={order.studio_closed} className="sheet-block__closed" />
       </header>
       <div className="sheet-block__body">
         <div>

@@ -9,7 +9,7 @@ import { useSignedOut } from '@/lib/use-signed-out';
 import { counted } from '@/lib/words';
 import { exportUrl, listOrders, type OrderDay, type OrderFilter, type OrderLine } from '../api/orders-api';
 import { BulkBar } from './bulk-bar';
-import { StatusBadge } from './status-badge';
+import { ClosedDayMark, StatusBadge } from './status-badge';
 import { dayCounts } from './order-words';
 import './orders.css';
 
@@ -228,7 +228,7 @@ function DayOfWork({ day, filtered, picked, onPick }: DayOfWorkProps) {
   const all = movable.length > 0 && movable.every((id) => picked.has(id));
   return (
     <section className="order-day" aria-labelledby={headingId} data-overdue={overdue || undefined}>
-      <header className="order-day__head">
+      <header className="order-day__head spread">
         <div>
           <h2 id={headingId} className="order-day__title">
             {day.relative ? `${day.relative} · ${day.day}` : day.day}
@@ -308,16 +308,12 @@ function OrderRow({ order }: { order: OrderLine }) {
   const delivering = order.method === 'delivery';
   const refunded = order.refunded !== '0.00';
   return (
-    <Link to={`/admin/orders/${order.id}`} className="order-row" data-overdue={order.overdue || undefined} data-status={order.status}>
-      <span className="order-row__head">
+    <Link to={`/admin/orders/${order.id}`} className="order-row admin-row" data-overdue={order.overdue || undefined} data-status={order.status}>
+      <span className="order-row__head spread">
         <span className="order-row__reference">{order.reference}</span>
         <StatusBadge status={order.status} label={order.status_label} overdue={order.overdue} />
         {/* The studio closed the day after the order was booked: the customer must be told. */}
-        {order.studio_closed && (
-          <span className="order-row__closed" title={order.studio_closed}>
-            Studio closed this day
-          </span>
-        )}
+        <ClosedDayMark why={order.studio_closed} className="order-row__closed" />
       </span>
       <span className="order-row__when">
         {delivering ? 'Delivery' : 'Collection'}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CallRefused, SignedOut } from '@/lib/api-client';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { noteOrder, type OrderDetail } from '../api/orders-api';
 import { formatMoment } from '@/lib/core-admin';
 
@@ -74,9 +75,9 @@ export function OrderNotes({ order, onSaved, onStale, onSignedOut }: OrderNotesP
           onChange={(event) => setText(event.target.value)}
         />
         <div className="admin-actions">
-          <button type="submit" className="button button--small" disabled={busy}>
-            {busy ? 'Saving…' : 'Save the note'}
-          </button>
+          <SubmitButton busy={busy} className="button--small">
+            Save the note
+          </SubmitButton>
         </div>
       </form>
     </>

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextField } from '@/components/ui/field';
 import {
-  cardCount,
   cartTotal,
   checkoutFields,
   emptyChoice,
@@ -18,7 +17,9 @@ import {
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { listShelf, studioDelivery, takeOrder, type ShelfProduct } from '../api/orders-api';
+import { ChoiceBoxes, CollectionTimeField, DayField } from './choice-boxes';
 import './orders.css';
 import './phone-order.css';
 
@@ -31,9 +32,6 @@ const FIELDS_MARKED = 'Please check the fields marked below.';
 
 /** Suggestions for how it was paid; the studio may write anything. */
 const PAYMENT_SUGGESTIONS = ['Card on the phone', 'Cash', 'Bank transfer'];
-
-/** The fields drawn apart from the text boxes (the method, the day and the time). */
-const WHEN_FIELDS = new Set<ChoiceField>(['method', 'date', 'slot', 'collection_time']);
 
 interface Customer {
   first_name: string;
@@ -209,44 +207,6 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
     />
   );
 
-  const choiceBox = (field: FulfilmentFieldInfo) => {
-    const name = field.name;
-    const error = errors[`fulfilment.${name}`];
-    if (name === 'instructions' || name === 'card_message') {
-      const count = name === 'card_message' && choice.card_message ? cardCount(choice.card_message) : null;
-      return (
-        <Field key={name} id={`${id}-${name}`} label={field.label} error={error} hint={count?.text} className="phone-order__wide">
-          {(control) => (
-            <textarea
-              {...control}
-              className="field__input"
-              rows={name === 'card_message' ? 4 : 2}
-              maxLength={field.maxLength}
-              value={choice[name]}
-              onChange={(event) => setChoiceField(name, event.target.value)}
-            />
-          )}
-        </Field>
-      );
-    }
-    return (
-      <TextField
-        key={name}
-        id={`${id}-${name}`}
-        label={field.label}
-        type={name === 'recipient_phone' ? 'tel' : 'text'}
-        autoComplete="off"
-        maxLength={field.maxLength}
-        value={choice[name] ?? ''}
-        onValueChange={(value) => setChoiceField(name, value)}
-        error={error}
-        className={name === 'address_line1' || name === 'address_line2' ? 'phone-order__wide' : undefined}
-      />
-    );
-  };
-
-  const shown = fulfilmentFields().filter((field) => !WHEN_FIELDS.has(field.name) && (delivering ? field.delivery : field.collection));
-
   return (
     <form className="phone-order" onSubmit={submit} noValidate>
       <div ref={summary} tabIndex={-1} className="phone-order__summary">
@@ -325,7 +285,7 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
                   value={line.quantity}
                   onValueChange={(value) => setLine(at, { quantity: value })}
                 />
-                <div className="phone-line__end">
+                <div className="phone-line__end spread">
                   <span className="phone-line__price">{price ? money(price) : ''}</span>
                   {lines.length > 1 && (
                     <button
@@ -382,26 +342,17 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
         </div>
         {errors['fulfilment.method'] && <p className="field__error">{errors['fulfilment.method']}</p>}
         <div className="phone-order__grid">
-          <Field id={`${id}-date`} label={delivering ? 'Delivery day' : 'Collection day'} error={errors['fulfilment.date']}>
-            {(control) => (
-              <select
-                {...control}
-                className="field__select"
-                value={date}
-                onChange={(event) => {
-                  setChoice((current) => ({ ...current, date: event.target.value, slot: '', collection_time: '' }));
-                  forget('fulfilment.date', 'fulfilment.slot', 'fulfilment.collection_time');
-                }}
-              >
-                {days.map((day) => (
-                  <option key={day.date} value={day.date} disabled={!day.available}>
-                    {day.label}
-                    {day.reason ? ` · ${day.reason}` : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <DayField
+            id={`${id}-date`}
+            label={delivering ? 'Delivery day' : 'Collection day'}
+            value={date}
+            days={days}
+            error={errors['fulfilment.date']}
+            onChange={(chosen) => {
+              setChoice((current) => ({ ...current, date: chosen, slot: '', collection_time: '' }));
+              forget('fulfilment.date', 'fulfilment.slot', 'fulfilment.collection_time');
+            }}
+          />
           {delivering ? (
             <Field id={`${id}-slot`} label={info('slot')?.label ?? 'Delivery time'} error={errors['fulfilment.slot']}>
               {(control) => (
@@ -417,24 +368,20 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
               )}
             </Field>
           ) : (
-            <Field id={`${id}-time`} label={info('collection_time')?.label ?? 'Collection time'} error={errors['fulfilment.collection_time']}>
-              {(control) => (
-                <select {...control} className="field__select" value={choice.collection_time} onChange={(event) => setChoiceField('collection_time', event.target.value)}>
-                  <option value="">{times.length ? 'Choose a time' : 'No times left that day'}</option>
-                  {times.map((time) => (
-                    <option key={time.value} value={time.value}>
-                      {time.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <CollectionTimeField
+              id={`${id}-time`}
+              label={info('collection_time')?.label ?? 'Collection time'}
+              value={choice.collection_time}
+              times={times}
+              error={errors['fulfilment.collection_time']}
+              onChange={(value) => setChoiceField('collection_time', value)}
+            />
           )}
-          {shown.map(choiceBox)}
+          <ChoiceBoxes id={id} choice={choice} errors={errors} onChange={setChoiceField} />
         </div>
       </fieldset>
 
-      <div className="phone-order__end">
+      <div className="phone-order__end spread">
         <p className="phone-order__total" aria-live="polite">
           {check.totals ? (
             <>
@@ -448,9 +395,9 @@ function PhoneOrderForm({ products, rules, onChanged, onSignedOut }: PhoneOrderF
           )}
         </p>
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Taking the order…' : 'Take the order'}
-          </button>
+          <SubmitButton busy={busy} busyText="Taking the order…">
+            Take the order
+          </SubmitButton>
           <Link to="/admin/orders" className="button button--quiet">
             Cancel
           </Link>

@@ -68,7 +68,7 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
 
   return (
     <section className="refund-panel" aria-labelledby={`${id}-title`}>
-      <div className="refund-panel__head">
+      <div className="refund-panel__head spread">
         <h3 id={`${id}-title`} className="order-panel__title">
           {order.can_cancel ? 'Cancel or refund' : 'Refund'}
         </h3>

@@ -11,3 +11,13 @@ export function StatusBadge({ status, label, overdue = false }: { status: string
     </span>
   );
 }
+
+/** The studio closed the order's day after it was booked (`why` in the title): the customer must be told. */
+export function ClosedDayMark({ why, className }: { why: string | null | undefined; className: string }) {
+  if (!why) return null;
+  return (
+    <span className={className} title={why}>
+      Studio closed this day
+    </span>
+  );
+}

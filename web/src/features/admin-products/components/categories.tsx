@@ -79,22 +79,19 @@ interface CategoryFormProps {
   onFailed: (cause: unknown) => void;
 }
 
-/** One shelf's name and whether it is hidden, saved together. */
-function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
-  const id = useId();
-  const [name, setName] = useState(category.name);
-  const [hidden, setHidden] = useState(category.hidden);
+/**
+ * A shelf's form sending its name: busy while the call is out, the server's sentence about the
+ * name beside the box, and any other failure handed to `onFailed`.
+ */
+function useNameCall(onFailed: (cause: unknown) => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = name !== category.name || hidden !== category.hidden;
-  const count = counted(category.products, 'product');
-
-  const save = async (event: FormEvent) => {
+  const send = async (event: FormEvent, call: () => Promise<void>) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      onChanged(await updateCategory(category.id, name, hidden));
+      await call();
     } catch (cause) {
       if (cause instanceof CallRefused && cause.fields.name) setError(cause.fields.name);
       else onFailed(cause);
@@ -102,6 +99,19 @@ function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
       setBusy(false);
     }
   };
+  return { error, setError, busy, send };
+}
+
+/** One shelf's name and whether it is hidden, saved together. */
+function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
+  const id = useId();
+  const [name, setName] = useState(category.name);
+  const [hidden, setHidden] = useState(category.hidden);
+  const { error, setError, busy, send } = useNameCall(onFailed);
+  const changed = name !== category.name || hidden !== category.hidden;
+  const count = counted(category.products, 'product');
+
+  const save = (event: FormEvent) => send(event, async () => onChanged(await updateCategory(category.id, name, hidden)));
 
   return (
     <form className="category-row__form" onSubmit={save} noValidate aria-label={`Category ${category.name}`}>
@@ -135,23 +145,13 @@ interface NewCategoryProps {
 /** A new shelf, added last. */
 function NewCategory({ onChanged, onFailed }: NewCategoryProps) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useNameCall(onFailed);
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const add = (event: FormEvent) =>
+    send(event, async () => {
       onChanged(await createCategory(name));
       setName('');
-    } catch (cause) {
-      if (cause instanceof CallRefused && cause.fields.name) setError(cause.fields.name);
-      else onFailed(cause);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form className="category-row__form categories-admin__new" onSubmit={add} noValidate aria-label="New category">

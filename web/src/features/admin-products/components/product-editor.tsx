@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { Field, TextField } from '@/components/ui/field';
 import { mediaUrl } from '@/lib/core';
 import { CallRefused } from '@/lib/api-client';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { createProduct, saveProduct, uploadPicture, type AdminProduct, type Category, type ProductChange, type SizeChange } from '../api/products-api';
 
 const WHOLE_NUMBER = 'Please give a whole number.';
@@ -161,6 +162,19 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
 
   const pictureShown = preview ?? (product?.image ? mediaUrl(product.image) : null);
 
+  /** A whole-number box (blank while it is not one: the save says why). */
+  const countBox = (name: 'stock' | 'lead_days', label: string, hint?: string) => (
+    <TextField
+      name={name}
+      label={label}
+      inputMode="numeric"
+      hint={hint}
+      value={shown(form[name])}
+      error={errors[name]}
+      onValueChange={(v) => set(name, whole(v))}
+    />
+  );
+
   return (
     <form id={product ? `edit-${product.id}` : 'new-product'} ref={box} className="product-editor" onSubmit={save} noValidate aria-label={title}>
       {/* Above the fields, where "below" points. */}
@@ -202,25 +216,10 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
         {!sized && (
           <>
             <TextField name="price" label="Price (£)" inputMode="decimal" value={form.price} error={errors.price} onValueChange={(v) => set('price', v)} />
-            <TextField
-              name="stock"
-              label="In stock"
-              inputMode="numeric"
-              value={shown(form.stock)}
-              error={errors.stock}
-              onValueChange={(v) => set('stock', whole(v))}
-            />
+            {countBox('stock', 'In stock')}
           </>
         )}
-        <TextField
-          name="lead_days"
-          label="Days of notice"
-          inputMode="numeric"
-          hint="0 for most; 2 for funeral and wedding pieces."
-          value={shown(form.lead_days)}
-          error={errors.lead_days}
-          onValueChange={(v) => set('lead_days', whole(v))}
-        />
+        {countBox('lead_days', 'Days of notice', '0 for most; 2 for funeral and wedding pieces.')}
         <label className="check-row product-editor__visible">
           <input type="checkbox" checked={form.visible} onChange={(event) => set('visible', event.target.checked)} />
           <span>{product?.archived ? 'On sale once restored' : 'On sale in the shop'}</span>
@@ -276,7 +275,7 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
       <Field id={`${id}-picture`} label="Picture" error={errors.picture} hint="A photo from your phone or camera (JPEG, PNG, WebP, HEIC); it is turned upright and its location data removed." className="product-editor__picture">
         {(control) => (
           <div className="product-editor__picture-row">
-            {pictureShown && <img className="product-editor__preview" src={pictureShown} alt="" width={72} height={90} />}
+            {pictureShown && <img className="product-editor__preview admin-thumb" src={pictureShown} alt="" width={72} height={90} />}
             <input
               {...control}
               name="picture"
@@ -293,9 +292,9 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
       </Field>
 
       <div className="product-editor__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : product ? 'Save changes' : 'Add the product'}
-        </button>
+        <SubmitButton busy={busy}>
+          {product ? 'Save changes' : 'Add the product'}
+        </SubmitButton>
         {onCancel && (
           <button type="button" className="button button--quiet" onClick={onCancel}>
             Cancel

@@ -45,6 +45,16 @@ function open(list = [sunflowers, peonies], categories = shelves) {
   renderPage(<Products onSignedOut={vi.fn()} />, { path: '/admin/products' });
 }
 
+/** The list open, with the sunflowers' quick stock change taken as sent: their stock box. */
+async function openWithStockSaved() {
+  mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
+    const { stock } = (await request.json()) as { stock: number };
+    return json({ ...sunflowers, stock });
+  });
+  open();
+  return screen.findByLabelText('In stock: Sunflower Bunch');
+}
+
 describe('the studio’s products', () => {
   it('lists each shelf’s products with their stock, and marks the sold out', async () => {
     open();
@@ -66,12 +76,7 @@ describe('the studio’s products', () => {
 
   it('saves a quick stock change, and says why a bad one is refused', async () => {
     const user = userEvent.setup();
-    mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
-      const { stock } = (await request.json()) as { stock: number };
-      return json({ ...sunflowers, stock });
-    });
-    open();
-    const box = await screen.findByLabelText('In stock: Sunflower Bunch');
+    const box = await openWithStockSaved();
     await user.clear(box);
     await user.type(box, 'lots');
     await user.click(screen.getByRole('button', { name: 'Save the stock of Sunflower Bunch' }));
@@ -84,12 +89,7 @@ describe('the studio’s products', () => {
 
   it('says a quick stock change is saved beside its Save button, until the count is changed again', async () => {
     const user = userEvent.setup();
-    mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
-      const { stock } = (await request.json()) as { stock: number };
-      return json({ ...sunflowers, stock });
-    });
-    open();
-    const box = await screen.findByLabelText('In stock: Sunflower Bunch');
+    const box = await openWithStockSaved();
     const save = screen.getByRole('button', { name: 'Save the stock of Sunflower Bunch' });
     const status = within(save.closest('form')!).getByRole('status');
     expect(status).toBeEmptyDOMElement();

@@ -107,7 +107,7 @@ export function Products({ onSignedOut }: ProductsProps) {
 
   const row = (product: AdminProduct) => (
     <li key={product.id} className="product-row" data-hidden={!product.visible || undefined}>
-      <img className="product-row__picture" src={mediaUrl(product.image)} alt="" width={56} height={70} loading="lazy" />
+      <img className="product-row__picture admin-thumb" src={mediaUrl(product.image)} alt="" width={56} height={70} loading="lazy" />
       <div className="product-row__text">
         <span className="product-row__name">{product.name}</span>
         <span className="product-row__meta">

@@ -5,6 +5,7 @@ import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { addAdmin, changePassword, listAdmins, signOutEverywhere, type AdminAccount } from '../api/admins-api';
 import './admins.css';
 
@@ -158,9 +159,9 @@ function AddAdmin({ onAdded, onSignedOut }: { onAdded: (admins: AdminAccount[]) 
           }}
         />
         <div className="admins__actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Adding…' : 'Add admin'}
-          </button>
+          <SubmitButton busy={busy} busyText="Adding…">
+            Add admin
+          </SubmitButton>
         </div>
         {said}
       </form>
@@ -214,9 +215,9 @@ function ChangePassword({ onSignedOut }: { onSignedOut: () => void }) {
           }}
         />
         <div className="admins__actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Changing…' : 'Change password'}
-          </button>
+          <SubmitButton busy={busy} busyText="Changing…">
+            Change password
+          </SubmitButton>
         </div>
         {said}
       </form>

@@ -7,21 +7,18 @@ import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { monthNames } from '@/lib/core-admin';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
 
 type Week = DeliverySettings['opening_hours'];
 type Weekday = keyof Week;
 
-const WEEK: { day: Weekday; label: string }[] = [
-  { day: 'monday', label: 'Monday' },
-  { day: 'tuesday', label: 'Tuesday' },
-  { day: 'wednesday', label: 'Wednesday' },
-  { day: 'thursday', label: 'Thursday' },
-  { day: 'friday', label: 'Friday' },
-  { day: 'saturday', label: 'Saturday' },
-  { day: 'sunday', label: 'Sunday' },
-];
+/** The week from Monday, each day as the settings name it and as the studio reads it. */
+const WEEK = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly Weekday[]).map((day) => ({
+  day,
+  label: day[0]!.toUpperCase() + day.slice(1),
+}));
 
 /** Two digits, as the wire's `MM-DD` writes a month or a day. */
 const twoDigits = (n: number) => String(n).padStart(2, '0');
@@ -418,9 +415,9 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
         )}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save settings'}
-        </button>
+        <SubmitButton busy={busy}>
+          Save settings
+        </SubmitButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { notifyError } from '@/components/ui/notify';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { getStudioFacts, saveStudioFacts, type StudioFacts, type StudioSettings } from '../api/studio-facts-api';
 import './settings.css';
 
@@ -162,9 +163,9 @@ function StudioFactsForm({ saved, onSaved, onSignedOut }: StudioFactsFormProps) 
         {message && <p className={message.error ? 'notice notice--error' : 'notice'}>{message.text}</p>}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save the studio’s details'}
-        </button>
+        <SubmitButton busy={busy}>
+          Save the studio’s details
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { login } from '../api/auth-api';
 import { sessionStore } from '../stores/session-store';
 import './login-form.css';
@@ -61,9 +62,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       )}
       <TextField {...box('username', username, setUsername)} label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
       <TextField {...box('password', password, setPassword)} label="Password" type="password" autoComplete="current-password" />
-      <button type="submit" className="button button--block" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton busy={busy} busyText="Signing in…" className="button--block">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -67,7 +67,7 @@ export function CartContents({ cart }: { cart: Cart }) {
   return (
     <div className="cart-contents">
       <section className="cart-contents__lines" aria-labelledby="cart-lines-title">
-        <h2 id="cart-lines-title" className="cart-contents__heading" tabIndex={-1} ref={headingRef}>
+        <h2 id="cart-lines-title" className="eyebrow cart-contents__heading" tabIndex={-1} ref={headingRef}>
           {counted(count, 'item')}
         </h2>
         <ul className="cart-lines" aria-label="Items in your cart">

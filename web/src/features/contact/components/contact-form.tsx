@@ -1,6 +1,7 @@
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { enquiryTypes, type EnquiryForm } from '@/lib/core';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { emptyEnquiry } from '../enquiry';
 import { useContactForm, type EnquiryField } from '../hooks/use-contact-form';
 import './contact-form.css';
@@ -135,9 +136,9 @@ export function ContactForm({ initial = emptyEnquiry }: ContactFormProps) {
       </div>
 
       <div className="contact-form__actions">
-        <button type="submit" className="button contact-form__send" disabled={loading}>
-          {loading ? 'Sending...' : 'Send message'}
-        </button>
+        <SubmitButton busy={loading} busyText="Sending..." className="contact-form__send">
+          Send message
+        </SubmitButton>
       </div>
 
       <div className="contact-form__status-region" role="status" aria-live="polite" aria-atomic="true">

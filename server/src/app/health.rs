@@ -1,0 +1,203 @@
+//! `/healthz` and `/readyz`: what a monitor or a proxy asks.
+//!
+//! `/healthz` says the process serves (and which build). `/readyz` answers 503 only when the
+//! shop cannot serve (the database does not answer, migrations are not applied, media cannot
+//! be written, the disk is full), so a proxy never takes a working shop offline; what needs a
+//! person but does not stop the shop (mail stuck or given up on, refunds failing, the disk
+//! nearly full, no recent backup) is listed under `attention` with a 200, for an uptime
+//! monitor's keyword check and the back office.
+//!
+//! The checks take the moment they are given: real time in the shop (its `--fake-now` moves
+//! the shop's calendar, not the age of a stuck letter), a chosen one in tests.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    Statement,
+};
+use sea_orm_migration::MigratorTrait;
+use serde::Serialize;
+
+use crate::app::backup;
+use crate::store::entities::{order_refund, outbox, refund};
+use crate::store::migration::Migrator;
+
+/// Mail waiting longer than this needs a look.
+pub const MAIL_LATE_SECONDS: i64 = 30 * 60;
+/// A refund failing for longer than this needs a look.
+pub const REFUND_LATE_SECONDS: i64 = 60 * 60;
+/// A backup older than this (a nightly one missed) needs a look.
+pub const BACKUP_LATE_SECONDS: i64 = 26 * 60 * 60;
+/// Below this share of its disk free, the data folder needs a look.
+pub const LOW_DISK_PERCENT: u64 = 10;
+/// Below this, nothing can be written: the shop cannot take an order.
+pub const FULL_DISK_BYTES: u64 = 64 * 1024 * 1024;
+
+/// What the checks look at.
+#[derive(Clone)]
+pub struct Health {
+    pub db: DatabaseConnection,
+    pub data_dir: PathBuf,
+    /// The media folder; `None` when media are kept in a bucket.
+    pub media_dir: Option<PathBuf>,
+}
+
+/// `/readyz`'s answer.
+#[derive(Debug, Serialize)]
+pub struct Readiness {
+    /// "ready", or "not ready" (then `problems` says why).
+    pub status: &'static str,
+    pub version: &'static str,
+    /// Why the shop cannot serve; empty when it can.
+    pub problems: Vec<String>,
+    /// What needs a person while the shop goes on serving.
+    pub attention: Vec<String>,
+}
+
+impl Readiness {
+    pub fn ready(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+impl Health {
+    /// Every check, as at `now` (Unix seconds).
+    pub async fn check(&self, now: i64) -> Readiness {
+        let mut problems = Vec::new();
+        let mut attention = Vec::new();
+        match tokio::time::timeout(Duration::from_secs(3), self.database()).await {
+            Ok(Ok(pending)) if pending > 0 => problems.push(format!(
+                "{pending} database migration(s) are not applied: restart the shop to apply them"
+            )),
+            Ok(Ok(_)) => match self.needs_a_person(now).await {
+                Ok(found) => attention.extend(found),
+                Err(err) => problems.push(format!("the database does not answer: {err}")),
+            },
+            Ok(Err(err)) => problems.push(format!("the database does not answer: {err}")),
+            Err(_) => problems.push("the database does not answer within 3 seconds".into()),
+        }
+        if let Some(media) = &self.media_dir
+            && let Err(err) = writable(media)
+        {
+            problems.push(format!(
+                "the media folder {} cannot be written: {err}",
+                media.display()
+            ));
+        }
+        if let Some((free, total)) = disk_space(&self.data_dir) {
+            if free < FULL_DISK_BYTES {
+                problems.push(format!(
+                    "the data folder's disk is full ({} MB free)",
+                    free / 1_000_000
+                ));
+            } else if total > 0 && free * 100 / total < LOW_DISK_PERCENT {
+                attention.push(format!(
+                    "the data folder's disk has {} % free ({} MB)",
+                    free * 100 / total,
+                    free / 1_000_000
+                ));
+            }
+        }
+        match backup::last_backup(&self.data_dir) {
+            None => attention.push("no backup has been made: see docs/operations.md".into()),
+            Some(last) if now - last.at > BACKUP_LATE_SECONDS => attention.push(format!(
+                "the last backup is {} hours old",
+                (now - last.at) / 3600
+            )),
+            Some(_) => {}
+        }
+        Readiness {
+            status: if problems.is_empty() {
+                "ready"
+            } else {
+                "not ready"
+            },
+            version: crate::VERSION,
+            problems,
+            attention,
+        }
+    }
+
+    /// The database answers: how many migrations it still lacks.
+    async fn database(&self) -> Result<usize, sea_orm::DbErr> {
+        self.db
+            .query_one_raw(Statement::from_string(
+                self.db.get_database_backend(),
+                "SELECT 1",
+            ))
+            .await?;
+        Ok(Migrator::get_pending_migrations_read_only(&self.db)
+            .await?
+            .len())
+    }
+
+    /// Mail and refunds that have waited too long.
+    async fn needs_a_person(&self, now: i64) -> Result<Vec<String>, sea_orm::DbErr> {
+        let mut found = Vec::new();
+        let unsent = || outbox::Entity::find().filter(outbox::Column::SentAt.is_null());
+        let late = unsent()
+            .filter(outbox::Column::DeadAt.is_null())
+            .filter(outbox::Column::CreatedAt.lt(now - MAIL_LATE_SECONDS))
+            .count(&self.db)
+            .await?;
+        if late > 0 {
+            found.push(format!(
+                "{late} letter(s) have waited over 30 minutes to be sent"
+            ));
+        }
+        let dead = unsent()
+            .filter(outbox::Column::DeadAt.is_not_null())
+            .count(&self.db)
+            .await?;
+        if dead > 0 {
+            found.push(format!(
+                "{dead} letter(s) could not be sent and were given up on: send them again from the back office"
+            ));
+        }
+        let unsettled = posy_core::order::RefundState::UNSETTLED.map(|s| s.as_str());
+        let failing = order_refund::Entity::find()
+            .filter(order_refund::Column::State.is_in(unsettled))
+            .filter(order_refund::Column::CreatedAt.lt(now - REFUND_LATE_SECONDS))
+            .count(&self.db)
+            .await?
+            + refund::Entity::find()
+                .filter(refund::Column::Succeeded.eq(false))
+                .filter(refund::Column::CreatedAt.lt(now - REFUND_LATE_SECONDS))
+                .count(&self.db)
+                .await?;
+        if failing > 0 {
+            found.push(format!(
+                "{failing} refund(s) have been failing for over an hour"
+            ));
+        }
+        Ok(found)
+    }
+}
+
+/// Writes and removes a small file in `folder`.
+fn writable(folder: &Path) -> std::io::Result<()> {
+    let probe = folder.join(format!(".readyz-{}", std::process::id()));
+    std::fs::write(&probe, b"ok")?;
+    std::fs::remove_file(probe)
+}
+
+/// Free and total bytes of the disk holding `path`, where the platform can tell.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn disk_space(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: a NUL-terminated path and a buffer statvfs fills when it answers 0.
+    let stats = unsafe {
+        (libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) == 0).then(|| stats.assume_init())?
+    };
+    let block = stats.f_frsize;
+    Some((stats.f_bavail * block, stats.f_blocks * block))
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn disk_space(_path: &Path) -> Option<(u64, u64)> {
+    None
+}

@@ -1,0 +1,205 @@
+//! `posy backup` and `posy restore`, run as the studio's IT person runs them: the built binary
+//! against a running shop, then a new shop started on the restored folder (and, on PostgreSQL,
+//! a new database).
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+use reqwest::multipart::{Form, Part};
+
+use crate::builders::{OrderBuilder, ProductBuilder};
+use crate::files::noisy_png;
+use crate::helpers::{
+    Options, admin_session, fresh_postgres_database, post_form, spawn_app, spawn_app_with,
+};
+
+/// Runs `posy` with these arguments: whether it succeeded, and what it printed.
+fn posy(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_posy"))
+        .args(args)
+        .env_remove("POSY_DATA_DIR")
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("posy runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), said)
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[tokio::test]
+async fn a_running_shop_is_backed_up_and_restored_into_an_empty_folder_with_its_orders_and_pictures()
+ {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let made = ProductBuilder::new("Frost Posy")
+        .create(&app, &session)
+        .await;
+    let id = made["id"].as_i64().unwrap();
+    let picture = Form::new().part(
+        "picture",
+        Part::bytes(noisy_png(320, 240)).file_name("frost.png"),
+    );
+    let (status, body) = post_form(
+        &app,
+        &format!("/api/admin/products/{id}/picture/"),
+        &session,
+        picture,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let placed = OrderBuilder::of("Frost Posy", 1).place(&app).await;
+    let order_path = format!("/api/orders/{}?token={}", placed.id, placed.token);
+    let (_, order) = app.get_json(&order_path).await;
+    let (_, product) = app.get_json(&format!("/api/products/{id}/")).await;
+    let image = product["image"]
+        .as_str()
+        .expect("the product has its picture")
+        .to_owned();
+    let picture_bytes = app.get(&image).await.bytes().await.unwrap();
+
+    // Backed up while the shop runs, into a folder kept to the newest two.
+    let backups = tempfile::tempdir().unwrap();
+    let database_url = app.database_url();
+    for _ in 0..3 {
+        let (ok, said) = posy(&[
+            "backup",
+            "--to",
+            path(backups.path()),
+            "--keep",
+            "2",
+            "--data-dir",
+            path(&app.data_dir),
+            "--database-url",
+            &database_url,
+        ]);
+        assert!(ok, "{said}");
+        assert!(said.contains("Backed up the shop into"), "{said}");
+        // The names carry the second they were made.
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+    }
+    let mut files: Vec<_> = std::fs::read_dir(backups.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "the oldest was removed: {files:?}");
+    let file = files.pop().unwrap();
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "only the shop's owner may read a backup");
+    // The back office can tell when the last one ran.
+    assert!(app.data_dir.join("last-backup.json").is_file());
+
+    // Restored into a new folder (and a new database on PostgreSQL)...
+    let restored_dir = tempfile::tempdir().unwrap();
+    let target = restored_dir.path().join("shop");
+    let database = fresh_postgres_database().await;
+    let mut args = vec!["restore", path(&file), "--data-dir", path(&target)];
+    if let Some(url) = &database {
+        args.extend(["--database-url", url]);
+    }
+    let (ok, said) = posy(&args);
+    assert!(ok, "{said}");
+    assert!(said.contains("Restored the backup made at"), "{said}");
+
+    // ...never over a shop that is there.
+    let (ok, said) = posy(&args);
+    assert!(!ok, "a second restore into the same place is refused");
+    assert!(said.contains("is not empty"), "{said}");
+
+    // The shop starts on it: the order by its link, the picture.
+    let restored = spawn_app_with(Options {
+        existing: Some((target.clone(), database.clone())),
+        ..Options::default()
+    })
+    .await;
+    let (status, again) = restored.get_json(&order_path).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again, order);
+    let response = restored.get(&image).await;
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.bytes().await.unwrap(), picture_bytes);
+    let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "the restored folder is private");
+}
+
+#[tokio::test]
+async fn a_damaged_or_foreign_backup_restores_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_backup = dir.path().join("photo.tar");
+    std::fs::write(&not_a_backup, b"not a tar at all").unwrap();
+    let target = dir.path().join("shop");
+    let (ok, said) = posy(&["restore", path(&not_a_backup), "--data-dir", path(&target)]);
+    assert!(!ok);
+    assert!(
+        said.contains("no manifest")
+            || said.contains("not a Posy backup")
+            || said.contains("damaged"),
+        "{said}"
+    );
+    assert!(!target.exists(), "the folder it made is taken away again");
+
+    let (ok, said) = posy(&[
+        "backup",
+        "--to",
+        path(&dir.path().join("x.tar")),
+        "--data-dir",
+        path(&dir.path().join("no-shop-here")),
+    ]);
+    assert!(!ok);
+    assert!(said.contains("there is no shop database at"), "{said}");
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[tokio::test]
+async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_starts() {
+    let app = spawn_app().await;
+    // A letter in the outbox: an enquiry mails the studio.
+    let (status, body) = app
+        .post_json(
+            "/api/contact/",
+            &serde_json::json!({
+                "name": "Hannah Price", "email": "hannah@example.com",
+                "enquiryType": "wedding", "message": "Do you deliver to Clevedon?",
+            }),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    app.mail(1).await;
+    let letters: Vec<_> = std::fs::read_dir(app.data_dir.join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!letters.is_empty());
+    for made in [app.data_dir.join("posy.db"), letters[0].clone()] {
+        assert_eq!(
+            mode(&made),
+            0o600,
+            "{} is private from the start",
+            made.display()
+        );
+    }
+    assert_eq!(mode(&app.data_dir), 0o700);
+
+    // As an older Posy left them: readable by every account on the machine.
+    let set = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set(&app.data_dir, 0o755);
+    set(&app.data_dir.join("posy.db"), 0o644);
+    set(&letters[0], 0o644);
+    let app = app.killed_and_restarted().await;
+    assert_eq!(mode(&app.data_dir), 0o700);
+    assert_eq!(mode(&app.data_dir.join("posy.db")), 0o600);
+    assert_eq!(mode(&letters[0]), 0o600);
+}
