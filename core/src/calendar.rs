@@ -81,6 +81,11 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// The months' names in order, `January` to `December`: the back office's day-and-month pickers.
+pub fn month_names() -> [&'static str; 12] {
+    MONTHS
+}
+
 /// `Dec`, as a moment's short form writes a month (British English spells September `Sept`).
 fn short_month(month: u8) -> &'static str {
     match month {
@@ -294,9 +299,15 @@ impl TimeOfDay {
         format!("{:02}:{:02}", self.0 / 60, self.0 % 60)
     }
 
-    /// The form shoppers read, as the site writes its opening hours: `9:30`, `18:00`.
+    /// The form shoppers read, the one time style of the site, its mails and its opening
+    /// hours: `09:30`, `18:00` (24-hour, as UK timetables write it).
     pub fn display(self) -> String {
-        format!("{}:{:02}", self.0 / 60, self.0 % 60)
+        self.to_wire()
+    }
+
+    /// `09:00–13:00`: the window from this time to `end`, as slots and opening hours are written.
+    pub fn until(self, end: TimeOfDay) -> String {
+        format!("{}–{}", self.display(), end.display())
     }
 }
 
@@ -366,7 +377,7 @@ impl LondonTime {
         })
     }
 
-    /// `Tue 15 Dec, 9:12`: when a step of an order happened, as its pages list them.
+    /// `Tue 15 Dec, 09:12`: when a step of an order happened, as its pages list them.
     pub fn brief(self) -> String {
         format!(
             "{} {} {}, {}",
@@ -377,7 +388,7 @@ impl LondonTime {
         )
     }
 
-    /// `15 December 2026 at 9:12`: when an order was placed, as its confirmation says.
+    /// `15 December 2026 at 09:12`: when an order was placed, as its confirmation says.
     pub fn full(self) -> String {
         format!("{} at {}", self.date.day_month_year(), self.time)
     }
@@ -494,23 +505,24 @@ mod tests {
     #[test]
     fn a_moment_is_written_on_the_studio_clock_briefly_or_in_full() {
         let at = |day, clock| LondonTime::at(utc(day, clock)).unwrap();
-        assert_eq!(at("2026-12-15", "09:12").brief(), "Tue 15 Dec, 9:12");
+        assert_eq!(at("2026-12-15", "09:12").brief(), "Tue 15 Dec, 09:12");
         // In summer time a moment late in the evening (UTC) is already the next day in Bristol.
-        assert_eq!(at("2026-06-01", "23:05").brief(), "Tue 2 Jun, 0:05");
-        assert_eq!(at("2026-09-15", "08:05").brief(), "Tue 15 Sept, 9:05");
+        assert_eq!(at("2026-06-01", "23:05").brief(), "Tue 2 Jun, 00:05");
+        assert_eq!(at("2026-09-15", "08:05").brief(), "Tue 15 Sept, 09:05");
         assert_eq!(
             at("2026-11-20", "14:05").full(),
             "20 November 2026 at 14:05"
         );
-        assert_eq!(at("2026-06-23", "23:05").full(), "24 June 2026 at 0:05");
+        assert_eq!(at("2026-06-23", "23:05").full(), "24 June 2026 at 00:05");
     }
 
     #[test]
     fn times_are_read_in_the_wire_form_and_shown_as_the_site_writes_them() {
         assert_eq!(time("09:30").minutes(), 570);
         assert_eq!(time("09:30").to_wire(), "09:30");
-        assert_eq!(time("09:30").display(), "9:30");
+        assert_eq!(time("09:30").display(), "09:30");
         assert_eq!(time("18:00").display(), "18:00");
+        assert_eq!(time("07:30").until(time("13:00")), "07:30–13:00");
         for bad in [
             "", "9:30", "24:00", "12:60", "12.30", "12:3", "ab:cd", " 9:30",
         ] {

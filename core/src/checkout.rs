@@ -69,6 +69,10 @@ impl CheckoutField {
 }
 
 impl FormField for CheckoutField {
+    fn label(self) -> &'static str {
+        CheckoutField::label(self)
+    }
+
     fn form_name(self) -> &'static str {
         match self {
             CheckoutField::Email => "email",
@@ -222,7 +226,7 @@ mod tests {
     }
 
     #[test]
-    fn missing_fields_are_listed_by_their_form_names_in_order() {
+    fn missing_fields_are_listed_by_their_labels_in_order() {
         let form = CheckoutForm {
             email: String::new(),
             first_name: "  ".into(),
@@ -232,7 +236,7 @@ mod tests {
         let problems = form.parse().unwrap_err();
         assert_eq!(
             problems.message(),
-            "Please fill in all required fields: email, firstName, phone"
+            "Please fill in all required fields: Email, First name, Phone"
         );
         let fields = problems.fields(CheckoutField::wire_name);
         assert_eq!(
@@ -246,7 +250,7 @@ mod tests {
         let problems = CheckoutForm::default().parse().unwrap_err();
         assert_eq!(
             problems.message(),
-            "Please fill in all required fields: email, firstName, lastName, address, city, postcode, phone"
+            "Please fill in all required fields: Email, First name, Last name, Address, Town or city, Postcode, Phone"
         );
     }
 

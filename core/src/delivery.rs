@@ -52,9 +52,9 @@ pub struct Hours {
 }
 
 impl Hours {
-    /// `7:30–18:00`, as the site writes opening hours.
+    /// `07:30–18:00`, as the site writes opening hours.
     pub fn display(self) -> String {
-        format!("{}–{}", self.open.display(), self.close.display())
+        self.open.until(self.close)
     }
 
     /// Whether a window from `start` to `end` lies wholly within these hours.
@@ -97,7 +97,7 @@ impl WeekHours {
     }
 
     /// The lines `GET /api/site/` shows, Monday first, consecutive days with the same hours
-    /// together: `Monday to Friday` `7:30–18:00`, `Saturday` `8:00–16:00`, `Sunday` `Closed`.
+    /// together: `Monday to Friday` `07:30–18:00`, `Saturday` `08:00–16:00`, `Sunday` `Closed`.
     pub fn lines(&self) -> Vec<OpeningHoursLine> {
         let mut lines: Vec<(Weekday, Weekday, Option<Hours>)> = Vec::new();
         for day in Weekday::ALL {
@@ -126,7 +126,7 @@ impl WeekHours {
 pub struct OpeningHoursLine {
     /// `Monday to Friday`.
     pub days: String,
-    /// `7:30–18:00`, or `Closed`.
+    /// `07:30–18:00`, or `Closed`.
     pub hours: String,
 }
 
@@ -571,8 +571,8 @@ mod tests {
         assert_eq!(
             lines,
             [
-                ("Monday to Friday", "7:30–18:00"),
-                ("Saturday", "8:00–16:00"),
+                ("Monday to Friday", "07:30–18:00"),
+                ("Saturday", "08:00–16:00"),
                 ("Sunday", "Closed"),
             ]
         );
@@ -604,9 +604,9 @@ mod tests {
             lines,
             [
                 "Monday: Closed",
-                "Tuesday and Wednesday: 9:00–17:00",
-                "Thursday: 9:00–20:00",
-                "Friday: 9:00–17:00",
+                "Tuesday and Wednesday: 09:00–17:00",
+                "Thursday: 09:00–20:00",
+                "Friday: 09:00–17:00",
                 "Saturday and Sunday: Closed",
             ]
         );

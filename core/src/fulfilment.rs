@@ -88,7 +88,7 @@ impl FulfilmentField {
             FulfilmentField::Slot => "Delivery time",
             FulfilmentField::CollectionTime => "Collection time",
             FulfilmentField::RecipientName => "Recipient's name",
-            FulfilmentField::RecipientPhone => "Recipient's phone",
+            FulfilmentField::RecipientPhone => "Recipient's phone (optional)",
             FulfilmentField::AddressLine1 => "Delivery address",
             FulfilmentField::AddressLine2 => "Address line 2 (optional)",
             FulfilmentField::City => "Delivery town or city",
@@ -132,11 +132,13 @@ impl FulfilmentField {
         }
     }
 
-    /// Whether a blank value is refused.
+    /// Whether a blank value is refused. The recipient's phone is optional: it helps the
+    /// driver, but a surprise bouquet's sender may not know it.
     pub fn required(self) -> bool {
         !matches!(
             self,
-            FulfilmentField::AddressLine2
+            FulfilmentField::RecipientPhone
+                | FulfilmentField::AddressLine2
                 | FulfilmentField::Instructions
                 | FulfilmentField::CardMessage
                 | FulfilmentField::CardFrom
@@ -145,6 +147,10 @@ impl FulfilmentField {
 }
 
 impl FormField for FulfilmentField {
+    fn label(self) -> &'static str {
+        FulfilmentField::label(self)
+    }
+
     fn form_name(self) -> &'static str {
         match self {
             FulfilmentField::Method => "method",
@@ -183,9 +189,6 @@ impl FormField for FulfilmentField {
             FulfilmentField::Slot => "Please choose a delivery time.",
             FulfilmentField::CollectionTime => "Please choose a collection time.",
             FulfilmentField::RecipientName => "Please tell us who the flowers are for.",
-            FulfilmentField::RecipientPhone => {
-                "Please give the recipient's phone number, in case the driver needs to call."
-            }
             FulfilmentField::AddressLine1 => "Please give the delivery address.",
             FulfilmentField::City => "Please give the town or city.",
             FulfilmentField::Postcode => "Please give the delivery postcode.",
@@ -263,6 +266,13 @@ pub struct Delivery {
     pub recipient: Recipient,
     /// Instructions for the driver, may be empty.
     pub instructions: String,
+}
+
+impl Delivery {
+    /// The slot's hours, kept with the order so its mails and pages say them: `09:00–13:00`.
+    pub fn hours(&self) -> String {
+        self.start.until(self.end)
+    }
 }
 
 /// How a checked order reaches its recipient.
@@ -981,7 +991,7 @@ mod tests {
         let problems = check(&FulfilmentForm::default()).unwrap_err();
         assert_eq!(
             problems.message(),
-            "Please fill in all required fields: method, date"
+            "Please fill in all required fields: Delivery or collection, Day"
         );
         assert_eq!(
             problems.shopper_fields()["method"],
@@ -1005,7 +1015,6 @@ mod tests {
                 "date",
                 "postcode",
                 "recipient_name",
-                "recipient_phone",
                 "slot"
             ]
         );
@@ -1164,7 +1173,7 @@ mod tests {
             };
             (
                 form,
-                "Please choose a collection time between 7:30 and 17:30.",
+                "Please choose a collection time between 07:30 and 17:30.",
             )
         });
         refused(FulfilmentField::CollectionTime, &cases);
@@ -1274,6 +1283,18 @@ mod tests {
                 ),
             ],
         );
+    }
+
+    #[test]
+    fn a_delivery_without_the_recipients_phone_is_accepted() {
+        let form = FulfilmentForm {
+            recipient_phone: "  ".into(),
+            ..delivery()
+        };
+        let Handover::Delivery(delivery) = check(&form).unwrap().handover else {
+            panic!("a delivery");
+        };
+        assert_eq!(delivery.recipient.phone, "");
     }
 
     #[test]

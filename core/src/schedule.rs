@@ -167,14 +167,9 @@ pub struct SlotOption {
 }
 
 impl SlotOption {
-    /// `Morning, 9:00–13:00`, with `(+£3.00)` when it costs extra.
+    /// `Morning, 09:00–13:00`, with `(+£3.00)` when it costs extra.
     pub fn label(&self) -> String {
-        let window = format!(
-            "{}, {}–{}",
-            self.name,
-            self.start.display(),
-            self.end.display()
-        );
+        let window = format!("{}, {}", self.name, self.start.until(self.end));
         if self.surcharge > Money::ZERO {
             format!("{window} (+{})", self.surcharge.display())
         } else {
@@ -790,7 +785,7 @@ mod tests {
         let labels: Vec<String> = slots.iter().map(SlotOption::label).collect();
         assert_eq!(
             labels,
-            ["Morning, 9:00–13:00 (+£3.00)", "Afternoon, 13:00–18:00"]
+            ["Morning, 09:00–13:00 (+£3.00)", "Afternoon, 13:00–18:00"]
         );
     }
 

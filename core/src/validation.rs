@@ -6,8 +6,13 @@ use std::collections::BTreeMap;
 /// A field of a form, named as the browser's form names it (`firstName`) and as the API's
 /// payload names it (`first_name`).
 pub trait FormField: Copy + Eq {
-    /// The name in the shopper's form, used in the missing-fields message.
+    /// The name in the shopper's form.
     fn form_name(self) -> &'static str;
+    /// The words beside the field, as the missing-fields message lists it (`First name`); the
+    /// form name for a form whose boxes have no words of their own in core.
+    fn label(self) -> &'static str {
+        self.form_name()
+    }
     /// The name in the API payload, used in the server's `fields` map.
     fn wire_name(self) -> &'static str;
     /// What the browser says beside the field when it is left empty.
@@ -72,7 +77,7 @@ impl<F: FormField> FormProblems<F> {
                 .map(|(_, why)| why.clone())
                 .unwrap_or_default()
         } else {
-            let names: Vec<&str> = self.missing.iter().map(|f| f.form_name()).collect();
+            let names: Vec<&str> = self.missing.iter().map(|f| f.label()).collect();
             format!("{MISSING_FIELDS_PREFIX}{}", names.join(", "))
         }
     }

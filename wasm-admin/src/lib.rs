@@ -3,7 +3,7 @@
 //! download budget, and a rule only the studio uses should not spend it.
 
 use posy_core::Money;
-use posy_core::calendar::LondonTime;
+use posy_core::calendar::{LondonTime, month_names};
 use posy_core::enquiry::{ReplyParts, reply_mail};
 use posy_core::order::{self, OrderStatus, RefundChoice, RefundableLine};
 use wasm_bindgen::JsCast;
@@ -113,10 +113,20 @@ pub fn restocks_by_default(status: &str) -> bool {
     OrderStatus::parse(status).is_some_and(OrderStatus::restocks_by_default)
 }
 
-/// `formatMoment(1765789920)` → `"Mon 15 Dec, 9:12"`: when something happened to an order, on
+/// `formatMoment(1765789920)` → `"Mon 15 Dec, 09:12"`: when something happened to an order, on
 /// the studio's clock in Bristol (summer time included), as the order pages list it; `""` for
 /// a moment outside the calendar.
 #[wasm_bindgen(js_name = formatMoment)]
 pub fn format_moment(seconds: f64) -> String {
     LondonTime::at(seconds as i64).map_or_else(String::new, LondonTime::brief)
+}
+
+/// `monthNames()` → `["January", …, "December"]`: the day-and-month pickers' months, in the
+/// words the site writes dates with.
+#[wasm_bindgen(js_name = monthNames)]
+pub fn month_names_list() -> Vec<String> {
+    month_names()
+        .iter()
+        .map(|name| (*name).to_owned())
+        .collect()
 }

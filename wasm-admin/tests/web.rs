@@ -1,6 +1,8 @@
 //! The back office's exports, run in Node by wasm-bindgen's test runner.
 
-use posy_wasm_admin::{check_refund, format_moment, reply_mail_text, restocks_by_default};
+use posy_wasm_admin::{
+    check_refund, format_moment, month_names_list, reply_mail_text, restocks_by_default,
+};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
@@ -70,7 +72,17 @@ fn flowers_go_back_in_stock_by_default_only_before_they_are_made() {
 
 #[wasm_bindgen_test]
 fn a_moment_is_written_on_the_studios_clock() {
-    // 2025-12-15 09:12 UTC is 9:12 in Bristol; 2026-06-01 23:05 UTC is already the 2nd there.
-    assert_eq!(format_moment(1_765_789_920.0), "Mon 15 Dec, 9:12");
-    assert_eq!(format_moment(1_780_355_100.0), "Tue 2 Jun, 0:05");
+    // 2025-12-15 09:12 UTC is 09:12 in Bristol; 2026-06-01 23:05 UTC is already the 2nd there.
+    assert_eq!(format_moment(1_765_789_920.0), "Mon 15 Dec, 09:12");
+    assert_eq!(format_moment(1_780_355_100.0), "Tue 2 Jun, 00:05");
+}
+
+#[wasm_bindgen_test]
+fn the_pickers_months_are_the_sites_words() {
+    let months = month_names_list();
+    assert_eq!(months.len(), 12);
+    assert_eq!(
+        (months[0].as_str(), months[11].as_str()),
+        ("January", "December")
+    );
 }

@@ -246,7 +246,7 @@ impl Delivery {
     }
 
     /// `slots("2026-12-14", now)` → the delivery slots offered that day (a day from `days`):
-    /// `[{name: "Morning", start: "09:00", end: "13:00", label: "Morning, 9:00–13:00 (+£3.00)",
+    /// `[{name: "Morning", start: "09:00", end: "13:00", label: "Morning, 09:00–13:00 (+£3.00)",
     /// surcharge: "3.00", available: false, reason: "No same-day delivery"}, …]`; empty when
     /// the studio is closed.
     #[wasm_bindgen(unchecked_return_type = "SlotOption[]")]

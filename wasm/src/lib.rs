@@ -194,7 +194,7 @@ pub(crate) fn checkout_form(form: &JsValue) -> CheckoutForm {
 }
 
 /// `validateCheckout({email: "", firstName: "Jo", …})` → `null` when fine, else
-/// `{error: "Please fill in all required fields: email", fields: {email: "…"}}`.
+/// `{error: "Please fill in all required fields: Email", fields: {email: "…"}}`.
 #[wasm_bindgen(js_name = validateCheckout)]
 pub fn validate_checkout_form(form: JsValue) -> JsValue {
     match validate_checkout(&checkout_form(&form)) {

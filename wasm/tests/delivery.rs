@@ -282,7 +282,7 @@ fn a_days_slots_come_with_their_price_and_whether_they_can_be_had() {
     assert_eq!(slots.length(), 2);
     assert_eq!(
         at_index(&slots, 0),
-        r#"{"name":"Morning","start":"09:00","end":"13:00","label":"Morning, 9:00–13:00 (+£3.00)","surcharge":"3.00","available":false,"reason":"No same-day delivery"}"#
+        r#"{"name":"Morning","start":"09:00","end":"13:00","label":"Morning, 09:00–13:00 (+£3.00)","surcharge":"3.00","available":false,"reason":"No same-day delivery"}"#
     );
     assert_eq!(
         at_index(&slots, 1),
@@ -334,7 +334,7 @@ fn collection_times_leave_an_hour_to_make_the_flowers_up() {
         .unwrap();
     assert_eq!(
         at_index(&tomorrow, 0),
-        r#"{"value":"07:30","label":"7:30"}"#
+        r#"{"value":"07:30","label":"07:30"}"#
     );
     assert_eq!(tomorrow.length(), 21);
     let late = delivery
@@ -472,7 +472,7 @@ fn a_choice_at_fault_says_why_by_field() {
     );
     assert_eq!(
         error,
-        "Please fill in all required fields: slot, recipientName, recipientPhone, addressLine1, city, postcode"
+        "Please fill in all required fields: Delivery time, Recipient's name, Delivery address, Delivery town or city, Delivery postcode"
     );
     assert!(
         fields.contains(r#""recipient_name":"Please tell us who the flowers are for.""#),

@@ -60,7 +60,7 @@ fn a_checkout_form_missing_fields_gets_the_specs_message() {
     );
     let answer = stringify(&validate_checkout_form(form));
     assert!(
-        answer.contains(r#""error":"Please fill in all required fields: email, lastName""#),
+        answer.contains(r#""error":"Please fill in all required fields: Email, Last name""#),
         "{answer}"
     );
     assert!(

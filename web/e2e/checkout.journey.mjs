@@ -110,11 +110,17 @@ describe('a shopper pays', () => {
     await fillCustomer(page, ['First name', 'Postcode']);
     await fillCard(page, '4242 4242 4242 4242');
     await pay(page).click();
-    await problem(page).getByText('Please fill in all required fields: firstName, postcode', { exact: true }).waitFor();
+    // Named as the form labels them, the delivery's fields too (nothing is chosen for it yet).
+    await problem(page)
+      .getByText("Please fill in all required fields: First name, Postcode, Recipient's name, Delivery address, Delivery town or city, Delivery postcode", { exact: true })
+      .waitFor();
     assert.equal(await page.getByLabel('First name', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.ok(await page.getByLabel('First name', { exact: true }).evaluate((input) => input === document.activeElement), 'the first field at fault has focus');
     assert.ok(page.url().endsWith('/checkout'));
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing with the fields marked');
+    // The alert by Pay is about those fields: it goes once one of them changes.
+    await page.getByLabel('First name', { exact: true }).fill('Jo');
+    await problem(page).getByText(/required fields/).waitFor({ state: 'detached' });
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });

@@ -27,6 +27,10 @@ describe('a florist’s order', () => {
   it('delivers to someone else with a card, chosen and paid for on a phone', async () => {
     const { page, context, errors } = await openPage(390);
     await checkoutWithOneBouquet(page, product.name);
+    // First, before the billing details: can they deliver there, and when?
+    await page.getByLabel('Check a postcode').fill('bs3 1aa');
+    await page.getByTestId('postcode-first').getByText(/^We deliver to BS3 \(.+\): .+\. Order by 12:00 for delivery today\.$/).waitFor();
+    assert.equal(await page.getByLabel('Delivery postcode').inputValue(), 'bs3 1aa', 'the delivery postcode is the one checked');
     await fillMe(page);
 
     // Today, before noon: same-day delivery is open in the afternoon, not in the morning.
@@ -62,18 +66,19 @@ describe('a florist’s order', () => {
 
     await payWithTestCard(page);
     assert.equal(await page.getByTestId('order-total').textContent(), total);
-    assert.equal(await page.getByTestId('order-when').textContent(), 'Tuesday 15 December, Morning');
+    assert.equal(await page.getByTestId('order-when').textContent(), 'Tuesday 15 December, Morning (09:00–13:00)', 'the slot with its hours');
     assert.ok(await page.getByText('Ada Rose').isVisible(), 'the recipient');
     assert.ok(await page.getByText('BS3 1AA').isVisible(), 'the postcode, as postcodes are written');
     assert.ok(await page.getByText('Happy birthday, Ada!').isVisible(), 'the card');
     const number = (await page.getByTestId('order-number').textContent()).trim();
 
     const mail = await mailTo(me.Email, number);
-    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose', 'BS3 1AA', 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
+    // The slot with its hours (up to the dash, which the mail writes quoted-printable).
+    for (const words of ['Delivery: Tuesday 15 December, Morning (09:00', 'For: Ada Rose', 'BS3 1AA', 'Blue door, by the bakery.', 'Happy birthday, Ada!']) {
       assert.ok(mail.includes(words), `the customer's mail says "${words}"`);
     }
     const notice = await mailTo(studioEmail, number);
-    for (const words of ['Delivery: Tuesday 15 December, Morning', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
+    for (const words of ['Delivery: Tuesday 15 December, Morning (09:00', 'For: Ada Rose, 07700 900123', 'Happy birthday, Ada!']) {
       assert.ok(notice.includes(words), `the studio's notice says "${words}"`);
     }
 

@@ -62,8 +62,18 @@ describe('the studio pages', () => {
       assert.equal(await main.getByRole('link', { name, exact: true }).getAttribute('href'), href, name);
     }
     const hours = await main.locator('.home-hours__table').innerText();
-    for (const line of ['Monday to Friday', '7:30–18:00', 'Saturday', '8:00–16:00', 'Sunday', 'Closed']) assert.ok(hours.includes(line), line);
+    for (const line of ['Monday to Friday', '07:30–18:00', 'Saturday', '08:00–16:00', 'Sunday', 'Closed']) assert.ok(hours.includes(line), line);
     assert.ok(await main.getByText('Delivered across Bristol, or collect from the studio in BS14.').isVisible());
+    // This week's bouquets are the catalogue's, each a link to its page, every picture loaded.
+    const teaser = main.getByRole('list', { name: 'From the shop' });
+    const links = teaser.getByRole('link');
+    assert.equal(await links.count(), 3);
+    for (const link of await links.all()) assert.match(await link.getAttribute('href'), /^\/shop\/\d+$/);
+    await teaser.scrollIntoViewIfNeeded();
+    for (const img of await teaser.locator('img').all()) {
+      await img.evaluate((el) => (el.complete ? null : new Promise((done) => el.addEventListener('load', done, { once: true }))));
+      assert.ok(await img.evaluate((el) => el.naturalWidth > 0), 'no broken picture');
+    }
     await context.close();
   });
 

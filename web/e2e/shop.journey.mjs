@@ -60,6 +60,8 @@ describe('a shopper visits the shop', () => {
       assert.ok(await page.locator(`input[type=radio][value="${size.id}"]`).isDisabled(), `${size.size} is disabled`);
     }
     assert.match(await page.getByTestId('product-price').textContent(), PRICE);
+    // When it can come, from the studio's rules at the shop's clock (Monday 09:30).
+    await page.getByTestId('product-arrival').getByText(/^(Order by \d\d:\d\d for delivery today|Delivery) in Bristol/).waitFor();
 
     // Price, sizes and the add button are on the first screen of a phone.
     const viewport = page.viewportSize();

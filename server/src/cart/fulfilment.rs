@@ -25,6 +25,7 @@ use crate::cart::places::{self, Booking};
 use crate::cart::{self, PricedLine};
 use crate::store::clock::Clock;
 use crate::store::entities::cart as carts;
+use crate::store::entities::order;
 use crate::studio::delivery;
 
 /// Why a choice was not kept.
@@ -181,6 +182,7 @@ pub async fn choose(
         .col_expr(carts::Column::FulfilMethod, Expr::value(booking.method))
         .col_expr(carts::Column::FulfilDate, Expr::value(booking.date))
         .col_expr(carts::Column::FulfilSlot, Expr::value(booking.slot))
+        .col_expr(carts::Column::SlotHours, Expr::value(booking.slot_hours))
         .filter(carts::Column::Id.eq(cart))
         .filter(carts::Column::OrderedAt.is_null())
         .exec(db)
@@ -206,22 +208,40 @@ pub struct Described {
     pub method: Method,
     /// `Tuesday 15 December`.
     pub day: String,
+    /// A delivery slot's hours as they were when it was chosen, `09:00–13:00` (kept beside the
+    /// choice); `None` for a collection, or an order placed before hours were kept.
+    pub slot_hours: Option<String>,
 }
 
-/// Reads a kept choice for showing (see [`Described`]).
-pub fn describe(kept: &str) -> Option<Described> {
+/// Reads a kept choice for showing (see [`Described`]), with its slot's hours as kept.
+pub fn describe(kept: &str, slot_hours: Option<&str>) -> Option<Described> {
     let form: FulfilmentForm = serde_json::from_str(kept).ok()?;
     let method = Method::parse(&form.method)?;
     let day = Date::parse(&form.date)?.display();
-    Some(Described { form, method, day })
+    let slot_hours = slot_hours.filter(|_| method == Method::Delivery);
+    Some(Described {
+        form,
+        method,
+        day,
+        slot_hours: slot_hours.map(str::to_owned),
+    })
+}
+
+/// An order's choice for showing, with its slot's hours as the order keeps them.
+pub fn describe_order(order: &order::Model) -> Option<Described> {
+    describe(order.fulfilment.as_deref()?, order.slot_hours.as_deref())
 }
 
 impl Described {
-    /// When, as the mails say it: `Tuesday 15 December, Morning` for a delivery,
-    /// `Tuesday 15 December at 10:00` for a collection.
+    /// When, as the mails say it: `Tuesday 15 December, Morning (09:00–13:00)` for a delivery
+    /// (the slot's name alone when its hours were not kept), `Tuesday 15 December at 10:00` for
+    /// a collection.
     pub fn when(&self) -> String {
         match self.method {
-            Method::Delivery => format!("{}, {}", self.day, self.form.slot),
+            Method::Delivery => match &self.slot_hours {
+                Some(hours) => format!("{}, {} ({hours})", self.day, self.form.slot),
+                None => format!("{}, {}", self.day, self.form.slot),
+            },
             Method::Collection => format!("{} at {}", self.day, self.form.collection_time),
         }
     }

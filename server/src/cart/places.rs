@@ -36,6 +36,8 @@ pub struct Booking {
     pub date: Option<String>,
     /// The delivery slot's name.
     pub slot: Option<String>,
+    /// The slot's hours when it was chosen, `09:00–13:00`, kept for the mails and pages.
+    pub slot_hours: Option<String>,
 }
 
 impl Booking {
@@ -48,6 +50,10 @@ impl Booking {
                 Handover::Delivery(delivery) => Some(delivery.slot.clone()),
                 Handover::Collection { .. } => None,
             },
+            slot_hours: match &chosen.handover {
+                Handover::Delivery(delivery) => Some(delivery.hours()),
+                Handover::Collection { .. } => None,
+            },
         }
     }
 
@@ -57,6 +63,7 @@ impl Booking {
             method: cart.fulfil_method.clone(),
             date: cart.fulfil_date.clone(),
             slot: cart.fulfil_slot.clone(),
+            slot_hours: cart.slot_hours.clone(),
         }
     }
 }

@@ -19,7 +19,7 @@ use sea_orm::{
 };
 
 use super::letters;
-use crate::cart::fulfilment::describe;
+use crate::cart::fulfilment::describe_order;
 use crate::mail;
 use crate::orders::OrderDesk;
 use crate::orders::{self, OrderFulfilmentView};
@@ -380,7 +380,7 @@ fn line(
     settings: &DeliverySettings,
 ) -> OrderLine {
     let status = status_of(&order);
-    let described = order.fulfilment.as_deref().and_then(describe);
+    let described = describe_order(&order);
     let (when, recipient, postcode) = match &described {
         Some(d) if d.method == Method::Delivery => (
             d.form.slot.clone(),
@@ -747,11 +747,7 @@ async fn detail_with(
         overdue: rules::is_overdue(day_of(&order), studio_today(now), status),
         placed_at: iso8601(order.created_at),
         check_details: order.check_details,
-        fulfilment: order
-            .fulfilment
-            .as_deref()
-            .and_then(describe)
-            .map(OrderFulfilmentView::from),
+        fulfilment: describe_order(&order).map(OrderFulfilmentView::from),
         items: items
             .iter()
             .map(|item| OrderItemLine {
@@ -902,7 +898,7 @@ async fn move_only(
             .position(|s| *s == from);
     if forward && to.tells_customer() && is_email(&order.email) {
         let link = customer_link(desk, &txn, id).await?;
-        let described = order.fulfilment.as_deref().and_then(describe);
+        let described = describe_order(&order);
         let studio = desk.facts.get(&txn).await?;
         mail::post(
             &txn,
@@ -958,7 +954,7 @@ pub async fn record_event(
 pub struct SheetSlot {
     /// `Morning`.
     pub name: String,
-    /// `9:00–12:00`.
+    /// `09:00–12:00`.
     pub hours: String,
     /// How many of the day's deliveries are in it.
     pub deliveries: u32,
@@ -1003,7 +999,7 @@ pub async fn day_sheet(db: &impl ConnectionTrait, now: i64, date: Date) -> Resul
     let mut keyed: Vec<((u8, usize, String), i32)> = orders
         .iter()
         .map(|order| {
-            let described = order.fulfilment.as_deref().and_then(describe);
+            let described = describe_order(order);
             let key = match described {
                 Some(d) if d.method == Method::Delivery => {
                     let slot = settings

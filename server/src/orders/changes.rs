@@ -77,7 +77,7 @@ pub async fn change_choice(
     };
     let booked: FulfilmentForm = serde_json::from_str(kept)
         .map_err(|err| DbErr::Custom(format!("an order's choice cannot be read: {err}")))?;
-    let before = describe(kept);
+    let before = describe(kept, order.slot_hours.as_deref());
 
     places::lock_place(&txn, &settings, form).await?;
     let mut taken = places::taken(&txn, &settings, desk.clock.now(), None).await?;
@@ -88,6 +88,7 @@ pub async fn change_choice(
             method: order.fulfil_method.clone(),
             date: order.fulfil_date.clone(),
             slot: order.fulfil_slot.clone(),
+            slot_hours: order.slot_hours.clone(),
         },
     );
     let chosen = form
@@ -102,7 +103,10 @@ pub async fn change_choice(
 
     let after = serde_json::to_string(form)
         .map_err(|err| DbErr::Custom(format!("the choice cannot be written: {err}")))?;
-    let (Some(before), Some(now_described)) = (before, describe(&after)) else {
+    let booking = Booking::of(&chosen);
+    let (Some(before), Some(now_described)) =
+        (before, describe(&after, booking.slot_hours.as_deref()))
+    else {
         return Err(DbErr::Custom("an order's choice cannot be described".into()).into());
     };
     let mut said = differences(&before, &now_described);
@@ -124,11 +128,11 @@ pub async fn change_choice(
         ));
     }
 
-    let booking = Booking::of(&chosen);
     let update = order::Entity::update_many()
         .col_expr(order::Column::Fulfilment, Expr::value(after))
         .col_expr(order::Column::FulfilDate, Expr::value(booking.date))
-        .col_expr(order::Column::FulfilSlot, Expr::value(booking.slot));
+        .col_expr(order::Column::FulfilSlot, Expr::value(booking.slot))
+        .col_expr(order::Column::SlotHours, Expr::value(booking.slot_hours));
     next_version(&txn, update, id, version).await?;
     order_change::Entity::insert(order_change::ActiveModel {
         order_id: Set(id),

@@ -7,7 +7,7 @@ use posy_core::Money;
 use posy_core::calendar::Date;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
-use crate::cart::fulfilment::describe;
+use crate::cart::fulfilment::describe_order;
 use crate::orders;
 use crate::orders::admin::items_of;
 use crate::store::clock::iso8601;
@@ -82,12 +82,7 @@ pub async fn csv(db: &impl ConnectionTrait, from: Date, to: Date) -> Result<Stri
             .flatten()
             .map(|i| format!("{} × {}", i.quantity, i.product_name))
             .collect();
-        let f = order
-            .fulfilment
-            .as_deref()
-            .and_then(describe)
-            .map(|d| d.form)
-            .unwrap_or_default();
+        let f = describe_order(&order).map(|d| d.form).unwrap_or_default();
         let when = if f.slot.is_empty() {
             f.collection_time.clone()
         } else {

@@ -363,7 +363,7 @@ mod tests {
             card_from: "Sam".into(),
             ..FulfilmentForm::default()
         };
-        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+        describe(&serde_json::to_string(&form).unwrap(), Some("09:00–13:00")).unwrap()
     }
 
     fn collected() -> Described {
@@ -373,7 +373,7 @@ mod tests {
             collection_time: "10:30".into(),
             ..FulfilmentForm::default()
         };
-        describe(&serde_json::to_string(&form).unwrap()).unwrap()
+        describe(&serde_json::to_string(&form).unwrap(), None).unwrap()
     }
 
     fn facts<'a>(customer: &'a CheckoutForm, choice: Option<Described>) -> OrderFacts<'a> {
@@ -423,7 +423,8 @@ mod tests {
         let body = &letter.body;
         assert!(
             body.contains(
-                "We will deliver your flowers to Amy Cole on Tuesday 15 December, Morning."
+                "We will deliver your flowers to Amy Cole on Tuesday 15 December, Morning \
+                 (09:00–13:00)."
             ),
             "{body}"
         );
@@ -473,7 +474,7 @@ mod tests {
         let body = new_order(&facts(&customer, Some(to_amy())), &studio, "admin").body;
         assert!(!body.contains("Deliver to:"), "{body}");
         assert!(
-            body.contains("Delivery: Tuesday 15 December, Morning"),
+            body.contains("Delivery: Tuesday 15 December, Morning (09:00–13:00)"),
             "{body}"
         );
         assert!(body.contains("For: Amy Cole, 0117 496 0000"), "{body}");

@@ -27,7 +27,7 @@ use sea_orm::{
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::cart::fulfilment::{Described, describe};
+use crate::cart::fulfilment::{Described, describe_order};
 use crate::store::clock::Clock;
 use crate::store::clock::{iso8601, now};
 use crate::store::db::Writer;
@@ -142,7 +142,7 @@ pub struct OrderStep {
     pub done: bool,
     /// When it was reached, ISO 8601 in UTC; null for a step not reached, or skipped.
     pub at: Option<String>,
-    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is.
+    /// The same in words on the studio's clock, e.g. `Tue 15 Dec, 09:12`; null when `at` is.
     pub when: Option<String>,
 }
 
@@ -203,6 +203,9 @@ pub struct OrderFulfilmentView {
     pub day: String,
     /// Delivery: the slot's name.
     pub slot: String,
+    /// Delivery: the slot's hours as they were when it was chosen, `09:00–13:00`; empty for a
+    /// collection (or an order placed before hours were kept).
+    pub slot_hours: String,
     /// Collection: the time, `10:30`.
     pub collection_time: String,
     pub recipient_name: String,
@@ -227,6 +230,7 @@ impl From<Described> for OrderFulfilmentView {
             date: f.date,
             day: described.day,
             slot: f.slot,
+            slot_hours: described.slot_hours.unwrap_or_default(),
             collection_time: f.collection_time,
             recipient_name: f.recipient_name,
             recipient_phone: f.recipient_phone,
@@ -361,11 +365,7 @@ pub async fn view(
         total: Money::from_pence(order.total_pence).to_wire(),
         delivery_fee: Money::from_pence(order.delivery_fee_pence).to_wire(),
         surcharge: Money::from_pence(order.surcharge_pence).to_wire(),
-        fulfilment: order
-            .fulfilment
-            .as_deref()
-            .and_then(describe)
-            .map(OrderFulfilmentView::from),
+        fulfilment: describe_order(&order).map(OrderFulfilmentView::from),
         created_at: iso8601(order.created_at),
         placed_on: LondonTime::at(order.created_at).map_or_else(String::new, LondonTime::full),
         items: items
@@ -432,8 +432,8 @@ mod tests {
         assert_eq!(
             when,
             [
-                Some("Tue 16 Jun, 0:05"),
-                Some("Tue 16 Jun, 9:12"),
+                Some("Tue 16 Jun, 00:05"),
+                Some("Tue 16 Jun, 09:12"),
                 None,
                 None
             ]

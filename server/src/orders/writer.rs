@@ -113,6 +113,7 @@ pub async fn write_order<'a>(
         fulfil_method: Set(new.booking.method.clone()),
         fulfil_date: Set(new.booking.date.clone()),
         fulfil_slot: Set(new.booking.slot.clone()),
+        slot_hours: Set(new.booking.slot_hours.clone()),
         status: Set(OrderStatus::New.as_str().to_owned()),
         paid_by: Set(paid_by.as_str().to_owned()),
         payment_note: Set(payment_note.map(str::to_owned)),
@@ -159,7 +160,9 @@ async fn post_letters(
         customer,
         lines: new.lines,
         charge: new.charge,
-        fulfilment: new.fulfilment.and_then(describe),
+        fulfilment: new
+            .fulfilment
+            .and_then(|kept| describe(kept, new.booking.slot_hours.as_deref())),
         total: new.total,
         check_details: new.check_details,
     };

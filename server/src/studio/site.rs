@@ -36,7 +36,7 @@ pub struct Site {
 pub struct OpeningHours {
     /// e.g. `Monday to Friday`.
     pub days: String,
-    /// e.g. `7:30–18:00`, or `Closed`.
+    /// e.g. `07:30–18:00`, or `Closed`.
     pub hours: String,
 }
 

@@ -289,7 +289,7 @@ async fn an_order_with_missing_or_malformed_details_is_refused_and_can_be_sent_a
     assert_eq!(status, 400);
     assert_eq!(
         refused["error"],
-        "Please fill in all required fields: email, phone"
+        "Please fill in all required fields: Email, Phone"
     );
     assert_eq!(refused["fields"]["email"], "This field is required.");
     body["email"] = json!("jo@example.com");

@@ -26,8 +26,8 @@ async fn the_site_shows_the_hours_the_settings_hold() {
     assert_eq!(
         site["opening_hours"],
         json!([
-            {"days": "Monday to Friday", "hours": "7:30–18:00"},
-            {"days": "Saturday", "hours": "8:00–16:00"},
+            {"days": "Monday to Friday", "hours": "07:30–18:00"},
+            {"days": "Saturday", "hours": "08:00–16:00"},
             {"days": "Sunday", "hours": "Closed"},
         ])
     );
@@ -44,8 +44,8 @@ async fn the_site_shows_the_hours_the_settings_hold() {
     assert_eq!(
         site["opening_hours"],
         json!([
-            {"days": "Monday to Thursday", "hours": "7:30–18:00"},
-            {"days": "Friday", "hours": "7:30–20:00"},
+            {"days": "Monday to Thursday", "hours": "07:30–18:00"},
+            {"days": "Friday", "hours": "07:30–20:00"},
             {"days": "Saturday and Sunday", "hours": "Closed"},
         ])
     );

@@ -240,6 +240,10 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     assert_eq!(choice["method"], "delivery");
     assert_eq!(choice["day"], "Tuesday 15 December");
     assert_eq!(choice["slot"], "Morning");
+    assert_eq!(
+        choice["slot_hours"], "09:00–13:00",
+        "the hours kept with the order"
+    );
     assert_eq!(choice["postcode"], "BS3 4AA", "written as postcodes are");
     assert_eq!(choice["card_message"], "Happy birthday, Mum!\nWith love");
     assert_eq!(choice["collection_time"], "", "not asked for delivery");
@@ -274,7 +278,8 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
         .find(|m| m.contains("To: jo@example.com"))
         .unwrap();
     for line in [
-        "Delivery: Tuesday 15 December, Morning",
+        // The slot with its hours (the dash as quoted-printable writes it).
+        "Delivery: Tuesday 15 December, Morning (09:00=E2=80=9313:00)",
         "For: Margaret Hale, 0117 496 0000",
         "To: 4 Wells Road, Bristol, BS3 4AA",
         "Card message (from Ann):",

@@ -431,7 +431,7 @@ async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_
     assert_eq!(
         slots,
         vec![
-            ("Morning", "9:00–13:00", 2),
+            ("Morning", "09:00–13:00", 2),
             ("Afternoon", "13:00–18:00", 1)
         ],
         "each slot with its hours and deliveries"
@@ -572,6 +572,26 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
     assert_eq!(status, 200, "{order}");
     assert_eq!(order["refunds"][0]["state"], "by_hand");
     assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, stock);
+}
+
+#[tokio::test]
+async fn a_delivery_taken_by_phone_keeps_its_slots_hours_and_needs_no_recipient_phone() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    let id = product(&app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let mut body = phone_order(json!([{"product_id": id, "quantity": 1}]));
+    body["fulfilment"] = json!({"method": "delivery", "date": "2026-12-15", "slot": "Morning",
+        "recipient_name": "Amy Cole", "address_line1": "27 North Street", "city": "Bristol",
+        "postcode": "BS3 1AA"});
+    let (status, taken) = admin_post(&app, &session, "/api/admin/orders/", body).await;
+    assert_eq!(status, 200, "{taken}");
+    let order_id = taken["id"].as_i64().unwrap();
+    let (_, order) = get(&app, &format!("/api/admin/orders/{order_id}/"), &session).await;
+    assert_eq!(order["fulfilment"]["slot"], "Morning");
+    assert_eq!(order["fulfilment"]["slot_hours"], "09:00–13:00");
+    assert_eq!(order["fulfilment"]["recipient_phone"], "");
 }
 
 #[tokio::test]

@@ -62,6 +62,7 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
     assert_eq!(order["version"], 1);
     assert_eq!(order["fulfilment"]["date"], "2026-12-16");
     assert_eq!(order["fulfilment"]["slot"], "Afternoon");
+    assert_eq!(order["fulfilment"]["slot_hours"], "13:00–18:00");
     let line = order["changes"][0]["text"].as_str().unwrap();
     for words in [
         "Day: Tuesday 15 December → Wednesday 16 December",

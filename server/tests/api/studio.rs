@@ -36,8 +36,8 @@ async fn the_site_facts_come_from_one_place() {
     assert_eq!(
         site["opening_hours"],
         json!([
-            {"days": "Monday to Friday", "hours": "7:30–18:00"},
-            {"days": "Saturday", "hours": "8:00–16:00"},
+            {"days": "Monday to Friday", "hours": "07:30–18:00"},
+            {"days": "Saturday", "hours": "08:00–16:00"},
             {"days": "Sunday", "hours": "Closed"}
         ])
     );
@@ -272,5 +272,5 @@ async fn an_order_missing_a_field_names_it_rather_than_failing_to_parse() {
         )
         .await;
     assert_eq!(status, 400);
-    assert_eq!(body["error"], "Please fill in all required fields: email");
+    assert_eq!(body["error"], "Please fill in all required fields: Email");
 }

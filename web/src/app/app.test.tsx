@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
+import { catalogue, demoDelivery, emptyCart, twoLineCart } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import type { Cart } from '@/lib/api-client';
@@ -47,6 +47,7 @@ describe('the app’s routes', () => {
   });
 
   it('shows the home page at /', async () => {
+    mockApi.on('GET', '/api/products/', () => json(catalogue));
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Flowers picked for the season/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop bouquets' })).toHaveAttribute('href', '/shop');
@@ -87,8 +88,8 @@ describe('the app’s routes', () => {
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(document.getElementById('main')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(footer).toHaveTextContent('Monday to Friday7:30–18:00');
-    expect(footer).toHaveTextContent('Saturday8:00–16:00');
+    expect(footer).toHaveTextContent('Monday to Friday07:30–18:00');
+    expect(footer).toHaveTextContent('Saturday08:00–16:00');
     expect(footer).toHaveTextContent('SundayClosed');
     expect(footer).toHaveTextContent('BS14');
     expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');

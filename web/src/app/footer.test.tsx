@@ -33,7 +33,7 @@ describe('the footer', () => {
     expect(screen.getByRole('link', { name: siteFacts.email })).toHaveAttribute('href', `mailto:${siteFacts.email}`);
     expect(screen.getByText(/We deliver across Bristol, or collect from our studio in BS14\./)).toBeInTheDocument();
     expect(screen.getByText('Monday to Friday')).toBeInTheDocument();
-    expect(screen.getByText('7:30–18:00')).toBeInTheDocument();
+    expect(screen.getByText('07:30–18:00')).toBeInTheDocument();
     const social = screen.getByRole('list', { name: 'Follow us' });
     expect(within(social).getAllByRole('link')).toHaveLength(siteFacts.social.length);
     expect(container.querySelectorAll('.fact-pending')).toHaveLength(0);

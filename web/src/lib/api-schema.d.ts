@@ -2039,7 +2039,7 @@ export interface components {
         OpeningHours: {
             /** @description e.g. `Monday to Friday`. */
             days: string;
-            /** @description e.g. `7:30–18:00`, or `Closed`. */
+            /** @description e.g. `07:30–18:00`, or `Closed`. */
             hours: string;
         };
         /**
@@ -2237,6 +2237,11 @@ export interface components {
             recipient_phone: string;
             /** @description Delivery: the slot's name. */
             slot: string;
+            /**
+             * @description Delivery: the slot's hours as they were when it was chosen, `09:00–13:00`; empty for a
+             *     collection (or an order placed before hours were kept).
+             */
+            slot_hours: string;
         };
         /**
          * OrderItem
@@ -2464,7 +2469,7 @@ export interface components {
             /** @description `Order placed`, `Confirmed`, `Out for delivery`, … */
             label: string;
             status: components["schemas"]["OrderStatus"];
-            /** @description The same in words on the studio's clock, e.g. `Tue 15 Dec, 9:12`; null when `at` is. */
+            /** @description The same in words on the studio's clock, e.g. `Tue 15 Dec, 09:12`; null when `at` is. */
             when: string | null;
         };
         /**
@@ -2729,7 +2734,7 @@ export interface components {
              * @description How many of the day's deliveries are in it.
              */
             deliveries: number;
-            /** @description `9:00–12:00`. */
+            /** @description `09:00–12:00`. */
             hours: string;
             /** @description `Morning`. */
             name: string;

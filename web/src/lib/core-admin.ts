@@ -28,8 +28,15 @@ export function restocksByDefault(status: string): boolean {
   return wasm.restocksByDefault(status);
 }
 
-/** A moment the API sends (ISO 8601) on the studio's clock in Bristol: "Tue 15 Dec, 9:12"; '' for none, or one that cannot be read. */
+/** A moment the API sends (ISO 8601) on the studio's clock in Bristol: "Tue 15 Dec, 09:12"; '' for none, or one that cannot be read. */
 export function formatMoment(iso: string | null | undefined): string {
   const at = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(at) ? '' : wasm.formatMoment(Math.floor(at / 1000));
+}
+
+let monthsOnce: readonly string[] | undefined;
+
+/** The months' names, January to December, as the site writes dates (the core's words). */
+export function monthNames(): readonly string[] {
+  return (monthsOnce ??= wasm.monthNames());
 }

@@ -42,7 +42,7 @@ describe('the core, as the web app sees it', () => {
       postcode: 'BS14 9AB',
       phone: '0117 496 0123',
     });
-    expect(failure?.error).toBe('Please fill in all required fields: email, firstName');
+    expect(failure?.error).toBe('Please fill in all required fields: Email, First name');
     expect(Object.keys(failure?.fields ?? {}).sort()).toEqual(['email', 'firstName']);
   });
 

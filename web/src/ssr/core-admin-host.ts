@@ -11,3 +11,4 @@ export const replyMail = backOfficeOnly;
 export const checkRefund = backOfficeOnly;
 export const restocksByDefault = backOfficeOnly;
 export const formatMoment = backOfficeOnly;
+export const monthNames = backOfficeOnly;

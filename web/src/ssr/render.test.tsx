@@ -9,7 +9,7 @@ import { App } from '@/app/app';
 import { showArrivedSite } from '@/features/site/hooks/use-site';
 import { setFirstLoad, type FirstLoad } from '@/lib/first-load';
 import { album } from '@/testing/albums';
-import { catalogue, emptyCart, peonyPosy } from '@/testing/fixtures';
+import { catalogue, demoDelivery, emptyCart, peonyPosy } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { siteAnswer } from '@/testing/site';
 import './render';
@@ -69,6 +69,8 @@ beforeEach(() => {
   // Who is signed in, and the cart, are asked after hydration, as on every page load.
   mockApi.on('GET', '/api/auth/me/', () => json({ is_admin: false, username: null }));
   mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
+  // A product page asks for the delivery rules once it is hydrated (when it can arrive is per visit).
+  mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
 });
 
 afterEach(() => {

@@ -12,8 +12,8 @@ export const siteAnswer: SiteAnswer = {
   phone_international: '+441174960123',
   email: 'hello@posyflowers.example',
   opening_hours: [
-    { days: 'Monday to Friday', hours: '7:30–18:00' },
-    { days: 'Saturday', hours: '8:00–16:00' },
+    { days: 'Monday to Friday', hours: '07:30–18:00' },
+    { days: 'Saturday', hours: '08:00–16:00' },
     { days: 'Sunday', hours: 'Closed' },
   ],
   social: [

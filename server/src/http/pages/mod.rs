@@ -27,7 +27,8 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
             "checkout" | "payment-failed" | "admin" | "order-confirmation",
             ..,
         ] => return None,
-        ["shop"] => paths.push("/api/products/".into()),
+        // The home page shows this week's bouquets from the catalogue.
+        [""] | ["shop"] => paths.push("/api/products/".into()),
         ["shop", id] if is_id(id) => paths.push(format!("/api/products/{id}/")),
         ["gallery"] => paths.push("/api/albums/".into()),
         ["gallery", "album", id] if is_id(id) => paths.push(format!("/api/albums/{id}/")),
@@ -154,7 +155,10 @@ mod tests {
 
     #[test]
     fn a_shopper_page_needs_the_site_and_its_own_answers() {
-        assert_eq!(answers_for("/"), Some(vec!["/api/site/".to_owned()]));
+        assert_eq!(
+            answers_for("/"),
+            Some(vec!["/api/site/".to_owned(), "/api/products/".to_owned()])
+        );
         assert_eq!(
             answers_for("/shop/12"),
             Some(vec![

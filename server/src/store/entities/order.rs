@@ -44,6 +44,9 @@ pub struct Model {
     pub fulfil_date: Option<String>,
     /// The delivery slot booked, by its name; null for collection.
     pub fulfil_slot: Option<String>,
+    /// The slot's hours as they were when it was chosen, `09:00–13:00`; null for collection
+    /// (and for an order placed before hours were kept).
+    pub slot_hours: Option<String>,
     /// Core's `OrderStatus` wire form: `new` until the studio moves it.
     pub status: String,
     /// Core's `PaidBy` wire form (read and written only through it): a studio order's

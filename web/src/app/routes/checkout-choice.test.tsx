@@ -1,7 +1,7 @@
 // The checkout's florist's choice: delivery or collection, the day, the slot, the recipient and
 // the card, each decided in the browser by the core's rules at the page's clock.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
 import { fillCustomer, studioDelivers } from '@/testing/checkout';
@@ -32,6 +32,14 @@ async function openCheckout(cart = oneBouquet) {
   renderPage(<CheckoutPage />, { path: '/checkout', cart });
   await screen.findByRole('radio', { name: /Delivery/ });
   return user;
+}
+
+/** A test card, declined by the simulated provider: the choice is sent, nothing is paid. */
+async function fillDeclinedCard(user: UserEvent) {
+  await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+  await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
+  await user.type(screen.getByLabelText('Security code (CVC)'), '123');
+  mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: null, error: { message: 'Your card was declined.' } }));
 }
 
 const dayGroup = (name: string) => screen.getByRole('group', { name });
@@ -86,7 +94,7 @@ describe('the checkout’s delivery or collection', () => {
     await user.type(screen.getByLabelText('Delivery postcode'), 'bs4 2');
     expect(screen.getByTestId('postcode-check')).toHaveTextContent('We deliver to BS4 (Near the studio): £5.00 delivery.');
     await user.type(screen.getByLabelText("Recipient's name"), 'Ada Rose');
-    await user.type(screen.getByLabelText("Recipient's phone"), '07700 900123');
+    await user.type(screen.getByLabelText("Recipient's phone (optional)"), '07700 900123');
     await user.type(screen.getByLabelText('Delivery address'), '3 Hill Street');
     await user.type(screen.getByLabelText('Delivery town or city'), 'Bristol');
     await user.type(screen.getByLabelText('Delivery postcode'), 'AA');
@@ -105,7 +113,7 @@ describe('the checkout’s delivery or collection', () => {
     expect(screen.getByTestId('postcode-check')).toHaveTextContent(/BA1/);
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Chosen below');
     expect(pay()).toHaveTextContent('Pay £45.00');
-    await user.click(screen.getByRole('button', { name: 'Collect from the studio instead' }));
+    await user.click(within(screen.getByTestId('postcode-check')).getByRole('button', { name: 'Collect from the studio instead' }));
     expect(screen.getByRole('radio', { name: /Collection/ })).toBeChecked();
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Free');
   });
@@ -146,6 +154,49 @@ describe('the checkout’s delivery or collection', () => {
     expect(calls('PUT', '/api/cart/fulfilment/')).toHaveLength(0);
   });
 
+  it('asks where the flowers are going before the billing details, and says whether and when', async () => {
+    shop();
+    const user = await openCheckout();
+    const check = screen.getByLabelText('Check a postcode');
+    expect(check.compareDocumentPosition(screen.getByRole('textbox', { name: 'Email' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await user.type(check, 'bs3 1aa');
+    // 12:30 on Monday: past the noon cut-off, so Tuesday is the first day.
+    expect(screen.getByTestId('postcode-first')).toHaveTextContent('We deliver to BS3 (Near the studio): £5.00 delivery. From Tuesday 15 December.');
+    // The same postcode is the delivery's: nothing to type twice.
+    expect(screen.getByLabelText('Delivery postcode')).toHaveValue('bs3 1aa');
+    await user.clear(check);
+    await user.type(check, 'BA1 1AA');
+    expect(screen.getByTestId('postcode-first')).toHaveTextContent(/BA1/);
+    await user.click(within(screen.getByTestId('postcode-first')).getByRole('button', { name: 'Collect from the studio instead' }));
+    expect(screen.getByRole('radio', { name: /Collection/ })).toBeChecked();
+  });
+
+  it('says today’s cut-off by the postcode while today can still be had', async () => {
+    vi.setSystemTime(new Date('2026-12-14T09:00:00Z'));
+    shop();
+    const user = await openCheckout();
+    await user.type(screen.getByLabelText('Check a postcode'), 'BS4 2AA');
+    expect(screen.getByTestId('postcode-first')).toHaveTextContent('Order by 12:00 for delivery today.');
+  });
+
+  it('sends a delivery without the recipient’s phone, which only helps the driver', async () => {
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user);
+    const phone = screen.getByLabelText("Recipient's phone (optional)");
+    expect(phone).not.toBeRequired();
+    expect(phone).toHaveAccessibleDescription(/helps the driver/i);
+    await user.type(screen.getByLabelText("Recipient's name"), 'Amy Cole');
+    await user.type(screen.getByLabelText('Delivery address'), '27 North Street');
+    await user.type(screen.getByLabelText('Delivery town or city'), 'Bristol');
+    await user.type(screen.getByLabelText('Delivery postcode'), 'BS3 1AA');
+    await fillDeclinedCard(user);
+    await user.click(pay());
+    await waitFor(() => expect(calls('PUT', '/api/cart/fulfilment/')).toHaveLength(1));
+    const sent = (await calls('PUT', '/api/cart/fulfilment/')[0]!.clone().json()) as Record<string, string>;
+    expect(sent).toMatchObject({ recipient_name: 'Amy Cole', recipient_phone: '', postcode: 'BS3 1AA' });
+  });
+
   it('marks each delivery field that is missing and focuses the first', async () => {
     shop();
     const user = await openCheckout();
@@ -167,10 +218,7 @@ describe('the checkout’s delivery or collection', () => {
     await user.type(screen.getByLabelText('Card message (optional)'), 'With love{Enter}from us both');
     await user.type(screen.getByLabelText(/^From/), 'Jo and Sam');
     const intentsBefore = calls('GET', '/api/payment/check_intent/').length;
-    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-    mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: null, error: { message: 'Your card was declined.' } }));
+    await fillDeclinedCard(user);
     await user.click(pay());
     await waitFor(() => expect(calls('PUT', '/api/cart/fulfilment/')).toHaveLength(1));
     const sent = (await calls('PUT', '/api/cart/fulfilment/')[0]!.clone().json()) as Record<string, string>;

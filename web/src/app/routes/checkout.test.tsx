@@ -79,13 +79,13 @@ describe('the checkout page', () => {
     expect(new URL(calls('GET', '/api/payment/check_intent/')[0]!.url).searchParams.get('cart_id')).toBe('cart-0001');
   });
 
-  it('lists the missing fields in the spec’s words, marks each one, and focuses the first', async () => {
+  it('lists the missing fields in the spec’s words, named as the form labels them, marks each one, and focuses the first', async () => {
     shop();
     const user = await openCheckout();
     await user.click(pay());
 
     expect(problem()).toHaveTextContent(
-      'Please fill in all required fields: email, firstName, lastName, address, city, postcode, phone',
+      "Please fill in all required fields: Email, First name, Last name, Address, Town or city, Postcode, Phone, Recipient's name, Delivery address, Delivery town or city, Delivery postcode",
     );
     const email = screen.getByRole('textbox', { name: 'Email' });
     expect(email).toHaveFocus();
@@ -93,13 +93,31 @@ describe('the checkout page', () => {
     expect(email).toHaveAccessibleDescription(/This field is required\./);
 
     await fillCustomer(user, ['Last name', 'Postcode']);
+    await user.click(screen.getByRole('checkbox', { name: /Deliver to me/ }));
     await user.click(pay());
-    expect(problem()).toHaveTextContent('Please fill in all required fields: lastName, postcode');
+    expect(problem()).toHaveTextContent('Please fill in all required fields: Last name, Postcode');
     expect(screen.getByLabelText('Last name')).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
     expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
     expect(calls('GET', '/api/payment/check_intent/')).toHaveLength(1);
+
+    // The alert by Pay is about those fields: it goes once one of them changes.
+    await user.type(screen.getByLabelText('Last name'), 'B');
+    expect(problem()).toBeEmptyDOMElement();
+  });
+
+  it('keeps the alert by Pay while the shopper changes a field it is not about', async () => {
+    shop();
+    const user = await openCheckout();
+    await fillCustomer(user, ['Phone']);
+    await user.click(screen.getByRole('checkbox', { name: /Deliver to me/ }));
+    await user.click(pay());
+    expect(problem()).toHaveTextContent('Please fill in all required fields: Phone');
+    await user.type(screen.getByLabelText('Card message (optional)'), 'Love');
+    expect(problem()).toHaveTextContent('Please fill in all required fields: Phone');
+    await user.type(screen.getByLabelText('Phone'), '0117 496 0123');
+    expect(problem()).toBeEmptyDOMElement();
   });
 
   it('sends the shopper to the cart when the payment intent fails as the page opens', async () => {

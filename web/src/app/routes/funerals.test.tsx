@@ -29,7 +29,7 @@ describe('the funerals page', () => {
     expect(screen.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', '/contact');
     expect(await screen.findByRole('link', { name: 'Call 0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
     expect(screen.getByRole('link', { name: '0117 496 0123' })).toHaveAttribute('href', 'tel:+441174960123');
-    expect(screen.getByText(/Call the studio \(Monday to Friday 7:30–18:00 and Saturday 8:00–16:00\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Call the studio \(Monday to Friday 07:30–18:00 and Saturday 08:00–16:00\)/)).toBeInTheDocument();
   });
 
   it('puts the previous description back when the page goes', () => {

@@ -4,7 +4,10 @@ import { PictureGallery } from '@/components/ui/lightbox';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { SmartImage, imageOf } from '@/components/ui/smart-image';
 import { Fact, Pending, PhoneLink } from '@/components/ui/studio-facts';
-import { homeGallery, homeMeta, shopTeaser } from '@/features/studio-pages/content/home';
+import { homeGallery, homeMeta } from '@/features/studio-pages/content/home';
+import { useProducts } from '@/features/catalogue/api/get-products';
+import { ProductImage } from '@/features/catalogue/components/product-image';
+import type { Product } from '@/lib/api-client';
 import { pictures } from '@/features/studio-pages/content/pictures';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
 import { useSite } from '@/features/site/hooks/use-site';
@@ -46,24 +49,14 @@ export default function HomePage() {
         <div className="home-shop__text">
           <Heading id="home-shop-title" eyebrow="The online shop">This week’s bouquets</Heading>
           <p>
-            Peonies while they last, our coral and apricot Bedminster hand-tie, and a meadow of cornflowers and
-            daisies. Order online for delivery anywhere in Bristol, or pick up from the studio on your way
-            home.
+            Seasonal bouquets and hand-ties, made on the morning they leave the studio. Order online for delivery
+            anywhere in Bristol, or pick up from the studio on your way home.
           </p>
           <Link to="/shop" className="button button--quiet">
             Browse the shop
           </Link>
         </div>
-        <ul className="grid-list home-shop__list" aria-label="From the shop">
-          {shopTeaser.map(({ name, picture }) => (
-            <li key={name}>
-              <figure>
-                <SmartImage {...imageOf(picture)} sizes="(min-width: 75rem) 15rem, (min-width: 56rem) 20vw, 33vw" loading="lazy" decoding="async" />
-                <figcaption>{name}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <ShopTeaser />
       </section>
 
       <section className="home-hours" aria-labelledby="home-hours-title">
@@ -132,6 +125,36 @@ export default function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** How many of the shop's bouquets the home page shows. */
+const TEASER_SIZE = 3;
+
+/** The first bouquets of the catalogue that have a picture, in stock first: none (and no list) when the shop has none. */
+function teaserOf(products: readonly Product[]): Product[] {
+  const pictured = products.filter((product) => product.image);
+  const inStock = pictured.filter((product) => product.stock > 0);
+  const rest = pictured.filter((product) => product.stock <= 0);
+  return [...inStock, ...rest].slice(0, TEASER_SIZE);
+}
+
+/** Three of this week's bouquets from the catalogue, each a link to its page. */
+function ShopTeaser() {
+  const state = useProducts();
+  const shown = state.status === 'loaded' ? teaserOf(state.products) : [];
+  if (shown.length === 0) return null;
+  return (
+    <ul className="grid-list home-shop__list" aria-label="From the shop">
+      {shown.map((product) => (
+        <li key={product.id}>
+          <Link to={`/shop/${product.id}`} className="home-shop__item">
+            <ProductImage product={product} sizes="(min-width: 75rem) 15rem, (min-width: 56rem) 20vw, 33vw" />
+            <span className="home-shop__name">{product.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

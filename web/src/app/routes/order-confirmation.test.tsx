@@ -55,7 +55,7 @@ describe('the order confirmation page', () => {
     expect(asked.searchParams.get('token')).toBe('abc+1');
   });
 
-  it('shows the delivery chosen: the day and slot, the recipient, the fee and the card', async () => {
+  it('shows the delivery chosen: the day, the slot with its hours, the recipient, the fee and the card', async () => {
     mockApi.on('GET', '/api/orders/12', () =>
       json({
         ...order,
@@ -67,6 +67,7 @@ describe('the order confirmation page', () => {
           date: '2026-12-15',
           day: 'Tuesday 15 December',
           slot: 'Morning',
+          slot_hours: '09:00–13:00',
           collection_time: '',
           recipient_name: 'Margaret Hale',
           recipient_phone: '0117 496 0000',
@@ -81,7 +82,7 @@ describe('the order confirmation page', () => {
       }),
     );
     openAt('/order-confirmation/12?token=abc');
-    expect(await screen.findByTestId('order-when')).toHaveTextContent('Tuesday 15 December, Morning');
+    expect(await screen.findByTestId('order-when')).toHaveTextContent('Tuesday 15 December, Morning (09:00–13:00)');
     const delivery = screen.getByRole('heading', { name: 'Delivering to' }).parentElement!;
     expect(delivery).toHaveTextContent('Margaret Hale4 Wells RoadBristolBS3 4AA0117 496 0000');
     expect(delivery).not.toHaveTextContent('12 Wells Road');
@@ -102,7 +103,7 @@ describe('the order confirmation page', () => {
         delivery_fee: '0.00',
         surcharge: '0.00',
         fulfilment: {
-          method: 'collection', date: '2026-12-15', day: 'Tuesday 15 December', slot: '', collection_time: '10:30',
+          method: 'collection', date: '2026-12-15', day: 'Tuesday 15 December', slot: '', slot_hours: '', collection_time: '10:30',
           recipient_name: '', recipient_phone: '', address_line1: '', address_line2: '', city: '', postcode: '',
           instructions: '', card_message: '', card_from: '',
         },
@@ -162,8 +163,8 @@ describe('the order confirmation page', () => {
         status: 'confirmed',
         status_label: 'Confirmed',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
-          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z', when: 'Tue 16 Jun, 9:12' },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 09:05' },
+          { status: 'confirmed', label: 'Confirmed', done: true, at: '2026-06-16T08:12:00Z', when: 'Tue 16 Jun, 09:12' },
           { status: 'out_for_delivery', label: 'Out for delivery', done: false, at: null, when: null },
           { status: 'delivered', label: 'Delivered', done: false, at: null, when: null },
         ],
@@ -173,8 +174,8 @@ describe('the order confirmation page', () => {
     const progress = await screen.findByRole('region', { name: 'Where your order is' });
     const steps = within(progress).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
-      'Order placedMon 14 Dec, 9:05',
-      'ConfirmedTue 16 Jun, 9:12',
+      'Order placedMon 14 Dec, 09:05',
+      'ConfirmedTue 16 Jun, 09:12',
       'Out for deliveryNot yet',
       'DeliveredNot yet',
     ]);
@@ -190,7 +191,7 @@ describe('the order confirmation page', () => {
         status: 'cancelled',
         status_label: 'Cancelled',
         progress: [
-          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 9:05' },
+          { status: 'new', label: 'Order placed', done: true, at: '2026-12-14T09:05:00Z', when: 'Mon 14 Dec, 09:05' },
           { status: 'confirmed', label: 'Confirmed', done: false, at: null, when: null },
           { status: 'ready_for_collection', label: 'Ready for collection', done: false, at: null, when: null },
           { status: 'collected', label: 'Collected', done: false, at: null, when: null },
@@ -199,7 +200,7 @@ describe('the order confirmation page', () => {
     );
     openAt('/order-confirmation/12?token=abc');
     const progress = await screen.findByRole('region', { name: 'Where your order is' });
-    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Order placedMon 14 Dec, 9:05', 'Cancelled']);
+    expect(within(progress).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Order placedMon 14 Dec, 09:05', 'Cancelled']);
     expect(progress).toHaveTextContent('This order was cancelled.');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { cartLine, cartWith, christmasWreath, peonyPosy, wildflowers } from '@/testing/fixtures';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartLine, cartWith, christmasWreath, demoDelivery, peonyPosy, wildflowers } from '@/testing/fixtures';
 import { json, mockApi, never } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import type { Product } from '@/lib/api-client';
@@ -9,6 +9,8 @@ import ProductPage from './product';
 
 function serve(product: Product) {
   mockApi.on('GET', `/api/products/${product.id}/`, () => json(product));
+  // The studio's delivery rules, for when it can arrive.
+  mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
 }
 
 function optionValues(select: HTMLElement): string[] {
@@ -18,6 +20,27 @@ function optionValues(select: HTMLElement): string[] {
 }
 
 describe('the product page', () => {
+  describe('when it can arrive, by the studio’s delivery rules at the page’s clock', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('says today’s cut-off while today can be had', async () => {
+      // Monday 14 December 2026, 09:00 in Bristol: before the noon cut-off.
+      vi.setSystemTime(new Date('2026-12-14T09:00:00Z'));
+      serve(peonyPosy);
+      renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });
+      const arrival = await screen.findByText('Order by 12:00 for delivery today in Bristol.');
+      expect(arrival.parentElement).toHaveTextContent(/Or collect from our studio in BS14: order by \d\d:\d\d for collection today\./);
+    });
+
+    it('says the first day it can come once the cut-off has passed', async () => {
+      vi.setSystemTime(new Date('2026-12-14T12:30:00Z'));
+      serve(peonyPosy);
+      renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });
+      expect(await screen.findByText('Delivery in Bristol from Tuesday 15 December.')).toBeInTheDocument();
+    });
+  });
+
   it('shows that the product is loading', async () => {
     mockApi.on('GET', '/api/products/1/', () => never());
     renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/1' });

@@ -20,7 +20,7 @@ export function OpeningHours({ hours, className }: { hours: readonly OpeningHour
   );
 }
 
-/** The days the studio is open, as words: "Monday to Friday 7:30–18:00 and Saturday 8:00–16:00". */
+/** The days the studio is open, as words: "Monday to Friday 07:30–18:00 and Saturday 08:00–16:00". */
 export function openHoursSentence(hours: readonly OpeningHoursRow[]): string {
   return hours
     .filter((row) => row.hours !== 'Closed')

@@ -24,7 +24,7 @@ export interface SiteFacts {
   district: string;
 }
 
-/** One line of the opening hours: "Monday to Friday", "7:30–18:00" (or "Closed"). */
+/** One line of the opening hours: "Monday to Friday", "07:30–18:00" (or "Closed"). */
 export interface OpeningHoursRow {
   days: string;
   hours: string;

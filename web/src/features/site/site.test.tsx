@@ -60,7 +60,7 @@ describe('the studio’s facts', () => {
     expect(screen.getByRole('link', { name: '0117 496 0456' })).toHaveAttribute('href', 'tel:+441174960456');
     expect(screen.getByRole('link', { name: 'studio@posy.example' })).toHaveAttribute('href', 'mailto:studio@posy.example');
     expect(screen.getByText('Saturday')).toBeInTheDocument();
-    expect(screen.getByText('8:00–16:00')).toBeInTheDocument();
+    expect(screen.getByText('08:00–16:00')).toBeInTheDocument();
   });
 
   it('keep their room in the card until they arrive', () => {

@@ -11,7 +11,7 @@ function sheetOf(orders: OrderDetail[], toMake: Sheet['to_make'] = []): Sheet {
     date: '2026-12-15',
     day: 'Tuesday 15 December',
     slots: [
-      { name: 'Morning', hours: '9:00–13:00', deliveries: orders.filter((o) => o.fulfilment?.method === 'delivery').length },
+      { name: 'Morning', hours: '09:00–13:00', deliveries: orders.filter((o) => o.fulfilment?.method === 'delivery').length },
       { name: 'Afternoon', hours: '13:00–18:00', deliveries: 0 },
     ],
     to_make: toMake,
@@ -38,7 +38,7 @@ describe('the day sheet', () => {
       ])),
     );
     renderPage(<DaySheet date="2026-12-15" onSignedOut={() => {}} />, { path: '/admin/orders/day/:date', at: '/admin/orders/day/2026-12-15' });
-    const delivery = await screen.findByRole('article', { name: 'Delivery · Morning 9:00–13:00' });
+    const delivery = await screen.findByRole('article', { name: 'Delivery · Morning 09:00–13:00' });
     expect(delivery).toHaveTextContent('Ada Rose');
     // The phone rings when tapped, the address opens in maps.
     expect(within(delivery).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
@@ -60,7 +60,7 @@ describe('the day sheet', () => {
     // The card is the recipient's: no order reference on it.
     expect(cards.map((card) => card.textContent)).toEqual(['To Ada RoseHappy birthday, Ada!from Jo']);
     // The slots with their hours, and the bench's tally, each line with a box to tick.
-    expect(screen.getByRole('list', { name: 'Delivery slots' })).toHaveTextContent('Morning 9:00–13:00 · 1 delivery');
+    expect(screen.getByRole('list', { name: 'Delivery slots' })).toHaveTextContent('Morning 09:00–13:00 · 1 delivery');
     expect(screen.getByRole('list', { name: 'Delivery slots' })).not.toHaveTextContent('Afternoon');
     const make = screen.getByRole('region', { name: 'To make' });
     expect(within(make).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['1 × Bud Vase', '4 × Peony Posy (Large)']);
@@ -73,7 +73,7 @@ describe('the day sheet', () => {
   it('flags an order on a day the studio has since closed', async () => {
     mockApi.on('GET', '/api/admin/orders/sheet/', () => json(sheetOf([orderDetail({ studio_closed: 'Closed for a wedding' })])));
     renderPage(<DaySheet date="2026-12-15" onSignedOut={() => {}} />, { path: '/admin/orders/day/:date', at: '/admin/orders/day/2026-12-15' });
-    const delivery = await screen.findByRole('article', { name: 'Delivery · Morning 9:00–13:00' });
+    const delivery = await screen.findByRole('article', { name: 'Delivery · Morning 09:00–13:00' });
     expect(within(delivery).getByText('Studio closed this day')).toHaveAttribute('title', 'Closed for a wedding');
   });
 });

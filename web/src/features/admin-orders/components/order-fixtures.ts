@@ -49,6 +49,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       date: '2026-12-15',
       day: 'Tuesday 15 December',
       slot: 'Morning',
+      slot_hours: '09:00–13:00',
       collection_time: '',
       recipient_name: 'Ada Rose',
       recipient_phone: '07700 900123',

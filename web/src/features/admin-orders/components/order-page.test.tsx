@@ -90,7 +90,7 @@ describe('an order’s page', () => {
     expect(moves).toEqual([{ from: 'new', to: 'confirmed' }]);
     expect(screen.getByRole('status')).toHaveTextContent('FS-000007 is now confirmed.');
     expect(onChanged).toHaveBeenCalled();
-    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Confirmedstudio, Mon 14 Dec, 9:12');
+    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Confirmedstudio, Mon 14 Dec, 09:12');
 
     await user.click(screen.getByRole('button', { name: 'Skip to out for delivery' }));
     await user.click(screen.getByRole('button', { name: 'Yes, mark out for delivery' }));
@@ -294,7 +294,7 @@ describe('an order’s page', () => {
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Change the delivery' })).not.toBeInTheDocument());
       expect(bodies[1]?.version).toBe(1);
       const history = screen.getByRole('region', { name: 'History' });
-      expect(history).toHaveTextContent('Changedstudio, Mon 14 Dec, 9:40Address: 3 Hill Street, Bristol, BS3 1AA → 5 Hill Street, Bristol, BS3 1AA.');
+      expect(history).toHaveTextContent('Changedstudio, Mon 14 Dec, 09:40Address: 3 Hill Street, Bristol, BS3 1AA → 5 Hill Street, Bristol, BS3 1AA.');
       expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('5 Hill Street');
     } finally {
       vi.useRealTimers();

@@ -11,14 +11,20 @@ function open() {
   renderPage(<Settings onSignedOut={vi.fn()} />, { path: '/admin/settings' });
 }
 
+/** A server that keeps what is saved; `.body` is the last save. */
+function keepSaves() {
+  const saved: { body: typeof demoDelivery | null } = { body: null };
+  mockApi.on('PUT', '/api/admin/settings/delivery/', async (request) => {
+    saved.body = (await request.json()) as typeof demoDelivery;
+    return json(saved.body);
+  });
+  return saved;
+}
+
 describe('the studio’s settings', () => {
   it('opens a closed day with the usual hours and saves the whole settings', async () => {
     const user = userEvent.setup();
-    let sent: typeof demoDelivery | null = null;
-    mockApi.on('PUT', '/api/admin/settings/delivery/', async (request) => {
-      sent = (await request.json()) as typeof demoDelivery;
-      return json(sent);
-    });
+    const sent = keepSaves();
     open();
     const sunday = await screen.findByRole('checkbox', { name: 'Sunday' });
     expect(sunday).not.toBeChecked();
@@ -26,8 +32,26 @@ describe('the studio’s settings', () => {
     expect(screen.getByLabelText('Sunday opens')).toHaveValue('09:00');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Saved. The shop uses the new settings now.')).toBeInTheDocument();
-    expect(sent!.opening_hours.sunday).toEqual({ open: '09:00', close: '17:00' });
-    expect(sent!.zones).toEqual(demoDelivery.zones);
+    expect(sent.body!.opening_hours.sunday).toEqual({ open: '09:00', close: '17:00' });
+    expect(sent.body!.zones).toEqual(demoDelivery.zones);
+  });
+
+  it('picks a day closed every year by day and month, and keeps it as the wire’s MM-DD', async () => {
+    const user = userEvent.setup();
+    const sent = keepSaves();
+    open();
+    const christmas = (await screen.findAllByRole('group', { name: 'Every year on' }))[0]!;
+    expect(within(christmas).getByRole('combobox', { name: 'Day' })).toHaveDisplayValue('25');
+    expect(within(christmas).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('December');
+    expect(screen.queryByText(/MM-DD/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a day closed every year' }));
+    const added = screen.getAllByRole('group', { name: 'Every year on' }).at(-1)!;
+    await user.selectOptions(within(added).getByRole('combobox', { name: 'Day' }), '1');
+    await user.selectOptions(within(added).getByRole('combobox', { name: 'Month' }), 'January');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The shop uses the new settings now.')).toBeInTheDocument();
+    expect(sent.body!.closed_every_year.at(-1)).toEqual({ day: '01-01', reason: '' });
+    expect(sent.body!.closed_every_year[0]).toEqual(demoDelivery.closed_every_year[0]);
   });
 
   it('lists each problem the core found, in its words', async () => {

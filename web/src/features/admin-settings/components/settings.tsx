@@ -6,6 +6,7 @@ import type { DeliverySettings } from '@/lib/api-client';
 import { useQuery } from '@/lib/use-query';
 import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
+import { monthNames } from '@/lib/core-admin';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
@@ -18,6 +19,46 @@ const WEEK = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday
   day,
   label: day[0]!.toUpperCase() + day.slice(1),
 }));
+
+/** Two digits, as the wire's `MM-DD` writes a month or a day. */
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A day closed every year, chosen as a day and a month ("25" "December"), kept as the wire's
+ * `MM-DD`; the core refuses a day the month does not have when the settings are saved.
+ */
+function DayOfYear({ value, onChange }: { value: string; onChange: (day: string) => void }) {
+  const [month = '', day = ''] = value.split('-');
+  const set = (nextDay: string, nextMonth: string) => onChange(`${nextMonth || '01'}-${nextDay || '01'}`);
+  return (
+    <fieldset className="settings__field settings__day-of-year">
+      <legend>Every year on</legend>
+      <select className="field__select" aria-label="Day" value={day} onChange={(event) => set(event.target.value, month)}>
+        {day === '' && <option value="">Day</option>}
+        {Array.from({ length: 31 }, (_, i) => twoDigits(i + 1)).map((d) => (
+          <option key={d} value={d}>
+            {Number(d)}
+          </option>
+        ))}
+      </select>
+      <select className="field__select" aria-label="Month" value={month} onChange={(event) => set(day, event.target.value)}>
+        {month === '' && <option value="">Month</option>}
+        {monthNames().map((name, i) => (
+          <option key={name} value={twoDigits(i + 1)}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </fieldset>
+  );
+}
+
+/** `12-25` → "25 December"; as it came when it is not a day and month. */
+function yearlyWords(value: string): string {
+  const [month, day] = value.split('-').map(Number);
+  const name = month ? monthNames()[month - 1] : undefined;
+  return name && day ? `${day} ${name}` : value;
+}
 
 /** Hours a day gets when it is opened: the studio's usual. */
 const USUAL = { open: '09:00', close: '17:00' };
@@ -206,16 +247,13 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
           ))}
           {form.closed_every_year.map((closure, at) => (
             <li key={`yearly-${at}`} className="settings__row">
-              <label className="settings__field">
-                <span>Every year (MM-DD)</span>
-                <input className="field__input" value={closure.day} onChange={(event) => list('closed_every_year', at, { day: event.target.value })} />
-              </label>
+              <DayOfYear value={closure.day} onChange={(day) => list('closed_every_year', at, { day })} />
               <label className="settings__field settings__field--wide">
                 <span>Closed for</span>
                 <input className="field__input" value={closure.reason} onChange={(event) => list('closed_every_year', at, { reason: event.target.value })} />
               </label>
               <button type="button" className="button button--quiet button--small" onClick={() => remove('closed_every_year', at)}>
-                Remove{' '}<span className="visually-hidden">{closure.day}, every year</span>
+                Remove{' '}<span className="visually-hidden">{yearlyWords(closure.day)}, every year</span>
               </button>
             </li>
           ))}

@@ -1,14 +1,6 @@
 import { deliversFree, earliestDays, money, type EarliestDays } from '@/lib/core';
-import { useDelivery, type Delivery } from '@/lib/delivery';
+import { earliestWords, useDelivery, type Delivery } from '@/lib/delivery';
 import './when-it-can-arrive.css';
-
-type Earliest = EarliestDays['delivery'];
-
-/** "Order by 12:00 for delivery today", else "From Tuesday 15 December". */
-function when(day: Earliest): string {
-  if (!day) return 'Not in the next three months; call us and we’ll help.';
-  return day.orderBy ?? `From ${day.label}`;
-}
 
 /**
  * The zones' fees, lowest to highest, and the free-delivery threshold, in words; a cart that
@@ -50,11 +42,11 @@ export function WhenItCanArrive({ leadDays, items }: { leadDays: number; items: 
       <dl className="when-it-can-arrive__days">
         <div>
           <dt>Delivery</dt>
-          <dd data-testid="earliest-delivery">{when(earliest.delivery)}</dd>
+          <dd data-testid="earliest-delivery">{earliestWords(earliest.delivery)}</dd>
         </div>
         <div>
           <dt>Collection</dt>
-          <dd data-testid="earliest-collection">{when(earliest.collection)}</dd>
+          <dd data-testid="earliest-collection">{earliestWords(earliest.collection)}</dd>
         </div>
       </dl>
       <p className="when-it-can-arrive__fees" data-testid="delivery-fees">

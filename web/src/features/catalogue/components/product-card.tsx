@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { SmartImage } from '@/components/ui/smart-image';
 import type { Product } from '@/lib/api-client';
 import { isSoldOut } from '@/lib/core';
 import { AddToCartButton } from './add-to-cart-button';
+import { ProductImage } from './product-image';
 import { productPriceText } from './product-price';
 import './product-picture.css';
 import './product-card.css';
@@ -27,18 +27,7 @@ export function ProductCard({ product, onAddToCart, adding = false, eager = fals
   return (
     <li className="product-card" data-sold-out={soldOut || undefined}>
       <Link to={href} className="product-picture product-card__picture" tabIndex={-1} aria-hidden="true">
-        <SmartImage
-          src={product.image}
-          srcSet={product.image_srcset ?? undefined}
-          webpSrcSet={product.image_webp_srcset}
-          sizes="(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw"
-          alt=""
-          width={800}
-          height={1000}
-          loading={eager || leading ? 'eager' : 'lazy'}
-          fetchPriority={leading ? 'high' : undefined}
-          decoding="async"
-        />
+        <ProductImage product={product} sizes="(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw" eager={eager} leading={leading} />
         {soldOut && <span className="tag tag--sold-out">Sold out</span>}
       </Link>
       <div className="product-card__body">

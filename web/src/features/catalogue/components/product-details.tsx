@@ -24,9 +24,11 @@ export interface ProductDetailsProps {
   onAddToCart: (choice: ProductChoice) => void;
   /** True while the add is on the way: the button waits, so a double click adds once. */
   adding?: boolean;
+  /** When it can come, by the studio's delivery rules ("Order by 12:00 for delivery today in Bristol."); null until they load. */
+  arrival?: { deliver: string | null; collect: string | null } | null;
 }
 
-export function ProductDetails({ product, onAddToCart, adding = false }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, adding = false, arrival = null }: ProductDetailsProps) {
   const hasSizes = product.has_variations && product.variations.length > 0;
   const { chosen, choose } = useSizeChoice(product);
   const stock = hasSizes ? (chosen?.stock ?? 0) : product.stock;
@@ -100,14 +102,21 @@ export function ProductDetails({ product, onAddToCart, adding = false }: Product
           </div>
         </form>
 
+        <p className="product-details__delivery" data-testid="product-arrival" aria-live="polite">
+          {arrival ? (
+            <>
+              {arrival.deliver && <strong>{arrival.deliver}</strong>} {arrival.collect}
+            </>
+          ) : (
+            'Delivered across Bristol, or collect from our studio in BS14.'
+          )}
+        </p>
+
         <div className="product-details__description">
           {product.description.split(/\n{2,}/).map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
           ))}
         </div>
-        <p className="product-details__delivery">
-          Delivered across Bristol, or collect from our studio in BS14.
-        </p>
       </div>
     </div>
   );

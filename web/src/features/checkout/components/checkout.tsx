@@ -16,6 +16,7 @@ import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
+import { PostcodeFirst } from './postcode-check';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import './checkout.css';
 
@@ -163,6 +164,14 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
           Fields not marked optional are needed to make and bring your order.
         </p>
 
+        <PostcodeFirst
+          rules={delivery.data?.rules ?? null}
+          leadDays={cart.lead_days ?? 0}
+          postcode={fulfilment.deliverToMe ? form.postcode : fulfilment.choice.postcode}
+          onPostcode={(value) => (fulfilment.deliverToMe ? setField('postcode', value) : fulfilment.setField('postcode', value))}
+          free={free}
+          onCollect={() => fulfilment.setMethod('collection')}
+        />
         <CustomerFields form={form} errors={fieldErrors} onChange={setField} fieldRef={fieldRef} />
         <FulfilmentSection
           step={2}

@@ -1,9 +1,10 @@
 import { useId, type Ref } from 'react';
 import { Field, TextField } from '@/components/ui/field';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
-import { fulfilmentFields, money, recipientFields, type FulfilmentFieldInfo, type Method, type PostcodeCheck } from '@/lib/core';
+import { fulfilmentFields, recipientFields, type FulfilmentFieldInfo, type Method } from '@/lib/core';
 import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
 import { DayPicker } from './day-picker';
+import { PostcodeWord } from './postcode-check';
 import './fulfilment.css';
 
 export interface FulfilmentSectionProps {
@@ -26,27 +27,6 @@ function info(name: ChoiceField): FulfilmentFieldInfo {
   const found = fulfilmentFields().find((field) => field.name === name);
   if (!found) throw new Error(`The core has no field ${name}`);
   return found;
-}
-
-/** What the live check says of a postcode: the zone and its fee, free delivery, or why not. */
-function PostcodeWord({ check, free, onCollect }: { check: PostcodeCheck | null; free: boolean; onCollect: () => void }) {
-  return (
-    <div className="postcode-word" role="status" aria-live="polite" data-testid="postcode-check">
-      {check?.kind === 'delivers' && (
-        <p className="postcode-word__ok">
-          We deliver to {check.district} ({check.zone}): {free ? 'free on this order' : `${money(check.fee)} delivery`}.
-        </p>
-      )}
-      {check?.kind === 'outside' && (
-        <>
-          <p className="postcode-word__outside">{check.message}</p>
-          <button type="button" className="button button--quiet button--small" onClick={onCollect}>
-            Collect from the studio instead
-          </button>
-        </>
-      )}
-    </div>
-  );
 }
 
 /** The two ways: delivery in Bristol, or collection from the studio. */
@@ -156,7 +136,7 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
                 ) : (
                   <div className="checkout-grid checkout-grid--two">
                     {text('recipient_name', { autoComplete: 'off' })}
-                    {text('recipient_phone', { type: 'tel', autoComplete: 'off', hint: 'In case the driver needs to call.' })}
+                    {text('recipient_phone', { type: 'tel', autoComplete: 'off', hint: 'Helps the driver if nobody answers the door.' })}
                     {text('address_line1', { className: 'checkout-grid__wide', autoComplete: 'off' })}
                     {text('address_line2', { className: 'checkout-grid__wide', autoComplete: 'off' })}
                     {text('city', { autoComplete: 'off' })}

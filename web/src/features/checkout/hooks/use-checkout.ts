@@ -9,7 +9,7 @@ import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '../api/card-payer';
 import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
-import { createOrder } from '../api/orders-api';
+import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
 import { clearDraft, draftOf, saveDraft } from './checkout-draft';
 import type { ChoiceField, UseFulfilment } from './use-fulfilment';
@@ -65,6 +65,20 @@ export interface CheckoutProblem {
   message: string;
   /** The first field at fault, which takes focus; without one the message itself does. */
   field?: FaultyField;
+  /** The values, as they were, of the fields the message is about: a change to one clears it. */
+  about?: string;
+}
+
+/**
+ * The spec's missing-fields sentence for both parts at once ("Please fill in all required
+ * fields: Email, Delivery postcode"), from the core's sentence for each: the shopper's details
+ * first, then the choice. Any other sentence is kept as the core gave it.
+ */
+export function missingFieldsMessage(own: string | undefined, choice: string | null | undefined): string {
+  const opening = `${ORDER_FIELDS_MESSAGE}: `;
+  if (own?.startsWith(opening) && choice?.startsWith(opening)) return `${own}, ${choice.slice(opening.length)}`;
+  if (choice?.startsWith(opening) && own) return own;
+  return own ?? choice ?? '';
 }
 
 /** The recipient's fields that "Deliver to me" fills from the shopper's details, and where they come from. */
@@ -86,18 +100,22 @@ function choiceFaults(fields: Record<string, string>): Partial<Record<ChoiceFiel
   return named;
 }
 
-/** The first of the fields at fault, in the order the page shows them: the shopper's details, then the choice. */
-function firstOf(
+/** The fields at fault, in the order the page shows them: the shopper's details, then the choice. */
+function allOf(
   customer: Partial<Record<CheckoutField, string>>,
   choice: Partial<Record<ChoiceField, string>> = {},
   deliverToMe = false,
-): FaultyField | undefined {
-  const own = checkoutFields().find((field) => field.name in customer)?.name;
-  if (own) return { form: 'customer', name: own };
-  const chosen = fulfilmentFields().find((field) => field.name in choice)?.name;
-  if (!chosen) return undefined;
-  const mine = deliverToMe ? FROM_CUSTOMER[chosen] : undefined;
-  return mine ? { form: 'customer', name: mine } : { form: 'choice', name: chosen };
+): FaultyField[] {
+  const own: FaultyField[] = checkoutFields()
+    .filter((field) => field.name in customer)
+    .map((field) => ({ form: 'customer', name: field.name }));
+  const chosen: FaultyField[] = fulfilmentFields()
+    .filter((field) => field.name in choice)
+    .map((field) => {
+      const mine = deliverToMe ? FROM_CUSTOMER[field.name] : undefined;
+      return mine ? { form: 'customer', name: mine } : { form: 'choice', name: field.name };
+    });
+  return [...own, ...chosen];
 }
 
 export interface CheckoutOptions {
@@ -152,6 +170,22 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  // The values of the fields a problem is about, now: the problem shows only while they are unchanged.
+  const sent = fulfilment?.sent;
+  const valuesOf = useCallback(
+    (fields: readonly FaultyField[]) =>
+      JSON.stringify(fields.map((field) => (field.form === 'customer' ? form[field.name] : (sent?.[field.name] ?? '')))),
+    [form, sent],
+  );
+  const faultsNamed = useRef<readonly FaultyField[]>([]);
+  useEffect(() => {
+    setProblem((current) => (current?.about !== undefined && current.about !== valuesOf(faultsNamed.current) ? null : current));
+  }, [valuesOf]);
+  /** Shows a problem about these fields, until one of them changes. */
+  const sayAbout = (message: string, fields: readonly FaultyField[]) => {
+    faultsNamed.current = fields;
+    setProblem({ message, field: fields[0], about: valuesOf(fields) });
+  };
   const [submitting, setSubmitting] = useState(false);
   /** The 3-D Secure step waiting for the shopper: resolve(true) completes it, resolve(false) fails it. */
   const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
@@ -242,7 +276,7 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
   function refuseChoice(message: string, fields: Record<string, string>) {
     const faults = choiceFaults(fields);
     fulfilment?.setErrors(faults);
-    setProblem({ message, field: firstOf({}, faults, fulfilment?.deliverToMe) });
+    sayAbout(message, allOf({}, faults, fulfilment?.deliverToMe));
   }
 
   async function submit() {
@@ -258,10 +292,9 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
     setFieldErrors(fields);
     fulfilment.setErrors(faults);
     if (failure || fulfilment.view.fault) {
-      setProblem({
-        message: failure?.error ?? fulfilment.view.fault ?? '',
-        field: firstOf(fields, faults, fulfilment.deliverToMe),
-      });
+      // "Deliver to me": the recipient's gaps are the shopper's own, already named.
+      const choiceSays = fulfilment.deliverToMe && failure ? null : fulfilment.view.fault;
+      sayAbout(missingFieldsMessage(failure?.error, choiceSays), allOf(fields, faults, fulfilment.deliverToMe));
       return;
     }
     const alreadyPaid = paid.current?.cartId === cart.id ? paid.current.paymentIntentId : null;
@@ -308,7 +341,7 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
       if (outcome.status === 409) paid.current = null;
       const refused = byFormName(outcome.fields);
       setFieldErrors(refused);
-      setProblem({ message: outcome.message, field: firstOf(refused) });
+      sayAbout(outcome.message, allOf(refused));
     } finally {
       if (!done) {
         busy.current = false;

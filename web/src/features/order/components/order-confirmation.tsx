@@ -248,6 +248,7 @@ function Handover({ choice, site }: { choice: NonNullable<Order['fulfilment']>; 
     <Card id="order-delivery-title" title="Delivering to">
       <p className="order-confirmation__when" data-testid="order-when">
         {choice.day}, {choice.slot}
+        {choice.slot_hours && ` (${choice.slot_hours})`}
       </p>
       <address className="order-confirmation__address">
         {choice.recipient_name}
