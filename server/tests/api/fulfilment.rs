@@ -229,7 +229,7 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
-    let order = app.order_by_link(id, &token).await;
+    let order = app.order_by_link(id, token).await;
     assert_eq!(order["total"], "36.00");
     assert_eq!(order["delivery_fee"], "5.00");
     assert_eq!(order["surcharge"], "3.00");
@@ -349,7 +349,7 @@ async fn without_a_choice_the_payment_is_for_the_items_alone() {
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
-    let order = app.order_by_link(id, &token).await;
+    let order = app.order_by_link(id, token).await;
     assert_eq!(order["fulfilment"], Value::Null);
     assert_eq!(order["delivery_fee"], "0.00");
 }
