@@ -829,6 +829,21 @@ mod tests {
         form.parse(&DeliverySettings::demo(), monday(), 0, &Taken::none())
     }
 
+    /// `form` as a change to a booked `delivery()`, on Monday morning, for pieces needing
+    /// `lead_days` of notice.
+    fn change(
+        form: &FulfilmentForm,
+        lead_days: u32,
+    ) -> Result<Fulfilment, FormProblems<FulfilmentField>> {
+        form.parse_change(
+            &delivery(),
+            &DeliverySettings::demo(),
+            monday(),
+            lead_days,
+            &Taken::none(),
+        )
+    }
+
     /// The one sentence said of a field.
     fn said(form: &FulfilmentForm, now: Instant, field: FulfilmentField) -> String {
         let problems = form
@@ -892,32 +907,14 @@ mod tests {
             date: "2026-04-05".into(),
             ..booked.clone()
         };
-        let problems = sunday
-            .parse_change(
-                &booked,
-                &DeliverySettings::demo(),
-                monday(),
-                0,
-                &Taken::none(),
-            )
-            .unwrap_err();
+        let problems = change(&sunday, 0).unwrap_err();
         assert!(problems.shopper_fields()[FulfilmentField::Date.form_name()].contains("Closed"));
         // And a day without the pieces' notice.
         let tomorrow = FulfilmentForm {
             date: "2026-03-31".into(),
             ..booked.clone()
         };
-        assert!(
-            tomorrow
-                .parse_change(
-                    &booked,
-                    &DeliverySettings::demo(),
-                    monday(),
-                    3,
-                    &Taken::none()
-                )
-                .is_err()
-        );
+        assert!(change(&tomorrow, 3).is_err());
     }
 
     #[test]
@@ -952,16 +949,7 @@ mod tests {
 
     #[test]
     fn a_change_keeps_the_booked_method() {
-        let booked = delivery();
-        let problems = collection()
-            .parse_change(
-                &booked,
-                &DeliverySettings::demo(),
-                monday(),
-                0,
-                &Taken::none(),
-            )
-            .unwrap_err();
+        let problems = change(&collection(), 0).unwrap_err();
         assert!(
             problems
                 .shopper_fields()
@@ -1025,23 +1013,80 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_method_or_malformed_day_is_refused() {
-        let method = FulfilmentForm {
-            method: "drone".into(),
-            ..collection()
+    fn a_field_that_cannot_be_had_is_refused_on_that_field_with_why() {
+        let delivery_on = |date: &str, slot: &str| FulfilmentForm {
+            date: date.into(),
+            slot: slot.into(),
+            ..delivery()
         };
-        refused(
-            FulfilmentField::Method,
-            &[(method, "Please choose delivery or collection.")],
+        let cut_off = delivery_on("2026-03-30", "Afternoon");
+        let settings = DeliverySettings::demo();
+        assert!(
+            cut_off
+                .parse(&settings, at("2026-03-30", "11:59"), 0, &Taken::none())
+                .is_ok()
         );
-        let date = FulfilmentForm {
-            date: "1/4/2026".into(),
-            ..collection()
-        };
-        refused(
-            FulfilmentField::Date,
-            &[(date, "Please choose a day from the list.")],
-        );
+        // The form, when it is checked, the field blamed, and what the shopper is told.
+        let cases = [
+            (
+                FulfilmentForm {
+                    method: "drone".into(),
+                    ..collection()
+                },
+                monday(),
+                FulfilmentField::Method,
+                "Please choose delivery or collection.",
+            ),
+            (
+                FulfilmentForm {
+                    date: "1/4/2026".into(),
+                    ..collection()
+                },
+                monday(),
+                FulfilmentField::Date,
+                "Please choose a day from the list.",
+            ),
+            (
+                cut_off,
+                at("2026-03-30", "12:00"),
+                FulfilmentField::Date,
+                "Order by 12:00 for same-day delivery. Please choose another day.",
+            ),
+            (
+                delivery_on("2026-03-30", "Morning"),
+                at("2026-03-30", "10:00"),
+                FulfilmentField::Slot,
+                "No same-day delivery. Please choose another time.",
+            ),
+            (
+                delivery_on("2026-04-04", "Afternoon"),
+                monday(),
+                FulfilmentField::Slot,
+                "Please choose one of the delivery times offered that day.",
+            ),
+            (
+                FulfilmentForm {
+                    date: "2026-03-30".into(),
+                    collection_time: "09:30".into(),
+                    ..collection()
+                },
+                monday(),
+                FulfilmentField::CollectionTime,
+                "Please choose a collection time between 10:00 and 17:30.",
+            ),
+            (
+                FulfilmentForm {
+                    recipient_phone: "ring me".into(),
+                    ..delivery()
+                },
+                monday(),
+                FulfilmentField::RecipientPhone,
+                "Please enter a phone number we can call, like 0117 496 0123.",
+            ),
+        ];
+        for (form, now, field, sentence) in cases {
+            assert_eq!(said(&form, now, field), sentence, "{form:?}");
+        }
     }
 
     #[test]
@@ -1062,50 +1107,6 @@ mod tests {
         assert_eq!(
             problems.message(),
             "Closed on Sundays. Please choose another day."
-        );
-    }
-
-    #[test]
-    fn a_day_past_its_cut_off_is_refused_on_the_date() {
-        let form = FulfilmentForm {
-            date: "2026-03-30".into(),
-            slot: "Afternoon".into(),
-            ..delivery()
-        };
-        assert!(
-            form.parse(
-                &DeliverySettings::demo(),
-                at("2026-03-30", "11:59"),
-                0,
-                &Taken::none()
-            )
-            .is_ok()
-        );
-        assert_eq!(
-            said(&form, at("2026-03-30", "12:00"), FulfilmentField::Date),
-            "Order by 12:00 for same-day delivery. Please choose another day."
-        );
-    }
-
-    #[test]
-    fn a_slot_that_cannot_be_had_that_day_is_refused_on_the_slot() {
-        let today = FulfilmentForm {
-            date: "2026-03-30".into(),
-            slot: "Morning".into(),
-            ..delivery()
-        };
-        assert_eq!(
-            said(&today, at("2026-03-30", "10:00"), FulfilmentField::Slot),
-            "No same-day delivery. Please choose another time."
-        );
-        let saturday_afternoon = FulfilmentForm {
-            date: "2026-04-04".into(),
-            slot: "Afternoon".into(),
-            ..delivery()
-        };
-        assert_eq!(
-            said(&saturday_afternoon, monday(), FulfilmentField::Slot),
-            "Please choose one of the delivery times offered that day."
         );
     }
 
@@ -1177,15 +1178,6 @@ mod tests {
             )
         });
         refused(FulfilmentField::CollectionTime, &cases);
-        let too_soon = FulfilmentForm {
-            date: "2026-03-30".into(),
-            collection_time: "09:30".into(),
-            ..collection()
-        };
-        assert_eq!(
-            said(&too_soon, monday(), FulfilmentField::CollectionTime),
-            "Please choose a collection time between 10:00 and 17:30."
-        );
     }
 
     #[test]
@@ -1206,30 +1198,12 @@ mod tests {
     }
 
     #[test]
-    fn a_card_message_is_at_most_250_characters_and_6_lines() {
+    fn a_card_message_of_250_characters_and_6_lines_fits() {
         let fits = FulfilmentForm {
             card_message: format!("{}\n{}", "a".repeat(200), "b\n".repeat(4) + "c"),
             ..collection()
         };
         assert!(check(&fits).is_ok(), "{:?}", check(&fits));
-        let message = |card_message: String| FulfilmentForm {
-            card_message,
-            ..collection()
-        };
-        refused(
-            FulfilmentField::CardMessage,
-            &[
-                (
-                    message("é".repeat(251)),
-                    "Please keep this under 250 characters.",
-                ),
-                (
-                    message("line\n".repeat(7)),
-                    "Please keep the card message to 6 lines.",
-                ),
-                (message("Dear\tSam".into()), CONTROL_CHARACTERS),
-            ],
-        );
     }
 
     #[test]
@@ -1257,7 +1231,7 @@ mod tests {
     }
 
     #[test]
-    fn instructions_are_one_line_of_at_most_200_characters() {
+    fn one_line_of_instructions_is_kept_for_the_driver() {
         let ok = FulfilmentForm {
             instructions: "Leave with the neighbour at number 5".into(),
             ..delivery()
@@ -1265,23 +1239,6 @@ mod tests {
         assert_eq!(
             delivery_of(&check(&ok).unwrap()).instructions,
             "Leave with the neighbour at number 5"
-        );
-        let instructions = |instructions: String| FulfilmentForm {
-            instructions,
-            ..delivery()
-        };
-        refused(
-            FulfilmentField::Instructions,
-            &[
-                (
-                    instructions("x".repeat(201)),
-                    "Please keep this under 200 characters.",
-                ),
-                (
-                    instructions("Ring twice\nthen wait".into()),
-                    CONTROL_CHARACTERS,
-                ),
-            ],
         );
     }
 
@@ -1310,6 +1267,40 @@ mod tests {
                 "Please enter a phone number we can call, like 0117 496 0123.",
             )],
         );
+    }
+
+    #[test]
+    fn a_card_message_or_instructions_too_long_or_broken_is_refused() {
+        let (card, instructions) = (FulfilmentField::CardMessage, FulfilmentField::Instructions);
+        // The field, what is typed into it, and what the shopper is told.
+        let cases = [
+            (
+                card,
+                "é".repeat(251),
+                "Please keep this under 250 characters.",
+            ),
+            (
+                card,
+                "line\n".repeat(7),
+                "Please keep the card message to 6 lines.",
+            ),
+            (card, "Dear\tSam".into(), CONTROL_CHARACTERS),
+            (
+                instructions,
+                "x".repeat(201),
+                "Please keep this under 200 characters.",
+            ),
+            (
+                instructions,
+                "Ring twice\nthen wait".into(),
+                CONTROL_CHARACTERS,
+            ),
+        ];
+        for (field, typed, sentence) in cases {
+            let mut form = delivery();
+            *form.value_mut(field) = typed;
+            refused(field, &[(form, sentence)]);
+        }
     }
 
     #[test]
@@ -1398,20 +1389,13 @@ mod tests {
         let kept = fulfilment.form();
         assert_eq!(
             kept,
+            // The collection time is asked only for a collection: not kept with a delivery.
             FulfilmentForm {
-                method: "delivery".into(),
-                date: "2026-04-01".into(),
-                slot: "Morning".into(),
-                recipient_name: "Sam Green".into(),
-                recipient_phone: "07700 900123".into(),
-                address_line1: "3 Lime Road".into(),
-                city: "Bristol".into(),
                 postcode: "BS3 4AB".into(),
                 instructions: "Side gate".into(),
                 card_message: "Happy birthday,\nlove Jo".into(),
                 card_from: "Jo".into(),
-                // Asked only for a collection: not kept with a delivery.
-                ..FulfilmentForm::default()
+                ..delivery()
             }
         );
         assert_eq!(check(&kept), Ok(fulfilment));
@@ -1452,22 +1436,9 @@ mod tests {
     fn fields_are_named_as_the_form_and_the_api_name_them() {
         let wire: Vec<&str> = FulfilmentField::ALL.iter().map(|f| f.wire_name()).collect();
         assert_eq!(
-            wire,
-            [
-                "method",
-                "date",
-                "slot",
-                "collection_time",
-                "recipient_name",
-                "recipient_phone",
-                "address_line1",
-                "address_line2",
-                "city",
-                "postcode",
-                "instructions",
-                "card_message",
-                "card_from"
-            ]
+            wire.join(" "),
+            "method date slot collection_time recipient_name recipient_phone address_line1 \
+             address_line2 city postcode instructions card_message card_from"
         );
         assert_eq!(FulfilmentField::CardMessage.form_name(), "cardMessage");
         assert_eq!(FulfilmentField::CardMessage.max_chars(), 250);

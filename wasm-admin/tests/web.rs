@@ -34,30 +34,21 @@ fn a_refund_is_added_up_and_checked_as_the_server_checks_it() {
                {"name": "Vase", "unit_price": "12.50", "quantity": 1, "refunded_quantity": 0}]"#,
         )
     };
-    let checked = check_refund(
-        items(),
-        "8.00",
-        js(r#"{"quantities": [1, 1], "delivery": true}"#),
-    );
+    let refund = |delivery_fee: &str, choice: &str| {
+        said(&check_refund(items(), delivery_fee, js(choice)).unwrap())
+    };
     assert_eq!(
-        said(&checked.unwrap()),
+        refund("8.00", r#"{"quantities": [1, 1], "delivery": true}"#),
         r#"{"error":null,"amount":"65.50","what":"1 × Peony Posy, 1 × Vase, delivery","everything":true}"#
     );
-    let too_many = check_refund(
-        items(),
-        "0.00",
-        js(r#"{"quantities": [2, 0], "delivery": false}"#),
-    );
     assert_eq!(
-        said(&too_many.unwrap()),
+        refund("0.00", r#"{"quantities": [2, 0], "delivery": false}"#),
         r#"{"error":"Only 1 of Peony Posy can still be refunded.","amount":null,"what":null,"everything":false}"#
     );
-    let nothing = check_refund(
-        items(),
-        "8.00",
-        js(r#"{"quantities": [0, 0], "delivery": false}"#),
+    assert!(
+        refund("8.00", r#"{"quantities": [0, 0], "delivery": false}"#)
+            .starts_with(r#"{"error":"Please choose what to refund"#)
     );
-    assert!(said(&nothing.unwrap()).starts_with(r#"{"error":"Please choose what to refund"#));
     assert!(check_refund(items(), "eight", js(r#"{"quantities": [0, 0]}"#)).is_err());
 }
 

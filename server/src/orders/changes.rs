@@ -17,13 +17,17 @@ use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
 use posy_core::order::check_note;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set, UpdateMany};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel,
+    QueryFilter, Set, UpdateMany,
+};
 
 use crate::cart::fulfilment::{Described, describe};
 use crate::cart::places::{self, Booking};
 use crate::orders::OrderDesk;
 use crate::orders::admin::{self, OrderDetail, status_of};
 use crate::store::clock::now;
+use crate::store::db::Writing;
 use crate::store::entities::{order, order_change, order_item, order_note, product};
 use crate::studio::delivery;
 
@@ -133,18 +137,14 @@ pub async fn change_choice(
         .col_expr(order::Column::FulfilDate, Expr::value(booking.date))
         .col_expr(order::Column::FulfilSlot, Expr::value(booking.slot))
         .col_expr(order::Column::SlotHours, Expr::value(booking.slot_hours));
-    next_version(&txn, update, id, version).await?;
-    order_change::Entity::insert(order_change::ActiveModel {
+    let line = order_change::ActiveModel {
         order_id: Set(id),
         text: Set(said.join(". ") + "."),
         by: Set(admin.to_owned()),
         at: Set(now()),
         ..Default::default()
-    })
-    .exec_without_returning(&txn)
-    .await?;
-    txn.commit().await?;
-    detail(desk, id).await
+    };
+    write(desk, txn, id, version, update, line).await
 }
 
 /// Adds the studio's note to the order, from the `version` the page read, as `admin`.
@@ -157,16 +157,32 @@ pub async fn add_note(
 ) -> Result<OrderDetail, ChangeError> {
     let text = check_note(text).map_err(ChangeError::Refused)?;
     let txn = desk.ledger.begin().await?;
-    next_version(&txn, order::Entity::update_many(), id, version).await?;
-    order_note::Entity::insert(order_note::ActiveModel {
+    let note = order_note::ActiveModel {
         order_id: Set(id),
         text: Set(text),
         by: Set(admin.to_owned()),
         at: Set(now()),
         ..Default::default()
-    })
-    .exec_without_returning(&txn)
-    .await?;
+    };
+    write(desk, txn, id, version, order::Entity::update_many(), note).await
+}
+
+/// Writes `update` to order `id` from the `version` the page read (see `next_version`) and
+/// `line` beside it (a line of its history or a note), then answers the order as it now is.
+async fn write<A>(
+    desk: &OrderDesk,
+    txn: Writing,
+    id: i32,
+    version: i32,
+    update: UpdateMany<order::Entity>,
+    line: A,
+) -> Result<OrderDetail, ChangeError>
+where
+    A: ActiveModelTrait + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+{
+    next_version(&txn, update, id, version).await?;
+    A::Entity::insert(line).exec_without_returning(&txn).await?;
     txn.commit().await?;
     detail(desk, id).await
 }

@@ -86,20 +86,31 @@ async fn with_cookie(
     name: &str,
     session: &str,
 ) -> (u16, Value) {
+    let response = cookie_request(app, method, path, name, session)
+        .send()
+        .await
+        .unwrap();
+    json_of(path, response).await
+}
+
+/// A GET, or a POST of `{}`, with the CSRF token and the session in the cookie called `name`.
+fn cookie_request(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    name: &str,
+    session: &str,
+) -> reqwest::RequestBuilder {
     let request = match method {
         "GET" => app.client.get(app.url(path)),
         _ => app.client.post(app.url(path)).json(&json!({})),
     };
-    let response = request
+    request
         .header(
             "cookie",
             format!("csrftoken={}; {name}={session}", app.csrf),
         )
         .header("x-csrftoken", &app.csrf)
-        .send()
-        .await
-        .unwrap();
-    json_of(path, response).await
 }
 
 #[tokio::test]
@@ -477,14 +488,8 @@ async fn over_https_the_session_cookie_is_host_prefixed_and_the_plain_name_is_no
         false
     );
 
-    let response = app
-        .client
-        .post(app.url("/api/auth/logout/"))
-        .header(
-            "cookie",
-            format!("csrftoken={}; __Host-posy_session={session}", app.csrf),
-        )
-        .header("x-csrftoken", &app.csrf)
+    let logout = "/api/auth/logout/";
+    let response = cookie_request(&app, "POST", logout, "__Host-posy_session", &session)
         .send()
         .await
         .unwrap();
@@ -586,20 +591,17 @@ async fn a_made_up_x_forwarded_for_does_not_dodge_the_sign_in_limit() {
     ] {
         for n in 1..=5 {
             let spoofed = format!("198.51.100.{n}");
-            let (status, _, _) =
-                login_as(&app, "ruth", "guess", "posy_session", Some(&spoofed)).await;
-            assert_eq!(status, 401);
+            assert_eq!(ruth_from(&app, "guess", &spoofed).await, 401);
         }
-        let (status, _, _) = login_as(
-            &app,
-            "ruth",
-            PASSWORD,
-            "posy_session",
-            Some("198.51.100.99"),
-        )
-        .await;
-        assert_eq!(status, 429);
+        assert_eq!(ruth_from(&app, PASSWORD, "198.51.100.99").await, 429);
     }
+}
+
+/// The status of ruth's sign-in with `password`, the request saying it is forwarded `for`.
+async fn ruth_from(app: &TestApp, password: &str, forwarded_for: &str) -> u16 {
+    login_as(app, "ruth", password, "posy_session", Some(forwarded_for))
+        .await
+        .0
 }
 
 #[tokio::test]
@@ -615,22 +617,12 @@ async fn behind_a_trusted_proxy_each_visitor_has_their_own_sign_in_limit() {
     )
     .await;
     for _ in 0..5 {
-        let (status, _, _) =
-            login_as(&app, "ruth", "guess", "posy_session", Some("198.51.100.1")).await;
-        assert_eq!(status, 401);
+        assert_eq!(ruth_from(&app, "guess", "198.51.100.1").await, 401);
     }
     // What the visitor wrote left of the proxy's entry changes nothing.
-    let (status, _, _) = login_as(
-        &app,
-        "ruth",
-        PASSWORD,
-        "posy_session",
-        Some("203.0.113.50, 198.51.100.1"),
-    )
-    .await;
-    assert_eq!(status, 429);
-    let (status, _, _) =
-        login_as(&app, "ruth", PASSWORD, "posy_session", Some("198.51.100.2")).await;
+    let spoofed = "203.0.113.50, 198.51.100.1";
+    assert_eq!(ruth_from(&app, PASSWORD, spoofed).await, 429);
+    let status = ruth_from(&app, PASSWORD, "198.51.100.2").await;
     assert_eq!(status, 200, "another visitor behind the same proxy");
 }
 

@@ -12,8 +12,8 @@ use crate::builders::{OrderBuilder, ProductBuilder};
 use crate::files::{jpeg_with_gps, noisy_png};
 use crate::helpers::{
     Options, TestApp, admin_delete, admin_get, admin_post, admin_put, admin_session,
-    assert_admin_only, assert_webp_sizes, json_of, post_form, product, rows_in_all_tables,
-    spawn_app, spawn_app_with, srcset_urls,
+    assert_admin_only, assert_fields_say, assert_webp_sizes, json_of, post_form, product,
+    rows_in_all_tables, spawn_app, spawn_app_with, srcset_urls,
 };
 use crate::product_admin::admin_product;
 
@@ -141,13 +141,12 @@ async fn a_bad_new_product_is_refused_field_by_field_and_nothing_is_written() {
         .await;
     assert_eq!(status, 400);
     assert_eq!(body["error"], "Please check the sizes.");
-    assert_eq!(
-        body["fields"]["sizes.1.size"],
-        "Each size needs its own name."
-    );
-    assert_eq!(
-        body["fields"]["sizes.1.price"],
-        "Please give a price like 45.00."
+    assert_fields_say(
+        &body,
+        &[
+            ("sizes.1.size", "Each size needs its own name."),
+            ("sizes.1.price", "Please give a price like 45.00."),
+        ],
     );
 
     let (status, body) = ProductBuilder::new("Midwinter Posy")
@@ -359,9 +358,7 @@ async fn an_ordered_product_is_archived_never_deleted_and_its_order_keeps_its_sn
     assert_ne!(status, 200);
     // The order keeps its line.
     let (order_id, token) = (placed.id, placed.token);
-    let (_, order) = app
-        .get_json(&format!("/api/orders/{order_id}?token={token}"))
-        .await;
+    let order = app.order_by_link(order_id, &token).await;
     assert_eq!(order["items"][0]["product_name"], "The Bedminster");
     // Still listed in the back office; saving it does not put it back on sale.
     let listed = admin_product(&app, &session, "The Bedminster").await;

@@ -250,18 +250,21 @@ async fn declined_cards_give_stripes_messages_and_make_no_order() {
     assert_eq!(count(&app, "orders").await, 0);
 }
 
+/// The end of the simulated 3-D Secure step: the shopper completes it or fails it.
+async fn authenticate(app: &TestApp, secret: &str, succeed: bool) -> Value {
+    let step = json!({"client_secret": secret, "succeed": succeed});
+    let (_, body) = app
+        .post_json("/api/payment/simulated/authenticate/", &step)
+        .await;
+    body
+}
+
 #[tokio::test]
 async fn the_3d_secure_card_pays_only_when_authenticated() {
     let (app, _, secret) = bedminster_to_pay().await;
     let needs = pay(&app, &secret, "4000 0027 6000 3184").await;
     assert_eq!(needs["payment_intent"]["status"], "requires_action");
-
-    let (_, failed) = app
-        .post_json(
-            "/api/payment/simulated/authenticate/",
-            &json!({"client_secret": secret, "succeed": false}),
-        )
-        .await;
+    let failed = authenticate(&app, &secret, false).await;
     assert_eq!(
         failed["error"]["code"],
         "payment_intent_authentication_failure"
@@ -269,12 +272,7 @@ async fn the_3d_secure_card_pays_only_when_authenticated() {
 
     let again = pay(&app, &secret, "4000 0027 6000 3184").await;
     assert_eq!(again["payment_intent"]["status"], "requires_action");
-    let (_, passed) = app
-        .post_json(
-            "/api/payment/simulated/authenticate/",
-            &json!({"client_secret": secret, "succeed": true}),
-        )
-        .await;
+    let passed = authenticate(&app, &secret, true).await;
     assert_eq!(passed["payment_intent"]["status"], "succeeded", "{passed}");
 }
 
@@ -340,15 +338,21 @@ async fn an_intent_used_for_one_order_cannot_order_another_cart() {
     assert_eq!(count(&app, "orders").await, 1);
 }
 
-#[tokio::test]
-async fn stock_gone_after_payment_refunds_it_and_says_so() {
-    let app = spawn_app().await;
-    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 2).paid(&app).await;
+/// Two Bedminsters paid for, and then only one left on the shelf before the order is placed.
+async fn two_paid_for_and_one_left(app: &TestApp) -> Paid {
+    let paid = OrderBuilder::of("The Bedminster", 2).paid(app).await;
     sql(
-        &app,
+        app,
         "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
     )
     .await;
+    paid
+}
+
+#[tokio::test]
+async fn stock_gone_after_payment_refunds_it_and_says_so() {
+    let app = spawn_app().await;
+    let Paid { cart, intent, .. } = two_paid_for_and_one_left(&app).await;
     sql(&app, "UPDATE catalogue_version SET version = version + 1").await;
     let (status, body) = place(&app, &intent, &cart).await;
     assert_eq!(status, 409);
@@ -576,12 +580,7 @@ async fn a_payment_refunded_at_the_provider_counts_as_absent_so_the_shopper_can_
 #[tokio::test]
 async fn a_refund_is_recorded_with_the_carts_state_and_the_studios_notice() {
     let app = spawn_app().await;
-    let Paid { cart, intent, .. } = OrderBuilder::of("The Bedminster", 2).paid(&app).await;
-    sql(
-        &app,
-        "UPDATE products SET stock = 1 WHERE name = 'The Bedminster'",
-    )
-    .await;
+    let Paid { cart, intent, .. } = two_paid_for_and_one_left(&app).await;
     let (status, _) = place(&app, &intent, &cart).await;
     assert_eq!(status, 409);
     let (again, _) = place(&app, &intent, &cart).await;

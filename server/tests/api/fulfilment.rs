@@ -84,72 +84,71 @@ async fn a_delivery_today_before_the_cut_off_costs_the_zones_fee_and_is_kept() {
 }
 
 #[tokio::test]
-async fn from_the_free_delivery_threshold_only_the_slots_surcharge_is_paid() {
+async fn over_the_free_delivery_threshold_only_the_surcharge_is_paid_and_collection_is_free() {
     let app = shop_at(monday_morning).await;
-    let cart = cart_with(&app, "The Bedminster", 2).await;
-    let (status, totals) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS16 1AA")).await;
-    assert_eq!(status, 200, "{totals}");
-    assert_eq!(
-        totals,
-        json!({"items": "84.00", "delivery": "0.00", "surcharge": "3.00", "total": "87.00"})
-    );
-}
-
-#[tokio::test]
-async fn collection_is_free() {
-    let app = shop_at(monday_morning).await;
-    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
-    let choice = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
-    let (status, totals) = choose(&app, choice).await;
-    assert_eq!(status, 200, "{totals}");
-    assert_eq!(totals["delivery"], "0.00");
-    assert_eq!(totals["total"], "28.00");
+    let over_the_threshold = cart_with(&app, "The Bedminster", 2).await;
+    let sunflowers = cart_with(&app, "Sunflower Bunch", 1).await;
+    let collection = json!({"cart_id": sunflowers, "method": "collection", "date": "2026-12-15", "collection_time": "10:00"});
+    // The choice and what the cart then costs.
+    let cases = [
+        (
+            delivery(&over_the_threshold, "2026-12-15", "Morning", "BS16 1AA"),
+            json!({"items": "84.00", "delivery": "0.00", "surcharge": "3.00", "total": "87.00"}),
+        ),
+        (
+            collection,
+            json!({"items": "28.00", "delivery": "0.00", "surcharge": "0.00", "total": "28.00"}),
+        ),
+    ];
+    for (choice, totals) in cases {
+        let (status, body) = choose(&app, choice).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body, totals);
+    }
 }
 
 #[tokio::test]
 async fn each_choice_core_refuses_is_named_with_its_sentence() {
     let app = shop_at(monday_noon).await;
     let cart = cart_with(&app, "Sunflower Bunch", 1).await;
-    // Noon: same-day delivery has closed.
-    let (status, body) = choose(&app, delivery(&cart, "2026-12-14", "Afternoon", "BS3 4AA")).await;
-    assert_eq!(status, 400, "{body}");
-    assert_eq!(
-        body["fields"]["date"],
-        "Order by 12:00 for same-day delivery. Please choose another day."
-    );
-    // Sundays are closed.
-    let (_, body) = choose(&app, delivery(&cart, "2026-12-20", "Morning", "BS3 4AA")).await;
-    assert!(
-        body["fields"]["date"]
-            .as_str()
-            .unwrap()
-            .starts_with("Closed on Sundays"),
-        "{body}"
-    );
-    // Christmas Day.
-    let (_, body) = choose(&app, delivery(&cart, "2026-12-25", "Morning", "BS3 4AA")).await;
-    assert!(
-        body["fields"]["date"]
-            .as_str()
-            .unwrap()
-            .starts_with("Closed for Christmas"),
-        "{body}"
-    );
-    // Outside every zone: offered collection, never charged.
-    let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "EX1 1AA")).await;
-    assert_eq!(status, 400);
-    assert_eq!(
-        body["fields"]["postcode"],
-        "We can't deliver to EX1 — you could collect from the studio in BS14 instead."
-    );
-    // Seven lines on the card.
-    let mut long = delivery(&cart, "2026-12-15", "Morning", "BS3 4AA");
-    long["card_message"] = json!("1\n2\n3\n4\n5\n6\n7");
-    let (_, body) = choose(&app, long).await;
-    assert_eq!(
-        body["fields"]["card_message"],
-        "Please keep the card message to 6 lines."
-    );
+    let on = |date: &str, postcode: &str| delivery(&cart, date, "Morning", postcode);
+    let mut seven_lines = on("2026-12-15", "BS3 4AA");
+    seven_lines["card_message"] = json!("1\n2\n3\n4\n5\n6\n7");
+    // The choice, the field blamed, and what the shopper is told.
+    let cases = [
+        // Noon: same-day delivery has closed.
+        (
+            delivery(&cart, "2026-12-14", "Afternoon", "BS3 4AA"),
+            "date",
+            "Order by 12:00 for same-day delivery. Please choose another day.",
+        ),
+        (
+            on("2026-12-20", "BS3 4AA"),
+            "date",
+            "Closed on Sundays. Please choose another day.",
+        ),
+        (
+            on("2026-12-25", "BS3 4AA"),
+            "date",
+            "Closed for Christmas. Please choose another day.",
+        ),
+        // Outside every zone: offered collection, never charged.
+        (
+            on("2026-12-15", "EX1 1AA"),
+            "postcode",
+            "We can't deliver to EX1 — you could collect from the studio in BS14 instead.",
+        ),
+        (
+            seven_lines,
+            "card_message",
+            "Please keep the card message to 6 lines.",
+        ),
+    ];
+    for (choice, field, sentence) in cases {
+        let (status, body) = choose(&app, choice).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["fields"][field], sentence, "{body}");
+    }
     // Nothing chosen at all: the spec's missing-fields message.
     let (status, body) = choose(&app, json!({"cart_id": cart})).await;
     assert_eq!(status, 400);
@@ -230,9 +229,7 @@ async fn the_payment_is_for_the_items_and_the_choices_charges_and_the_order_keep
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
-    let (_, order) = app
-        .get_json(&format!("/api/orders/{id}?token={token}"))
-        .await;
+    let order = app.order_by_link(id, token).await;
     assert_eq!(order["total"], "36.00");
     assert_eq!(order["delivery_fee"], "5.00");
     assert_eq!(order["surcharge"], "3.00");
@@ -357,9 +354,7 @@ async fn without_a_choice_the_payment_is_for_the_items_alone() {
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
-    let (_, order) = app
-        .get_json(&format!("/api/orders/{id}?token={token}"))
-        .await;
+    let order = app.order_by_link(id, token).await;
     assert_eq!(order["fulfilment"], Value::Null);
     assert_eq!(order["delivery_fee"], "0.00");
 }

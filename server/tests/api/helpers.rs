@@ -331,6 +331,24 @@ impl TestApp {
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
         json_of(path, self.get(path).await).await
     }
+
+    /// Order `id` as the customer's link (with its `token`) shows it.
+    pub async fn order_by_link(
+        &self,
+        id: impl std::fmt::Display,
+        token: &str,
+    ) -> serde_json::Value {
+        self.get_json(&format!("/api/orders/{id}?token={token}"))
+            .await
+            .1
+    }
+}
+
+/// A refusal's body says each sentence on its field.
+pub fn assert_fields_say(body: &Value, said: &[(&str, &str)]) {
+    for (field, sentence) in said {
+        assert_eq!(body["fields"][field], *sentence, "{field}: {body}");
+    }
 }
 
 /// The status and JSON body of a response, which must be JSON.

@@ -113,9 +113,7 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
     assert_eq!(status, 400, "{body}");
 
     // The customer's own page shows the new day.
-    let (_, theirs) = app
-        .get_json(&format!("/api/orders/{id}?token={token}"))
-        .await;
+    let theirs = app.order_by_link(id, &token).await;
     assert_eq!(theirs["fulfilment"]["date"], "2026-12-16");
 }
 
@@ -222,9 +220,7 @@ async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
     assert_eq!(status, 404);
 
     // The customer never sees it: not on their page, not in a mail (the confirmation is sent).
-    let (_, theirs) = app
-        .get_json(&format!("/api/orders/{id}?token={token}"))
-        .await;
+    let theirs = app.order_by_link(id, &token).await;
     assert!(!theirs.to_string().contains("neighbour at 8"));
     assert_eq!(
         move_order(&app, &session, id, "new", "confirmed").await.0,

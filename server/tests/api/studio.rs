@@ -3,7 +3,8 @@
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Options, TestApp, count, json_of, pass_minutes_of_limits, spawn_app, spawn_app_with, sql,
+    Options, TestApp, assert_fields_say, count, json_of, pass_minutes_of_limits, spawn_app,
+    spawn_app_with, sql,
 };
 
 fn enquiry() -> Value {
@@ -104,13 +105,15 @@ async fn an_incomplete_enquiry_names_what_is_missing_and_stores_nothing() {
     odd["email"] = json!("alex at example");
     let (status, body) = app.post_json("/api/contact/", &odd).await;
     assert_eq!(status, 400);
-    assert_eq!(
-        body["fields"]["email"],
-        "Please enter an email address like name@example.com."
-    );
-    assert_eq!(
-        body["fields"]["enquiryType"],
-        "Please choose what your enquiry is about."
+    assert_fields_say(
+        &body,
+        &[
+            (
+                "email",
+                "Please enter an email address like name@example.com.",
+            ),
+            ("enquiryType", "Please choose what your enquiry is about."),
+        ],
     );
     assert_eq!(count(&app, "enquiries").await, 0);
 }
