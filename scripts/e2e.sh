@@ -21,6 +21,7 @@ done | paste -sd, -)
 mkdir -p test-results
 export POSY_SHOPS="[$shops]" POSY_JOURNEYS_AT_ONCE="$at_once" POSY_SCREENSHOTS="$PWD/test-results"
 (cd web && npm run e2e) || {
-  for data in "${SHOP_DATAS[@]}"; do echo "--- server log ($data)"; tail -50 "$data/server.log"; done
+  # The last lines that are not access lines (one a request), which say what went wrong.
+  for data in "${SHOP_DATAS[@]}"; do echo "--- server log ($data)"; grep -v posy::access "$data/server.log" | tail -50; done
   exit 1
 }
