@@ -146,11 +146,13 @@ describe('the gallery', () => {
     await page.screenshot({ path: shot('admin-gallery-1280'), fullPage: true });
     assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious on /admin/gallery');
 
-    // The video is converted in the background; the gallery shows it once the album's answer has it.
+    // The video is converted in the background; the gallery shows it once it is ready. The
+    // admin's own answer lists it while it is still processing, so wait for all three ready.
     await page.waitForFunction(
       async (title) => {
         const albums = await (await fetch('/api/albums/')).json();
-        return albums.find((album) => album.title === title)?.images.length === 3;
+        const images = albums.find((album) => album.title === title)?.images ?? [];
+        return images.length === 3 && images.every((image) => image.status === 'ready');
       },
       albumTitle,
       { polling: 500, timeout: 60_000 },
