@@ -61,12 +61,15 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
-        private::tighten(&config.data_dir).map_err(|err| {
-            anyhow::anyhow!(
-                "could not make the data folder {} private ({err}): run the shop as the account that owns it",
+        // A folder that cannot be tightened (another owner, a mount without modes) still
+        // serves: said in the log, not a shop that will not start.
+        if let Err(err) = private::tighten(&config.data_dir) {
+            tracing::warn!(
+                %err,
+                "could not make the data folder {} private: run the shop as the account that owns it",
                 config.data_dir.display()
-            )
-        })?;
+            );
+        }
         for (tool, without) in crate::media::missing_tools() {
             tracing::warn!("{tool} is not installed: {without}");
         }
