@@ -127,7 +127,8 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::SignOutAll { username },
         } => {
-            let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
+            let db =
+                crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
             match crate::accounts::auth::sign_out_all(&db, &username).await? {
                 Some(ended) => {
                     println!("Ended {ended} session(s) of {username}.");
@@ -173,7 +174,8 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Mail {
             action: MailAction::Retry { .. },
         } => {
-            let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
+            let db =
+                crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
             let revived = crate::mail::send_dead_again(&db).await?;
             println!(
                 "{revived} letter(s) given up on are back in the queue: the running shop sends them within seconds."
@@ -211,6 +213,20 @@ pub async fn run() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The shop's database URL for a command that only works on an existing shop: a SQLite file
+/// that is not there is a mistyped --data-dir, not a shop to make.
+fn existing_database(config: &Config) -> anyhow::Result<String> {
+    let url = config.database_url();
+    if let Some(path) = crate::store::db::sqlite_file(&url) {
+        anyhow::ensure!(
+            path.is_file(),
+            "there is no shop database at {}: check --data-dir or --database-url",
+            path.display()
+        );
+    }
+    Ok(url)
 }
 
 /// The log on standard output: lines for a person (coloured only on a terminal, never in the

@@ -260,4 +260,16 @@ async fn posy_mail_retry_dead_puts_every_letter_given_up_on_back_in_the_queue() 
         "{said}"
     );
     assert_eq!(app.mail(2).await.len(), 2);
+    // A mistyped folder is said, not made into a new shop.
+    let nowhere = app.data_dir.join("no-shop-here");
+    let (ok, said) = crate::backup::posy(&[
+        "mail",
+        "retry",
+        "--dead",
+        "--data-dir",
+        crate::backup::path(&nowhere),
+    ]);
+    assert!(!ok);
+    assert!(said.contains("there is no shop database at"), "{said}");
+    assert!(!nowhere.exists());
 }
