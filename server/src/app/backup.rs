@@ -83,8 +83,7 @@ pub async fn backup(config: &Config, to: &Path, keep: Option<usize>) -> anyhow::
     let made_at = clock::now();
     let file = if into_folder {
         // The time in the name sorts the folder's backups oldest first.
-        let stamp = clock::iso8601(made_at).replace([':', '-'], "");
-        to.join(format!("{PREFIX}{stamp}.tar"))
+        to.join(db::stamped(PREFIX, ".tar"))
     } else {
         to.to_owned()
     };
@@ -157,7 +156,7 @@ pub async fn backup(config: &Config, to: &Path, keep: Option<usize>) -> anyhow::
     let (file, bytes) = bytes;
 
     let removed = match keep {
-        Some(keep) => remove_oldest(to, keep)?,
+        Some(keep) => db::remove_oldest(to, PREFIX, ".tar", keep)?,
         None => Vec::new(),
     };
     note_last_backup(&config.data_dir, made_at, &file, bytes);
@@ -179,10 +178,7 @@ async fn copy_sqlite(path: &Path, copy: &Path) -> anyhow::Result<Vec<String>> {
     );
     let db = Database::connect(format!("sqlite://{}?mode=ro", path.display())).await?;
     let migrations = migrations(&db).await?;
-    let target = copy
-        .to_str()
-        .context("the backup folder's path is not UTF-8")?;
-    db.execute_unprepared(&format!("VACUUM INTO '{}'", target.replace('\'', "''")))
+    db::vacuum_into(&db, copy)
         .await
         .context("copying the database")?;
     db.close().await?;
@@ -354,26 +350,6 @@ impl<R: Read> Read for Hashing<R> {
         self.read += n as u64;
         Ok(n)
     }
-}
-
-/// Removes the folder's oldest backups (by the time in their names) past the newest `keep`.
-fn remove_oldest(folder: &Path, keep: usize) -> io::Result<Vec<PathBuf>> {
-    let mut backups: Vec<PathBuf> = fs::read_dir(folder)?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| name.starts_with(PREFIX) && name.ends_with(".tar"))
-        })
-        .collect();
-    backups.sort();
-    let excess = backups.len().saturating_sub(keep);
-    let removed: Vec<PathBuf> = backups.drain(..excess).collect();
-    for path in &removed {
-        fs::remove_file(path)?;
-    }
-    Ok(removed)
 }
 
 /// What `posy restore` put back.
@@ -580,7 +556,7 @@ mod tests {
         ] {
             fs::write(dir.path().join(name), b"x").unwrap();
         }
-        let removed = remove_oldest(dir.path(), 2).unwrap();
+        let removed = db::remove_oldest(dir.path(), PREFIX, ".tar", 2).unwrap();
         assert_eq!(
             removed,
             [dir.path().join("posy-backup-20261201T020000Z.tar")]

@@ -666,28 +666,55 @@ async fn copy_before_migrating(
     db: &DatabaseConnection,
     path: &std::path::Path,
 ) -> anyhow::Result<PathBuf> {
+    const PREFIX: &str = "posy-before-migrating-";
     let folder = path.parent().unwrap_or(std::path::Path::new("."));
-    let stamp = crate::store::clock::iso8601(crate::store::clock::now()).replace([':', '-'], "");
-    let copy = folder.join(format!("posy-before-migrating-{stamp}.db"));
+    let copy = folder.join(stamped(PREFIX, ".db"));
+    vacuum_into(db, &copy).await?;
+    remove_oldest(folder, PREFIX, ".db", COPIES_KEPT)?;
+    Ok(copy)
+}
+
+/// A consistent copy of a SQLite database in the new file `copy`, while others go on writing:
+/// `VACUUM INTO`, which reads in one transaction (a plain copy of a WAL database can be torn).
+pub async fn vacuum_into(db: &DatabaseConnection, copy: &std::path::Path) -> anyhow::Result<()> {
     let target = copy
         .to_str()
-        .ok_or_else(|| anyhow::anyhow!("the data folder's path is not UTF-8"))?;
+        .ok_or_else(|| anyhow::anyhow!("the path {} is not UTF-8", copy.display()))?;
     db.execute_unprepared(&format!("VACUUM INTO '{}'", target.replace('\'', "''")))
         .await?;
+    Ok(())
+}
+
+/// A copy's file name for now, `{prefix}20261201T023012Z{suffix}`: by name, oldest first.
+pub fn stamped(prefix: &str, suffix: &str) -> String {
+    let stamp = crate::store::clock::iso8601(crate::store::clock::now()).replace([':', '-'], "");
+    format!("{prefix}{stamp}{suffix}")
+}
+
+/// Removes the oldest of a folder's files named `{prefix}…{suffix}` (see [`stamped`]) past the
+/// newest `keep`; answers what it removed. Other files are left alone.
+pub fn remove_oldest(
+    folder: &std::path::Path,
+    prefix: &str,
+    suffix: &str,
+    keep: usize,
+) -> std::io::Result<Vec<PathBuf>> {
     let mut copies: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("posy-before-migrating-") && n.ends_with(".db"))
+                .is_some_and(|n| n.starts_with(prefix) && n.ends_with(suffix))
         })
         .collect();
     copies.sort();
-    for old in &copies[..copies.len().saturating_sub(COPIES_KEPT)] {
+    let excess = copies.len().saturating_sub(keep);
+    let removed: Vec<PathBuf> = copies.drain(..excess).collect();
+    for old in &removed {
         std::fs::remove_file(old)?;
     }
-    Ok(copy)
+    Ok(removed)
 }
 
 /// Each migration the database has (`applied`) or lacks, in order: `posy migrate --status`.
