@@ -24,6 +24,11 @@ case "$purpose" in
          command -v psql >/dev/null || need_apt+=(postgresql-client) ;;
   *) echo "setup: unknown purpose '$purpose' (run, test or bench)" >&2; exit 2 ;;
 esac
+# PostgreSQL's client tools: psql drops the tests' databases, pg_dump and pg_restore back a
+# shop up and restore it (`posy backup` and its test), when a PostgreSQL database is in use.
+case "${TEST_DATABASE_URL:-}${DATABASE_URL:-}" in
+  *postgres*) command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || need_apt+=(postgresql-client) ;;
+esac
 # Debian's packages download and unpack while cargo builds wasm-bindgen below (on a fresh
 # machine each took about a minute, one after the other).
 apt_pid=""
