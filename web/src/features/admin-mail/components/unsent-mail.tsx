@@ -52,7 +52,7 @@ export function UnsentMail({ onSignedOut, onChanged }: UnsentMailProps) {
       {query.status === 'loaded' && query.data.length > 0 && (
         <ul className="admin-list" aria-label="Mail not sent">
           {query.data.map((letter) => (
-            <li key={letter.id} className="unsent-mail__letter">
+            <li key={letter.id} className="unsent-mail__letter admin-row spread">
               <div className="unsent-mail__what">
                 <strong>{letter.subject}</strong>
                 <span>To {letter.to}</span>
