@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts shops on fresh data folders and free ports (with an admin for the back-office
 # journeys), runs the Playwright journeys against them in Debian's Chromium, and stops them.
-# Screenshots land in test-results/.
+# Screenshots land in test-results/. Usage: scripts/e2e.sh [journey files, from web/].
 #
 # Two journey files run at once (POSY_JOURNEYS_AT_ONCE), each against a shop of its own: a
 # journey waits on its pages and the server about half the time, so the other uses the CPU
@@ -20,7 +20,9 @@ shops=$(for i in "${!SHOP_URLS[@]}"; do
 done | paste -sd, -)
 mkdir -p test-results
 export POSY_SHOPS="[$shops]" POSY_JOURNEYS_AT_ONCE="$at_once" POSY_SCREENSHOTS="$PWD/test-results"
-(cd web && npm run e2e) || {
+# Given journey files (e.g. e2e/orders.journey.mjs), runs only those.
+journeys=("$@")
+(cd web && if [ ${#journeys[@]} -gt 0 ]; then node --test --test-concurrency="$at_once" "${journeys[@]}"; else npm run e2e; fi) || {
   # The last lines that are not access lines (one a request), which say what went wrong.
   for data in "${SHOP_DATAS[@]}"; do echo "--- server log ($data)"; grep -v posy::access "$data/server.log" | tail -50; done
   exit 1
