@@ -16,6 +16,11 @@ configure({ asyncUtilTimeout: 20_000 });
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 beforeEach(() => {
+  // Every test's day is the journeys' Monday morning in December (scripts/e2e.sh's
+  // POSY_FAKE_NOW), before the noon cut-off: which days and slots the checkout offers, and so
+  // its totals, follow the clock, and a suite run after noon or at a weekend found other ones.
+  // Only Date is faked; timers run as ever. A test that needs another moment sets its own.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-14T09:30:00Z') });
   mockApi.install();
   // Each test is a fresh page load: who is signed in, the studio's facts and the rest of what
   // the app keeps outside React are asked afresh (lib/page-load), though the test files share
