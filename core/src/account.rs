@@ -25,9 +25,16 @@ pub fn check_username(username: &str) -> Result<String, String> {
     Ok(username.to_owned())
 }
 
-/// Why a new password cannot be one, if it cannot. Passwords are never trimmed: every
-/// character counts.
-pub fn check_new_password(password: &str) -> Result<(), String> {
+/// Said of a new password a guesser would try early.
+pub const GUESSABLE_PASSWORD: &str = "That password is too easy to guess: it is a common password, or \
+     close to one. Please choose another (three or four unrelated words work well).";
+
+/// Why a new password cannot be one, if it cannot: its length, and (with the `passwords`
+/// feature, which the server has) whether a guesser would try it early, as zxcvbn estimates
+/// from its lists of common passwords, words and names, keyboard runs, dates and repeats.
+/// `about` are words a guesser of this account would try first: its username, the shop's
+/// name. Passwords are never trimmed: every character counts.
+pub fn check_new_password(password: &str, about: &[&str]) -> Result<(), String> {
     let length = password.chars().count();
     if length < MIN_PASSWORD_CHARS {
         return Err(format!(
@@ -37,7 +44,28 @@ pub fn check_new_password(password: &str) -> Result<(), String> {
     if length > MAX_PASSWORD_CHARS {
         return Err("Please keep the password to 1,024 characters at most.".into());
     }
+    if guessable(password, about) {
+        return Err(GUESSABLE_PASSWORD.into());
+    }
     Ok(())
+}
+
+/// The estimate's cost grows with the length; past this many characters a password is not
+/// one a guesser tries early, and the rest would only slow the check.
+#[cfg(feature = "passwords")]
+const ESTIMATED_CHARS: usize = 64;
+
+#[cfg(feature = "passwords")]
+fn guessable(password: &str, about: &[&str]) -> bool {
+    let start: String = password.chars().take(ESTIMATED_CHARS).collect();
+    // Score 3 is "safely unguessable": over 10^8 guesses, beyond an online guesser that the
+    // sign-in's limits slow to a few a minute, and costly offline against Argon2.
+    zxcvbn::zxcvbn(&start, about).score() < zxcvbn::Score::Three
+}
+
+#[cfg(not(feature = "passwords"))]
+fn guessable(_password: &str, _about: &[&str]) -> bool {
+    false
 }
 
 #[cfg(test)]
@@ -56,14 +84,47 @@ mod tests {
     #[test]
     fn passwords_have_twelve_to_1024_characters_counted_as_typed() {
         assert_eq!(
-            check_new_password("short pass"),
+            check_new_password("short pass", &[]),
             Err("Please choose a password of at least 12 characters.".into())
         );
-        assert!(check_new_password("twelve chars").is_ok());
-        assert!(check_new_password("ümlaut-ümlaut").is_ok());
+        assert!(check_new_password("ümlaut-ümlaut-kettle", &[]).is_ok());
         assert_eq!(
-            check_new_password(&"p".repeat(1025)),
+            check_new_password(&"p".repeat(1025), &[]),
             Err("Please keep the password to 1,024 characters at most.".into())
         );
+    }
+
+    #[cfg(feature = "passwords")]
+    #[test]
+    fn passwords_a_guesser_tries_early_are_refused_with_a_sentence() {
+        for common in [
+            "password1234",
+            "123456789012",
+            "qwertyuiop123",
+            "iloveyou1234",
+            "aaaaaaaaaaaa",
+            "Password123!",
+        ] {
+            assert_eq!(
+                check_new_password(common, &[]),
+                Err(GUESSABLE_PASSWORD.into()),
+                "{common}"
+            );
+        }
+        // The account's own name, and the shop's, are among the first guesses.
+        for leaning in ["ruth12345678", "posyposyposy"] {
+            assert_eq!(
+                check_new_password(leaning, &["ruth", "posy"]),
+                Err(GUESSABLE_PASSWORD.into()),
+                "{leaning}"
+            );
+        }
+        for good in ["kettle-orchid-lantern-41", "Marigold tram sleeps late"] {
+            assert_eq!(
+                check_new_password(good, &["ruth", "posy"]),
+                Ok(()),
+                "{good}"
+            );
+        }
     }
 }

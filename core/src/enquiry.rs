@@ -1,6 +1,7 @@
 //! The contact form: name, e-mail, kind of enquiry and message required; phone optional.
 
-use crate::validation::{FormField, FormProblems, is_email, is_phone, too_long};
+use crate::checkout::CONTROL_CHARACTERS;
+use crate::validation::{FormField, FormProblems, has_control_chars, is_email, is_phone, too_long};
 
 /// What an enquiry is about, as the contact form offers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +126,10 @@ pub struct Enquiry {
     pub message: String,
 }
 
+/// Said of a message holding an invisible character other than a line break or a tab.
+pub const HIDDEN_IN_MESSAGE: &str = "Your message holds a hidden character we cannot keep \
+     (perhaps from copying and pasting): please retype the part you pasted.";
+
 /// The longest name the studio accepts.
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -162,13 +167,35 @@ pub fn validate_enquiry(form: &EnquiryForm) -> Result<(), FormProblems<EnquiryFi
     if !problems.missing.contains(&F::Name) && too_long(&form.name, MAX_NAME_CHARS) {
         problems.invalid(F::Name, "Please keep your name under 100 characters.");
     }
-    if !problems.missing.contains(&F::Email) && !is_email(&form.email) {
+    // The one-line fields hold no line break or hidden character; the message may break lines
+    // (and keep a pasted tab), but nothing else invisible: a NUL, say, which PostgreSQL's
+    // text cannot even keep, is never meant.
+    for (field, value) in [
+        (F::Name, &form.name),
+        (F::Email, &form.email),
+        (F::Phone, &form.phone),
+    ] {
+        if has_control_chars(value) {
+            problems.invalid(field, CONTROL_CHARACTERS);
+        }
+    }
+    if form
+        .message
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        problems.invalid(F::Message, HIDDEN_IN_MESSAGE);
+    }
+    if !problems.missing.contains(&F::Email)
+        && !has_control_chars(&form.email)
+        && !is_email(&form.email)
+    {
         problems.invalid(
             F::Email,
             "Please enter an email address like name@example.com.",
         );
     }
-    if !form.phone.trim().is_empty() && !is_phone(&form.phone) {
+    if !form.phone.trim().is_empty() && !has_control_chars(&form.phone) && !is_phone(&form.phone) {
         problems.invalid(
             F::Phone,
             "Please enter a phone number we can call, like 0117 496 0123, or leave it empty.",
@@ -376,6 +403,66 @@ mod tests {
     #[test]
     fn an_enquiry_without_a_phone_number_is_fine() {
         assert!(filled().parse().is_ok());
+    }
+
+    /// What a refusal says of `field`.
+    fn said(problems: &FormProblems<EnquiryField>, field: EnquiryField) -> Option<&str> {
+        problems
+            .invalid
+            .iter()
+            .find(|(at, _)| *at == field)
+            .map(|(_, why)| why.as_str())
+    }
+
+    #[test]
+    fn a_message_keeps_its_lines_and_tabs_but_no_other_hidden_character() {
+        let lines = EnquiryForm {
+            message: "Hello,\r\n\tJune the 6th?\nSam".into(),
+            ..filled()
+        };
+        assert!(lines.parse().is_ok());
+        for hidden in ["Hello\0there", "Hello\u{1b}[2J", "Hello\u{7f}"] {
+            let form = EnquiryForm {
+                message: hidden.into(),
+                ..filled()
+            };
+            let problems = form.parse().unwrap_err();
+            assert_eq!(
+                said(&problems, EnquiryField::Message),
+                Some(HIDDEN_IN_MESSAGE),
+                "{hidden:?}"
+            );
+        }
+        for (field, form) in [
+            (
+                EnquiryField::Name,
+                EnquiryForm {
+                    name: "Sam\0".into(),
+                    ..filled()
+                },
+            ),
+            (
+                EnquiryField::Email,
+                EnquiryForm {
+                    email: "sam@example.com\n".into(),
+                    ..filled()
+                },
+            ),
+            (
+                EnquiryField::Phone,
+                EnquiryForm {
+                    phone: "0117 496 0123\t".into(),
+                    ..filled()
+                },
+            ),
+        ] {
+            let problems = form.parse().unwrap_err();
+            assert_eq!(
+                said(&problems, field),
+                Some(CONTROL_CHARACTERS),
+                "{field:?}"
+            );
+        }
     }
 
     #[test]

@@ -75,10 +75,12 @@ describe('the studio’s admins', () => {
     const newcomer = { username: `maya-${Date.now()}`, password: 'sweet-peas-in-june' };
     const add = page.getByRole('form', { name: 'Add an admin' });
     await add.getByLabel('Username').fill(admin.username);
-    await add.getByLabel('Password').fill(newcomer.password);
+    await add.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await add.getByLabel('Your password').fill(admin.password);
     await add.getByRole('button', { name: 'Add admin' }).click();
     await add.getByText(`There is already an admin called ${admin.username}. Please choose another username.`).first().waitFor();
     await add.getByLabel('Username').fill(newcomer.username);
+    await add.getByLabel('Your password').fill(admin.password);
     await add.getByRole('button', { name: 'Add admin' }).click();
     await add.getByText(`${newcomer.username} can sign in now`, { exact: false }).waitFor();
     await list.getByText(newcomer.username).waitFor();
@@ -116,9 +118,13 @@ describe('the studio’s admins', () => {
     assert.deepEqual(phone.errors, [], 'no script errors for the newcomer');
     await phone.context.close();
 
-    // The first admin's session is untouched.
+    // The first admin's session is untouched; she disables the newcomer, once asked to confirm.
     await page.reload();
     await list.getByText(newcomer.username).waitFor();
+    page.once('dialog', (dialog) => dialog.accept());
+    await list.getByRole('button', { name: `Disable ${newcomer.username}` }).click();
+    await list.getByRole('button', { name: `Enable ${newcomer.username}` }).waitFor();
+    await list.getByText('disabled', { exact: true }).waitFor();
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });

@@ -13,15 +13,15 @@ use std::time::Duration;
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use posy_core::account;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    Set,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
+use crate::accounts::admins;
 use crate::store::clock::now;
 use crate::store::entities::{admin, session};
 use crate::store::rate_limit::{self, Limit};
@@ -90,56 +90,6 @@ impl From<sea_orm::DbErr> for AccountError {
     fn from(err: sea_orm::DbErr) -> Self {
         AccountError::Db(err)
     }
-}
-
-/// Said when a username is taken.
-pub fn name_taken(username: &str) -> String {
-    format!("There is already an admin called {username}. Please choose another username.")
-}
-
-/// Makes an admin account, for `posy admin create` and for an admin adding another. Refuses
-/// an empty, long or taken username and a short or long password (core's rules). The password
-/// is hashed before anything is written.
-pub async fn create_admin(
-    db: &impl ConnectionTrait,
-    username: &str,
-    password: &str,
-) -> Result<Admin, AccountError> {
-    let username = account::check_username(username).map_err(AccountError::Username)?;
-    account::check_new_password(password).map_err(AccountError::Password)?;
-    if name_is_taken(db, &username).await? {
-        return Err(AccountError::Username(name_taken(&username)));
-    }
-    let password_hash = hash_password(password.to_owned())
-        .await
-        .map_err(|err| AccountError::Db(sea_orm::DbErr::Custom(err.to_string())))?;
-    let made = admin::ActiveModel {
-        username: Set(username.clone()),
-        password_hash: Set(password_hash),
-        created_at: Set(now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await;
-    match made {
-        Ok(made) => Ok(Admin {
-            id: made.id,
-            username: made.username,
-        }),
-        // Taken by another request while this one hashed: the unique index said no.
-        Err(_) if name_is_taken(db, &username).await? => {
-            Err(AccountError::Username(name_taken(&username)))
-        }
-        Err(err) => Err(err.into()),
-    }
-}
-
-async fn name_is_taken(db: &impl ConnectionTrait, username: &str) -> Result<bool, sea_orm::DbErr> {
-    let found = admin::Entity::find()
-        .filter(admin::Column::Username.eq(username))
-        .count(db)
-        .await?;
-    Ok(found > 0)
 }
 
 /// Hashes a password for storing, on the blocking pool, in turn.
@@ -212,10 +162,10 @@ pub async fn sign_in(
             minutes: limit.window_minutes(),
         });
     }
-    let account = admin::Entity::find()
-        .filter(admin::Column::Username.eq(username.trim()))
-        .one(db)
-        .await?;
+    // A disabled account signs in no more than an unknown one, and is told no more.
+    let account = admins::find_by_name(db, username)
+        .await?
+        .filter(|account| account.disabled_at.is_none());
     // An unknown name costs the same hashing as a known one, so timing tells nothing.
     let stored = account
         .as_ref()
@@ -282,9 +232,11 @@ pub async fn session_admin(
             .exec(db)
             .await?;
     }
+    // Disabling ends the account's sessions; this keeps one from outliving it by a race.
     Ok(admin::Entity::find_by_id(found.admin_id)
         .one(db)
         .await?
+        .filter(|a| a.disabled_at.is_none())
         .map(|a| Admin {
             id: a.id,
             username: a.username,
@@ -305,11 +257,7 @@ pub async fn sign_out_all(
     db: &impl ConnectionTrait,
     username: &str,
 ) -> Result<Option<u64>, sea_orm::DbErr> {
-    let Some(account) = admin::Entity::find()
-        .filter(admin::Column::Username.eq(username.trim()))
-        .one(db)
-        .await?
-    else {
+    let Some(account) = admins::find_by_name(db, username).await? else {
         return Ok(None);
     };
     let ended = session::Entity::delete_many()

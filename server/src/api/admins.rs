@@ -1,10 +1,11 @@
-//! The back office's Admins: the list, adding an admin, changing one's own password and signing
-//! out every session of one's account (admin only: 401 without a session, 403 without the CSRF
-//! header).
+//! The back office's Admins: the list, adding an admin (with one's own password again),
+//! disabling, enabling and removing one, changing one's own password and signing out every
+//! session of one's account (admin only: 401 without a session, 403 without the CSRF header).
 
 use poem::Request;
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use sea_orm::DatabaseConnection;
@@ -12,11 +13,14 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::{AdminSession, Me, SessionChanged};
 use super::text::Text;
-use crate::accounts::admins::{self, AdminView, Asking, PasswordError};
-use crate::accounts::auth::{self, AccountError};
-use crate::api::state::Clients;
+use crate::accounts::admins::{
+    self, AdminView, AdminsError, Asking, Change, ChangedBy, NewAccount, PasswordError,
+};
+use crate::accounts::auth::{self, AccountError, Admin};
+use crate::api::state::{Clients, Studio};
 use crate::http::csrf::cookie;
-use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::store::db::Writer;
 
 /// The studio's admins.
 pub struct AdminsApi;
@@ -24,12 +28,15 @@ pub struct AdminsApi;
 /// A new admin.
 #[derive(Debug, Object)]
 pub struct NewAdmin {
-    /// 1 to 100 characters.
+    /// 1 to 100 characters, unique whatever its capitals.
     #[oai(default)]
     pub username: Text,
-    /// 12 to 1,024 characters.
+    /// 12 to 1,024 characters, and not one a guesser would try early.
     #[oai(default)]
     pub password: Text,
+    /// The asking admin's own password, given again.
+    #[oai(default)]
+    pub current_password: Text,
 }
 
 /// The asking admin's new password, with the current one again.
@@ -64,7 +71,7 @@ impl Refusal for AccountError {
         Answer(
             400,
             "A field is at fault (`fields` names it): an empty, over-long or taken username, or \
-             a password shorter than 12 or longer than 1,024 characters.",
+             a password shorter than 12 or longer than 1,024 characters or too easy to guess.",
         ),
         INTERNAL,
     ];
@@ -108,6 +115,85 @@ impl Refusal for PasswordError {
     ];
 }
 
+impl From<AdminsError> for Problem {
+    fn from(err: AdminsError) -> Problem {
+        match err {
+            AdminsError::Confirm(err) => err.into(),
+            AdminsError::Account(err) => err.into(),
+            AdminsError::Gone => Problem::new(
+                StatusCode::NOT_FOUND,
+                "That admin is not there any more: someone removed them. The list is up to date now.",
+            ),
+            AdminsError::LastActive(why) => Problem::new(StatusCode::CONFLICT, why),
+            AdminsError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for AdminsError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "A field is at fault (`fields` names it): the asking admin's own password is empty \
+             or wrong, or the new admin's username or password breaks a rule.",
+        ),
+        Answer(404, "No admin has that id (removed meanwhile)."),
+        Answer(
+            409,
+            "The change would leave no admin who can sign in (the only enabled admin cannot be \
+             disabled or removed).",
+        ),
+        Answer(
+            429,
+            "Too many wrong passwords (or failed sign-ins) from this address for this account \
+             lately; wait.",
+        ),
+        INTERNAL,
+    ];
+}
+
+/// Who is asking, as the admins' changes need it.
+fn asking<'a>(
+    admin: &'a Admin,
+    req: &'a Request,
+    clients: &'a Clients,
+    address: &'a str,
+    shop: &'a str,
+) -> Asking<'a> {
+    Asking {
+        admin,
+        token: cookie(req.headers(), clients.session_cookie()).unwrap_or_default(),
+        address,
+        limit: &clients.sign_ins,
+        shop,
+    }
+}
+
+/// The shop's name, which no new password may lean on.
+async fn shop_name(studio: &Studio, db: &DatabaseConnection) -> Result<String, sea_orm::DbErr> {
+    Ok(studio.facts.get(db).await?.name)
+}
+
+/// Disables, enables or removes the admin `id` in one transaction, in turn with other writes;
+/// answers the list as it then is.
+async fn change(
+    writer: &Writer,
+    db: &DatabaseConnection,
+    studio: &Studio,
+    admin: &Admin,
+    id: i32,
+    what: Change,
+) -> Result<Json<Vec<AdminView>>, AdminsError> {
+    let txn = writer.begin().await?;
+    let by = ChangedBy {
+        who: &admin.username,
+        notify: &studio.notices_to,
+    };
+    admins::change(&txn, id, what, &by).await?;
+    txn.commit().await?;
+    Ok(Json(admins::list(db, admin).await?))
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AdminsApi {
     /// Every admin, oldest first, with when each was made.
@@ -121,20 +207,102 @@ impl AdminsApi {
     }
 
     /// Adds an admin, who can then sign in with this username and password (the same rules as
-    /// `posy admin create`).
+    /// `posy admin create`), once the asking admin has given their own password again. The
+    /// studio's address is told.
     #[oai(path = "/admin/admins/", method = "post", operation_id = "addAdmin")]
+    // A handler's arguments are what poem hands it: the session, the shop's parts, the body.
+    #[allow(clippy::too_many_arguments)]
     async fn add(
         &self,
         admin: AdminSession,
+        req: &Request,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
+        clients: Data<&Clients>,
+        studio: Data<&Studio>,
         body: Json<NewAdmin>,
-    ) -> Result<Json<Vec<AdminView>>, Failure<AccountError, { ADMIN | SEND }>> {
-        auth::create_admin(*db, &body.username, &body.password).await?;
+    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | SEND }>> {
+        let address = clients.address(req);
+        let shop = shop_name(&studio, &db).await.map_err(AdminsError::from)?;
+        let asking = asking(&admin.0, req, &clients, &address, &shop);
+        // The rules first, then the asker's password, then the slow hashing: each refusal
+        // costs no more than it must.
+        if body.current_password.is_empty() {
+            return Err(AdminsError::Confirm(PasswordError::NoCurrent).into());
+        }
+        posy_core::account::check_username(&body.username)
+            .map_err(|why| AdminsError::Account(AccountError::Username(why)))?;
+        admins::confirm(*db, &asking, &body.current_password)
+            .await
+            .map_err(AdminsError::Confirm)?;
+        let account = NewAccount::prepare(&body.username, &body.password, asking.shop)
+            .await
+            .map_err(AdminsError::from)?;
+        let txn = writer.begin().await.map_err(AdminsError::from)?;
+        let by = ChangedBy {
+            who: &admin.0.username,
+            notify: &studio.notices_to,
+        };
+        admins::add(&txn, account, &by).await?;
+        txn.commit().await.map_err(AdminsError::from)?;
         Ok(Json(
             admins::list(*db, &admin.0)
                 .await
-                .map_err(AccountError::from)?,
+                .map_err(AdminsError::from)?,
         ))
+    }
+
+    /// Disables an admin: signed out at once, and refused at the sign-in until enabled again.
+    /// Never the only admin who can sign in. The studio's address is told.
+    #[oai(
+        path = "/admin/admins/:id/disable/",
+        method = "post",
+        operation_id = "disableAdmin"
+    )]
+    async fn disable(
+        &self,
+        admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
+        studio: Data<&Studio>,
+        id: Path<i32>,
+    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
+        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Disabled).await?)
+    }
+
+    /// Enables a disabled admin again. The studio's address is told.
+    #[oai(
+        path = "/admin/admins/:id/enable/",
+        method = "post",
+        operation_id = "enableAdmin"
+    )]
+    async fn enable(
+        &self,
+        admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
+        studio: Data<&Studio>,
+        id: Path<i32>,
+    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
+        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Enabled).await?)
+    }
+
+    /// Removes an admin and ends their sessions. Never the only admin who can sign in. The
+    /// studio's address is told.
+    #[oai(
+        path = "/admin/admins/:id/",
+        method = "delete",
+        operation_id = "removeAdmin"
+    )]
+    async fn remove(
+        &self,
+        admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
+        studio: Data<&Studio>,
+        id: Path<i32>,
+    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
+        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Removed).await?)
     }
 
     /// Changes the signed-in admin's own password, the current one given again (wrong ones
@@ -150,16 +318,12 @@ impl AdminsApi {
         req: &Request,
         db: Data<&DatabaseConnection>,
         clients: Data<&Clients>,
+        studio: Data<&Studio>,
         body: Json<PasswordChange>,
     ) -> Result<Json<PasswordChanged>, Failure<PasswordError, { ADMIN | SEND }>> {
-        let token = cookie(req.headers(), clients.session_cookie()).unwrap_or_default();
         let address = clients.address(req);
-        let asking = Asking {
-            admin: &admin.0,
-            token,
-            address: &address,
-            limit: &clients.sign_ins,
-        };
+        let shop = shop_name(&studio, &db).await.map_err(PasswordError::from)?;
+        let asking = asking(&admin.0, req, &clients, &address, &shop);
         admins::change_password(*db, asking, &body.current_password, &body.new_password).await?;
         Ok(Json(PasswordChanged {
             message: "Your password is changed. Your other sessions are signed out.".into(),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::accounts::admins::{self, Change, ChangedBy};
 use crate::app::config::Config;
 use crate::app::startup::Application;
 
@@ -90,6 +91,23 @@ enum AdminAction {
         #[arg(long)]
         username: String,
     },
+    /// Disable an account: signed out at once, refused at the sign-in until enabled again.
+    /// Never the last account that can sign in. The studio's address is told.
+    Disable {
+        #[arg(long)]
+        username: String,
+    },
+    /// Enable a disabled account again. The studio's address is told.
+    Enable {
+        #[arg(long)]
+        username: String,
+    },
+    /// Remove an account and end its sessions. Never the last account that can sign in. The
+    /// studio's address is told.
+    Remove {
+        #[arg(long)]
+        username: String,
+    },
 }
 
 /// Runs the command the shop was started with.
@@ -120,8 +138,36 @@ pub async fn run() -> anyhow::Result<()> {
             };
             std::fs::create_dir_all(&cli.config.data_dir)?;
             let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
-            crate::accounts::auth::create_admin(&db, &username, &password).await?;
-            println!("Made the admin account {username}. Sign in at /admin/login.");
+            let made = admins::create(&db, &username, &password, &by_the_command_line(&cli.config))
+                .await?;
+            println!(
+                "Made the admin account {}. Sign in at /admin/login.",
+                made.username
+            );
+            Ok(())
+        }
+        Command::Admin {
+            action:
+                action @ (AdminAction::Disable { .. }
+                | AdminAction::Enable { .. }
+                | AdminAction::Remove { .. }),
+        } => {
+            let (username, what, done) = match action {
+                AdminAction::Disable { username } => (username, Change::Disabled, "disabled"),
+                AdminAction::Enable { username } => (username, Change::Enabled, "enabled"),
+                AdminAction::Remove { username } => (username, Change::Removed, "removed"),
+                _ => unreachable!("matched above"),
+            };
+            let db =
+                crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
+            let Some(account) = admins::find_by_name(&db, &username).await? else {
+                anyhow::bail!("there is no admin called {username}; nothing was changed");
+            };
+            let txn = crate::store::db::begin_immediate(&db).await?;
+            let name =
+                admins::change(&txn, account.id, what, &by_the_command_line(&cli.config)).await?;
+            txn.commit().await?;
+            println!("The admin {name} is {done}; the studio's address is told.");
             Ok(())
         }
         Command::Admin {
@@ -241,6 +287,14 @@ fn init_logging() {
     match std::env::var("POSY_LOG_FORMAT").as_deref() {
         Ok("json") => log.json().init(),
         _ => log.init(),
+    }
+}
+
+/// Changes made on the command line, told to the studio's address from the settings.
+fn by_the_command_line(config: &Config) -> ChangedBy<'_> {
+    ChangedBy {
+        who: "Someone on the shop's server (`posy admin`)",
+        notify: &config.studio_email,
     }
 }
 

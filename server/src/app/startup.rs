@@ -59,6 +59,7 @@ pub struct Application {
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let payments_by = choose_payments(&config)?;
         private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
         // A folder that cannot be tightened (another owner, a mount without modes) still
@@ -81,6 +82,12 @@ impl Application {
         if seed::seed_on_first_start(&db, media.as_ref(), !config.no_demo).await? {
             tracing::info!("added the demo catalogue on the shop's first start");
         }
+        for names in crate::accounts::admins::clashing_names(&db).await? {
+            tracing::warn!(
+                "the admins {names} have names that differ only in capitals: remove or disable \
+                 all but one on the back office's Admins page (or `posy admin remove`)"
+            );
+        }
         let acceptor = Guarded::new(
             TcpListener::bind(config.bind.clone())
                 .into_acceptor()
@@ -98,7 +105,7 @@ impl Application {
             config.public_url.as_deref(),
         );
         let cart_key = CartKey::new(secrets::load_or_create(&db, "cart").await?);
-        let payments = payment_provider(&config, db.clone())?;
+        let payments = payment_provider(&config, payments_by, db.clone())?;
         tracing::info!(provider = payments.name(), "card payments");
         let writer =
             db::Writer::open(db.clone(), &config.database_url(), statements.clone()).await?;
@@ -432,21 +439,29 @@ fn clients(config: &Config) -> Clients {
     }
 }
 
+/// Which provider takes the shop's payments.
+enum PaymentChoice<'a> {
+    Stripe {
+        secret: &'a str,
+        publishable: &'a str,
+    },
+    Simulated,
+}
+
 /// Stripe when all three of its keys are configured, else the simulated provider, which a shop
-/// on an https public URL takes only with `--allow-test-payments`.
-fn payment_provider(config: &Config, db: DatabaseConnection) -> anyhow::Result<payments::Payments> {
+/// on an https public URL takes only with `--allow-test-payments`. Decided from the settings
+/// alone, before the database is opened: a shop that refuses to start writes nothing (no
+/// demo catalogue in what was meant to be a real shop's database).
+fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
     match (
         &config.stripe_secret_key,
         &config.stripe_publishable_key,
         &config.stripe_webhook_secret,
     ) {
-        (Some(secret), Some(publishable), Some(_)) => {
-            Ok(Arc::new(payments::stripe::StripeProvider::new(
-                secret,
-                publishable,
-                config.stripe_api_url.as_deref(),
-            )?))
-        }
+        (Some(secret), Some(publishable), Some(_)) => Ok(PaymentChoice::Stripe {
+            secret,
+            publishable,
+        }),
         (None, None, None) => {
             let public = config.public_url.as_deref().unwrap_or_default();
             if public.starts_with("https://") && !config.allow_test_payments {
@@ -457,7 +472,7 @@ fn payment_provider(config: &Config, db: DatabaseConnection) -> anyhow::Result<p
                      --allow-test-payments (POSY_ALLOW_TEST_PAYMENTS) for a test shop"
                 );
             }
-            Ok(Arc::new(payments::simulated::SimulatedProvider::new(db)))
+            Ok(PaymentChoice::Simulated)
         }
         (secret, publishable, webhook) => {
             let missing: Vec<&str> = [
@@ -476,4 +491,23 @@ fn payment_provider(config: &Config, db: DatabaseConnection) -> anyhow::Result<p
             )
         }
     }
+}
+
+/// The provider [`choose_payments`] chose.
+fn payment_provider(
+    config: &Config,
+    choice: PaymentChoice<'_>,
+    db: DatabaseConnection,
+) -> anyhow::Result<payments::Payments> {
+    Ok(match choice {
+        PaymentChoice::Stripe {
+            secret,
+            publishable,
+        } => Arc::new(payments::stripe::StripeProvider::new(
+            secret,
+            publishable,
+            config.stripe_api_url.as_deref(),
+        )?),
+        PaymentChoice::Simulated => Arc::new(payments::simulated::SimulatedProvider::new(db)),
+    })
 }

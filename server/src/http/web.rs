@@ -49,17 +49,20 @@ impl WebApp {
                 .content_type("text/html; charset=utf-8")
                 .body(NOT_BUILT);
         };
+        // Only the app's own tags carry the nonce: stamped before the drawn page goes in, so
+        // nothing a page draws (a product's words, an album's title) is ever given it.
+        let nonce = headers::nonce();
+        html = headers::with_nonce(&html, &nonce);
         if let Some(drawn) = self.drawn(req, &html).await {
             html = drawn;
         }
-        let nonce = headers::nonce();
         Response::builder()
             .content_type("text/html; charset=utf-8")
             // Each answer has its own nonce, so it carries no validators: a revalidation always
             // fetches the page afresh (a 304 would pair an old page with a new policy).
             .header(header::CACHE_CONTROL, "no-cache")
             .header(header::CONTENT_SECURITY_POLICY, self.policies.app(&nonce))
-            .body(headers::with_nonce(&html, &nonce))
+            .body(html)
     }
 }
 
@@ -75,7 +78,8 @@ impl WebApp {
             }
         }
         let answers = pages::answers_json(&answers);
-        let url = req.uri().path_and_query().map_or("/", |p| p.as_str());
+        let url = pages::drawn_address(req.uri().path(), req.uri().query());
+        let url = url.as_str();
         match self.pages.render(url, &answers).await {
             Ok(page) => Some(pages::fill(template, &page, &answers)),
             Err(err) => {

@@ -310,6 +310,17 @@ impl Writer {
     }
 }
 
+/// A write transaction for a process with no writer's queue (the command line beside a running
+/// shop): on SQLite begun IMMEDIATE, so it takes the write lock at BEGIN, waiting there in the
+/// busy handler, and never fails later upgrading a read to a write while the shop writes.
+pub async fn begin_immediate(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
+}
+
 /// Starts the carts' writer on SQLite on a thread of its own, kept to one CPU, which opens the
 /// carts' connection: SQLite's connection thread (sqlx gives each connection one) starts from
 /// it and inherits that CPU. A group's statements are a chain of hand-overs between the two

@@ -256,17 +256,17 @@ async fn signing_in_needs_the_csrf_token_like_every_change() {
 async fn accounts_need_a_real_password_and_a_free_name() {
     let app = with_admin().await;
     assert!(
-        posy_server::accounts::auth::create_admin(&app.db, "ruth", PASSWORD)
+        crate::builders::create_admin(&app, "ruth", PASSWORD)
             .await
             .is_err()
     );
     assert!(
-        posy_server::accounts::auth::create_admin(&app.db, "ben", "short")
+        crate::builders::create_admin(&app, "ben", "short")
             .await
             .is_err()
     );
     assert!(
-        posy_server::accounts::auth::create_admin(&app.db, "  ", PASSWORD)
+        crate::builders::create_admin(&app, "  ", PASSWORD)
             .await
             .is_err()
     );
@@ -346,7 +346,7 @@ async fn a_username_or_password_longer_than_any_accounts_is_refused_before_anyth
     let (status, _, _) = login(&app, &"a".repeat(100), &"p".repeat(1024)).await;
     assert_eq!(status, 401);
     assert!(
-        posy_server::accounts::auth::create_admin(&app.db, "ben", &"p".repeat(1025))
+        crate::builders::create_admin(&app, "ben", &"p".repeat(1025))
             .await
             .is_err(),
         "no account gets a password it could not sign in with"

@@ -20,6 +20,19 @@ pub struct Admin {
     password: &'static str,
 }
 
+/// Makes an account as `posy admin create` does, the studio told at its test address.
+pub async fn create_admin(
+    app: &TestApp,
+    username: &str,
+    password: &str,
+) -> Result<posy_server::accounts::auth::Admin, posy_server::accounts::admins::AdminsError> {
+    let by = posy_server::accounts::admins::ChangedBy {
+        who: "A test",
+        notify: "studio@posy.localhost",
+    };
+    posy_server::accounts::admins::create(&app.db, username, password, &by).await
+}
+
 impl Admin {
     /// The helpers' admin: `studio`, with a long password.
     pub fn studio() -> Admin {
@@ -35,7 +48,7 @@ impl Admin {
 
     /// Makes the account.
     pub async fn create(&self, app: &TestApp) {
-        posy_server::accounts::auth::create_admin(&app.db, self.username, self.password)
+        create_admin(app, self.username, self.password)
             .await
             .expect("an admin account");
     }

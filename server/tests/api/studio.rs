@@ -90,6 +90,29 @@ async fn an_enquiry_is_stored_and_mailed_to_the_studio() {
 }
 
 #[tokio::test]
+async fn an_enquiry_with_a_hidden_character_is_refused_in_words_and_stores_nothing() {
+    let app = spawn_app().await;
+    let mut hidden = enquiry();
+    hidden["message"] = json!("Flowers for June?\u{0}\nThank you");
+    hidden["name"] = json!("Alex\u{1b}Rowe");
+    let (status, body) = app.post_json("/api/contact/", &hidden).await;
+    assert_eq!(status, 400, "{body}");
+    assert_fields_say(
+        &body,
+        &[
+            ("name", posy_core::checkout::CONTROL_CHARACTERS),
+            ("message", posy_core::enquiry::HIDDEN_IN_MESSAGE),
+        ],
+    );
+    assert_eq!(count(&app, "enquiries").await, 0);
+    // Line breaks and a pasted tab are a message's own.
+    let mut lines = enquiry();
+    lines["message"] = json!("Hello,\r\n\tJune the 6th?\nAlex");
+    let (status, body) = app.post_json("/api/contact/", &lines).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
 async fn an_incomplete_enquiry_names_what_is_missing_and_stores_nothing() {
     let app = spawn_app().await;
     let (status, body) = app.post_json("/api/contact/", &json!({})).await;

@@ -38,6 +38,35 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
     Some(paths)
 }
 
+/// The address a page is drawn for, and its renders kept by: its path with only the query
+/// parameters the page reads (the contact form's `type`, `workshop` and `date`, as
+/// `enquiryFromSearch` reads them), in a fixed order. Any other parameter (`?x=1`, a
+/// campaign's tags) draws the same page from the same kept render instead of a render of its
+/// own on the renderer's one thread.
+pub fn drawn_address(path: &str, query: Option<&str>) -> String {
+    let reads: &[&str] = match path.trim_matches('/') {
+        "contact" => &["type", "workshop", "date"],
+        _ => &[],
+    };
+    let given: Vec<(String, String)> = query
+        .map(|q| form_urlencoded::parse(q.as_bytes()).into_owned().collect())
+        .unwrap_or_default();
+    let mut kept = form_urlencoded::Serializer::new(String::new());
+    let mut any = false;
+    for name in reads {
+        // The first of a repeated name, as the browser's URLSearchParams.get reads it.
+        if let Some((_, value)) = given.iter().find(|(given, _)| given == name) {
+            kept.append_pair(name, value);
+            any = true;
+        }
+    }
+    if any {
+        format!("{path}?{}", kept.finish())
+    } else {
+        path.to_owned()
+    }
+}
+
 fn is_id(part: &str) -> bool {
     !part.is_empty() && part.len() <= 9 && part.bytes().all(|b| b.is_ascii_digit())
 }
@@ -152,6 +181,51 @@ pub fn fill(template: &str, page: &Rendered, answers: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_is_drawn_and_kept_by_its_path_and_the_parameters_it_reads() {
+        assert_eq!(drawn_address("/shop", Some("x=1")), "/shop");
+        assert_eq!(
+            drawn_address("/shop/12", Some("utm_source=news&x=2")),
+            "/shop/12"
+        );
+        assert_eq!(drawn_address("/", None), "/");
+        assert_eq!(
+            drawn_address("/contact", Some("utm_source=news&type=event&x=1")),
+            "/contact?type=event"
+        );
+        // A fixed order, and the first of a repeated name.
+        assert_eq!(
+            drawn_address(
+                "/contact",
+                Some("date=6+June&workshop=Wreath+making&type=event&type=wedding")
+            ),
+            "/contact?type=event&workshop=Wreath+making&date=6+June"
+        );
+    }
+
+    #[test]
+    fn only_the_app_s_own_tags_carry_the_nonce() {
+        let template = "<html><head><title>Posy</title><script type=\"module\" src=\"/a.js\"></script>\
+                        </head><body><div id=\"root\"></div></body></html>";
+        let stamped = crate::http::headers::with_nonce(template, "n0nce");
+        // A drawn page whose words hold a tag (escaped by React, but never trusted to be).
+        let page = Rendered {
+            head: "<title>Rose</title>".into(),
+            body: "<p>Rose</p><script>alert(1)</script><style>p{}</style>".into(),
+        };
+        let html = fill(&stamped, &page, "{}");
+        assert_eq!(html.matches("nonce=\"n0nce\"").count(), 1, "{html}");
+        assert!(
+            html.contains("<script type=\"module\" nonce=\"n0nce\"")
+                || html.contains("<script nonce=\"n0nce\" type=\"module\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("<p>Rose</p><script>alert(1)</script>"),
+            "{html}"
+        );
+    }
 
     #[test]
     fn a_shopper_page_needs_the_site_and_its_own_answers() {

@@ -13,6 +13,8 @@ pub struct Model {
     pub password_hash: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// When it was disabled (Unix seconds): it may not sign in until enabled again.
+    pub disabled_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,5 +1,5 @@
-// The studio's admins (admin only): the list, adding one, changing one's own password and
-// signing out every session of one's account.
+// The studio's admins (admin only): the list, adding, disabling, enabling and removing one,
+// changing one's own password and signing out every session of one's account.
 import { api, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
@@ -11,10 +11,28 @@ export async function listAdmins(signal?: AbortSignal): Promise<AdminAccount[]> 
   return data;
 }
 
-/** Adds an admin; answers the list with them in it. */
-export async function addAdmin(username: string, password: string): Promise<AdminAccount[]> {
-  const { data, error, response } = await api.POST('/api/admin/admins/', { body: { username, password } });
+/** Adds an admin once the asking admin's own password is given again; answers the list with them in it. */
+export async function addAdmin(username: string, password: string, currentPassword: string): Promise<AdminAccount[]> {
+  const { data, error, response } = await api.POST('/api/admin/admins/', {
+    body: { username, password, current_password: currentPassword },
+  });
   if (!data) throw refusal(error, response.status, 'The admin could not be added just now. Please try again.');
+  return data;
+}
+
+export type AdminChange = 'disable' | 'enable' | 'remove';
+
+/** Disables, enables or removes an admin; answers the list as it then is. */
+export async function changeAdmin(id: number, change: AdminChange): Promise<AdminAccount[]> {
+  const params = { path: { id } };
+  const sorry = 'That could not be done just now. Please try again.';
+  const { data, error, response } =
+    change === 'remove'
+      ? await api.DELETE('/api/admin/admins/{id}/', { params })
+      : change === 'disable'
+        ? await api.POST('/api/admin/admins/{id}/disable/', { params })
+        : await api.POST('/api/admin/admins/{id}/enable/', { params });
+  if (!data) throw refusal(error, response.status, sorry);
   return data;
 }
 

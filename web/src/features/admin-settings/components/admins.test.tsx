@@ -6,8 +6,8 @@ import { renderPage } from '@/testing/render';
 import type { AdminAccount } from '../api/admins-api';
 import { Admins } from './admins';
 
-const studio: AdminAccount = { username: 'studio', created: '2026-11-20T09:00:00Z', is_you: true };
-const maya: AdminAccount = { username: 'maya', created: '2026-12-14T09:30:00Z', is_you: false };
+const studio: AdminAccount = { id: 1, username: 'studio', created: '2026-11-20T09:00:00Z', is_you: true, disabled: false, clashes: false };
+const maya: AdminAccount = { id: 2, username: 'maya', created: '2026-12-14T09:30:00Z', is_you: false, disabled: false, clashes: false };
 
 function open(admins: AdminAccount[] = [studio]) {
   mockApi.on('GET', '/api/admin/admins/', () => json(admins));
@@ -33,9 +33,11 @@ describe('the admins', () => {
     const form = screen.getByRole('form', { name: 'Add an admin' });
     await user.type(within(form).getByLabelText('Username'), 'maya');
     await user.type(within(form).getByLabelText('Password'), 'sweet-peas-in-june');
+    await user.type(within(form).getByLabelText('Your password'), 'my-own-long-password');
     await user.click(within(form).getByRole('button', { name: 'Add admin' }));
     expect(await screen.findByText(/maya can sign in now/)).toBeInTheDocument();
-    expect(sent).toEqual({ username: 'maya', password: 'sweet-peas-in-june' });
+    expect(sent).toEqual({ username: 'maya', password: 'sweet-peas-in-june', current_password: 'my-own-long-password' });
+    expect(within(form).getByLabelText('Your password')).toHaveValue('');
     expect(within(screen.getByRole('list')).getByText('maya')).toBeInTheDocument();
     expect(within(form).getByLabelText('Username')).toHaveValue('');
   });
@@ -78,6 +80,63 @@ describe('the admins', () => {
     expect(await screen.findByText('Your password is changed. Your other sessions are signed out.')).toBeInTheDocument();
     expect(sent).toEqual({ current_password: 'right-password-here', new_password: 'hellebores-in-january' });
     expect(current).toHaveValue('');
+  });
+
+  it('puts a wrong own password beside its field and keeps the new admin typed', async () => {
+    const user = userEvent.setup();
+    const wrong = 'That is not your current password. Please try again.';
+    mockApi.on('POST', '/api/admin/admins/', () => json({ error: wrong, fields: { current_password: wrong } }, 400));
+    open();
+    const form = await screen.findByRole('form', { name: 'Add an admin' });
+    await user.type(within(form).getByLabelText('Username'), 'maya');
+    await user.type(within(form).getByLabelText('Password'), 'sweet-peas-in-june');
+    const yours = within(form).getByLabelText('Your password');
+    await user.type(yours, 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: 'Add admin' }));
+    await waitFor(() => expect(yours).toHaveAccessibleDescription(wrong));
+    await waitFor(() => expect(yours).toHaveFocus());
+    expect(within(form).getByLabelText('Username')).toHaveValue('maya');
+    expect(within(form).getByLabelText('Password')).toHaveValue('sweet-peas-in-june');
+  });
+
+  it('disables an admin once asked, and says why the last one cannot be removed', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    mockApi.on('POST', '/api/admin/admins/2/disable/', () => json([studio, { ...maya, disabled: true }]));
+    const last = 'studio is the only admin who can sign in, so they cannot be removed: add or enable another admin first.';
+    mockApi.on('DELETE', '/api/admin/admins/1/', () => json({ error: last }, 409));
+    open([studio, maya]);
+    await user.click(await screen.findByRole('button', { name: 'Disable maya' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Disable maya?'));
+    expect(await screen.findByText('disabled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enable maya' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove studio' }));
+    expect(await screen.findByText(last)).toBeInTheDocument();
+    expect(within(screen.getByRole('list')).getByText('studio')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('changes nothing when the question is answered no', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    let asked = false;
+    mockApi.on('DELETE', '/api/admin/admins/2/', () => {
+      asked = true;
+      return json([studio]);
+    });
+    open([studio, maya]);
+    await user.click(await screen.findByRole('button', { name: 'Remove maya' }));
+    expect(asked).toBe(false);
+    expect(within(screen.getByRole('list')).getByText('maya')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('says which names differ only in capitals', async () => {
+    open([
+      { ...studio, username: 'Ruth', clashes: true },
+      { ...maya, username: 'ruth', clashes: true },
+    ]);
+    expect(await screen.findByText(/Ruth and ruth differ only in capitals/)).toBeInTheDocument();
   });
 
   it('signs out everywhere and hands over to the sign-in', async () => {

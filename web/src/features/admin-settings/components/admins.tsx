@@ -6,7 +6,7 @@ import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { addAdmin, changePassword, listAdmins, signOutEverywhere, type AdminAccount } from '../api/admins-api';
+import { addAdmin, changeAdmin, changePassword, listAdmins, signOutEverywhere, type AdminAccount, type AdminChange } from '../api/admins-api';
 import './admins.css';
 
 const made = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
@@ -23,17 +23,19 @@ export interface AdminsProps {
   onSignedOutEverywhere: () => void;
 }
 
-/** The studio's admins: who they are, adding one, a new password for oneself, and signing out everywhere. */
+/** The studio's admins: who they are, adding, disabling or removing one, a new password for oneself, and signing out everywhere. */
 export function Admins({ onSignedOut, onSignedOutEverywhere }: AdminsProps) {
   const { lost, onError } = useSignedOut(onSignedOut);
   const query = useQuery('admin-admins', (signal) => listAdmins(signal), { onError });
 
   return (
     <div className="admins">
-      <Part title="Admins" intro="Everyone who can sign in to the back office.">
+      <Part title="Admins" intro="Everyone who can sign in to the back office. Each change here is mailed to the studio’s address.">
         {query.status === 'loading' && <AdminLoading>Fetching the admins…</AdminLoading>}
         {query.status === 'error' && <AdminRetry onRetry={query.retry}>We couldn’t fetch the admins.</AdminRetry>}
-        {query.status === 'loaded' && <AdminList admins={query.data} />}
+        {query.status === 'loaded' && (
+          <AdminList admins={query.data} onChanged={(admins) => query.setData(() => admins)} onSignedOut={lost} />
+        )}
       </Part>
       <AddAdmin onAdded={(admins) => query.setData(() => admins)} onSignedOut={lost} />
       <ChangePassword onSignedOut={lost} />
@@ -52,19 +54,86 @@ function Part({ title, intro, children }: { title: string; intro?: string; child
   );
 }
 
-function AdminList({ admins }: { admins: AdminAccount[] }) {
+const asked: Record<AdminChange, (name: string) => string> = {
+  disable: (name) => `Disable ${name}? They are signed out at once and cannot sign in until enabled again.`,
+  enable: (name) => `Enable ${name} again? They can then sign in with their password.`,
+  remove: (name) => `Remove ${name}? They are signed out for good; this cannot be undone.`,
+};
+
+function AdminList({
+  admins,
+  onChanged,
+  onSignedOut,
+}: {
+  admins: AdminAccount[];
+  onChanged: (admins: AdminAccount[]) => void;
+  onSignedOut: () => void;
+}) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const clashing = admins.filter((admin) => admin.clashes).map((admin) => admin.username);
+
+  const change = async (admin: AdminAccount, what: AdminChange) => {
+    if (!window.confirm(asked[what](admin.username))) return;
+    setBusy(admin.id);
+    setSaid(null);
+    try {
+      onChanged(await changeAdmin(admin.id, what));
+    } catch (cause) {
+      if (cause instanceof SignedOut) onSignedOut();
+      else if (cause instanceof CallRefused) setSaid(cause.message);
+      else notifyError('That did not work', cause instanceof Error ? cause.message : null);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
-    <ul className="admins__list">
-      {admins.map((admin) => (
-        <li key={admin.username} className="admins__row">
-          <span className="admins__name">
-            {admin.username}
-            {admin.is_you && <span className="admins__you">you</span>}
-          </span>
-          <span className="admins__made">Added {madeOn(admin.created)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      {clashing.length > 0 && (
+        <p className="notice notice--error admins__said">
+          {clashing.join(' and ')} differ only in capitals, so signing in with either name is unclear. Remove or disable
+          all but one.
+        </p>
+      )}
+      <ul className="admins__list">
+        {admins.map((admin) => (
+          <li key={admin.id} className="admins__row">
+            <span className="admins__name">
+              {admin.username}
+              {admin.is_you && <span className="admins__you">you</span>}
+              {admin.disabled && <span className="admins__off">disabled</span>}
+            </span>
+            <span className="admins__made">Added {madeOn(admin.created)}</span>
+            <span className="admins__row-actions">
+              {admin.disabled ? (
+                <button type="button" className="button button--quiet" disabled={busy !== null} aria-label={`Enable ${admin.username}`}
+                  onClick={() => change(admin, 'enable')}
+                >
+                  Enable
+                </button>
+              ) : (
+                <button type="button" className="button button--quiet" disabled={busy !== null} aria-label={`Disable ${admin.username}`}
+                  onClick={() => change(admin, 'disable')}
+                >
+                  Disable
+                </button>
+              )}
+              <button type="button" className="button button--quiet" disabled={busy !== null} aria-label={`Remove ${admin.username}`}
+                onClick={() => change(admin, 'remove')}
+              >
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {said && (
+        <p className="notice notice--error admins__said" role="status">
+          {said}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -114,6 +183,7 @@ function useSmallForm(onSignedOut: () => void) {
 function AddAdmin({ onAdded, onSignedOut }: { onAdded: (admins: AdminAccount[]) => void; onSignedOut: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [yours, setYours] = useState('');
   const { errors, busy, send, said, form, clear } = useSmallForm(onSignedOut);
 
   const submit = async (event: FormEvent) => {
@@ -121,19 +191,23 @@ function AddAdmin({ onAdded, onSignedOut }: { onAdded: (admins: AdminAccount[]) 
     const name = username.trim();
     const added = await send(
       async () => {
-        onAdded(await addAdmin(username, password));
+        onAdded(await addAdmin(username, password, yours));
         return `${name} can sign in now with the password you chose. Let them know it another way than e-mail.`;
       },
-      { username: 'new-admin-username', password: 'new-admin-password' },
+      { username: 'new-admin-username', password: 'new-admin-password', current_password: 'add-admin-your-password' },
     );
     if (added) {
       setUsername('');
       setPassword('');
+      setYours('');
     }
   };
 
   return (
-    <Part title="Add an admin" intro="They sign in at /admin/login with this username and password (at least 12 characters).">
+    <Part
+      title="Add an admin"
+      intro="They sign in at /admin/login with this username and password (at least 12 characters, not a common one). Your own password confirms it is you."
+    >
       <form ref={form} className="admins__form" onSubmit={submit} noValidate aria-label="Add an admin">
         <TextField
           id="new-admin-username"
@@ -155,6 +229,18 @@ function AddAdmin({ onAdded, onSignedOut }: { onAdded: (admins: AdminAccount[]) 
           error={errors.password ?? null}
           onValueChange={(value) => {
             setPassword(value);
+            clear();
+          }}
+        />
+        <TextField
+          id="add-admin-your-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={yours}
+          error={errors.current_password ?? null}
+          onValueChange={(value) => {
+            setYours(value);
             clear();
           }}
         />
@@ -204,7 +290,7 @@ function ChangePassword({ onSignedOut }: { onSignedOut: () => void }) {
         <TextField
           id="new-password"
           label="New password"
-          hint="At least 12 characters."
+          hint="At least 12 characters, not a common password."
           type="password"
           autoComplete="new-password"
           value={next}
