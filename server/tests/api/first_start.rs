@@ -82,6 +82,16 @@ async fn a_shop_on_https_refuses_to_start_with_simulated_payments_unless_allowed
     ] {
         assert!(refused.contains(named), "{refused}");
     }
+    // Refused before anything was written: no database with a demo catalogue in it, in what
+    // was meant to be the real shop's folder.
+    let mut demo = https_shop(dir.path());
+    demo.no_demo = false;
+    assert!(Application::build(demo).await.is_err());
+    assert!(
+        !dir.path().join("posy.db").exists(),
+        "{:?}",
+        std::fs::read_dir(dir.path()).unwrap().collect::<Vec<_>>()
+    );
 
     let mut allowed = https_shop(dir.path());
     allowed.allow_test_payments = true;
