@@ -31,7 +31,8 @@ use crate::store::migration::Migrator;
 
 /// Mail waiting longer than this needs a look.
 pub const MAIL_LATE_SECONDS: i64 = 30 * 60;
-/// A refund failing for longer than this needs a look.
+/// A refund still pending or failed (not yet `failing`, which takes about eight minutes of
+/// refusals) this long after it was made needs a look: its retrier is not running.
 pub const REFUND_LATE_SECONDS: i64 = 60 * 60;
 /// A backup older than this (a nightly one missed) needs a look.
 pub const BACKUP_LATE_SECONDS: i64 = 26 * 60 * 60;
