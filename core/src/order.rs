@@ -148,31 +148,44 @@ pub enum RefundState {
     Pending,
     /// The provider refused it or did not answer: tried again later.
     Failed,
+    /// The provider has refused it again and again: the studio has been told, and it is still
+    /// tried again, slowly, until it succeeds or the studio settles it another way.
+    Failing,
     /// The provider gave it back.
     Succeeded,
     /// Paid outside the shop: the studio gives it back the way it was paid.
     ByHand,
+    /// The provider kept refusing it and the studio gave the money back another way.
+    SettledElsewhere,
 }
 
 impl RefundState {
     /// Every state, as the API lists them.
-    pub const ALL: [RefundState; 4] = [
+    pub const ALL: [RefundState; 6] = [
         RefundState::Pending,
         RefundState::Failed,
+        RefundState::Failing,
         RefundState::Succeeded,
         RefundState::ByHand,
+        RefundState::SettledElsewhere,
     ];
 
     /// The states still to be sent to the provider (again).
-    pub const UNSETTLED: [RefundState; 2] = [RefundState::Pending, RefundState::Failed];
+    pub const UNSETTLED: [RefundState; 3] = [
+        RefundState::Pending,
+        RefundState::Failed,
+        RefundState::Failing,
+    ];
 
     /// The wire form, as stored: e.g. `by_hand`.
     pub fn as_str(self) -> &'static str {
         match self {
             RefundState::Pending => "pending",
             RefundState::Failed => "failed",
+            RefundState::Failing => "failing",
             RefundState::Succeeded => "succeeded",
             RefundState::ByHand => "by_hand",
+            RefundState::SettledElsewhere => "settled_elsewhere",
         }
     }
 
@@ -195,6 +208,13 @@ impl RefundState {
     /// Still to be sent to the provider (again).
     pub fn unsettled(self) -> bool {
         RefundState::UNSETTLED.contains(&self)
+    }
+
+    /// The studio may say it gave this refund back another way: only once the provider has
+    /// refused it again and again, never while a first try may still go through (the
+    /// customer would be paid twice).
+    pub fn can_settle_elsewhere(self) -> bool {
+        self == RefundState::Failing
     }
 }
 
@@ -476,7 +496,19 @@ mod tests {
             .into_iter()
             .filter(|s| s.unsettled())
             .collect();
-        assert_eq!(unsettled, [RefundState::Pending, RefundState::Failed]);
+        assert_eq!(
+            unsettled,
+            [
+                RefundState::Pending,
+                RefundState::Failed,
+                RefundState::Failing
+            ]
+        );
+        let settles: Vec<RefundState> = RefundState::ALL
+            .into_iter()
+            .filter(|s| s.can_settle_elsewhere())
+            .collect();
+        assert_eq!(settles, [RefundState::Failing]);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 // 09:30): a shopper's order placed through the shop appears in Orders under today; the studio
 // confirms it (the customer is mailed, and their own order page shows Confirmed with its time),
 // sends it out for delivery and marks it delivered; prints the day sheet; takes a phone order,
-// sees it in the day's work, refunds part of it and then cancels it (everything back in stock).
+// sees it in the day's work, refunds part of it (a second tab opened before is told, keeping
+// what was typed there) and then cancels it (everything back in stock).
 // On a phone: the back office's compact header puts the first order within the first screen
 // (measured), a new order appears without pressing anything (and in the tab's title), the phone
 // numbers ring and the addresses open in maps; orders are moved together ("Mark 2 …"), and an
@@ -235,6 +236,10 @@ describe('the studio’s morning', () => {
     assert.match(await row.innerText(), /Collection, 14:00[\s\S]*Margaret Hale[\s\S]*Phone order/);
     await row.click();
     await page.getByRole('heading', { name: phoneNumber }).waitFor();
+    // A second tab on the same order, opened before the refund below and left as it was.
+    const stale = await context.newPage();
+    await stale.goto(page.url());
+    await stale.getByRole('heading', { name: phoneNumber }).waitFor();
 
     // One of the two back, into stock.
     await page.getByRole('button', { name: 'Cancel or refund…' }).click();
@@ -251,6 +256,20 @@ describe('the studio’s morning', () => {
     assert.match(await payment.innerText(), new RegExp(`Given back\\s*£${Number(product.price).toFixed(2)}`), 'the refunded amount');
     assert.equal(await stockOf(page, product.id), stockNow - 1, 'the refunded one is back in stock');
     await look(page, 'admin-order-refunded-1280', 'an order partly refunded');
+
+    // The tab opened before that refund is told of it and keeps what was typed there.
+    await stale.getByRole('button', { name: 'Cancel or refund…' }).click();
+    await stale.getByRole('spinbutton', { name: `How many ${product.name} to refund` }).fill('1');
+    await stale.getByLabel('Reason (for the order’s record)').fill('Typed on the other tab');
+    await stale.getByRole('button', { name: 'Review' }).click();
+    await stale.getByRole('button', { name: /^Yes, give back £/ }).click();
+    await stale.getByText(/^Someone refunded £[\d.,]+ on this order while you had it open: check the order and refund again if it is still needed\.$/).waitFor();
+    assert.equal(await stale.getByRole('spinbutton', { name: `How many ${product.name} to refund` }).inputValue(), '1', 'the quantity typed is kept');
+    assert.equal(await stale.getByLabel('Reason (for the order’s record)').inputValue(), 'Typed on the other tab', 'the reason typed is kept');
+    await stale.getByText('1 refunded').waitFor();
+    await look(stale, 'admin-order-refund-stale-1280', 'a refund refused on a tab out of date');
+    await stale.close();
+    assert.equal(await stockOf(page, product.id), stockNow - 1, 'the other tab gave nothing back');
 
     // Then the rest, cancelling the order.
     await page.getByRole('button', { name: 'Cancel or refund…' }).click();

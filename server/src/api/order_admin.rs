@@ -4,7 +4,7 @@
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
-use poem_openapi::payload::{Json, PlainText};
+use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use posy_core::calendar::Date;
 use posy_core::order::OrderStatus;
@@ -16,13 +16,13 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::cart::FulfilmentFields;
 use super::text::Text;
-use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
 use crate::orders::admin::{self, DaySheet, Filter, OrderBook, OrderDetail, OrderError};
 use crate::orders::changes::{self, ChangeError};
 use crate::orders::export;
 use crate::orders::phone::{self, StudioLine, StudioOrderError};
-use crate::orders::refunds::{self, RefundAsk};
+use crate::orders::refunds::{self, RefundAsk, UnrefundedPayment};
 
 /// The studio's orders.
 pub struct OrderAdminApi;
@@ -109,6 +109,16 @@ pub struct RefundBody {
     /// Why, for the order's record (up to 500 characters).
     #[oai(default)]
     pub reason: Text,
+    /// What the page showed as already given back on the order (its `payment.refunded` when
+    /// the page read it, e.g. `0.00`): a refund from a page that missed another is refused.
+    pub refunded: Text,
+    /// Where the page saw the order (its `status`): a cancellation from a page out of date is
+    /// refused.
+    pub status: Text,
+    /// A UUID the page makes for this submission and sends again, unchanged, with every retry
+    /// of it: a retry answers the order as it stands and gives nothing back twice. The
+    /// payment provider is asked with a key made from it.
+    pub key: Text,
 }
 
 /// A line of a studio order.
@@ -152,11 +162,12 @@ pub struct StudioOrderTaken {
 /// The orders' CSV.
 #[derive(ApiResponse)]
 pub enum OrdersCsv {
-    /// One row per order, a header row first; cells that a spreadsheet would run as a
-    /// formula begin with `'`.
+    /// One row per order, a header row first, sent as it is read; cells that a spreadsheet
+    /// would run as a formula begin with `'`, and cells holding `,`, `;`, `"` or a line break
+    /// are quoted.
     #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
     Csv(
-        PlainText<String>,
+        Binary<poem::Body>,
         #[oai(header = "Content-Disposition")] String,
     ),
 }
@@ -196,8 +207,35 @@ impl Refusal for ListError {
 }
 
 const NO_SUCH_ORDER: &str = "That order is not in the shop.";
+const NO_SUCH_REFUND: &str = "That refund is not on this order.";
+const NO_SUCH_PAYMENT: &str = "That payment is not one the shop could not give back.";
 const CHANGED: &str =
     "Someone else has just changed this order. Please look at it again before changing it.";
+
+/// The sentence for a page that no longer shows the order as it is.
+fn stale_sentence(err: &OrderError) -> String {
+    match err {
+        OrderError::Moved(now) => format!(
+            "The order moved to {} while you had it open: check it and try again if it is \
+             still needed.",
+            now.label().to_lowercase()
+        ),
+        OrderError::RefundedMeanwhile { seen, now } => match now.checked_sub(*seen) {
+            Some(more) if more > posy_core::Money::ZERO => format!(
+                "Someone refunded {} on this order while you had it open: check the order and \
+                 refund again if it is still needed.",
+                more.display()
+            ),
+            _ => format!(
+                "This order has {} given back, not the {} your page shows: check the order and \
+                 refund again if it is still needed.",
+                now.display(),
+                seen.display()
+            ),
+        },
+        _ => CHANGED.to_owned(),
+    }
+}
 
 impl From<OrderError> for Problem {
     fn from(err: OrderError) -> Problem {
@@ -205,6 +243,9 @@ impl From<OrderError> for Problem {
             OrderError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ORDER),
             OrderError::Refused(why) => Problem::new(StatusCode::BAD_REQUEST, why),
             OrderError::Changed => Problem::new(StatusCode::CONFLICT, CHANGED),
+            OrderError::Moved(_) | OrderError::RefundedMeanwhile { .. } => {
+                Problem::new(StatusCode::CONFLICT, stale_sentence(&err))
+            }
             OrderError::Db(err) => Problem::internal(err),
         }
     }
@@ -220,7 +261,8 @@ impl Refusal for OrderError {
         Answer(404, "No order has that id."),
         Answer(
             409,
-            "The order changed since the page read it (another admin moved or refunded it).",
+            "The order changed since the page read it (another admin moved or refunded it): \
+             the sentence says what changed.",
         ),
         INTERNAL,
     ];
@@ -264,14 +306,59 @@ impl Refusal for ChangeError {
     ];
 }
 
+/// Why a refund could not be marked as settled elsewhere.
+#[derive(Debug)]
+pub enum SettleError {
+    /// No such refund (on that order, or waiting to be given back), in words.
+    Gone(&'static str),
+    Order(OrderError),
+}
+
+impl From<SettleError> for Problem {
+    fn from(err: SettleError) -> Problem {
+        match err {
+            SettleError::Gone(why) => Problem::new(StatusCode::NOT_FOUND, why),
+            SettleError::Order(OrderError::Changed) => Problem::new(
+                StatusCode::CONFLICT,
+                "The payment provider answered about this refund while you had it open: \
+                 check the order before settling it.",
+            ),
+            SettleError::Order(err) => err.into(),
+        }
+    }
+}
+
+impl Refusal for SettleError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(
+            400,
+            "The refund is not `failing`: only one the payment provider keeps refusing can be \
+             settled another way.",
+        ),
+        Answer(
+            404,
+            "No refund with that id on that order, or no such payment waiting to be given back.",
+        ),
+        Answer(
+            409,
+            "The retrier wrote an outcome for the refund since the page read it.",
+        ),
+        INTERNAL,
+    ];
+}
+
 /// Why one order of a bulk move was not moved, in words.
 fn not_moved(reference: &str, err: OrderError) -> String {
     match err {
         OrderError::Gone => format!("{reference}: {NO_SUCH_ORDER}"),
         OrderError::Refused(why) => format!("{reference}: {why}"),
-        OrderError::Changed => {
+        OrderError::Changed | OrderError::RefundedMeanwhile { .. } => {
             format!("{reference}: someone else moved it meanwhile. Please look at it again.")
         }
+        OrderError::Moved(now) => format!(
+            "{reference}: someone else moved it to {} meanwhile. Please look at it again.",
+            now.label().to_lowercase()
+        ),
         OrderError::Db(err) => {
             tracing::error!(error = %err, "an order of a bulk move could not be moved");
             format!("{reference}: it could not be moved just now. Please try again.")
@@ -335,6 +422,10 @@ type Sheet = Result<Json<DaySheet>, Failure<ListError, ADMIN>>;
 type Bulk = Result<Json<BulkMoved>, Failure<OrderError, { ADMIN | SEND }>>;
 type Edited = Result<Json<OrderDetail>, Failure<ChangeError, { ADMIN | PATH | SEND }>>;
 type Export = Result<OrdersCsv, Failure<ListError, ADMIN>>;
+type Settled = Result<Json<OrderDetail>, Failure<SettleError, { ADMIN | PATH | CSRF }>>;
+type Unrefunded = Result<Json<Vec<UnrefundedPayment>>, Failure<ListError, ADMIN>>;
+type SettledPayment =
+    Result<Json<Vec<UnrefundedPayment>>, Failure<SettleError, { ADMIN | PATH | CSRF }>>;
 type Taken = Result<Json<StudioOrderTaken>, Failure<StudioOrderError, { ADMIN | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
@@ -438,11 +529,9 @@ impl OrderAdminApi {
         let to = day("to", Some(&to.0))?
             .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
         let (from, to) = in_order(from, to);
-        let csv = export::csv(&desk.db, from, to)
-            .await
-            .map_err(ListError::from)?;
+        let csv = export::csv(desk.db.clone(), from, to);
         Ok(OrdersCsv::Csv(
-            PlainText(csv),
+            Binary(poem::Body::from_bytes_stream(csv)),
             format!(
                 "attachment; filename=\"posy-orders-{}-to-{}.csv\"",
                 from.to_wire(),
@@ -487,8 +576,10 @@ impl OrderAdminApi {
 
     /// Gives back chosen items (each restocked or not) and the delivery charge, through the
     /// payment provider for a card order, and cancels the order when asked; the customer is
-    /// mailed. A refund the provider refuses is shown on the order and retried until it
-    /// succeeds.
+    /// mailed. A refund the provider refuses is shown on the order and retried; after five
+    /// refusals it is `failing` and the studio is mailed. The same `key` sent again answers the
+    /// order as it stands and gives nothing twice; a page that missed another refund (its
+    /// `refunded`) or, cancelling, a move (its `status`) is answered 409 with what changed.
     #[oai(
         path = "/admin/orders/:id/refund/",
         method = "post",
@@ -502,15 +593,88 @@ impl OrderAdminApi {
         body: Json<RefundBody>,
     ) -> Changed {
         let body = body.0;
+        let refunded = posy_core::Money::parse(body.refunded.0.trim()).map_err(|_| {
+            OrderError::Refused("The amount already refunded is not an amount of money.".into())
+        })?;
+        let status = OrderStatus::parse(&body.status.0)
+            .ok_or_else(|| OrderError::Refused("That is not a status an order can have.".into()))?;
+        let key = uuid::Uuid::parse_str(body.key.0.trim()).map_err(|_| {
+            OrderError::Refused("The refund's key is not one the page makes (a UUID).".into())
+        })?;
         let ask = RefundAsk {
             quantities: body.quantities,
             restock: body.restock,
             delivery: body.delivery,
             cancel: body.cancel,
             reason: body.reason.0,
+            refunded,
+            status,
+            key,
         };
         Ok(Json(
             refunds::give_back(&desk, id.0, &ask, &admin.0.username).await?,
+        ))
+    }
+
+    /// Marks a refund the payment provider keeps refusing (`failing`) as given back another
+    /// way: the provider is asked no more, and the order's history says who settled it.
+    #[oai(
+        path = "/admin/orders/:id/refunds/:refund_id/settled/",
+        method = "post",
+        operation_id = "adminSettleRefund"
+    )]
+    async fn settle_refund(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        id: Path<i32>,
+        refund_id: Path<i32>,
+    ) -> Settled {
+        Ok(Json(
+            refunds::settle_elsewhere(&desk, id.0, refund_id.0, &admin.0.username)
+                .await
+                .map_err(|err| match err {
+                    OrderError::Gone => SettleError::Gone(NO_SUCH_REFUND),
+                    other => SettleError::Order(other),
+                })?,
+        ))
+    }
+
+    /// Payments that could not become orders and that the payment provider would not give
+    /// back (the studio was mailed to give each back by hand), not yet settled; oldest first.
+    #[oai(
+        path = "/admin/payments/unrefunded/",
+        method = "get",
+        operation_id = "adminUnrefundedPayments"
+    )]
+    async fn unrefunded(&self, _admin: AdminSession, desk: Data<&OrderDesk>) -> Unrefunded {
+        Ok(Json(
+            refunds::unrefunded_payments(&desk.db)
+                .await
+                .map_err(ListError::from)?,
+        ))
+    }
+
+    /// Marks a payment that could not become an order, and that the provider would not give
+    /// back, as given back by hand; answers those still to settle.
+    #[oai(
+        path = "/admin/payments/unrefunded/:payment/settled/",
+        method = "post",
+        operation_id = "adminSettleUnrefundedPayment"
+    )]
+    async fn settle_unrefunded(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        payment: Path<String>,
+    ) -> SettledPayment {
+        Ok(Json(
+            refunds::settle_payment_elsewhere(&desk, &payment.0, &admin.0.username)
+                .await
+                .map_err(|err| match err {
+                    OrderError::Gone => SettleError::Gone(NO_SUCH_PAYMENT),
+                    other => SettleError::Order(other),
+                })?,
         ))
     }
 

@@ -410,8 +410,9 @@ fn words() -> [(&'static str, &'static str, Vec<&'static str>); 4] {
         ),
         (
             "RefundState",
-            "Where money given back stands: waiting for the provider, refused and retried until \
-             it succeeds, given back, or for the studio to give back the way it was paid \
+            "Where money given back stands: waiting for the provider, refused and retried, \
+             refused again and again (the studio told, still retried), given back, for the \
+             studio to give back the way it was paid, or given back another way by the studio \
              (core's `RefundState`).",
             RefundState::ALL.map(RefundState::as_str).to_vec(),
         ),

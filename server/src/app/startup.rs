@@ -52,8 +52,9 @@ pub struct Application {
     clock: Clock,
     /// Every statement the shop has run.
     statements: Arc<AtomicU64>,
-    /// Where order refunds are written, and the provider that is asked for them.
-    refunds: (db::Writer, crate::orders::GiveBack),
+    /// Where order refunds are written, the provider that is asked for them, and the studio
+    /// told of one that keeps failing.
+    refunds: crate::orders::OrderDesk,
 }
 
 impl Application {
@@ -144,7 +145,7 @@ impl Application {
             facts: checkout.facts.clone(),
             clock: checkout.clock,
         };
-        let refunds = (desk.ledger.clone(), desk.refunds.clone());
+        let refunds = desk.clone();
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
             .data(cart::Adds::start(writer.clone(), cart_key.clone()))
             .data(cart_key)
@@ -212,9 +213,9 @@ impl Application {
         let sessions = tasks::supervise("sign-in sweeper", move || {
             crate::accounts::auth::sweep_forever(db.clone())
         });
-        let (ledger, payments) = self.refunds;
+        let desk = self.refunds;
         let refunds = tasks::supervise("order refunds", move || {
-            crate::orders::refunds::retry_forever(ledger.clone(), payments.clone())
+            crate::orders::refunds::retry_forever(desk.clone())
         });
         Server::new_with_acceptor(self.acceptor)
             .idle_timeout(self.idle)

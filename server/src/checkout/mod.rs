@@ -715,6 +715,8 @@ impl Checkout {
             reason: Set(reason.to_owned()),
             succeeded: Set(refunded.is_ok()),
             created_at: Set(now()),
+            settled_at: Set(None),
+            settled_by: Set(None),
         };
         let letter = match &refunded {
             Ok(()) => letters::payment_refunded(&intent.id, reason),

@@ -297,6 +297,14 @@ pub enum OrderError {
     Refused(String),
     /// Someone else changed it first: reload.
     Changed,
+    /// The order is no longer where the page saw it: it is now here.
+    Moved(OrderStatus),
+    /// Money was given back on the order since the page read it: the page showed `seen` given
+    /// back, and `now` is.
+    RefundedMeanwhile {
+        seen: Money,
+        now: Money,
+    },
     Db(DbErr),
 }
 
@@ -377,6 +385,7 @@ fn line(
     items: &[order_item::Model],
     today: Date,
     refund_pending: bool,
+    reached: &[OrderStatus],
     settings: &DeliverySettings,
 ) -> OrderLine {
     let status = status_of(&order);
@@ -425,7 +434,7 @@ fn line(
         studio_closed: closed_for(&order, settings),
         next: rules::moves(method_of(&order), status)
             .next
-            .map(|to| move_view(to, to.tells_customer() && is_email(&order.email))),
+            .map(|to| move_view(to, tells(&order, to, reached))),
     }
 }
 
@@ -492,6 +501,7 @@ pub async fn book(
     let ids: Vec<i32> = found.iter().map(|o| o.id).collect();
     let mut items = items_of(db, &ids).await?;
     let pending = pending_refunds(db, &ids).await?;
+    let mut reached = steps_reached(db, &ids).await?;
     let settings = crate::studio::delivery::settings(db).await?;
 
     // Each day's orders with what they sort by: status and when placed.
@@ -504,7 +514,8 @@ pub async fn book(
         let placed = order.created_at;
         let lines = items.remove(&order.id).unwrap_or_default();
         let refund_pending = pending.contains(&order.id);
-        let row = line(order, &lines, today, refund_pending, &settings);
+        let been = reached.remove(&order.id).unwrap_or_default();
+        let row = line(order, &lines, today, refund_pending, &been, &settings);
         let at = *index.entry(day).or_insert_with(|| {
             by_day.push((day, Vec::new()));
             by_day.len() - 1
@@ -631,6 +642,30 @@ pub(super) async fn items_of(
     Ok(by_order)
 }
 
+/// The statuses each of the orders `ids` has been moved to, from their histories.
+async fn steps_reached(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Vec<OrderStatus>>, DbErr> {
+    let mut by_order: HashMap<i32, Vec<OrderStatus>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<(i32, String)> = order_event::Entity::find()
+            .select_only()
+            .column(order_event::Column::OrderId)
+            .column(order_event::Column::Status)
+            .filter(order_event::Column::OrderId.is_in(chunk.to_vec()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (id, status) in rows {
+            if let Some(status) = OrderStatus::parse(&status) {
+                by_order.entry(id).or_default().push(status);
+            }
+        }
+    }
+    Ok(by_order)
+}
+
 async fn pending_refunds(
     db: &impl ConnectionTrait,
     ids: &[i32],
@@ -717,8 +752,13 @@ async fn detail_with(
     let status = status_of(&order);
     let method = method_of(&order);
     let moves = rules::moves(method, status);
-    // As `move_to` decides: forward to a step the customer hears of, when there is an address.
-    let mails = |to: OrderStatus| to.tells_customer() && is_email(&order.email);
+    // As `move_to` decides: forward to a step the customer hears of and has not reached before,
+    // when there is an address.
+    let reached: Vec<OrderStatus> = events
+        .iter()
+        .filter_map(|e| OrderStatus::parse(&e.status))
+        .collect();
+    let mails = |to: OrderStatus| tells(&order, to, &reached);
     let mut history = vec![OrderEventView {
         status: OrderStatus::New.as_str().into(),
         label: "Placed".into(),
@@ -876,9 +916,11 @@ async fn move_only(
         .ok_or(OrderError::Gone)?;
     let now_status = status_of(&order);
     if now_status != from {
-        return Err(OrderError::Changed);
+        return Err(OrderError::Moved(now_status));
     }
     rules::check_move(method_of(&order), from, to).map_err(OrderError::Refused)?;
+    // Only from the status read: on PostgreSQL a move committed meanwhile makes this update
+    // wait for it, then find nothing to change.
     let moved = order::Entity::update_many()
         .col_expr(order::Column::Status, Expr::value(to.as_str()))
         .filter(order::Column::Id.eq(id))
@@ -886,17 +928,23 @@ async fn move_only(
         .exec(&txn)
         .await?;
     if moved.rows_affected == 0 {
-        return Err(OrderError::Changed);
+        drop(txn);
+        return Err(match order::Entity::find_by_id(id).one(&desk.db).await? {
+            Some(now) => OrderError::Moved(status_of(&now)),
+            None => OrderError::Gone,
+        });
     }
-    record_event(&txn, id, to, admin, None).await?;
-    // An undo tells no one: the customer heard of the later step already, or will.
+    let reached = reached_steps(&txn, id).await?;
+    record_event(&txn, id, to, admin, None, None).await?;
+    // An undo tells no one (the customer heard of the later step already, or will), and a
+    // step the order reached before (undone, then done again) was told the first time.
     let forward = rules::steps(method_of(&order))
         .iter()
         .position(|s| *s == to)
         > rules::steps(method_of(&order))
             .iter()
             .position(|s| *s == from);
-    if forward && to.tells_customer() && is_email(&order.email) {
+    if forward && tells(&order, to, &reached) {
         let link = customer_link(desk, &txn, id).await?;
         let described = describe_order(&order);
         let studio = desk.facts.get(&txn).await?;
@@ -918,6 +966,27 @@ async fn move_only(
     Ok(())
 }
 
+/// The statuses order `id` has been moved to before, from its history.
+async fn reached_steps(db: &impl ConnectionTrait, id: i32) -> Result<Vec<OrderStatus>, DbErr> {
+    let statuses: Vec<String> = order_event::Entity::find()
+        .select_only()
+        .column(order_event::Column::Status)
+        .filter(order_event::Column::OrderId.eq(id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(statuses
+        .iter()
+        .filter_map(|s| OrderStatus::parse(s))
+        .collect())
+}
+
+/// Whether reaching `to` (forward) mails the customer: a step they hear of, an address that
+/// takes mail, and a step not reached before, so an undo and redo mails once.
+fn tells(order: &order::Model, to: OrderStatus, reached: &[OrderStatus]) -> bool {
+    to.tells_customer() && is_email(&order.email) && !reached.contains(&to)
+}
+
 /// A fresh link to the customer's own order page, for a mail.
 pub async fn customer_link(
     desk: &OrderDesk,
@@ -927,14 +996,15 @@ pub async fn customer_link(
     desk.post().customer_link(db, id).await
 }
 
-/// Keeps a change of an order's status with who made it and when, in the caller's
-/// transaction.
+/// Keeps a change of an order's status with who made it and when (and, for a cancellation
+/// that gave nothing back, the page's key for it), in the caller's transaction.
 pub async fn record_event(
     db: &impl ConnectionTrait,
     id: i32,
     status: OrderStatus,
     by: &str,
     note: Option<String>,
+    request_key: Option<String>,
 ) -> Result<(), DbErr> {
     order_event::Entity::insert(order_event::ActiveModel {
         order_id: Set(id),
@@ -942,6 +1012,7 @@ pub async fn record_event(
         by: Set(by.to_owned()),
         at: Set(crate::store::clock::now()),
         note: Set(note),
+        request_key: Set(request_key),
         ..Default::default()
     })
     .exec_without_returning(db)

@@ -222,7 +222,9 @@ async fn detail(desk: &OrderDesk, id: i32) -> Result<OrderDetail, ChangeError> {
             admin::OrderError::Gone => ChangeError::Gone,
             admin::OrderError::Db(err) => ChangeError::Db(err),
             admin::OrderError::Refused(why) => ChangeError::Refused(why),
-            admin::OrderError::Changed => ChangeError::Stale,
+            admin::OrderError::Changed
+            | admin::OrderError::Moved(_)
+            | admin::OrderError::RefundedMeanwhile { .. } => ChangeError::Stale,
         })
 }
 

@@ -1,11 +1,20 @@
 //! The studio's orders for a range of days as CSV, for its books. Shoppers type names and card
 //! messages, and a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
 //! carriage return as a formula: such cells are written with a leading `'`, which spreadsheets
-//! show as text.
+//! show as text. A cell holding the separator of either kind of spreadsheet (`,`, or `;` where
+//! the decimal comma is used), a quote or a line break is quoted.
+//!
+//! A year's orders are sent as they are read, a page of orders at a time, so the export never
+//! holds the whole file in memory nor keeps the async runtime busy building it.
 
+use bytes::Bytes;
+use futures_util::Stream;
 use posy_core::Money;
 use posy_core::calendar::Date;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+};
 
 use crate::cart::fulfilment::describe_order;
 use crate::orders;
@@ -48,7 +57,7 @@ pub fn cell(value: &str) -> String {
     } else {
         value.to_owned()
     };
-    if guarded.contains([',', '"', '\n', '\r']) {
+    if guarded.contains([',', ';', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
         guarded
@@ -61,20 +70,101 @@ fn row(cells: &[String]) -> String {
     line
 }
 
+/// How many orders are read, written and sent at a time.
+const PAGE: u64 = 200;
+
 /// Every order for the days `from` to `to` (inclusive; by the day chosen, or placed when there
-/// was no choice), by day and then reference, as CSV with a header row.
-pub async fn csv(db: &impl ConnectionTrait, from: Date, to: Date) -> Result<String, DbErr> {
-    let orders = order::Entity::find()
-        .filter(order::Column::FulfilDate.gte(from.to_wire()))
-        .filter(order::Column::FulfilDate.lte(to.to_wire()))
+/// was no choice), by day and then reference, as CSV with a header row, sent as it is read. A
+/// database failure part-way ends the stream with an error, so the download fails visibly
+/// rather than stopping short as if complete.
+pub fn csv(
+    db: DatabaseConnection,
+    from: Date,
+    to: Date,
+) -> impl Stream<Item = Result<Bytes, std::io::Error>> + Send + 'static {
+    struct Reading {
+        db: DatabaseConnection,
+        from: String,
+        to: String,
+        /// The last order sent (its day and id), or none before the first page.
+        after: Option<(String, i32)>,
+        started: bool,
+        ended: bool,
+    }
+    let reading = Reading {
+        db,
+        from: from.to_wire(),
+        to: to.to_wire(),
+        after: None,
+        started: false,
+        ended: false,
+    };
+    futures_util::stream::unfold(reading, |mut reading| async move {
+        if reading.ended {
+            return None;
+        }
+        if !reading.started {
+            reading.started = true;
+            return Some((Ok(Bytes::from(row(&HEADER.map(str::to_owned)))), reading));
+        }
+        match page(
+            &reading.db,
+            &reading.from,
+            &reading.to,
+            reading.after.as_ref(),
+        )
+        .await
+        {
+            Ok(None) => None,
+            Ok(Some((text, last))) => {
+                reading.after = Some(last);
+                Some((Ok(Bytes::from(text)), reading))
+            }
+            Err(err) => {
+                tracing::error!(%err, "the orders' export stopped part-way");
+                reading.ended = true;
+                Some((Err(std::io::Error::other(err)), reading))
+            }
+        }
+    })
+}
+
+/// The page of orders after `after` (by day, then id), as CSV rows, with the last one's day
+/// and id; none when there are no more.
+async fn page(
+    db: &impl ConnectionTrait,
+    from: &str,
+    to: &str,
+    after: Option<&(String, i32)>,
+) -> Result<Option<(String, (String, i32))>, DbErr> {
+    let mut query = order::Entity::find()
+        .filter(order::Column::FulfilDate.gte(from))
+        .filter(order::Column::FulfilDate.lte(to));
+    if let Some((day, id)) = after {
+        query = query.filter(
+            Condition::any()
+                .add(order::Column::FulfilDate.gt(day.as_str()))
+                .add(
+                    Condition::all()
+                        .add(order::Column::FulfilDate.eq(day.as_str()))
+                        .add(order::Column::Id.gt(*id)),
+                ),
+        );
+    }
+    let orders = query
         .order_by_asc(order::Column::FulfilDate)
         .order_by_asc(order::Column::Id)
+        .limit(PAGE)
         .all(db)
         .await?;
+    let Some(last) = orders.last() else {
+        return Ok(None);
+    };
+    let last = (last.fulfil_date.clone().unwrap_or_default(), last.id);
     let ids: Vec<i32> = orders.iter().map(|o| o.id).collect();
     let items = items_of(db, &ids).await?;
     let money = |pence: i64| Money::from_pence(pence).to_wire();
-    let mut out = row(&HEADER.map(str::to_owned));
+    let mut out = String::new();
     for order in orders {
         let lines: Vec<String> = items
             .get(&order.id)
@@ -116,7 +206,7 @@ pub async fn csv(db: &impl ConnectionTrait, from: Date, to: Date) -> Result<Stri
             order.payment_note.unwrap_or(order.paid_by),
         ]));
     }
-    Ok(out)
+    Ok(Some((out, last)))
 }
 
 #[cfg(test)]
@@ -135,8 +225,10 @@ mod tests {
     }
 
     #[test]
-    fn commas_quotes_and_lines_are_quoted() {
+    fn commas_semicolons_quotes_and_lines_are_quoted() {
         assert_eq!(cell("Happy birthday, Mum"), "\"Happy birthday, Mum\"");
+        assert_eq!(cell("2 × Rose; 1 × Vase"), "\"2 × Rose; 1 × Vase\"");
+        assert_eq!(cell("-1; x"), "\"'-1; x\"");
         assert_eq!(cell("Love\nJo"), "\"Love\nJo\"");
         assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
     }

@@ -322,6 +322,32 @@ pub fn order_refunded(
     }
 }
 
+/// The studio's notice that the payment provider keeps refusing a refund: the customer is
+/// still owed it. Sent once, when the refund becomes failing.
+pub fn refund_failing(
+    reference: &str,
+    amount: Money,
+    what: &str,
+    attempts: i32,
+    last_error: &str,
+    admin_link: &str,
+) -> Letter {
+    Letter {
+        subject: format!(
+            "A refund on {reference} keeps failing: {}",
+            amount.display()
+        ),
+        body: format!(
+            "The payment provider has refused the refund of {} ({what}) on order {reference} \
+             {attempts} times. Its last answer was:\n\n  {last_error}\n\nThe shop will go on \
+             asking once an hour, but the customer is still waiting for their money. Please \
+             look at the payment in the provider's dashboard, or give the money back another \
+             way and then mark the refund as settled on the order's page:\n{admin_link}\n",
+            amount.display()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Every letter that speaks of an order, for a delivery to someone else and for a

@@ -2,8 +2,15 @@
 //! with the lines it covers, what goes back on the shelf, the cancellation and the customer's
 //! mail, in one transaction; only then is the provider asked, with the refund's own amount and
 //! idempotency key. A refund the provider refuses (or never answers) stays on the order as
-//! failed and a background task asks again, with the same key, until it succeeds: never lost,
-//! never given twice.
+//! failed and a background task asks again, with the same key: never lost, never given twice.
+//! After [`FAILING_AFTER`] refusals it is `failing`: the studio is mailed once, it is still
+//! asked for at the slow pace, and the studio may say it gave the money back another way.
+//!
+//! Each ask says what its page saw: the amount already given back on the order, the status
+//! (when cancelling), and a key the page made for this one submission. A retry with the same
+//! key (a double click, a slow answer sent again) finds the first refund and answers the order
+//! as it stands; a page out of date is refused with what changed, so two people at the studio
+//! never give the same money back twice.
 
 use std::time::Duration;
 
@@ -14,20 +21,21 @@ use posy_core::order::{
 use posy_core::validation::is_email;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
+use uuid::Uuid;
 
 use super::letters;
 use crate::catalogue::bump_version;
 use crate::mail;
 use crate::orders;
-use crate::orders::GiveBack;
 use crate::orders::OrderDesk;
 use crate::orders::admin::{self, OrderDetail, OrderError, paid_by_of, record_event, status_of};
 use crate::store::clock::now;
-use crate::store::db::Writer;
-use crate::store::entities::{order, order_item, order_refund, product, variation};
+use crate::store::entities::{
+    order, order_change, order_event, order_item, order_refund, product, refund, variation,
+};
 
 /// What the studio asked to give back.
 #[derive(Debug, Clone)]
@@ -42,9 +50,15 @@ pub struct RefundAsk {
     pub cancel: bool,
     /// Why, for the order's record.
     pub reason: String,
+    /// What the page showed as already given back on the order when it was read.
+    pub refunded: Money,
+    /// Where the page saw the order: a cancellation from a page out of date is refused.
+    pub status: OrderStatus,
+    /// Made by the page for this submission and sent again with each retry of it.
+    pub key: Uuid,
 }
 
-/// The longest a refund waits between tries.
+/// The longest a refund waits between tries, and the pace of a failing one.
 const MAX_PAUSE_SECONDS: i64 = 60 * 60;
 /// A pending refund younger than this is still being asked by the call that made it.
 const PENDING_GRACE_SECONDS: i64 = 60;
@@ -52,6 +66,13 @@ const PENDING_GRACE_SECONDS: i64 = 60;
 const POLL: Duration = Duration::from_secs(2);
 /// The longest a reason may be.
 pub const REASON_MAX_CHARS: usize = 500;
+/// Refusals before a refund is `failing` and the studio is told. With the pauses of
+/// [`pause_after`] (30 s, 1, 2 and 4 minutes) the fifth refusal comes about eight minutes
+/// after the first: long enough to ride out a provider's blip or a dropped connection, which
+/// clear in seconds or minutes, and short enough that the studio hears of a refusal that will
+/// not clear (a disputed or already refunded payment, a closed account) the same morning,
+/// before the customer rings to ask where their money is.
+pub const FAILING_AFTER: i32 = 5;
 
 /// The pause before the try after `attempts` failed ones: 30 s, doubling, at most an hour.
 fn pause_after(attempts: i32) -> i64 {
@@ -59,8 +80,69 @@ fn pause_after(attempts: i32) -> i64 {
     Ord::min(doubled, MAX_PAUSE_SECONDS)
 }
 
+/// The idempotency key of the refund made by the page's `key` on order `id`: kept (unique) on
+/// the refund's row and sent to the provider with every try, so however often the page, the
+/// shop or the retrier asks, the customer is given it back once. The order's id is part of it
+/// so a key sent for one order can never find another's refund.
+fn refund_key(id: i32, key: Uuid) -> String {
+    format!("posy-order-{id}-{}", key.simple())
+}
+
+/// Whether the page's `key` already gave back on (or cancelled) order `id`.
+async fn already_done(db: &impl ConnectionTrait, id: i32, key: &str) -> Result<bool, DbErr> {
+    let refunds = order_refund::Entity::find()
+        .filter(order_refund::Column::OrderId.eq(id))
+        .filter(order_refund::Column::IdempotencyKey.eq(key))
+        .count(db)
+        .await?;
+    if refunds > 0 {
+        return Ok(true);
+    }
+    let cancels = order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(id))
+        .filter(order_event::Column::RequestKey.eq(key))
+        .count(db)
+        .await?;
+    Ok(cancels > 0)
+}
+
+/// Why an ask that lost a race was refused, read after the winner committed: the same key
+/// having won means the ask was done (`None`); otherwise what changed since the page read it.
+async fn lost_to(
+    db: &impl ConnectionTrait,
+    id: i32,
+    key: &str,
+    ask: &RefundAsk,
+) -> Result<Option<OrderError>, DbErr> {
+    if already_done(db, id, key).await? {
+        return Ok(None);
+    }
+    let Some(order) = order::Entity::find_by_id(id).one(db).await? else {
+        return Ok(Some(OrderError::Gone));
+    };
+    Ok(Some(stale(&order, ask).unwrap_or(OrderError::Changed)))
+}
+
+/// What the page did not know, when it read the order before a change it did not see: money
+/// given back meanwhile, or (for a cancellation, or an order cancelled meanwhile) a new status.
+fn stale(order: &order::Model, ask: &RefundAsk) -> Option<OrderError> {
+    let refunded = Money::from_pence(order.refunded_pence);
+    if refunded != ask.refunded {
+        return Some(OrderError::RefundedMeanwhile {
+            seen: ask.refunded,
+            now: refunded,
+        });
+    }
+    let status = status_of(order);
+    if status != ask.status && (ask.cancel || status == OrderStatus::Cancelled) {
+        return Some(OrderError::Moved(status));
+    }
+    None
+}
+
 /// Gives back what the studio chose on order `id` and, when asked, cancels it; then asks the
-/// provider (a card order) and answers the order as it then stands.
+/// provider (a card order) and answers the order as it then stands. A retry of the same ask
+/// (the same `key`) gives nothing more and answers the order as it stands.
 pub async fn give_back(
     desk: &OrderDesk,
     id: i32,
@@ -73,11 +155,75 @@ pub async fn give_back(
             "Please keep the reason to {REASON_MAX_CHARS} characters."
         )));
     }
+    let key = refund_key(id, ask.key);
+    // Another ask may commit between this one's read and its write: on PostgreSQL the
+    // conditional update waits for it and then finds nothing to change, and a retry of this
+    // very ask running at the same moment breaks the key's unique index. Either way, what the
+    // other did is read once it is visible.
+    let refund_id = match write_refund(desk, id, ask, &key, reason, admin).await {
+        Ok(Written::Done(refund_id)) => refund_id,
+        Ok(Written::AlreadyDone) => None,
+        Ok(Written::Lost) => after_losing(desk, id, &key, ask).await?,
+        Err(OrderError::Db(err))
+            if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) =>
+        {
+            after_losing(desk, id, &key, ask).await?
+        }
+        Err(err) => return Err(err),
+    };
+    if let Some(refund_id) = refund_id {
+        // Its outcome is written on the refund; a failure is retried in the background.
+        ask_provider(desk, refund_id).await?;
+    }
+    admin::detail(&desk.db, desk.clock.now(), id).await
+}
+
+/// An ask that lost a race: done by its own earlier try (nothing more to do), or refused with
+/// what the winner changed.
+async fn after_losing(
+    desk: &OrderDesk,
+    id: i32,
+    key: &str,
+    ask: &RefundAsk,
+) -> Result<Option<i32>, OrderError> {
+    match lost_to(&desk.db, id, key, ask).await? {
+        None => Ok(None),
+        Some(why) => Err(why),
+    }
+}
+
+/// What [`write_refund`] did.
+enum Written {
+    /// Written and committed: the refund to ask the provider for, if any.
+    Done(Option<i32>),
+    /// The same ask was done before: nothing written.
+    AlreadyDone,
+    /// A conditional update found the order changed by a write this one did not see: nothing
+    /// written.
+    Lost,
+}
+
+/// The refund's transaction: the order's amounts, the lines, the shelf, the refund's row, the
+/// cancellation and the customer's mail, or none of them.
+async fn write_refund(
+    desk: &OrderDesk,
+    id: i32,
+    ask: &RefundAsk,
+    key: &str,
+    reason: &str,
+    admin: &str,
+) -> Result<Written, OrderError> {
     let txn = desk.ledger.begin().await?;
+    if already_done(&txn, id, key).await? {
+        return Ok(Written::AlreadyDone);
+    }
     let order = order::Entity::find_by_id(id)
         .one(&txn)
         .await?
         .ok_or(OrderError::Gone)?;
+    if let Some(why) = stale(&order, ask) {
+        return Err(why);
+    }
     let status = status_of(&order);
     if status == OrderStatus::Cancelled {
         return Err(OrderError::Refused(
@@ -122,6 +268,8 @@ pub async fn give_back(
     let paid_by = paid_by_of(&order);
     let by_card = paid_by == PaidBy::Card;
     let mut refund_id = None;
+    // Lines asked to go back on the shelf that have no shelf left, said in the history.
+    let mut not_restocked = Vec::new();
     if let Some(refund) = &refund {
         // Only if no one else gave back meanwhile: the amounts were checked against this read.
         let updated = order::Entity::update_many()
@@ -142,7 +290,7 @@ pub async fn give_back(
             .exec(&txn)
             .await?;
         if updated.rows_affected == 0 {
-            return Err(OrderError::Changed);
+            return Ok(Written::Lost);
         }
         let mut restocked = false;
         for ((item, &quantity), restock) in items
@@ -162,19 +310,24 @@ pub async fn give_back(
                 .exec(&txn)
                 .await?;
             if *restock {
-                restocked |= put_back(&txn, item, quantity).await?;
+                match put_back(&txn, item, quantity).await? {
+                    Shelf::Restocked => restocked = true,
+                    Shelf::Gone(why) => not_restocked.push(format!(
+                        "{quantity} × {} could not go back on the shelf: {why}",
+                        item.product_name
+                    )),
+                }
             }
         }
         if restocked {
             bump_version(&txn).await?;
         }
-        let key = format!("posy-order-{id}-{}", uuid::Uuid::new_v4().simple());
         let row = order_refund::ActiveModel {
             order_id: Set(id),
             amount_pence: Set(refund.amount.pence()),
             what: Set(refund.what.clone()),
             reason: Set(reason.to_owned()),
-            idempotency_key: Set(key),
+            idempotency_key: Set(key.to_owned()),
             state: Set(RefundState::first(paid_by).as_str().to_owned()),
             attempts: Set(0),
             last_error: Set(None),
@@ -188,15 +341,31 @@ pub async fn give_back(
         .await?;
         refund_id = Some(row.id);
     }
+    if !not_restocked.is_empty() {
+        order_change::Entity::insert(order_change::ActiveModel {
+            order_id: Set(id),
+            text: Set(not_restocked.join(". ") + "."),
+            by: Set(admin.to_owned()),
+            at: Set(at),
+            ..Default::default()
+        })
+        .exec_without_returning(&txn)
+        .await?;
+    }
     if ask.cancel {
-        order::Entity::update_many()
+        // Only from the status this read: a move committed meanwhile is not undone unseen.
+        let cancelled = order::Entity::update_many()
             .col_expr(
                 order::Column::Status,
                 Expr::value(OrderStatus::Cancelled.as_str()),
             )
             .filter(order::Column::Id.eq(id))
+            .filter(order::Column::Status.eq(order.status.clone()))
             .exec(&txn)
             .await?;
+        if cancelled.rows_affected == 0 {
+            return Ok(Written::Lost);
+        }
         let note = match &refund {
             Some(r) => format!("Refunded {} ({})", r.amount.display(), r.what),
             None => "Nothing refunded".to_owned(),
@@ -206,7 +375,17 @@ pub async fn give_back(
         } else {
             format!("{note}. {reason}")
         };
-        record_event(&txn, id, OrderStatus::Cancelled, admin, Some(note)).await?;
+        // A cancellation that gave nothing back keeps the page's key here instead.
+        let request_key = refund.is_none().then(|| key.to_owned());
+        record_event(
+            &txn,
+            id,
+            OrderStatus::Cancelled,
+            admin,
+            Some(note),
+            request_key,
+        )
+        .await?;
     }
     if is_email(&order.email) {
         let studio = desk.facts.get(&txn).await?;
@@ -226,23 +405,28 @@ pub async fn give_back(
         .await?;
     }
     txn.commit().await?;
-    if let (Some(refund_id), true) = (refund_id, by_card) {
-        // Its outcome is written on the refund; a failure is retried in the background.
-        ask_provider(&desk.ledger, &desk.refunds, refund_id).await?;
-    }
-    admin::detail(&desk.db, desk.clock.now(), id).await
+    Ok(Written::Done(refund_id.filter(|_| by_card)))
 }
 
-/// Puts `quantity` of a line back on the shelf, when its product (or size) is still there;
-/// true when it was.
+/// Where a line's refunded quantity went.
+enum Shelf {
+    Restocked,
+    /// Not on any shelf, and why: the product or its size is no longer in the shop.
+    Gone(&'static str),
+}
+
+/// Puts `quantity` of a line back on the shelf it was sold from: its size's stock, or the
+/// product's own when it was sold without one. A line sold in a size that has since been
+/// deleted has no shelf: its stock never was the product's own, which a product with sizes
+/// does not sell from.
 async fn put_back(
     db: &impl ConnectionTrait,
     item: &order_item::Model,
     quantity: u32,
-) -> Result<bool, DbErr> {
+) -> Result<Shelf, DbErr> {
     let quantity = i64::from(quantity);
-    let changed = match (item.variation_id, item.product_id) {
-        (Some(size), _) => {
+    let changed = match (item.variation_id, item.sized, item.product_id) {
+        (Some(size), _, _) => {
             variation::Entity::update_many()
                 .col_expr(
                     variation::Column::Stock,
@@ -252,7 +436,8 @@ async fn put_back(
                 .exec(db)
                 .await?
         }
-        (None, Some(product)) => {
+        (None, true, Some(_)) => return Ok(Shelf::Gone("its size is no longer in the shop")),
+        (None, false, Some(product)) => {
             product::Entity::update_many()
                 .col_expr(
                     product::Column::Stock,
@@ -262,24 +447,31 @@ async fn put_back(
                 .exec(db)
                 .await?
         }
-        (None, None) => return Ok(false),
+        (None, _, None) => return Ok(Shelf::Gone("it is no longer in the shop")),
     };
-    Ok(changed.rows_affected > 0)
+    Ok(if changed.rows_affected > 0 {
+        Shelf::Restocked
+    } else {
+        Shelf::Gone("it is no longer in the shop")
+    })
 }
 
 /// Asks the provider for refund `id` (with its own amount and key) and writes the outcome: done,
-/// or failed with the provider's words and when to try again.
-async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), DbErr> {
+/// or failed with the provider's words and when to try again. The refusal that makes it
+/// failing mails the studio, once.
+async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
+    let db = &desk.ledger;
     let Some(row) = order_refund::Entity::find_by_id(id).one(db).await? else {
         return Ok(());
     };
-    if !RefundState::parse(&row.state).is_some_and(RefundState::unsettled) {
+    let Some(state) = RefundState::parse(&row.state).filter(|s| s.unsettled()) else {
         return Ok(());
-    }
+    };
     let Some(order) = order::Entity::find_by_id(row.order_id).one(db).await? else {
         return Ok(());
     };
-    let asked = refunds
+    let asked = desk
+        .refunds
         .give_back(
             &order.payment_intent_id,
             row.amount_pence,
@@ -287,12 +479,15 @@ async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), Db
         )
         .await;
     let at = now();
+    let attempts = row.attempts + 1;
+    // Only from the state read: the studio may have settled it elsewhere meanwhile.
     let update = order_refund::Entity::update_many()
         .filter(order_refund::Column::Id.eq(id))
-        .filter(order_refund::Column::State.is_in(RefundState::UNSETTLED.map(RefundState::as_str)));
+        .filter(order_refund::Column::State.eq(state.as_str()))
+        .col_expr(order_refund::Column::Attempts, Expr::value(attempts));
     match asked {
         Ok(()) => {
-            update
+            let written = update
                 .col_expr(
                     order_refund::Column::State,
                     Expr::value(RefundState::Succeeded.as_str()),
@@ -303,42 +498,67 @@ async fn ask_provider(db: &Writer, refunds: &GiveBack, id: i32) -> Result<(), Db
                     Expr::value(None::<i64>),
                 )
                 .col_expr(order_refund::Column::LastError, Expr::value(None::<String>))
-                .col_expr(
-                    order_refund::Column::Attempts,
-                    Expr::value(row.attempts + 1),
-                )
                 .exec(db)
                 .await?;
+            if written.rows_affected == 0 {
+                // Settled elsewhere while the provider was being asked: the customer has been
+                // given it twice, and only a person can ask for one back.
+                tracing::error!(
+                    refund = id,
+                    order = row.order_id,
+                    "the payment provider gave back a refund the studio had just settled another way"
+                );
+            }
         }
         Err(err) => {
-            tracing::warn!(refund = id, order = row.order_id, %err, "refund failed; will retry");
-            update
-                .col_expr(
-                    order_refund::Column::State,
-                    Expr::value(RefundState::Failed.as_str()),
-                )
+            let failing = state == RefundState::Failing || attempts >= FAILING_AFTER;
+            tracing::warn!(refund = id, order = row.order_id, attempts, failing, %err, "refund failed; will retry");
+            let (next, pause) = if failing {
+                (RefundState::Failing, MAX_PAUSE_SECONDS)
+            } else {
+                (RefundState::Failed, pause_after(row.attempts))
+            };
+            let txn = db.begin().await?;
+            let written = update
+                .col_expr(order_refund::Column::State, Expr::value(next.as_str()))
                 .col_expr(
                     order_refund::Column::LastError,
                     Expr::value(err.to_string()),
                 )
-                .col_expr(
-                    order_refund::Column::NextAttemptAt,
-                    Expr::value(at + pause_after(row.attempts)),
-                )
-                .col_expr(
-                    order_refund::Column::Attempts,
-                    Expr::value(row.attempts + 1),
-                )
-                .exec(db)
+                .col_expr(order_refund::Column::NextAttemptAt, Expr::value(at + pause))
+                .exec(&txn)
                 .await?;
+            // Told once: when this write is the one that made it failing.
+            if written.rows_affected > 0 && next == RefundState::Failing && state != next {
+                let studio = desk.facts.get(&txn).await?;
+                let link = format!(
+                    "{}/admin/orders/{}",
+                    desk.public_url.trim_end_matches('/'),
+                    row.order_id
+                );
+                mail::post(
+                    &txn,
+                    &studio.email,
+                    letters::refund_failing(
+                        &orders::reference(row.order_id),
+                        Money::from_pence(row.amount_pence),
+                        &row.what,
+                        attempts,
+                        &err,
+                        &link,
+                    ),
+                )
+                .await?;
+            }
+            txn.commit().await?;
         }
     }
     Ok(())
 }
 
-/// Asks the provider again for every refund due: failed ones whose pause is over, and pending
-/// ones whose first call never wrote an outcome (the process stopped in between).
-pub async fn retry_due(db: &Writer, refunds: &GiveBack) -> Result<usize, DbErr> {
+/// Asks the provider again for every refund due: failed and failing ones whose pause is over,
+/// and pending ones whose first call never wrote an outcome (the process stopped in between).
+pub async fn retry_due(desk: &OrderDesk) -> Result<usize, DbErr> {
     let due: Vec<i32> = order_refund::Entity::find()
         .select_only()
         .column(order_refund::Column::Id)
@@ -347,22 +567,146 @@ pub async fn retry_due(db: &Writer, refunds: &GiveBack) -> Result<usize, DbErr> 
         .order_by_asc(order_refund::Column::Id)
         .limit(20)
         .into_tuple()
-        .all(db)
+        .all(&desk.ledger)
         .await?;
     for id in &due {
-        ask_provider(db, refunds, *id).await?;
+        ask_provider(desk, *id).await?;
     }
     Ok(due.len())
 }
 
 /// Retries due refunds for the life of the server.
-pub async fn retry_forever(db: Writer, refunds: GiveBack) {
+pub async fn retry_forever(desk: OrderDesk) {
     loop {
-        if let Err(err) = retry_due(&db, &refunds).await {
+        if let Err(err) = retry_due(&desk).await {
             tracing::error!(%err, "could not retry refunds");
         }
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// The studio gave refund `refund_id` of order `id` back another way (the provider kept
+/// refusing it): it is asked for no more, and the order's history says who settled it.
+pub async fn settle_elsewhere(
+    desk: &OrderDesk,
+    id: i32,
+    refund_id: i32,
+    admin: &str,
+) -> Result<OrderDetail, OrderError> {
+    let txn = desk.ledger.begin().await?;
+    let row = order_refund::Entity::find_by_id(refund_id)
+        .filter(order_refund::Column::OrderId.eq(id))
+        .one(&txn)
+        .await?
+        .ok_or(OrderError::Gone)?;
+    let state = RefundState::parse(&row.state);
+    if state == Some(RefundState::SettledElsewhere) {
+        // Asked twice (a double click): it stands as the first made it.
+        drop(txn);
+        return admin::detail(&desk.db, desk.clock.now(), id).await;
+    }
+    if !state.is_some_and(RefundState::can_settle_elsewhere) {
+        return Err(OrderError::Refused(
+            "Only a refund the payment provider keeps refusing can be marked as given back \
+             another way."
+                .into(),
+        ));
+    }
+    let at = now();
+    let settled = order_refund::Entity::update_many()
+        .col_expr(
+            order_refund::Column::State,
+            Expr::value(RefundState::SettledElsewhere.as_str()),
+        )
+        .col_expr(order_refund::Column::SettledAt, Expr::value(at))
+        .col_expr(
+            order_refund::Column::NextAttemptAt,
+            Expr::value(None::<i64>),
+        )
+        .filter(order_refund::Column::Id.eq(refund_id))
+        .filter(order_refund::Column::State.eq(row.state.clone()))
+        .exec(&txn)
+        .await?;
+    if settled.rows_affected == 0 {
+        // The retrier wrote an outcome meanwhile (perhaps the provider gave it back at last).
+        return Err(OrderError::Changed);
+    }
+    order_change::Entity::insert(order_change::ActiveModel {
+        order_id: Set(id),
+        text: Set(format!(
+            "The refund of {} ({}) was given back another way; the payment provider is no \
+             longer asked for it.",
+            Money::from_pence(row.amount_pence).display(),
+            row.what
+        )),
+        by: Set(admin.to_owned()),
+        at: Set(at),
+        ..Default::default()
+    })
+    .exec_without_returning(&txn)
+    .await?;
+    txn.commit().await?;
+    admin::detail(&desk.db, desk.clock.now(), id).await
+}
+
+/// A payment that could not become an order and that the provider would not give back: the
+/// studio was mailed to give it back by hand.
+#[derive(Debug, Clone, poem_openapi::Object)]
+pub struct UnrefundedPayment {
+    /// The provider's payment id.
+    pub payment: String,
+    /// What the shopper was told.
+    pub reason: String,
+    /// ISO 8601, UTC.
+    pub at: String,
+}
+
+/// The checkout's refunds the provider refused and the studio has not yet settled, oldest
+/// first.
+pub async fn unrefunded_payments(
+    db: &impl ConnectionTrait,
+) -> Result<Vec<UnrefundedPayment>, DbErr> {
+    Ok(refund::Entity::find()
+        .filter(refund::Column::Succeeded.eq(false))
+        .filter(refund::Column::SettledAt.is_null())
+        .order_by_asc(refund::Column::CreatedAt)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|r| UnrefundedPayment {
+            payment: r.payment_intent_id,
+            reason: r.reason,
+            at: crate::store::clock::iso8601(r.created_at),
+        })
+        .collect())
+}
+
+/// The studio gave back by hand the checkout's refund of `payment` that the provider refused.
+/// Settling one already settled changes nothing.
+pub async fn settle_payment_elsewhere(
+    desk: &OrderDesk,
+    payment: &str,
+    admin: &str,
+) -> Result<Vec<UnrefundedPayment>, OrderError> {
+    let txn = desk.ledger.begin().await?;
+    let row = refund::Entity::find_by_id(payment.to_owned())
+        .one(&txn)
+        .await?
+        .ok_or(OrderError::Gone)?;
+    if row.succeeded {
+        return Err(OrderError::Refused(
+            "The payment provider gave this payment back: there is nothing to settle.".into(),
+        ));
+    }
+    refund::Entity::update_many()
+        .col_expr(refund::Column::SettledAt, Expr::value(now()))
+        .col_expr(refund::Column::SettledBy, Expr::value(admin))
+        .filter(refund::Column::PaymentIntentId.eq(payment))
+        .filter(refund::Column::SettledAt.is_null())
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(unrefunded_payments(&desk.db).await?)
 }
 
 #[cfg(test)]

@@ -129,6 +129,7 @@ pub async fn write_order<'a>(
             order_id: Set(order.id),
             product_id: Set(Some(line.product.id)),
             variation_id: Set(line.size.as_ref().map(|s| s.id)),
+            sized: Set(line.size.is_some()),
             product_name: Set(line.label()),
             quantity: Set(line.quantity as i32),
             unit_price_pence: Set(line.unit_price.pence()),

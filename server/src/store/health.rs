@@ -26,12 +26,13 @@ use sea_orm::{
 use sea_orm_migration::MigratorTrait;
 use serde::{Deserialize, Serialize};
 
-use crate::store::entities::{order_refund, outbox};
+use crate::store::entities::{order_refund, outbox, refund};
 use crate::store::migration::Migrator;
 
 /// Mail waiting longer than this needs a look.
 pub const MAIL_LATE_SECONDS: i64 = 30 * 60;
-/// A refund failing for longer than this needs a look.
+/// A refund still pending or failed (not yet `failing`, which takes about eight minutes of
+/// refusals) this long after it was made needs a look: its retrier is not running.
 pub const REFUND_LATE_SECONDS: i64 = 60 * 60;
 /// A backup older than this (a nightly one missed) needs a look.
 pub const BACKUP_LATE_SECONDS: i64 = 26 * 60 * 60;
@@ -164,18 +165,44 @@ impl Health {
                 "{dead} letter(s) could not be sent and were given up on: send them again from the back office"
             ));
         }
-        let unsettled = posy_core::order::RefundState::UNSETTLED.map(|s| s.as_str());
-        // The order refunds the shop retries until they succeed. A checkout's refund that
-        // failed is not retried: the studio was mailed to give it back by hand, and it would
-        // stay listed for ever, as nothing marks it done (issue 28 adds "settled elsewhere").
+        use posy_core::order::RefundState;
+        // Refunds the provider keeps refusing: the studio was mailed once, and they stay here
+        // until the provider gives them back or the studio marks them settled elsewhere.
         let failing = order_refund::Entity::find()
-            .filter(order_refund::Column::State.is_in(unsettled))
-            .filter(order_refund::Column::CreatedAt.lt(now - REFUND_LATE_SECONDS))
+            .filter(order_refund::Column::State.eq(RefundState::Failing.as_str()))
             .count(&self.db)
             .await?;
         if failing > 0 {
             found.push(format!(
-                "{failing} refund(s) have been failing for over an hour"
+                "{failing} refund(s) the payment provider keeps refusing: give the money back \
+                 another way, then mark each settled on its order's page"
+            ));
+        }
+        // Still being retried and not yet failing, an hour on: the retrier is not running.
+        let late = order_refund::Entity::find()
+            .filter(
+                order_refund::Column::State
+                    .is_in([RefundState::Pending, RefundState::Failed].map(RefundState::as_str)),
+            )
+            .filter(order_refund::Column::CreatedAt.lt(now - REFUND_LATE_SECONDS))
+            .count(&self.db)
+            .await?;
+        if late > 0 {
+            found.push(format!(
+                "{late} refund(s) have been failing for over an hour"
+            ));
+        }
+        // A checkout's refund the provider refused is not retried: the studio was mailed to
+        // give it back by hand, and it is listed until she marks it settled.
+        let unrefunded = refund::Entity::find()
+            .filter(refund::Column::Succeeded.eq(false))
+            .filter(refund::Column::SettledAt.is_null())
+            .count(&self.db)
+            .await?;
+        if unrefunded > 0 {
+            found.push(format!(
+                "{unrefunded} payment(s) that could not become orders were not given back by the \
+                 payment provider: give each back by hand, then mark it settled"
             ));
         }
         Ok(found)

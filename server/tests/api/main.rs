@@ -24,6 +24,7 @@ mod layout;
 mod openapi;
 mod order_admin;
 mod order_changes;
+mod order_ledger;
 mod outbox;
 mod pages;
 mod paying;

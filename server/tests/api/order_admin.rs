@@ -42,7 +42,21 @@ pub async fn move_order(
     .await
 }
 
-async fn refund(app: &TestApp, session: &str, id: i64, body: Value) -> (u16, Value) {
+/// Sends a refund as the order page does: what the page saw (the amount given back and the
+/// status, read now unless the test says) and a fresh key, unless the test gives its own.
+pub async fn refund(app: &TestApp, session: &str, id: i64, mut body: Value) -> (u16, Value) {
+    if body.get("refunded").is_none() || body.get("status").is_none() {
+        let (_, order) = get(app, &format!("/api/admin/orders/{id}/"), session).await;
+        if body.get("refunded").is_none() {
+            body["refunded"] = order["payment"]["refunded"].clone();
+        }
+        if body.get("status").is_none() {
+            body["status"] = order["status"].clone();
+        }
+    }
+    if body.get("key").is_none() {
+        body["key"] = json!(uuid::Uuid::new_v4().to_string());
+    }
     admin_post(
         app,
         session,

@@ -875,12 +875,15 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
         .with_priority(1)
         .mount(&stripe.server)
         .await;
+    // The page's key for this refund, which the provider must be asked with.
+    let key = uuid::Uuid::new_v4();
     let (status, order) = admin_post(
         &app,
         &session,
         &format!("/api/admin/orders/{id}/refund/"),
         json!({"quantities": [2], "restock": [true], "delivery": false, "cancel": true,
-               "reason": "The wedding is off"}),
+               "reason": "The wedding is off", "refunded": "0.00", "status": "new",
+               "key": key.to_string()}),
     )
     .await;
     assert_eq!(status, 200, "{order}");
@@ -922,6 +925,15 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     }
     assert!(asked[0].1.is_some());
     assert_eq!(asked[0].1, asked[1].1, "the same idempotency key");
+    assert!(
+        asked[0]
+            .1
+            .as_deref()
+            .unwrap()
+            .contains(&key.simple().to_string()),
+        "made from the page's key: {:?}",
+        asked[0].1
+    );
     assert_eq!(
         stripe.intents.lock().unwrap()[&intent]["x_amount_refunded"],
         8400

@@ -504,10 +504,32 @@ export interface paths {
         /**
          * Gives back chosen items (each restocked or not) and the delivery charge, through the
          *     payment provider for a card order, and cancels the order when asked; the customer is
-         *     mailed. A refund the provider refuses is shown on the order and retried until it
-         *     succeeds.
+         *     mailed. A refund the provider refuses is shown on the order and retried; after five
+         *     refusals it is `failing` and the studio is mailed. The same `key` sent again answers the
+         *     order as it stands and gives nothing twice; a page that missed another refund (its
+         *     `refunded`) or, cancelling, a move (its `status`) is answered 409 with what changed.
          */
         post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds/{refund_id}/settled/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a refund the payment provider keeps refusing (`failing`) as given back another
+         *     way: the provider is asked no more, and the order's history says who settled it.
+         */
+        post: operations["adminSettleRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -529,6 +551,46 @@ export interface paths {
          *     Ready for collection, Delivered and Collected.
          */
         post: operations["adminMoveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/unrefunded/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments that could not become orders and that the payment provider would not give
+         *     back (the studio was mailed to give each back by hand), not yet settled; oldest first.
+         */
+        get: operations["adminUnrefundedPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/unrefunded/{payment}/settled/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a payment that could not become an order, and that the provider would not give
+         *     back, as given back by hand; answers those still to settle.
+         */
+        post: operations["adminSettleUnrefundedPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2741,6 +2803,12 @@ export interface components {
             cancel: boolean;
             /** @description Give back the delivery charge (fee and surcharge) too. */
             delivery: boolean;
+            /**
+             * @description A UUID the page makes for this submission and sends again, unchanged, with every retry
+             *     of it: a retry answers the order as it stands and gives nothing back twice. The
+             *     payment provider is asked with a key made from it.
+             */
+            key: string;
             /** @description How many of each line to refund, in the order's line order. */
             quantities: number[];
             /**
@@ -2748,14 +2816,24 @@ export interface components {
              * @default
              */
             reason: string | null;
+            /**
+             * @description What the page showed as already given back on the order (its `payment.refunded` when
+             *     the page read it, e.g. `0.00`): a refund from a page that missed another is refused.
+             */
+            refunded: string;
             /** @description Whether each line's refunded quantity goes back in stock (not flowers already made). */
             restock: boolean[];
+            /**
+             * @description Where the page saw the order (its `status`): a cancellation from a page out of date is
+             *     refused.
+             */
+            status: string;
         };
         /**
-         * @description Where money given back stands: waiting for the provider, refused and retried until it succeeds, given back, or for the studio to give back the way it was paid (core's `RefundState`).
+         * @description Where money given back stands: waiting for the provider, refused and retried, refused again and again (the studio told, still retried), given back, for the studio to give back the way it was paid, or given back another way by the studio (core's `RefundState`).
          * @enum {string}
          */
-        RefundState: "pending" | "failed" | "succeeded" | "by_hand";
+        RefundState: "pending" | "failed" | "failing" | "succeeded" | "by_hand" | "settled_elsewhere";
         /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
@@ -3073,6 +3151,19 @@ export interface components {
             quantity: number;
         };
         /**
+         * UnrefundedPayment
+         * @description A payment that could not become an order and that the provider would not give back: the
+         *     studio was mailed to give it back by hand.
+         */
+        UnrefundedPayment: {
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description The provider's payment id. */
+            payment: string;
+            /** @description What the shopper was told. */
+            reason: string;
+        };
+        /**
          * UnsentLetter
          * @description A letter the outbox could not send.
          */
@@ -3317,6 +3408,7 @@ export type Taken = components['schemas']['Taken'];
 export type TakenDay = components['schemas']['TakenDay'];
 export type TakenSlot = components['schemas']['TakenSlot'];
 export type ToMake = components['schemas']['ToMake'];
+export type UnrefundedPayment = components['schemas']['UnrefundedPayment'];
 export type UnsentLetter = components['schemas']['UnsentLetter'];
 export type UpdateQuantity = components['schemas']['UpdateQuantity'];
 export type UploadReport = components['schemas']['UploadReport'];
@@ -4943,8 +5035,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description One row per order, a header row first; cells that a spreadsheet would run as a
-             *     formula begin with `'`.
+             * @description One row per order, a header row first, sent as it is read; cells that a spreadsheet
+             *     would run as a formula begin with `'`, and cells holding `,`, `;`, `"` or a line break
+             *     are quoted.
              */
             200: {
                 headers: {
@@ -5041,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            /** @description The order changed since the page read it (another admin moved or refunded it): the sentence says what changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5174,7 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            /** @description The order changed since the page read it (another admin moved or refunded it): the sentence says what changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5447,7 +5540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            /** @description The order changed since the page read it (another admin moved or refunded it): the sentence says what changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5467,6 +5560,82 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSettleRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The refund is not `failing`: only one the payment provider keeps refusing can be settled another way. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No refund with that id on that order, or no such payment waiting to be given back. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The retrier wrote an outcome for the refund since the page read it. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5544,7 +5713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The order changed since the page read it (another admin moved or refunded it). */
+            /** @description The order changed since the page read it (another admin moved or refunded it): the sentence says what changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5564,6 +5733,127 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUnrefundedPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnrefundedPayment"][];
+                };
+            };
+            /** @description A filter is not one the list knows (`fields` names it): a status or method that does not exist, or a day not written `2026-12-15`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSettleUnrefundedPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnrefundedPayment"][];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The refund is not `failing`: only one the payment provider keeps refusing can be settled another way. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No refund with that id on that order, or no such payment waiting to be given back. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The retrier wrote an outcome for the refund since the page read it. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

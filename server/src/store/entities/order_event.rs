@@ -17,6 +17,10 @@ pub struct Model {
     /// e.g. the refund that went with a cancellation.
     #[sea_orm(column_type = "Text")]
     pub note: Option<String>,
+    /// The key the page made for a cancellation that gave nothing back, so a retry of it
+    /// finds this one; unique.
+    #[sea_orm(unique)]
+    pub request_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

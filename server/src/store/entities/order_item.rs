@@ -10,7 +10,10 @@ pub struct Model {
     pub order_id: i32,
     /// Null once the product is deleted; the line keeps its snapshot.
     pub product_id: Option<i32>,
+    /// Null once the size is deleted (`sized` still says it had one).
     pub variation_id: Option<i32>,
+    /// Bought in a size: its stock was the size's, never the product's own.
+    pub sized: bool,
     /// e.g. `Peony Posy (Large)`.
     pub product_name: String,
     pub quantity: i32,

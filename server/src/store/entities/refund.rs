@@ -14,6 +14,10 @@ pub struct Model {
     pub succeeded: bool,
     /// Unix seconds.
     pub created_at: i64,
+    /// A refused one the studio gave back another way, and when (Unix seconds).
+    pub settled_at: Option<i64>,
+    /// The admin who marked it so.
+    pub settled_by: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -23,6 +23,7 @@ mod m20261128_000001_catalogue_admin;
 mod m20261129_000001_tidy_choices;
 mod m20261212_000001_order_changes;
 mod m20261213_000001_slot_hours;
+mod m20261214_000001_order_ledger;
 mod m20261215_000001_admin_states;
 
 /// Every migration the shop knows.
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_tidy_choices::Migration),
             Box::new(m20261212_000001_order_changes::Migration),
             Box::new(m20261213_000001_slot_hours::Migration),
+            Box::new(m20261214_000001_order_ledger::Migration),
             Box::new(m20261215_000001_admin_states::Migration),
         ];
         all.into_iter()

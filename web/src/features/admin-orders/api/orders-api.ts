@@ -58,9 +58,31 @@ export async function moveOrder(id: number, from: OrderStatus, to: OrderStatus):
   return data;
 }
 
-/** Gives back what is chosen, and cancels the order when asked. */
+/** Gives back what is chosen, and cancels the order when asked; `body` says what the page saw and carries its key. */
 export async function refundOrder(id: number, body: RefundBody): Promise<OrderDetail> {
   const { data, error, response } = await api.POST('/api/admin/orders/{id}/refund/', { params: { path: { id } }, body });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
+}
+
+/**
+ * A fresh key for one refund submission (a version 4 UUID): sent again unchanged when the same
+ * submission is retried, so the server gives back once. `crypto.randomUUID` exists only on
+ * https and localhost; a shop reached over plain http on the studio's network still has
+ * `getRandomValues`.
+ */
+export function refundKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Marks a refund the payment provider keeps refusing as given back another way. */
+export async function settleRefund(id: number, refundId: number): Promise<OrderDetail> {
+  const { data, error, response } = await api.POST('/api/admin/orders/{id}/refunds/{refund_id}/settled/', { params: { path: { id, refund_id: refundId } } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }

@@ -170,11 +170,11 @@ describe('an order’s page', () => {
     let reads = 0;
     mockApi.on('GET', '/api/admin/orders/7/', () => json(++reads === 1 ? orderDetail() : confirmed));
     mockApi.on('POST', '/api/admin/orders/7/status/', () =>
-      json({ error: 'Someone else has just changed this order. Please look at it again before changing it.' }, 409),
+      json({ error: 'The order moved to confirmed while you had it open: check it and try again if it is still needed.' }, 409),
     );
     renderPage(<OrderPage id={7} onChanged={() => {}} onSignedOut={() => {}} />, { path: '/admin/orders/:id', at: '/admin/orders/7' });
     await user.click(await screen.findByRole('button', { name: 'Mark as confirmed' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has just changed this order.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order moved to confirmed while you had it open: check it and try again if it is still needed.');
     expect(await screen.findByRole('button', { name: 'Mark as ready' })).toBeInTheDocument();
     expect(sent('GET', '/api/admin/orders/7/')).toHaveLength(2);
   });
@@ -206,7 +206,17 @@ describe('an order’s page', () => {
     expect(bodies).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Yes, give back £53.00 and cancel the order' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ quantities: [1, 0], restock: [false, true], delivery: true, cancel: true, reason: 'Customer is away' });
+    expect(bodies[0]).toEqual({
+      quantities: [1, 0],
+      restock: [false, true],
+      delivery: true,
+      cancel: true,
+      reason: 'Customer is away',
+      // What the page saw, and the submission's own key.
+      refunded: '12.50',
+      status: 'new',
+      key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
     expect(await screen.findByText('Cancelled', { selector: '.order-status' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The order is cancelled and £53.00 is being given back.');
     expect(screen.getByRole('heading', { name: 'FS-000007' })).toHaveFocus();
@@ -225,6 +235,103 @@ describe('an order’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, give back £90.00' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Peony Posy (Large) can still be refunded.');
     expect(peonies).toHaveValue(2);
+  });
+
+  it('refuses a refund from a page out of date in words, keeps what was chosen, and the next try says what it now saw', async () => {
+    const user = userEvent.setup();
+    const bodies: { refunded: string; key: string; quantities: number[]; reason: string }[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/refund/', async (request) => {
+      bodies.push(await request.json());
+      return bodies.length === 1
+        ? json({ error: 'Someone refunded £28.00 on this order while you had it open: check the order and refund again if it is still needed.' }, 409)
+        : json(orderDetail({ payment: { ...orderDetail().payment, refunded: '85.50' } }));
+    });
+    // Someone else gave back £28.00: the page reads that once refused.
+    let reads = 0;
+    mockApi.on('GET', '/api/admin/orders/7/', () =>
+      json(reads++ === 0 ? orderDetail() : orderDetail({ payment: { ...orderDetail().payment, refunded: '40.50' } })),
+    );
+    renderPage(<OrderPage id={7} onChanged={() => {}} onSignedOut={() => {}} />, { path: '/admin/orders/:id', at: '/admin/orders/7' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    const peonies = screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' });
+    await user.clear(peonies);
+    await user.type(peonies, '1');
+    await user.type(screen.getByLabelText('Reason (for the order’s record)'), 'Wilted');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £45.00' }));
+
+    const form = screen.getByRole('button', { name: 'Review' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Someone refunded £28.00 on this order while you had it open: check the order and refund again if it is still needed.',
+    );
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' })).toHaveValue(1);
+    expect(screen.getByLabelText('Reason (for the order’s record)')).toHaveValue('Wilted');
+
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £45.00' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies.map((b) => b.refunded)).toEqual(['12.50', '40.50']);
+    expect(bodies[1]).toMatchObject({ quantities: [1, 0], reason: 'Wilted' });
+    expect(bodies[1]!.key).not.toBe(bodies[0]!.key);
+  });
+
+  it('sends a refund whose answer never came again with the same key', async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/refund/', async (request) => {
+      keys.push(((await request.json()) as { key: string }).key);
+      return keys.length === 1 ? json({ error: 'Something went wrong on our side. Please try again in a moment.' }, 500) : json(orderDetail());
+    });
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    const peonies = screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' });
+    await user.clear(peonies);
+    await user.type(peonies, '1');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £45.00' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, give back £45.00' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says a refund keeps failing and, asked first, marks it given back another way', async () => {
+    const user = userEvent.setup();
+    const failing = {
+      id: 3,
+      amount: '45.00',
+      what: '1 × Peony Posy (Large)',
+      reason: '',
+      state: 'failing' as const,
+      attempts: 5,
+      last_error: 'Refund amount (4500) is greater than unrefunded amount on charge (0)',
+      next_attempt_at: '2026-12-14T11:00:00Z',
+      by: 'studio',
+      at: '2026-12-14T09:40:00Z',
+    };
+    const settled: unknown[] = [];
+    mockApi.on('POST', '/api/admin/orders/7/refunds/3/settled/', () => {
+      settled.push(true);
+      return json(orderDetail({ refunds: [{ ...failing, state: 'settled_elsewhere', next_attempt_at: null }] }));
+    });
+    openOrder(orderDetail({ refunds: [failing] }));
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('Keeps failing');
+    expect(payment).toHaveTextContent('The payment provider has refused it 5 times and the studio was e-mailed.');
+    const mark = within(payment).getByRole('button', { name: 'Mark as given back another way…' });
+    await user.click(mark);
+    const asking = screen.getByRole('alertdialog', { name: 'Did you give £45.00 back another way?' });
+    expect(within(asking).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(settled).toHaveLength(0);
+    expect(within(payment).getByRole('button', { name: 'Mark as given back another way…' })).toHaveFocus();
+    await user.click(within(payment).getByRole('button', { name: 'Mark as given back another way…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, it is given back' }));
+    await waitFor(() => expect(settled).toHaveLength(1));
+    expect(await within(payment).findByText('Given back another way')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The refund of £45.00 is marked as given back another way.');
   });
 
   it('asks for something to refund before confirming', async () => {

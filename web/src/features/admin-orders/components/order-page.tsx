@@ -8,7 +8,7 @@ import { formatMoment } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { CallRefused, SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
-import { getOrder, moveOrder, type OrderDetail, type OrderMove, type OrderRefund, type OrderStatus } from '../api/orders-api';
+import { getOrder, moveOrder, settleRefund, type OrderDetail, type OrderMove, type OrderRefund, type OrderStatus } from '../api/orders-api';
 import { ChoiceChange } from './choice-change';
 import { MapsLink, PhoneLink } from './contact-links';
 import { OrderNotes } from './order-notes';
@@ -119,6 +119,14 @@ function historyOf(order: OrderDetail) {
 
 function OrderView({ order, problem, news, heading, onChanged, onRefused, onStale, onSignedOut }: OrderViewProps) {
   const [busy, setBusy] = useState(false);
+  // The refund panel starts afresh after each refund or move made here (its restock defaults
+  // follow the status), and only then: an order read again after someone else's change keeps
+  // what the studio was choosing.
+  const [panelRound, setPanelRound] = useState(0);
+  const refunded = (done: OrderDetail, said: string, refocus?: boolean) => {
+    setPanelRound((round) => round + 1);
+    onChanged(done, said, refocus);
+  };
   const [changing, setChanging] = useState(false);
   const changeButton = useRef<HTMLButtonElement>(null);
   const stopChanging = () => {
@@ -134,6 +142,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
     try {
       const moved = await moveOrder(order.id, order.status, to);
       setAsking(null);
+      setPanelRound((round) => round + 1);
       onChanged(moved, `${moved.reference} is now ${moved.status_label.toLowerCase()}.`, refocus);
     } catch (cause) {
       setAsking(null);
@@ -387,7 +396,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
           {order.refunds.length > 0 && (
             <ul className="order-refunds" aria-label="Refunds">
               {order.refunds.map((refund) => (
-                <RefundLine key={refund.id} refund={refund} />
+                <RefundLine key={refund.id} orderId={order.id} refund={refund} onChanged={onChanged} onRefused={onRefused} />
               ))}
             </ul>
           )}
@@ -412,7 +421,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
         </Panel>
       </div>
 
-      {order.can_refund && <RefundPanel key={`${order.status}-${order.payment.refunded}`} order={order} onChanged={onChanged} onRefused={onRefused} />}
+      {order.can_refund && <RefundPanel key={panelRound} order={order} onChanged={refunded} onRefused={onRefused} onStale={onStale} />}
     </div>
   );
 }
@@ -463,12 +472,50 @@ function SkipConfirm({ question, detail, label, busy, onYes, onNo }: SkipConfirm
 const REFUND_STATES: Record<OrderRefund['state'], string> = {
   pending: 'Being sent',
   failed: 'Not through yet',
+  failing: 'Keeps failing',
   succeeded: 'Given back',
   by_hand: 'To give back the way it was paid',
+  settled_elsewhere: 'Given back another way',
 };
 
-/** A refund: how much and for what, and where it stands (a failed one says why and when it is tried again). */
-function RefundLine({ refund }: { refund: OrderRefund }) {
+interface RefundLineProps {
+  orderId: number;
+  refund: OrderRefund;
+  onChanged: (order: OrderDetail, said: string, refocus?: boolean) => void;
+  onRefused: (cause: unknown) => void;
+}
+
+/**
+ * A refund: how much and for what, and where it stands (a failed one says why and when it is
+ * tried again). One the provider keeps refusing can be marked as given back another way, after
+ * a question asked in place.
+ */
+function RefundLine({ orderId, refund, onChanged, onRefused }: RefundLineProps) {
+  const id = useId();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) safe.current?.focus();
+  }, [asking]);
+  const keep = () => {
+    flushSync(() => setAsking(false));
+    opener.current?.focus();
+  };
+  const settle = async () => {
+    setBusy(true);
+    try {
+      const settled = await settleRefund(orderId, refund.id);
+      onChanged(settled, `The refund of ${money(refund.amount)} is marked as given back another way.`, true);
+    } catch (cause) {
+      setAsking(false);
+      onRefused(cause);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retrying = refund.state === 'failed' || refund.state === 'failing';
   return (
     <li className="order-refund" data-state={refund.state}>
       <span className="order-refund__head">
@@ -479,12 +526,45 @@ function RefundLine({ refund }: { refund: OrderRefund }) {
       <span className="order-history__meta">
         {refund.by}, <time dateTime={refund.at}>{formatMoment(refund.at)}</time>
       </span>
-      {refund.state === 'failed' && (
+      {retrying && (
         <span className="order-refund__error">
+          {refund.state === 'failing' && `The payment provider has refused it ${refund.attempts} times and the studio was e-mailed. `}
           {refund.last_error ?? 'The payment provider refused it.'}
           {refund.next_attempt_at && ` It will retry at ${formatMoment(refund.next_attempt_at)}.`}
         </span>
       )}
+      {refund.state === 'failing' &&
+        (asking ? (
+          <div
+            className="order-moves__confirm"
+            role="alertdialog"
+            aria-labelledby={`${id}-question`}
+            aria-describedby={`${id}-detail`}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !busy) {
+                event.preventDefault();
+                keep();
+              }
+            }}
+          >
+            <p>
+              <strong id={`${id}-question`}>Did you give {money(refund.amount)} back another way?</strong>{' '}
+              <span id={`${id}-detail`}>The payment provider will no longer be asked for it, and the order’s history will say you settled it.</span>
+            </p>
+            <div className="admin-actions">
+              <button type="button" className="button" disabled={busy} onClick={() => void settle()}>
+                {busy ? 'Saving…' : 'Yes, it is given back'}
+              </button>
+              <button type="button" className="button button--quiet" disabled={busy} ref={safe} onClick={keep}>
+                Go back
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" ref={opener} className="button button--quiet button--small order-refund__settle" onClick={() => setAsking(true)}>
+            Mark as given back another way…
+          </button>
+        ))}
     </li>
   );
 }

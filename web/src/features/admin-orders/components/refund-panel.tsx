@@ -1,23 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { money } from '@/lib/core';
 import { checkRefund, restocksByDefault } from '@/lib/core-admin';
 import { CallRefused } from '@/lib/api-client';
-import { refundOrder, type OrderDetail, type RefundBody } from '../api/orders-api';
+import { refundKey, refundOrder, type OrderDetail, type RefundBody } from '../api/orders-api';
 import './orders.css';
 
 export interface RefundPanelProps {
   order: OrderDetail;
   onChanged: (order: OrderDetail, said: string, refocus?: boolean) => void;
-  /** A refusal the panel does not show itself (the session ended, someone else changed the order). */
+  /** A refusal the panel does not show itself (the session ended, the server failed). */
   onRefused: (cause: unknown) => void;
+  /** Someone else changed the order: read it again quietly (the panel keeps what was chosen). */
+  onStale: () => void;
 }
 
 /**
  * Cancel or refund: how many of each line to give back (each put back in stock or not), the
  * delivery charge, whether the order is cancelled, and why; the amount is added up by the core,
  * and nothing is sent before the studio confirms it.
+ *
+ * Each submission says what the page saw (the amount already given back, the status) and
+ * carries a key made for it, sent again unchanged if the answer never came and the studio
+ * presses again, so the money goes back once. A page out of date is refused with what changed;
+ * the panel keeps what was chosen while the order is read again.
  */
-export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
+export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPanelProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [quantities, setQuantities] = useState(() => order.items.map(() => 0));
@@ -28,6 +35,8 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // This submission's key: a new one once the server has answered it either way.
+  const key = useRef(refundKey());
 
   const deliveryLeft = order.delivery_left !== '0.00';
   // Added up by the core as the server checks it; nothing chosen (or only cancelling) gives back nothing.
@@ -36,19 +45,33 @@ export function RefundPanel({ order, onChanged, onRefused }: RefundPanelProps) {
   const givesBack = checked.amount !== null;
   const asksSomething = givesBack || cancel;
 
-  const body: RefundBody = { quantities, restock, delivery: delivery && deliveryLeft, cancel, reason: reason.trim() };
-
   const send = async () => {
     setBusy(true);
     setError(null);
+    const body: RefundBody = {
+      quantities,
+      restock,
+      delivery: delivery && deliveryLeft,
+      cancel,
+      reason: reason.trim(),
+      refunded: order.payment.refunded,
+      status: order.status,
+      key: key.current,
+    };
     try {
       const done = await refundOrder(order.id, body);
+      key.current = refundKey();
       const given = `${money(amount)} is being given back`;
       onChanged(done, cancel ? `The order is cancelled${givesBack ? ` and ${given}` : ''}.` : `${given}.`, true);
     } catch (cause) {
       setConfirming(false);
-      if (cause instanceof CallRefused && cause.status === 400) setError(cause.message);
-      else onRefused(cause);
+      // Answered, so the next press is a new submission; with no answer (the network, a
+      // server failure) it may have gone through, so the same key goes again.
+      if (cause instanceof CallRefused && (cause.status === 400 || cause.changed)) {
+        key.current = refundKey();
+        setError(cause.message);
+        if (cause.changed) onStale();
+      } else onRefused(cause);
     } finally {
       setBusy(false);
     }
