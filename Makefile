@@ -6,7 +6,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/posy/target
 TEST_DATABASE_URL ?=
 export TEST_DATABASE_URL
 
-.PHONY: run dev test e2e build wasm openapi debug-binary bench lighthouse soak clean
+.PHONY: run dev test e2e build wasm openapi debug-binary bench valentine lighthouse soak clean
 
 ## run: set up, build, and start the shop at http://localhost:8080 with demo content
 run: build
@@ -55,6 +55,11 @@ debug-binary:
 bench: build
 	scripts/setup.sh bench
 	scripts/bench.sh
+
+## valentine: a Valentine's morning on a release build (64 shoppers buying, 2 admins at work, 60 s), with figures per kind and the checks that nothing was lost or doubled; BENCH_POSTGRES_URL adds PostgreSQL, POSY_BIN measures another build
+valentine:
+	scripts/setup.sh bench
+	scripts/valentine.sh
 
 ## lighthouse: Lighthouse mobile (Chromium, 3 runs a page) on the shopper's pages of a release build; fails below the phone target
 lighthouse:

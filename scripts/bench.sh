@@ -5,9 +5,14 @@
 # there too (and, when BENCH_POSTGRES_SOCKET names its socket folder, through that); then
 # reports the gzip size of what the home page downloads first. Prints figures; asserts
 # nothing (speed is measured here, not in the tests).
+#
+# POSY_BIN serves with a given build of `posy` instead of building the release one, so two
+# builds (before and after a change) can be measured back to back on a quiet machine:
+#   POSY_BIN=/work/bench-before/posy scripts/bench.sh; scripts/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
+posy="${POSY_BIN:-$CARGO_TARGET_DIR/release/posy}"
 DURATION="${DURATION:-10s}" CONNECTIONS="${CONNECTIONS:-32}" THREADS="${THREADS:-2}"
 CARTS="${CARTS:-3000}"
 work=$(mktemp -d)
@@ -22,7 +27,7 @@ start_shop() {
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   BASE="http://127.0.0.1:$port"
   # Every cart of the load comes from this one address: it may hold as many as it likes.
-  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 "$CARGO_TARGET_DIR/release/posy" serve \
+  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 "$posy" serve \
     --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist --database-url "$1" \
     >"$data/server.log" 2>&1 &
   server=$!
@@ -127,7 +132,8 @@ PY
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$script" "$BASE" | tail -1
 }
 
-cargo build -q --release -p posy-server
+[ -n "${POSY_BIN:-}" ] || cargo build -q --release -p posy-server
+echo "posy: $posy"
 echo "SQLite ($CONNECTIONS connections, $DURATION each):"
 start_shop "sqlite://$work/posy-bench.db?mode=rwc"
 bench_reads
@@ -161,6 +167,10 @@ if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
 fi
 
 echo
+if [ ! -f web/dist/index.html ]; then
+  echo "web app: not built (web/dist/index.html is missing), so no bundle sizes: make build"
+  exit 0
+fi
 echo "web app, gzip sizes of what the home page loads first (index.html's scripts and styles) and the core:"
 python3 - <<'PY'
 import gzip, pathlib, re
