@@ -144,6 +144,7 @@ impl Application {
             link_ttl_seconds: checkout.link_ttl_seconds,
             facts: checkout.facts.clone(),
             clock: checkout.clock,
+            notify: config.studio_email.clone(),
         };
         let refunds = desk.clone();
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)

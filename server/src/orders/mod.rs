@@ -52,6 +52,8 @@ pub struct OrderDesk {
     /// The studio's facts, which sign the customer's letters.
     pub facts: Facts,
     pub clock: Clock,
+    /// Where the studio's notices go (`--studio-email`), as the checkout's new-order notices.
+    pub notify: String,
 }
 
 impl OrderDesk {
@@ -421,6 +423,7 @@ mod tests {
             by: "Jo".into(),
             at: 1_781_597_520,
             note: None,
+            request_key: None,
         };
         let steps = progress(
             Method::Delivery,

@@ -530,7 +530,6 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
                 .await?;
             // Told once: when this write is the one that made it failing.
             if written.rows_affected > 0 && next == RefundState::Failing && state != next {
-                let studio = desk.facts.get(&txn).await?;
                 let link = format!(
                     "{}/admin/orders/{}",
                     desk.public_url.trim_end_matches('/'),
@@ -538,7 +537,7 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
                 );
                 mail::post(
                     &txn,
-                    &studio.email,
+                    &desk.notify,
                     letters::refund_failing(
                         &orders::reference(row.order_id),
                         Money::from_pence(row.amount_pence),

@@ -307,7 +307,7 @@ async fn a_refund_the_provider_keeps_refusing_is_told_to_the_studio_once_and_can
         .expect("the studio's letter")
         .replace("=\r\n", "")
         .replace("=\n", "");
-    assert!(letter.contains("To: hello@posyflowers.example"), "{letter}");
+    assert!(letter.contains("To: studio@posy.localhost"), "{letter}");
     assert!(letter.contains(&format!("/admin/orders/{id}")), "{letter}");
     // Still asked for, at the slow pace, and told once only.
     let next = order["refunds"][0]["next_attempt_at"].as_str().unwrap();
