@@ -256,3 +256,46 @@ async fn shoppers_paying_at_once_for_the_last_place_in_a_slot_leave_one_holding_
         "{answers:?}"
     );
 }
+
+#[tokio::test]
+async fn a_cancelled_order_gives_its_place_back() {
+    let app = shop_at(monday_morning).await;
+    limits(&app).await;
+    let session = crate::helpers::admin_session(&app).await;
+    let mut orders = Vec::new();
+    for choice in [tuesday_morning as fn(&str) -> Value, tuesday_at_ten] {
+        let cart = chosen(&app, choice).await;
+        let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
+        let (status, order) = place(&app, &intent, &cart).await;
+        assert_eq!(status, 200, "{order}");
+        orders.push(order["id"].as_i64().unwrap());
+    }
+    let other = cart_with(&app, "Sunflower Bunch", 1).await;
+    assert_eq!(choose(&app, tuesday_morning(&other)).await.0, 400, "full");
+    assert_eq!(choose(&app, tuesday_at_ten(&other)).await.0, 400, "full");
+
+    // Cancelled from the day's work, giving nothing back: the places are free again.
+    for id in orders {
+        let nothing =
+            json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true});
+        let (status, body) = crate::helpers::admin_post(
+            &app,
+            &session,
+            &format!("/api/admin/orders/{id}/refund/"),
+            nothing,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["status"], "cancelled");
+    }
+    let (_, published) = app.get_json("/api/delivery/").await;
+    assert_eq!(
+        published["taken"],
+        json!({"slots": [], "collections": []}),
+        "cancelled orders take no place"
+    );
+    let (status, body) = choose(&app, tuesday_morning(&other)).await;
+    assert_eq!(status, 200, "the Morning place is free again: {body}");
+    let (status, body) = choose(&app, tuesday_at_ten(&other)).await;
+    assert_eq!(status, 200, "the collection place is free again: {body}");
+}
