@@ -682,3 +682,28 @@ async fn catalogue_stays_quick_during_a_burst_of_sign_ins() {
         p(&mut during, 1.0),
     );
 }
+
+#[tokio::test]
+async fn wrong_sign_ins_from_one_ipv6_64_count_as_from_one_address() {
+    let app = admin_in(
+        spawn_app_with(Options {
+            configure: Some(crate::helpers::behind_a_proxy),
+            ..Options::default()
+        })
+        .await,
+    )
+    .await;
+    // One household's phone and laptop, each changing its address within the /64 it is given.
+    let statuses: Vec<u16> = {
+        let mut statuses = Vec::new();
+        for n in 1..=9 {
+            statuses.push(ruth_from(&app, "guess", &format!("2001:db8:1:2::{n:x}")).await);
+        }
+        statuses
+    };
+    assert_eq!(statuses, [401, 401, 401, 401, 401, 429, 429, 429, 429]);
+    let status = ruth_from(&app, PASSWORD, "2001:db8:1:2:abcd::1").await;
+    assert_eq!(status, 429, "any address of that /64 waits");
+    let status = ruth_from(&app, PASSWORD, "2001:db8:1:3::1").await;
+    assert_eq!(status, 200, "the next /64 is another visitor");
+}
