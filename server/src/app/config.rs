@@ -88,6 +88,39 @@ pub struct Config {
     )]
     pub max_holds_per_address: u32,
 
+    /// How many pieces one address may have held at once over all its carts while paying (and
+    /// never more than a third of any product's or size's stock, at least 1), so that nobody
+    /// can set the shelf aside from one place. An IPv6 address counts by its /64.
+    #[arg(
+        long,
+        env = "POSY_MAX_HELD_UNITS_PER_ADDRESS",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub max_held_units_per_address: u32,
+
+    /// How many times in an hour a cart's hold may be started again once it has lapsed or the
+    /// cart changed (a shopper who took eleven minutes to find her card renews once).
+    #[arg(
+        long,
+        env = "POSY_MAX_HOLD_RENEWALS",
+        default_value_t = 3,
+        global = true
+    )]
+    pub max_hold_renewals: u32,
+
+    /// How many new carts one address may start in an hour (a cart starts with its first
+    /// add); generous, since mobile shoppers share their carrier's addresses.
+    #[arg(
+        long,
+        env = "POSY_NEW_CARTS_PER_ADDRESS",
+        default_value_t = 100,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub new_carts_per_address: u32,
+
     /// Stripe's secret key (sk_…). With the publishable key and the webhook secret, card
     /// payments go through Stripe; without all three, the simulated test-mode provider.
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
@@ -397,6 +430,9 @@ impl Config {
             max_intents_per_address: 300,
             hold_minutes: 10,
             max_holds_per_address: 3,
+            max_held_units_per_address: 20,
+            max_hold_renewals: 3,
+            new_carts_per_address: 100,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,

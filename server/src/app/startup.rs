@@ -119,7 +119,9 @@ impl Application {
             studio_email: config.studio_email.clone(),
             facts: Facts::default(),
             clock: config.clock(),
-            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address),
+            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address)
+                .units_per_address(config.max_held_units_per_address)
+                .renewals(config.max_hold_renewals),
         };
         let mailer = Mailer::new(
             &config.mail_from,
@@ -139,7 +141,11 @@ impl Application {
         };
         let refunds = (desk.ledger.clone(), desk.refunds.clone());
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
-            .data(cart::Adds::start(writer.clone(), cart_key.clone()))
+            .data(cart::Adds::start(
+                writer.clone(),
+                cart_key.clone(),
+                cart::new_carts_limit(config.new_carts_per_address),
+            ))
             .data(cart_key)
             .data(writer)
             .data(desk)

@@ -7,8 +7,10 @@
 //!   order from the cart's choice; an index over them makes this one grouped query over the
 //!   days from today), but not cancelled ones: a cancelled order gives its place back, or every
 //!   cancellation would take a place from the diary for good;
-//! - carts whose stock is held while they pay ([`crate::cart::holds`]) and that have a choice: a held
-//!   cart counts while held. Its `fulfil_*` columns are written with its choice, and a new
+//! - carts whose stock is held while they pay ([`crate::cart::holds`]) and that have a choice, from
+//!   their second `check_intent` (the one the checkout makes just before paying: the page's
+//!   first, made when it is shown, takes no place, so shoppers looking at the checkout do not
+//!   fill the diary): a held cart counts while held. Its `fulfil_*` columns are written with its choice, and a new
 //!   choice ends its hold, so a live hold always books the place its payment was priced for;
 //!   it stops counting when the hold lapses or the cart changes, and its order counts instead
 //!   once placed;
@@ -76,7 +78,8 @@ pub fn has_limits(settings: &DeliverySettings) -> bool {
 }
 
 /// The places taken from today (on the shop's clock, `now`) on: every placed order's but the
-/// cancelled ones', and every live held cart's but the cart `except`'s. Nothing when nothing
+/// cancelled ones', and every live held cart's that is paying (see the module's notes) but the
+/// cart `except`'s. Nothing when nothing
 /// has a limit.
 pub async fn taken(
     db: &impl ConnectionTrait,
@@ -106,6 +109,7 @@ pub async fn taken(
         ])
         .from(carts::Entity)
         .and_where(Expr::col(carts::Column::HeldUntil).gt(now))
+        .and_where(Expr::col(carts::Column::HoldChecks).gte(2))
         .and_where(Expr::col(carts::Column::OrderedAt).is_null())
         .and_where(Expr::col(carts::Column::FulfilDate).gte(today.as_str()))
         .to_owned();

@@ -849,7 +849,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a product (and size) to the cart, raising its line when it is already there.
-         *     Refused whole (400, or 409 for stock) when the line would pass 10 or the stock.
+         *     Refused whole (400, or 409 for stock) when the line would pass 10 or the stock; a fresh
+         *     cart's first add is refused (429) when its address has started its share of carts.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -7137,6 +7138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The add would start a new cart, and this address has started its share of carts this hour (100 unless POSY_NEW_CARTS_PER_ADDRESS says otherwise). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
                 headers: {
@@ -7370,6 +7380,15 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The add would start a new cart, and this address has started its share of carts this hour (100 unless POSY_NEW_CARTS_PER_ADDRESS says otherwise). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7659,7 +7678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A line can no longer be paid for, or needs stock that other carts hold while they pay, for a few minutes (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            /** @description A line can no longer be paid for, needs stock that other carts hold while they pay, for a few minutes, or asks for more than one address may hold while paying (a third of its stock, at least 1): the sentence names it; or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7668,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many payment attempts this hour for this cart, or from this address (only a new intent or a changed amount counts; asking again for an unchanged cart does not); or this address already has its share of carts holding stock while they pay. The sentence gives the studio's phone number to order by instead. */
+            /** @description Too many payment attempts this hour for this cart, or from this address (only a new intent or a changed amount counts; asking again for an unchanged cart does not); or this address already has its share of carts (3) or pieces (20) held while they pay; or the cart has renewed its hold 3 times this hour (the shop's settings may say otherwise). The sentence gives the studio's phone number to order by instead. */
             429: {
                 headers: {
                     [name: string]: unknown;
