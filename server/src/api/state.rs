@@ -29,6 +29,8 @@ pub struct Clients {
     pub session_lifetime_seconds: i64,
     /// Failed sign-ins per address and username.
     pub sign_ins: Limit,
+    /// Failed sign-ins per address, whatever the usernames.
+    pub sign_ins_per_address: Limit,
     /// Enquiries per address.
     pub enquiries: Limit,
 }

@@ -707,3 +707,21 @@ async fn wrong_sign_ins_from_one_ipv6_64_count_as_from_one_address() {
     let status = ruth_from(&app, PASSWORD, "2001:db8:1:3::1").await;
     assert_eq!(status, 200, "the next /64 is another visitor");
 }
+
+#[tokio::test]
+async fn wrong_sign_ins_with_fresh_usernames_from_one_address_are_stopped_too() {
+    let app = with_admin().await;
+    let mut statuses = Vec::new();
+    for n in 0..120 {
+        statuses.push(login(&app, &format!("visitor{n}"), "a-wrong-guess").await.0);
+    }
+    let tally = |code| statuses.iter().filter(|s| **s == code).count();
+    assert_eq!((tally(401), tally(429)), (20, 100), "{statuses:?}");
+    assert_eq!(statuses[119], 429);
+    let (status, body, _) = login(&app, "ruth", PASSWORD).await;
+    assert_eq!(status, 429, "the address waits, whatever the name");
+    assert_eq!(
+        body["error"],
+        "Too many attempts to sign in. Please wait 15 minutes and try again."
+    );
+}

@@ -773,8 +773,9 @@ export interface paths {
         put?: never;
         /**
          * Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
-         *     password; 429 after 5 failures from one address for one username in 15 minutes (the
-         *     shop's settings may say otherwise).
+         *     password; 429 after 5 failures from one address for one username, or 20 from one address
+         *     whatever the usernames, in 15 minutes (the shop's settings may say otherwise), and at
+         *     once while too many sign-ins wait to be checked.
          */
         post: operations["login"];
         delete?: never;
@@ -6946,7 +6947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed sign-ins from this address for this username lately (5 in 15 minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise); wait. */
+            /** @description Too many failed sign-ins from this address for this username lately (5 in 15 minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise), or from this address whatever the usernames (20, POSY_SIGN_IN_FAILURES_PER_ADDRESS); wait. Or too many sign-ins are waiting to be checked just now: try again in a minute. */
             429: {
                 headers: {
                     [name: string]: unknown;
