@@ -655,7 +655,13 @@ async fn catalogue_stays_quick_during_a_burst_of_sign_ins() {
         });
         let statuses = futures_util::future::join_all(sign_ins).await;
         done.store(true, std::sync::atomic::Ordering::Relaxed);
-        assert!(statuses.iter().all(|s| *s == 401), "{statuses:?}");
+        // Past the hasher's queue (and the address's 20) a sign-in is refused at once.
+        assert!(
+            statuses.iter().all(|s| *s == 401 || *s == 429),
+            "{statuses:?}"
+        );
+        let hashed = statuses.iter().filter(|s| **s == 401).count();
+        println!("{hashed} of 50 sign-ins hashed, the rest refused at once");
         started.elapsed()
     };
     let reads = async {
