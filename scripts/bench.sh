@@ -26,8 +26,9 @@ start_shop() {
   mkdir -p "$data"
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   BASE="http://127.0.0.1:$port"
-  # Every cart of the load comes from this one address: it may hold as many as it likes.
-  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 "$posy" serve \
+  # Every cart and connection of the load comes from this one address: it may hold, start and
+  # open as many as it likes.
+  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 POSY_NEW_CARTS_PER_ADDRESS=100000 POSY_MAX_CONNECTIONS_PER_ADDRESS=100000 "$posy" serve \
     --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist --database-url "$1" \
     >"$data/server.log" 2>&1 &
   server=$!

@@ -31,7 +31,7 @@ POSY_ADMIN_PASSWORD="$password" "$posy" admin create --username soak --data-dir 
 ffmpeg -loglevel error -f lavfi -i testsrc2=size=${SOAK_PHOTO_SIZE:-4000x3000} -frames:v 1 -q:v 3 "$data/photo.jpg"
 
 # One address sends everything here: its limits are raised so the crowd is served, not refused.
-POSY_MAX_INTENTS_PER_ADDRESS=1000000 POSY_MAX_HOLDS_PER_ADDRESS=1000000 RUST_LOG=warn "$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
+POSY_MAX_INTENTS_PER_ADDRESS=1000000 POSY_MAX_HOLDS_PER_ADDRESS=1000000 POSY_MAX_HELD_UNITS_PER_ADDRESS=1000000 POSY_NEW_CARTS_PER_ADDRESS=1000000 POSY_MAX_CONNECTIONS_PER_ADDRESS=1000000 POSY_MAX_HOLD_RENEWALS=1000000 RUST_LOG=warn "$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
   >"$data/server.log" 2>&1 &
 server=$!
 cleanup() {

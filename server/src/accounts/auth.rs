@@ -1,12 +1,16 @@
 //! The studio's admin: accounts with Argon2id passwords (made on the command line; there is no
 //! default account), sessions kept in the database behind an HttpOnly cookie (a new one at
 //! every sign-in, ended by signing out, 8 idle hours, or the session lifetime, 12 hours by
-//! default), and a limit of 5 failed sign-ins per address and username in 15 minutes.
+//! default), and limits on failed sign-ins: 5 per address and username, and 20 per address
+//! whatever the usernames (so a script trying a fresh name each time is stopped too), in 15
+//! minutes.
 //!
 //! Argon2 is slow on purpose (tens of milliseconds of one core, 19 MiB), so it runs on tokio's
-//! blocking pool, at most [`HASHING_AT_ONCE`] at a time: a crowd of sign-ins queues for the
-//! hasher instead of starving the threads that serve the shop. The limit's slot is taken before
-//! any hashing, so a crowd beyond the limit costs no hashing at all.
+//! blocking pool, at most [`HASHING_AT_ONCE`] at a time. A sign-in waits for the hasher only
+//! while fewer than [`SIGN_INS_WAITING`] others do; past that it is refused at once (a 429 with
+//! a sentence) rather than queued, since each one waiting holds a connection and a crowd of
+//! them would stall the shop. The limits' slots are taken before any hashing, so a crowd beyond
+//! them costs no hashing at all.
 
 use std::time::Duration;
 
@@ -38,13 +42,23 @@ pub use posy_core::account::{MAX_PASSWORD_CHARS, MAX_USERNAME_CHARS, MIN_PASSWOR
 /// memory cost) and about 40 ms on a release build, so one at a time keeps a burst of sign-ins
 /// within the server's memory budget and still checks 25 a second.
 pub const HASHING_AT_ONCE: usize = 1;
+/// How many sign-ins may wait for the hasher at once: about a third of a second of hashing on a
+/// release build, ample for the studio's own sign-ins.
+pub const SIGN_INS_WAITING: usize = 8;
 
 /// The sign-in limit: `failures` per address and username in `window_minutes`.
 pub fn sign_in_limit(failures: u32, window_minutes: u32) -> Limit {
     Limit::new("sign-in", failures, window_minutes)
 }
 
+/// The sign-in limit per address, whatever the usernames: `failures` in `window_minutes`.
+pub fn sign_in_address_limit(failures: u32, window_minutes: u32) -> Limit {
+    Limit::new("sign-in-address", failures, window_minutes)
+}
+
 static HASHING: Semaphore = Semaphore::const_new(HASHING_AT_ONCE);
+/// Places in the sign-ins' queue for the hasher (the one hashing holds one too).
+static SIGN_IN_QUEUE: Semaphore = Semaphore::const_new(HASHING_AT_ONCE + SIGN_INS_WAITING);
 
 /// A signed-in admin.
 #[derive(Clone, Debug)]
@@ -64,6 +78,8 @@ pub enum SignInRefused {
     NoMatch,
     /// Too many failures lately; try again after this many minutes.
     TooMany { minutes: u32 },
+    /// Too many sign-ins are waiting to be checked just now.
+    Busy,
 }
 
 /// Why an account was not made or its password not changed: a sentence for the field at
@@ -107,6 +123,13 @@ pub(crate) async fn hash_password(password: String) -> anyhow::Result<String> {
     .await?
 }
 
+/// For a sign-in: whether `password` matches the stored hash, as [`password_matches`], or
+/// `None` at once when too many sign-ins are waiting for the hasher already.
+async fn sign_in_matches(password: String, stored: String) -> Option<bool> {
+    let _place = SIGN_IN_QUEUE.try_acquire().ok()?;
+    Some(password_matches(password, stored).await)
+}
+
 /// True when `password` matches the stored hash; on the blocking pool, in turn.
 pub(crate) async fn password_matches(password: String, stored: String) -> bool {
     let Ok(turn) = HASHING.acquire().await else {
@@ -125,13 +148,15 @@ pub(crate) async fn password_matches(password: String, stored: String) -> bool {
 }
 
 /// Checks the username and password and opens a session; answers its token for the cookie.
-/// `limit` counts the failures of `remote_addr` with this username.
+/// `limit` counts the failures of `remote_addr` with this username, `per_address` its failures
+/// whatever the username.
 pub async fn sign_in(
     db: &impl ConnectionTrait,
     username: &str,
     password: &str,
     remote_addr: &str,
     limit: &Limit,
+    per_address: &Limit,
 ) -> Result<(String, Admin), SignInError> {
     let refused = |why| Err(SignInError::Refused(why));
     let (no_username, no_password) = (username.trim().is_empty(), password.is_empty());
@@ -157,10 +182,12 @@ pub async fn sign_in(
     // The attempt takes its slot before the password is checked: parallel guesses cannot all
     // pass a count that none of them has raised yet. A sign-in that works clears the count.
     let attempt = format!("{remote_addr} {who}");
-    if !limit.take(db, &attempt).await? {
-        return refused(SignInRefused::TooMany {
-            minutes: limit.window_minutes(),
-        });
+    for (limit, key) in [(per_address, remote_addr), (limit, attempt.as_str())] {
+        if !limit.take(db, key).await? {
+            return refused(SignInRefused::TooMany {
+                minutes: limit.window_minutes(),
+            });
+        }
     }
     // A disabled account signs in no more than an unknown one, and is told no more.
     let account = admins::find_by_name(db, username)
@@ -171,11 +198,14 @@ pub async fn sign_in(
         .as_ref()
         .map_or(DUMMY_HASH, |a| a.password_hash.as_str())
         .to_owned();
-    let matches = password_matches(password.to_owned(), stored).await;
+    let Some(matches) = sign_in_matches(password.to_owned(), stored).await else {
+        return refused(SignInRefused::Busy);
+    };
     let Some(account) = account.filter(|_| matches) else {
         return refused(SignInRefused::NoMatch);
     };
     limit.clear(db, &attempt).await?;
+    per_address.clear(db, remote_addr).await?;
     let token = random_token();
     let now = now();
     session::ActiveModel {
@@ -339,6 +369,24 @@ mod tests {
         let hash = PasswordHash::new(DUMMY_HASH).expect("parses");
         assert_eq!(hash.algorithm.as_str(), "argon2id");
         assert!(Argon2::default().verify_password(b"guess", &hash).is_err());
+    }
+
+    #[tokio::test]
+    async fn a_sign_in_is_refused_at_once_while_the_hashers_queue_is_full() {
+        let queue = SIGN_IN_QUEUE
+            .try_acquire_many(u32::try_from(HASHING_AT_ONCE + SIGN_INS_WAITING).unwrap())
+            .unwrap();
+        let started = std::time::Instant::now();
+        assert_eq!(
+            sign_in_matches("guess".into(), DUMMY_HASH.into()).await,
+            None
+        );
+        assert!(started.elapsed() < Duration::from_millis(50), "not queued");
+        drop(queue);
+        assert_eq!(
+            sign_in_matches("guess".into(), DUMMY_HASH.into()).await,
+            Some(false)
+        );
     }
 
     #[test]

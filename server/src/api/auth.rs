@@ -167,6 +167,10 @@ impl From<SignInError> for Problem {
                     "Too many attempts to sign in. Please wait {minutes} minutes and try again."
                 ),
             ),
+            SignInError::Refused(SignInRefused::Busy) => Problem::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many people are signing in just now. Please try again in a minute.",
+            ),
             SignInError::Db(err) => Problem::internal(err),
         }
     }
@@ -183,8 +187,10 @@ impl Refusal for SignInError {
         Answer(
             429,
             "Too many failed sign-ins from this address for this username lately (5 in 15 \
-             minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise); \
-             wait.",
+             minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise), \
+             or from this address whatever the usernames (20, POSY_SIGN_IN_FAILURES_PER_ADDRESS); \
+             wait. Or too many sign-ins are waiting to be checked just now: try again in a \
+             minute.",
         ),
         INTERNAL,
     ];
@@ -193,8 +199,9 @@ impl Refusal for SignInError {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl AuthApi {
     /// Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
-    /// password; 429 after 5 failures from one address for one username in 15 minutes (the
-    /// shop's settings may say otherwise).
+    /// password; 429 after 5 failures from one address for one username, or 20 from one address
+    /// whatever the usernames, in 15 minutes (the shop's settings may say otherwise), and at
+    /// once while too many sign-ins wait to be checked.
     #[oai(path = "/auth/login/", method = "post", operation_id = "login")]
     async fn login(
         &self,
@@ -210,6 +217,7 @@ impl AuthApi {
             &body.password,
             &address,
             &clients.sign_ins,
+            &clients.sign_ins_per_address,
         )
         .await?;
         Ok(SessionChanged::Ok(

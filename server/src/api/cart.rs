@@ -13,7 +13,7 @@ use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::api::state::MediaBase;
+use crate::api::state::{Clients, MediaBase};
 use crate::cart::fulfilment::{self, ChoiceError};
 use crate::cart::{self, Adds, CartError, CartKey, CartView, LineError};
 use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
@@ -95,6 +95,13 @@ impl From<LineError> for Problem {
                 Problem::field(message, "quantity", "Choose from 1 to 10.")
             }
             LineError::Stock(message) => Problem::new(StatusCode::CONFLICT, message),
+            LineError::TooManyCarts { minutes } => Problem::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "We can't start another basket for your network just now: a lot have been \
+                     started from it lately. Please try again in {minutes} minutes."
+                ),
+            ),
         }
     }
 }
@@ -111,6 +118,11 @@ impl Refusal for LineError {
             "No open cart has that id, the line is not in it, or the product is not on sale.",
         ),
         Answer(409, "Not that many left in stock; the cart is unchanged."),
+        Answer(
+            429,
+            "The add would start a new cart, and this address has started its share of carts \
+             this hour (100 unless POSY_NEW_CARTS_PER_ADDRESS says otherwise).",
+        ),
         INTERNAL,
     ];
 }
@@ -290,19 +302,27 @@ impl CartApi {
     }
 
     /// Adds a product (and size) to the cart, raising its line when it is already there.
-    /// Refused whole (400, or 409 for stock) when the line would pass 10 or the stock.
+    /// Refused whole (400, or 409 for stock) when the line would pass 10 or the stock; a fresh
+    /// cart's first add is refused (429) when its address has started its share of carts.
     #[oai(
         path = "/cart/add_item/",
         method = "post",
         operation_id = "addCartItem"
     )]
-    async fn add_item(&self, carts: Carts<'_>, body: Json<AddItem>) -> CartAnswer<LineError> {
+    async fn add_item(
+        &self,
+        carts: Carts<'_>,
+        clients: Data<&Clients>,
+        req: &Request,
+        body: Json<AddItem>,
+    ) -> CartAnswer<LineError> {
         let item = body.0;
         let cart = cart_of(&item.cart_id).map_err(LineError::from)?;
         let (product, size) = (item.product_id, item.variation_id);
+        let address = clients.address(req);
         let added = carts
             .adds
-            .add(cart, product, size, item.quantity, carts.media);
+            .add(cart, &address, product, size, item.quantity, carts.media);
         Ok(Json(added.await?))
     }
 

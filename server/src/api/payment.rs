@@ -168,18 +168,33 @@ impl From<IntentError> for Problem {
                 let why = match limit {
                     Limit::CartAttempts => {
                         "There have been too many payment attempts for this cart in the last hour."
+                            .to_owned()
                     }
                     Limit::AddressAttempts => {
                         "There have been too many payment attempts from your network in the last \
                          hour."
+                            .to_owned()
                     }
                     Limit::HeldCarts => {
                         "Several baskets from your network are already waiting to be paid for."
+                            .to_owned()
+                    }
+                    Limit::HeldUnits(most) => format!(
+                        "You're holding as many as we can keep for one shopper while paying \
+                         ({most} pieces)."
+                    ),
+                    Limit::HoldRenewals => {
+                        "We have kept this basket for you as many times as we can this hour."
+                            .to_owned()
                     }
                 };
                 let what_to_do = match limit {
                     Limit::HeldCarts => {
                         "Please finish paying for one of them or try again in a few minutes"
+                    }
+                    Limit::HeldUnits(_) => {
+                        "Please finish the payment you started, lower the quantities or wait a \
+                         few minutes"
                     }
                     _ => "Please try again in an hour",
                 };
@@ -211,8 +226,9 @@ impl Refusal for IntentError {
         ),
         Answer(
             409,
-            "A line can no longer be paid for, or needs stock that other carts hold while they \
-             pay, for a few minutes (the sentence names it); or the cart is an order already: \
+            "A line can no longer be paid for, needs stock that other carts hold while they \
+             pay, for a few minutes, or asks for more than one address may hold while paying (a \
+             third of its stock, at least 1): the sentence names it; or the cart is an order already: \
              `order.order_id` names it, with `order.access_token` when the order was placed \
              just now from a payment that had gone through.",
         ),
@@ -220,8 +236,9 @@ impl Refusal for IntentError {
             429,
             "Too many payment attempts this hour for this cart, or from this address (only a \
              new intent or a changed amount counts; asking again for an unchanged cart does \
-             not); or this address already has its share of carts holding stock while they pay. \
-             The sentence gives the studio's phone number to order by instead.",
+             not); or this address already has its share of carts (3) or pieces (20) held while \
+             they pay; or the cart has renewed its hold 3 times this hour (the shop's settings \
+             may say otherwise). The sentence gives the studio's phone number to order by instead.",
         ),
         INTERNAL,
         PROVIDER_DOWN,

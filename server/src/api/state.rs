@@ -29,13 +29,17 @@ pub struct Clients {
     pub session_lifetime_seconds: i64,
     /// Failed sign-ins per address and username.
     pub sign_ins: Limit,
+    /// Failed sign-ins per address, whatever the usernames.
+    pub sign_ins_per_address: Limit,
     /// Enquiries per address.
     pub enquiries: Limit,
 }
 
 impl Clients {
-    /// The visitor's IP address: the socket's, or through trusted proxies the right-most
-    /// X-Forwarded-For entry that is not one of them (see [`crate::http::proxies`]).
+    /// The visitor's address as every per-address limit counts it
+    /// ([`proxies::address_key`]: an IPv6 address by its /64), from the socket's IP address, or
+    /// through trusted proxies the right-most X-Forwarded-For entry that is not one of them
+    /// (see [`crate::http::proxies`]).
     pub fn address(&self, req: &poem::Request) -> String {
         let Some(socket) = req.remote_addr().as_socket_addr().map(|a| a.ip()) else {
             return "unknown".into();
@@ -45,7 +49,11 @@ impl Clients {
             .get_all("x-forwarded-for")
             .iter()
             .filter_map(|v| v.to_str().ok());
-        proxies::client_address(socket, forwarded, &self.trusted_proxies).to_string()
+        proxies::address_key(proxies::client_address(
+            socket,
+            forwarded,
+            &self.trusted_proxies,
+        ))
     }
 
     /// The name of the admin's session cookie.

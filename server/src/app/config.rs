@@ -88,6 +88,39 @@ pub struct Config {
     )]
     pub max_holds_per_address: u32,
 
+    /// How many pieces one address may have held at once over all its carts while paying (and
+    /// never more than a third of any product's or size's stock, at least 1), so that nobody
+    /// can set the shelf aside from one place. An IPv6 address counts by its /64.
+    #[arg(
+        long,
+        env = "POSY_MAX_HELD_UNITS_PER_ADDRESS",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub max_held_units_per_address: u32,
+
+    /// How many times in an hour a cart's hold may be started again once it has lapsed or the
+    /// cart changed (a shopper who took eleven minutes to find her card renews once).
+    #[arg(
+        long,
+        env = "POSY_MAX_HOLD_RENEWALS",
+        default_value_t = 3,
+        global = true
+    )]
+    pub max_hold_renewals: u32,
+
+    /// How many new carts one address may start in an hour (a cart starts with its first
+    /// add); generous, since mobile shoppers share their carrier's addresses.
+    #[arg(
+        long,
+        env = "POSY_NEW_CARTS_PER_ADDRESS",
+        default_value_t = 100,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub new_carts_per_address: u32,
+
     /// Stripe's secret key (sk_…). With the publishable key and the webhook secret, card
     /// payments go through Stripe; without all three, the simulated test-mode provider.
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
@@ -135,8 +168,9 @@ pub struct Config {
 
     /// The reverse proxies in front of the shop, a comma-separated list of addresses or
     /// networks (e.g. 127.0.0.1,10.0.0.0/8,fd00::/8). A request from one of them is taken to
-    /// come from the right-most X-Forwarded-For entry that is not one of them (for the contact
-    /// and sign-in limits). Default: none, each request's own address counts.
+    /// come from the right-most X-Forwarded-For entry that is not one of them (for every
+    /// per-address limit), and their connections are not capped per address. Default: none,
+    /// each request's own address counts.
     #[arg(
         long,
         env = "POSY_TRUSTED_PROXIES",
@@ -189,6 +223,17 @@ pub struct Config {
         global = true
     )]
     pub sign_in_failures: u32,
+
+    /// How many failed sign-ins one address may make in all, whatever the usernames, before it
+    /// must wait (in the same window).
+    #[arg(
+        long,
+        env = "POSY_SIGN_IN_FAILURES_PER_ADDRESS",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub sign_in_failures_per_address: u32,
 
     /// How long, in minutes, the sign-in failures count (from the first), and so the wait.
     #[arg(
@@ -296,14 +341,39 @@ pub struct Config {
     )]
     pub max_connections: usize,
 
-    /// Seconds a new connection has to send its first request's headers.
+    /// The most connections served at once from one address (an IPv6 address counts by its
+    /// /64); more from it are closed at once. Not applied to --trusted-proxies, whose
+    /// connections carry many visitors.
+    #[arg(
+        long,
+        env = "POSY_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 32,
+        value_parser = clap::value_parser!(u64).range(1..),
+        global = true
+    )]
+    pub max_connections_per_address: u64,
+
+    /// Seconds a connection has to send each request's headers: the first from connecting,
+    /// each later one from the answer before it (so a kept-alive connection that sends nothing
+    /// is closed after this long too).
     #[arg(
         long,
         env = "POSY_FIRST_REQUEST_SECONDS",
         default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..),
         global = true
     )]
     pub first_request_seconds: u64,
+
+    /// The most requests one HTTP/2 connection may have under way at once.
+    #[arg(
+        long,
+        env = "POSY_HTTP2_MAX_STREAMS",
+        default_value_t = 100,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub http2_max_streams: u32,
 
     /// Seconds a connection may sit idle before it is closed.
     #[arg(long, env = "POSY_IDLE_SECONDS", default_value_t = 60, global = true)]
@@ -397,6 +467,9 @@ impl Config {
             max_intents_per_address: 300,
             hold_minutes: 10,
             max_holds_per_address: 3,
+            max_held_units_per_address: 20,
+            max_hold_renewals: 3,
+            new_carts_per_address: 100,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -406,13 +479,16 @@ impl Config {
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,
             max_connections: 512,
+            max_connections_per_address: 32,
             first_request_seconds: 10,
+            http2_max_streams: 100,
             idle_seconds: 60,
             trusted_proxies: Vec::new(),
             retired_behind_proxy: None,
             fake_now: None,
             admin_session_hours: 12,
             sign_in_failures: 5,
+            sign_in_failures_per_address: 20,
             sign_in_window_minutes: 15,
             enquiries_per_address: 5,
             enquiry_window_minutes: 10,

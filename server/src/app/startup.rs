@@ -10,7 +10,7 @@ use poem::endpoint::make_sync;
 use poem::http::{StatusCode, header};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Html;
-use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route, Server};
+use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route};
 use sea_orm::DatabaseConnection;
 
 use crate::accounts::auth;
@@ -27,7 +27,8 @@ use crate::checkout::payments::Provider;
 use crate::checkout::webhook::{self, WebhookSecret};
 use crate::http::csrf::Csrf;
 use crate::http::headers::{self, Policies};
-use crate::http::limits::{self, Guarded};
+use crate::http::limits::{self, Guarded, Guards};
+use crate::http::serve::{self, Serving};
 use crate::http::{access, compression, error, web};
 use crate::mail::Mailer;
 use crate::media::store::Media;
@@ -44,7 +45,7 @@ use crate::{api, cart, enquiries, mail};
 pub struct Application {
     address: SocketAddr,
     acceptor: Guarded<poem::listener::TcpAcceptor>,
-    idle: Duration,
+    serving: Serving,
     routes: poem::endpoint::BoxEndpoint<'static>,
     db: DatabaseConnection,
     mailer: Mailer,
@@ -93,8 +94,14 @@ impl Application {
             TcpListener::bind(config.bind.clone())
                 .into_acceptor()
                 .await?,
-            config.max_connections,
-            Duration::from_secs(config.first_request_seconds),
+            Guards {
+                connections: config.max_connections,
+                per_address: usize::try_from(config.max_connections_per_address)
+                    .unwrap_or(usize::MAX),
+                trusted_proxies: config.trusted_proxies.clone(),
+                first_request: Duration::from_secs(config.first_request_seconds),
+                idle: Duration::from_secs(config.idle_seconds),
+            },
         );
         let address = acceptor
             .local_addr()
@@ -127,7 +134,9 @@ impl Application {
             studio_email: config.studio_email.clone(),
             facts: Facts::default(),
             clock: config.clock(),
-            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address),
+            holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address)
+                .units_per_address(config.max_held_units_per_address)
+                .renewals(config.max_hold_renewals),
         };
         let mailer = Mailer::new(
             &config.mail_from,
@@ -148,7 +157,11 @@ impl Application {
         };
         let refunds = desk.clone();
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
-            .data(cart::Adds::start(writer.clone(), cart_key.clone()))
+            .data(cart::Adds::start(
+                writer.clone(),
+                cart_key.clone(),
+                cart::new_carts_limit(config.new_carts_per_address),
+            ))
             .data(cart_key)
             .data(writer)
             .data(desk)
@@ -164,7 +177,11 @@ impl Application {
         Ok(Application {
             address,
             acceptor,
-            idle: Duration::from_secs(config.idle_seconds),
+            serving: Serving {
+                head: Duration::from_secs(config.first_request_seconds),
+                http2_streams: config.http2_max_streams,
+                grace: Duration::from_secs(10),
+            },
             routes,
             db,
             mailer,
@@ -218,14 +235,7 @@ impl Application {
         let refunds = tasks::supervise("order refunds", move || {
             crate::orders::refunds::retry_forever(desk.clone())
         });
-        Server::new_with_acceptor(self.acceptor)
-            .idle_timeout(self.idle)
-            .run_with_graceful_shutdown(
-                self.routes,
-                shutdown_signal(),
-                Some(Duration::from_secs(10)),
-            )
-            .await?;
+        serve::serve(self.acceptor, self.routes, self.serving, shutdown_signal()).await?;
         sweeper.abort();
         outbox.abort();
         refunds.abort();
@@ -437,6 +447,10 @@ fn clients(config: &Config) -> Clients {
             .is_some_and(|u| u.starts_with("https://")),
         session_lifetime_seconds: i64::from(config.admin_session_hours) * 60 * 60,
         sign_ins: auth::sign_in_limit(config.sign_in_failures, config.sign_in_window_minutes),
+        sign_ins_per_address: auth::sign_in_address_limit(
+            config.sign_in_failures_per_address,
+            config.sign_in_window_minutes,
+        ),
         enquiries: enquiries::limit(config.enquiries_per_address, config.enquiry_window_minutes),
     }
 }

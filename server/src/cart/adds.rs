@@ -19,11 +19,14 @@
 //! batch takes them in.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 use posy_core::cart::CartId;
 use posy_core::quantity;
 use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, QueryTrait,
+};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
@@ -34,6 +37,7 @@ use crate::cart::holds;
 use crate::store::clock::now;
 use crate::store::db::Writer;
 use crate::store::entities::{cart, cart_item};
+use crate::store::rate_limit::Limit;
 
 /// The most adds written in one batch: enough for every shopper waiting at once under heavy
 /// load (the bench's 32 connections), few enough that a batch never holds its carts for long
@@ -51,6 +55,8 @@ pub struct Adds {
 #[derive(Clone)]
 struct Add {
     cart_id: CartId,
+    /// The shopper's address (as per-address limits count it), for a new cart.
+    address: String,
     product_id: i32,
     variation_id: Option<i32>,
     adding: i64,
@@ -64,19 +70,27 @@ struct Ask {
 }
 
 impl Adds {
-    /// Starts the task that writes the adds through `writer`.
-    pub fn start(writer: Writer, key: CartKey) -> Adds {
+    /// Starts the task that writes the adds through `writer`; a fresh cart's first add counts
+    /// against `new_carts` for its address.
+    pub fn start(writer: Writer, key: CartKey, new_carts: Limit) -> Adds {
         let (waiting, queue) = mpsc::unbounded_channel();
-        tokio::spawn(write_batches(writer, key, queue));
+        let rules = Rules {
+            key,
+            new_carts,
+            known: Arc::default(),
+        };
+        tokio::spawn(write_batches(writer, rules, queue));
         Adds { waiting }
     }
 
     /// Adds `adding` of a product (and size) to a cart, raising its line if it has one, and
     /// answers the cart once the batch it was written in is committed. Refused whole when the
-    /// line would pass 10 or the stock.
+    /// line would pass 10 or the stock, or when it would start a cart and `address` has started
+    /// its share of them.
     pub async fn add(
         &self,
         cart_id: CartId,
+        address: &str,
         product_id: i32,
         variation_id: Option<i32>,
         adding: i64,
@@ -85,6 +99,7 @@ impl Adds {
         let (answer, answered) = oneshot::channel();
         let add = Add {
             cart_id,
+            address: address.to_owned(),
             product_id,
             variation_id,
             adding,
@@ -102,7 +117,44 @@ impl Adds {
 
 /// The adds' task: waits for the first add, takes every add waiting by then, writes them as one
 /// batch; again until the server stops.
-async fn write_batches(writer: Writer, key: CartKey, mut waiting: mpsc::UnboundedReceiver<Ask>) {
+/// What the adds' task checks: which ids the shop made, and how many carts an address may start.
+#[derive(Clone)]
+struct Rules {
+    key: CartKey,
+    new_carts: Limit,
+    /// Carts this task has seen written, so that only an id it has not seen costs a read of
+    /// whether it is new (the first add of a cart; the adds after it are the busiest write).
+    /// Forgotten whole past [`KNOWN_AT_MOST`]; a cart forgotten is only read again.
+    known: Arc<Mutex<HashSet<CartId>>>,
+}
+
+/// How many carts the adds' task remembers as written.
+const KNOWN_AT_MOST: usize = 50_000;
+
+impl Rules {
+    /// Notes the carts whose adds were answered with the cart: they have their rows.
+    fn remember<'a>(&self, written: impl IntoIterator<Item = (&'a Add, bool)>) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() > KNOWN_AT_MOST {
+            known.clear();
+        }
+        known.extend(
+            written
+                .into_iter()
+                .filter(|(_, ok)| *ok)
+                .map(|(add, _)| add.cart_id),
+        );
+    }
+
+    fn knows(&self, id: CartId) -> bool {
+        self.known
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&id)
+    }
+}
+
+async fn write_batches(writer: Writer, key: Rules, mut waiting: mpsc::UnboundedReceiver<Ask>) {
     while let Some(first) = waiting.recv().await {
         let mut batch = vec![first];
         while batch.len() < MOST_IN_A_BATCH {
@@ -118,11 +170,12 @@ async fn write_batches(writer: Writer, key: CartKey, mut waiting: mpsc::Unbounde
 /// Writes a batch and answers each add in it. When the database refuses the batch (a product
 /// deleted under it, say), its adds are written again one by one, so that only the add the
 /// database refuses fails.
-async fn write_batch(writer: &Writer, key: &CartKey, batch: Vec<Ask>) {
+async fn write_batch(writer: &Writer, key: &Rules, batch: Vec<Ask>) {
     let (adds, answers): (Vec<Add>, Vec<_>) = batch.into_iter().map(|a| (a.add, a.answer)).unzip();
     let written = write(writer, key, adds.clone()).await;
     match written {
         Ok(answered) => {
+            key.remember(adds.iter().zip(answered.iter().map(Result::is_ok)));
             for (answer, result) in answers.into_iter().zip(answered) {
                 let _ = answer.send(result);
             }
@@ -133,10 +186,11 @@ async fn write_batch(writer: &Writer, key: &CartKey, batch: Vec<Ask>) {
         }
         Err(_) => {
             for (add, answer) in adds.into_iter().zip(answers) {
-                let alone = match write(writer, key, vec![add]).await {
+                let alone = match write(writer, key, vec![add.clone()]).await {
                     Ok(mut one) => one.remove(0),
                     Err(err) => Err(err.into()),
                 };
+                key.remember([(&add, alone.is_ok())]);
                 let _ = answer.send(alone);
             }
         }
@@ -145,7 +199,7 @@ async fn write_batch(writer: &Writer, key: &CartKey, batch: Vec<Ask>) {
 
 async fn write(
     writer: &Writer,
-    key: &CartKey,
+    key: &Rules,
     adds: Vec<Add>,
 ) -> Result<Vec<Result<CartView, LineError>>, DbErr> {
     let key = key.clone();
@@ -162,17 +216,20 @@ enum Written {
 
 /// Writes `adds` on `db` in the order given and answers each: its cart as the batch left it, or
 /// why the add was refused (a refused add writes nothing of its own; its cart is still touched,
-/// as a visit, and a fresh cart still gets its row).
+/// as a visit, and a fresh cart still gets its row, unless its address has started its share of
+/// carts: [`unstarted`]).
 async fn add_all(
     db: &impl ConnectionTrait,
-    key: &CartKey,
+    rules: &Rules,
     adds: &[Add],
 ) -> Result<Vec<Result<CartView, LineError>>, DbErr> {
     let now = now();
     let mut ids: Vec<CartId> = adds.iter().map(|add| add.cart_id).collect();
     ids.sort_by_key(|id| id.to_string());
     ids.dedup();
-    let (open, held) = ready_carts(db, key, &ids, now).await?;
+    let refused = unstarted(db, rules, adds, &ids).await?;
+    ids.retain(|id| !refused.contains(id));
+    let (open, held) = ready_carts(db, &rules.key, &ids, now).await?;
     let open_ids: Vec<CartId> = ids.into_iter().filter(|id| open.contains(id)).collect();
     let mut asked: Vec<(i32, Option<i32>)> = Vec::new();
     for add in adds.iter().filter(|add| open.contains(&add.cart_id)) {
@@ -190,7 +247,14 @@ async fn add_all(
     let mut batch = Batch::default();
     let decided: Vec<_> = adds
         .iter()
-        .map(|add| batch.decide(add, &open, &mut read))
+        .map(|add| {
+            if refused.contains(&add.cart_id) {
+                return Err(LineError::TooManyCarts {
+                    minutes: rules.new_carts.window_minutes(),
+                });
+            }
+            batch.decide(add, &open, &mut read)
+        })
         .collect();
 
     if let Some((first, to)) = batch.raised.iter().next() {
@@ -369,6 +433,46 @@ impl Batch {
         }
         Ok(())
     }
+}
+
+/// The batch's fresh carts (ids the shop made, with no row yet) whose address has started its
+/// share of carts lately: they are not started. Each one started counts against its address,
+/// once (the first add of the batch for it names the address).
+async fn unstarted(
+    db: &impl ConnectionTrait,
+    rules: &Rules,
+    adds: &[Add],
+    ids: &[CartId],
+) -> Result<HashSet<CartId>, DbErr> {
+    let made: Vec<String> = ids
+        .iter()
+        .filter(|id| rules.key.made(**id) && !rules.knows(**id))
+        .map(|id| id.to_string())
+        .collect();
+    if made.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let known: HashSet<String> = cart::Entity::find()
+        .select_only()
+        .column(cart::Column::Id)
+        .filter(cart::Column::Id.is_in(made.iter().cloned()))
+        .into_tuple::<String>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let mut counted = HashSet::new();
+    let mut refused = HashSet::new();
+    for add in adds {
+        let id = add.cart_id.to_string();
+        if known.contains(&id) || !made.contains(&id) || !counted.insert(add.cart_id) {
+            continue;
+        }
+        if !rules.new_carts.take(db, &add.address).await? {
+            refused.insert(add.cart_id);
+        }
+    }
+    Ok(refused)
 }
 
 /// Readies the batch's carts, in the order of their ids, in one statement each kind: a cart

@@ -29,11 +29,21 @@
 //! no lock: it only ever frees stock.
 //!
 //! **Caps.** A cart holds at most its lines, which core already caps (10 a line); asking again
-//! while its hold lives keeps the hold's end, so a cart cannot keep stock for ever by asking
-//! every few minutes. An address may have at most `--max-holds-per-address` (3) carts held at
-//! once; on PostgreSQL an advisory lock on the address makes that count exact under parallel
-//! requests from it (SQLite's single writer does the same). The address is kept only with a
-//! live hold and forgotten with it ([`forget_expired`] clears lapsed ones every hour).
+//! while its hold lives keeps the hold's end, and a hold may be started again (renewed) at most
+//! `--max-hold-renewals` (3) times in an hour, so a cart cannot keep stock for ever by asking
+//! every ten minutes (a shopper who took eleven minutes to find her card renews once and pays).
+//! One address (as per-address limits count it: an IPv6 address by its /64) may have at most
+//! `--max-holds-per-address` (3) carts held at once, holding at most
+//! `--max-held-units-per-address` (20) pieces in all and at most a third of any stock row
+//! ([`shopper_share`], at least 1), so that one shopper or script cannot set a day's shelf
+//! aside. On PostgreSQL an advisory lock on the address makes those counts exact under
+//! parallel requests from it (SQLite's single writer does the same). The address is kept only
+//! with a live hold and forgotten with it ([`forget_expired`] clears lapsed ones every hour).
+//!
+//! **Places.** A held cart's place in a delivery slot or collection day counts
+//! ([`crate::cart::places`]) only from its second `check_intent` in the hour (`hold_checks`):
+//! the checkout page asks once when it is shown and again just before paying (the spec), so a
+//! shopper only looking at the checkout takes no place from anybody.
 //!
 //! **What it does not change.** The shop page shows stock on hand; the order still takes its
 //! stock with conditional updates and refunds a payment whose stock went after all (a hold that
@@ -52,23 +62,52 @@ use sea_orm::{
 use crate::cart::{self, PricedLine};
 use crate::store::entities::{cart as carts, cart_item};
 
-/// How long a hold lasts and how many an address may have.
+/// How long a hold lasts, how often it may be renewed and how much an address may hold.
 #[derive(Clone, Copy, Debug)]
 pub struct HoldRules {
     /// From the first `check_intent` of a hold to its end.
     pub seconds: i64,
     /// Carts one address may have held at once.
     pub per_address: u32,
+    /// Pieces one address may have held at once, over all its carts.
+    pub units_per_address: u32,
+    /// How many times in an hour a cart may start a hold again after its first.
+    pub renewals: u32,
 }
 
 impl HoldRules {
-    /// `minutes` a hold, `per_address` held carts an address.
+    /// `minutes` a hold, `per_address` held carts an address, the shop's defaults for the rest
+    /// (20 pieces an address, 3 renewals an hour).
     pub fn new(minutes: u32, per_address: u32) -> HoldRules {
         HoldRules {
             seconds: i64::from(minutes) * 60,
             per_address,
+            units_per_address: 20,
+            renewals: 3,
         }
     }
+
+    /// At most `units` pieces held by an address at once.
+    pub fn units_per_address(self, units: u32) -> HoldRules {
+        HoldRules {
+            units_per_address: units,
+            ..self
+        }
+    }
+
+    /// At most `renewals` holds started again in an hour after a cart's first.
+    pub fn renewals(self, renewals: u32) -> HoldRules {
+        HoldRules { renewals, ..self }
+    }
+}
+
+/// The hour a cart's renewals and `check_intent` calls are counted in.
+const HOUR: i64 = 60 * 60;
+
+/// How much of a stock row one address may hold while paying: a third of what is on hand, at
+/// least 1 (so a one-off arrangement can still be bought).
+pub fn shopper_share(stock: i64) -> i64 {
+    std::cmp::max(stock / 3, 1)
 }
 
 /// Why a cart's lines were not held.
@@ -84,6 +123,13 @@ pub enum NotHeld {
     HeldElsewhere(String),
     /// The address already has its share of held carts.
     AddressFull,
+    /// The address's carts would hold more pieces than one address may (the most it may).
+    AddressUnits(u32),
+    /// A line asks for more of its stock than one address may hold while paying: the
+    /// sentence.
+    OverShare(String),
+    /// The cart has renewed its hold as often as it may this hour.
+    RenewalsSpent,
     Db(DbErr),
 }
 
@@ -118,6 +164,9 @@ pub async fn take(
     rules: HoldRules,
 ) -> Result<Held, NotHeld> {
     let cart = lock_and_hold(txn, now, cart_id, address, rules).await?;
+    if i64::from(cart.holds_started) > 1 + i64::from(rules.renewals) {
+        return Err(NotHeld::RenewalsSpent);
+    }
     let lines = cart::priced_lines_locked(txn, cart_id).await?;
     if lines.is_empty() {
         return Err(NotHeld::EmptyCart);
@@ -131,6 +180,7 @@ pub async fn take(
     if !address_has_room(txn, now, cart_id, address, rules).await? {
         return Err(NotHeld::AddressFull);
     }
+    within_address_share(txn, now, cart_id, address, rules, &lines).await?;
     let held = held_by_others(txn, now, cart_id, &lines).await?;
     for line in &lines {
         let others = held.get(&stock_row(line)).copied().unwrap_or(0);
@@ -142,7 +192,8 @@ pub async fn take(
 }
 
 /// Writes the hold's end on the open cart (the cart's lock) and answers the cart as it now is.
-/// A live hold keeps its end; a lapsed or released one starts again from now.
+/// A live hold keeps its end; a lapsed or released one starts again from now, and counts as a
+/// renewal unless it is the cart's first in the hour. Every call counts in `hold_checks`.
 async fn lock_and_hold(
     txn: &impl ConnectionTrait,
     now: i64,
@@ -150,12 +201,42 @@ async fn lock_and_hold(
     address: &str,
     rules: HoldRules,
 ) -> Result<carts::Model, NotHeld> {
-    let live = Expr::col(carts::Column::HeldUntil).gt(now);
+    let live = || Expr::col(carts::Column::HeldUntil).gt(now);
+    // Every right-hand side reads the row as it was before this update.
+    let new_hour = || {
+        Expr::col(carts::Column::HeldUntil)
+            .is_null()
+            .or(Expr::col(carts::Column::HeldUntil).lte(now))
+            .and(
+                Expr::col(carts::Column::HoldHourFrom)
+                    .is_null()
+                    .or(Expr::col(carts::Column::HoldHourFrom).lte(now - HOUR)),
+            )
+    };
     let mut update = carts::Entity::update_many()
         .col_expr(
             carts::Column::HeldUntil,
-            Expr::case(live, Expr::col(carts::Column::HeldUntil))
+            Expr::case(live(), Expr::col(carts::Column::HeldUntil))
                 .finally(now + rules.seconds)
+                .into(),
+        )
+        .col_expr(
+            carts::Column::HoldHourFrom,
+            Expr::case(new_hour(), now)
+                .finally(Expr::col(carts::Column::HoldHourFrom))
+                .into(),
+        )
+        .col_expr(
+            carts::Column::HoldsStarted,
+            Expr::case(live(), Expr::col(carts::Column::HoldsStarted))
+                .case(new_hour(), 1)
+                .finally(Expr::col(carts::Column::HoldsStarted).add(1))
+                .into(),
+        )
+        .col_expr(
+            carts::Column::HoldChecks,
+            Expr::case(new_hour(), 1)
+                .finally(Expr::col(carts::Column::HoldChecks).add(1))
                 .into(),
         )
         .col_expr(carts::Column::HoldAddress, Expr::value(address))
@@ -200,6 +281,74 @@ async fn address_has_room(
         .count(txn)
         .await?;
     Ok(others < u64::from(rules.per_address))
+}
+
+/// Refuses a hold that would take the address (its other live holds with this cart's lines)
+/// past its pieces in all, or past [`shopper_share`] of a stock row. Runs under the address's
+/// lock taken by [`address_has_room`].
+async fn within_address_share(
+    txn: &impl ConnectionTrait,
+    now: i64,
+    cart_id: CartId,
+    address: &str,
+    rules: HoldRules,
+    lines: &[PricedLine],
+) -> Result<(), NotHeld> {
+    let held: Vec<(i32, Option<i32>, i64)> = cart_item::Entity::find()
+        .select_only()
+        .column(cart_item::Column::ProductId)
+        .column(cart_item::Column::VariationId)
+        .column_as(
+            Expr::col((cart_item::Entity, cart_item::Column::Quantity)).sum(),
+            "held",
+        )
+        .join(JoinType::InnerJoin, cart_item::Relation::Cart.def())
+        .filter(carts::Column::HoldAddress.eq(address))
+        .filter(carts::Column::HeldUntil.gt(now))
+        .filter(carts::Column::OrderedAt.is_null())
+        .filter(carts::Column::Id.ne(cart_id.to_string()))
+        .group_by(cart_item::Column::ProductId)
+        .group_by(cart_item::Column::VariationId)
+        .into_tuple()
+        .all(txn)
+        .await?;
+    let elsewhere: i64 = held.iter().map(|(_, _, quantity)| quantity).sum();
+    let here: i64 = lines.iter().map(|line| i64::from(line.quantity)).sum();
+    if elsewhere + here > i64::from(rules.units_per_address) {
+        return Err(NotHeld::AddressUnits(rules.units_per_address));
+    }
+    let held: HashMap<StockRow, i64> = held
+        .into_iter()
+        .map(|(product, size, quantity)| {
+            (
+                size.map_or(StockRow::Product(product), StockRow::Size),
+                quantity,
+            )
+        })
+        .collect();
+    for line in lines {
+        let share = shopper_share(line.stock());
+        let others = held.get(&stock_row(line)).copied().unwrap_or(0);
+        if others + i64::from(line.quantity) > share {
+            return Err(NotHeld::OverShare(over_share(&line.label(), share, others)));
+        }
+    }
+    Ok(())
+}
+
+/// Why a line asks for more than one shopper may hold of it while paying.
+fn over_share(label: &str, share: i64, elsewhere: i64) -> String {
+    let most = format!(
+        "We can keep at most {share} of {label} for one shopper while paying, so that others \
+         can buy some too."
+    );
+    match share - elsewhere {
+        room if room > 0 => format!("{most} Please lower the quantity to {room}."),
+        _ => format!(
+            "{most} Your other basket already holds {elsewhere}: please finish paying for it \
+             first, or wait a few minutes."
+        ),
+    }
 }
 
 /// The first key of the per-address advisory locks ("Posz": any number of the shop's own).

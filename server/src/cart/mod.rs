@@ -5,7 +5,8 @@
 //! A visitor without a cart gets a fresh id that is not stored: part of its random bits are an
 //! HMAC under the shop's `cart` key ([`CartKey`]), so the server knows it made that id without
 //! remembering it. Such a cart is empty until the first add writes its row, so looking at the
-//! shop never writes to the database.
+//! shop never writes to the database. Each row so made counts against its address's new carts
+//! ([`new_carts_limit`]), so a script cannot fill the database with carts from one place.
 //!
 //! Every change runs in one transaction (on SQLite, a savepoint in a group of cart writes
 //! committed together: [`Writer::write`]) that first touches the cart's row. That write takes
@@ -202,6 +203,17 @@ pub enum LineError {
     Quantity(String),
     /// Not that many left (a sentence naming the item).
     Stock(String),
+    /// The address has started as many carts as it may lately; try again after this many
+    /// minutes.
+    TooManyCarts {
+        minutes: u32,
+    },
+}
+
+/// The limit on new carts: `per_hour` from one address (as per-address limits count it) in an
+/// hour.
+pub fn new_carts_limit(per_hour: u32) -> crate::store::rate_limit::Limit {
+    crate::store::rate_limit::Limit::new("new-cart", per_hour, 60)
 }
 
 impl From<CartError> for LineError {

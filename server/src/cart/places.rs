@@ -5,9 +5,12 @@
 //!
 //! - placed orders, by their `fulfil_method`, `fulfil_date` and `fulfil_slot` (written with the
 //!   order from the cart's choice; an index over them makes this one grouped query over the
-//!   days from today);
-//! - carts whose stock is held while they pay ([`crate::cart::holds`]) and that have a choice: a held
-//!   cart counts while held. Its `fulfil_*` columns are written with its choice, and a new
+//!   days from today), but not cancelled ones: a cancelled order gives its place back, or every
+//!   cancellation would take a place from the diary for good;
+//! - carts whose stock is held while they pay ([`crate::cart::holds`]) and that have a choice, from
+//!   their second `check_intent` (the one the checkout makes just before paying: the page's
+//!   first, made when it is shown, takes no place, so shoppers looking at the checkout do not
+//!   fill the diary): a held cart counts while held. Its `fulfil_*` columns are written with its choice, and a new
 //!   choice ends its hold, so a live hold always books the place its payment was priced for;
 //!   it stops counting when the hold lapses or the cart changes, and its order counts instead
 //!   once placed;
@@ -21,6 +24,7 @@
 use posy_core::calendar::{Date, Instant};
 use posy_core::delivery::DeliverySettings;
 use posy_core::fulfilment::{Fulfilment, FulfilmentForm, Handover};
+use posy_core::order::OrderStatus;
 use posy_core::schedule::{Method, Taken, TakenDay, TakenSlot, today};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, UnionType};
 use sea_orm::{ConnectionTrait, DatabaseBackend, DbErr, Statement};
@@ -73,8 +77,10 @@ pub fn has_limits(settings: &DeliverySettings) -> bool {
     settings.collection_capacity.is_some() || settings.slots.iter().any(|s| s.capacity.is_some())
 }
 
-/// The places taken from today (on the shop's clock, `now`) on: every placed order's, and
-/// every live held cart's but the cart `except`'s. Nothing when nothing has a limit.
+/// The places taken from today (on the shop's clock, `now`) on: every placed order's but the
+/// cancelled ones', and every live held cart's that is paying (see the module's notes) but the
+/// cart `except`'s. Nothing when nothing
+/// has a limit.
 pub async fn taken(
     db: &impl ConnectionTrait,
     settings: &DeliverySettings,
@@ -93,6 +99,7 @@ pub async fn taken(
         ])
         .from(order::Entity)
         .and_where(Expr::col(order::Column::FulfilDate).gte(today.as_str()))
+        .and_where(Expr::col(order::Column::Status).ne(OrderStatus::Cancelled.as_str()))
         .to_owned();
     let mut held = Query::select()
         .columns([
@@ -102,6 +109,7 @@ pub async fn taken(
         ])
         .from(carts::Entity)
         .and_where(Expr::col(carts::Column::HeldUntil).gt(now))
+        .and_where(Expr::col(carts::Column::HoldChecks).gte(2))
         .and_where(Expr::col(carts::Column::OrderedAt).is_null())
         .and_where(Expr::col(carts::Column::FulfilDate).gte(today.as_str()))
         .to_owned();

@@ -91,6 +91,11 @@ pub enum Limit {
     AddressAttempts,
     /// Too many carts from this address holding stock while they pay.
     HeldCarts,
+    /// The address's carts would hold more pieces than one address may while paying (the most
+    /// it may).
+    HeldUnits(u32),
+    /// The cart has renewed its hold as often as it may this hour.
+    HoldRenewals,
 }
 
 impl From<TooMany> for Limit {
@@ -126,11 +131,19 @@ impl IntentError {
         match err {
             NotHeld::CartGone => IntentError::CartGone,
             NotHeld::EmptyCart => IntentError::EmptyCart,
-            NotHeld::Unavailable(why) | NotHeld::HeldElsewhere(why) => {
+            NotHeld::Unavailable(why) | NotHeld::HeldElsewhere(why) | NotHeld::OverShare(why) => {
                 IntentError::Unavailable(why)
             }
             NotHeld::AddressFull => IntentError::TooMany {
                 limit: Limit::HeldCarts,
+                phone: phone.to_owned(),
+            },
+            NotHeld::AddressUnits(most) => IntentError::TooMany {
+                limit: Limit::HeldUnits(most),
+                phone: phone.to_owned(),
+            },
+            NotHeld::RenewalsSpent => IntentError::TooMany {
+                limit: Limit::HoldRenewals,
                 phone: phone.to_owned(),
             },
             NotHeld::Db(err) => IntentError::Db(err),

@@ -45,7 +45,7 @@ pub struct EnquirySent {
     pub form: EnquiryForm,
     /// The hidden field people never see; anything in it means a bot.
     pub honeypot: String,
-    /// Where it came from.
+    /// Where it came from, as per-address limits count it (an IPv6 address by its /64).
     pub remote_addr: String,
 }
 

@@ -1,12 +1,20 @@
 //! What a stranger's connection may take: bodies read only up to their route's limit, however
 //! they are sent (with a Content-Length, chunked, or over HTTP/2 without one), a bounded number
-//! of connections, and a deadline for the first request's head, so a client that connects and
-//! sends nothing (or a byte at a time) cannot hold a connection for ever.
+//! of connections in all and from each address, a deadline for the first request's head, so a
+//! client that connects and sends nothing (or a byte at a time) cannot hold a connection for
+//! ever, and an end to connections idle for long. The heads of the requests after the first
+//! have their own deadline in [`crate::http::serve`] (hyper's, which parses them).
+//!
+//! The cap per address counts the socket's own address (an IPv6 address by its /64, as every
+//! per-address limit counts it), except the `--trusted-proxies`', whose connections carry many
+//! visitors: without it one address's idle keep-alive sockets could take every connection
+//! the shop serves at once and lock the next visitor out.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -16,7 +24,9 @@ use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Body, Request};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use tokio::time::Sleep;
+use tokio::time::{Instant, Sleep};
+
+use crate::http::proxies::{Network, address_key};
 
 /// The largest JSON body the API reads.
 pub const MAX_JSON_BYTES: usize = 1024 * 1024;
@@ -56,21 +66,83 @@ fn too_large() -> poem::Error {
     poem::Error::from_status(StatusCode::PAYLOAD_TOO_LARGE)
 }
 
-/// Accepts connections only while fewer than `limit` are open (a permit held by each), and
-/// gives each `first_request` to send its first request's head.
+/// How many connections may be open, in all and from one address, and how long they may take.
+#[derive(Clone, Debug)]
+pub struct Guards {
+    /// Connections open at once, in all.
+    pub connections: usize,
+    /// Connections open at once from one address (not a trusted proxy's).
+    pub per_address: usize,
+    /// The proxies whose connections are not capped per address.
+    pub trusted_proxies: Vec<Network>,
+    /// How long a new connection has to send its first request's head.
+    pub first_request: Duration,
+    /// How long a connection may send and receive nothing before it is closed.
+    pub idle: Duration,
+}
+
+/// Accepts connections only while fewer than `guards.connections` are open (a permit held by
+/// each) and fewer than `guards.per_address` from the connecting address (one more from it is
+/// closed at once), and gives each its deadlines.
 pub struct Guarded<A> {
     inner: A,
     permits: Arc<Semaphore>,
-    first_request: Duration,
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    guards: Guards,
 }
 
 impl<A> Guarded<A> {
-    /// `inner`'s connections, at most `limit` at once.
-    pub fn new(inner: A, limit: usize, first_request: Duration) -> Guarded<A> {
+    /// `inner`'s connections, within `guards`.
+    pub fn new(inner: A, guards: Guards) -> Guarded<A> {
         Guarded {
             inner,
-            permits: Arc::new(Semaphore::new(limit.max(1))),
-            first_request,
+            permits: Arc::new(Semaphore::new(guards.connections.max(1))),
+            open: Arc::default(),
+            guards,
+        }
+    }
+
+    /// A slot for one more connection from `remote`, or `None` when its address has its share.
+    fn slot_for(&self, remote: &RemoteAddr) -> Option<Option<AddressSlot>> {
+        let Some(ip) = remote.as_socket_addr().map(|a| a.ip()) else {
+            return Some(None);
+        };
+        if self
+            .guards
+            .trusted_proxies
+            .iter()
+            .any(|net| net.contains(ip))
+        {
+            return Some(None);
+        }
+        let key = address_key(ip);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(key.clone()).or_insert(0);
+        if *count >= self.guards.per_address.max(1) {
+            return None;
+        }
+        *count += 1;
+        Some(Some(AddressSlot {
+            open: self.open.clone(),
+            key,
+        }))
+    }
+}
+
+/// One connection counted against its address, given back when the connection closes.
+struct AddressSlot {
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    key: String,
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.key);
+            }
         }
     }
 }
@@ -92,30 +164,63 @@ impl<A: Acceptor> Acceptor for Guarded<A> {
             .acquire_owned()
             .await
             .map_err(io::Error::other)?;
-        let (io, local, remote, scheme) = self.inner.accept().await?;
-        let io = GuardedIo {
-            inner: io,
-            _permit: permit,
-            deadline: Some(Box::pin(tokio::time::sleep(self.first_request))),
-            matched: 0,
-        };
-        Ok((io, local, remote, scheme))
+        loop {
+            let (io, local, remote, scheme) = self.inner.accept().await?;
+            let Some(slot) = self.slot_for(&remote) else {
+                // Closed unread: the address already has its share of the shop's connections.
+                tracing::debug!(%remote, "closed a connection past its address's share");
+                drop(io);
+                continue;
+            };
+            let now = Instant::now();
+            let io = GuardedIo {
+                inner: io,
+                _permit: permit,
+                _slot: slot,
+                deadline: Some(Box::pin(tokio::time::sleep(self.guards.first_request))),
+                matched: 0,
+                idle: self.guards.idle,
+                last_active: now,
+                idle_timer: Box::pin(tokio::time::sleep_until(now + self.guards.idle)),
+            };
+            return Ok((io, local, remote, scheme));
+        }
     }
 }
 
-/// A connection holding its permit, with a deadline until the end of its first request's head
-/// (the blank line after the headers; HTTP/2's preface ends with one too).
+/// A connection holding its permit and its address's slot, with a deadline until the end of
+/// its first request's head (the blank line after the headers; HTTP/2's preface ends with one
+/// too), and one for being idle.
 pub struct GuardedIo<T> {
     inner: T,
     _permit: OwnedSemaphorePermit,
+    _slot: Option<AddressSlot>,
     deadline: Option<Pin<Box<Sleep>>>,
     /// How much of `\r\n\r\n` the bytes read so far end with.
     matched: usize,
+    idle: Duration,
+    /// When bytes last went either way.
+    last_active: Instant,
+    idle_timer: Pin<Box<Sleep>>,
 }
 
 const END_OF_HEAD: &[u8; 4] = b"\r\n\r\n";
 
 impl<T> GuardedIo<T> {
+    /// True once nothing has gone either way for the idle time; else makes sure the task is
+    /// woken when it may have.
+    fn idle_too_long(&mut self, cx: &mut Context<'_>) -> bool {
+        while self.idle_timer.as_mut().poll(cx).is_ready() {
+            let ends = self.last_active + self.idle;
+            if ends <= Instant::now() {
+                return true;
+            }
+            // Moved on only when it fires, rather than at every read and write.
+            self.idle_timer.as_mut().reset(ends);
+        }
+        false
+    }
+
     /// Notes the bytes just read; true once the first head has ended.
     fn saw(&mut self, bytes: &[u8]) -> bool {
         for &byte in bytes {
@@ -147,13 +252,21 @@ impl<T: AsyncRead + Unpin> AsyncRead for GuardedIo<T> {
                 "no request head before the deadline",
             )));
         }
+        if this.idle_too_long(cx) {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the connection was idle too long",
+            )));
+        }
         let before = buf.filled().len();
         let read = Pin::new(&mut this.inner).poll_read(cx, buf);
-        if this.deadline.is_some()
-            && let Poll::Ready(Ok(())) = read
-            && this.saw(&buf.filled()[before..])
+        if let Poll::Ready(Ok(())) = read
+            && buf.filled().len() > before
         {
-            this.deadline = None;
+            this.last_active = Instant::now();
+            if this.deadline.is_some() && this.saw(&buf.filled()[before..]) {
+                this.deadline = None;
+            }
         }
         read
     }
@@ -165,7 +278,14 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for GuardedIo<T> {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.inner).poll_write(cx, buf);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            this.last_active = Instant::now();
+        }
+        written
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -181,7 +301,14 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for GuardedIo<T> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().inner).poll_write_vectored(cx, bufs)
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            this.last_active = Instant::now();
+        }
+        written
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -197,13 +324,17 @@ mod tests {
         GuardedIo {
             inner: tokio::io::empty(),
             _permit: Arc::new(Semaphore::new(1)).try_acquire_owned().unwrap(),
+            _slot: None,
             deadline: None,
             matched: 0,
+            idle: Duration::from_secs(60),
+            last_active: Instant::now(),
+            idle_timer: Box::pin(tokio::time::sleep(Duration::from_secs(60))),
         }
     }
 
-    #[test]
-    fn the_head_ends_at_the_first_blank_line_even_across_reads() {
+    #[tokio::test]
+    async fn the_head_ends_at_the_first_blank_line_even_across_reads() {
         let mut io = io();
         assert!(!io.saw(b"GET / HTTP/1.1\r\nHost: x\r"));
         assert!(!io.saw(b"\n\r"));

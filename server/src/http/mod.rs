@@ -1,6 +1,6 @@
 //! The HTTP plumbing every domain's API shares: the access log and request ids, errors as
 //! answers, the CSRF check, headers,
-//! limits, compression, the proxies trusted for addresses, the built web app and the pages
+//! limits, compression, the proxies trusted for addresses, serving connections, the built web app and the pages
 //! drawn on the server.
 
 pub mod access;
@@ -11,4 +11,5 @@ pub mod headers;
 pub mod limits;
 pub mod pages;
 pub mod proxies;
+pub mod serve;
 pub mod web;

@@ -101,6 +101,21 @@ pub fn client_address<'a>(
     client
 }
 
+/// The key every per-address limit counts `ip` under (holds, payment attempts, sign-ins,
+/// enquiries, new carts, connections): an IPv4 address as it is (an IPv4-mapped IPv6 address
+/// too), an IPv6 address by its /64. A household or phone is handed a /64 (at least) and may
+/// use any address in it, so a limit on single IPv6 addresses would give one visitor 2^64
+/// shares.
+pub fn address_key(ip: IpAddr) -> String {
+    match ip.to_canonical() {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let network = std::net::Ipv6Addr::from(u128::from(v6) & (u128::MAX << 64));
+            format!("{network}/64")
+        }
+    }
+}
+
 /// An `X-Forwarded-For` entry's address: `1.2.3.4`, `2001:db8::1`, `[2001:db8::1]:443`, or
 /// `1.2.3.4:5678`.
 fn parse_entry(entry: &str) -> Option<IpAddr> {
@@ -168,6 +183,17 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+    }
+
+    #[test]
+    fn an_ipv6_address_is_counted_by_its_64_and_ipv4_as_it_is() {
+        assert_eq!(address_key(ip("203.0.113.9")), "203.0.113.9");
+        assert_eq!(address_key(ip("::ffff:203.0.113.9")), "203.0.113.9");
+        let one = address_key(ip("2001:db8:1:2::1"));
+        assert_eq!(one, "2001:db8:1:2::/64");
+        assert_eq!(address_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")), one);
+        assert_ne!(address_key(ip("2001:db8:1:3::1")), one);
+        assert_eq!(address_key(ip("::1")), "::/64");
     }
 
     #[test]

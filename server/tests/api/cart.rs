@@ -6,7 +6,10 @@ use posy_server::store::clock::now;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::helpers::{add, keys, new_cart, product, rows_in_all_tables, size_id, spawn_app, sql};
+use crate::helpers::{
+    Options, TestApp, add, count, keys, new_cart, product, rows_in_all_tables, size_id, spawn_app,
+    spawn_app_with, sql,
+};
 
 #[tokio::test]
 async fn a_missing_malformed_unknown_or_ordered_cart_id_gets_a_fresh_empty_cart() {
@@ -802,4 +805,58 @@ async fn the_calls_answer_without_their_trailing_slash_too() {
         )
         .await;
     assert_eq!(status, 200);
+}
+
+/// Adds one of product `id` to `cart` as if from `address` (the shop trusts the test as its
+/// proxy).
+async fn add_from(app: &TestApp, cart: &str, id: i64, address: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/cart/add_item/"))
+        .header("cookie", format!("csrftoken={}", app.csrf))
+        .header("x-csrftoken", &app.csrf)
+        .header("x-forwarded-for", address)
+        .json(&json!({"cart_id": cart, "product_id": id, "quantity": 1}))
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::json_of("add_item", response).await
+}
+
+#[tokio::test]
+async fn an_address_may_start_only_so_many_carts_an_hour() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| {
+            crate::helpers::behind_a_proxy(config);
+            config.new_carts_per_address = 2;
+        }),
+        ..Options::default()
+    })
+    .await;
+    let id = product(&app, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let mut started = Vec::new();
+    for device in ["2001:db8:5:1::1", "2001:db8:5:1::2"] {
+        let cart = new_cart(&app).await;
+        let (status, body) = add_from(&app, &cart, id, device).await;
+        assert_eq!(status, 200, "{body}");
+        started.push(cart);
+    }
+    // A third fresh cart from the same /64 is not started, and nothing is stored for it.
+    let before = count(&app, "carts").await;
+    let third = new_cart(&app).await;
+    let (status, body) = add_from(&app, &third, id, "2001:db8:5:1::3").await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(
+        body["error"],
+        "We can't start another basket for your network just now: a lot have been started \
+         from it lately. Please try again in 60 minutes."
+    );
+    assert_eq!(count(&app, "carts").await, before);
+    // The carts it has go on taking adds, and other addresses start theirs.
+    let (status, body) = add_from(&app, &started[0], id, "2001:db8:5:1::3").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = add_from(&app, &third, id, "198.51.100.9").await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -377,10 +377,11 @@ async fn stock_gone_after_payment_refunds_it_and_says_so() {
         cart.as_str(),
         "the cart stays open to pay again"
     );
-    // The cart still holds 2, more than is left, until the stock is back.
+    // The cart still holds 2, more than is left, until the stock is back (six: one shopper may
+    // hold a third of it while paying).
     sql(
         &app,
-        "UPDATE products SET stock = 2 WHERE name = 'The Bedminster'",
+        "UPDATE products SET stock = 6 WHERE name = 'The Bedminster'",
     )
     .await;
     let new_secret = client_secret(&app, &cart).await;

@@ -297,3 +297,122 @@ async fn two_shops_starting_together_on_one_database_both_start() {
     a.expect("the first starts");
     b.expect("the second starts");
 }
+
+/// A connection to the shop from `from` (any 127.x.x.x address is this machine's own).
+async fn connect_from(app: &crate::helpers::TestApp, from: &str) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    let to = app.base.trim_start_matches("http://").parse().unwrap();
+    socket.connect(to).await.unwrap()
+}
+
+/// Asks for /healthz on `stream` and answers the status line of the answer, if one came.
+async fn health_on(stream: &mut TcpStream) -> Option<String> {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .ok()?;
+    let mut buf = [0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .ok()?
+        .ok()?;
+    let text = String::from_utf8_lossy(&buf[..n]).into_owned();
+    text.lines()
+        .next()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn connections_past_an_addresss_share_are_closed_and_other_addresses_still_get_in() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| {
+            config.max_connections_per_address = 3;
+            // A proxy's connections carry many visitors: not capped.
+            config.trusted_proxies = vec!["127.0.0.4".parse().unwrap()];
+        }),
+        ..Options::default()
+    })
+    .await;
+    // Three idle keep-alive sockets from one address take its share...
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(connect_from(&app, "127.0.0.3").await);
+    }
+    // ...so a fourth from it is closed without an answer.
+    let mut fourth = connect_from(&app, "127.0.0.3").await;
+    assert_eq!(health_on(&mut fourth).await, None);
+    assert!(closed_within(&mut fourth, Duration::from_secs(2)).await);
+    // The next visitor is served.
+    let mut visitor = connect_from(&app, "127.0.0.2").await;
+    assert_eq!(
+        health_on(&mut visitor).await.as_deref(),
+        Some("HTTP/1.1 200 OK")
+    );
+    // The proxy may hold more than an address's share.
+    let mut through_proxy = Vec::new();
+    for _ in 0..5 {
+        let mut stream = connect_from(&app, "127.0.0.4").await;
+        assert_eq!(
+            health_on(&mut stream).await.as_deref(),
+            Some("HTTP/1.1 200 OK")
+        );
+        through_proxy.push(stream);
+    }
+    // One of the idle sockets closing gives its address a place again.
+    drop(idle.pop());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = connect_from(&app, "127.0.0.3").await;
+    assert_eq!(
+        health_on(&mut again).await.as_deref(),
+        Some("HTTP/1.1 200 OK")
+    );
+}
+
+#[tokio::test]
+async fn a_second_request_dribbled_on_a_kept_alive_connection_is_closed_at_its_deadline() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.first_request_seconds = 1),
+        ..Options::default()
+    })
+    .await;
+    let mut stream = connect_from(&app, "127.0.0.5").await;
+    assert_eq!(
+        health_on(&mut stream).await.as_deref(),
+        Some("HTTP/1.1 200 OK"),
+        "the first request is answered and the connection kept alive"
+    );
+    let (mut reader, mut writer) = stream.into_split();
+    writer
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    // A byte now and then does not keep it open.
+    let dribbling = tokio::spawn(async move {
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            if writer.write_all(b"X").await.is_err() {
+                break;
+            }
+        }
+    });
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        let mut buf = [0u8; 1024];
+        // Nothing but a close (after an error answer, perhaps) comes back.
+        while let Ok(n) = reader.read(&mut buf).await
+            && n > 0
+        {}
+    })
+    .await;
+    dribbling.abort();
+    assert!(closed.is_ok(), "still open after 5 s of dribbling");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "closed after {:?}",
+        started.elapsed()
+    );
+    // A prompt request is answered as ever.
+    assert_eq!(app.get("/api/products/").await.status(), 200);
+}

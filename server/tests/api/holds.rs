@@ -35,36 +35,46 @@ async fn line(app: &TestApp, cart: &str) -> Value {
 
 #[tokio::test]
 async fn a_shopper_needing_stock_that_other_carts_hold_is_told_before_paying() {
-    let app = spawn_app().await;
-    stock(&app, "The Bedminster", 3).await;
-    let first = cart_with(&app, "The Bedminster", 2).await;
-    client_secret(&app, &first).await;
+    // Each shopper from an address of their own: one address may hold only a third of it.
+    let app = spawn_app_with(Options {
+        configure: Some(behind_a_proxy),
+        ..Options::default()
+    })
+    .await;
+    stock(&app, "The Bedminster", 9).await;
+    let first = cart_with(&app, "The Bedminster", 3).await;
+    let (status, body) = check_intent_from(&app, &first, "198.51.100.1").await;
+    assert_eq!(status, 200, "{body}");
+    for (n, quantity) in [(2, 3), (3, 2)] {
+        let (status, body) =
+            held_from(&app, "The Bedminster", quantity, &format!("198.51.100.{n}")).await;
+        assert_eq!(status, 200, "{body}");
+    }
 
-    let second = cart_with(&app, "The Bedminster", 2).await;
-    let (status, body) = check_intent(&app, &second).await;
+    let (status, body) = held_from(&app, "The Bedminster", 2, "198.51.100.4").await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
         error(&body),
-        "Only 1 of The Bedminster can be yours just now: the other 2 are in other baskets for \
+        "Only 1 of The Bedminster can be yours just now: the other 8 are in other baskets for \
          a few minutes. Please lower the quantity, or try again shortly."
     );
-    let third = cart_with(&app, "The Bedminster", 1).await;
-    client_secret(&app, &third).await;
-    let fourth = cart_with(&app, "The Bedminster", 1).await;
-    let (status, body) = check_intent(&app, &fourth).await;
+    let (status, body) = held_from(&app, "The Bedminster", 1, "198.51.100.5").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = held_from(&app, "The Bedminster", 1, "198.51.100.6").await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
         error(&body),
-        "Only 3 of The Bedminster are left, and they are in other baskets for a few minutes; \
+        "Only 9 of The Bedminster are left, and they are in other baskets for a few minutes; \
          please try again shortly."
     );
     assert_eq!(
         count(&app, "simulated_payments").await,
-        2,
+        4,
         "no payment was made for the carts told"
     );
     // A cart asking again keeps its own hold: it is not competing with itself.
-    client_secret(&app, &first).await;
+    let (status, body) = check_intent_from(&app, &first, "198.51.100.1").await;
+    assert_eq!(status, 200, "{body}");
 }
 
 #[tokio::test]
@@ -355,6 +365,8 @@ impl Process {
             .arg(&web)
             .args(["--database-url", database])
             .args(["--trusted-proxies", "127.0.0.1"])
+            // Every cart is made from the test's own address.
+            .args(["--new-carts-per-address", "100000"])
             .env("RUST_LOG", "warn")
             .stdout(std::process::Stdio::null())
             .stderr(log)
@@ -508,4 +520,126 @@ async fn two_shop_processes_on_one_postgresql_database_sell_ten_to_a_hundred_wit
             .unwrap(),
         10
     );
+}
+
+/// A cart of `quantity` of `name`, its payment prepared from `address`: the status and body.
+async fn held_from(app: &TestApp, name: &str, quantity: i64, address: &str) -> (u16, Value) {
+    let cart = cart_with(app, name, quantity).await;
+    check_intent_from(app, &cart, address).await
+}
+
+#[tokio::test]
+async fn one_address_holds_at_most_twenty_pieces_counting_an_ipv6_64_as_one_address() {
+    let app = spawn_app_with(Options {
+        configure: Some(behind_a_proxy),
+        ..Options::default()
+    })
+    .await;
+    for name in ["Sunflower Bunch", "The Bedminster", "Dried Flower Posy"] {
+        stock(&app, name, 100).await;
+    }
+    // One household: each device has its own address in the /64 it was given.
+    let (status, body) = held_from(&app, "Sunflower Bunch", 10, "2001:db8:7:1::a").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = held_from(&app, "The Bedminster", 10, "2001:db8:7:1::b").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = held_from(&app, "Dried Flower Posy", 1, "2001:db8:7:1:ffff::c").await;
+    assert_eq!(status, 429, "{body}");
+    let (_, site) = app.get_json("/api/site/").await;
+    assert_eq!(
+        error(&body),
+        format!(
+            "You're holding as many as we can keep for one shopper while paying (20 pieces). \
+             Please finish the payment you started, lower the quantities or wait a few \
+             minutes, or call us on {} and we will take your order by phone.",
+            site["phone"].as_str().unwrap()
+        )
+    );
+    // The next /64 is another household.
+    let (status, body) = held_from(&app, "Dried Flower Posy", 1, "2001:db8:7:2::a").await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn one_address_holds_at_most_a_third_of_a_stock_row_and_always_one() {
+    let app = spawn_app_with(Options {
+        configure: Some(behind_a_proxy),
+        ..Options::default()
+    })
+    .await;
+    stock(&app, "The Bedminster", 6).await;
+    let (status, body) = held_from(&app, "The Bedminster", 3, "198.51.100.20").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        error(&body),
+        "We can keep at most 2 of The Bedminster for one shopper while paying, so that others \
+         can buy some too. Please lower the quantity to 2."
+    );
+    let (status, body) = held_from(&app, "The Bedminster", 2, "198.51.100.20").await;
+    assert_eq!(status, 200, "{body}");
+    // Another basket from the same address counts with the first.
+    let (status, body) = held_from(&app, "The Bedminster", 1, "198.51.100.20").await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        error(&body).contains("Your other basket already holds 2"),
+        "{body}"
+    );
+    let (status, body) = held_from(&app, "The Bedminster", 2, "198.51.100.21").await;
+    assert_eq!(status, 200, "another shopper has a share too: {body}");
+
+    // The last one of a one-off can always be bought.
+    stock(&app, "Sunflower Bunch", 1).await;
+    let (status, body) = held_from(&app, "Sunflower Bunch", 1, "198.51.100.22").await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// The Monday `minutes` past half past eleven.
+fn minutes_on(minutes: i64) -> impl FnOnce(&mut Config) {
+    move |config: &mut Config| {
+        config.fake_now = parse_moment("2026-12-14T11:30:00Z").map(|t| t + minutes * 60);
+    }
+}
+
+#[tokio::test]
+async fn a_shopper_who_took_eleven_minutes_to_find_her_card_renews_once_and_pays() {
+    let app = spawn_app_with(Options {
+        configure: Some(at_half_past_eleven),
+        ..Options::default()
+    })
+    .await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
+    client_secret(&app, &cart).await;
+    let app = app.restarted_with(minutes_on(11)).await;
+    let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
+    let (status, body) = place(&app, &intent, &cart).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn a_carts_hold_is_renewed_at_most_three_times_in_an_hour() {
+    let mut app = spawn_app_with(Options {
+        configure: Some(at_half_past_eleven),
+        ..Options::default()
+    })
+    .await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
+    client_secret(&app, &cart).await;
+    // Each time the hold has lapsed: three renewals.
+    for minutes in [11, 22, 33] {
+        app = app.restarted_with(minutes_on(minutes)).await;
+        client_secret(&app, &cart).await;
+    }
+    app = app.restarted_with(minutes_on(44)).await;
+    let (status, body) = check_intent(&app, &cart).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        error(&body).starts_with(
+            "We have kept this basket for you as many times as we can this hour. Please try \
+             again in an hour, or call us on "
+        ),
+        "{body}"
+    );
+    // An hour after its first hold, it may start again.
+    app = app.restarted_with(minutes_on(61)).await;
+    client_secret(&app, &cart).await;
 }

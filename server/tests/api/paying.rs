@@ -111,7 +111,13 @@ async fn bedminster(app: &TestApp) -> i64 {
 
 #[tokio::test]
 async fn a_cart_whose_amount_changes_each_time_gets_twenty_attempts_then_the_phone() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(Options {
+        // The attempts' limit is what is counted here: each change ends the cart's hold, and
+        // so each ask starts it again, which the hold's renewals would refuse first.
+        configure: Some(|config| config.max_hold_renewals = 100),
+        ..Options::default()
+    })
+    .await;
     let cart = new_cart(&app).await;
     let (_, body) = add(&app, &cart, bedminster(&app).await, None, 1).await;
     let line = body["items"][0]["id"].clone();
@@ -147,6 +153,13 @@ async fn an_address_is_limited_over_all_its_carts_counted_atomically() {
         ..Options::default()
     })
     .await;
+    // Nor a third of the stock, which one address may hold.
+    crate::helpers::sql(
+        &app,
+        "UPDATE products SET stock = 100 WHERE name = 'The Bedminster'",
+    )
+    .await;
+    crate::helpers::sql(&app, "UPDATE catalogue_version SET version = version + 1").await;
     let mut carts = Vec::new();
     for _ in 0..12 {
         carts.push(cart_with(&app, "The Bedminster", 1).await);
@@ -221,9 +234,10 @@ async fn a_refunded_payment_gives_a_new_secret_and_says_why() {
     // The shopper comes back: the order cannot be had, so the payment is refunded.
     let (status, body) = check_intent(&app, &cart).await;
     assert_eq!(status, 409, "the cart now holds more than is left: {body}");
+    // Six: enough for the two, which is as many as one shopper may hold of it while paying.
     sql(
         &app,
-        "UPDATE products SET stock = 5 WHERE name = 'The Bedminster'",
+        "UPDATE products SET stock = 6 WHERE name = 'The Bedminster'",
     )
     .await;
     let (status, body) = check_intent(&app, &cart).await;

@@ -82,7 +82,7 @@ async fn a_cart_whose_slot_filled_meanwhile_is_refused_before_paying_naming_the_
     // Both choose the one Morning place while neither pays; the first to pay holds it.
     let first = chosen(&app, tuesday_morning).await;
     let second = chosen(&app, tuesday_morning).await;
-    client_secret(&app, &first).await;
+    paying(&app, &first).await;
     let (status, body) = check_intent(&app, &second).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(
@@ -98,6 +98,13 @@ async fn a_cart_whose_slot_filled_meanwhile_is_refused_before_paying_naming_the_
     client_secret(&app, &first).await;
 }
 
+/// Prepares the cart's payment as the checkout does before paying: its page asked once when it
+/// was shown, and asks again now (the spec), which is when its place counts.
+async fn paying(app: &TestApp, cart: &str) {
+    client_secret(app, cart).await;
+    client_secret(app, cart).await;
+}
+
 /// The same Monday eleven minutes on: past a ten-minute hold.
 fn eleven_minutes_on(config: &mut Config) {
     config.fake_now = parse_moment("2026-12-14T11:41:00Z");
@@ -108,7 +115,7 @@ async fn a_held_cart_counts_while_held_and_stops_counting_when_its_hold_lapses()
     let app = shop_at(monday_morning).await;
     limits(&app).await;
     let held = chosen(&app, tuesday_morning).await;
-    client_secret(&app, &held).await;
+    paying(&app, &held).await;
     let other = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, tuesday_morning(&other)).await;
     assert_eq!(status, 400, "held: {body}");
@@ -117,10 +124,10 @@ async fn a_held_cart_counts_while_held_and_stops_counting_when_its_hold_lapses()
     assert_eq!(choose(&app, tuesday_morning(&other)).await.0, 200);
 
     // Held again, then lapsed.
-    client_secret(&app, &held).await;
+    paying(&app, &held).await;
     assert_eq!(check_intent(&app, &other).await.0, 400);
     let app = app.restarted_with(eleven_minutes_on).await;
-    client_secret(&app, &other).await;
+    paying(&app, &other).await;
     let (status, body) = check_intent(&app, &held).await;
     assert_eq!(status, 400, "the lapsed cart lost its place: {body}");
 }
@@ -130,7 +137,7 @@ async fn a_collection_day_with_room_for_one_is_fully_booked_by_a_held_cart() {
     let app = shop_at(monday_morning).await;
     limits(&app).await;
     let held = chosen(&app, tuesday_at_ten).await;
-    client_secret(&app, &held).await;
+    paying(&app, &held).await;
     let other = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, collection(&other, "2026-12-15", "15:00")).await;
     assert_eq!(status, 400, "{body}");
@@ -160,7 +167,7 @@ async fn the_places_taken_are_published_with_the_settings() {
     let Paid { intent, .. } = pay_with_4242(&app, &ordered).await;
     assert_eq!(place(&app, &intent, &ordered).await.0, 200);
     let held = chosen(&app, tuesday_at_ten).await;
-    client_secret(&app, &held).await;
+    paying(&app, &held).await;
     // Chosen but not paying: it takes no place.
     chosen(&app, |cart| collection(cart, "2026-12-16", "10:00")).await;
 
@@ -227,13 +234,17 @@ async fn shoppers_paying_at_once_for_the_last_place_in_a_slot_leave_one_holding_
         pieces.push(i64::from(piece.id));
     }
     let mut carts = Vec::new();
-    for piece in &pieces {
+    for (n, piece) in pieces.iter().enumerate() {
         let cart = crate::helpers::new_cart(&app).await;
         assert_eq!(
             crate::helpers::add(&app, &cart, *piece, None, 1).await.0,
             200
         );
         assert_eq!(choose(&app, tuesday_morning(&cart)).await.0, 200);
+        // The checkout page's first ask takes no place: every one of them is answered.
+        let address = format!("198.51.100.{n}");
+        let (status, body) = crate::checkout::check_intent_from(&app, &cart, &address).await;
+        assert_eq!(status, 200, "{body}");
         carts.push(cart);
     }
     let app = &app;
@@ -255,4 +266,73 @@ async fn shoppers_paying_at_once_for_the_last_place_in_a_slot_leave_one_holding_
             .all(|(_, body)| body["fields"]["slot"] == "Fully booked. Please choose another time."),
         "{answers:?}"
     );
+}
+
+#[tokio::test]
+async fn a_cancelled_order_gives_its_place_back() {
+    let app = shop_at(monday_morning).await;
+    limits(&app).await;
+    let session = crate::helpers::admin_session(&app).await;
+    let mut orders = Vec::new();
+    for choice in [tuesday_morning as fn(&str) -> Value, tuesday_at_ten] {
+        let cart = chosen(&app, choice).await;
+        let Paid { intent, .. } = pay_with_4242(&app, &cart).await;
+        let (status, order) = place(&app, &intent, &cart).await;
+        assert_eq!(status, 200, "{order}");
+        orders.push(order["id"].as_i64().unwrap());
+    }
+    let other = cart_with(&app, "Sunflower Bunch", 1).await;
+    assert_eq!(choose(&app, tuesday_morning(&other)).await.0, 400, "full");
+    assert_eq!(choose(&app, tuesday_at_ten(&other)).await.0, 400, "full");
+
+    // Cancelled from the day's work, giving nothing back: the places are free again.
+    for id in orders {
+        let nothing =
+            json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true});
+        let (status, body) = crate::helpers::admin_post(
+            &app,
+            &session,
+            &format!("/api/admin/orders/{id}/refund/"),
+            nothing,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["status"], "cancelled");
+    }
+    let (_, published) = app.get_json("/api/delivery/").await;
+    assert_eq!(
+        published["taken"],
+        json!({"slots": [], "collections": []}),
+        "cancelled orders take no place"
+    );
+    let (status, body) = choose(&app, tuesday_morning(&other)).await;
+    assert_eq!(status, 200, "the Morning place is free again: {body}");
+    let (status, body) = choose(&app, tuesday_at_ten(&other)).await;
+    assert_eq!(status, 200, "the collection place is free again: {body}");
+}
+
+#[tokio::test]
+async fn a_held_cart_takes_its_place_only_from_the_ask_just_before_paying() {
+    let app = shop_at(monday_morning).await;
+    limits(&app).await;
+    let looking = chosen(&app, tuesday_morning).await;
+    // The checkout page asks when it is shown: the shopper is only looking, so far.
+    client_secret(&app, &looking).await;
+    let other = cart_with(&app, "Sunflower Bunch", 1).await;
+    let (status, body) = choose(&app, tuesday_morning(&other)).await;
+    assert_eq!(status, 200, "a page shown takes no place: {body}");
+    let (_, published) = app.get_json("/api/delivery/").await;
+    assert_eq!(published["taken"]["slots"], json!([]));
+
+    // Its ask just before paying takes the place (the other has not asked yet).
+    client_secret(&app, &looking).await;
+    let third = cart_with(&app, "Sunflower Bunch", 1).await;
+    let (status, body) = choose(&app, tuesday_morning(&third)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["slot"],
+        "Fully booked. Please choose another time."
+    );
+    let (status, body) = check_intent(&app, &other).await;
+    assert_eq!(status, 400, "the other is told before paying: {body}");
 }

@@ -893,8 +893,9 @@ export interface paths {
         put?: never;
         /**
          * Signs the admin in: a new session, in an HttpOnly cookie. 401 for a wrong username or
-         *     password; 429 after 5 failures from one address for one username in 15 minutes (the
-         *     shop's settings may say otherwise).
+         *     password; 429 after 5 failures from one address for one username, or 20 from one address
+         *     whatever the usernames, in 15 minutes (the shop's settings may say otherwise), and at
+         *     once while too many sign-ins wait to be checked.
          */
         post: operations["login"];
         delete?: never;
@@ -969,7 +970,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a product (and size) to the cart, raising its line when it is already there.
-         *     Refused whole (400, or 409 for stock) when the line would pass 10 or the stock.
+         *     Refused whole (400, or 409 for stock) when the line would pass 10 or the stock; a fresh
+         *     cart's first add is refused (429) when its address has started its share of carts.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -7586,7 +7588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed sign-ins from this address for this username lately (5 in 15 minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise); wait. */
+            /** @description Too many failed sign-ins from this address for this username lately (5 in 15 minutes unless POSY_SIGN_IN_FAILURES and POSY_SIGN_IN_WINDOW_MINUTES say otherwise), or from this address whatever the usernames (20, POSY_SIGN_IN_FAILURES_PER_ADDRESS); wait. Or too many sign-ins are waiting to be checked just now: try again in a minute. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,6 +7773,15 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The add would start a new cart, and this address has started its share of carts this hour (100 unless POSY_NEW_CARTS_PER_ADDRESS says otherwise). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8011,6 +8022,15 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The add would start a new cart, and this address has started its share of carts this hour (100 unless POSY_NEW_CARTS_PER_ADDRESS says otherwise). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8300,7 +8320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A line can no longer be paid for, or needs stock that other carts hold while they pay, for a few minutes (the sentence names it); or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            /** @description A line can no longer be paid for, needs stock that other carts hold while they pay, for a few minutes, or asks for more than one address may hold while paying (a third of its stock, at least 1): the sentence names it; or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8309,7 +8329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many payment attempts this hour for this cart, or from this address (only a new intent or a changed amount counts; asking again for an unchanged cart does not); or this address already has its share of carts holding stock while they pay. The sentence gives the studio's phone number to order by instead. */
+            /** @description Too many payment attempts this hour for this cart, or from this address (only a new intent or a changed amount counts; asking again for an unchanged cart does not); or this address already has its share of carts (3) or pieces (20) held while they pay; or the cart has renewed its hold 3 times this hour (the shop's settings may say otherwise). The sentence gives the studio's phone number to order by instead. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -28,8 +28,16 @@ pub struct Model {
     /// Its lines are held for its payment until then (Unix seconds on the shop's clock); null
     /// when nothing is held. See `holds`.
     pub held_until: Option<i64>,
-    /// The address that asked for the hold, for the cap on holds per address; null with it.
+    /// The address that asked for the hold (as per-address limits count it), for the caps on
+    /// what one address may hold; null with it.
     pub hold_address: Option<String>,
+    /// Its `check_intent` calls since `hold_hour_from`: its place counts from the second.
+    pub hold_checks: i32,
+    /// The holds it started since `hold_hour_from`; each after the first is a renewal.
+    pub holds_started: i32,
+    /// When the hour its holds are counted in began (Unix seconds on the shop's clock); null
+    /// before its first hold.
+    pub hold_hour_from: Option<i64>,
     /// Where the choice books its place (see `places`): `delivery` or `collection`; null
     /// without a choice.
     pub fulfil_method: Option<String>,

@@ -25,6 +25,7 @@ mod m20261212_000001_order_changes;
 mod m20261213_000001_slot_hours;
 mod m20261214_000001_order_ledger;
 mod m20261215_000001_admin_states;
+mod m20261220_000001_hold_checks;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261213_000001_slot_hours::Migration),
             Box::new(m20261214_000001_order_ledger::Migration),
             Box::new(m20261215_000001_admin_states::Migration),
+            Box::new(m20261220_000001_hold_checks::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

@@ -138,4 +138,18 @@ describe('the product page', () => {
     expect(toast).toHaveTextContent('Failed to add to cart');
     expect(toast).toHaveTextContent('Only 3 left of Wildflower Meadow');
   });
+
+  it('toasts the server’s sentence when the address has started too many baskets (429)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    serve(wildflowers);
+    const sentence =
+      "We can't start another basket for your network just now: a lot have been started from it lately. Please try again in 60 minutes.";
+    mockApi.on('POST', '/api/cart/add_item/', () => json({ error: sentence }, 429));
+    renderPage(<ProductPage />, { path: '/shop/:id', at: '/shop/2' });
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Failed to add to cart');
+    expect(toast).toHaveTextContent(sentence);
+  });
 });

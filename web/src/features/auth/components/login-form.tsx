@@ -40,7 +40,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
     setMessage(result.message);
     setFields(result.fields ?? {});
-    setPassword('');
+    // A wrong password is cleared for the next try; one refused unchecked (too many attempts,
+    // or too many people signing in at once) is kept, as typed, for pressing again later.
+    if (result.wrongPassword) setPassword('');
   };
 
   /** What both boxes share: an id, the name, the value, its complaint and its changes. */
