@@ -287,8 +287,9 @@ async fn a_cancelled_order_gives_its_place_back() {
 
     // Cancelled from the day's work, giving nothing back: the places are free again.
     for id in orders {
-        let nothing =
-            json!({"quantities": [0], "restock": [false], "delivery": false, "cancel": true});
+        let nothing = json!({"quantities": [0], "restock": [false], "delivery": false,
+                             "cancel": true, "refunded": "0.00", "status": "new",
+                             "key": uuid::Uuid::new_v4().to_string()});
         let (status, body) = crate::helpers::admin_post(
             &app,
             &session,
