@@ -21,6 +21,7 @@ use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::media::uploads::UploadError;
+use crate::store::db::Writer;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
 
@@ -256,12 +257,12 @@ impl CatalogueAdminApi {
     async fn create_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         change: Json<ProductChangeBody>,
     ) -> ProductMade {
         let form = ProductForm::from(change.0);
-        Ok(Json(products::create(*db, &form, &media.0.0).await?))
+        Ok(Json(products::create(*writer, &form, &media.0.0).await?))
     }
 
     /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
@@ -274,13 +275,15 @@ impl CatalogueAdminApi {
     async fn update_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
         change: Json<ProductChangeBody>,
     ) -> ProductChanged {
         let form = ProductForm::from(change.0);
-        Ok(Json(products::update(*db, id.0, &form, &media.0.0).await?))
+        Ok(Json(
+            products::update(*writer, id.0, &form, &media.0.0).await?,
+        ))
     }
 
     /// Deletes a product no order ever had (409 for one that was ordered: archive it).
@@ -292,10 +295,11 @@ impl CatalogueAdminApi {
     async fn delete_product(
         &self,
         _admin: AdminSession,
+        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> ProductDeleted {
-        products::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
+        products::delete(*writer, gallery.media.as_ref(), id.0).await?;
         Ok(Json(Done {
             status: "success".into(),
         }))
@@ -311,11 +315,11 @@ impl CatalogueAdminApi {
     async fn archive_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::archive(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::archive(*writer, id.0, &media.0.0).await?))
     }
 
     /// Brings an archived product back, hidden until it is put on sale.
@@ -327,11 +331,11 @@ impl CatalogueAdminApi {
     async fn restore_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::restore(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::restore(*writer, id.0, &media.0.0).await?))
     }
 
     /// Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
@@ -345,6 +349,7 @@ impl CatalogueAdminApi {
     async fn upload_picture(
         &self,
         _admin: AdminSession,
+        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
         body: PictureBody,
@@ -360,7 +365,7 @@ impl CatalogueAdminApi {
         };
         Ok(Json(
             products::replace_picture(
-                &gallery.db,
+                *writer,
                 gallery.media.as_ref(),
                 id.0,
                 incoming,
@@ -379,14 +384,14 @@ impl CatalogueAdminApi {
     async fn set_stock(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
         change: Json<StockChange>,
     ) -> ProductChanged {
         let change = change.0;
         Ok(Json(
-            products::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
+            products::set_stock(*writer, id.0, change.size_id, change.stock, &media.0.0).await?,
         ))
     }
 
@@ -409,10 +414,10 @@ impl CatalogueAdminApi {
     async fn create_category(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         shelf: Json<NewCategory>,
     ) -> ShelvesChanged {
-        Ok(Json(shelves::create(*db, &shelf.0.name).await?))
+        Ok(Json(shelves::create(*writer, &shelf.0.name).await?))
     }
 
     /// Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
@@ -425,13 +430,13 @@ impl CatalogueAdminApi {
     async fn update_category(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         id: Path<i32>,
         change: Json<CategoryChange>,
     ) -> ShelfChanged {
         let change = change.0;
         Ok(Json(
-            shelves::update(*db, id.0, &change.name, change.hidden).await?,
+            shelves::update(*writer, id.0, &change.name, change.hidden).await?,
         ))
     }
 
@@ -444,9 +449,11 @@ impl CatalogueAdminApi {
     async fn reorder_categories(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         order: Json<CategoryOrder>,
     ) -> ShelvesChanged {
-        Ok(Json(shelves::reorder(*db, &order.0.category_ids).await?))
+        Ok(Json(
+            shelves::reorder(*writer, &order.0.category_ids).await?,
+        ))
     }
 }

@@ -18,6 +18,7 @@ use crate::api::state::Studio;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::orders::admin::{self, OrderOnClosedDay};
 use crate::store::clock::Clock;
+use crate::store::db::Writer;
 use crate::studio::delivery::{self, SaveError};
 use crate::studio::facts::FactsError;
 
@@ -307,11 +308,14 @@ impl SettingsApi {
     async fn save(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
         form: Json<StudioFactsForm>,
     ) -> Result<Json<StudioSettings>, Failure<FactsError, { ADMIN | SEND }>> {
-        let saved = studio.facts.save(*db, &StudioFacts::from(&form.0)).await?;
+        let saved = studio
+            .facts
+            .save(*writer, &StudioFacts::from(&form.0))
+            .await?;
         Ok(Json(settings(&saved)))
     }
 
@@ -350,6 +354,7 @@ impl SettingsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         clock: Data<&Clock>,
         settings: Json<serde_json::Value>,
         /// The ids of the orders the studio was shown in a 409 and closes their days anyway,
@@ -381,10 +386,12 @@ impl SettingsApi {
                 },
             )));
         }
-        delivery::save(*db, &read).await.map_err(|err| match err {
-            SaveError::Problems(problems) => SettingsError::Problems(problems),
-            SaveError::Db(err) => SettingsError::Db(err),
-        })?;
+        delivery::save(*writer, &read)
+            .await
+            .map_err(|err| match err {
+                SaveError::Problems(problems) => SettingsError::Problems(problems),
+                SaveError::Db(err) => SettingsError::Db(err),
+            })?;
         let now = delivery::settings(*db).await.map_err(SettingsError::from)?;
         Ok(DeliverySettingsSave::Saved(Json(
             DeliverySettingsView::from(&now),

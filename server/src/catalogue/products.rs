@@ -18,14 +18,15 @@ use poem_openapi::Object;
 use posy_core::product_form::{ProductForm, ProductProblems, SizeChange, check_stock};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::catalogue::{self, Showing, VariationView};
 use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
 use crate::media::uploads::{PictureNotStored, kept_files, store_picture};
+use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, order_item, product, variation};
 
 /// A product as the back office shows it.
@@ -181,7 +182,7 @@ pub(crate) async fn one(
 /// Ends a change to product `id`: the shop's version moved on in its transaction, which is
 /// committed; answers the product as it is now.
 async fn commit(
-    txn: DatabaseTransaction,
+    txn: Writing,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
@@ -201,7 +202,7 @@ async fn find_shelf(db: &impl ConnectionTrait, id: i32) -> Result<(), ProductAdm
 
 /// Makes a product as the form says, at the end of the shop's order, all or nothing.
 pub async fn create(
-    db: &DatabaseConnection,
+    writer: &Writer,
     form: &ProductForm,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
@@ -209,7 +210,7 @@ pub async fn create(
     if change.sizes.iter().any(|size| size.id.is_some()) {
         return Err(ProductAdminError::NotItsSizes);
     }
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     find_shelf(&txn, change.category_id).await?;
     let last: Option<Option<i32>> = product::Entity::find()
         .select_only()
@@ -266,13 +267,13 @@ async fn add_size(
 /// those without are added, and the product's sizes left out are removed (an order that had
 /// one keeps its snapshot). An archived product stays hidden until it is restored.
 pub async fn update(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     form: &ProductForm,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
     let change = form.parse().map_err(ProductAdminError::Form)?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let found = product::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -348,14 +349,14 @@ pub async fn update(
 
 /// The list's quick stock change: the product's count, or one size's.
 pub async fn set_stock(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     size: Option<i32>,
     stock: i64,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
     let stock = check_stock(stock).map_err(ProductAdminError::Stock)?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let changed = match size {
         Some(size) => {
             variation::Entity::update_many()
@@ -382,29 +383,29 @@ pub async fn set_stock(
 /// Takes a product out of the shop for good (it leaves /shop and carts can no longer take it)
 /// while its orders keep their snapshots; it stays listed under Archived.
 pub async fn archive(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(db, id, true, media_base).await
+    set_archived(writer, id, true, media_base).await
 }
 
 /// Brings an archived product back to the list, hidden: the studio puts it on sale when ready.
 pub async fn restore(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(db, id, false, media_base).await
+    set_archived(writer, id, false, media_base).await
 }
 
 async fn set_archived(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     archived: bool,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let changed = product::Entity::update_many()
         .col_expr(product::Column::Archived, Expr::value(archived))
         // Archived or just restored, it is hidden.
@@ -421,11 +422,11 @@ async fn set_archived(
 /// Deletes a product no order ever had, with its sizes and picture; one that was ordered can
 /// only be archived.
 pub async fn delete(
-    db: &DatabaseConnection,
+    writer: &Writer,
     media: &dyn MediaStore,
     id: i32,
 ) -> Result<(), ProductAdminError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let found = product::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -454,7 +455,7 @@ pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<(), ProductAdmin
 
 /// Makes `incoming` product `id`'s picture, in place of any it had.
 pub async fn replace_picture(
-    db: &DatabaseConnection,
+    writer: &Writer,
     media: &dyn MediaStore,
     id: i32,
     incoming: Incoming,
@@ -468,7 +469,7 @@ pub async fn replace_picture(
             PictureNotStored::Failed(why) => ProductAdminError::Storage(why),
         })?;
     let pointed = async {
-        let txn = db.begin().await?;
+        let txn = writer.begin().await?;
         let before = product::Entity::find_by_id(id)
             .one(&txn)
             .await?

@@ -9,11 +9,12 @@ use poem_openapi::Object;
 use posy_core::category_form;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::catalogue;
+use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, product};
 
 /// A shelf as the back office shows it.
@@ -95,11 +96,8 @@ async fn checked_name(
 }
 
 /// Makes a shelf, last on /shop; answers every shelf.
-pub async fn create(
-    db: &DatabaseConnection,
-    name: &str,
-) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
+pub async fn create(writer: &Writer, name: &str) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = writer.begin().await?;
     let name = checked_name(&txn, name, None).await?;
     let last: Option<Option<i32>> = category::Entity::find()
         .select_only()
@@ -120,12 +118,12 @@ pub async fn create(
 
 /// Renames a shelf and shows or hides it; answers every shelf.
 pub async fn update(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     name: &str,
     hidden: bool,
 ) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     category::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -141,11 +139,8 @@ pub async fn update(
 }
 
 /// Puts the shelves in the given order (every shelf, once); answers every shelf.
-pub async fn reorder(
-    db: &DatabaseConnection,
-    ids: &[i32],
-) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
+pub async fn reorder(writer: &Writer, ids: &[i32]) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = writer.begin().await?;
     let mut own: Vec<i32> = category::Entity::find()
         .all(&txn)
         .await?
@@ -173,7 +168,7 @@ pub async fn reorder(
 
 /// Ends a change to the shelves: the shop's version moved on in its transaction, which is
 /// committed; answers every shelf as they are now.
-async fn commit(txn: DatabaseTransaction) -> Result<Vec<CategoryView>, CategoryError> {
+async fn commit(txn: Writing) -> Result<Vec<CategoryView>, CategoryError> {
     catalogue::bump_version(&txn).await?;
     let shelves = list(&txn).await?;
     txn.commit().await?;

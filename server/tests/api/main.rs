@@ -10,6 +10,7 @@ mod cart;
 mod catalogue;
 mod catalogue_admin;
 mod checkout;
+mod contention;
 mod csrf;
 mod defences;
 mod delivery;

@@ -8,16 +8,35 @@ use crate::helpers::{
     TestApp, admin_get, admin_post, admin_put, admin_session, assert_admin_only, product, spawn_app,
 };
 
-/// The product form as the back office sends it, from the admin list's view of the product.
+/// The product form as the back office sends it, from the admin list's view of the product:
+/// what it shows, and what it was made from (the version, the stock shown).
 pub fn form_of(view: &Value) -> Value {
     json!({
         "name": view["name"], "description": view["description"],
         "category_id": view["category_id"], "price": view["price"],
         "stock": view["stock"], "lead_days": view["lead_days"], "visible": view["visible"],
         "sizes": view["sizes"].as_array().unwrap().iter()
-            .map(|s| json!({"id": s["id"], "size": s["size"], "price": s["price"], "stock": s["stock"]}))
+            .map(|s| json!({"id": s["id"], "size": s["size"], "price": s["price"],
+                            "stock": s["stock"], "stock_seen": s["stock"]}))
             .collect::<Vec<_>>(),
+        "version": view["version"], "stock_seen": view["stock"],
     })
+}
+
+/// The list's quick stock change to `stock`, from the count the list showed for the product
+/// (or for its size `size`).
+pub fn stock_change(view: &Value, size: Option<i64>, stock: i64) -> Value {
+    let shown = match size {
+        Some(size) => view["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == size)
+            .expect("the product's size")["stock"]
+            .clone(),
+        None => view["stock"].clone(),
+    };
+    json!({"stock": stock, "size_id": size, "stock_seen": shown})
 }
 
 pub async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
