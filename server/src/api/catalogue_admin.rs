@@ -16,7 +16,7 @@ use super::auth::AdminSession;
 use super::text::Text;
 use super::upload::Streamed;
 use crate::api::state::{Gallery, MediaBase};
-use crate::catalogue::products::{self, AdminProductView, ProductAdminError};
+use crate::catalogue::products::{self, AdminProductView, ProductAdminError, Seen};
 use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
@@ -38,6 +38,10 @@ pub struct SizeChangeBody {
     /// e.g. `"60.00"` (a leading £ is fine).
     pub price: Text,
     pub stock: i64,
+    /// The stock the form showed for this size when it was loaded (required for a size with
+    /// an id when changing a product): the stock is written only when it differs from this,
+    /// and refused (409) when the size's stock is no longer this.
+    pub stock_seen: Option<i64>,
 }
 
 /// The product form: what a product is made as, or becomes.
@@ -58,6 +62,37 @@ pub struct ProductChangeBody {
     /// Its sizes in the selector's order (at most 12); empty without sizes.
     #[oai(validator(max_items = 50))]
     pub sizes: Vec<SizeChangeBody>,
+    /// The product's `version` as the form loaded it (required when changing a product): a
+    /// save is refused (409) when someone else saved the product since.
+    pub version: Option<i64>,
+    /// The stock the form showed when it was loaded (required when changing a product
+    /// without sizes): the stock is written only when it differs from this, and refused (409)
+    /// when the product's stock is no longer this (a sale came between).
+    pub stock_seen: Option<i64>,
+}
+
+impl ProductChangeBody {
+    /// What the form was made from, for a change to a product: every part must be sent.
+    fn seen(&self) -> Result<Seen, ProductAdminError> {
+        let sizes = self
+            .sizes
+            .iter()
+            .filter_map(|size| Some((size.id?, size.stock_seen)))
+            .map(|(id, shown)| Ok((id, shown.ok_or(ProductAdminError::Unseen("sizes"))?)))
+            .collect::<Result<_, ProductAdminError>>()?;
+        Ok(Seen {
+            version: self.version.ok_or(ProductAdminError::Unseen("version"))?,
+            // With sizes, the product's own count is not the form's.
+            stock: match self.stock_seen {
+                Some(shown) => shown,
+                None if self.sizes.is_empty() => {
+                    return Err(ProductAdminError::Unseen("stock"));
+                }
+                None => self.stock,
+            },
+            sizes,
+        })
+    }
 }
 
 impl From<ProductChangeBody> for ProductForm {
@@ -89,6 +124,9 @@ impl From<ProductChangeBody> for ProductForm {
 pub struct StockChange {
     /// 0 to 9999.
     pub stock: i64,
+    /// The stock the list showed: written only when `stock` differs, and refused (409) when
+    /// the stock is no longer this.
+    pub stock_seen: i64,
     /// The size whose stock it is; absent for a product without sizes.
     pub size_id: Option<i32>,
 }
@@ -107,6 +145,9 @@ pub struct CategoryChange {
     pub name: Text,
     /// Hidden from /shop with all its products.
     pub hidden: bool,
+    /// The shelf's `version` as the page loaded it: refused (409) when someone else changed
+    /// the shelf since.
+    pub version: i64,
 }
 
 /// The shelves in their new order.
@@ -115,6 +156,10 @@ pub struct CategoryOrder {
     /// Every shelf's id, once, first shown first.
     #[oai(validator(max_items = 500))]
     pub category_ids: Vec<i32>,
+    /// Every shelf's id in the order the page showed them before this change: refused (409)
+    /// when someone else has put them in another order since.
+    #[oai(validator(max_items = 500))]
+    pub order_seen: Vec<i32>,
 }
 
 /// The picture form as published: one `picture` file. Only its schema is used: the body is
@@ -134,6 +179,21 @@ const NO_SUCH_CATEGORY: &str = "That category is not in the shop any more: pleas
 const ORDERED: &str =
     "This product has been ordered, so it can only be archived: its orders keep it.";
 const NO_PICTURE: &str = "Please choose a picture to upload.";
+const EDITED_MEANWHILE: &str = "Someone else saved this product while you were editing: reload it \
+     to see their changes, then make yours again.";
+const UNSEEN: &str = "This form is older than the shop: please reload the page.";
+
+/// The refusal of a stock change made from a count that has moved since the page showed it.
+fn stock_moved(now: i64, size: Option<&str>) -> String {
+    match size {
+        Some(size) => format!(
+            "The stock of {size} changed to {now} while you were editing: check it and save again."
+        ),
+        None => {
+            format!("The stock changed to {now} while you were editing: check it and save again.")
+        }
+    }
+}
 const ONE_PICTURE: &str = "Please send one picture: a product has one.";
 
 impl From<ProductAdminError> for Problem {
@@ -145,6 +205,13 @@ impl From<ProductAdminError> for Problem {
             }
             ProductAdminError::NotItsSizes => Problem::field(NOT_ITS_SIZES, "sizes", NOT_ITS_SIZES),
             ProductAdminError::Stock(why) => Problem::field(why.clone(), "stock", why),
+            ProductAdminError::StockMoved { now, size } => {
+                Problem::new(StatusCode::CONFLICT, stock_moved(now, size.as_deref()))
+            }
+            ProductAdminError::EditedMeanwhile => {
+                Problem::new(StatusCode::CONFLICT, EDITED_MEANWHILE)
+            }
+            ProductAdminError::Unseen(field) => Problem::field(UNSEEN, field, UNSEEN),
             ProductAdminError::NoSuchCategory => {
                 Problem::field(NO_SUCH_CATEGORY, "category_id", NO_SUCH_CATEGORY)
             }
@@ -169,7 +236,8 @@ impl Refusal for ProductAdminError {
              name or description, no category or one not in the shop, a price that is not more \
              than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 \
              days, a size without a name or named twice, more than 12 sizes, or sizes that are \
-             not the product's own; a picture that is not a picture the shop can use, none, or a part \
+             not the product's own; a change without the `version` or a stock it was made from \
+             (`stock_seen`); a picture that is not a picture the shop can use, none, or a part \
              the form does not have.",
         ),
         Answer(
@@ -178,7 +246,10 @@ impl Refusal for ProductAdminError {
         ),
         Answer(
             409,
-            "The product has been ordered: it can be archived, not deleted.",
+            "The product has been ordered: it can be archived, not deleted. Or a change made \
+             from what has changed since: someone else saved the product (its `version` \
+             moved), or the stock was changed from a count it no longer is (a sale came \
+             between); the sentence says which, and the count now.",
         ),
         Answer(
             413,
@@ -191,6 +262,10 @@ impl Refusal for ProductAdminError {
 
 const NO_SUCH_SHELF: &str = "That category is not in the shop any more.";
 const NOT_EVERY_SHELF: &str = "Please list every category once.";
+const SHELF_EDITED_MEANWHILE: &str = "Someone else changed this category while you were \
+     editing: reload the page to see it, then make your change again.";
+const ORDER_MOVED: &str = "Someone else changed the categories' order while you were \
+     arranging them: reload the page to see it, then arrange them again.";
 
 impl From<CategoryError> for Problem {
     fn from(err: CategoryError) -> Problem {
@@ -200,6 +275,10 @@ impl From<CategoryError> for Problem {
             CategoryError::NotEveryCategory => {
                 Problem::field(NOT_EVERY_SHELF, "category_ids", NOT_EVERY_SHELF)
             }
+            CategoryError::EditedMeanwhile => {
+                Problem::new(StatusCode::CONFLICT, SHELF_EDITED_MEANWHILE)
+            }
+            CategoryError::OrderMoved => Problem::new(StatusCode::CONFLICT, ORDER_MOVED),
             CategoryError::Db(err) => Problem::internal(err),
         }
     }
@@ -213,6 +292,11 @@ impl Refusal for CategoryError {
              on two lines or another category's; a new order that is not every category once.",
         ),
         Answer(404, "No category has that id."),
+        Answer(
+            409,
+            "Made from what has changed since: someone else renamed or hid the category (its \
+             `version` moved), or put the categories in another order than `order_seen`.",
+        ),
         INTERNAL,
     ];
 }
@@ -280,9 +364,10 @@ impl CatalogueAdminApi {
         id: Path<i32>,
         change: Json<ProductChangeBody>,
     ) -> ProductChanged {
+        let seen = change.0.seen()?;
         let form = ProductForm::from(change.0);
         Ok(Json(
-            products::update(*writer, id.0, &form, &media.0.0).await?,
+            products::update(*writer, id.0, &form, &seen, &media.0.0).await?,
         ))
     }
 
@@ -391,7 +476,15 @@ impl CatalogueAdminApi {
     ) -> ProductChanged {
         let change = change.0;
         Ok(Json(
-            products::set_stock(*writer, id.0, change.size_id, change.stock, &media.0.0).await?,
+            products::set_stock(
+                *writer,
+                id.0,
+                change.size_id,
+                change.stock_seen,
+                change.stock,
+                &media.0.0,
+            )
+            .await?,
         ))
     }
 
@@ -436,7 +529,7 @@ impl CatalogueAdminApi {
     ) -> ShelfChanged {
         let change = change.0;
         Ok(Json(
-            shelves::update(*writer, id.0, &change.name, change.hidden).await?,
+            shelves::update(*writer, id.0, &change.name, change.hidden, change.version).await?,
         ))
     }
 
@@ -453,7 +546,7 @@ impl CatalogueAdminApi {
         order: Json<CategoryOrder>,
     ) -> ShelvesChanged {
         Ok(Json(
-            shelves::reorder(*writer, &order.0.category_ids).await?,
+            shelves::reorder(*writer, &order.0.category_ids, &order.0.order_seen).await?,
         ))
     }
 }

@@ -477,26 +477,14 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
 
     // Renamed: the shop's products carry the new name.
     let bouquets = shelf_id(list, "Bouquets");
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Hand-tied bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Hand-tied bouquets", false).await;
     assert_eq!(status, 200);
     assert_eq!(
         product(&app, "Peony Posy").await["category_name"],
         "Hand-tied bouquets"
     );
     // Its own name again (another capitalisation) is fine.
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "hand-tied Bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "hand-tied Bouquets", false).await;
     assert_eq!(status, 200);
 
     // Reordered: the shop's shelves follow.
@@ -507,23 +495,25 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     ids.reverse();
+    let shown: Vec<i64> = ids.iter().rev().copied().collect();
     let (status, _) = admin_post(
         &app,
         &session,
         "/api/admin/categories/order/",
-        json!({"category_ids": ids}),
+        json!({"category_ids": ids, "order_seen": shown}),
     )
     .await;
     assert_eq!(status, 200);
     let mut reversed = before.clone();
     reversed.reverse();
     assert_eq!(shop_shelves(&app).await, reversed);
+    let shown = ids.clone();
     ids.pop();
     let (status, body) = admin_post(
         &app,
         &session,
         "/api/admin/categories/order/",
-        json!({"category_ids": ids}),
+        json!({"category_ids": ids, "order_seen": shown}),
     )
     .await;
     assert_eq!(status, 400);
@@ -540,13 +530,7 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
     let holding = crate::helpers::new_cart(&app).await;
     let (status, _) = crate::helpers::add(&app, &holding, bedminster_id, None, 1).await;
     assert_eq!(status, 200);
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Bouquets", "hidden": true}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Bouquets", true).await;
     assert_eq!(status, 200);
     assert!(
         !shop_names(&app)
@@ -568,13 +552,7 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         "{held}"
     );
     assert_eq!(held["total"], "0.00", "{held}");
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Bouquets", false).await;
     assert_eq!(status, 200);
     assert!(
         shop_names(&app)
@@ -586,10 +564,33 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         &app,
         &session,
         "/api/admin/categories/9999/",
-        json!({"name": "Nowhere", "hidden": false}),
+        json!({"name": "Nowhere", "hidden": false, "version": 0}),
     )
     .await;
     assert_eq!(status, 404);
+}
+
+/// The categories page's change to shelf `id`, made from the version the page loaded.
+async fn change_shelf(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    name: &str,
+    hidden: bool,
+) -> (u16, Value) {
+    let version = shelves(app, session)
+        .await
+        .iter()
+        .find(|s| s["id"] == id)
+        .expect("the shelf")["version"]
+        .clone();
+    admin_put(
+        app,
+        session,
+        &format!("/api/admin/categories/{id}/"),
+        json!({"name": name, "hidden": hidden, "version": version}),
+    )
+    .await
 }
 
 fn product_form() -> Value {
@@ -611,7 +612,7 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
         (
             Method::POST,
             "/api/admin/products/1/stock/",
-            json!({"stock": 1}),
+            json!({"stock": 1, "stock_seen": 0}),
         ),
         (Method::GET, "/api/admin/categories/", Value::Null),
         (
@@ -622,12 +623,12 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
         (
             Method::PUT,
             "/api/admin/categories/1/",
-            json!({"name": "New", "hidden": true}),
+            json!({"name": "New", "hidden": true, "version": 0}),
         ),
         (
             Method::POST,
             "/api/admin/categories/order/",
-            json!({"category_ids": [1]}),
+            json!({"category_ids": [1], "order_seen": [1]}),
         ),
     ];
     assert_admin_only(&app, &session, &calls).await;

@@ -32,6 +32,7 @@ mod places;
 mod product_admin;
 mod serving;
 mod settings;
+mod stale_edits;
 mod statements;
 mod stripe;
 mod studio;

@@ -74,7 +74,7 @@ async fn a_price_and_stock_change_is_on_the_shop_at_once() {
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 0}),
+        stock_change(&changed, None, 0),
     )
     .await;
     assert_eq!(status, 200);
@@ -105,14 +105,16 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
     assert_eq!(shop["variations"][1]["stock"], 7);
 
     let size = sizes[0]["id"].as_i64().unwrap();
-    let (status, _) = admin_post(
+    let (status, changed) = admin_post(
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 2, "size_id": size}),
+        stock_change(&changed, Some(size), 2),
     )
     .await;
     assert_eq!(status, 200);
+    // The editor opened again, on the product as it is now.
+    let mut form = form_of(&changed);
     assert_eq!(
         product(&app, "Peony Posy").await["variations"][0]["stock"],
         2
@@ -187,7 +189,7 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 10000}),
+        stock_change(&sunflowers, None, 10000),
     )
     .await;
     assert_eq!(status, 400);
@@ -196,7 +198,7 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
         &app,
         &session,
         "/api/admin/products/9999/stock/",
-        json!({"stock": 1}),
+        json!({"stock": 1, "stock_seen": 0}),
     )
     .await;
     assert_eq!(status, 404);
@@ -235,7 +237,7 @@ async fn product_calls_need_an_admin() {
         (
             Method::POST,
             "/api/admin/products/1/stock/",
-            json!({"stock": 1}),
+            json!({"stock": 1, "stock_seen": 0}),
         ),
         (Method::PUT, "/api/admin/products/1/", json!({})),
     ];
