@@ -303,6 +303,23 @@ async fn a_picture_larger_than_a_json_body_is_streamed_within_the_gallerys_limit
 }
 
 #[tokio::test]
+async fn a_phone_sized_picture_of_3_mib_is_taken_within_the_shops_own_picture_limit() {
+    // The shop as it starts by default: pictures up to POSY_MAX_IMAGE_MB (25 MB).
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let id = admin_product(&app, &session, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let big = noisy_png(1100, 1000);
+    assert!(big.len() > 3 * 1024 * 1024, "{}", big.len());
+    let (status, body) = upload(&app, &session, id, "sunflowers.png", big).await;
+    assert_eq!(status, 200, "{body}");
+    let image = body["image"].as_str().unwrap();
+    assert_eq!(app.get(image).await.status(), 200, "{image}");
+    assert_eq!(shop_image(&app, "Sunflower Bunch").await, image);
+}
+
+#[tokio::test]
 async fn a_picture_sent_as_text_rather_than_a_file_is_refused_with_a_sentence() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
