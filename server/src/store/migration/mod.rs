@@ -23,7 +23,7 @@ mod m20261128_000001_catalogue_admin;
 mod m20261129_000001_tidy_choices;
 mod m20261212_000001_order_changes;
 mod m20261213_000001_slot_hours;
-mod m20261214_000001_edit_versions;
+mod m20261221_000001_edit_versions;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -53,7 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_tidy_choices::Migration),
             Box::new(m20261212_000001_order_changes::Migration),
             Box::new(m20261213_000001_slot_hours::Migration),
-            Box::new(m20261214_000001_edit_versions::Migration),
+            Box::new(m20261221_000001_edit_versions::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)
