@@ -223,7 +223,7 @@ async fn admin_list(gallery: &Gallery) -> Listed {
 
 async fn create(gallery: &Gallery, fields: AlbumFields) -> Created {
     let (title, description) = fields.into_parts();
-    let id = admin::create(&gallery.db, &title, &description).await?;
+    let id = admin::create(&gallery.writer, &title, &description).await?;
     Ok(Json(
         gallery
             .album(id, Viewer::Admin)
@@ -298,7 +298,14 @@ impl AlbumsApi {
     ) -> Changed<AlbumView> {
         let change = change.0;
         let (title, description) = (&change.title, &change.description);
-        admin::update(&gallery.db, id.0, title, description, change.featured_image).await?;
+        admin::update(
+            &gallery.writer,
+            id.0,
+            title,
+            description,
+            change.featured_image,
+        )
+        .await?;
         Ok(Json(
             gallery
                 .album(id.0, Viewer::Admin)
@@ -315,7 +322,7 @@ impl AlbumsApi {
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> Deleted {
-        admin::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
+        admin::delete(&gallery.writer, gallery.media.as_ref(), id.0).await?;
         Ok(done())
     }
 
@@ -351,7 +358,7 @@ impl AlbumsApi {
         image_id: Path<i32>,
         change: Json<CaptionChange>,
     ) -> Changed<Done> {
-        admin::caption(&gallery.db, id.0, image_id.0, &change.caption).await?;
+        admin::caption(&gallery.writer, id.0, image_id.0, &change.caption).await?;
         Ok(done())
     }
 
@@ -368,7 +375,7 @@ impl AlbumsApi {
         id: Path<i32>,
         image_id: Path<i32>,
     ) -> Deleted {
-        admin::delete_image(&gallery.db, gallery.media.as_ref(), id.0, image_id.0).await?;
+        admin::delete_image(&gallery.writer, gallery.media.as_ref(), id.0, image_id.0).await?;
         Ok(done())
     }
 
@@ -385,7 +392,7 @@ impl AlbumsApi {
         id: Path<i32>,
         order: Json<Reorder>,
     ) -> Changed<Done> {
-        admin::reorder(&gallery.db, id.0, &order.image_ids).await?;
+        admin::reorder(&gallery.writer, id.0, &order.image_ids).await?;
         Ok(done())
     }
 }

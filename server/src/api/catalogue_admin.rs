@@ -16,11 +16,12 @@ use super::auth::AdminSession;
 use super::text::Text;
 use super::upload::Streamed;
 use crate::api::state::{Gallery, MediaBase};
-use crate::catalogue::products::{self, AdminProductView, ProductAdminError};
+use crate::catalogue::products::{self, AdminProductView, ProductAdminError, Seen};
 use crate::catalogue::shelves::{self, CategoryError, CategoryView};
 use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::media::uploads::UploadError;
+use crate::store::db::Writer;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
 
@@ -37,6 +38,10 @@ pub struct SizeChangeBody {
     /// e.g. `"60.00"` (a leading £ is fine).
     pub price: Text,
     pub stock: i64,
+    /// The stock the form showed for this size when it was loaded (required for a size with
+    /// an id when changing a product): the stock is written only when it differs from this,
+    /// and refused (409) when the size's stock is no longer this.
+    pub stock_seen: Option<i64>,
 }
 
 /// The product form: what a product is made as, or becomes.
@@ -57,6 +62,37 @@ pub struct ProductChangeBody {
     /// Its sizes in the selector's order (at most 12); empty without sizes.
     #[oai(validator(max_items = 50))]
     pub sizes: Vec<SizeChangeBody>,
+    /// The product's `version` as the form loaded it (required when changing a product): a
+    /// save is refused (409) when someone else saved the product since.
+    pub version: Option<i64>,
+    /// The stock the form showed when it was loaded (required when changing a product
+    /// without sizes): the stock is written only when it differs from this, and refused (409)
+    /// when the product's stock is no longer this (a sale came between).
+    pub stock_seen: Option<i64>,
+}
+
+impl ProductChangeBody {
+    /// What the form was made from, for a change to a product: every part must be sent.
+    fn seen(&self) -> Result<Seen, ProductAdminError> {
+        let sizes = self
+            .sizes
+            .iter()
+            .filter_map(|size| Some((size.id?, size.stock_seen)))
+            .map(|(id, shown)| Ok((id, shown.ok_or(ProductAdminError::Unseen("sizes"))?)))
+            .collect::<Result<_, ProductAdminError>>()?;
+        Ok(Seen {
+            version: self.version.ok_or(ProductAdminError::Unseen("version"))?,
+            // With sizes, the product's own count is not the form's.
+            stock: match self.stock_seen {
+                Some(shown) => shown,
+                None if self.sizes.is_empty() => {
+                    return Err(ProductAdminError::Unseen("stock"));
+                }
+                None => self.stock,
+            },
+            sizes,
+        })
+    }
 }
 
 impl From<ProductChangeBody> for ProductForm {
@@ -88,6 +124,9 @@ impl From<ProductChangeBody> for ProductForm {
 pub struct StockChange {
     /// 0 to 9999.
     pub stock: i64,
+    /// The stock the list showed: written only when `stock` differs, and refused (409) when
+    /// the stock is no longer this.
+    pub stock_seen: i64,
     /// The size whose stock it is; absent for a product without sizes.
     pub size_id: Option<i32>,
 }
@@ -106,6 +145,9 @@ pub struct CategoryChange {
     pub name: Text,
     /// Hidden from /shop with all its products.
     pub hidden: bool,
+    /// The shelf's `version` as the page loaded it: refused (409) when someone else changed
+    /// the shelf since.
+    pub version: i64,
 }
 
 /// The shelves in their new order.
@@ -114,6 +156,10 @@ pub struct CategoryOrder {
     /// Every shelf's id, once, first shown first.
     #[oai(validator(max_items = 500))]
     pub category_ids: Vec<i32>,
+    /// Every shelf's id in the order the page showed them before this change: refused (409)
+    /// when someone else has put them in another order since.
+    #[oai(validator(max_items = 500))]
+    pub order_seen: Vec<i32>,
 }
 
 /// The picture form as published: one `picture` file. Only its schema is used: the body is
@@ -133,6 +179,21 @@ const NO_SUCH_CATEGORY: &str = "That category is not in the shop any more: pleas
 const ORDERED: &str =
     "This product has been ordered, so it can only be archived: its orders keep it.";
 const NO_PICTURE: &str = "Please choose a picture to upload.";
+const EDITED_MEANWHILE: &str = "Someone else saved this product while you were editing: reload it \
+     to see their changes, then make yours again.";
+const UNSEEN: &str = "This form is older than the shop: please reload the page.";
+
+/// The refusal of a stock change made from a count that has moved since the page showed it.
+fn stock_moved(now: i64, size: Option<&str>) -> String {
+    match size {
+        Some(size) => format!(
+            "The stock of {size} changed to {now} while you were editing: check it and save again."
+        ),
+        None => {
+            format!("The stock changed to {now} while you were editing: check it and save again.")
+        }
+    }
+}
 const ONE_PICTURE: &str = "Please send one picture: a product has one.";
 
 impl From<ProductAdminError> for Problem {
@@ -144,6 +205,13 @@ impl From<ProductAdminError> for Problem {
             }
             ProductAdminError::NotItsSizes => Problem::field(NOT_ITS_SIZES, "sizes", NOT_ITS_SIZES),
             ProductAdminError::Stock(why) => Problem::field(why.clone(), "stock", why),
+            ProductAdminError::StockMoved { now, size } => {
+                Problem::new(StatusCode::CONFLICT, stock_moved(now, size.as_deref()))
+            }
+            ProductAdminError::EditedMeanwhile => {
+                Problem::new(StatusCode::CONFLICT, EDITED_MEANWHILE)
+            }
+            ProductAdminError::Unseen(field) => Problem::field(UNSEEN, field, UNSEEN),
             ProductAdminError::NoSuchCategory => {
                 Problem::field(NO_SUCH_CATEGORY, "category_id", NO_SUCH_CATEGORY)
             }
@@ -168,7 +236,8 @@ impl Refusal for ProductAdminError {
              name or description, no category or one not in the shop, a price that is not more \
              than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 \
              days, a size without a name or named twice, more than 12 sizes, or sizes that are \
-             not the product's own; a picture that is not a picture the shop can use, none, or a part \
+             not the product's own; a change without the `version` or a stock it was made from \
+             (`stock_seen`); a picture that is not a picture the shop can use, none, or a part \
              the form does not have.",
         ),
         Answer(
@@ -177,7 +246,10 @@ impl Refusal for ProductAdminError {
         ),
         Answer(
             409,
-            "The product has been ordered: it can be archived, not deleted.",
+            "The product has been ordered: it can be archived, not deleted. Or a change made \
+             from what has changed since: someone else saved the product (its `version` \
+             moved), or the stock was changed from a count it no longer is (a sale came \
+             between); the sentence says which, and the count now.",
         ),
         Answer(
             413,
@@ -190,6 +262,10 @@ impl Refusal for ProductAdminError {
 
 const NO_SUCH_SHELF: &str = "That category is not in the shop any more.";
 const NOT_EVERY_SHELF: &str = "Please list every category once.";
+const SHELF_EDITED_MEANWHILE: &str = "Someone else changed this category while you were \
+     editing: reload the page to see it, then make your change again.";
+const ORDER_MOVED: &str = "Someone else changed the categories' order while you were \
+     arranging them: reload the page to see it, then arrange them again.";
 
 impl From<CategoryError> for Problem {
     fn from(err: CategoryError) -> Problem {
@@ -199,6 +275,10 @@ impl From<CategoryError> for Problem {
             CategoryError::NotEveryCategory => {
                 Problem::field(NOT_EVERY_SHELF, "category_ids", NOT_EVERY_SHELF)
             }
+            CategoryError::EditedMeanwhile => {
+                Problem::new(StatusCode::CONFLICT, SHELF_EDITED_MEANWHILE)
+            }
+            CategoryError::OrderMoved => Problem::new(StatusCode::CONFLICT, ORDER_MOVED),
             CategoryError::Db(err) => Problem::internal(err),
         }
     }
@@ -212,6 +292,11 @@ impl Refusal for CategoryError {
              on two lines or another category's; a new order that is not every category once.",
         ),
         Answer(404, "No category has that id."),
+        Answer(
+            409,
+            "Made from what has changed since: someone else renamed or hid the category (its \
+             `version` moved), or put the categories in another order than `order_seen`.",
+        ),
         INTERNAL,
     ];
 }
@@ -256,12 +341,12 @@ impl CatalogueAdminApi {
     async fn create_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         change: Json<ProductChangeBody>,
     ) -> ProductMade {
         let form = ProductForm::from(change.0);
-        Ok(Json(products::create(*db, &form, &media.0.0).await?))
+        Ok(Json(products::create(*writer, &form, &media.0.0).await?))
     }
 
     /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
@@ -274,13 +359,16 @@ impl CatalogueAdminApi {
     async fn update_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
         change: Json<ProductChangeBody>,
     ) -> ProductChanged {
+        let seen = change.0.seen()?;
         let form = ProductForm::from(change.0);
-        Ok(Json(products::update(*db, id.0, &form, &media.0.0).await?))
+        Ok(Json(
+            products::update(*writer, id.0, &form, &seen, &media.0.0).await?,
+        ))
     }
 
     /// Deletes a product no order ever had (409 for one that was ordered: archive it).
@@ -292,10 +380,11 @@ impl CatalogueAdminApi {
     async fn delete_product(
         &self,
         _admin: AdminSession,
+        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> ProductDeleted {
-        products::delete(&gallery.db, gallery.media.as_ref(), id.0).await?;
+        products::delete(*writer, gallery.media.as_ref(), id.0).await?;
         Ok(Json(Done {
             status: "success".into(),
         }))
@@ -311,11 +400,11 @@ impl CatalogueAdminApi {
     async fn archive_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::archive(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::archive(*writer, id.0, &media.0.0).await?))
     }
 
     /// Brings an archived product back, hidden until it is put on sale.
@@ -327,11 +416,11 @@ impl CatalogueAdminApi {
     async fn restore_product(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::restore(*db, id.0, &media.0.0).await?))
+        Ok(Json(products::restore(*writer, id.0, &media.0.0).await?))
     }
 
     /// Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
@@ -345,6 +434,7 @@ impl CatalogueAdminApi {
     async fn upload_picture(
         &self,
         _admin: AdminSession,
+        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
         body: PictureBody,
@@ -360,7 +450,7 @@ impl CatalogueAdminApi {
         };
         Ok(Json(
             products::replace_picture(
-                &gallery.db,
+                *writer,
                 gallery.media.as_ref(),
                 id.0,
                 incoming,
@@ -379,14 +469,22 @@ impl CatalogueAdminApi {
     async fn set_stock(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
         change: Json<StockChange>,
     ) -> ProductChanged {
         let change = change.0;
         Ok(Json(
-            products::set_stock(*db, id.0, change.size_id, change.stock, &media.0.0).await?,
+            products::set_stock(
+                *writer,
+                id.0,
+                change.size_id,
+                change.stock_seen,
+                change.stock,
+                &media.0.0,
+            )
+            .await?,
         ))
     }
 
@@ -409,10 +507,10 @@ impl CatalogueAdminApi {
     async fn create_category(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         shelf: Json<NewCategory>,
     ) -> ShelvesChanged {
-        Ok(Json(shelves::create(*db, &shelf.0.name).await?))
+        Ok(Json(shelves::create(*writer, &shelf.0.name).await?))
     }
 
     /// Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
@@ -425,13 +523,13 @@ impl CatalogueAdminApi {
     async fn update_category(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         id: Path<i32>,
         change: Json<CategoryChange>,
     ) -> ShelfChanged {
         let change = change.0;
         Ok(Json(
-            shelves::update(*db, id.0, &change.name, change.hidden).await?,
+            shelves::update(*writer, id.0, &change.name, change.hidden, change.version).await?,
         ))
     }
 
@@ -444,9 +542,11 @@ impl CatalogueAdminApi {
     async fn reorder_categories(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         order: Json<CategoryOrder>,
     ) -> ShelvesChanged {
-        Ok(Json(shelves::reorder(*db, &order.0.category_ids).await?))
+        Ok(Json(
+            shelves::reorder(*writer, &order.0.category_ids, &order.0.order_seen).await?,
+        ))
     }
 }

@@ -14,6 +14,7 @@ use super::text::Text;
 use crate::api::state::Studio;
 use crate::enquiries::inbox::{self, EnquiryView, InboxError};
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::store::db::Writer;
 
 /// The inbox.
 pub struct EnquiriesApi;
@@ -109,11 +110,12 @@ impl EnquiriesApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
     ) -> Opened {
         let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
-        Ok(Json(inbox::mark_read(*db, id.0, &facts).await?))
+        Ok(Json(inbox::mark_read(*writer, id.0, &facts).await?))
     }
 
     /// Sends a reply to the enquiry's sender through the outbox (answers come back to the
@@ -127,13 +129,14 @@ impl EnquiriesApi {
         &self,
         admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         reply: Json<EnquiryReply>,
     ) -> Changed {
         let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
         let answered = inbox::reply(
-            *db,
+            *writer,
             id.0,
             &admin.0.username,
             inbox::ReplyDraft {
@@ -158,13 +161,14 @@ impl EnquiriesApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         change: Json<EnquiryStatusChange>,
     ) -> Changed {
         let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
         Ok(Json(
-            inbox::set_status(*db, id.0, &change.0.status, &facts).await?,
+            inbox::set_status(*writer, id.0, &change.0.status, &facts).await?,
         ))
     }
 }

@@ -3,6 +3,7 @@
 //! address, social links), which `GET /api/site/` answers at once once saved; and "Delivery",
 //! opening hours, closed days, zones and fees, slots and cut-offs.
 
+use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
@@ -18,8 +19,9 @@ use crate::api::state::Studio;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::orders::admin::{self, OrderOnClosedDay};
 use crate::store::clock::Clock;
+use crate::store::db::Writer;
 use crate::studio::delivery::{self, SaveError};
-use crate::studio::facts::FactsError;
+use crate::studio::facts::{self, FactsError};
 
 /// The back office's settings: the studio's facts and the delivery settings.
 pub struct SettingsApi;
@@ -71,6 +73,27 @@ pub struct StudioLimits {
 pub struct StudioSettings {
     pub facts: StudioFactsForm,
     pub limits: StudioLimits,
+    /// The facts were last saved at this version: a save sends it back.
+    pub version: i64,
+}
+
+/// The studio's facts as saved: every field, and the version the page loaded them at.
+#[derive(Debug, Object)]
+pub struct StudioFactsSave {
+    #[oai(flatten)]
+    pub facts: StudioFactsForm,
+    /// The `version` the settings answered when the page loaded them: refused (409) when
+    /// someone else saved the facts since.
+    pub version: i64,
+}
+
+/// The delivery settings as the back office edits them, with the version they were saved at.
+#[derive(Debug, Object)]
+pub struct AdminDeliverySettings {
+    #[oai(flatten)]
+    pub settings: DeliverySettingsView,
+    /// The settings were last saved at this version: a save sends it back.
+    pub version: i64,
 }
 
 impl From<&StudioFactsForm> for StudioFacts {
@@ -113,7 +136,7 @@ impl From<&StudioFacts> for StudioFactsForm {
     }
 }
 
-fn settings(facts: &StudioFacts) -> StudioSettings {
+fn settings(facts: &StudioFacts, version: i64) -> StudioSettings {
     let most = |field: StudioField| field.max_chars() as u32;
     StudioSettings {
         facts: StudioFactsForm::from(facts),
@@ -126,8 +149,14 @@ fn settings(facts: &StudioFacts) -> StudioSettings {
             postcode: most(StudioField::Postcode),
             link: studio::MAX_LINK_CHARS as u32,
         },
+        version,
     }
 }
+
+const FACTS_EDITED_MEANWHILE: &str = "Someone else saved the studio's details while you were \
+     editing: reload the page to see them, then make your changes again.";
+const DELIVERY_EDITED_MEANWHILE: &str = "Someone else saved the delivery settings while you \
+     were editing: reload the page to see them, then make your changes again.";
 
 impl From<FactsError> for Problem {
     fn from(err: FactsError) -> Problem {
@@ -137,6 +166,9 @@ impl From<FactsError> for Problem {
                 // Each field's own sentence; an empty one says what to give.
                 problems.shopper_fields(),
             ),
+            FactsError::EditedMeanwhile => {
+                Problem::new(StatusCode::CONFLICT, FACTS_EDITED_MEANWHILE)
+            }
             FactsError::Db(err) => Problem::internal(err),
         }
     }
@@ -149,6 +181,11 @@ impl Refusal for FactsError {
             "Nothing was saved: fields are at fault, each with its sentence in `fields` (an empty \
              required field, a phone that is not a UK number, an e-mail or postcode that is not \
              one, a link that is not https://, a value too long).",
+        ),
+        Answer(
+            409,
+            "Nothing was saved: someone else saved the facts since the page loaded them \
+             (`version` moved).",
         ),
         INTERNAL,
     ];
@@ -171,10 +208,12 @@ pub struct ClosingDaysWithOrders {
 pub enum DeliverySettingsSave {
     /// Saved: the settings now in force.
     #[oai(status = 200)]
-    Saved(Json<DeliverySettingsView>),
+    Saved(Json<AdminDeliverySettings>),
     /// Not saved: the settings close days that already have orders (each listed in
     /// `orders`). Send them again with those orders' ids in `orders_warned_of` to close the
-    /// days anyway; an order the studio was not shown still refuses the save.
+    /// days anyway; an order the studio was not shown still refuses the save. Or, with
+    /// `orders` empty, someone else saved the settings since the page loaded them
+    /// (`version` moved): `error` says so.
     #[oai(status = 409)]
     OrdersOnClosedDays(Json<ClosingDaysWithOrders>),
 }
@@ -224,7 +263,8 @@ fn warned_of(given: Option<&str>) -> Result<Vec<i32>, SettingsError> {
 pub enum SettingsError {
     /// `orders_warned_of` is not a list of order ids.
     WarnedOf,
-    /// A value core cannot read (a fee that is not an amount, a time that is not a time).
+    /// A value core cannot read (a fee that is not an amount, a time that is not a time), or
+    /// no `version`.
     Unreadable(String),
     /// Core's sentences about settings that make no sense, one each.
     Problems(Vec<String>),
@@ -260,6 +300,8 @@ impl From<SettingsError> for Problem {
     }
 }
 
+const NO_VERSION: &str = "The settings do not say which version they were made from \
+     (`version`): please reload the page.";
 const WARNED_OF: &str = "The orders warned of must be order ids separated by commas, like 12,15.";
 
 impl Refusal for SettingsError {
@@ -275,7 +317,7 @@ impl Refusal for SettingsError {
     ];
 }
 
-type DeliverySettings = Result<Json<DeliverySettingsView>, Failure<sea_orm::DbErr, ADMIN>>;
+type DeliverySettings = Result<Json<AdminDeliverySettings>, Failure<sea_orm::DbErr, ADMIN>>;
 type DeliverySettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError, { ADMIN | SEND }>>;
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
@@ -291,9 +333,10 @@ impl SettingsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
-        studio: Data<&Studio>,
     ) -> Result<Json<StudioSettings>, Failure<sea_orm::DbErr, ADMIN>> {
-        Ok(Json(settings(&studio.facts.get(*db).await?)))
+        // From the database, not the copy in memory: the version must be the facts'.
+        let (facts, version) = facts::versioned(*db).await?;
+        Ok(Json(settings(&facts, version)))
     }
 
     /// Saves the studio's facts once core finds nothing wrong with them (else nothing is
@@ -307,12 +350,15 @@ impl SettingsApi {
     async fn save(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
-        form: Json<StudioFactsForm>,
+        form: Json<StudioFactsSave>,
     ) -> Result<Json<StudioSettings>, Failure<FactsError, { ADMIN | SEND }>> {
-        let saved = studio.facts.save(*db, &StudioFacts::from(&form.0)).await?;
-        Ok(Json(settings(&saved)))
+        let (saved, version) = studio
+            .facts
+            .save(*writer, &StudioFacts::from(&form.0.facts), form.0.version)
+            .await?;
+        Ok(Json(settings(&saved, version)))
     }
 
     /// The delivery settings in force (the demo's until the studio saves its own): opening
@@ -327,14 +373,17 @@ impl SettingsApi {
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
     ) -> DeliverySettings {
-        Ok(Json(DeliverySettingsView::from(
-            &delivery::settings(*db).await?,
-        )))
+        let (settings, version) = delivery::versioned(*db).await?;
+        Ok(Json(AdminDeliverySettings {
+            settings: DeliverySettingsView::from(&settings),
+            version,
+        }))
     }
 
     /// Saves the delivery settings once core finds nothing wrong with them; the shop's days,
     /// fees and opening hours (the site's too) follow at once. The body is a `DeliverySettings`
-    /// whole, as this call's GET answers it (every field; null where the GET gives null).
+    /// whole with the `version` it was loaded at, as this call's GET answers it (every field;
+    /// null where the GET gives null); someone else's save since refuses it (409).
     /// It is published as any JSON object: poem-openapi would publish the shared type's
     /// nullable fields as optional for every call that answers with it.
     ///
@@ -350,13 +399,21 @@ impl SettingsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         clock: Data<&Clock>,
-        settings: Json<serde_json::Value>,
+        mut settings: Json<serde_json::Value>,
         /// The ids of the orders the studio was shown in a 409 and closes their days anyway,
         /// separated by commas: `12,15`.
         orders_warned_of: Query<Option<String>>,
     ) -> DeliverySettingsSaved {
         let warned = warned_of(orders_warned_of.0.as_deref())?;
+        // What they were made from, beside core's fields.
+        let seen = settings
+            .0
+            .as_object_mut()
+            .and_then(|fields| fields.remove("version"))
+            .and_then(|version| version.as_i64())
+            .ok_or_else(|| SettingsError::Unreadable(NO_VERSION.into()))?;
         // The settings are core's serde shape field for field, so core reads them as its own.
         let read: posy_core::delivery::DeliverySettings = serde_json::from_value(settings.0)
             .map_err(|err| SettingsError::Unreadable(err.to_string()))?;
@@ -381,13 +438,24 @@ impl SettingsApi {
                 },
             )));
         }
-        delivery::save(*db, &read).await.map_err(|err| match err {
-            SaveError::Problems(problems) => SettingsError::Problems(problems),
-            SaveError::Db(err) => SettingsError::Db(err),
-        })?;
-        let now = delivery::settings(*db).await.map_err(SettingsError::from)?;
-        Ok(DeliverySettingsSave::Saved(Json(
-            DeliverySettingsView::from(&now),
-        )))
+        let version = match delivery::save(*writer, &read, seen).await {
+            Ok(version) => version,
+            Err(SaveError::Problems(problems)) => {
+                return Err(SettingsError::Problems(problems).into());
+            }
+            Err(SaveError::EditedMeanwhile) => {
+                return Ok(DeliverySettingsSave::OrdersOnClosedDays(Json(
+                    ClosingDaysWithOrders {
+                        error: DELIVERY_EDITED_MEANWHILE.into(),
+                        orders: Vec::new(),
+                    },
+                )));
+            }
+            Err(SaveError::Db(err)) => return Err(SettingsError::Db(err).into()),
+        };
+        Ok(DeliverySettingsSave::Saved(Json(AdminDeliverySettings {
+            settings: DeliverySettingsView::from(&read),
+            version,
+        })))
     }
 }

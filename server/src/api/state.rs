@@ -10,6 +10,7 @@ use crate::http::proxies::{self, Network};
 use crate::media::store::Media;
 use crate::media::uploads::{Destination, UploadLimits};
 use crate::media::video::Videos;
+use crate::store::db::Writer;
 use crate::store::rate_limit::Limit;
 use crate::studio::facts::Facts;
 
@@ -62,11 +63,13 @@ impl Clients {
     }
 }
 
-/// What the gallery's calls need: the database, the media folder, the video worker, the upload
-/// limits and where media URLs point.
+/// What the gallery's calls need: the database, its writer, the media folder, the video
+/// worker, the upload limits and where media URLs point.
 #[derive(Clone)]
 pub struct Gallery {
     pub db: DatabaseConnection,
+    /// The admin's changes take their turn through it.
+    pub writer: Writer,
     pub media: Media,
     pub videos: Videos,
     pub limits: UploadLimits,

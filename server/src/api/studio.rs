@@ -15,6 +15,7 @@ use super::text::Text;
 use crate::api::state::{Clients, MediaBase, Studio};
 use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::store::db::Writer;
 use crate::store::entities::workshop as workshops;
 use crate::studio::delivery;
 use crate::studio::site::Site;
@@ -175,6 +176,7 @@ impl StudioApi {
         &self,
         req: &Request,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         studio: Data<&Studio>,
         clients: Data<&Clients>,
         body: Json<ContactRequest>,
@@ -192,7 +194,14 @@ impl StudioApi {
             honeypot: body.website.unwrap_or_default().0,
             remote_addr: clients.address(req),
         };
-        enquiries::receive(&db, enquiry, &clients.enquiries, &studio.notices_to, &facts).await?;
+        enquiries::receive(
+            *writer,
+            enquiry,
+            &clients.enquiries,
+            &studio.notices_to,
+            &facts,
+        )
+        .await?;
         Ok(Json(ContactReceived {
             status: "success".into(),
         }))

@@ -48,6 +48,8 @@ pub struct Application {
     serving: Serving,
     routes: poem::endpoint::BoxEndpoint<'static>,
     db: DatabaseConnection,
+    /// Where the shop's writes take their turn (the outbox's among them).
+    writer: db::Writer,
     mailer: Mailer,
     videos: Videos,
     clock: Clock,
@@ -156,6 +158,7 @@ impl Application {
             notify: config.studio_email.clone(),
         };
         let refunds = desk.clone();
+        let outbox_writer = writer.clone();
         let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
             .data(cart::Adds::start(
                 writer.clone(),
@@ -184,6 +187,7 @@ impl Application {
             },
             routes,
             db,
+            writer: outbox_writer,
             mailer,
             videos,
             clock: config.clock(),
@@ -214,9 +218,9 @@ impl Application {
         let sweeper = tasks::supervise("cart sweeper", move || {
             cart::sweep_idle_carts(db.clone(), clock)
         });
-        let (db, mailer) = (self.db.clone(), self.mailer);
+        let (writer, mailer) = (self.writer, self.mailer);
         let outbox = tasks::supervise("outbox", move || {
-            mail::run_outbox(db.clone(), mailer.clone())
+            mail::run_outbox(writer.clone(), mailer.clone())
         });
         let videos = self.videos;
         let resume = tasks::supervise("video resume", move || {
@@ -289,6 +293,7 @@ fn routes(
         media_dir: config.s3_bucket.is_none().then(|| config.media_dir()),
     };
     let health_for_api = health.clone();
+    let writer = checkout.writer.clone();
     Route::new()
         // For monitors and proxies, outside the web app (which answers every other path).
         .at(
@@ -359,6 +364,7 @@ fn routes(
         .data(checkout)
         .data(Gallery {
             db: db.clone(),
+            writer,
             media,
             videos,
             limits: UploadLimits {

@@ -12,20 +12,21 @@
 //! are all written before the product points at them, and the old picture's files are removed
 //! only after that change is committed, so the shop never shows a missing picture.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use poem_openapi::Object;
 use posy_core::product_form::{ProductForm, ProductProblems, SizeChange, check_stock};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::catalogue::{self, Showing, VariationView};
 use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
 use crate::media::uploads::{PictureNotStored, kept_files, store_picture};
+use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, order_item, product, variation};
 
 /// A product as the back office shows it.
@@ -56,6 +57,9 @@ pub struct AdminProductView {
     pub ordered: bool,
     /// Its sizes, in the selector's order; empty without sizes.
     pub sizes: Vec<VariationView>,
+    /// What the product form edits was last saved at this version: a save sends it back, and
+    /// is refused when someone else saved meanwhile.
+    pub version: i64,
 }
 
 /// Why a change was not made.
@@ -69,6 +73,16 @@ pub enum ProductAdminError {
     NotItsSizes,
     /// A stock count out of range: core's sentence.
     Stock(String),
+    /// The stock was changed by the studio, but it is no longer what her page showed (a sale, a
+    /// restock, another person): the stock now, and the size's name when it was a size's.
+    StockMoved {
+        now: i64,
+        size: Option<String>,
+    },
+    /// Someone else saved the product since the form was loaded.
+    EditedMeanwhile,
+    /// A change that does not say what it was made from (the version, or the stock shown).
+    Unseen(&'static str),
     /// No shelf has the chosen id.
     NoSuchCategory,
     /// It was ordered, so it may only be archived.
@@ -86,6 +100,17 @@ impl From<DbErr> for ProductAdminError {
     fn from(err: DbErr) -> Self {
         ProductAdminError::Db(err)
     }
+}
+
+/// What the product form showed when the studio began an edit, which a save is checked against.
+#[derive(Debug)]
+pub struct Seen {
+    /// The product's version.
+    pub version: i64,
+    /// The stock shown for a product without sizes.
+    pub stock: i64,
+    /// The stock shown for each of its sizes, by the size's id.
+    pub sizes: HashMap<i32, i64>,
 }
 
 /// Every product, on sale, hidden or archived, in the shop's order (shelves, then their
@@ -127,7 +152,8 @@ fn admin_view(
     ordered: bool,
     media_base: &str,
 ) -> AdminProductView {
-    let (visible, archived, category_id) = (row.active, row.archived, row.category_id);
+    let (visible, archived, category_id, version) =
+        (row.active, row.archived, row.category_id, row.version);
     let shop = catalogue::view(row, shelf, sizes, media_base);
     AdminProductView {
         id: shop.id,
@@ -144,6 +170,7 @@ fn admin_view(
         archived,
         ordered,
         sizes: shop.variations,
+        version,
     }
 }
 
@@ -181,7 +208,7 @@ pub(crate) async fn one(
 /// Ends a change to product `id`: the shop's version moved on in its transaction, which is
 /// committed; answers the product as it is now.
 async fn commit(
-    txn: DatabaseTransaction,
+    txn: Writing,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
@@ -201,7 +228,7 @@ async fn find_shelf(db: &impl ConnectionTrait, id: i32) -> Result<(), ProductAdm
 
 /// Makes a product as the form says, at the end of the shop's order, all or nothing.
 pub async fn create(
-    db: &DatabaseConnection,
+    writer: &Writer,
     form: &ProductForm,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
@@ -209,7 +236,7 @@ pub async fn create(
     if change.sizes.iter().any(|size| size.id.is_some()) {
         return Err(ProductAdminError::NotItsSizes);
     }
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     find_shelf(&txn, change.category_id).await?;
     let last: Option<Option<i32>> = product::Entity::find()
         .select_only()
@@ -265,18 +292,37 @@ async fn add_size(
 /// Changes a product as the form says, all or nothing: sizes sent with an id are changed,
 /// those without are added, and the product's sizes left out are removed (an order that had
 /// one keeps its snapshot). An archived product stays hidden until it is restored.
+///
+/// The form says what it was made from (`seen`): a product someone else saved meanwhile is
+/// refused, and a stock count is written only when the studio changed it, and then only if it
+/// is still what her page showed, so a sale made while she was editing is never undone.
 pub async fn update(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     form: &ProductForm,
+    seen: &Seen,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
     let change = form.parse().map_err(ProductAdminError::Form)?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
+    // The version moves first, on the condition that it is still the one seen: on PostgreSQL
+    // this also locks the row until the end, so two saves cannot both pass the check.
+    let moved = product::Entity::update_many()
+        .col_expr(
+            product::Column::Version,
+            Expr::col(product::Column::Version).add(1),
+        )
+        .filter(product::Column::Id.eq(id))
+        .filter(product::Column::Version.eq(seen.version))
+        .exec(&txn)
+        .await?;
     let found = product::Entity::find_by_id(id)
         .one(&txn)
         .await?
         .ok_or(ProductAdminError::Gone)?;
+    if moved.rows_affected == 0 {
+        return Err(ProductAdminError::EditedMeanwhile);
+    }
     find_shelf(&txn, change.category_id).await?;
     let own: HashSet<i32> = variation::Entity::find()
         .filter(variation::Column::ProductId.eq(id))
@@ -297,7 +343,7 @@ pub async fn update(
             .exec(&txn)
             .await?;
     }
-    let mut update = product::Entity::update_many()
+    product::Entity::update_many()
         .col_expr(product::Column::Name, Expr::value(change.name.clone()))
         .col_expr(
             product::Column::Description,
@@ -316,12 +362,14 @@ pub async fn update(
         .col_expr(
             product::Column::PricePence,
             Expr::value(change.price.pence()),
-        );
+        )
+        .filter(product::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
     // A product with sizes is stocked by them.
     if change.sizes.is_empty() {
-        update = update.col_expr(product::Column::Stock, Expr::value(change.stock));
+        restock(&txn, id, None, seen.stock, change.stock).await?;
     }
-    update.filter(product::Column::Id.eq(id)).exec(&txn).await?;
     for (position, size) in change.sizes.iter().enumerate() {
         let Some(size_id) = size.id else {
             add_size(&txn, id, position, size).await?;
@@ -333,7 +381,6 @@ pub async fn update(
                 variation::Column::PricePence,
                 Expr::value(size.price.pence()),
             )
-            .col_expr(variation::Column::Stock, Expr::value(size.stock))
             .col_expr(
                 variation::Column::Position,
                 Expr::value(i32::try_from(position).unwrap_or(i32::MAX)),
@@ -342,73 +389,135 @@ pub async fn update(
             .filter(variation::Column::ProductId.eq(id))
             .exec(&txn)
             .await?;
+        let shown = *seen
+            .sizes
+            .get(&size_id)
+            .ok_or(ProductAdminError::Unseen("sizes"))?;
+        restock(&txn, id, Some(size_id), shown, size.stock).await?;
     }
     commit(txn, id, media_base).await
 }
 
-/// The list's quick stock change: the product's count, or one size's.
-pub async fn set_stock(
-    db: &DatabaseConnection,
+/// Sets the stock of product `id` (or of its size `size`) to `stock` when the studio changed
+/// it from the `shown` count, and only if the stock is still `shown`: a conditional update, so
+/// a sale or restock that came between is refused with the count as it is now, never
+/// overwritten. A count she left as shown is not written at all.
+async fn restock(
+    txn: &Writing,
     id: i32,
     size: Option<i32>,
+    shown: i64,
     stock: i64,
-    media_base: &str,
-) -> Result<AdminProductView, ProductAdminError> {
-    let stock = check_stock(stock).map_err(ProductAdminError::Stock)?;
-    let txn = db.begin().await?;
+) -> Result<(), ProductAdminError> {
+    if stock == shown {
+        return Ok(());
+    }
     let changed = match size {
         Some(size) => {
             variation::Entity::update_many()
                 .col_expr(variation::Column::Stock, Expr::value(stock))
                 .filter(variation::Column::Id.eq(size))
                 .filter(variation::Column::ProductId.eq(id))
-                .exec(&txn)
+                .filter(variation::Column::Stock.eq(shown))
+                .exec(txn)
                 .await?
         }
         None => {
             product::Entity::update_many()
                 .col_expr(product::Column::Stock, Expr::value(stock))
                 .filter(product::Column::Id.eq(id))
-                .exec(&txn)
+                .filter(product::Column::Stock.eq(shown))
+                .exec(txn)
                 .await?
         }
     };
-    if changed.rows_affected == 0 {
-        return Err(ProductAdminError::Gone);
+    if changed.rows_affected == 1 {
+        return Ok(());
     }
+    let moved = match size {
+        Some(size) => variation::Entity::find_by_id(size)
+            .filter(variation::Column::ProductId.eq(id))
+            .one(txn)
+            .await?
+            .map(|row| ProductAdminError::StockMoved {
+                now: row.stock,
+                size: Some(row.size),
+            }),
+        None => product::Entity::find_by_id(id).one(txn).await?.map(|row| {
+            ProductAdminError::StockMoved {
+                now: row.stock,
+                size: None,
+            }
+        }),
+    };
+    Err(moved.unwrap_or(ProductAdminError::Gone))
+}
+
+/// The list's quick stock change: the product's count, or one size's, from the count the list
+/// showed (`shown`), under the same rule as the form's.
+pub async fn set_stock(
+    writer: &Writer,
+    id: i32,
+    size: Option<i32>,
+    shown: i64,
+    stock: i64,
+    media_base: &str,
+) -> Result<AdminProductView, ProductAdminError> {
+    let stock = check_stock(stock).map_err(ProductAdminError::Stock)?;
+    let txn = writer.begin().await?;
+    if stock == shown {
+        // Nothing to write, but a product or size that is not there is still said.
+        let there = match size {
+            Some(size) => {
+                variation::Entity::find_by_id(size)
+                    .filter(variation::Column::ProductId.eq(id))
+                    .count(&txn)
+                    .await?
+            }
+            None => product::Entity::find_by_id(id).count(&txn).await?,
+        };
+        if there == 0 {
+            return Err(ProductAdminError::Gone);
+        }
+    }
+    restock(&txn, id, size, shown, stock).await?;
     commit(txn, id, media_base).await
 }
 
 /// Takes a product out of the shop for good (it leaves /shop and carts can no longer take it)
 /// while its orders keep their snapshots; it stays listed under Archived.
 pub async fn archive(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(db, id, true, media_base).await
+    set_archived(writer, id, true, media_base).await
 }
 
 /// Brings an archived product back to the list, hidden: the studio puts it on sale when ready.
 pub async fn restore(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(db, id, false, media_base).await
+    set_archived(writer, id, false, media_base).await
 }
 
 async fn set_archived(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     archived: bool,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let changed = product::Entity::update_many()
         .col_expr(product::Column::Archived, Expr::value(archived))
-        // Archived or just restored, it is hidden.
+        // Archived or just restored, it is hidden: a form loaded before says otherwise.
         .col_expr(product::Column::Active, Expr::value(false))
+        .col_expr(
+            product::Column::Version,
+            Expr::col(product::Column::Version).add(1),
+        )
         .filter(product::Column::Id.eq(id))
         .exec(&txn)
         .await?;
@@ -421,11 +530,11 @@ async fn set_archived(
 /// Deletes a product no order ever had, with its sizes and picture; one that was ordered can
 /// only be archived.
 pub async fn delete(
-    db: &DatabaseConnection,
+    writer: &Writer,
     media: &dyn MediaStore,
     id: i32,
 ) -> Result<(), ProductAdminError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let found = product::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -454,7 +563,7 @@ pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<(), ProductAdmin
 
 /// Makes `incoming` product `id`'s picture, in place of any it had.
 pub async fn replace_picture(
-    db: &DatabaseConnection,
+    writer: &Writer,
     media: &dyn MediaStore,
     id: i32,
     incoming: Incoming,
@@ -468,7 +577,7 @@ pub async fn replace_picture(
             PictureNotStored::Failed(why) => ProductAdminError::Storage(why),
         })?;
     let pointed = async {
-        let txn = db.begin().await?;
+        let txn = writer.begin().await?;
         let before = product::Entity::find_by_id(id)
             .one(&txn)
             .await?

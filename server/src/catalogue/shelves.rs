@@ -7,13 +7,14 @@ use std::collections::HashMap;
 
 use poem_openapi::Object;
 use posy_core::category_form;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::catalogue;
+use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, product};
 
 /// A shelf as the back office shows it.
@@ -28,6 +29,9 @@ pub struct CategoryView {
     pub hidden: bool,
     /// How many products it holds, archived ones included.
     pub products: u64,
+    /// Its name and hiding were last saved at this version: a change sends it back, and is
+    /// refused when someone else changed the shelf meanwhile.
+    pub version: i64,
 }
 
 /// Why a shelf was not changed.
@@ -39,6 +43,10 @@ pub enum CategoryError {
     Name(String),
     /// A new order that is not every shelf once.
     NotEveryCategory,
+    /// Someone else renamed or hid the shelf since the page loaded it.
+    EditedMeanwhile,
+    /// Someone else put the shelves in another order since the page showed them.
+    OrderMoved,
     Db(DbErr),
 }
 
@@ -73,6 +81,7 @@ pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<CategoryView>, DbErr>
             name: shelf.name,
             position: shelf.position,
             hidden: shelf.hidden,
+            version: shelf.version,
         })
         .collect())
 }
@@ -95,11 +104,8 @@ async fn checked_name(
 }
 
 /// Makes a shelf, last on /shop; answers every shelf.
-pub async fn create(
-    db: &DatabaseConnection,
-    name: &str,
-) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
+pub async fn create(writer: &Writer, name: &str) -> Result<Vec<CategoryView>, CategoryError> {
+    let txn = writer.begin().await?;
     let name = checked_name(&txn, name, None).await?;
     let last: Option<Option<i32>> = category::Entity::find()
         .select_only()
@@ -118,45 +124,67 @@ pub async fn create(
     commit(txn).await
 }
 
-/// Renames a shelf and shows or hides it; answers every shelf.
+/// Renames a shelf and shows or hides it, if it is still at the `version` the page loaded;
+/// answers every shelf.
 pub async fn update(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     name: &str,
     hidden: bool,
+    version: i64,
 ) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     category::Entity::find_by_id(id)
         .one(&txn)
         .await?
         .ok_or(CategoryError::Gone)?;
     let name = checked_name(&txn, name, Some(id)).await?;
-    category::Entity::update_many()
+    // On the condition that the version is still the one seen (on PostgreSQL, the row is
+    // locked by this update until the end, so two changes cannot both pass).
+    let changed = category::Entity::update_many()
         .col_expr(category::Column::Name, Expr::value(name))
         .col_expr(category::Column::Hidden, Expr::value(hidden))
+        .col_expr(
+            category::Column::Version,
+            Expr::col(category::Column::Version).add(1),
+        )
         .filter(category::Column::Id.eq(id))
+        .filter(category::Column::Version.eq(version))
         .exec(&txn)
         .await?;
+    if changed.rows_affected == 0 {
+        return Err(CategoryError::EditedMeanwhile);
+    }
     commit(txn).await
 }
 
-/// Puts the shelves in the given order (every shelf, once); answers every shelf.
+/// Puts the shelves in the given order (every shelf, once), if they are still in the order
+/// the page showed (`shown`); answers every shelf.
 pub async fn reorder(
-    db: &DatabaseConnection,
+    writer: &Writer,
     ids: &[i32],
+    shown: &[i32],
 ) -> Result<Vec<CategoryView>, CategoryError> {
-    let txn = db.begin().await?;
-    let mut own: Vec<i32> = category::Entity::find()
+    let txn = writer.begin().await?;
+    // Locked on PostgreSQL until the end, so two new orders cannot both start from this one
+    // (SQLite's writer takes its turn instead).
+    let now: Vec<i32> = category::Entity::find()
+        .order_by_asc(category::Column::Position)
+        .order_by_asc(category::Column::Id)
+        .lock_exclusive()
         .all(&txn)
         .await?
         .into_iter()
         .map(|shelf| shelf.id)
         .collect();
-    let mut asked = ids.to_vec();
+    let (mut own, mut asked) = (now.clone(), ids.to_vec());
     own.sort_unstable();
     asked.sort_unstable();
     if own != asked {
         return Err(CategoryError::NotEveryCategory);
+    }
+    if now != shown {
+        return Err(CategoryError::OrderMoved);
     }
     for (position, id) in ids.iter().enumerate() {
         category::Entity::update_many()
@@ -173,7 +201,7 @@ pub async fn reorder(
 
 /// Ends a change to the shelves: the shop's version moved on in its transaction, which is
 /// committed; answers every shelf as they are now.
-async fn commit(txn: DatabaseTransaction) -> Result<Vec<CategoryView>, CategoryError> {
+async fn commit(txn: Writing) -> Result<Vec<CategoryView>, CategoryError> {
     catalogue::bump_version(&txn).await?;
     let shelves = list(&txn).await?;
     txn.commit().await?;

@@ -14,11 +14,12 @@ use posy_core::studio::StudioFacts;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::mail;
 use crate::store::clock::{iso8601, now};
+use crate::store::db::Writer;
 use crate::store::entities::{enquiry, enquiry_reply};
 
 /// How many enquiries the inbox lists.
@@ -176,7 +177,7 @@ async fn one(
 
 /// Marks an enquiry read (the first time it is opened; later opens change nothing).
 pub async fn mark_read(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     studio: &StudioFacts,
 ) -> Result<EnquiryView, InboxError> {
@@ -184,14 +185,14 @@ pub async fn mark_read(
         .col_expr(enquiry::Column::ReadAt, Expr::value(now()))
         .filter(enquiry::Column::Id.eq(id))
         .filter(enquiry::Column::ReadAt.is_null())
-        .exec(db)
+        .exec(writer)
         .await?;
-    one(db, id, studio).await
+    one(writer.pool(), id, studio).await
 }
 
 /// Moves an enquiry to `status` (`new`, `answered`, `closed`).
 pub async fn set_status(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     status: &str,
     studio: &StudioFacts,
@@ -200,12 +201,12 @@ pub async fn set_status(
     let changed = enquiry::Entity::update_many()
         .col_expr(enquiry::Column::Status, Expr::value(status.as_str()))
         .filter(enquiry::Column::Id.eq(id))
-        .exec(db)
+        .exec(writer)
         .await?;
     if changed.rows_affected == 0 {
         return Err(InboxError::Gone);
     }
-    one(db, id, studio).await
+    one(writer.pool(), id, studio).await
 }
 
 /// What the studio writes in a reply: each part as the florist saw it in the preview.
@@ -220,7 +221,7 @@ pub struct ReplyDraft<'a> {
 /// office previewed it with core's same [`reply_mail`]. Keeps the letter with the enquiry and
 /// marks the enquiry answered and read: all or nothing.
 pub async fn reply(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     admin: &str,
     draft: ReplyDraft<'_>,
@@ -229,7 +230,7 @@ pub async fn reply(
 ) -> Result<EnquiryView, InboxError> {
     let parts = check_reply_parts(draft.greeting, draft.body, draft.signature)
         .map_err(InboxError::Reply)?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let enquiry = enquiry::Entity::find_by_id(id)
         .one(&txn)
         .await?

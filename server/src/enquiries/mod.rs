@@ -10,10 +10,11 @@ pub mod letters;
 use posy_core::enquiry::{EnquiryField, EnquiryForm, EnquiryStatus};
 use posy_core::studio::StudioFacts;
 use posy_core::validation::FormProblems;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, Set};
 
 use crate::mail;
 use crate::store::clock::now;
+use crate::store::db::Writer;
 use crate::store::entities::enquiry;
 use crate::store::rate_limit::Limit;
 
@@ -52,7 +53,7 @@ pub struct EnquirySent {
 /// Checks, stores and mails an enquiry, within `limit` for its address. A bot's (honeypot
 /// filled) is answered the same but dropped, so it learns nothing.
 pub async fn receive(
-    db: &DatabaseConnection,
+    writer: &Writer,
     sent: EnquirySent,
     limit: &Limit,
     studio_email: &str,
@@ -63,12 +64,12 @@ pub async fn receive(
         tracing::info!(addr = %sent.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
     }
-    if !limit.take(db, &sent.remote_addr).await? {
+    if !limit.take(writer, &sent.remote_addr).await? {
         return Err(EnquiryError::TooMany {
             phone: studio.phone.clone(),
         });
     }
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let stored = enquiry::ActiveModel {
         name: Set(enquiry.name.clone()),
         email: Set(enquiry.email.clone()),

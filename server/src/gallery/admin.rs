@@ -3,15 +3,13 @@
 
 use posy_core::gallery;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::AlbumError;
 use crate::media::store::MediaStore;
 use crate::media::uploads::kept_files;
 use crate::store::clock::now;
+use crate::store::db::Writer;
 use crate::store::entities::album_image::MediaType;
 use crate::store::entities::{album, album_image};
 
@@ -30,11 +28,7 @@ fn checked(title: &str, description: &str) -> Result<(String, String), AlbumErro
 }
 
 /// Makes an album.
-pub async fn create(
-    db: &DatabaseConnection,
-    title: &str,
-    description: &str,
-) -> Result<i32, AlbumError> {
+pub async fn create(writer: &Writer, title: &str, description: &str) -> Result<i32, AlbumError> {
     let (title, description) = checked(title, description)?;
     let row = album::ActiveModel {
         title: Set(title),
@@ -44,20 +38,21 @@ pub async fn create(
         created_at: Set(now()),
         ..Default::default()
     }
-    .insert(db)
+    .insert(writer)
     .await?;
     Ok(row.id)
 }
 
 /// Changes an album's title, description and featured picture (one of its own pictures).
 pub async fn update(
-    db: &DatabaseConnection,
+    writer: &Writer,
     id: i32,
     title: &str,
     description: &str,
     featured_image: Option<i32>,
 ) -> Result<(), AlbumError> {
     let (title, description) = checked(title, description)?;
+    let db = writer.pool();
     let found = album::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -76,21 +71,17 @@ pub async fn update(
     row.title = Set(title);
     row.description = Set(description);
     row.featured_image_id = Set(featured_image);
-    row.update(db).await?;
+    row.update(writer).await?;
     Ok(())
 }
 
 /// Deletes an album, its pictures and their files.
-pub async fn delete(
-    db: &DatabaseConnection,
-    media: &dyn MediaStore,
-    id: i32,
-) -> Result<(), AlbumError> {
+pub async fn delete(writer: &Writer, media: &dyn MediaStore, id: i32) -> Result<(), AlbumError> {
     let images = album_image::Entity::find()
         .filter(album_image::Column::AlbumId.eq(id))
-        .all(db)
+        .all(writer.pool())
         .await?;
-    let removed = album::Entity::delete_by_id(id).exec(db).await?;
+    let removed = album::Entity::delete_by_id(id).exec(writer).await?;
     if removed.rows_affected == 0 {
         return Err(AlbumError::AlbumGone);
     }
@@ -102,7 +93,7 @@ pub async fn delete(
 
 /// Changes a picture's caption.
 pub async fn caption(
-    db: &DatabaseConnection,
+    writer: &Writer,
     album_id: i32,
     image_id: i32,
     caption: &str,
@@ -112,7 +103,7 @@ pub async fn caption(
         .col_expr(album_image::Column::Caption, Expr::value(caption))
         .filter(album_image::Column::Id.eq(image_id))
         .filter(album_image::Column::AlbumId.eq(album_id))
-        .exec(db)
+        .exec(writer)
         .await?;
     if changed.rows_affected == 0 {
         return Err(AlbumError::ImageGone);
@@ -122,17 +113,17 @@ pub async fn caption(
 
 /// Deletes a picture and its files.
 pub async fn delete_image(
-    db: &DatabaseConnection,
+    writer: &Writer,
     media: &dyn MediaStore,
     album_id: i32,
     image_id: i32,
 ) -> Result<(), AlbumError> {
     let image = album_image::Entity::find_by_id(image_id)
         .filter(album_image::Column::AlbumId.eq(album_id))
-        .one(db)
+        .one(writer.pool())
         .await?
         .ok_or(AlbumError::ImageGone)?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     album_image::Entity::delete_by_id(image_id)
         .exec(&txn)
         .await?;
@@ -151,11 +142,8 @@ pub async fn delete_image(
 }
 
 /// Puts an album's pictures in the given order (every one of its pictures, once).
-pub async fn reorder(
-    db: &DatabaseConnection,
-    album_id: i32,
-    ids: &[i32],
-) -> Result<(), AlbumError> {
+pub async fn reorder(writer: &Writer, album_id: i32, ids: &[i32]) -> Result<(), AlbumError> {
+    let db = writer.pool();
     if album::Entity::find_by_id(album_id).one(db).await?.is_none() {
         return Err(AlbumError::AlbumGone);
     }
@@ -172,7 +160,7 @@ pub async fn reorder(
     if own != asked {
         return Err(AlbumError::NotEveryPicture);
     }
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     for (position, id) in ids.iter().enumerate() {
         album_image::Entity::update_many()
             .col_expr(album_image::Column::Position, Expr::value(position as i32))

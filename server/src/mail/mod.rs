@@ -19,10 +19,11 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set,
 };
 
 use crate::store::clock::now;
+use crate::store::db::Writer;
 use crate::store::entities::outbox;
 
 pub mod letters;
@@ -200,19 +201,17 @@ fn waiting(now: i64) -> sea_orm::sea_query::SimpleExpr {
 }
 
 /// Sends every message that is due; returns how many went.
-pub async fn deliver_due(
-    db: &DatabaseConnection,
-    mailer: &Mailer,
-) -> Result<usize, sea_orm::DbErr> {
+/// Each change to a letter takes the writer's turn, and none is held while a letter is sent.
+pub async fn deliver_due(writer: &Writer, mailer: &Mailer) -> Result<usize, sea_orm::DbErr> {
     let due = outbox::Entity::find()
         .filter(waiting(now()))
         .order_by_asc(outbox::Column::Id)
         .limit(50)
-        .all(db)
+        .all(writer.pool())
         .await?;
     let mut sent = 0;
     for message in due {
-        if !claim(db, message.id).await? {
+        if !claim(writer, message.id).await? {
             continue;
         }
         let attempts = message.attempts + 1;
@@ -223,12 +222,12 @@ pub async fn deliver_due(
                     .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
                     .col_expr(outbox::Column::LastError, Expr::value(None::<String>))
                     .filter(outbox::Column::Id.eq(message.id))
-                    .exec(db)
+                    .exec(writer)
                     .await?;
                 sent += 1;
             }
             Err(err) if attempts >= MAX_ATTEMPTS => {
-                give_up(db, mailer, &message, &err.to_string()).await?;
+                give_up(writer, mailer, &message, &err.to_string()).await?;
             }
             Err(err) => {
                 // The error may quote the recipient's address: it stays in the row, not the log.
@@ -241,7 +240,7 @@ pub async fn deliver_due(
                     .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
                     .col_expr(outbox::Column::LastError, Expr::value(err.to_string()))
                     .filter(outbox::Column::Id.eq(message.id))
-                    .exec(db)
+                    .exec(writer)
                     .await?;
             }
         }
@@ -250,7 +249,7 @@ pub async fn deliver_due(
 }
 
 /// Takes the lease on a message (counting the try), unless another sender holds it.
-async fn claim(db: &DatabaseConnection, id: i32) -> Result<bool, sea_orm::DbErr> {
+async fn claim(writer: &Writer, id: i32) -> Result<bool, sea_orm::DbErr> {
     let now = now();
     let claimed = outbox::Entity::update_many()
         .col_expr(
@@ -263,7 +262,7 @@ async fn claim(db: &DatabaseConnection, id: i32) -> Result<bool, sea_orm::DbErr>
         )
         .filter(outbox::Column::Id.eq(id))
         .filter(waiting(now))
-        .exec(db)
+        .exec(writer)
         .await?;
     Ok(claimed.rows_affected == 1)
 }
@@ -271,13 +270,13 @@ async fn claim(db: &DatabaseConnection, id: i32) -> Result<bool, sea_orm::DbErr>
 /// Marks a message dead and, in the same transaction, tells the studio: once, because only the
 /// sender that sets `dead_at` writes the notice.
 async fn give_up(
-    db: &DatabaseConnection,
+    writer: &Writer,
     mailer: &Mailer,
     message: &outbox::Model,
     error: &str,
 ) -> Result<(), sea_orm::DbErr> {
     tracing::error!(id = message.id, "mail given up after {MAX_ATTEMPTS} tries");
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     let marked = outbox::Entity::update_many()
         .col_expr(outbox::Column::DeadAt, Expr::value(now()))
         .col_expr(outbox::Column::ClaimedUntil, Expr::value(None::<i64>))
@@ -357,11 +356,11 @@ fn pause_after(attempts: i32) -> i64 {
 }
 
 /// Delivers the outbox every couple of seconds for as long as the server runs.
-pub async fn run_outbox(db: DatabaseConnection, mailer: Mailer) {
+pub async fn run_outbox(writer: Writer, mailer: Mailer) {
     let mut tick = tokio::time::interval(Duration::from_secs(2));
     loop {
         tick.tick().await;
-        if let Err(err) = deliver_due(&db, &mailer).await {
+        if let Err(err) = deliver_due(&writer, &mailer).await {
             tracing::warn!(%err, "could not read the outbox");
         }
     }

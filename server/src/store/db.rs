@@ -144,9 +144,10 @@ const CART_CONNECTIONS: u32 = 8;
 #[derive(Clone)]
 pub struct Writer {
     db: DatabaseConnection,
-    /// The connections [`Writer::begin`] runs transactions on: the ledger's for
-    /// [`Writer::beside`]; else on PostgreSQL the carts' own ([`connect_writer`]), and on
-    /// SQLite the pool (the carts' own connection belongs to their thread, [`carts_thread`]).
+    /// The connections [`Writer::write`] runs transactions on when they are not grouped: the
+    /// ledger's for [`Writer::beside`]; else on PostgreSQL the carts' own
+    /// ([`connect_writer`]), and on SQLite the pool (the carts' own connection belongs to
+    /// their thread, [`carts_thread`]). [`Writer::begin`] runs on `db`.
     own: DatabaseConnection,
     queue: Option<Arc<tokio::sync::Mutex<()>>>,
     /// Where [`Writer::write`] sends its work on SQLite: the task that groups it.
@@ -274,7 +275,7 @@ impl Writer {
         W: for<'t> FnOnce(&'t DatabaseTransaction) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
     {
         let Some(grouped) = &self.grouped else {
-            let txn = self.begin().await?;
+            let txn = self.begin_on(&self.own).await?;
             return match work(&txn.txn).await {
                 Ok(done) => {
                     txn.commit().await?;
@@ -295,10 +296,23 @@ impl Writer {
         answered.await.map_err(|_| unanswered())?
     }
 
-    /// Waits for the writer's turn, then begins a transaction.
+    /// Waits for the writer's turn, then begins a transaction on the shop's connections (the
+    /// ledger's for [`Writer::beside`]), whose commits wait for the disk on PostgreSQL: every
+    /// write that is not a cart's (the back office's, the outbox's, money) goes this way.
+    ///
+    /// On SQLite it begins IMMEDIATE, as the writer: a transaction begun DEFERRED reads as a
+    /// reader, and when it then writes after another connection has committed it cannot
+    /// become the writer (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out), so it failed
+    /// with "database is locked". Inside the turn no writer of this process can come between;
+    /// a writer outside it (a one-statement write, another process) is waited for at BEGIN.
+    /// Nothing may wait for another turn while holding this one: the queue would never move.
     pub async fn begin(&self) -> Result<Writing, DbErr> {
+        self.begin_on(&self.db).await
+    }
+
+    async fn begin_on(&self, db: &DatabaseConnection) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
-        let txn = self.own.begin().await?;
+        let txn = db.begin_with_options(immediate()).await?;
         Ok(Writing { txn, _turn: turn })
     }
 
@@ -421,11 +435,7 @@ async fn write_groups(
 async fn write_group(db: &DatabaseConnection, group: Vec<Work>) -> (Vec<Done>, Result<(), DbErr>) {
     // IMMEDIATE: the write lock is taken at BEGIN (a writer outside the queue, another
     // process say, is waited for there), so no statement of the group finds it taken.
-    let options = TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..TransactionOptions::default()
-    };
-    let txn = match db.begin_with_options(options).await {
+    let txn = match db.begin_with_options(immediate()).await {
         Ok(txn) => txn,
         Err(err) => {
             fail_all(group, &err);
@@ -494,6 +504,15 @@ async fn run(work: Work, txn: &DatabaseTransaction) -> Done {
             answer: Box::new(|_| {}),
         }
     })
+}
+
+/// A write transaction's options: on SQLite it takes the write lock at BEGIN (IMMEDIATE);
+/// PostgreSQL ignores the mode.
+fn immediate() -> TransactionOptions {
+    TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    }
 }
 
 /// Answers work that was not written, since its group failed, with the group's error.
@@ -830,8 +849,14 @@ mod tests {
             .unwrap();
         let carts = writer.own.clone();
         assert_eq!(synchronous_commit(&carts).await, "off");
+        let in_a_cart_write = writer
+            .write(|txn| Box::pin(async move { Ok::<_, DbErr>(synchronous_commit(txn).await) }))
+            .await
+            .unwrap();
+        assert_eq!(in_a_cart_write, "off");
+        // The back office's writes take the writer's turn on the shop's pool, and wait.
         let writing = writer.begin().await.unwrap();
-        assert_eq!(synchronous_commit(&writing).await, "off");
+        assert_eq!(synchronous_commit(&writing).await, "on");
         writing.rollback().await.unwrap();
         assert_eq!(synchronous_commit(&pool).await, "on");
     }

@@ -1,12 +1,14 @@
 //! Core's values kept as JSON in the `shop_settings` table, one row each under its own key
 //! (the delivery settings, the studio's facts).
 
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::store::clock::now;
+#[cfg(doc)]
+use crate::store::db::Writer;
 use crate::store::entities::shop_setting;
 
 /// The value kept under `key`, none when nothing was saved; `what` names it in an error.
@@ -15,34 +17,64 @@ pub async fn read<T: DeserializeOwned>(
     key: &str,
     what: &str,
 ) -> Result<Option<T>, DbErr> {
+    Ok(read_versioned(db, key, what).await?.0)
+}
+
+/// The value kept under `key` (none when nothing was saved) and its version (0 then), read
+/// together: what a settings page loads and sends back with its save.
+pub async fn read_versioned<T: DeserializeOwned>(
+    db: &impl ConnectionTrait,
+    key: &str,
+    what: &str,
+) -> Result<(Option<T>, i64), DbErr> {
     let Some(row) = shop_setting::Entity::find_by_id(key).one(db).await? else {
-        return Ok(None);
+        return Ok((None, 0));
     };
     serde_json::from_str(&row.value)
-        .map(Some)
+        .map(|value| (Some(value), row.version))
         .map_err(|err| DbErr::Custom(format!("the saved {what} cannot be read: {err}")))
 }
 
-/// Keeps `value` under `key`, in one statement: the row is whole or unchanged.
+/// Keeps `value` under `key` if it is still at version `seen` (0: never saved), in one
+/// statement (through the shop's [`Writer`], each takes the writer's turn), so the row is
+/// whole or unchanged; answers the new version, or none when someone else saved it since
+/// `seen` (nothing is written then).
 pub async fn write<T: Serialize>(
     db: &impl ConnectionTrait,
     key: &str,
     what: &str,
     value: &T,
-) -> Result<(), DbErr> {
+    seen: i64,
+) -> Result<Option<i64>, DbErr> {
     let value = serde_json::to_string(value)
         .map_err(|err| DbErr::Custom(format!("the {what} cannot be written: {err}")))?;
-    shop_setting::Entity::insert(shop_setting::ActiveModel {
+    let changed = shop_setting::Entity::update_many()
+        .col_expr(shop_setting::Column::Value, Expr::value(value.clone()))
+        .col_expr(shop_setting::Column::UpdatedAt, Expr::value(now()))
+        .col_expr(shop_setting::Column::Version, Expr::value(seen + 1))
+        .filter(shop_setting::Column::Key.eq(key))
+        .filter(shop_setting::Column::Version.eq(seen))
+        .exec(db)
+        .await?;
+    if changed.rows_affected == 1 {
+        return Ok(Some(seen + 1));
+    }
+    if seen != 0 {
+        return Ok(None);
+    }
+    // Never saved: the first save makes the row, unless another made it meanwhile.
+    let made = shop_setting::Entity::insert(shop_setting::ActiveModel {
         key: Set(key.to_owned()),
         value: Set(value),
         updated_at: Set(now()),
+        version: Set(1),
     })
     .on_conflict(
         OnConflict::column(shop_setting::Column::Key)
-            .update_columns([shop_setting::Column::Value, shop_setting::Column::UpdatedAt])
+            .do_nothing()
             .to_owned(),
     )
-    .exec(db)
+    .exec_without_returning(db)
     .await?;
-    Ok(())
+    Ok((made == 1).then_some(1))
 }

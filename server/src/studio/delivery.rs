@@ -14,8 +14,13 @@ const WHAT: &str = "delivery settings";
 
 /// The settings in force: the saved ones, else the demo defaults.
 pub async fn settings(db: &impl ConnectionTrait) -> Result<DeliverySettings, DbErr> {
-    let saved = store::settings::read(db, KEY, WHAT).await?;
-    Ok(saved.unwrap_or_else(DeliverySettings::demo))
+    Ok(versioned(db).await?.0)
+}
+
+/// The settings in force with the version a save must send back.
+pub async fn versioned(db: &impl ConnectionTrait) -> Result<(DeliverySettings, i64), DbErr> {
+    let (saved, version) = store::settings::read_versioned(db, KEY, WHAT).await?;
+    Ok((saved.unwrap_or_else(DeliverySettings::demo), version))
 }
 
 /// Why settings were not saved.
@@ -23,6 +28,8 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<DeliverySettings, DbE
 pub enum SaveError {
     /// What does not make sense in them, a sentence each (core's check).
     Problems(Vec<String>),
+    /// Someone else saved the settings since the page loaded them.
+    EditedMeanwhile,
     Db(DbErr),
 }
 
@@ -32,12 +39,18 @@ impl From<DbErr> for SaveError {
     }
 }
 
-/// Saves new settings, once core finds nothing wrong with them.
-pub async fn save(db: &impl ConnectionTrait, settings: &DeliverySettings) -> Result<(), SaveError> {
+/// Saves new settings, once core finds nothing wrong with them, if the saved ones are still
+/// at the version `seen` the page loaded; answers the new version.
+pub async fn save(
+    db: &impl ConnectionTrait,
+    settings: &DeliverySettings,
+    seen: i64,
+) -> Result<i64, SaveError> {
     let problems = settings.problems();
     if !problems.is_empty() {
         return Err(SaveError::Problems(problems));
     }
-    store::settings::write(db, KEY, WHAT, settings).await?;
-    Ok(())
+    store::settings::write(db, KEY, WHAT, settings, seen)
+        .await?
+        .ok_or(SaveError::EditedMeanwhile)
 }

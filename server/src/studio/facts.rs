@@ -25,8 +25,14 @@ pub const FRESH_FOR: Duration = Duration::from_secs(30);
 
 /// The facts in force, read from the database.
 pub async fn stored(db: &impl ConnectionTrait) -> Result<StudioFacts, DbErr> {
-    let saved = store::settings::read(db, KEY, WHAT).await?;
-    Ok(saved.unwrap_or_else(StudioFacts::demo))
+    Ok(versioned(db).await?.0)
+}
+
+/// The facts in force read from the database (never a copy in memory, which may be another
+/// process's older one), with the version a save must send back.
+pub async fn versioned(db: &impl ConnectionTrait) -> Result<(StudioFacts, i64), DbErr> {
+    let (saved, version) = store::settings::read_versioned(db, KEY, WHAT).await?;
+    Ok((saved.unwrap_or_else(StudioFacts::demo), version))
 }
 
 /// Why facts were not saved.
@@ -34,6 +40,8 @@ pub async fn stored(db: &impl ConnectionTrait) -> Result<StudioFacts, DbErr> {
 pub enum FactsError {
     /// Fields at fault, a sentence each (core's check).
     Form(FormProblems<StudioField>),
+    /// Someone else saved the facts since the page loaded them.
+    EditedMeanwhile,
     Db(DbErr),
 }
 
@@ -78,19 +86,22 @@ impl Facts {
         Ok(facts)
     }
 
-    /// Checks the facts with core and keeps them: in the database, then in memory, so the
-    /// next page in this process shows them. Answers them as kept (tidied by core).
+    /// Checks the facts with core and keeps them, if they are still at the version `seen`
+    /// the page loaded: in the database, then in memory, so the next page in this process
+    /// shows them. Answers them as kept (tidied by core) with their new version.
     pub async fn save(
         &self,
         db: &impl ConnectionTrait,
         facts: &StudioFacts,
-    ) -> Result<StudioFacts, FactsError> {
+        seen: i64,
+    ) -> Result<(StudioFacts, i64), FactsError> {
         let checked = facts.check().map_err(FactsError::Form)?;
-        // One statement: the row is whole or unchanged.
-        store::settings::write(db, KEY, WHAT, &checked).await?;
+        let version = store::settings::write(db, KEY, WHAT, &checked, seen)
+            .await?
+            .ok_or(FactsError::EditedMeanwhile)?;
         let mut kept = self.kept.write().expect("not poisoned");
         kept.facts = Some((checked.clone(), Instant::now()));
         kept.saves += 1;
-        Ok(checked)
+        Ok((checked, version))
     }
 }

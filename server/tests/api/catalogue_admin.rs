@@ -303,6 +303,23 @@ async fn a_picture_larger_than_a_json_body_is_streamed_within_the_gallerys_limit
 }
 
 #[tokio::test]
+async fn a_phone_sized_picture_of_3_mib_is_taken_within_the_shops_own_picture_limit() {
+    // The shop as it starts by default: pictures up to POSY_MAX_IMAGE_MB (25 MB).
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let id = admin_product(&app, &session, "Sunflower Bunch").await["id"]
+        .as_i64()
+        .unwrap();
+    let big = noisy_png(1100, 1000);
+    assert!(big.len() > 3 * 1024 * 1024, "{}", big.len());
+    let (status, body) = upload(&app, &session, id, "sunflowers.png", big).await;
+    assert_eq!(status, 200, "{body}");
+    let image = body["image"].as_str().unwrap();
+    assert_eq!(app.get(image).await.status(), 200, "{image}");
+    assert_eq!(shop_image(&app, "Sunflower Bunch").await, image);
+}
+
+#[tokio::test]
 async fn a_picture_sent_as_text_rather_than_a_file_is_refused_with_a_sentence() {
     let app = spawn_app().await;
     let session = admin_session(&app).await;
@@ -477,26 +494,14 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
 
     // Renamed: the shop's products carry the new name.
     let bouquets = shelf_id(list, "Bouquets");
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Hand-tied bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Hand-tied bouquets", false).await;
     assert_eq!(status, 200);
     assert_eq!(
         product(&app, "Peony Posy").await["category_name"],
         "Hand-tied bouquets"
     );
     // Its own name again (another capitalisation) is fine.
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "hand-tied Bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "hand-tied Bouquets", false).await;
     assert_eq!(status, 200);
 
     // Reordered: the shop's shelves follow.
@@ -507,23 +512,25 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     ids.reverse();
+    let shown: Vec<i64> = ids.iter().rev().copied().collect();
     let (status, _) = admin_post(
         &app,
         &session,
         "/api/admin/categories/order/",
-        json!({"category_ids": ids}),
+        json!({"category_ids": ids, "order_seen": shown}),
     )
     .await;
     assert_eq!(status, 200);
     let mut reversed = before.clone();
     reversed.reverse();
     assert_eq!(shop_shelves(&app).await, reversed);
+    let shown = ids.clone();
     ids.pop();
     let (status, body) = admin_post(
         &app,
         &session,
         "/api/admin/categories/order/",
-        json!({"category_ids": ids}),
+        json!({"category_ids": ids, "order_seen": shown}),
     )
     .await;
     assert_eq!(status, 400);
@@ -540,13 +547,7 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
     let holding = crate::helpers::new_cart(&app).await;
     let (status, _) = crate::helpers::add(&app, &holding, bedminster_id, None, 1).await;
     assert_eq!(status, 200);
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Bouquets", "hidden": true}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Bouquets", true).await;
     assert_eq!(status, 200);
     assert!(
         !shop_names(&app)
@@ -568,13 +569,7 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         "{held}"
     );
     assert_eq!(held["total"], "0.00", "{held}");
-    let (status, _) = admin_put(
-        &app,
-        &session,
-        &format!("/api/admin/categories/{bouquets}/"),
-        json!({"name": "Bouquets", "hidden": false}),
-    )
-    .await;
+    let (status, _) = change_shelf(&app, &session, bouquets, "Bouquets", false).await;
     assert_eq!(status, 200);
     assert!(
         shop_names(&app)
@@ -586,10 +581,33 @@ async fn shelves_are_made_renamed_reordered_and_hidden_and_the_shop_follows() {
         &app,
         &session,
         "/api/admin/categories/9999/",
-        json!({"name": "Nowhere", "hidden": false}),
+        json!({"name": "Nowhere", "hidden": false, "version": 0}),
     )
     .await;
     assert_eq!(status, 404);
+}
+
+/// The categories page's change to shelf `id`, made from the version the page loaded.
+async fn change_shelf(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    name: &str,
+    hidden: bool,
+) -> (u16, Value) {
+    let version = shelves(app, session)
+        .await
+        .iter()
+        .find(|s| s["id"] == id)
+        .expect("the shelf")["version"]
+        .clone();
+    admin_put(
+        app,
+        session,
+        &format!("/api/admin/categories/{id}/"),
+        json!({"name": name, "hidden": hidden, "version": version}),
+    )
+    .await
 }
 
 fn product_form() -> Value {
@@ -611,7 +629,7 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
         (
             Method::POST,
             "/api/admin/products/1/stock/",
-            json!({"stock": 1}),
+            json!({"stock": 1, "stock_seen": 0}),
         ),
         (Method::GET, "/api/admin/categories/", Value::Null),
         (
@@ -622,12 +640,12 @@ async fn every_catalogue_call_needs_an_admin_and_the_unsafe_ones_the_csrf_header
         (
             Method::PUT,
             "/api/admin/categories/1/",
-            json!({"name": "New", "hidden": true}),
+            json!({"name": "New", "hidden": true, "version": 0}),
         ),
         (
             Method::POST,
             "/api/admin/categories/order/",
-            json!({"category_ids": [1]}),
+            json!({"category_ids": [1], "order_seen": [1]}),
         ),
     ];
     assert_admin_only(&app, &session, &calls).await;

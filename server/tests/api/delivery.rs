@@ -37,7 +37,8 @@ async fn the_site_shows_the_hours_the_settings_hold() {
         open: TimeOfDay::parse("07:30").unwrap(),
         close: TimeOfDay::parse("20:00").unwrap(),
     });
-    posy_server::studio::delivery::save(&app.db, &settings)
+    // The demo's settings, never saved before: version 0.
+    posy_server::studio::delivery::save(&app.db, &settings, 0)
         .await
         .unwrap();
     let (_, site) = app.get_json("/api/site/").await;
@@ -62,7 +63,7 @@ async fn settings_that_make_no_sense_are_not_saved() {
     let mut settings = DeliverySettings::demo();
     settings.zones[1].districts.push("BS14".into());
     let Err(posy_server::studio::delivery::SaveError::Problems(problems)) =
-        posy_server::studio::delivery::save(&app.db, &settings).await
+        posy_server::studio::delivery::save(&app.db, &settings, 0).await
     else {
         panic!("a district in two zones is refused");
     };

@@ -201,14 +201,14 @@ async fn an_unknown_or_empty_cart_is_refused() {
 
 /// Closes the studio on `date` in the delivery settings.
 async fn close_on(app: &TestApp, date: &str) {
-    let mut settings = posy_server::studio::delivery::settings(&app.db)
+    let (mut settings, version) = posy_server::studio::delivery::versioned(&app.db)
         .await
         .unwrap();
     settings.closed_on.push(Closure {
         date: Date::parse(date).unwrap(),
         reason: "a family wedding".into(),
     });
-    posy_server::studio::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings, version)
         .await
         .unwrap();
 }

@@ -153,7 +153,7 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
 
     // Room for one in the Morning: Wednesday's is taken by the other order, Tuesday's by this
     // one, which can keep it (its own place does not count against it).
-    let mut settings = posy_server::studio::delivery::settings(&app.db)
+    let (mut settings, version) = posy_server::studio::delivery::versioned(&app.db)
         .await
         .unwrap();
     settings
@@ -162,7 +162,7 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
         .find(|s| s.name == "Morning")
         .unwrap()
         .capacity = Some(1);
-    posy_server::studio::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings, version)
         .await
         .unwrap();
     let (status, body) = change(&app, &session, id, 0, choice("2026-12-16", "Morning")).await;

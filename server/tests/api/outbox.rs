@@ -6,19 +6,25 @@ use posy_server::store::entities::outbox;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
+use posy_server::store::db::Writer;
+
 use crate::helpers::fresh_postgres_database;
 
 const STUDIO: &str = "studio@posy.example";
 
 /// A migrated database of the test's own, with no shop running on it (so no sender but the
 /// test's), and a folder for mail.
-async fn outbox_db() -> (DatabaseConnection, tempfile::TempDir) {
+async fn outbox_db() -> (DatabaseConnection, Writer, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let url = match fresh_postgres_database().await {
         Some(url) => url,
         None => format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display()),
     };
-    (posy_server::store::db::connect(&url).await.unwrap(), dir)
+    let db = posy_server::store::db::connect(&url).await.unwrap();
+    let writer = Writer::open(db.clone(), &url, Default::default())
+        .await
+        .unwrap();
+    (db, writer, dir)
 }
 
 fn mailer(folder: std::path::PathBuf) -> Mailer {
@@ -41,19 +47,19 @@ fn header<'a>(mail: &'a str, name: &str) -> &'a str {
 
 #[tokio::test]
 async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message_id() {
-    let (db, dir) = outbox_db().await;
+    let (db, writer, dir) = outbox_db().await;
     let folder = dir.path().join("outbox");
     mail::enqueue(&db, "jo@example.com", "Your order", "Thank you")
         .await
         .unwrap();
     let mailer = mailer(folder.clone());
 
-    assert_eq!(mail::deliver_due(&db, &mailer).await.unwrap(), 1);
+    assert_eq!(mail::deliver_due(&writer, &mailer).await.unwrap(), 1);
     let first = std::fs::read_to_string(folder.join("000001.eml")).unwrap();
     let message_id = header(&first, "Message-ID").to_owned();
     assert!(message_id.ends_with("@posy.example>"), "{message_id}");
     // Sent and marked: nothing goes twice.
-    assert_eq!(mail::deliver_due(&db, &mailer).await.unwrap(), 0);
+    assert_eq!(mail::deliver_due(&writer, &mailer).await.unwrap(), 0);
 
     // A sender that sent, then died before marking it sent: its claim stands for a while...
     outbox::Entity::update_many()
@@ -66,7 +72,7 @@ async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message
         .await
         .unwrap();
     std::fs::remove_file(folder.join("000001.eml")).unwrap();
-    assert_eq!(mail::deliver_due(&db, &mailer).await.unwrap(), 0);
+    assert_eq!(mail::deliver_due(&writer, &mailer).await.unwrap(), 0);
     // ...and once it has expired the mail goes again, known as the same mail.
     outbox::Entity::update_many()
         .col_expr(
@@ -76,7 +82,7 @@ async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message
         .exec(&db)
         .await
         .unwrap();
-    assert_eq!(mail::deliver_due(&db, &mailer).await.unwrap(), 1);
+    assert_eq!(mail::deliver_due(&writer, &mailer).await.unwrap(), 1);
     let again = std::fs::read_to_string(folder.join("000001.eml")).unwrap();
     assert_eq!(header(&again, "Message-ID"), message_id);
     let row = &rows(&db).await[0];
@@ -86,7 +92,7 @@ async fn a_mail_whose_sender_died_after_sending_goes_again_with_the_same_message
 
 #[tokio::test]
 async fn each_mail_has_its_own_message_id_fixed_when_queued() {
-    let (db, _dir) = outbox_db().await;
+    let (db, _writer, _dir) = outbox_db().await;
     for _ in 0..2 {
         mail::enqueue(&db, "jo@example.com", "Hello", "Hi")
             .await
@@ -99,7 +105,7 @@ async fn each_mail_has_its_own_message_id_fixed_when_queued() {
 
 #[tokio::test]
 async fn a_mail_that_failed_ten_times_is_given_up_and_the_studio_told_once() {
-    let (db, dir) = outbox_db().await;
+    let (db, writer, dir) = outbox_db().await;
     // A file where the mail folder should be: every try fails.
     let blocked = dir.path().join("blocked");
     std::fs::write(&blocked, "not a folder").unwrap();
@@ -116,7 +122,7 @@ async fn a_mail_that_failed_ten_times_is_given_up_and_the_studio_told_once() {
             .exec(&db)
             .await
             .unwrap();
-        assert_eq!(mail::deliver_due(&db, &failing).await.unwrap(), 0);
+        assert_eq!(mail::deliver_due(&writer, &failing).await.unwrap(), 0);
     }
 
     let all = rows(&db).await;
@@ -139,13 +145,13 @@ async fn a_mail_that_failed_ten_times_is_given_up_and_the_studio_told_once() {
         .await
         .unwrap();
     let working = mailer(dir.path().join("outbox"));
-    assert_eq!(mail::deliver_due(&db, &working).await.unwrap(), 1);
-    assert_eq!(mail::deliver_due(&db, &working).await.unwrap(), 0);
+    assert_eq!(mail::deliver_due(&writer, &working).await.unwrap(), 1);
+    assert_eq!(mail::deliver_due(&writer, &working).await.unwrap(), 0);
 }
 
 #[tokio::test]
 async fn a_notice_to_the_studio_that_dies_breeds_no_further_notice() {
-    let (db, dir) = outbox_db().await;
+    let (db, writer, dir) = outbox_db().await;
     let blocked = dir.path().join("blocked");
     std::fs::write(&blocked, "not a folder").unwrap();
     let failing = mailer(blocked);
@@ -158,7 +164,7 @@ async fn a_notice_to_the_studio_that_dies_breeds_no_further_notice() {
             .exec(&db)
             .await
             .unwrap();
-        mail::deliver_due(&db, &failing).await.unwrap();
+        mail::deliver_due(&writer, &failing).await.unwrap();
     }
     let all = rows(&db).await;
     assert_eq!(all.len(), 1);

@@ -15,7 +15,7 @@ use crate::helpers::{TestApp, count};
 
 /// Room for one delivery in the Morning slot and one collection a day.
 async fn limits(app: &TestApp) {
-    let mut settings = posy_server::studio::delivery::settings(&app.db)
+    let (mut settings, version) = posy_server::studio::delivery::versioned(&app.db)
         .await
         .unwrap();
     let morning = settings
@@ -25,7 +25,7 @@ async fn limits(app: &TestApp) {
         .unwrap();
     morning.capacity = Some(1);
     settings.collection_capacity = Some(1);
-    posy_server::studio::delivery::save(&app.db, &settings)
+    posy_server::studio::delivery::save(&app.db, &settings, version)
         .await
         .unwrap();
 }

@@ -8,16 +8,35 @@ use crate::helpers::{
     TestApp, admin_get, admin_post, admin_put, admin_session, assert_admin_only, product, spawn_app,
 };
 
-/// The product form as the back office sends it, from the admin list's view of the product.
+/// The product form as the back office sends it, from the admin list's view of the product:
+/// what it shows, and what it was made from (the version, the stock shown).
 pub fn form_of(view: &Value) -> Value {
     json!({
         "name": view["name"], "description": view["description"],
         "category_id": view["category_id"], "price": view["price"],
         "stock": view["stock"], "lead_days": view["lead_days"], "visible": view["visible"],
         "sizes": view["sizes"].as_array().unwrap().iter()
-            .map(|s| json!({"id": s["id"], "size": s["size"], "price": s["price"], "stock": s["stock"]}))
+            .map(|s| json!({"id": s["id"], "size": s["size"], "price": s["price"],
+                            "stock": s["stock"], "stock_seen": s["stock"]}))
             .collect::<Vec<_>>(),
+        "version": view["version"], "stock_seen": view["stock"],
     })
+}
+
+/// The list's quick stock change to `stock`, from the count the list showed for the product
+/// (or for its size `size`).
+pub fn stock_change(view: &Value, size: Option<i64>, stock: i64) -> Value {
+    let shown = match size {
+        Some(size) => view["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == size)
+            .expect("the product's size")["stock"]
+            .clone(),
+        None => view["stock"].clone(),
+    };
+    json!({"stock": stock, "size_id": size, "stock_seen": shown})
 }
 
 pub async fn admin_product(app: &TestApp, session: &str, name: &str) -> Value {
@@ -55,7 +74,7 @@ async fn a_price_and_stock_change_is_on_the_shop_at_once() {
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 0}),
+        stock_change(&changed, None, 0),
     )
     .await;
     assert_eq!(status, 200);
@@ -86,14 +105,16 @@ async fn sizes_are_priced_and_stocked_one_by_one() {
     assert_eq!(shop["variations"][1]["stock"], 7);
 
     let size = sizes[0]["id"].as_i64().unwrap();
-    let (status, _) = admin_post(
+    let (status, changed) = admin_post(
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 2, "size_id": size}),
+        stock_change(&changed, Some(size), 2),
     )
     .await;
     assert_eq!(status, 200);
+    // The editor opened again, on the product as it is now.
+    let mut form = form_of(&changed);
     assert_eq!(
         product(&app, "Peony Posy").await["variations"][0]["stock"],
         2
@@ -168,7 +189,7 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
         &app,
         &session,
         &format!("/api/admin/products/{id}/stock/"),
-        json!({"stock": 10000}),
+        stock_change(&sunflowers, None, 10000),
     )
     .await;
     assert_eq!(status, 400);
@@ -177,7 +198,7 @@ async fn a_bad_form_is_refused_field_by_field_and_changes_nothing() {
         &app,
         &session,
         "/api/admin/products/9999/stock/",
-        json!({"stock": 1}),
+        json!({"stock": 1, "stock_seen": 0}),
     )
     .await;
     assert_eq!(status, 404);
@@ -216,7 +237,7 @@ async fn product_calls_need_an_admin() {
         (
             Method::POST,
             "/api/admin/products/1/stock/",
-            json!({"stock": 1}),
+            json!({"stock": 1, "stock_seen": 0}),
         ),
         (Method::PUT, "/api/admin/products/1/", json!({})),
     ];

@@ -732,7 +732,8 @@ export interface paths {
         /**
          * Saves the delivery settings once core finds nothing wrong with them; the shop's days,
          *     fees and opening hours (the site's too) follow at once. The body is a `DeliverySettings`
-         *     whole, as this call's GET answers it (every field; null where the GET gives null).
+         *     whole with the `version` it was loaded at, as this call's GET answers it (every field;
+         *     null where the GET gives null); someone else's save since refuses it (409).
          *     It is published as any JSON object: poem-openapi would publish the shared type's
          *     nullable fields as optional for every call that answers with it.
          * @description Settings that close a day (a day off, a day every year, a weekday's hours taken away)
@@ -1298,6 +1299,56 @@ export interface components {
             variation_id?: number | null;
         };
         /**
+         * AdminDeliverySettings
+         * @description The delivery settings as the back office edits them, with the version they were saved at.
+         */
+        AdminDeliverySettings: {
+            /**
+             * Format: uint16
+             * @description Orders can be for today and up to this many days ahead.
+             */
+            booking_horizon_days: number;
+            /** @description Days closed every year. */
+            closed_every_year: components["schemas"]["YearlyClosure"][];
+            /** @description Single days closed. */
+            closed_on: components["schemas"]["Closure"][];
+            /**
+             * Format: uint32
+             * @description The most collections on one day; null: no limit.
+             */
+            collection_capacity: number | null;
+            /**
+             * Format: uint16
+             * @description On the day itself, a collection time is at least this many minutes after the order.
+             */
+            collection_notice_minutes: number;
+            /**
+             * @description When the items alone cost at least this (`"60.00"`), delivery is free; slot surcharges
+             *     are still paid. Null: never free.
+             */
+            free_delivery_from: string | null;
+            /** @description When the studio is open, by weekday; null: closed that day of every week. */
+            opening_hours: components["schemas"]["WeekHours"] & unknown;
+            /**
+             * Format: uint16
+             * @description Same-day collection must be ordered this many minutes before closing.
+             */
+            same_day_collection_minutes_before_close: number;
+            /** @description Same-day delivery must be ordered before this time (`"12:00"`, the studio's clock). */
+            same_day_delivery_cut_off: string;
+            /** @description Delivery slots, in the order the checkout lists them. */
+            slots: components["schemas"]["DeliverySlot"][];
+            /** @description The studio's own district (`BS14`), offered for collection. */
+            studio_district: string;
+            /**
+             * Format: int64
+             * @description The settings were last saved at this version: a save sends it back.
+             */
+            version: number;
+            /** @description Where the studio delivers, and for how much. */
+            zones: components["schemas"]["DeliveryZone"][];
+        };
+        /**
          * AdminProductView
          * @description A product as the back office shows it.
          */
@@ -1335,6 +1386,12 @@ export interface components {
              * @description In stock; with sizes, their sum.
              */
             stock: number;
+            /**
+             * Format: int64
+             * @description What the product form edits was last saved at this version: a save sends it back, and
+             *     is refused when someone else saved meanwhile.
+             */
+            version: number;
             /** @description On sale in the shop; false: hidden from shoppers. */
             visible: boolean;
         };
@@ -1662,6 +1719,12 @@ export interface components {
             hidden: boolean;
             /** @description Checked by core (one line, at most 60 characters, not another shelf's name). */
             name: string;
+            /**
+             * Format: int64
+             * @description The shelf's `version` as the page loaded it: refused (409) when someone else changed
+             *     the shelf since.
+             */
+            version: number;
         };
         /**
          * CategoryOrder
@@ -1670,6 +1733,11 @@ export interface components {
         CategoryOrder: {
             /** @description Every shelf's id, once, first shown first. */
             category_ids: number[];
+            /**
+             * @description Every shelf's id in the order the page showed them before this change: refused (409)
+             *     when someone else has put them in another order since.
+             */
+            order_seen: number[];
         };
         /**
          * CategoryView
@@ -1692,6 +1760,12 @@ export interface components {
              * @description How many products it holds, archived ones included.
              */
             products: number;
+            /**
+             * Format: int64
+             * @description Its name and hiding were last saved at this version: a change sends it back, and is
+             *     refused when someone else changed the shelf meanwhile.
+             */
+            version: number;
         };
         /**
          * ChoiceChange
@@ -2776,6 +2850,19 @@ export interface components {
              * @description Ignored for a product with sizes.
              */
             stock: number;
+            /**
+             * Format: int64
+             * @description The stock the form showed when it was loaded (required when changing a product
+             *     without sizes): the stock is written only when it differs from this, and refused (409)
+             *     when the product's stock is no longer this (a sale came between).
+             */
+            stock_seen?: number | null;
+            /**
+             * Format: int64
+             * @description The product's `version` as the form loaded it (required when changing a product): a
+             *     save is refused (409) when someone else saved the product since.
+             */
+            version?: number | null;
             /** @description On sale; false hides it from shoppers. */
             visible: boolean;
         };
@@ -2956,6 +3043,13 @@ export interface components {
             size: string;
             /** Format: int64 */
             stock: number;
+            /**
+             * Format: int64
+             * @description The stock the form showed for this size when it was loaded (required for a size with
+             *     an id when changing a product): the stock is written only when it differs from this,
+             *     and refused (409) when the size's stock is no longer this.
+             */
+            stock_seen?: number | null;
         };
         /**
          * SocialLink
@@ -2991,6 +3085,12 @@ export interface components {
              * @description 0 to 9999.
              */
             stock: number;
+            /**
+             * Format: int64
+             * @description The stock the list showed: written only when `stock` differs, and refused (409) when
+             *     the stock is no longer this.
+             */
+            stock_seen: number;
         };
         /**
          * StudioFactsForm
@@ -3020,6 +3120,40 @@ export interface components {
             tagline: string;
             /** @description e.g. `Bristol`: also where the studio delivers. */
             town: string;
+        };
+        /**
+         * StudioFactsSave
+         * @description The studio's facts as saved: every field, and the version the page loaded them at.
+         */
+        StudioFactsSave: {
+            address_line_1: string;
+            /** @description Optional. */
+            address_line_2: string;
+            /** @description Optional. */
+            address_line_3: string;
+            email: string;
+            /** @description An `https://` link, or empty. */
+            facebook: string;
+            /** @description An `https://` link, or empty. */
+            instagram: string;
+            /** @description The brand, e.g. `Posy`. */
+            name: string;
+            /** @description A UK number as people write it, e.g. `0117 496 0123`. */
+            phone: string;
+            /** @description An `https://` link, or empty. */
+            pinterest: string;
+            /** @description A full UK postcode, e.g. `BS14 8SJ`. */
+            postcode: string;
+            /** @description Under the brand, e.g. `floral studio`. */
+            tagline: string;
+            /** @description e.g. `Bristol`: also where the studio delivers. */
+            town: string;
+            /**
+             * Format: int64
+             * @description The `version` the settings answered when the page loaded them: refused (409) when
+             *     someone else saved the facts since.
+             */
+            version: number;
         };
         /**
          * StudioLimits
@@ -3104,6 +3238,11 @@ export interface components {
         StudioSettings: {
             facts: components["schemas"]["StudioFactsForm"];
             limits: components["schemas"]["StudioLimits"];
+            /**
+             * Format: int64
+             * @description The facts were last saved at this version: a save sends it back.
+             */
+            version: number;
         };
         /**
          * Taken
@@ -3303,6 +3442,7 @@ export interface components {
     pathItems: never;
 }
 export type AddItem = components['schemas']['AddItem'];
+export type AdminDeliverySettings = components['schemas']['AdminDeliverySettings'];
 export type AdminProductView = components['schemas']['AdminProductView'];
 export type AdminSummary = components['schemas']['AdminSummary'];
 export type AdminView = components['schemas']['AdminView'];
@@ -3401,6 +3541,7 @@ export type SocialLink = components['schemas']['SocialLink'];
 export type StatusChange = components['schemas']['StatusChange'];
 export type StockChange = components['schemas']['StockChange'];
 export type StudioFactsForm = components['schemas']['StudioFactsForm'];
+export type StudioFactsSave = components['schemas']['StudioFactsSave'];
 export type StudioLimits = components['schemas']['StudioLimits'];
 export type StudioLineBody = components['schemas']['StudioLineBody'];
 export type StudioOrderBody = components['schemas']['StudioOrderBody'];
@@ -4307,6 +4448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Made from what has changed since: someone else renamed or hid the category (its `version` moved), or put the categories in another order than `order_seen`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than this call takes. */
             413: {
                 headers: {
@@ -4386,6 +4536,15 @@ export interface operations {
             };
             /** @description No category has that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Made from what has changed since: someone else renamed or hid the category (its `version` moved), or put the categories in another order than `order_seen`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4474,6 +4633,15 @@ export interface operations {
             };
             /** @description No category has that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Made from what has changed since: someone else renamed or hid the category (its `version` moved), or put the categories in another order than `order_seen`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5932,7 +6100,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5968,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6029,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6065,7 +6233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6122,7 +6290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +6326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6374,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6242,7 +6410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,7 +6465,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6333,7 +6501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6390,7 +6558,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6478,7 +6646,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProductView"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a picture that is not a picture the shop can use, none, or a part the form does not have. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields` names it, a size's as `sizes.0.price`): an empty name or description, no category or one not in the shop, a price that is not more than £0.00 or is over £10,000, a stock count outside 0 to 9999, notice over 60 days, a size without a name or named twice, more than 12 sizes, or sizes that are not the product's own; a change without the `version` or a stock it was made from (`stock_seen`); a picture that is not a picture the shop can use, none, or a part the form does not have. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6514,7 +6682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The product has been ordered: it can be archived, not deleted. */
+            /** @description The product has been ordered: it can be archived, not deleted. Or a change made from what has changed since: someone else saved the product (its `version` moved), or the stock was changed from a count it no longer is (a sale came between); the sentence says which, and the count now. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6566,7 +6734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliverySettings"];
+                    "application/json": components["schemas"]["AdminDeliverySettings"];
                 };
             };
             /** @description Not signed in as the studio's admin (AdminSession). */
@@ -6614,7 +6782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliverySettings"];
+                    "application/json": components["schemas"]["AdminDeliverySettings"];
                 };
             };
             /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The settings were not saved: a value core cannot read (`fields.settings`), or settings that make no sense (`fields.problem_1`, `problem_2`, …, a sentence each: a district in two zones, a slot outside opening hours, a closing time before opening), or `orders_warned_of` that is not a list of ids (`fields.orders_warned_of`). */
@@ -6647,7 +6815,9 @@ export interface operations {
             /**
              * @description Not saved: the settings close days that already have orders (each listed in
              *     `orders`). Send them again with those orders' ids in `orders_warned_of` to close the
-             *     days anyway; an order the studio was not shown still refuses the save.
+             *     days anyway; an order the studio was not shown still refuses the save. Or, with
+             *     `orders` empty, someone else saved the settings since the page loaded them
+             *     (`version` moved): `error` says so.
              */
             409: {
                 headers: {
@@ -6732,7 +6902,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StudioFactsForm"];
+                "application/json": components["schemas"]["StudioFactsSave"];
             };
         };
         responses: {
@@ -6764,6 +6934,15 @@ export interface operations {
             };
             /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was saved: someone else saved the facts since the page loaded them (`version` moved). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ pub struct Model {
     pub position: i32,
     /// A hidden shelf and its products are not shown on /shop or sold.
     pub hidden: bool,
+    /// Moves on at every rename or hiding: the categories page carries the version it loaded.
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

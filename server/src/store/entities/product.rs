@@ -28,6 +28,9 @@ pub struct Model {
     /// An uploaded picture's page sizes, `480:products/x-480.jpg,960:…` (smallest first); empty
     /// for a demo picture, which has one size.
     pub image_variants: String,
+    /// Moves on at every save of what the product form edits (not its stock, which has its
+    /// own check): a form carries the version it loaded.
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

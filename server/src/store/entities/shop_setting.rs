@@ -11,6 +11,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub value: String,
     pub updated_at: i64,
+    /// Moves on at every save: the settings pages carry the version they loaded.
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -26,6 +26,7 @@ mod m20261213_000001_slot_hours;
 mod m20261214_000001_order_ledger;
 mod m20261215_000001_admin_states;
 mod m20261220_000001_hold_checks;
+mod m20261221_000001_edit_versions;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261214_000001_order_ledger::Migration),
             Box::new(m20261215_000001_admin_states::Migration),
             Box::new(m20261220_000001_hold_checks::Migration),
+            Box::new(m20261221_000001_edit_versions::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

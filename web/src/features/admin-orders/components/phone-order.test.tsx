@@ -26,8 +26,9 @@ const shelf: ShelfProduct[] = [
       { id: 11, size: 'Classic', price: '35.00', stock: 4 },
       { id: 12, size: 'Large', price: '45.00', stock: 3 },
     ],
+    version: 0,
   },
-  { id: 2, name: 'Bud Vase', description: '', category_id: 2, archived: false, ordered: false, image_srcset: null, category_name: 'Vases', image: null, lead_days: 0, price: '12.50', stock: 9, visible: true, sizes: [] },
+  { id: 2, name: 'Bud Vase', description: '', category_id: 2, archived: false, ordered: false, image_srcset: null, category_name: 'Vases', image: null, lead_days: 0, price: '12.50', stock: 9, visible: true, sizes: [], version: 0 },
 ];
 
 function openForm() {

@@ -67,11 +67,14 @@ export async function deleteProduct(id: number): Promise<void> {
   if (!data) throw refusal(error, response.status, FALLBACK);
 }
 
-/** Sets the stock of a product, or of one of its sizes. */
-export async function setStock(id: number, stock: number, sizeId?: number): Promise<AdminProduct> {
+/**
+ * Sets the stock of a product, or of one of its sizes, from the count the list showed
+ * (`stockSeen`): refused (409) when it is no longer that count.
+ */
+export async function setStock(id: number, stock: number, stockSeen: number, sizeId?: number): Promise<AdminProduct> {
   const { data, error, response } = await api.POST('/api/admin/products/{id}/stock/', {
     params: { path: { id } },
-    body: sizeId === undefined ? { stock } : { stock, size_id: sizeId },
+    body: sizeId === undefined ? { stock, stock_seen: stockSeen } : { stock, stock_seen: stockSeen, size_id: sizeId },
   });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
@@ -91,16 +94,16 @@ export async function createCategory(name: string): Promise<Category[]> {
   return data;
 }
 
-/** Renames, hides or shows a shelf; answers every shelf. */
-export async function updateCategory(id: number, name: string, hidden: boolean): Promise<Category[]> {
-  const { data, error, response } = await api.PUT('/api/admin/categories/{id}/', { params: { path: { id } }, body: { name, hidden } });
+/** Renames, hides or shows a shelf, from the `version` the page loaded; answers every shelf. */
+export async function updateCategory(id: number, name: string, hidden: boolean, version: number): Promise<Category[]> {
+  const { data, error, response } = await api.PUT('/api/admin/categories/{id}/', { params: { path: { id } }, body: { name, hidden, version } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }
 
-/** Puts the shelves in a new order; answers every shelf. */
-export async function reorderCategories(ids: number[]): Promise<Category[]> {
-  const { data, error, response } = await api.POST('/api/admin/categories/order/', { body: { category_ids: ids } });
+/** Puts the shelves in a new order, from the order the page showed (`seen`); answers every shelf. */
+export async function reorderCategories(ids: number[], seen: number[]): Promise<Category[]> {
+  const { data, error, response } = await api.POST('/api/admin/categories/order/', { body: { category_ids: ids, order_seen: seen } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }

@@ -21,13 +21,14 @@ export function Categories({ id, categories, onChanged, onFailed }: CategoriesPr
   const [busy, setBusy] = useState(false);
 
   const move = async (at: number, by: -1 | 1) => {
-    const ids = categories.map((category) => category.id);
+    const seen = categories.map((category) => category.id);
+    const ids = [...seen];
     const [moving] = ids.splice(at, 1);
     if (moving === undefined) return;
     ids.splice(at + by, 0, moving);
     setBusy(true);
     try {
-      onChanged(await reorderCategories(ids));
+      onChanged(await reorderCategories(ids, seen));
     } catch (cause) {
       onFailed(cause);
     } finally {
@@ -93,7 +94,8 @@ function useNameCall(onFailed: (cause: unknown) => void) {
     try {
       await call();
     } catch (cause) {
-      if (cause instanceof CallRefused && cause.fields.name) setError(cause.fields.name);
+      // Said beside the name, what was typed kept: a bad name, or a change someone else made.
+      if (cause instanceof CallRefused) setError(cause.fields.name ?? cause.message);
       else onFailed(cause);
     } finally {
       setBusy(false);
@@ -111,7 +113,7 @@ function CategoryForm({ category, onChanged, onFailed }: CategoryFormProps) {
   const changed = name !== category.name || hidden !== category.hidden;
   const count = counted(category.products, 'product');
 
-  const save = (event: FormEvent) => send(event, async () => onChanged(await updateCategory(category.id, name, hidden)));
+  const save = (event: FormEvent) => send(event, async () => onChanged(await updateCategory(category.id, name, hidden, category.version)));
 
   return (
     <form className="category-row__form" onSubmit={save} noValidate aria-label={`Category ${category.name}`}>

@@ -7,8 +7,8 @@ import type { AdminProduct, Category, ProductChange } from '../api/products-api'
 import { ProductEditor } from './product-editor';
 
 const shelves: Category[] = [
-  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 4 },
-  { id: 2, name: 'Seasonal', position: 1, hidden: true, products: 1 },
+  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 4, version: 0 },
+  { id: 2, name: 'Seasonal', position: 1, hidden: true, products: 1, version: 2 },
 ];
 
 const made: AdminProduct = {
@@ -29,6 +29,25 @@ const made: AdminProduct = {
     { id: 301, size: 'Petite', price: '30.00', stock: 2 },
     { id: 302, size: 'Full', price: '48.00', stock: 0 },
   ],
+  version: 4,
+};
+
+const candle: AdminProduct = {
+  id: 13,
+  name: 'Hand-poured Soy Candle',
+  description: 'Soy wax, cotton wick.',
+  category_id: 1,
+  category_name: 'Bouquets',
+  image: null,
+  image_srcset: null,
+  price: '18.00',
+  stock: 15,
+  lead_days: 0,
+  visible: true,
+  archived: false,
+  ordered: true,
+  sizes: [],
+  version: 3,
 };
 
 function openNew(onSaved = vi.fn()) {
@@ -148,8 +167,45 @@ describe('the product editor', () => {
     await user.upload(within(form).getByLabelText('Picture'), new File(['text'], 'notes.jpg', { type: 'image/jpeg' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onPictureRefused).toHaveBeenCalledWith(made, 'notes.jpg is not a picture or video we can use.'));
-    expect(sent[0]!.sizes).toEqual([{ id: 302, size: 'Full', price: '48.00', stock: 0 }]);
+    expect(sent[0]!.sizes).toEqual([{ id: 302, size: 'Full', price: '48.00', stock: 0, stock_seen: 0 }]);
+    expect(sent[0]).toMatchObject({ version: 4 });
     expect(within(form).getByLabelText('Picture')).toHaveAccessibleDescription(/^notes\.jpg is not a picture/);
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('sends what it was made from, and after a sale it missed says so, keeps what was typed and saves from the stock now', async () => {
+    const user = userEvent.setup();
+    const sent: ProductChange[] = [];
+    mockApi.on('PUT', '/api/admin/products/13/', async (request) => {
+      sent.push((await request.json()) as ProductChange);
+      if (sent.length === 1) return json({ error: 'The stock changed to 13 while you were editing: check it and save again.' }, 409);
+      return json({ ...candle, description: 'Hand-poured soy wax.', stock: 20, version: 4 });
+    });
+    // The shop's list, asked again after the refusal: two were sold.
+    mockApi.on('GET', '/api/admin/products/', () => json([{ ...candle, stock: 13 }]));
+    const onSaved = vi.fn();
+    renderPage(<ProductEditor product={candle} categories={shelves} onSaved={onSaved} onFailed={vi.fn()} />, { path: '/admin/products' });
+    const form = screen.getByRole('form', { name: 'Edit Hand-poured Soy Candle' });
+    const description = within(form).getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Hand-poured soy wax.');
+    const stock = within(form).getByLabelText('In stock');
+    await user.clear(stock);
+    await user.type(stock, '20');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    const banner = within(form).getByRole('alert');
+    await waitFor(() => expect(banner).toHaveTextContent('The stock changed to 13 while you were editing: check it and save again.'));
+    expect(sent[0]).toMatchObject({ stock: 20, stock_seen: 15, version: 3, description: 'Hand-poured soy wax.' });
+    // Nothing she typed is lost.
+    expect(description).toHaveValue('Hand-poured soy wax.');
+    expect(stock).toHaveValue('20');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    // Told of the 13, she saves her 20 again: it is sent as made from the 13.
+    // The button is back once the stock now has been read.
+    await user.click(await within(form).findByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent[1]).toMatchObject({ stock: 20, stock_seen: 13, version: 3 });
   });
 });

@@ -3,7 +3,7 @@ import { Field, TextField } from '@/components/ui/field';
 import { mediaUrl } from '@/lib/core';
 import { CallRefused } from '@/lib/api-client';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { createProduct, saveProduct, uploadPicture, type AdminProduct, type Category, type ProductChange, type SizeChange } from '../api/products-api';
+import { createProduct, listProducts, saveProduct, uploadPicture, type AdminProduct, type Category, type ProductChange, type SizeChange } from '../api/products-api';
 
 const WHOLE_NUMBER = 'Please give a whole number.';
 
@@ -28,21 +28,25 @@ function formOf(product: AdminProduct | null, categories: Category[]): Form {
       sizes: [],
     };
   }
+  // What the form was made from goes with it: the version, and the stock shown for the
+  // product and each size, so a sale made while the editor is open is never undone.
   return {
     name: product.name,
     description: product.description,
     category_id: product.category_id,
     price: product.price,
     stock: product.stock,
+    stock_seen: product.stock,
     lead_days: product.lead_days,
     visible: product.visible,
-    sizes: product.sizes.map((size) => ({ key: `size-${size.id}`, id: size.id, size: size.size, price: size.price, stock: size.stock })),
+    version: product.version,
+    sizes: product.sizes.map((size) => ({ key: `size-${size.id}`, id: size.id, size: size.size, price: size.price, stock: size.stock, stock_seen: size.stock })),
   };
 }
 
 /** What is sent: the sizes without the editor's keys. */
 function changeOf(form: Form): ProductChange {
-  return { ...form, sizes: form.sizes.map(({ id, size, price, stock }) => ({ id, size, price, stock })) };
+  return { ...form, sizes: form.sizes.map(({ id, size, price, stock, stock_seen }) => ({ id, size, price, stock, stock_seen })) };
 }
 
 const whole = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
@@ -154,9 +158,30 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
         setErrors(cause.fields);
         setProblem({ text: cause.message, aboutFields: Object.keys(cause.fields).length > 0 });
         focusFirst(cause.fields);
+        if (cause.changed && product) await seeStockNow(product.id);
       } else onFailed(cause);
     } finally {
       setBusy(false);
+    }
+  };
+
+  /**
+   * After a refusal because the stock moved, what she typed stays, and the stock she has now
+   * been told of becomes what her form was made from: saving again writes her count over it,
+   * as the sentence invites. The version stays as loaded, so a save someone else made is
+   * never overwritten without reloading.
+   */
+  const seeStockNow = async (productId: number) => {
+    try {
+      const now = (await listProducts()).find((listed) => listed.id === productId);
+      if (!now) return;
+      setForm((current) => ({
+        ...current,
+        stock_seen: now.stock,
+        sizes: current.sizes.map((row) => ({ ...row, stock_seen: now.sizes.find((size) => size.id === row.id)?.stock ?? row.stock_seen })),
+      }));
+    } catch {
+      // The sentence stands; a reload shows the stock.
     }
   };
 

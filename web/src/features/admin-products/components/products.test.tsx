@@ -21,6 +21,7 @@ const sunflowers: AdminProduct = {
   archived: false,
   ordered: false,
   sizes: [],
+  version: 1,
 };
 const peonies: AdminProduct = {
   ...sunflowers,
@@ -35,8 +36,8 @@ const peonies: AdminProduct = {
 };
 
 const shelves: Category[] = [
-  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 2 },
-  { id: 2, name: 'Plants', position: 1, hidden: false, products: 0 },
+  { id: 1, name: 'Bouquets', position: 0, hidden: false, products: 2, version: 0 },
+  { id: 2, name: 'Plants', position: 1, hidden: false, products: 0, version: 0 },
 ];
 
 function open(list = [sunflowers, peonies], categories = shelves) {
@@ -85,6 +86,30 @@ describe('the studio’s products', () => {
     await user.type(box, '12{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save the stock of Sunflower Bunch' })).toBeDisabled());
     expect(box).toHaveValue('12');
+  });
+
+  it('says beside the box when the stock moved since the list was drawn, keeps the count typed, and saves from the count now', async () => {
+    const user = userEvent.setup();
+    let lists = 0;
+    const sent: unknown[] = [];
+    // Two were sold after the list was first drawn.
+    mockApi.on('GET', '/api/admin/products/', () => json([{ ...sunflowers, stock: (lists += 1) === 1 ? 6 : 4 }, peonies]));
+    mockApi.on('GET', '/api/admin/categories/', () => json(shelves));
+    mockApi.on('POST', '/api/admin/products/4/stock/', async (request) => {
+      sent.push(await request.json());
+      if (sent.length === 1) return json({ error: 'The stock changed to 4 while you were editing: check it and save again.' }, 409);
+      return json({ ...sunflowers, stock: 12 });
+    });
+    renderPage(<Products onSignedOut={vi.fn()} />, { path: '/admin/products' });
+    const box = await screen.findByLabelText('In stock: Sunflower Bunch');
+    await user.clear(box);
+    await user.type(box, '12{Enter}');
+    await waitFor(() => expect(box).toHaveAccessibleDescription('The stock changed to 4 while you were editing: check it and save again.'));
+    expect(box).toHaveValue('12');
+    expect(sent[0]).toEqual({ stock: 12, stock_seen: 6 });
+    await waitFor(() => expect(lists).toBe(2));
+    await user.click(screen.getByRole('button', { name: 'Save the stock of Sunflower Bunch' }));
+    await waitFor(() => expect(sent[1]).toEqual({ stock: 12, stock_seen: 4 }));
   });
 
   it('says a quick stock change is saved beside its Save button, until the count is changed again', async () => {

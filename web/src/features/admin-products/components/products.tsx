@@ -283,13 +283,20 @@ function QuickStock({ product, onSaved, onFailed }: QuickStockProps) {
     setError(null);
     setSaid('');
     try {
-      const saved = await setStock(product.id, stock);
+      const saved = await setStock(product.id, stock, product.stock);
       onSaved(saved);
       setCount(String(saved.stock));
       setSaid(`Stock for ${saved.name} is now ${saved.stock}.`);
     } catch (cause) {
-      if (cause instanceof CallRefused && cause.fields.stock) setError(cause.fields.stock);
-      else onFailed(cause);
+      // Said beside the box, the count typed kept: a sale since the list was drawn, say. The
+      // list then shows the count now, which a second Save starts from.
+      if (cause instanceof CallRefused) {
+        setError(cause.fields.stock ?? cause.message);
+        if (cause.changed) {
+          const now = (await listProducts().catch(() => [])).find((listed) => listed.id === product.id);
+          if (now) onSaved(now);
+        }
+      } else onFailed(cause);
     } finally {
       setBusy(false);
     }

@@ -14,8 +14,9 @@ export async function getStudioFacts(signal?: AbortSignal): Promise<StudioSettin
   return data;
 }
 
-export async function saveStudioFacts(facts: StudioFacts): Promise<StudioSettings> {
-  const { data, error, response } = await api.PUT('/api/admin/settings/studio/', { body: facts });
+/** Saves the facts, from the `version` the page loaded: refused (409) when someone else saved since. */
+export async function saveStudioFacts(facts: StudioFacts, version: number): Promise<StudioSettings> {
+  const { data, error, response } = await api.PUT('/api/admin/settings/studio/', { body: { ...facts, version } });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;
 }

@@ -6,17 +6,20 @@ import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
 import { Settings } from './settings';
 
+/** The demo's settings as the back office loads them: with the version they were saved at. */
+const loaded = { ...demoDelivery, version: 3 };
+
 function open() {
-  mockApi.on('GET', '/api/admin/settings/delivery/', () => json(demoDelivery));
+  mockApi.on('GET', '/api/admin/settings/delivery/', () => json(loaded));
   renderPage(<Settings onSignedOut={vi.fn()} />, { path: '/admin/settings' });
 }
 
 /** A server that keeps what is saved; `.body` is the last save. */
 function keepSaves() {
-  const saved: { body: typeof demoDelivery | null } = { body: null };
+  const saved: { body: typeof loaded | null } = { body: null };
   mockApi.on('PUT', '/api/admin/settings/delivery/', async (request) => {
-    saved.body = (await request.json()) as typeof demoDelivery;
-    return json(saved.body);
+    saved.body = (await request.json()) as typeof loaded;
+    return json({ ...saved.body, version: saved.body.version + 1 });
   });
   return saved;
 }
@@ -34,6 +37,29 @@ describe('the studio’s settings', () => {
     expect(await screen.findByText('Saved. The shop uses the new settings now.')).toBeInTheDocument();
     expect(sent.body!.opening_hours.sunday).toEqual({ open: '09:00', close: '17:00' });
     expect(sent.body!.zones).toEqual(demoDelivery.zones);
+    // What they were made from goes with them.
+    expect(sent.body!.version).toBe(3);
+  });
+
+  it('says when someone else saved the settings meanwhile, and keeps what was changed', async () => {
+    const user = userEvent.setup();
+    mockApi.on('PUT', '/api/admin/settings/delivery/', () =>
+      json(
+        {
+          error: 'Someone else saved the delivery settings while you were editing: reload the page to see them, then make your changes again.',
+          orders: [],
+        },
+        409,
+      ),
+    );
+    open();
+    const sunday = await screen.findByRole('checkbox', { name: 'Sunday' });
+    await user.click(sunday);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(/^Someone else saved the delivery settings while you were editing/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close anyway' })).not.toBeInTheDocument();
+    expect(sunday).toBeChecked();
+    expect(screen.getByLabelText('Sunday opens')).toHaveValue('09:00');
   });
 
   it('picks a day closed every year by day and month, and keeps it as the wire’s MM-DD', async () => {

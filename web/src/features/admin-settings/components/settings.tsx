@@ -8,7 +8,7 @@ import { SignedOut } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { monthNames } from '@/lib/core-admin';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type OrderOnClosedDay } from '../api/settings-api';
+import { ClosingDaysWithOrdersError, getSettings, saveSettings, SettingsRefused, type AdminDeliverySettings, type OrderOnClosedDay } from '../api/settings-api';
 import './settings.css';
 
 type Week = DeliverySettings['opening_hours'];
@@ -103,13 +103,15 @@ function Part({ title, intro, children }: { title: string; intro?: string; child
 }
 
 interface SettingsFormProps {
-  saved: DeliverySettings;
-  onSaved: (settings: DeliverySettings) => void;
+  saved: AdminDeliverySettings;
+  onSaved: (settings: AdminDeliverySettings) => void;
   onSignedOut: () => void;
 }
 
 function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
-  const [form, setForm] = useState<DeliverySettings>(saved);
+  // The version the settings were loaded (or last saved) at rides along in the form, and goes
+  // back with the save: someone else's save since refuses it, and what was typed stays.
+  const [form, setForm] = useState<AdminDeliverySettings>(saved);
   const [problems, setProblems] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -118,7 +120,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
   const [closing, setClosing] = useState<{ message: string; orders: OrderOnClosedDay[] } | null>(null);
   const report = useRef<HTMLDivElement>(null);
 
-  const change = (update: (current: DeliverySettings) => DeliverySettings) => {
+  const change = (update: (current: AdminDeliverySettings) => AdminDeliverySettings) => {
     setForm(update);
     setMessage(null);
     // A warning was about the settings as they were sent; changed, they are asked about afresh.
@@ -159,7 +161,7 @@ function SettingsForm({ saved, onSaved, onSignedOut }: SettingsFormProps) {
       report.current?.focus();
       return;
     }
-    const settings: DeliverySettings = {
+    const settings: AdminDeliverySettings = {
       ...form,
       collection_capacity: collection ?? null,
       slots: form.slots.map((slot, at) => ({ ...slot, capacity: slotLimits[at] ?? null })),

@@ -22,6 +22,7 @@ const saved: StudioSettings = {
     pinterest: '',
   },
   limits: { name: 40, tagline: 60, phone: 20, email: 254, line: 100, postcode: 10, link: 300 },
+  version: 2,
 };
 
 function open(onSaved = vi.fn()) {
@@ -33,10 +34,11 @@ function open(onSaved = vi.fn()) {
 describe('the studio’s details in Settings', () => {
   it('shows the facts in force with the core’s limits, and saves the whole form', async () => {
     const user = userEvent.setup();
-    let sent: StudioSettings['facts'] | null = null;
+    let sent: (StudioSettings['facts'] & { version: number }) | null = null;
     mockApi.on('PUT', '/api/admin/settings/studio/', async (request) => {
-      sent = (await request.json()) as StudioSettings['facts'];
-      return json({ ...saved, facts: { ...sent, postcode: 'BS14 8SJ' } });
+      sent = (await request.json()) as StudioSettings['facts'] & { version: number };
+      const { version, ...facts } = sent;
+      return json({ ...saved, facts: { ...facts, postcode: 'BS14 8SJ' }, version: version + 1 });
     });
     const onSaved = open();
     const phone = await screen.findByLabelText('Phone');
@@ -49,6 +51,8 @@ describe('the studio’s details in Settings', () => {
     expect(await screen.findByText('Saved. Every page shows the new details now.')).toBeInTheDocument();
     expect(sent!.phone).toBe('0117 496 0999');
     expect(sent!.town).toBe('Bristol');
+    // The version the page loaded goes with the save.
+    expect(sent!.version).toBe(2);
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 

@@ -111,7 +111,7 @@ function StudioFactsForm({ saved, onSaved, onSignedOut }: StudioFactsFormProps) 
     setBusy(true);
     setMessage(null);
     try {
-      const now = await saveStudioFacts(facts);
+      const now = await saveStudioFacts(facts, saved.version);
       setFacts(now.facts);
       setErrors({});
       onSaved(now);
