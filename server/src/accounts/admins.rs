@@ -16,12 +16,13 @@ use posy_core::account;
 use posy_core::calendar::LondonTime;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr,
-    EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
 use crate::accounts::auth::{self, AccountError, Admin};
 use crate::mail::{self, Letter};
 use crate::store::clock::{iso8601, now};
+use crate::store::db::Writer;
 use crate::store::entities::{admin, session};
 use crate::store::rate_limit::Limit;
 
@@ -447,6 +448,7 @@ pub async fn confirm(
 /// sessions.
 pub async fn change_password(
     db: &DatabaseConnection,
+    writer: &Writer,
     asking: Asking<'_>,
     current: &str,
     new: &str,
@@ -460,7 +462,7 @@ pub async fn change_password(
     let hash = auth::hash_password(new.to_owned())
         .await
         .map_err(|err| DbErr::Custom(err.to_string()))?;
-    let txn = db.begin().await?;
+    let txn = writer.begin().await?;
     admin::Entity::update(admin::ActiveModel {
         id: Set(asking.admin.id),
         password_hash: Set(hash),

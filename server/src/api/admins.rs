@@ -312,11 +312,13 @@ impl AdminsApi {
         method = "post",
         operation_id = "changePassword"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn change_password(
         &self,
         admin: AdminSession,
         req: &Request,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         clients: Data<&Clients>,
         studio: Data<&Studio>,
         body: Json<PasswordChange>,
@@ -324,7 +326,14 @@ impl AdminsApi {
         let address = clients.address(req);
         let shop = shop_name(&studio, &db).await.map_err(PasswordError::from)?;
         let asking = asking(&admin.0, req, &clients, &address, &shop);
-        admins::change_password(*db, asking, &body.current_password, &body.new_password).await?;
+        admins::change_password(
+            *db,
+            &writer,
+            asking,
+            &body.current_password,
+            &body.new_password,
+        )
+        .await?;
         Ok(Json(PasswordChanged {
             message: "Your password is changed. Your other sessions are signed out.".into(),
         }))
