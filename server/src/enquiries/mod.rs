@@ -60,6 +60,7 @@ pub async fn receive(
     studio: &StudioFacts,
 ) -> Result<(), EnquiryError> {
     let enquiry = sent.form.parse().map_err(EnquiryError::Form)?;
+    posy_core::enquiry::hidden_characters(&sent.form).map_err(EnquiryError::Form)?;
     if !sent.honeypot.trim().is_empty() {
         tracing::info!(addr = %sent.remote_addr, "dropped an enquiry with the honeypot filled");
         return Ok(());
