@@ -30,7 +30,7 @@ export function Admins({ onSignedOut, onSignedOutEverywhere }: AdminsProps) {
 
   return (
     <div className="admins">
-      <Part title="Admins" intro="Everyone who can sign in to the back office. Each change here is mailed to the studio’s address.">
+      <Part title="Admins" intro="Everyone who can sign in to the back office. Every change here is e-mailed to the shop’s own address.">
         {query.status === 'loading' && <AdminLoading>Fetching the admins…</AdminLoading>}
         {query.status === 'error' && <AdminRetry onRetry={query.retry}>We couldn’t fetch the admins.</AdminRetry>}
         {query.status === 'loaded' && (
