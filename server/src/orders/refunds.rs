@@ -222,6 +222,12 @@ async fn write_refund(
         .await?
         .ok_or(OrderError::Gone)?;
     if let Some(why) = stale(&order, ask) {
+        // A retry of this very ask may have committed between the key's check above and the
+        // order's read (on PostgreSQL each statement sees what committed before it began):
+        // then it is done, not stale.
+        if already_done(&txn, id, key).await? {
+            return Ok(Written::AlreadyDone);
+        }
         return Err(why);
     }
     let status = status_of(&order);
