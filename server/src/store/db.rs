@@ -318,7 +318,7 @@ impl Writer {
 
     async fn begin_on(&self, db: &DatabaseConnection) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
-        let txn = db.begin_with_options(immediate()).await?;
+        let txn = begin_immediate(db).await?;
         Ok(Writing { txn, _turn: turn })
     }
 
@@ -334,11 +334,7 @@ impl Writer {
 /// shop): on SQLite begun IMMEDIATE, so it takes the write lock at BEGIN, waiting there in the
 /// busy handler, and never fails later upgrading a read to a write while the shop writes.
 pub async fn begin_immediate(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
-    db.begin_with_options(TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..TransactionOptions::default()
-    })
-    .await
+    db.begin_with_options(immediate()).await
 }
 
 /// Starts the carts' writer on SQLite on a thread of its own, kept to one CPU, which opens the
