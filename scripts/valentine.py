@@ -705,12 +705,38 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
-def peak_rss_mb(pid):
+def memory_mb(pid):
+    """The server's memory now, from /proc: VmHWM (peak resident), RssAnon (its own heap and
+    stacks) and RssFile (pages of files it maps, mostly the SQLite database read through
+    `mmap_size`: the kernel's file cache, shared and dropped under pressure), in MB."""
+    figures = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+            name, _, value = line.partition(":")
+            if name in ("VmHWM", "RssAnon", "RssFile"):
+                figures[name] = int(value.split()[0]) / 1024
+    return figures
+
+
+class MemoryWatch(threading.Thread):
+    """Samples the server's memory every quarter second for the peaks of RssAnon and RssFile
+    (the kernel keeps only the peak of their sum, VmHWM)."""
+
+    def __init__(self, pid):
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.done = pid, collections.Counter(), threading.Event()
+
+    def run(self):
+        while not self.done.wait(0.25):
+            for name, mb in memory_mb(self.pid).items():
+                self.peak[name] = max(self.peak[name], mb)
+
+    def stop(self):
+        self.done.set()
+        self.join()
+        for name, mb in memory_mb(self.pid).items():
+            self.peak[name] = max(self.peak[name], mb)
+        return self.peak
 
 
 def main():
@@ -754,6 +780,8 @@ def main():
     print(f"valentine: {args.seconds:g} s of {args.shoppers} shoppers and {args.admins} at the studio "
           f"({len(initial)} stock rows at {args.start_stock}; shoppers' addresses: one per {args.address_per})")
     cpu_before = os.times()
+    memory = MemoryWatch(args.pid)
+    memory.start()
     started = time.time()
     deadline = started + args.seconds
     threads = [threading.Thread(target=shopper, args=(n, deadline, days), daemon=True)
@@ -775,7 +803,8 @@ def main():
     cpu_after = os.times()
     if failures:
         raise Broken(failures[0])
-    rss = peak_rss_mb(args.pid)
+    peak = memory.stop()
+    rss = peak["RssAnon"]
 
     # Refunds are asked of the card provider after they are written; give the last ones a moment.
     time.sleep(3)
@@ -815,7 +844,9 @@ def main():
           f"shopper requests {sum(len(latency[k]) for k in shopper_kinds)}")
     cpu = (cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system)
     print(f"the bench's own CPU: {cpu:.1f} s over {elapsed:.0f} s (it shares the machine with the shop)")
-    print(f"server peak RSS (VmHWM): {rss:.1f} MB")
+    print(f"server peak memory: {rss:.1f} MB of its own (RssAnon), {peak['RssFile']:.1f} MB of mapped "
+          f"files (RssFile: the database through mmap, the kernel's cache), {peak['VmHWM']:.1f} MB in all "
+          f"at the peak (VmHWM)")
     # A bulk move answers 200 with each order's outcome: the ones the shop failed to move (its
     # database, not a page out of date) are errors inside that 200, counted with the others.
     bulk_failed = sum(n for said, n in bulk_not_moved.items() if "could not be moved just now" in said)
@@ -911,7 +942,8 @@ def main():
           f"payments {'each one order' if payments_ok else 'not each one order' if payments_ok is False else 'not checked'}")
     print(f"  {verdict(not slow)}  p99 <= {args.p99_ms:g} ms for every kind"
           f"{': over it: ' + ', '.join(slow) if slow else ''}")
-    print(f"  {verdict(rss <= args.rss_budget_mb)}  peak RSS <= {args.rss_budget_mb:g} MB: {rss:.1f} MB")
+    print(f"  {verdict(rss <= args.rss_budget_mb)}  peak RSS of its own (RssAnon) <= {args.rss_budget_mb:g} MB: "
+          f"{rss:.1f} MB (with mapped files: {peak['VmHWM']:.1f} MB)")
 
 
 try:

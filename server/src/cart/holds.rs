@@ -18,14 +18,14 @@
 //!
 //! **Why it is atomic.** Taking a hold is one transaction that first writes the cart's row (its
 //! new `held_until`: the cart's lock, and on SQLite the database's one write lock, taken before
-//! anything is read), then reads the cart's lines with the stock rows they draw on locked
-//! (`SELECT … ORDER BY id FOR UPDATE`, sizes by id then products by id: the order
-//! `cart::take_stock` takes them in, so a hold and an order never wait on each other in a
-//! circle), and only then sums what other live holds take of them. On PostgreSQL two holds on
+//! anything is read), then reads the cart's lines with the stock rows they draw on locked (in
+//! the shop's one order, [`crate::store::stock`], so a hold, an order, an edit and a refund
+//! never wait on each other in a circle), and only then sums what other live holds take of
+//! them. On PostgreSQL two holds on
 //! the same item therefore run one after the other, and the second's sum (a new snapshot at
 //! READ COMMITTED) sees the first's committed hold; an order placed meanwhile has either
 //! lowered the stock read or waits for the hold to commit. On SQLite every write transaction
-//! runs one at a time anyway (`FOR UPDATE` is dropped there, and not needed). Releasing needs
+//! runs one at a time anyway (the row locks are left out there, and not needed). Releasing needs
 //! no lock: it only ever frees stock.
 //!
 //! **Caps.** A cart holds at most its lines, which core already caps (10 a line); asking again

@@ -34,7 +34,7 @@ use posy_core::{Money, media};
 use sea_orm::sea_query::{Expr, ExprTrait as _, Query, SelectStatement, UnionType};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    FromQueryResult, IdenStatic, Iterable, QueryFilter, QueryOrder, QuerySelect, UpdateMany,
+    FromQueryResult, IdenStatic, Iterable, QueryFilter, QueryOrder, UpdateMany,
 };
 use serde::Serialize;
 
@@ -510,9 +510,8 @@ pub async fn priced_lines(
 }
 
 /// As [`priced_lines`], with the rows of the lines' sizes and products locked until the
-/// transaction ends, sizes by id and then products by id (the order an order takes stock in,
-/// so the two never wait on each other in a circle): the stock read stays the stock until
-/// then. `FOR UPDATE` on PostgreSQL; on SQLite the transaction's write lock already covers it.
+/// transaction ends, in the shop's one order ([`crate::store::stock`]): the stock read stays
+/// the stock until then.
 pub async fn priced_lines_locked(
     txn: &impl ConnectionTrait,
     cart_id: CartId,
@@ -535,25 +534,14 @@ async fn read_lines(
         .order_by_asc(cart_item::Column::Id)
         .all(db)
         .await?;
-    // Locked in the order an order takes stock: sizes by id, then products by id.
-    let sizes: HashMap<i32, variation::Model> = variation::Entity::find()
-        .filter(variation::Column::Id.is_in(lines.iter().filter_map(|l| l.variation_id)))
-        .order_by_asc(variation::Column::Id)
-        .lock_exclusive()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|s| (s.id, s))
-        .collect();
-    let products: HashMap<i32, product::Model> = product::Entity::find()
-        .filter(product::Column::Id.is_in(lines.iter().map(|l| l.product_id)))
-        .order_by_asc(product::Column::Id)
-        .lock_exclusive()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
+    let (sizes, products) = crate::store::stock::lock(
+        db,
+        lines.iter().filter_map(|l| l.variation_id),
+        lines.iter().map(|l| l.product_id),
+    )
+    .await?;
+    let sizes: HashMap<i32, variation::Model> = sizes.into_iter().map(|s| (s.id, s)).collect();
+    let products: HashMap<i32, product::Model> = products.into_iter().map(|p| (p.id, p)).collect();
     let hidden = hidden_shelves(db, lines.is_empty()).await?;
     Ok(lines
         .into_iter()

@@ -305,8 +305,11 @@ pub async fn update(
 ) -> Result<AdminProductView, ProductAdminError> {
     let change = form.parse().map_err(ProductAdminError::Form)?;
     let txn = writer.begin().await?;
-    // The version moves first, on the condition that it is still the one seen: on PostgreSQL
-    // this also locks the row until the end, so two saves cannot both pass the check.
+    // Its stock rows are locked first, in the shop's one order (sizes, then the product): a
+    // hold or an order on the same rows waits for the save, or the save for it, never both.
+    lock_with_sizes(&txn, id).await?;
+    // The version moves on the condition that it is still the one seen: two saves cannot both
+    // pass the check.
     let moved = product::Entity::update_many()
         .col_expr(
             product::Column::Version,
@@ -396,6 +399,20 @@ pub async fn update(
         restock(&txn, id, Some(size_id), shown, size.stock).await?;
     }
     commit(txn, id, media_base).await
+}
+
+/// Locks product `id` and its sizes until the transaction ends, in the shop's one order for
+/// stock rows ([`crate::store::stock`]), and answers the product as locked.
+async fn lock_with_sizes(txn: &Writing, id: i32) -> Result<Option<product::Model>, DbErr> {
+    let sizes: Vec<i32> = variation::Entity::find()
+        .select_only()
+        .column(variation::Column::Id)
+        .filter(variation::Column::ProductId.eq(id))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    let (_, product) = crate::store::stock::lock(txn, sizes, [id]).await?;
+    Ok(product.into_iter().next())
 }
 
 /// Sets the stock of product `id` (or of its size `size`) to `stock` when the studio changed
@@ -535,8 +552,7 @@ pub async fn delete(
     id: i32,
 ) -> Result<(), ProductAdminError> {
     let txn = writer.begin().await?;
-    let found = product::Entity::find_by_id(id)
-        .one(&txn)
+    let found = lock_with_sizes(&txn, id)
         .await?
         .ok_or(ProductAdminError::Gone)?;
     if was_ordered(&txn, id).await? {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use poem_openapi::Object;
 use posy_core::category_form;
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Expr, ExprTrait, LockType};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
@@ -167,11 +167,12 @@ pub async fn reorder(
 ) -> Result<Vec<CategoryView>, CategoryError> {
     let txn = writer.begin().await?;
     // Locked on PostgreSQL until the end, so two new orders cannot both start from this one
-    // (SQLite's writer takes its turn instead).
+    // (SQLite's writer takes its turn instead). `NO KEY UPDATE`: a product saved meanwhile
+    // checks its shelf with a key-share lock, which this need not block.
     let now: Vec<i32> = category::Entity::find()
         .order_by_asc(category::Column::Position)
         .order_by_asc(category::Column::Id)
-        .lock_exclusive()
+        .lock(LockType::NoKeyUpdate)
         .all(&txn)
         .await?
         .into_iter()

@@ -298,6 +298,22 @@ async fn write_refund(
         if updated.rows_affected == 0 {
             return Ok(Written::Lost);
         }
+        // The shelves it puts back on are locked first, in the shop's one order for stock rows,
+        // whatever the order's lines' order: a hold or an order on them never waits in a circle.
+        let shelves = items
+            .iter()
+            .zip(&ask.quantities)
+            .zip(ask.restock.iter().chain(std::iter::repeat(&false)))
+            .filter(|((_, quantity), restock)| **quantity > 0 && **restock)
+            .map(|((item, _), _)| item);
+        let (sizes, products): (Vec<_>, Vec<_>) =
+            shelves.partition(|item| item.variation_id.is_some());
+        crate::store::stock::lock(
+            &txn,
+            sizes.iter().filter_map(|item| item.variation_id),
+            products.iter().filter_map(|item| item.product_id),
+        )
+        .await?;
         let mut restocked = false;
         for ((item, &quantity), restock) in items
             .iter()

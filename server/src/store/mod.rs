@@ -1,7 +1,8 @@
 //! Storage: connecting to the database and taking turns to write (`db`), the tables
 //! (`entities`, `migration`), core's values kept as JSON in a settings row (`settings`), the
 //! shop's clock, the rate limits kept in the database, the secrets the shop makes for itself,
-//! and the shop's health as its storage shows it (`health`: `/readyz`, the back office).
+//! the shop's health as its storage shows it (`health`: `/readyz`, the back office), and the
+//! one order stock rows are locked in (`stock`).
 
 pub mod clock;
 pub mod db;
@@ -11,3 +12,4 @@ pub mod migration;
 pub mod rate_limit;
 pub mod secrets;
 pub mod settings;
+pub mod stock;

@@ -253,3 +253,131 @@ async fn shoppers_filling_carts_never_make_the_back_office_fail() {
         refused.iter().take(5).collect::<Vec<_>>()
     );
 }
+
+/// Shoppers holding a product's sizes and adding its stock to carts while the studio saves it
+/// and changes its stock: every one of them locks the same stock rows. On PostgreSQL a save that
+/// locked the product before its sizes, or a hold that blocked a cart line's key check, made
+/// some of them wait on each other in a circle ("deadlock detected", a 500); each now locks
+/// stock in the one order of `store::stock`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn holds_adds_and_saves_on_the_same_stock_never_wait_in_a_circle() {
+    let app = Arc::new(
+        spawn_app_with(Options {
+            configure: Some(crate::helpers::behind_a_proxy),
+            ..Options::default()
+        })
+        .await,
+    );
+    let session = admin_session(&app).await;
+    // Enough of everything that no hold is refused for want of stock.
+    let peony = admin_product(&app, &session, "Peony Posy").await;
+    let id = peony["id"].as_i64().unwrap();
+    let sizes: Vec<i64> = peony["sizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+    for size in &sizes {
+        let view = admin_product(&app, &session, "Peony Posy").await;
+        let (status, body) = admin_post(
+            &app,
+            &session,
+            &format!("/api/admin/products/{id}/stock/"),
+            stock_change(&view, Some(*size), 3000),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let candle = admin_product(&app, &session, "Hand-poured Soy Candle").await;
+    let candle_id = candle["id"].as_i64().unwrap();
+    let (status, body) = admin_post(
+        &app,
+        &session,
+        &format!("/api/admin/products/{candle_id}/stock/"),
+        stock_change(&candle, None, 3000),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut tasks = JoinSet::new();
+    for shopper in 0..12u32 {
+        let (app, sizes, stop) = (app.clone(), sizes.clone(), stop.clone());
+        tasks.spawn(async move {
+            let mut seen = Seen::new();
+            let mut round = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                round += 1;
+                let cart = new_cart(&app).await;
+                // The sizes in a different order for each shopper, the candle first or last.
+                let size = sizes[(shopper + round) as usize % sizes.len()];
+                let lines = [(candle_id, None), (id, Some(size))];
+                for (product, size) in lines.iter().cycle().skip(shopper as usize % 2).take(2) {
+                    let (status, body, took) = timed(add(&app, &cart, *product, *size, 1)).await;
+                    seen.push(("add_item", status, body, took));
+                }
+                let address = format!("10.{shopper}.{}.{}", round / 250, round % 250);
+                let (status, body, took) =
+                    timed(crate::checkout::check_intent_from(&app, &cart, &address)).await;
+                seen.push(("check_intent", status, body, took));
+            }
+            seen
+        });
+    }
+    for editor in 0..2 {
+        let (app, session, stop) = (app.clone(), session.clone(), stop.clone());
+        tasks.spawn(async move {
+            let mut seen = Seen::new();
+            let mut round = 0;
+            while !stop.load(Ordering::Relaxed) {
+                round += 1;
+                let view = admin_product(&app, &session, "Peony Posy").await;
+                let mut form = form_of(&view);
+                form["description"] = json!(format!("Editor {editor}, round {round}."));
+                let (status, body, took) = timed(admin_put(
+                    &app,
+                    &session,
+                    &format!("/api/admin/products/{id}/"),
+                    form,
+                ))
+                .await;
+                seen.push(("product save", status, body, took));
+            }
+            seen
+        });
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut seen = Seen::new();
+    while let Some(task) = tasks.join_next().await {
+        seen.extend(task.unwrap());
+    }
+    report(&seen);
+    let holds = seen
+        .iter()
+        .filter(|(what, status, ..)| *what == "check_intent" && *status == 200)
+        .count();
+    assert!(holds >= 10, "few holds were made: {holds}");
+    let failed: Vec<_> = seen
+        .iter()
+        .filter(|(_, status, ..)| *status >= 500)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} of {} calls answered 5xx, e.g. {:?}",
+        failed.len(),
+        seen.len(),
+        failed.iter().take(3).collect::<Vec<_>>()
+    );
+    // A save may meet the other editor's (409); nothing else is refused.
+    let refused: Vec<_> = seen
+        .iter()
+        .filter(|(what, status, ..)| *status != 200 && !(*what == "product save" && *status == 409))
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "{:?}",
+        refused.iter().take(3).collect::<Vec<_>>()
+    );
+}

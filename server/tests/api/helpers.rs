@@ -90,7 +90,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
             config.data_dir = existing_dir;
             database_url
         }
-        None => migrated_postgres_database().await,
+        None => match migrated_postgres_database().await {
+            Some(url) => Some(url),
+            None => {
+                migrated_sqlite_database(&config.data_dir).await;
+                None
+            }
+        },
     };
     if let Some(url) = options.stripe_api_url {
         config.stripe_api_url = Some(url);
@@ -192,6 +198,50 @@ async fn migrated_postgres_database() -> Option<String> {
         })
         .await;
     Some(create_database(&server_url, Some(template)).await)
+}
+
+/// Without TEST_DATABASE_URL: puts in `data_dir` the shop's SQLite file with every migration
+/// applied, a copy of one this test process migrated once, as [`migrated_postgres_database`]
+/// does on PostgreSQL (each migration commits to disk).
+async fn migrated_sqlite_database(data_dir: &std::path::Path) {
+    static TEMPLATE: tokio::sync::OnceCell<PathBuf> = tokio::sync::OnceCell::const_new();
+    let template = TEMPLATE
+        .get_or_init(|| async {
+            // In the target folder's own place for tests' files, one a test process; those of
+            // earlier runs are removed first.
+            let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sqlite-templates");
+            let _ = std::fs::remove_dir_all(folder.join(std::process::id().to_string()));
+            for earlier in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                let _ = std::fs::remove_dir_all(earlier.path());
+            }
+            let folder = folder.join(std::process::id().to_string());
+            std::fs::create_dir_all(&folder).expect("a folder for the template database");
+            let path = folder.join("posy.db");
+            let db =
+                posy_server::store::db::connect(&format!("sqlite://{}?mode=rwc", path.display()))
+                    .await
+                    .expect("migrate the template database");
+            // Closing the last connection folds the write-ahead log into the file.
+            db.close().await.expect("close the template database");
+            path
+        })
+        .await;
+    std::fs::create_dir_all(data_dir).expect("the test shop's data folder");
+    let copy = data_dir.join("posy.db");
+    std::fs::copy(template, &copy).expect("copy the template database");
+    // Each copy gets a catalogue `instance` of its own, as on PostgreSQL (see `create_database`).
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let db = Database::connect(format!("sqlite://{}", copy.display()))
+        .await
+        .expect("open the copied database");
+    db.execute_unprepared(&format!(
+        "UPDATE catalogue_version SET instance = 's{}_{}'",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ))
+    .await
+    .expect("name the copy's catalogue");
+    db.close().await.ok();
 }
 
 fn postgres_server() -> Option<String> {
