@@ -109,12 +109,15 @@ impl EnquiriesApi {
     async fn read(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
     ) -> Opened {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = studio
+            .facts
+            .get(writer.pool())
+            .await
+            .map_err(InboxError::from)?;
         Ok(Json(inbox::mark_read(*writer, id.0, &facts).await?))
     }
 
@@ -128,13 +131,16 @@ impl EnquiriesApi {
     async fn reply(
         &self,
         admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         reply: Json<EnquiryReply>,
     ) -> Changed {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = studio
+            .facts
+            .get(writer.pool())
+            .await
+            .map_err(InboxError::from)?;
         let answered = inbox::reply(
             *writer,
             id.0,
@@ -160,13 +166,16 @@ impl EnquiriesApi {
     async fn status(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         change: Json<EnquiryStatusChange>,
     ) -> Changed {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = studio
+            .facts
+            .get(writer.pool())
+            .await
+            .map_err(InboxError::from)?;
         Ok(Json(
             inbox::set_status(*writer, id.0, &change.0.status, &facts).await?,
         ))
