@@ -8,7 +8,6 @@ on a stock that does not add up, or on a peak RSS over the budget.
 
 import argparse
 import collections
-import http.client
 import json
 import os
 import random
@@ -16,6 +15,8 @@ import subprocess
 import threading
 import time
 import uuid
+
+import shop_client
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--port", type=int, required=True)
@@ -34,53 +35,16 @@ errors = collections.Counter()  # kind -> 5xx or socket failures
 samples = []  # kinds of errors, a few, to print
 
 
-class Client:
-    """One keep-alive connection with the shop's CSRF cookie."""
+class Client(shop_client.Client):
+    """One keep-alive connection with the shop's CSRF cookie, counted by `record`."""
 
     def __init__(self):
-        self.conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
-        self.cookies = {}
-        self.request("GET", "/api/products/", kind=None)
-
-    def request(self, method, path, body=None, kind="", headers=None, raw=None):
-        headers = dict(headers or {})
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if "csrftoken" in self.cookies:
-            headers["X-CSRFToken"] = self.cookies["csrftoken"]
-        data = raw
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                payload = response.read()
-                break
-            except Exception as err:
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
-                # A kept-alive connection the server closed while idle is retried on a new
-                # one, as browsers do; any other socket failure counts as an error.
-                idle_closed = isinstance(err, (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError))
-                if attempt == 2 or not idle_closed:
-                    record(kind, None, repr(err))
-                    return None, None
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";")[0]
-        record(kind, response.status, payload[:200])
-        try:
-            return response.status, json.loads(payload) if payload else None
-        except ValueError:
-            return response.status, None
+        super().__init__(args.port, record)
+        self.request("GET", "/api/products/")
 
 
-def record(kind, status, detail):
-    if kind is None:
-        return
+def record(kind, status, _seconds, detail):
+    detail = detail[:200]
     with lock:
         if status is None or status >= 500:
             errors[kind] += 1
@@ -174,14 +138,6 @@ def sql(statement):
     return done.stdout.strip()
 
 
-def peak_rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def checkout(product_id, outcomes):
     client = Client()
     cart = new_cart(client)
@@ -258,7 +214,7 @@ def main():
         by = {cls: n for (k, cls), n in counts.items() if k == kind}
         line = "  ".join(f"{cls} {n}" for cls, n in sorted(by.items()))
         print(f"{kind:18} {sum(by.values()):9}  {line}")
-    rss = peak_rss_mb(args.pid)
+    rss = shop_client.peak_rss_mb(args.pid)
     bad = sum(errors.values())
     print(f"\nrequests {total}, errors (5xx or socket) {bad}, peak RSS {rss:.1f} MB")
     print(f"checkouts: {dict(outcomes)}; stock left {left}")

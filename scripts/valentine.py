@@ -35,7 +35,6 @@ bench itself could not run.
 import argparse
 import collections
 import datetime
-import http.client
 import json
 import os
 import random
@@ -44,6 +43,8 @@ import sys
 import threading
 import time
 import uuid
+
+import shop_client
 
 # Where a request field this script does not know can be filled from (see `read_api`).
 SOURCES = ("seen_stock", "key", "refunded", "refunded_pence", "version", "status", "omit")
@@ -128,60 +129,15 @@ enquiries_sent = 0
 bulk_not_moved = collections.Counter()  # what a bulk move said of each order it did not move
 
 
-class Client:
-    """One keep-alive connection with the shop's cookies (CSRF, and the admin's session)."""
+class Client(shop_client.Client):
+    """One keep-alive connection with the shop's cookies, timed into `tally`."""
 
     def __init__(self, tally, forwarded_for=None):
-        self.tally = tally
-        self.forwarded_for = forwarded_for
-        self.conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
-        self.cookies = {}
+        def record(kind, status, seconds, detail):
+            if kind:
+                tally.add(kind, status, seconds, detail[:300])
 
-    def request(self, method, path, body=None, kind=None, headers=None):
-        """Sends one request; answers (status, parsed JSON or None). status is None on a socket
-        failure. `kind` None is setup or checking: not counted."""
-        headers = dict(headers or {})
-        if self.forwarded_for:
-            headers["X-Forwarded-For"] = self.forwarded_for
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if "csrftoken" in self.cookies:
-            headers["X-CSRFToken"] = self.cookies["csrftoken"]
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        started = time.perf_counter()
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                payload = response.read()
-                break
-            except Exception as err:  # noqa: BLE001 - any socket failure is counted, not raised
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
-                # A kept-alive connection the server closed while idle is tried again on a new
-                # one, as browsers do (idle only: the shoppers never pause); any other failure
-                # counts as an error.
-                idle_closed = isinstance(err, (http.client.RemoteDisconnected, ConnectionResetError,
-                                               BrokenPipeError))
-                if attempt == 2 or not idle_closed:
-                    if kind:
-                        self.tally.add(kind, None, time.perf_counter() - started, repr(err))
-                    return None, None
-                started = time.perf_counter()
-        elapsed = time.perf_counter() - started
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name.strip()] = rest.split(";")[0]
-        if kind:
-            self.tally.add(kind, response.status, elapsed, payload[:300])
-        try:
-            return response.status, json.loads(payload) if payload else None
-        except ValueError:
-            return response.status, None
+        super().__init__(args.port, record, forwarded_for)
 
 
 # ---------------------------------------------------------------------------------------------

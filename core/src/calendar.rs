@@ -411,15 +411,8 @@ impl LondonTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{date, time};
     use proptest::prelude::*;
-
-    fn date(wire: &str) -> Date {
-        Date::parse(wire).unwrap()
-    }
-
-    fn time(wire: &str) -> TimeOfDay {
-        TimeOfDay::parse(wire).unwrap()
-    }
 
     fn utc(date_wire: &str, time_wire: &str) -> Instant {
         date(date_wire).days_since_epoch() * SECONDS_PER_DAY + i64::from(time(time_wire).0) * 60

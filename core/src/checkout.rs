@@ -207,22 +207,11 @@ pub fn validate_checkout(form: &CheckoutForm) -> Result<(), FormProblems<Checkou
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn filled() -> CheckoutForm {
-        CheckoutForm {
-            email: "jo@example.com".into(),
-            first_name: "Jo".into(),
-            last_name: "Bloom".into(),
-            address: "12 Wells Road".into(),
-            city: "Bristol".into(),
-            postcode: "BS14 9AB".into(),
-            phone: "0117 496 0123".into(),
-        }
-    }
+    use crate::testing::customer;
 
     #[test]
     fn a_completely_filled_form_passes() {
-        assert!(filled().parse().is_ok());
+        assert!(customer().parse().is_ok());
     }
 
     #[test]
@@ -231,7 +220,7 @@ mod tests {
             email: String::new(),
             first_name: "  ".into(),
             phone: String::new(),
-            ..filled()
+            ..customer()
         };
         let problems = form.parse().unwrap_err();
         assert_eq!(
@@ -259,7 +248,7 @@ mod tests {
         let form = CheckoutForm {
             email: " jo@example.com ".into(),
             postcode: " bs14 9ab".into(),
-            ..filled()
+            ..customer()
         };
         let customer = form.parse().unwrap();
         assert_eq!(customer.email, "jo@example.com");
@@ -284,7 +273,7 @@ mod tests {
             (
                 CheckoutForm {
                     email: "jo.example.com".into(),
-                    ..filled()
+                    ..customer()
                 },
                 "email",
                 "email address",
@@ -292,7 +281,7 @@ mod tests {
             (
                 CheckoutForm {
                     postcode: "BS14".into(),
-                    ..filled()
+                    ..customer()
                 },
                 "postcode",
                 "UK postcode",
@@ -300,7 +289,7 @@ mod tests {
             (
                 CheckoutForm {
                     phone: "0117".into(),
-                    ..filled()
+                    ..customer()
                 },
                 "phone",
                 "phone number",
@@ -308,7 +297,7 @@ mod tests {
             (
                 CheckoutForm {
                     city: "x".repeat(101),
-                    ..filled()
+                    ..customer()
                 },
                 "city",
                 "under 100",
@@ -339,13 +328,13 @@ mod tests {
         }
         let spaced_postcode = CheckoutForm {
             postcode: format!("BS14{}9AB", " ".repeat(20)),
-            ..filled()
+            ..customer()
         };
         let problems = spaced_postcode.parse().unwrap_err();
         assert!(problems.message().contains("under 20"), "{problems:?}");
         let long_phone = CheckoutForm {
             phone: format!("0117 {}496 0123", "- ".repeat(20)),
-            ..filled()
+            ..customer()
         };
         assert!(
             long_phone.parse().is_err(),
@@ -357,7 +346,7 @@ mod tests {
     fn line_breaks_nul_and_other_control_characters_are_refused_in_every_field() {
         for field in CheckoutField::ALL {
             for bad in ["\0", "\r", "\n", "\t", "\u{1b}", "\u{85}"] {
-                let mut form = filled();
+                let mut form = customer();
                 let value = match field {
                     CheckoutField::Email => &mut form.email,
                     CheckoutField::FirstName => &mut form.first_name,

@@ -551,10 +551,7 @@ pub enum PostcodeCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn date(wire: &str) -> Date {
-        Date::parse(wire).unwrap()
-    }
+    use crate::testing::date;
 
     #[test]
     fn the_demo_settings_make_sense() {

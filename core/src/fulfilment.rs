@@ -69,16 +69,12 @@ impl FulfilmentField {
         FulfilmentField::CardFrom,
     ];
 
-    /// The recipient's fields: what "Deliver to me" fills from the customer's details
+    /// Whether this is one of the recipient's fields (the name to the postcode, in the form's
+    /// order): what "Deliver to me" fills from the customer's details
     /// ([`FulfilmentForm::deliver_to`]).
-    pub const RECIPIENT: [FulfilmentField; 6] = [
-        FulfilmentField::RecipientName,
-        FulfilmentField::RecipientPhone,
-        FulfilmentField::AddressLine1,
-        FulfilmentField::AddressLine2,
-        FulfilmentField::City,
-        FulfilmentField::Postcode,
-    ];
+    pub fn is_recipient(self) -> bool {
+        (Self::RecipientName as u8..=Self::Postcode as u8).contains(&(self as u8))
+    }
 
     /// The words a shopper sees beside the box.
     pub fn label(self) -> &'static str {
@@ -787,15 +783,8 @@ mod tests {
     use super::*;
     use crate::checkout::CheckoutForm;
     use crate::schedule::{TakenSlot, today};
+    use crate::testing::{at, customer};
     use proptest::prelude::*;
-
-    fn at(day: &str, clock: &str) -> Instant {
-        LondonTime {
-            date: Date::parse(day).unwrap(),
-            time: TimeOfDay::parse(clock).unwrap(),
-        }
-        .instant()
-    }
 
     /// A Monday morning, booking for the Wednesday.
     fn monday() -> Instant {
@@ -1306,13 +1295,8 @@ mod tests {
     #[test]
     fn deliver_to_me_fills_the_recipient_from_the_customer() {
         let customer = CheckoutForm {
-            email: "jo@example.com".into(),
-            first_name: "Jo".into(),
-            last_name: "Bloom".into(),
-            address: "12 Wells Road".into(),
-            city: "Bristol".into(),
             postcode: "bs14 9ab".into(),
-            phone: "0117 496 0123".into(),
+            ..customer()
         }
         .parse()
         .unwrap();
@@ -1350,15 +1334,7 @@ mod tests {
 
     #[test]
     fn deliver_to_me_fills_exactly_the_recipients_fields() {
-        let customer = CheckoutForm {
-            email: "jo@example.com".into(),
-            first_name: "Jo".into(),
-            last_name: "Bloom".into(),
-            address: "12 Wells Road".into(),
-            city: "Bristol".into(),
-            postcode: "BS14 9AB".into(),
-            phone: "0117 496 0123".into(),
-        };
+        let customer = customer();
         let mut before = FulfilmentForm::default();
         for field in FulfilmentField::ALL {
             *before.value_mut(field) = "typed before".into();
@@ -1368,7 +1344,7 @@ mod tests {
         for field in FulfilmentField::ALL {
             assert_eq!(
                 form.value(field) != before.value(field),
-                FulfilmentField::RECIPIENT.contains(&field),
+                field.is_recipient(),
                 "{field:?}"
             );
         }

@@ -20,6 +20,8 @@ pub mod quantity;
 pub mod schedule;
 pub mod studio;
 pub mod studio_order;
+#[cfg(test)]
+mod testing;
 pub mod validation;
 pub mod workshop;
 

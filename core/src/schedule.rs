@@ -405,24 +405,8 @@ impl DeliverySettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{at, date, time};
     use proptest::prelude::*;
-
-    fn date(wire: &str) -> Date {
-        Date::parse(wire).unwrap()
-    }
-
-    fn time(wire: &str) -> TimeOfDay {
-        TimeOfDay::parse(wire).unwrap()
-    }
-
-    /// The moment the studio's clock shows this day and time.
-    fn at(day: &str, clock: &str) -> Instant {
-        LondonTime {
-            date: date(day),
-            time: time(clock),
-        }
-        .instant()
-    }
 
     fn demo() -> DeliverySettings {
         DeliverySettings::demo()

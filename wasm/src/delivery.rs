@@ -346,8 +346,9 @@ pub fn card_count(message: &str) -> JsValue {
 pub fn deliver_to(#[wasm_bindgen(unchecked_param_type = "object")] customer: JsValue) -> JsValue {
     let mut form = FulfilmentForm::default();
     form.deliver_to(&crate::checkout_form(&customer));
-    FulfilmentField::RECIPIENT
+    FulfilmentField::ALL
         .iter()
+        .filter(|field| field.is_recipient())
         .fold(Obj::new(), |object, field| {
             object.str(field.wire_name(), form.value(*field))
         })

@@ -206,7 +206,8 @@ pub struct Done {
     pub status: String,
 }
 
-fn done() -> Json<Done> {
+/// The answer of a change that has nothing more to say.
+pub(super) fn done() -> Json<Done> {
     Json(Done {
         status: "success".into(),
     })

@@ -11,7 +11,7 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi};
 
 use super::ApiTags;
-use super::albums::Done;
+use super::albums::{Done, done};
 use super::auth::AdminSession;
 use super::text::Text;
 use super::upload::Streamed;
@@ -385,9 +385,7 @@ impl CatalogueAdminApi {
         id: Path<i32>,
     ) -> ProductDeleted {
         products::delete(*writer, gallery.media.as_ref(), id.0).await?;
-        Ok(Json(Done {
-            status: "success".into(),
-        }))
+        Ok(done())
     }
 
     /// Archives a product: it leaves /shop and carts, its orders keep their snapshots, and it

@@ -6,6 +6,7 @@ use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::studio::StudioFacts;
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
@@ -82,6 +83,12 @@ type Enquiries = Result<Json<Vec<EnquiryView>>, Failure<sea_orm::DbErr, ADMIN>>;
 type Opened = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | CSRF }>>;
 type Changed = Result<Json<EnquiryView>, Failure<InboxError, { ADMIN | PATH | SEND }>>;
 
+/// The studio's facts, which the inbox's letters sign with, read through the writer's pool
+/// beside the write.
+async fn facts(studio: &Studio, writer: &Writer) -> Result<StudioFacts, InboxError> {
+    Ok(studio.facts.get(writer.pool()).await?)
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl EnquiriesApi {
     /// The latest 200 enquiries, newest first, each with its status and the replies sent.
@@ -109,12 +116,11 @@ impl EnquiriesApi {
     async fn read(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
     ) -> Opened {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = facts(&studio, &writer).await?;
         Ok(Json(inbox::mark_read(*writer, id.0, &facts).await?))
     }
 
@@ -128,13 +134,12 @@ impl EnquiriesApi {
     async fn reply(
         &self,
         admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         reply: Json<EnquiryReply>,
     ) -> Changed {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = facts(&studio, &writer).await?;
         let answered = inbox::reply(
             *writer,
             id.0,
@@ -160,13 +165,12 @@ impl EnquiriesApi {
     async fn status(
         &self,
         _admin: AdminSession,
-        db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         id: Path<i32>,
         change: Json<EnquiryStatusChange>,
     ) -> Changed {
-        let facts = studio.facts.get(*db).await.map_err(InboxError::from)?;
+        let facts = facts(&studio, &writer).await?;
         Ok(Json(
             inbox::set_status(*writer, id.0, &change.0.status, &facts).await?,
         ))

@@ -7,10 +7,11 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use posy_core::calendar::Date;
+use posy_core::fulfilment::FulfilmentField;
 use posy_core::order::OrderStatus;
 use posy_core::schedule::Method;
 use posy_core::studio_order::StudioOrderForm;
-use posy_core::validation::FormField;
+use posy_core::validation::{FormField, FormProblems};
 
 use super::ApiTags;
 use super::auth::AdminSession;
@@ -271,20 +272,25 @@ impl Refusal for OrderError {
 const STALE: &str = "Someone else changed this order while you were writing. What you typed is \
      kept: please check the order as it is now, then save again.";
 
+/// The florist's choice at fault, each field named as the body nests it (`fulfilment.date`).
+fn fulfilment_problem(problems: FormProblems<FulfilmentField>) -> Problem {
+    Problem::fields(
+        problems.message(),
+        problems
+            .fields(|f| f.wire_name())
+            .into_iter()
+            .map(|(name, why)| (format!("fulfilment.{name}"), why))
+            .collect(),
+    )
+}
+
 impl From<ChangeError> for Problem {
     fn from(err: ChangeError) -> Problem {
         match err {
             ChangeError::Gone => Problem::new(StatusCode::NOT_FOUND, NO_SUCH_ORDER),
             ChangeError::Stale => Problem::new(StatusCode::CONFLICT, STALE),
             ChangeError::Refused(why) => Problem::new(StatusCode::BAD_REQUEST, why),
-            ChangeError::Form(problems) => Problem::fields(
-                problems.message(),
-                problems
-                    .fields(|f| f.wire_name())
-                    .into_iter()
-                    .map(|(name, why)| (format!("fulfilment.{name}"), why))
-                    .collect(),
-            ),
+            ChangeError::Form(problems) => fulfilment_problem(problems),
             ChangeError::Db(err) => Problem::internal(err),
         }
     }
@@ -372,14 +378,7 @@ impl From<StudioOrderError> for Problem {
             StudioOrderError::Form(problems) => {
                 Problem::fields(problems.message(), problems.fields(|f| f.wire_name()))
             }
-            StudioOrderError::Fulfilment(problems) => Problem::fields(
-                problems.message(),
-                problems
-                    .fields(|f| f.wire_name())
-                    .into_iter()
-                    .map(|(name, why)| (format!("fulfilment.{name}"), why))
-                    .collect(),
-            ),
+            StudioOrderError::Fulfilment(problems) => fulfilment_problem(problems),
             StudioOrderError::Line(at, why) | StudioOrderError::Stock(at, why) => {
                 Problem::field(why.clone(), &format!("items.{at}"), why)
             }

@@ -53,7 +53,7 @@ use std::collections::HashMap;
 
 use posy_core::cart::CartId;
 use posy_core::catalogue::line_hold;
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Expr, ExprTrait, IntoCondition};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, JoinType, PaginatorTrait,
     QueryFilter, QuerySelect, QueryTrait, RelationTrait, Statement, UpdateMany,
@@ -181,7 +181,8 @@ pub async fn take(
         return Err(NotHeld::AddressFull);
     }
     within_address_share(txn, now, cart_id, address, rules, &lines).await?;
-    let held = held_by_others(txn, now, cart_id, &lines).await?;
+    let products = cart_item::Column::ProductId.is_in(lines.iter().map(|l| l.product.id));
+    let held = held_by_others(txn, now, cart_id, products).await?;
     for line in &lines {
         let others = held.get(&stock_row(line)).copied().unwrap_or(0);
         if let Some(why) = line_hold(line.stock(), others, line.quantity) {
@@ -294,38 +295,12 @@ async fn within_address_share(
     rules: HoldRules,
     lines: &[PricedLine],
 ) -> Result<(), NotHeld> {
-    let held: Vec<(i32, Option<i32>, i64)> = cart_item::Entity::find()
-        .select_only()
-        .column(cart_item::Column::ProductId)
-        .column(cart_item::Column::VariationId)
-        .column_as(
-            Expr::col((cart_item::Entity, cart_item::Column::Quantity)).sum(),
-            "held",
-        )
-        .join(JoinType::InnerJoin, cart_item::Relation::Cart.def())
-        .filter(carts::Column::HoldAddress.eq(address))
-        .filter(carts::Column::HeldUntil.gt(now))
-        .filter(carts::Column::OrderedAt.is_null())
-        .filter(carts::Column::Id.ne(cart_id.to_string()))
-        .group_by(cart_item::Column::ProductId)
-        .group_by(cart_item::Column::VariationId)
-        .into_tuple()
-        .all(txn)
-        .await?;
-    let elsewhere: i64 = held.iter().map(|(_, _, quantity)| quantity).sum();
+    let held = held_by_others(txn, now, cart_id, carts::Column::HoldAddress.eq(address)).await?;
+    let elsewhere: i64 = held.values().sum();
     let here: i64 = lines.iter().map(|line| i64::from(line.quantity)).sum();
     if elsewhere + here > i64::from(rules.units_per_address) {
         return Err(NotHeld::AddressUnits(rules.units_per_address));
     }
-    let held: HashMap<StockRow, i64> = held
-        .into_iter()
-        .map(|(product, size, quantity)| {
-            (
-                size.map_or(StockRow::Product(product), StockRow::Size),
-                quantity,
-            )
-        })
-        .collect();
     for line in lines {
         let share = shopper_share(line.stock());
         let others = held.get(&stock_row(line)).copied().unwrap_or(0);
@@ -368,12 +343,13 @@ fn stock_row(line: &PricedLine) -> StockRow {
     }
 }
 
-/// How much of each of the lines' stock rows other carts' live holds take: one grouped sum.
+/// How much of each stock row the live holds of other carts take, of the lines `which` picks
+/// (an address's holds, or the products of this cart's lines): one grouped sum.
 async fn held_by_others(
     txn: &impl ConnectionTrait,
     now: i64,
     cart_id: CartId,
-    lines: &[PricedLine],
+    which: impl IntoCondition,
 ) -> Result<HashMap<StockRow, i64>, DbErr> {
     let held: Vec<(i32, Option<i32>, i64)> = cart_item::Entity::find()
         .select_only()
@@ -387,7 +363,7 @@ async fn held_by_others(
         .filter(carts::Column::HeldUntil.gt(now))
         .filter(carts::Column::OrderedAt.is_null())
         .filter(carts::Column::Id.ne(cart_id.to_string()))
-        .filter(cart_item::Column::ProductId.is_in(lines.iter().map(|l| l.product.id)))
+        .filter(which)
         .group_by(cart_item::Column::ProductId)
         .group_by(cart_item::Column::VariationId)
         .into_tuple()

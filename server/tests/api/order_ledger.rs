@@ -257,12 +257,16 @@ async fn studio_told(app: &TestApp) -> usize {
     row.try_get::<i64>("", "n").unwrap() as usize
 }
 
-fn health(app: &TestApp) -> posy_server::store::health::Health {
+/// What the shop's health says needs a person, now.
+async fn needs_a_person(app: &TestApp) -> Vec<String> {
     posy_server::store::health::Health {
         db: app.db.clone(),
         data_dir: app.data_dir.clone(),
         media_dir: None,
     }
+    .check(posy_server::store::clock::now())
+    .await
+    .attention
 }
 
 #[tokio::test]
@@ -316,10 +320,7 @@ async fn a_refund_the_provider_keeps_refusing_is_told_to_the_studio_once_and_can
     let order = after_attempt(&app, &session, id, 6).await;
     assert_eq!(order["refunds"][0]["state"], "failing");
     assert_eq!(studio_told(&app).await, 1, "told once");
-    let attention = health(&app)
-        .check(posy_server::store::clock::now())
-        .await
-        .attention;
+    let attention = needs_a_person(&app).await;
     assert!(
         attention
             .iter()
@@ -346,10 +347,7 @@ async fn a_refund_the_provider_keeps_refusing_is_told_to_the_studio_once_and_can
     tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
     assert_eq!(order["refunds"][0]["attempts"], 6, "not asked again");
-    let attention = health(&app)
-        .check(posy_server::store::clock::now())
-        .await
-        .attention;
+    let attention = needs_a_person(&app).await;
     assert!(
         !attention.iter().any(|a| a.contains("refund")),
         "{attention:?}"
@@ -366,10 +364,7 @@ async fn a_checkout_refund_the_provider_refused_is_listed_until_the_studio_settl
          ('pi_refused', 'c1', 'The last Peony Posy was sold while you were paying.', FALSE, 0)",
     )
     .await;
-    let attention = health(&app)
-        .check(posy_server::store::clock::now())
-        .await
-        .attention;
+    let attention = needs_a_person(&app).await;
     assert!(
         attention
             .iter()
@@ -384,10 +379,7 @@ async fn a_checkout_refund_the_provider_refused_is_listed_until_the_studio_settl
     let (status, list) = admin_post(&app, &session, settle, json!({})).await;
     assert_eq!(status, 200, "{list}");
     assert_eq!(list, json!([]));
-    let attention = health(&app)
-        .check(posy_server::store::clock::now())
-        .await
-        .attention;
+    let attention = needs_a_person(&app).await;
     assert!(
         !attention.iter().any(|a| a.contains("payment(s)")),
         "{attention:?}"

@@ -1,6 +1,7 @@
 // The shopper the checkout tests fill in, and how they fill in the form.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import type { OrderFulfilment } from '@/lib/api-schema';
 import { demoDelivery } from './fixtures';
 import { json, mockApi } from './mock-api';
 
@@ -13,6 +14,25 @@ export const shopperOnTheWire = {
   city: 'Bristol',
   postcode: 'BS14 9AB',
   phone: '0117 496 0123',
+};
+
+/** A delivery as an order's `fulfilment` has it: Tuesday 15 December in the morning, to Ada in Bristol. */
+export const deliveryOnTheWire: OrderFulfilment = {
+  method: 'delivery',
+  date: '2026-12-15',
+  day: 'Tuesday 15 December',
+  slot: 'Morning',
+  slot_hours: '09:00–13:00',
+  collection_time: '',
+  recipient_name: 'Ada Rose',
+  recipient_phone: '07700 900123',
+  address_line1: '3 Hill Street',
+  address_line2: '',
+  city: 'Bristol',
+  postcode: 'BS3 1AA',
+  instructions: 'Blue door',
+  card_message: 'Happy birthday, Ada!',
+  card_from: 'Jo',
 };
 
 /** The same shopper by the checkout form's labels. */

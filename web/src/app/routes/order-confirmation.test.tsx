@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
-import { shopperOnTheWire } from '@/testing/checkout';
+import { deliveryOnTheWire, shopperOnTheWire } from '@/testing/checkout';
 import { renderPage } from '@/testing/render';
 import OrderConfirmationPage from './order-confirmation';
 
@@ -63,17 +63,10 @@ describe('the order confirmation page', () => {
         delivery_fee: '5.00',
         surcharge: '3.00',
         fulfilment: {
-          method: 'delivery',
-          date: '2026-12-15',
-          day: 'Tuesday 15 December',
-          slot: 'Morning',
-          slot_hours: '09:00–13:00',
-          collection_time: '',
+          ...deliveryOnTheWire,
           recipient_name: 'Margaret Hale',
           recipient_phone: '0117 496 0000',
           address_line1: '4 Wells Road',
-          address_line2: '',
-          city: 'Bristol',
           postcode: 'BS3 4AA',
           instructions: 'Leave with the neighbour at number 6',
           card_message: 'Happy birthday, Mum!\nWith love',

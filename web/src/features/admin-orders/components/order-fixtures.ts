@@ -1,4 +1,5 @@
 // Orders as the API gives them, for the orders pages' tests.
+import { deliveryOnTheWire } from '@/testing/checkout';
 import type { OrderDetail, OrderLine } from '../api/orders-api';
 
 export function orderLine(id: number, overrides: Partial<OrderLine> = {}): OrderLine {
@@ -44,23 +45,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     city: 'Bristol',
     postcode: 'BS14 9AB',
     check_details: false,
-    fulfilment: {
-      method: 'delivery',
-      date: '2026-12-15',
-      day: 'Tuesday 15 December',
-      slot: 'Morning',
-      slot_hours: '09:00–13:00',
-      collection_time: '',
-      recipient_name: 'Ada Rose',
-      recipient_phone: '07700 900123',
-      address_line1: '3 Hill Street',
-      address_line2: '',
-      city: 'Bristol',
-      postcode: 'BS3 1AA',
-      instructions: 'Blue door',
-      card_message: 'Happy birthday, Ada!',
-      card_from: 'Jo',
-    },
+    fulfilment: deliveryOnTheWire,
     items: [
       { id: 1, name: 'Peony Posy (Large)', quantity: 2, unit_price: '45.00', line_total: '90.00', refunded_quantity: 0 },
       { id: 2, name: 'Bud Vase', quantity: 1, unit_price: '12.50', line_total: '12.50', refunded_quantity: 1 },

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { QuantityOptions } from '@/components/ui/quantity-options';
 import { SmartImage } from '@/components/ui/smart-image';
 import { cartQuantityOptions, itemName, money } from '@/lib/core';
 import type { CartItem } from '@/lib/api-client';
@@ -70,11 +71,7 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
             if (pending !== 'remove') onQuantityChange(item, Number(event.target.value));
           }}
         >
-          {options.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <QuantityOptions quantities={options} />
         </select>
       </div>
 

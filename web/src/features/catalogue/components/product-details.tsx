@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { QuantityOptions } from '@/components/ui/quantity-options';
 import { SmartImage } from '@/components/ui/smart-image';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { defaultQuantity, isSoldOut, money, quantityOptions } from '@/lib/core';
@@ -91,11 +92,7 @@ export function ProductDetails({ product, onAddToCart, adding = false, arrival =
                 onChange={(event) => setQuantity(Number(event.target.value))}
               >
                 {soldOut && <option value="">–</option>}
-                {options.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+                <QuantityOptions quantities={options} />
               </select>
             </div>
             <AddToCartButton type="submit" className="button product-details__add" soldOut={soldOut} adding={adding} />

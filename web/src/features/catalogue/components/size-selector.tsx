@@ -1,5 +1,6 @@
 import { isSoldOut, money } from '@/lib/core';
 import type { Variation } from '@/lib/api-client';
+import '@/components/ui/tile.css';
 import './size-selector.css';
 
 export interface SizeSelectorProps {
@@ -17,7 +18,7 @@ export function SizeSelector({ sizes, chosenId, onChoose }: SizeSelectorProps) {
         {sizes.map((size) => {
           const soldOut = isSoldOut(size.stock);
           return (
-            <label key={size.id} className="size-option" data-sold-out={soldOut || undefined}>
+            <label key={size.id} className="tile size-option" data-sold-out={soldOut || undefined}>
               <input
                 type="radio"
                 name="size"

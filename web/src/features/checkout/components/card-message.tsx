@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Field, TextField } from '@/components/ui/field';
 import { cardCount, fulfilmentFields } from '@/lib/core';
 import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
+import { CheckoutStep } from './checkout-step';
 import './fulfilment.css';
 
 export interface CardMessageProps {
@@ -22,13 +23,7 @@ export function CardMessage({ step, fulfilment, fieldRef }: CardMessageProps) {
   const from = field('card_from');
 
   return (
-    <fieldset className="checkout-section">
-      <legend className="checkout-section__title">
-        <span className="checkout-section__step" aria-hidden="true">
-          {step}
-        </span>
-        A card with the flowers
-      </legend>
+    <CheckoutStep step={step} title="A card with the flowers">
       <div className="checkout-grid">
         <Field
           id="choice-card_message"
@@ -66,6 +61,6 @@ export function CardMessage({ step, fulfilment, fieldRef }: CardMessageProps) {
           autoComplete="off"
         />
       </div>
-    </fieldset>
+    </CheckoutStep>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { OnPayerReady } from '../api/card-payer';
 import type { PaymentConfig } from '../api/checkout-types';
+import { CheckoutStep } from './checkout-step';
 import { SimulatedCardForm } from './simulated-card';
 
 // Stripe's libraries only for a shop that uses Stripe.
@@ -19,14 +20,7 @@ export interface CardSectionProps {
 /** The last step: the card, in the form of whichever provider the shop uses. */
 export function CardSection({ step, setup, onReady, onRetry }: CardSectionProps) {
   return (
-    <fieldset className="checkout-section">
-      <legend className="checkout-section__title">
-        <span className="checkout-section__step" aria-hidden="true">
-          {step}
-        </span>
-        Payment
-      </legend>
-
+    <CheckoutStep step={step} title="Payment">
       {setup.status === 'loading' && <p className="checkout-section__quiet">Getting the card form ready…</p>}
 
       {setup.status === 'failed' && (
@@ -46,6 +40,6 @@ export function CardSection({ step, setup, onReady, onRetry }: CardSectionProps)
         ) : (
           <SimulatedCardForm onReady={onReady} />
         ))}
-    </fieldset>
+    </CheckoutStep>
   );
 }

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { TextField, type TextFieldProps } from '@/components/ui/field';
 import { checkoutFields, type CheckoutForm } from '@/lib/core';
 import type { CheckoutField } from '../hooks/use-checkout';
+import { CheckoutStep } from './checkout-step';
 
 export interface CustomerFieldsProps {
   form: CheckoutForm;
@@ -38,13 +39,7 @@ export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFie
   return (
     <>
       {parts.map(({ step, title }) => (
-        <fieldset key={step} className="checkout-section">
-          <legend className="checkout-section__title">
-            <span className="checkout-section__step" aria-hidden="true">
-              {step}
-            </span>
-            {title}
-          </legend>
+        <CheckoutStep key={step} step={step} title={title}>
           <div className="checkout-grid">
             {checkoutFields()
               .filter((field) => boxes[field.name].step === step)
@@ -68,7 +63,7 @@ export function CustomerFields({ form, errors, onChange, fieldRef }: CustomerFie
                 );
               })}
           </div>
-        </fieldset>
+        </CheckoutStep>
       ))}
     </>
   );

@@ -41,7 +41,7 @@ export function DayPicker({ legend, days, chosen, onChoose, error, focusRef }: D
           const { weekday, day: number, month } = parts(day.label);
           const reasonId = `${id}-${day.date}`;
           return (
-            <label key={day.date} className="day-tile" data-unavailable={!day.available || undefined}>
+            <label key={day.date} className="tile day-tile" data-unavailable={!day.available || undefined}>
               <input
                 type="radio"
                 name={`${id}-day`}

@@ -3,8 +3,10 @@ import { Field, TextField } from '@/components/ui/field';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { fulfilmentFields, recipientFields, type FulfilmentFieldInfo, type Method } from '@/lib/core';
 import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
+import { CheckoutStep } from './checkout-step';
 import { DayPicker } from './day-picker';
 import { PostcodeWord } from './postcode-check';
+import '@/components/ui/tile.css';
 import './fulfilment.css';
 
 export interface FulfilmentSectionProps {
@@ -48,7 +50,7 @@ function MethodChoice({ method, studioDistrict, onChoose, focusRef }: MethodChoi
       <legend className="visually-hidden">Delivery or collection</legend>
       <div className="method-choice">
         {ways.map((way) => (
-          <label key={way.method} className="choice-tile method-choice__way">
+          <label key={way.method} className="tile choice-tile method-choice__way">
             <input
               type="radio"
               name={name}
@@ -92,15 +94,13 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
     );
   };
 
-  return (
-    <fieldset className="checkout-section" data-testid="fulfilment">
-      <legend className="checkout-section__title">
-        <span className="checkout-section__step" aria-hidden="true">
-          {step}
-        </span>
-        Delivery or collection
-      </legend>
+  // The days open for the method chosen, as each method's part of the form names them.
+  const days = (legend: string) => (
+    <DayPicker legend={legend} days={view.days} chosen={choice.date} onChoose={setDate} error={errors.date} focusRef={fieldRef('date')} />
+  );
 
+  return (
+    <CheckoutStep step={step} title="Delivery or collection" testId="fulfilment">
       {status === 'loading' && <p className="checkout-section__quiet">Finding the days we can bring your flowers…</p>}
       {status === 'failed' && (
         <p className="checkout-section__quiet">
@@ -148,20 +148,13 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
 
               <div className="fulfilment__part">
                 <h3 className="fulfilment__heading">When?</h3>
-                <DayPicker
-                  legend="Delivery day"
-                  days={view.days}
-                  chosen={choice.date}
-                  onChoose={setDate}
-                  error={errors.date}
-                  focusRef={fieldRef('date')}
-                />
+                {days('Delivery day')}
                 {view.slots.length > 0 && (
                   <fieldset className="choice-group" aria-describedby={errors.slot ? 'choice-slot-error' : undefined}>
                     <legend className="field__label">{info('slot').label}</legend>
                     <div className="slot-choice">
                       {view.slots.map((slot, at) => (
-                        <label key={slot.name} className="choice-tile" data-unavailable={!slot.available || undefined}>
+                        <label key={slot.name} className="tile choice-tile" data-unavailable={!slot.available || undefined}>
                           <input
                             type="radio"
                             name={slotName}
@@ -206,14 +199,7 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
               <address className="fulfilment__studio">
                 {site ? site.address.map((line) => <span key={line}>{line}</span>) : <Fact site={site} show={(s) => s.name} chars={24} />}
               </address>
-              <DayPicker
-                legend="Collection day"
-                days={view.days}
-                chosen={choice.date}
-                onChoose={setDate}
-                error={errors.date}
-                focusRef={fieldRef('date')}
-              />
+              {days('Collection day')}
               <Field id="choice-collection_time" label={info('collection_time').label} error={errors.collection_time}>
                 {(control) => (
                   <select
@@ -237,6 +223,6 @@ export function FulfilmentSection({ step, fulfilment, status, free, studioDistri
           )}
         </div>
       )}
-    </fieldset>
+    </CheckoutStep>
   );
 }
