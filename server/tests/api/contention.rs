@@ -62,18 +62,18 @@ async fn studio(
             ("White Lily Sympathy Bouquet", 2),
             ("Potted White Orchid", 3),
         ][round_of % 4];
-        let edited = admin_product(&app, &session, name).await;
-        let id = edited["id"].as_i64().unwrap();
-        let mut form = form_of(&edited);
-        form["description"] = json!(format!("Round {round} of the studio's day."));
-        let (status, body, took) = timed(admin_put(
-            &app,
-            &session,
-            &format!("/api/admin/products/{id}/"),
-            form,
-        ))
-        .await;
-        seen.push(("product save", status, body, took));
+        let id = admin_product(&app, &session, name).await["id"]
+            .as_i64()
+            .unwrap();
+        seen.push(
+            save_description(
+                &app,
+                &session,
+                name,
+                &format!("Round {round} of the studio's day."),
+            )
+            .await,
+        );
 
         let (_, shelves) = admin_get(&app, &session, "/api/admin/categories/").await;
         let category = shelves[shelf].clone();
@@ -134,6 +134,21 @@ async fn studio(
         }
     }
     seen
+}
+
+/// Saves product `name` as its editor loaded it, with a new description.
+async fn save_description(
+    app: &TestApp,
+    session: &str,
+    name: &str,
+    description: &str,
+) -> (&'static str, u16, String, Duration) {
+    let loaded = admin_product(app, session, name).await;
+    let mut form = form_of(&loaded);
+    form["description"] = json!(description);
+    let path = format!("/api/admin/products/{}/", loaded["id"]);
+    let (status, body, took) = timed(admin_put(app, session, &path, form)).await;
+    ("product save", status, body, took)
 }
 
 /// A shelf's change as the categories page sends it, from the list's view of the shelf.
@@ -332,17 +347,8 @@ async fn holds_adds_and_saves_on_the_same_stock_never_wait_in_a_circle() {
             let mut round = 0;
             while !stop.load(Ordering::Relaxed) {
                 round += 1;
-                let view = admin_product(&app, &session, "Peony Posy").await;
-                let mut form = form_of(&view);
-                form["description"] = json!(format!("Editor {editor}, round {round}."));
-                let (status, body, took) = timed(admin_put(
-                    &app,
-                    &session,
-                    &format!("/api/admin/products/{id}/"),
-                    form,
-                ))
-                .await;
-                seen.push(("product save", status, body, took));
+                let description = format!("Editor {editor}, round {round}.");
+                seen.push(save_description(&app, &session, "Peony Posy", &description).await);
             }
             seen
         });

@@ -207,14 +207,18 @@ async fn migrated_sqlite_database(data_dir: &std::path::Path) {
     static TEMPLATE: tokio::sync::OnceCell<PathBuf> = tokio::sync::OnceCell::const_new();
     let template = TEMPLATE
         .get_or_init(|| async {
-            // In the target folder's own place for tests' files, one a test process; those of
-            // earlier runs are removed first.
+            // In the target folder's own place for tests' files, one a test process (named by
+            // its id); those of processes that have ended are removed first, never one that
+            // another test process running beside this one is copying from.
             let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sqlite-templates");
-            let _ = std::fs::remove_dir_all(folder.join(std::process::id().to_string()));
             for earlier in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-                let _ = std::fs::remove_dir_all(earlier.path());
+                let process = PathBuf::from("/proc").join(earlier.file_name());
+                if PathBuf::from("/proc/self").exists() && !process.exists() {
+                    let _ = std::fs::remove_dir_all(earlier.path());
+                }
             }
             let folder = folder.join(std::process::id().to_string());
+            let _ = std::fs::remove_dir_all(&folder);
             std::fs::create_dir_all(&folder).expect("a folder for the template database");
             let path = folder.join("posy.db");
             let db =
