@@ -57,6 +57,11 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.pa
   (cd web && npm ci --no-audit --no-fund)
 fi
 
+# The tests' Python packages (schemathesis for the API fuzzing, aiosmtpd for the mail tests).
+if [ "$purpose" = test ]; then
+  scripts/python-venv.sh >/dev/null
+fi
+
 if [ -n "$apt_pid" ]; then
   wait "$apt_pid" || { echo "setup: apt-get could not install ${need_apt[*]}" >&2; exit 1; }
 fi

@@ -33,6 +33,7 @@ mod places;
 mod product_admin;
 mod serving;
 mod settings;
+mod smtp;
 mod stale_edits;
 mod statements;
 mod stripe;

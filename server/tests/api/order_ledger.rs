@@ -262,6 +262,7 @@ fn health(app: &TestApp) -> posy_server::store::health::Health {
         db: app.db.clone(),
         data_dir: app.data_dir.clone(),
         media_dir: None,
+        at_start: Default::default(),
     }
 }
 
