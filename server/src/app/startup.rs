@@ -82,6 +82,9 @@ impl Application {
             config.outbox_dir(),
         )?;
         let at_start = AtStart::default();
+        if let Some(why) = test_keys_in_public(&config) {
+            at_start.note(why);
+        }
         private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
         // A folder that cannot be tightened (another owner, a mount without modes) still
@@ -546,6 +549,23 @@ fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
             )
         }
     }
+}
+
+/// Stripe's test keys on a shop served over https: a staging shop, or live keys forgotten.
+/// Said, not refused: a staging shop on https is a fair thing to run.
+fn test_keys_in_public(config: &Config) -> Option<String> {
+    let public = config.public_url.as_deref()?;
+    let secret = config.stripe_secret_key.as_deref()?;
+    (public.starts_with("https://")
+        && (secret.starts_with("sk_test_") || secret.starts_with("rk_test_")))
+    .then(|| {
+        format!(
+            "Stripe's test keys are set (STRIPE_SECRET_KEY starts {}) on {public}: no card \
+                 is really charged. Set the live keys (and the live webhook's secret) before \
+                 taking orders",
+            &secret[..8]
+        )
+    })
 }
 
 /// The provider [`choose_payments`] chose.

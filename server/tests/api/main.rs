@@ -37,6 +37,7 @@ mod smtp;
 mod stale_edits;
 mod statements;
 mod stripe;
+mod stripe_news;
 mod studio;
 mod studio_facts;
 mod upgrade;
