@@ -246,9 +246,8 @@ impl Application {
         // takes orders (their letters wait in the outbox), and says so.
         let (check, at_start) = (self.mailer.clone(), self.at_start.clone());
         let mail_check = tokio::spawn(async move {
-            match check.check().await {
-                Ok(()) => tracing::info!("the mail server takes the shop's login"),
-                Err(why) => at_start.note(format!("At start, {why}.")),
+            if let Err(why) = check.check().await {
+                at_start.note(format!("At start, {why}."));
             }
         });
         let (writer, mailer) = (self.writer, self.mailer);

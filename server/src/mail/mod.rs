@@ -172,7 +172,10 @@ impl Mailer {
         };
         let wait = "letters wait in the outbox until it is put right";
         match tokio::time::timeout(CHECK_TIMEOUT, smtp.test_connection()).await {
-            Ok(Ok(true)) => Ok(()),
+            Ok(Ok(true)) => {
+                tracing::info!(server = %address, "the mail server takes the shop's login");
+                Ok(())
+            }
             Ok(Ok(false)) => Err(format!(
                 "the mail server at {address} let the shop in but then did not answer; {wait}"
             )),

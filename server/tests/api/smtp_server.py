@@ -10,10 +10,10 @@ OUTBOX as a numbered .eml file. Listens on a free port of 127.0.0.1 and prints
 
 import asyncio
 import logging
-import warnings
 import os
 import ssl
 import sys
+import warnings
 
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
