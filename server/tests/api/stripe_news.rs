@@ -402,3 +402,70 @@ async fn stripes_test_keys_on_an_https_shop_are_said_at_start() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn a_cancellation_whose_refund_stripe_keeps_refusing_is_told_once_the_studio_settles_it() {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (id, _) = paid_order(&app, &stripe).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .respond_with(ResponseTemplate::new(402).set_body_json(json!({"error": {
+            "type": "invalid_request_error", "message": "Charge has been disputed"
+        }})))
+        .with_priority(1)
+        .mount(&stripe.server)
+        .await;
+    let mut ask = refund_ask(2, "0.00", "new");
+    ask["cancel"] = json!(true);
+    let path = format!("/api/admin/orders/{id}/refund/");
+    let (status, asked) = admin_post(&app, &session, &path, ask).await;
+    assert_eq!(status, 200, "{asked}");
+    // Refused four times so far; the fifth makes it failing.
+    sql(
+        &app,
+        "UPDATE order_refunds SET attempts = 4, next_attempt_at = 0",
+    )
+    .await;
+    let mut state = String::new();
+    for _ in 0..100 {
+        state = order_refunds_state(&app, &session, id).await;
+        if state == "failing" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(state, "failing");
+    assert!(
+        letters(&app, "jo@example.com", "cancelled")
+            .await
+            .is_empty()
+    );
+
+    let refund_id = order(&app, &session, id).await["refunds"][0]["id"].clone();
+    let settle = format!("/api/admin/orders/{id}/refunds/{refund_id}/settled/");
+    let (status, settled) = admin_post(&app, &session, &settle, json!({})).await;
+    assert_eq!(status, 200, "{settled}");
+    let (status, _) = admin_post(&app, &session, &settle, json!({})).await;
+    assert_eq!(status, 200, "a second click");
+    let told = letters(&app, "jo@example.com", "cancelled").await;
+    assert_eq!(told.len(), 1, "told of the cancellation once");
+    assert!(
+        told[0].body.contains("We have cancelled your order."),
+        "{}",
+        told[0].body
+    );
+    assert!(
+        !told[0].body.contains("refunding"),
+        "the money went back another way, which the studio tells of: {}",
+        told[0].body
+    );
+}
+
+async fn order_refunds_state(app: &TestApp, session: &str, id: i64) -> String {
+    order(app, session, id).await["refunds"][0]["state"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
