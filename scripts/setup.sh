@@ -16,7 +16,9 @@ command -v heif-convert >/dev/null || need_apt+=(libheif-examples)
 command -v cwebp >/dev/null || need_apt+=(webp)
 case "$purpose" in
   run) ;;
-  test) command -v chromium >/dev/null || need_apt+=(chromium) ;;
+  # openssl makes the mail tests' certificates (server/tests/api/smtp.rs).
+  test) command -v chromium >/dev/null || need_apt+=(chromium)
+        command -v openssl >/dev/null || need_apt+=(openssl) ;;
   # psql makes bench.sh's PostgreSQL database when BENCH_POSTGRES_URL names a server.
   # nginx sends the catalogue's bytes from a file beside the shop's read, for comparison.
   bench) command -v wrk >/dev/null || need_apt+=(wrk)
