@@ -10,12 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# schemathesis from PyPI, in a venv of its own.
-venv="$HOME/.cache/posy/schemathesis-venv"
-if [[ ! -x "$venv/bin/schemathesis" ]]; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q 'schemathesis>=4,<5'
-fi
+# schemathesis from PyPI, in the tests' venv.
+venv=$(scripts/python-venv.sh)
 
 source scripts/fresh-shop.sh
 # Drawn credentials sent to POST /api/auth/login/ would lock the run's admin out after five;

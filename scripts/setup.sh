@@ -16,7 +16,9 @@ command -v heif-convert >/dev/null || need_apt+=(libheif-examples)
 command -v cwebp >/dev/null || need_apt+=(webp)
 case "$purpose" in
   run) ;;
-  test) command -v chromium >/dev/null || need_apt+=(chromium) ;;
+  # openssl makes the mail tests' certificates (server/tests/api/smtp.rs).
+  test) command -v chromium >/dev/null || need_apt+=(chromium)
+        command -v openssl >/dev/null || need_apt+=(openssl) ;;
   # psql makes bench.sh's PostgreSQL database when BENCH_POSTGRES_URL names a server.
   # nginx sends the catalogue's bytes from a file beside the shop's read, for comparison.
   bench) command -v wrk >/dev/null || need_apt+=(wrk)
@@ -55,6 +57,11 @@ fi
 # npm packages (binaryen's wasm-opt is among them; see scripts/build-wasm.sh)
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   (cd web && npm ci --no-audit --no-fund)
+fi
+
+# The tests' Python packages (schemathesis for the API fuzzing, aiosmtpd for the mail tests).
+if [ "$purpose" = test ]; then
+  scripts/python-venv.sh >/dev/null
 fi
 
 if [ -n "$apt_pid" ]; then

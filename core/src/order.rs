@@ -400,6 +400,25 @@ pub fn net_of(total: Money, refunded: Money) -> Money {
     total.checked_sub(refunded).unwrap_or(Money::ZERO)
 }
 
+/// Checks a refund of `amount` against the money left on the payment: the total less what
+/// was given back already, however it was (from the shop, or in the payment provider's own
+/// dashboard, which gives back money without naming lines).
+pub fn check_money_left(amount: Money, total: Money, refunded: Money) -> Result<(), String> {
+    let left = net_of(total, refunded);
+    if amount > left {
+        return Err(if left == Money::ZERO {
+            "Everything paid for this order has already been given back.".into()
+        } else {
+            format!(
+                "Only {} of this order's payment is left to give back, counting what was \
+                 refunded outside the shop; please choose less.",
+                left.display()
+            )
+        });
+    }
+    Ok(())
+}
+
 /// How many of a line still count as sold, after `refunded` of its `quantity` were given back.
 pub fn kept_quantity(quantity: u32, refunded: u32) -> u32 {
     quantity.saturating_sub(refunded)
@@ -676,5 +695,21 @@ mod tests {
             Err("Please choose what to refund: an item, or the delivery charge.".into())
         );
         assert!(check_refund(&lines(), fee, &choose(vec![1], false)).is_err());
+    }
+
+    #[test]
+    fn a_refund_never_gives_back_more_than_is_left_of_the_payment() {
+        let pounds = |p: i64| Money::from_pence(p * 100);
+        assert_eq!(check_money_left(pounds(20), pounds(50), pounds(30)), Ok(()));
+        let why = check_money_left(pounds(21), pounds(50), pounds(30)).unwrap_err();
+        assert!(
+            why.starts_with("Only £20.00 of this order's payment is left"),
+            "{why}"
+        );
+        let why = check_money_left(pounds(1), pounds(50), pounds(50)).unwrap_err();
+        assert_eq!(
+            why,
+            "Everything paid for this order has already been given back."
+        );
     }
 }

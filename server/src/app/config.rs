@@ -143,10 +143,25 @@ pub struct Config {
     #[arg(long, env = "STRIPE_API_URL", hide = true, global = true)]
     pub stripe_api_url: Option<String>,
 
-    /// Send mail through this SMTP server, e.g. smtps://user:password@smtp.example:465.
-    /// Default: write each message as an .eml file in outbox/ under the data folder.
+    /// Send mail through this SMTP server: smtps://user@smtp.example:465 (TLS from the start)
+    /// or smtp://user@smtp.example:587?tls=required (STARTTLS); plain smtp:// only to
+    /// localhost. Default: write each message as an .eml file in outbox/ under the data folder.
     #[arg(long, env = "SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
+
+    /// The SMTP login's password, kept apart from SMTP_URL so it need not be percent-encoded.
+    #[arg(
+        long,
+        env = "POSY_SMTP_PASSWORD",
+        hide_env_values = true,
+        global = true
+    )]
+    pub smtp_password: Option<String>,
+
+    /// A PEM file of a root certificate to trust for the SMTP server's TLS, besides the usual
+    /// ones (a mail server with a certificate of its own authority).
+    #[arg(long, env = "POSY_SMTP_CA_FILE", global = true)]
+    pub smtp_ca_file: Option<PathBuf>,
 
     /// The sender of the shop's mail.
     #[arg(
@@ -475,6 +490,8 @@ impl Config {
             stripe_webhook_secret: None,
             stripe_api_url: None,
             smtp_url: None,
+            smtp_password: None,
+            smtp_ca_file: None,
             mail_from: "Posy floral studio <shop@posy.localhost>".into(),
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,

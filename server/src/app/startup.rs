@@ -30,13 +30,13 @@ use crate::http::headers::{self, Policies};
 use crate::http::limits::{self, Guarded, Guards};
 use crate::http::serve::{self, Serving};
 use crate::http::{access, compression, error, web};
-use crate::mail::Mailer;
+use crate::mail::{Mailer, SmtpSettings};
 use crate::media::store::Media;
 use crate::media::uploads::UploadLimits;
 use crate::media::video::Videos;
 use crate::orders::OrderDesk;
 use crate::store::clock::Clock;
-use crate::store::health::Health;
+use crate::store::health::{AtStart, Health};
 use crate::store::{db, secrets};
 use crate::studio::facts::Facts;
 use crate::{api, cart, enquiries, mail};
@@ -58,12 +58,33 @@ pub struct Application {
     /// Where order refunds are written, the provider that is asked for them, and the studio
     /// told of one that keeps failing.
     refunds: crate::orders::OrderDesk,
+    /// What start-up found that needs a person (the mail server's check adds to it).
+    at_start: AtStart,
 }
 
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let payments_by = choose_payments(&config)?;
+        // Refused before anything is written, like the payments.
+        let mailer = Mailer::new(
+            &config.mail_from,
+            &config.studio_email,
+            config
+                .smtp_url
+                .as_deref()
+                .map(|url| SmtpSettings {
+                    url,
+                    password: config.smtp_password.as_deref(),
+                    ca_file: config.smtp_ca_file.as_deref(),
+                })
+                .as_ref(),
+            config.outbox_dir(),
+        )?;
+        let at_start = AtStart::default();
+        if let Some(why) = test_keys_in_public(&config) {
+            at_start.note(why);
+        }
         private::create_private_files();
         std::fs::create_dir_all(config.media_dir())?;
         // A folder that cannot be tightened (another owner, a mount without modes) still
@@ -140,12 +161,6 @@ impl Application {
                 .units_per_address(config.max_held_units_per_address)
                 .renewals(config.max_hold_renewals),
         };
-        let mailer = Mailer::new(
-            &config.mail_from,
-            config.smtp_url.as_deref(),
-            config.outbox_dir(),
-            &config.studio_email,
-        )?;
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
         let desk = OrderDesk {
             db: db.clone(),
@@ -159,24 +174,32 @@ impl Application {
         };
         let refunds = desk.clone();
         let outbox_writer = writer.clone();
-        let routes = routes(&config, db.clone(), csrf, checkout, videos.clone(), media)
-            .data(cart::Adds::start(
-                writer.clone(),
-                cart_key.clone(),
-                cart::new_carts_limit(config.new_carts_per_address),
-            ))
-            .data(cart_key)
-            .data(writer)
-            .data(desk)
-            .data(PaymentAttempts::new(
-                config.max_intents_per_cart,
-                config.max_intents_per_address,
-            ))
-            .data(PaymentLooks::new(
-                config.max_intents_per_cart,
-                config.max_intents_per_address,
-            ))
-            .boxed();
+        let routes = routes(
+            &config,
+            db.clone(),
+            csrf,
+            checkout,
+            videos.clone(),
+            media,
+            at_start.clone(),
+        )
+        .data(cart::Adds::start(
+            writer.clone(),
+            cart_key.clone(),
+            cart::new_carts_limit(config.new_carts_per_address),
+        ))
+        .data(cart_key)
+        .data(writer)
+        .data(desk)
+        .data(PaymentAttempts::new(
+            config.max_intents_per_cart,
+            config.max_intents_per_address,
+        ))
+        .data(PaymentLooks::new(
+            config.max_intents_per_cart,
+            config.max_intents_per_address,
+        ))
+        .boxed();
         Ok(Application {
             address,
             acceptor,
@@ -193,6 +216,7 @@ impl Application {
             clock: config.clock(),
             refunds,
             statements,
+            at_start,
         })
     }
 
@@ -218,6 +242,14 @@ impl Application {
         let sweeper = tasks::supervise("cart sweeper", move || {
             cart::sweep_idle_carts(db.clone(), clock)
         });
+        // The mail server is tried once, beside serving: a shop whose mail is broken still
+        // takes orders (their letters wait in the outbox), and says so.
+        let (check, at_start) = (self.mailer.clone(), self.at_start.clone());
+        let mail_check = tokio::spawn(async move {
+            if let Err(why) = check.check().await {
+                at_start.note(format!("At start, {why}."));
+            }
+        });
         let (writer, mailer) = (self.writer, self.mailer);
         let outbox = tasks::supervise("outbox", move || {
             mail::run_outbox(writer.clone(), mailer.clone())
@@ -241,6 +273,7 @@ impl Application {
         });
         serve::serve(self.acceptor, self.routes, self.serving, shutdown_signal()).await?;
         sweeper.abort();
+        mail_check.abort();
         outbox.abort();
         refunds.abort();
         resume.abort();
@@ -257,6 +290,7 @@ fn routes(
     checkout: Checkout,
     videos: Videos,
     media: Media,
+    at_start: AtStart,
 ) -> poem::endpoint::BoxEndpoint<'static> {
     let media_base = config.media_base();
     let catalogue = Arc::new(Catalogue::new(db.clone(), media_base.clone()));
@@ -291,6 +325,7 @@ fn routes(
         db: db.clone(),
         data_dir: config.data_dir.clone(),
         media_dir: config.s3_bucket.is_none().then(|| config.media_dir()),
+        at_start,
     };
     let health_for_api = health.clone();
     let writer = checkout.writer.clone();
@@ -513,6 +548,23 @@ fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
             )
         }
     }
+}
+
+/// Stripe's test keys on a shop served over https: a staging shop, or live keys forgotten.
+/// Said, not refused: a staging shop on https is a fair thing to run.
+fn test_keys_in_public(config: &Config) -> Option<String> {
+    let public = config.public_url.as_deref()?;
+    let secret = config.stripe_secret_key.as_deref()?;
+    (public.starts_with("https://")
+        && (secret.starts_with("sk_test_") || secret.starts_with("rk_test_")))
+    .then(|| {
+        format!(
+            "Stripe's test keys are set (STRIPE_SECRET_KEY starts {}) on {public}: no card \
+                 is really charged. Set the live keys (and the live webhook's secret) before \
+                 taking orders",
+            &secret[..8]
+        )
+    })
 }
 
 /// The provider [`choose_payments`] chose.

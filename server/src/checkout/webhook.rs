@@ -1,17 +1,19 @@
 //! `POST /api/payment/webhook/`: Stripe's events. At most [`MAX_EVENT_BYTES`] of the body are
 //! read, and the signature is checked on those raw bytes before anything is parsed; then only
-//! the three facts Posy needs are read (the event's type, the intent's id and its cart), so a
-//! change of Stripe's API version never makes events fail. `payment_intent.succeeded` places
-//! the order from the cart and the card's billing details when the browser never did (closed
-//! tab, lost connection), and a repeated event changes nothing. No CSRF token: the signature
-//! is the proof.
-
-use std::collections::HashMap;
+//! the few facts Posy needs are read (the event's type, the payment's id, …), so a change of
+//! Stripe's API version never makes events fail. `payment_intent.succeeded` places the order
+//! from the cart and the card's billing details when the browser never did (closed tab, lost
+//! connection). `charge.refunded` records on the order what was given back in Stripe's
+//! dashboard (`orders::refunds::refunded_by_provider`); `charge.dispute.*` and
+//! `radar.early_fraud_warning.created` mark the order and tell the studio
+//! (`orders::alerts`). A repeated event changes nothing. No CSRF token: the signature is the
+//! proof.
 
 use hmac::{Hmac, KeyInit, Mac};
 use poem::http::{StatusCode, header};
 use poem::web::Data;
 use poem::{Body, Request, Response, handler};
+use posy_core::Money;
 use posy_core::cart::CartId;
 use serde::Deserialize;
 use sha2::Sha256;
@@ -19,6 +21,9 @@ use tokio::io::AsyncReadExt;
 
 use crate::checkout::{Buyer, Checkout, PlaceError};
 use crate::http::error;
+use crate::orders::OrderDesk;
+use crate::orders::alerts::{self, Dispute, FraudWarning};
+use crate::orders::refunds;
 
 /// The largest event read; Stripe's are a few kilobytes.
 pub const MAX_EVENT_BYTES: u64 = 256 * 1024;
@@ -36,6 +41,7 @@ pub async fn receive(
     req: &Request,
     body: Body,
     checkout: Data<&Checkout>,
+    desk: Data<&OrderDesk>,
     secret: Data<&WebhookSecret>,
 ) -> Response {
     let Some(secret) = &secret.0.0 else {
@@ -87,16 +93,71 @@ pub async fn receive(
             );
         }
     };
-    if event.kind != "payment_intent.succeeded" {
-        return received();
+    let object = &event.data.object;
+    let kind = event.kind.as_str();
+    match kind {
+        "payment_intent.succeeded" => paid(&checkout, object).await,
+        "charge.refunded" => {
+            let (Some(payment), Some(refunded)) = (
+                id_of(&object["payment_intent"]),
+                object["amount_refunded"].as_i64(),
+            ) else {
+                return received();
+            };
+            answer(
+                kind,
+                refunds::refunded_by_provider(&desk, payment, Money::from_pence(refunded))
+                    .await
+                    .map(|_| ()),
+            )
+        }
+        _ if kind.starts_with("charge.dispute.") => {
+            let (Some(id), Some(payment)) =
+                (object["id"].as_str(), id_of(&object["payment_intent"]))
+            else {
+                return received();
+            };
+            let dispute = Dispute {
+                id: id.to_owned(),
+                payment: payment.to_owned(),
+                amount: Money::from_pence(object["amount"].as_i64().unwrap_or_default()),
+                reason: text_of(&object["reason"]),
+                status: text_of(&object["status"]),
+                respond_by: object["evidence_details"]["due_by"].as_i64(),
+            };
+            answer(kind, alerts::disputed(&desk, &dispute).await.map(|_| ()))
+        }
+        "radar.early_fraud_warning.created" => {
+            let (Some(id), Some(payment)) =
+                (object["id"].as_str(), id_of(&object["payment_intent"]))
+            else {
+                return received();
+            };
+            let warning = FraudWarning {
+                id: id.to_owned(),
+                payment: payment.to_owned(),
+                fraud_type: text_of(&object["fraud_type"]),
+            };
+            answer(
+                kind,
+                alerts::fraud_warned(&desk, &warning).await.map(|_| ()),
+            )
+        }
+        _ => received(),
     }
-    let intent = event.data.object;
-    let Some(cart_id) = intent.metadata.get("cart_id").and_then(|v| v.as_str()) else {
+}
+
+/// `payment_intent.succeeded`: the order placed from its cart, if the browser did not.
+async fn paid(checkout: &Checkout, intent: &serde_json::Value) -> Response {
+    let (Some(intent), Some(cart_id)) = (
+        intent["id"].as_str(),
+        intent["metadata"]["cart_id"].as_str(),
+    ) else {
         // Not one of Posy's payments.
         return received();
     };
     match checkout
-        .place(&intent.id, CartId::parse(cart_id), Buyer::Billing)
+        .place(intent, CartId::parse(cart_id), Buyer::Billing)
         .await
     {
         // Refunded for want of stock (or the like), or refunded or disputed since: done, the
@@ -104,18 +165,42 @@ pub async fn receive(
         Ok(_) | Err(PlaceError::Refunded(_) | PlaceError::Reversed) => received(),
         // Not the payment the cart holds (one replaced after a refund): nothing to do.
         Err(PlaceError::OtherCart) => {
-            tracing::warn!(payment = %intent.id, "a payment event for an intent its cart no longer holds");
+            tracing::warn!(payment = %intent, "a payment event for an intent its cart no longer holds");
             received()
         }
         // Answering an error makes Stripe send the event again later.
         Err(err) => {
-            tracing::error!(payment = %intent.id, ?err, "a paid cart could not become an order yet");
+            tracing::error!(payment = %intent, ?err, "a paid cart could not become an order yet");
             error::json(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "The order could not be placed yet; please send the event again.",
             )
         }
     }
+}
+
+/// Received, or (a database that did not answer, a write that lost a race) an error, which
+/// makes Stripe send the event again later; a repeat changes nothing once one went through.
+fn answer(kind: &str, written: Result<(), sea_orm::DbErr>) -> Response {
+    match written {
+        Ok(()) => received(),
+        Err(err) => {
+            tracing::error!(kind, %err, "a payment event could not be recorded yet");
+            error::json(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The event could not be recorded yet; please send it again.",
+            )
+        }
+    }
+}
+
+/// An id Stripe sends as is or, expanded, as an object with an `id`.
+fn id_of(value: &serde_json::Value) -> Option<&str> {
+    value.as_str().or_else(|| value["id"].as_str())
+}
+
+fn text_of(value: &serde_json::Value) -> String {
+    value.as_str().unwrap_or_default().to_owned()
 }
 
 /// The parts of a Stripe event Posy reads; everything else in it is ignored.
@@ -128,14 +213,7 @@ struct Event {
 
 #[derive(Deserialize)]
 struct EventData {
-    object: EventObject,
-}
-
-#[derive(Deserialize)]
-struct EventObject {
-    id: String,
-    #[serde(default)]
-    metadata: HashMap<String, serde_json::Value>,
+    object: serde_json::Value,
 }
 
 /// Checks Stripe's `Stripe-Signature` header (`t=…,v1=…[,v1=…]`): an HMAC-SHA256 under the

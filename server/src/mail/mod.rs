@@ -27,8 +27,10 @@ use crate::store::db::Writer;
 use crate::store::entities::outbox;
 
 pub mod letters;
+pub mod smtp;
 
 pub use letters::Letter;
+pub use smtp::SmtpSettings;
 
 /// How long a sender owns a message it is sending before another may try it.
 const CLAIM_SECONDS: i64 = 120;
@@ -105,8 +107,8 @@ pub async fn post_answered_to(
 /// Where mail goes.
 #[derive(Clone)]
 pub enum Transport {
-    /// An SMTP server.
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    /// An SMTP server, and its `host:port` for sentences.
+    Smtp(AsyncSmtpTransport<Tokio1Executor>, String),
     /// `.eml` files in a folder.
     Folder(PathBuf),
 }
@@ -120,21 +122,38 @@ pub struct Mailer {
     studio: String,
 }
 
+/// How long the check at start may take to connect and sign in.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(45);
+
 impl Mailer {
-    /// SMTP when `smtp_url` is given (e.g. `smtps://user:pass@smtp.example:465`), else files
-    /// in `folder`; mail that cannot be delivered is reported to `studio`.
+    /// Through the SMTP server `smtp` says when given (see [`smtp::server`]), else files in
+    /// `folder`; mail that cannot be delivered is reported to `studio`. With a mail server,
+    /// `.localhost` addresses (the defaults, good only for trying the shop) are refused: no
+    /// server delivers for them, and no customer could answer them.
     pub fn new(
         from: &str,
-        smtp_url: Option<&str>,
-        folder: PathBuf,
         studio: &str,
+        smtp: Option<&SmtpSettings<'_>>,
+        folder: PathBuf,
     ) -> anyhow::Result<Mailer> {
         let from: Mailbox = from
             .parse()
             .map_err(|e| anyhow::anyhow!("the sender address {from:?} is not valid: {e}"))?;
-        let transport = match smtp_url {
-            Some(url) => {
-                Transport::Smtp(AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build())
+        let transport = match smtp {
+            Some(settings) => {
+                for (setting, address) in [
+                    ("POSY_MAIL_FROM", from.email.to_string()),
+                    ("POSY_STUDIO_EMAIL", studio.to_owned()),
+                ] {
+                    anyhow::ensure!(
+                        !smtp::is_localhost_address(&address),
+                        "{setting} is {address}, a .localhost address no mail server delivers \
+                         for: with SMTP_URL set, give the studio's own addresses in \
+                         POSY_MAIL_FROM and POSY_STUDIO_EMAIL"
+                    );
+                }
+                let server = smtp::server(settings)?;
+                Transport::Smtp(server.transport, server.address)
             }
             None => Transport::Folder(folder),
         };
@@ -143,6 +162,40 @@ impl Mailer {
             transport,
             studio: studio.to_owned(),
         })
+    }
+
+    /// Connects to the mail server and signs in, as a letter would: `Err` says in a sentence
+    /// what is wrong. Always fine when mail goes to files.
+    pub async fn check(&self) -> Result<(), String> {
+        let Transport::Smtp(smtp, address) = &self.transport else {
+            return Ok(());
+        };
+        let wait = "letters wait in the outbox until it is put right";
+        match tokio::time::timeout(CHECK_TIMEOUT, smtp.test_connection()).await {
+            Ok(Ok(true)) => {
+                tracing::info!(server = %address, "the mail server takes the shop's login");
+                Ok(())
+            }
+            Ok(Ok(false)) => Err(format!(
+                "the mail server at {address} let the shop in but then did not answer; {wait}"
+            )),
+            // 535: the user name or password is not the server's (RFC 4954).
+            Ok(Err(err)) if err.status().is_some_and(|code| code.to_string() == "535") => {
+                Err(format!(
+                    "the mail server at {address} refused the shop's login: check SMTP_URL's \
+                     user and POSY_SMTP_PASSWORD ({}); {wait}",
+                    said(&err)
+                ))
+            }
+            Ok(Err(err)) => Err(format!(
+                "the shop could not send through the mail server at {address} ({}); {wait}",
+                said(&err)
+            )),
+            Err(_) => Err(format!(
+                "the mail server at {address} did not answer within {} seconds; {wait}",
+                CHECK_TIMEOUT.as_secs()
+            )),
+        }
     }
 
     /// The Message-ID of an outbox row: the same on every try.
@@ -168,7 +221,7 @@ impl Mailer {
             .header(ContentType::TEXT_PLAIN)
             .body(message.body.clone())?;
         match &self.transport {
-            Transport::Smtp(smtp) => {
+            Transport::Smtp(smtp, _) => {
                 tokio::time::timeout(SEND_TIMEOUT, smtp.send(email))
                     .await
                     .map_err(|_| anyhow::anyhow!("the mail server took too long"))??;
@@ -185,6 +238,20 @@ impl Mailer {
         }
         Ok(())
     }
+}
+
+/// An error with its causes, each said once (lettre repeats the server's answer in its cause).
+fn said(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(next) = cause {
+        let next_text = next.to_string();
+        if !text.contains(&next_text) {
+            text = format!("{text}: {next_text}");
+        }
+        cause = next.source();
+    }
+    text
 }
 
 /// Messages not sent, not given up, due and not claimed by a live lease.

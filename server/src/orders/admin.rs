@@ -18,7 +18,7 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
-use super::letters;
+use super::{alerts, letters};
 use crate::cart::fulfilment::describe_order;
 use crate::mail;
 use crate::orders::OrderDesk;
@@ -69,6 +69,9 @@ pub struct OrderLine {
     pub overdue: bool,
     /// A refund the provider has not yet confirmed (it is being retried).
     pub refund_pending: bool,
+    /// What the payment provider warned of that still needs the studio, in a few words each
+    /// (`Fraud warning: check before it goes out`, `Payment disputed`).
+    pub payment_alerts: Vec<String>,
     /// Taken by phone or in the studio.
     pub studio_order: bool,
     /// The studio's settings close the order's day (`Closed for a wedding`): the customer must
@@ -282,11 +285,28 @@ pub struct OrderDetail {
     pub version: i32,
     /// Oldest first.
     pub refunds: Vec<OrderRefundView>,
+    /// What the payment provider said of the payment since (a dispute, a fraud warning),
+    /// oldest first.
+    pub payment_alerts: Vec<OrderAlertView>,
     pub moves: OrderMoves,
     /// Something is left to give back.
     pub can_refund: bool,
     /// Not finished (delivered, collected or cancelled): it can still be cancelled.
     pub can_cancel: bool,
+}
+
+/// A dispute or a fraud warning on an order's payment, as the studio reads it.
+#[derive(Debug, Clone, Object)]
+pub struct OrderAlertView {
+    /// `dispute` or `fraud_warning`.
+    pub kind: String,
+    /// What happened and what to do, e.g. `The customer's bank disputes this payment of
+    /// £45.00 (…). Send Stripe the evidence … by 24 December 2026 at 23:59, …`.
+    pub text: String,
+    /// Still needs the studio (a dispute not yet decided for it, or a fraud warning).
+    pub open: bool,
+    /// ISO 8601, UTC: when it was last heard of.
+    pub at: String,
 }
 
 /// Why an order could not be changed.
@@ -385,6 +405,7 @@ fn line(
     items: &[order_item::Model],
     today: Date,
     refund_pending: bool,
+    payment_alerts: Vec<String>,
     reached: &[OrderStatus],
     settings: &DeliverySettings,
 ) -> OrderLine {
@@ -430,6 +451,7 @@ fn line(
         placed_at: iso8601(order.created_at),
         overdue: rules::is_overdue(day_of(&order), today, status),
         refund_pending,
+        payment_alerts,
         studio_order: paid_by_of(&order) == PaidBy::Studio,
         studio_closed: closed_for(&order, settings),
         next: rules::moves(method_of(&order), status)
@@ -501,6 +523,10 @@ pub async fn book(
     let ids: Vec<i32> = found.iter().map(|o| o.id).collect();
     let mut items = items_of(db, &ids).await?;
     let pending = pending_refunds(db, &ids).await?;
+    let mut marks: HashMap<i32, Vec<String>> = HashMap::new();
+    for (id, mark) in alerts::marks_of(db, &ids).await? {
+        marks.entry(id).or_default().push(mark.to_owned());
+    }
     let mut reached = steps_reached(db, &ids).await?;
     let settings = crate::studio::delivery::settings(db).await?;
 
@@ -515,7 +541,16 @@ pub async fn book(
         let lines = items.remove(&order.id).unwrap_or_default();
         let refund_pending = pending.contains(&order.id);
         let been = reached.remove(&order.id).unwrap_or_default();
-        let row = line(order, &lines, today, refund_pending, &been, &settings);
+        let alerts = marks.remove(&order.id).unwrap_or_default();
+        let row = line(
+            order,
+            &lines,
+            today,
+            refund_pending,
+            alerts,
+            &been,
+            &settings,
+        );
         let at = *index.entry(day).or_insert_with(|| {
             by_day.push((day, Vec::new()));
             by_day.len() - 1
@@ -733,6 +768,16 @@ async fn detail_with(
         .order_by_asc(order_refund::Column::Id)
         .all(db)
         .await?;
+    let payment_alerts = alerts::of_order(db, id)
+        .await?
+        .iter()
+        .map(|alert| OrderAlertView {
+            kind: alert.kind.clone(),
+            text: alerts::words(alert),
+            open: alerts::open(alert),
+            at: iso8601(alert.updated_at),
+        })
+        .collect();
     let changes = order_change::Entity::find()
         .filter(order_change::Column::OrderId.eq(id))
         .order_by_asc(order_change::Column::Id)
@@ -777,8 +822,14 @@ async fn detail_with(
             note: event.note,
         }
     }));
-    let left_to_refund = items.iter().any(|i| i.refunded_quantity < i.quantity)
-        || delivery_left(&order) > Money::ZERO;
+    // Lines or the delivery charge not given back, and money left on the payment (a refund
+    // made in the provider's dashboard gives back money without naming lines).
+    let left_to_refund = (items.iter().any(|i| i.refunded_quantity < i.quantity)
+        || delivery_left(&order) > Money::ZERO)
+        && rules::net_of(
+            Money::from_pence(order.total_pence),
+            Money::from_pence(order.refunded_pence),
+        ) > Money::ZERO;
     Ok(OrderDetail {
         id: order.id,
         reference: orders::reference(order.id),
@@ -841,6 +892,7 @@ async fn detail_with(
                 at: iso8601(r.created_at),
             })
             .collect(),
+        payment_alerts,
         moves: OrderMoves {
             next: moves.next.map(|to| move_view(to, mails(to))),
             later: moves

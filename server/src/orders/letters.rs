@@ -348,6 +348,18 @@ pub fn refund_failing(
     }
 }
 
+/// The studio's notice of a dispute or a fraud warning on an order's payment (`what`: the
+/// alert in words, saying what to do and by when). Sent once, when it is first heard of.
+pub fn payment_alert(reference: &str, what: &str, admin_link: &str) -> Letter {
+    Letter {
+        subject: format!("Stripe's news of the payment for {reference}"),
+        body: format!(
+            "Stripe has sent news of the payment for order {reference}:\n\n{what}\n\nThe \
+             order's page shows it, with its history:\n{admin_link}\n"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Every letter that speaks of an order, for a delivery to someone else and for a

@@ -3,6 +3,7 @@
 //! time and it expires. Every handing-out mints a fresh token for the same order.
 
 pub mod admin;
+pub mod alerts;
 pub mod changes;
 pub mod export;
 pub mod letters;

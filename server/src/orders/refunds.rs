@@ -1,7 +1,11 @@
 //! Money the studio gives back on an order, and its cancellation. The refund is written first,
-//! with the lines it covers, what goes back on the shelf, the cancellation and the customer's
-//! mail, in one transaction; only then is the provider asked, with the refund's own amount and
-//! idempotency key. A refund the provider refuses (or never answers) stays on the order as
+//! with the lines it covers, what goes back on the shelf and the cancellation, in one
+//! transaction; only then is the provider asked, with the refund's own amount and idempotency
+//! key. The customer's letter goes with the write that marks a card's refund given back (at
+//! once for money given back by hand, or a cancellation that gives nothing back), so no one is
+//! told of money the provider then refuses. A refund made in the provider's own dashboard is
+//! recorded when its event comes ([`refunded_by_provider`]), and no refund gives back more
+//! than is left of the payment. A refund the provider refuses (or never answers) stays on the order as
 //! failed and a background task asks again, with the same key: never lost, never given twice.
 //! After [`FAILING_AFTER`] refusals it is `failing`: the studio is mailed once, it is still
 //! asked for at the slow pace, and the studio may say it gave the money back another way.
@@ -263,7 +267,15 @@ async fn write_refund(
         None
     } else {
         let fee_left = admin::delivery_left(&order);
-        Some(rules::check_refund(&lines, fee_left, &choice).map_err(OrderError::Refused)?)
+        let checked =
+            rules::check_refund(&lines, fee_left, &choice).map_err(OrderError::Refused)?;
+        rules::check_money_left(
+            checked.amount,
+            Money::from_pence(order.total_pence),
+            Money::from_pence(order.refunded_pence),
+        )
+        .map_err(OrderError::Refused)?;
+        Some(checked)
     };
     if ask.restock.len() != items.len() && !ask.restock.is_empty() {
         return Err(OrderError::Refused(
@@ -357,6 +369,7 @@ async fn write_refund(
             created_by: Set(admin.to_owned()),
             created_at: Set(at),
             settled_at: Set(None),
+            cancelled: Set(ask.cancel),
             ..Default::default()
         }
         .insert(&txn)
@@ -409,25 +422,52 @@ async fn write_refund(
         )
         .await?;
     }
-    if is_email(&order.email) {
-        let studio = desk.facts.get(&txn).await?;
-        mail::post(
+    // A card's refund is told of once the provider has given it back (`ask_provider`), so a
+    // customer never reads of money that a refusal then keeps from them.
+    let told_later = by_card && refund.is_some();
+    if !told_later {
+        tell_customer(
+            desk,
             &txn,
-            &order.email,
-            letters::order_refunded(
-                &studio,
-                &order.first_name,
-                &orders::reference(id),
-                refund.as_ref().map(|r| r.amount),
-                refund.as_ref().map_or("", |r| r.what.as_str()),
-                ask.cancel,
-                by_card,
-            ),
+            &order,
+            refund.as_ref().map(|r| (r.amount, r.what.as_str())),
+            ask.cancel,
+            by_card,
         )
         .await?;
     }
     txn.commit().await?;
     Ok(Written::Done(refund_id.filter(|_| by_card)))
+}
+
+/// The customer's letter about a refund (`money`: how much, and what for) and/or the order's
+/// cancellation, inside the caller's transaction; none for an order with no address.
+async fn tell_customer(
+    desk: &OrderDesk,
+    txn: &impl ConnectionTrait,
+    order: &order::Model,
+    money: Option<(Money, &str)>,
+    cancelled: bool,
+    by_card: bool,
+) -> Result<(), DbErr> {
+    if !is_email(&order.email) {
+        return Ok(());
+    }
+    let studio = desk.facts.get(txn).await?;
+    mail::post(
+        txn,
+        &order.email,
+        letters::order_refunded(
+            &studio,
+            &order.first_name,
+            &orders::reference(order.id),
+            money.map(|(amount, _)| amount),
+            money.map_or("", |(_, what)| what),
+            cancelled,
+            by_card,
+        ),
+    )
+    .await
 }
 
 /// Where a line's refunded quantity went.
@@ -509,6 +549,7 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
         .col_expr(order_refund::Column::Attempts, Expr::value(attempts));
     match asked {
         Ok(()) => {
+            let txn = db.begin().await?;
             let written = update
                 .col_expr(
                     order_refund::Column::State,
@@ -520,8 +561,14 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
                     Expr::value(None::<i64>),
                 )
                 .col_expr(order_refund::Column::LastError, Expr::value(None::<String>))
-                .exec(db)
+                .exec(&txn)
                 .await?;
+            // Told once: by the write that marked it given back.
+            if written.rows_affected == 1 {
+                let money = Some((Money::from_pence(row.amount_pence), row.what.as_str()));
+                tell_customer(desk, &txn, &order, money, row.cancelled, true).await?;
+            }
+            txn.commit().await?;
             if written.rows_affected == 0 {
                 // Settled elsewhere while the provider was being asked: the customer has been
                 // given it twice, and only a person can ask for one back.
@@ -666,9 +713,121 @@ pub async fn settle_elsewhere(
     })
     .exec_without_returning(&txn)
     .await?;
+    // A cancellation's letter waited for the refund; the money went back some other way,
+    // which the studio tells the customer of herself, but the cancellation is the shop's news.
+    if row.cancelled
+        && let Some(order) = order::Entity::find_by_id(id).one(&txn).await?
+    {
+        tell_customer(desk, &txn, &order, None, true, true).await?;
+    }
     txn.commit().await?;
     admin::detail(&desk.db, desk.clock.now(), id).await
 }
+
+/// What went (or is going) through the provider of the shop's own refunds: every card refund
+/// but one the studio settled another way. Pending and failed ones count, as the provider may
+/// have given them back already (an answer lost on the way) and will be asked again with the
+/// same key.
+const THROUGH_THE_PROVIDER: [RefundState; 4] = [
+    RefundState::Pending,
+    RefundState::Failed,
+    RefundState::Failing,
+    RefundState::Succeeded,
+];
+
+/// The provider says `refunded` has been given back on `payment` in all (Stripe's
+/// `charge.refunded`, sent for the shop's own refunds too). What passes the shop's own refunds
+/// was given back in the provider's dashboard: it is recorded on the order as a refund the
+/// provider made, so the order's worth and what a later refund may give back count it. True
+/// when something was recorded; an event heard again finds nothing new. `None` when the
+/// payment is no order's.
+pub async fn refunded_by_provider(
+    desk: &OrderDesk,
+    payment: &str,
+    refunded: Money,
+) -> Result<Option<bool>, DbErr> {
+    let txn = desk.ledger.begin().await?;
+    let Some(order) = order::Entity::find()
+        .filter(order::Column::PaymentIntentId.eq(payment))
+        .one(&txn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let ours: i64 = order_refund::Entity::find()
+        .filter(order_refund::Column::OrderId.eq(order.id))
+        .filter(order_refund::Column::State.is_in(THROUGH_THE_PROVIDER.map(RefundState::as_str)))
+        .all(&txn)
+        .await?
+        .iter()
+        .map(|r| r.amount_pence)
+        .sum();
+    let outside = refunded.pence() - ours;
+    if outside <= 0 {
+        return Ok(Some(false));
+    }
+    let now_refunded = order.refunded_pence + outside;
+    // Only from what was read (on PostgreSQL a refund from the shop may commit meanwhile): a
+    // lost race is an error, and Stripe sends the event again.
+    let updated = order::Entity::update_many()
+        .col_expr(order::Column::RefundedPence, Expr::value(now_refunded))
+        .filter(order::Column::Id.eq(order.id))
+        .filter(order::Column::RefundedPence.eq(order.refunded_pence))
+        .exec(&txn)
+        .await?;
+    if updated.rows_affected == 0 {
+        return Err(DbErr::RecordNotUpdated);
+    }
+    let at = now();
+    let amount = Money::from_pence(outside);
+    order_refund::ActiveModel {
+        order_id: Set(order.id),
+        amount_pence: Set(outside),
+        what: Set("refunded in Stripe's dashboard".into()),
+        reason: Set(String::new()),
+        // The provider's running total makes the key: the same news twice is one refund.
+        idempotency_key: Set(format!("stripe-{payment}-{}", refunded.pence())),
+        state: Set(RefundState::Succeeded.as_str().to_owned()),
+        attempts: Set(0),
+        last_error: Set(None),
+        next_attempt_at: Set(None),
+        created_by: Set(PROVIDER.to_owned()),
+        created_at: Set(at),
+        settled_at: Set(Some(at)),
+        cancelled: Set(false),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let left = rules::net_of(
+        Money::from_pence(order.total_pence),
+        Money::from_pence(now_refunded),
+    );
+    order_change::Entity::insert(order_change::ActiveModel {
+        order_id: Set(order.id),
+        text: Set(format!(
+            "{} was refunded in Stripe's dashboard, not from the shop. It counts as given back; \
+             {} is left that can be refunded.",
+            amount.display(),
+            left.display()
+        )),
+        by: Set(PROVIDER.to_owned()),
+        at: Set(at),
+        ..Default::default()
+    })
+    .exec_without_returning(&txn)
+    .await?;
+    txn.commit().await?;
+    tracing::info!(
+        order = order.id,
+        pence = outside,
+        "recorded a refund made in Stripe's dashboard"
+    );
+    Ok(Some(true))
+}
+
+/// Who the order's history says did what the provider reported.
+pub const PROVIDER: &str = "Stripe";
 
 /// A payment that could not become an order and that the provider would not give back: the
 /// studio was mailed to give it back by hand.

@@ -17,6 +17,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sea_orm::{
@@ -51,6 +52,28 @@ pub struct Health {
     pub data_dir: PathBuf,
     /// The media folder; `None` when media are kept in a bucket.
     pub media_dir: Option<PathBuf>,
+    /// What the shop found at start that needs a person.
+    pub at_start: AtStart,
+}
+
+/// What the shop found wrong at start that does not stop it (a mail server it could not reach,
+/// Stripe's test keys on a public shop): said in the log and listed under `attention` until
+/// the shop starts again with it put right.
+#[derive(Clone, Default)]
+pub struct AtStart(Arc<Mutex<Vec<String>>>);
+
+impl AtStart {
+    pub fn note(&self, sentence: String) {
+        tracing::warn!("{sentence}");
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(sentence);
+    }
+
+    pub fn notes(&self) -> Vec<String> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
 }
 
 /// `/readyz`'s answer.
@@ -75,7 +98,7 @@ impl Health {
     /// Every check, as at `now` (Unix seconds).
     pub async fn check(&self, now: i64) -> Readiness {
         let mut problems = Vec::new();
-        let mut attention = Vec::new();
+        let mut attention = self.at_start.notes();
         match tokio::time::timeout(Duration::from_secs(3), self.database()).await {
             Ok(Ok(pending)) if pending > 0 => problems.push(format!(
                 "{pending} database migration(s) are not applied: restart the shop to apply them"

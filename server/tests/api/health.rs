@@ -16,6 +16,7 @@ fn health(app: &TestApp) -> Health {
         db: app.db.clone(),
         data_dir: app.data_dir.clone(),
         media_dir: Some(app.data_dir.join("media")),
+        at_start: Default::default(),
     }
 }
 

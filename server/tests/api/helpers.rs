@@ -42,6 +42,9 @@ pub struct Options {
     /// Carts one address may have holding stock at once; the default 3 when `None`. Tests
     /// that play a crowd from one address raise it.
     pub max_holds_per_address: Option<u32>,
+    /// Mail through an SMTP server: `SMTP_URL`, `POSY_SMTP_PASSWORD` and `POSY_SMTP_CA_FILE`,
+    /// sent from and to the studio's real-looking addresses.
+    pub smtp: Option<(String, String, Option<PathBuf>)>,
     /// Any other setting, changed last.
     pub configure: Option<fn(&mut Config)>,
     /// A shop already there (a restored backup): its data folder and, for PostgreSQL, its
@@ -110,6 +113,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         config.s3_access_key_id = Some("test-key".into());
         config.s3_secret_access_key = Some("test-secret".into());
         config.media_url = Some("https://cdn.example/posy-test".into());
+    }
+    if let Some((url, password, ca_file)) = options.smtp {
+        config.smtp_url = Some(url);
+        config.smtp_password = Some(password);
+        config.smtp_ca_file = ca_file;
+        config.mail_from = "Posy floral studio <shop@posy.example>".into();
+        config.studio_email = "studio@posy.example".into();
     }
     if let Some(days) = options.order_link_days {
         config.order_link_days = days;

@@ -28,7 +28,7 @@ async fn outbox_db() -> (DatabaseConnection, Writer, tempfile::TempDir) {
 }
 
 fn mailer(folder: std::path::PathBuf) -> Mailer {
-    Mailer::new("shop@posy.example", None, folder, STUDIO).unwrap()
+    Mailer::new("shop@posy.example", STUDIO, None, folder).unwrap()
 }
 
 async fn rows(db: &DatabaseConnection) -> Vec<outbox::Model> {

@@ -16,9 +16,9 @@ use crate::helpers::{
 };
 
 /// Stripe's API as far as Posy uses it, keeping its payment intents in memory.
-struct FakeStripe {
-    server: MockServer,
-    intents: Arc<Mutex<HashMap<String, Value>>>,
+pub(crate) struct FakeStripe {
+    pub(crate) server: MockServer,
+    pub(crate) intents: Arc<Mutex<HashMap<String, Value>>>,
 }
 
 fn form(request: &Request) -> HashMap<String, String> {
@@ -51,7 +51,7 @@ fn intent_json(id: &str, amount: i64, cart_id: &str) -> Value {
 
 /// The fake's own notes on an intent's charge (`x_…` fields), taken out of what it answers:
 /// how much was refunded, whether it is disputed, and billing details other than Sam's.
-fn take_notes(intent: &mut Value) -> (i64, bool, Option<Value>) {
+pub(crate) fn take_notes(intent: &mut Value) -> (i64, bool, Option<Value>) {
     let notes = intent.as_object_mut().unwrap();
     let refunded = notes
         .remove("x_amount_refunded")
@@ -61,7 +61,10 @@ fn take_notes(intent: &mut Value) -> (i64, bool, Option<Value>) {
 }
 
 /// The charge Stripe.js made when the card was confirmed, with its billing details.
-fn charge_json(intent: &Value, (refunded, disputed, billing): (i64, bool, Option<Value>)) -> Value {
+pub(crate) fn charge_json(
+    intent: &Value,
+    (refunded, disputed, billing): (i64, bool, Option<Value>),
+) -> Value {
     let mut charge = json!({
         "id": "ch_3Posy",
         "object": "charge",
@@ -96,7 +99,7 @@ fn charge_json(intent: &Value, (refunded, disputed, billing): (i64, bool, Option
 }
 
 impl FakeStripe {
-    async fn start() -> FakeStripe {
+    pub(crate) async fn start() -> FakeStripe {
         let server = MockServer::start().await;
         let intents: Arc<Mutex<HashMap<String, Value>>> = Arc::default();
         let store = intents.clone();
@@ -185,14 +188,14 @@ impl FakeStripe {
     }
 
     /// What the browser's Stripe.js would do: the card is confirmed and paid.
-    fn pay(&self, id: &str) {
+    pub(crate) fn pay(&self, id: &str) {
         self.change(id, |intent| {
             intent["status"] = json!("succeeded");
             intent["amount_received"] = intent["amount"].clone();
         });
     }
 
-    fn change(&self, id: &str, edit: impl FnOnce(&mut Value)) {
+    pub(crate) fn change(&self, id: &str, edit: impl FnOnce(&mut Value)) {
         edit(
             self.intents
                 .lock()
@@ -203,14 +206,14 @@ impl FakeStripe {
     }
 
     /// The intent as Stripe would send it in an event.
-    fn intent(&self, id: &str) -> Value {
+    pub(crate) fn intent(&self, id: &str) -> Value {
         let mut intent = self.intents.lock().unwrap()[id].clone();
         take_notes(&mut intent);
         intent
     }
 
     /// The requests received at a path, with their form bodies and idempotency keys.
-    async fn requests(
+    pub(crate) async fn requests(
         &self,
         verb: &str,
         at: &str,
@@ -239,7 +242,7 @@ fn not_found(id: &str) -> ResponseTemplate {
     }}))
 }
 
-async fn shop_on(stripe: &FakeStripe) -> TestApp {
+pub(crate) async fn shop_on(stripe: &FakeStripe) -> TestApp {
     spawn_app_with(Options {
         stripe_api_url: Some(stripe.server.uri()),
         ..Options::default()
@@ -248,7 +251,7 @@ async fn shop_on(stripe: &FakeStripe) -> TestApp {
 }
 
 /// The intent id behind a cart's checkout.
-async fn intent_for(app: &TestApp, cart: &str) -> String {
+pub(crate) async fn intent_for(app: &TestApp, cart: &str) -> String {
     let (status, body) = app
         .get_json(&format!("/api/payment/check_intent/?cart_id={cart}"))
         .await;
@@ -467,7 +470,7 @@ fn succeeded_event(event_id: &str, intent: &Value) -> String {
     .to_string()
 }
 
-fn signature(payload: &str, secret: &str, timestamp: i64) -> String {
+pub(crate) fn signature(payload: &str, secret: &str, timestamp: i64) -> String {
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{timestamp}.{payload}").as_bytes());
     format!(
@@ -476,7 +479,7 @@ fn signature(payload: &str, secret: &str, timestamp: i64) -> String {
     )
 }
 
-async fn deliver(app: &TestApp, payload: &str, signature: &str) -> u16 {
+pub(crate) async fn deliver(app: &TestApp, payload: &str, signature: &str) -> u16 {
     app.client
         .post(app.url("/api/payment/webhook/"))
         .header("stripe-signature", signature)

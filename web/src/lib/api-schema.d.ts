@@ -2304,6 +2304,23 @@ export interface components {
             total: string;
         };
         /**
+         * OrderAlertView
+         * @description A dispute or a fraud warning on an order's payment, as the studio reads it.
+         */
+        OrderAlertView: {
+            /** @description ISO 8601, UTC: when it was last heard of. */
+            at: string;
+            /** @description `dispute` or `fraud_warning`. */
+            kind: string;
+            /** @description Still needs the studio (a dispute not yet decided for it, or a fraud warning). */
+            open: boolean;
+            /**
+             * @description What happened and what to do, e.g. `The customer's bank disputes this payment of
+             *     £45.00 (…). Send Stripe the evidence … by 24 December 2026 at 23:59, …`.
+             */
+            text: string;
+        };
+        /**
          * OrderBook
          * @description The orders the studio asked for, by day.
          */
@@ -2384,6 +2401,11 @@ export interface components {
             notes: components["schemas"]["OrderRemarkView"][];
             overdue: boolean;
             payment: components["schemas"]["OrderPayment"];
+            /**
+             * @description What the payment provider said of the payment since (a dispute, a fraud warning),
+             *     oldest first.
+             */
+            payment_alerts: components["schemas"]["OrderAlertView"][];
             phone: string;
             placed_at: string;
             postcode: string;
@@ -2512,6 +2534,11 @@ export interface components {
             next: (components["schemas"]["OrderMove"] & unknown) | null;
             /** @description A past day's order not yet finished. */
             overdue: boolean;
+            /**
+             * @description What the payment provider warned of that still needs the studio, in a few words each
+             *     (`Fraud warning: check before it goes out`, `Payment disputed`).
+             */
+            payment_alerts: string[];
             /** @description ISO 8601, UTC. */
             placed_at: string;
             /** @description Delivery: the postcode it goes to. */
@@ -3496,6 +3523,7 @@ export type NoteBody = components['schemas']['NoteBody'];
 export type OpenHours = components['schemas']['OpenHours'];
 export type OpeningHours = components['schemas']['OpeningHours'];
 export type Order = components['schemas']['Order'];
+export type OrderAlertView = components['schemas']['OrderAlertView'];
 export type OrderBook = components['schemas']['OrderBook'];
 export type OrderDay = components['schemas']['OrderDay'];
 export type OrderDetail = components['schemas']['OrderDetail'];

@@ -17,6 +17,7 @@ pub mod order_note;
 pub mod order_refund;
 pub mod order_token;
 pub mod outbox;
+pub mod payment_alert;
 pub mod product;
 pub mod rate_limit;
 pub mod refund;

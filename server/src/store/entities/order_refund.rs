@@ -33,6 +33,8 @@ pub struct Model {
     pub created_at: i64,
     /// When the provider said it was done.
     pub settled_at: Option<i64>,
+    /// Made with the order's cancellation: the customer's letter says both.
+    pub cancelled: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

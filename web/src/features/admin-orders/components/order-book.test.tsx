@@ -36,7 +36,7 @@ const book: Book = {
         orderLine(9),
         orderLine(8, { method: 'collection', when: '14:00', recipient: 'Jo Bloom', postcode: '', studio_order: true }),
         orderLine(7, { status: 'out_for_delivery', status_label: 'Out for delivery', refund_pending: true }),
-        orderLine(6),
+        orderLine(6, { payment_alerts: ['Fraud warning: check before it goes out'] }),
       ],
     },
   ],
@@ -72,6 +72,7 @@ describe('the day’s work', () => {
     expect(rows[1]).toHaveTextContent('Phone order');
     expect(rows[2]).toHaveTextContent('Out for delivery');
     expect(rows[2]).toHaveTextContent('Refund being retried');
+    expect(rows[3]).toHaveTextContent('Fraud warning: check before it goes out');
     expect(within(today).getByRole('link', { name: 'Day sheet for Monday 14 December' })).toHaveAttribute('href', '/admin/orders/day/2026-12-14');
 
     // The past day comes first, and says it is overdue in words.

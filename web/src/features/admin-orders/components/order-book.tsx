@@ -340,6 +340,11 @@ function OrderRow({ order }: { order: OrderLine }) {
         )}
         {order.studio_order && <span className="order-row__note">Phone order</span>}
         {order.refund_pending && <span className="order-row__note order-row__note--warn">Refund being retried</span>}
+        {order.payment_alerts.map((alert) => (
+          <span key={alert} className="order-row__note order-row__note--warn">
+            {alert}
+          </span>
+        ))}
       </span>
     </Link>
   );

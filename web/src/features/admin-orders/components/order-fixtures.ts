@@ -22,6 +22,7 @@ export function orderLine(id: number, overrides: Partial<OrderLine> = {}): Order
     placed_at: '2026-12-13T18:00:00Z',
     overdue: false,
     refund_pending: false,
+    payment_alerts: [],
     studio_order: false,
     studio_closed: null,
     next: { status: 'confirmed', label: 'Confirmed', mails_customer: true },
@@ -62,6 +63,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     notes: [],
     version: 0,
     refunds: [],
+    payment_alerts: [],
     moves: {
       next: { status: 'confirmed', label: 'Confirmed', mails_customer: true },
       later: [

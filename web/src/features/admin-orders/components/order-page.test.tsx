@@ -38,6 +38,23 @@ const confirmed = orderDetail({
 });
 
 describe('an order’s page', () => {
+  it('says in words what Stripe reported of the payment, the open news marked', async () => {
+    openOrder(
+      orderDetail({
+        payment_alerts: [
+          { kind: 'fraud_warning', text: 'The card’s issuer warned that this payment may be fraudulent.', open: true, at: '2026-12-14T09:00:00Z' },
+          { kind: 'dispute', text: 'The dispute of £50.00 was decided for the studio.', open: false, at: '2026-12-14T09:10:00Z' },
+        ],
+      }),
+    );
+    const warning = await screen.findByText(/may be fraudulent/);
+    expect(warning.closest('p')).toHaveTextContent('Fraud warning: The card’s issuer warned that this payment may be fraudulent.');
+    expect(warning.closest('p')).toHaveClass('notice--error');
+    const decided = screen.getByText(/decided for the studio/).closest('p');
+    expect(decided).toHaveTextContent('Payment disputed: The dispute of £50.00 was decided for the studio.');
+    expect(decided).not.toHaveClass('notice--error');
+  });
+
   it('shows everything the order has: items, delivery, card, customer, payment and history', async () => {
     openOrder(
       orderDetail({

@@ -196,6 +196,13 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
           Studio closed this day ({order.studio_closed}): please tell the customer or move the order.
         </p>
       )}
+      {order.payment_alerts.map((alert, index) => (
+        // What Stripe said of the payment since (a dispute, a fraud warning): the open ones
+        // need the studio before anything else is done with the order.
+        <p key={index} className={`notice order-page__notice${alert.open ? ' notice--error' : ''}`}>
+          <strong>{alert.kind === 'dispute' ? 'Payment disputed' : 'Fraud warning'}:</strong> {alert.text}
+        </p>
+      ))}
       {order.check_details && (
         <p className="notice order-page__notice">
           These details came from the card’s billing details: please check them with the customer.
