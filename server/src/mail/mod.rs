@@ -27,6 +27,7 @@ use crate::store::db::Writer;
 use crate::store::entities::outbox;
 
 pub mod letters;
+pub mod privacy;
 
 pub use letters::Letter;
 
@@ -176,7 +177,7 @@ impl Mailer {
             Transport::Folder(folder) => {
                 tokio::fs::create_dir_all(folder).await?;
                 // Written whole under a temporary name, then renamed: readers never see half.
-                let path = folder.join(format!("{id:06}.eml"));
+                let path = folder.join(privacy::file_name(id));
                 let partial = folder.join(format!(".{id:06}.eml.partial"));
                 tokio::fs::write(&partial, email.formatted()).await?;
                 tokio::fs::rename(&partial, &path).await?;
