@@ -15,7 +15,7 @@ function HowLong({ facts }: { facts: PrivacyFacts }) {
     {
       period: facts.orders_kept,
       what: 'Your orders',
-      then: 'After that we remove your name, e-mail, phone and address, and the recipient’s. We keep only what the tax office asks of us: what was bought, for how much, when, any refund, and the first half of the postcode (like BS3).',
+      then: 'counted from the day you ordered. Then we remove your name, e-mail, phone and address, and the recipient’s, and keep only what the tax office asks of us: what was bought, for how much, when, any refund, and the first half of the postcode (like BS3).',
     },
     {
       period: facts.card_kept,
