@@ -17,6 +17,7 @@ import {
   pageReady,
   settle,
   shot,
+  signIn,
   spareBouquet,
   useBrowser,
 } from './helpers.mjs';
@@ -111,4 +112,42 @@ describe('the privacy notice', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const width of [390, 1280]) {
+    it(`the back office finds, exports and erases a customer’s data at ${width} px, with no serious axe findings`, async () => {
+      const { page, context, errors } = await openPage(width);
+      const email = `privacy-${width}@example.com`;
+      await page.goto(`${baseUrl}/contact`);
+      await pageReady(page);
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Ada Rose');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('combobox', { name: 'What is it about?' }).selectOption('wedding');
+      await page.getByRole('textbox', { name: 'Your message' }).fill('Flowers for a June wedding, please.');
+      await page.getByRole('link', { name: 'how we look after your details' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`privacy-contact-${width}`) });
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.locator('.contact-form__status--success').waitFor();
+
+      await signIn(page, '/admin/settings/privacy');
+      await page.getByLabel('Sent e-mails (days)').waitFor();
+      assert.equal(await page.getByLabel('Orders (years)').inputValue(), '6');
+      await page.getByLabel('Her e-mail address').fill(email.toUpperCase());
+      await page.getByRole('button', { name: 'Find what we hold' }).click();
+      const found = page.getByRole('region', { name: `Held for ${email.toUpperCase()}` });
+      await found.getByText(/^wedding, received \d+ \w+ \d{4} at/).waitFor();
+      const download = page.waitForEvent('download');
+      await found.getByRole('button', { name: 'Export her data (JSON)' }).click();
+      const file = await download;
+      const exported = JSON.parse(await (await file.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString()));
+      assert.equal(exported.enquiries[0].message, 'Flowers for a June wedding, please.');
+      await found.getByRole('button', { name: 'Erase her data…' }).click();
+      await page.screenshot({ path: shot(`privacy-admin-${width}`), fullPage: true });
+      assert.deepEqual(await axeFindings(page), [], 'axe finds nothing serious on Customers’ data');
+      await page.getByRole('button', { name: `Yes, erase ${email.toUpperCase()}` }).click();
+      await page.getByText(/Erased: 0 order\(s\) anonymised, 1 enquiry\(ies\)/).waitFor();
+      await found.getByText('Nothing is held for this address.').waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

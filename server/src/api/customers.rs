@@ -16,6 +16,8 @@ use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use posy_core::calendar::LondonTime;
+use posy_core::order::OrderStatus;
 use posy_core::validation::is_email;
 use sea_orm::{ConnectionTrait, DbErr};
 use serde::Serialize;
@@ -27,7 +29,7 @@ use crate::enquiries::privacy::HeldEnquiry;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::mail::privacy::HeldMail;
 use crate::orders::privacy::HeldOrder;
-use crate::store::clock::now;
+use crate::store::clock::{now, parse_moment};
 use crate::store::db::Writer;
 use crate::{enquiries, mail, orders};
 
@@ -51,11 +53,11 @@ pub struct CustomerData {
 #[derive(Debug, Object)]
 pub struct CustomerSummary {
     pub email: String,
-    /// Each order, e.g. `FS-000123, placed 2026-12-14T09:30:00Z, delivered, £45.00`.
+    /// Each order, e.g. `FS-000123, placed 14 December 2026 at 09:30, Delivered, £45.00`.
     pub orders: Vec<String>,
-    /// Each enquiry, e.g. `wedding, received 2026-12-14T09:30:00Z, 1 reply`.
+    /// Each enquiry, e.g. `wedding, received 14 December 2026 at 09:30, 1 reply`.
     pub enquiries: Vec<String>,
-    /// Each letter, e.g. `Your Posy order FS-000123, queued 2026-12-14T09:30:00Z`.
+    /// Each letter, e.g. `Your Posy order FS-000123, written 14 December 2026 at 09:30`.
     pub mail: Vec<String>,
     /// Why she cannot be erased yet (an unfinished order, named); null when she can.
     pub erase_refused: Option<String>,
@@ -140,6 +142,13 @@ async fn held(db: &impl ConnectionTrait, email: &str) -> Result<CustomerData, Db
         enquiries: enquiries::privacy::held(db, email).await?,
         mail: mail::privacy::held(db, email).await?,
     })
+}
+
+/// A held moment (ISO 8601) as the studio reads it, `23 November 2026 at 10:15` in Bristol.
+fn in_words(moment: &str) -> String {
+    parse_moment(moment)
+        .and_then(LondonTime::at)
+        .map_or_else(|| moment.to_owned(), LondonTime::full)
 }
 
 /// Why her orders keep her from being erased, in a sentence; none when nothing does.
@@ -248,9 +257,12 @@ impl CustomersApi {
                     } else {
                         ""
                     };
+                    let status = OrderStatus::parse(&o.status).map_or("", OrderStatus::label);
                     format!(
-                        "{}, placed {}, {}, £{}{gone}",
-                        o.reference, o.placed_at, o.status, o.total
+                        "{}, placed {}, {status}, £{}{gone}",
+                        o.reference,
+                        in_words(&o.placed_at),
+                        o.total
                     )
                 })
                 .collect(),
@@ -261,7 +273,7 @@ impl CustomersApi {
                     format!(
                         "{}, received {}, {}",
                         e.enquiry_type,
-                        e.received_at,
+                        in_words(&e.received_at),
                         replies(e.replies.len())
                     )
                 })
@@ -269,7 +281,7 @@ impl CustomersApi {
             mail: data
                 .mail
                 .iter()
-                .map(|m| format!("{}, queued {}", m.subject, m.queued_at))
+                .map(|m| format!("{}, written {}", m.subject, in_words(&m.queued_at)))
                 .collect(),
             erase_refused: refusal(db, email).await.map_err(CustomerError::from)?,
         }))

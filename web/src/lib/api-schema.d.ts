@@ -1969,13 +1969,13 @@ export interface components {
          */
         CustomerSummary: {
             email: string;
-            /** @description Each enquiry, e.g. `wedding, received 2026-12-14T09:30:00Z, 1 reply`. */
+            /** @description Each enquiry, e.g. `wedding, received 14 December 2026 at 09:30, 1 reply`. */
             enquiries: string[];
             /** @description Why she cannot be erased yet (an unfinished order, named); null when she can. */
             erase_refused: string | null;
-            /** @description Each letter, e.g. `Your Posy order FS-000123, queued 2026-12-14T09:30:00Z`. */
+            /** @description Each letter, e.g. `Your Posy order FS-000123, written 14 December 2026 at 09:30`. */
             mail: string[];
-            /** @description Each order, e.g. `FS-000123, placed 2026-12-14T09:30:00Z, delivered, £45.00`. */
+            /** @description Each order, e.g. `FS-000123, placed 14 December 2026 at 09:30, Delivered, £45.00`. */
             orders: string[];
         };
         /**
