@@ -177,6 +177,7 @@ impl PrivacyApi {
         form: Json<RetentionForm>,
     ) -> Saved {
         let settings = form.0.settings();
+        // audit: settings (the retention periods, old → new), once the save takes a transaction.
         let version = retention::save(*writer, &settings, form.0.version).await?;
         Ok(Json(RetentionForm::of(&settings, version)))
     }
