@@ -17,6 +17,7 @@ pub mod order;
 pub mod postcode;
 pub mod product_form;
 pub mod quantity;
+pub mod retention;
 pub mod schedule;
 pub mod studio;
 pub mod studio_order;

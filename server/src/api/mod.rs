@@ -10,6 +10,7 @@ pub mod cached_json;
 pub mod cart;
 pub mod catalogue;
 pub mod catalogue_admin;
+pub mod customers;
 pub mod delivery;
 pub mod enquiries;
 pub mod mail;
@@ -17,6 +18,7 @@ pub mod order_admin;
 pub mod orders;
 pub mod paths;
 pub mod payment;
+pub mod privacy;
 pub mod settings;
 pub mod state;
 pub mod studio;
@@ -45,11 +47,12 @@ pub enum ApiTags {
 
 /// Names each resource's API once, as the service's type and as its value.
 macro_rules! resources {
-    ($($api:path),* $(,)?) => {
-        /// Every resource's API.
-        pub type Api = ($($api,)*);
+    ($($api:path),* ; $($more:path),* $(,)?) => {
+        /// Every resource's API. poem-openapi combines tuples of at most 16, so those past the
+        /// first fifteen are a tuple of their own.
+        pub type Api = ($($api,)* ($($more,)*),);
 
-        const API: Api = ($($api,)*);
+        const API: Api = ($($api,)* ($($more,)*),);
     };
 }
 
@@ -68,8 +71,10 @@ resources!(
     admins::AdminsApi,
     order_admin::OrderAdminApi,
     catalogue_admin::CatalogueAdminApi,
-    albums::AlbumsApi,
+    albums::AlbumsApi;
     albums::SpecAlbumPaths,
+    privacy::PrivacyApi,
+    customers::CustomersApi,
 );
 
 /// The API service with its description.

@@ -105,3 +105,16 @@ pub struct Studio {
     /// Where enquiries are mailed.
     pub notices_to: String,
 }
+
+/// What the privacy notice says of this shop, and where erasure finds the letters' files.
+#[derive(Clone, Debug)]
+pub struct Privacy {
+    /// Where the outbox writes `.eml` files (the data folder's `outbox/`).
+    pub outbox_dir: std::path::PathBuf,
+    /// Cards are taken by Stripe, not the simulated provider.
+    pub stripe: bool,
+    /// Mail goes through an SMTP relay.
+    pub mail_relay: bool,
+    /// Media are kept in an S3-compatible bucket.
+    pub object_storage: bool,
+}

@@ -49,6 +49,12 @@ enum Command {
         #[command(subcommand)]
         action: MailAction,
     },
+    /// A customer's data on request (UK GDPR): her copy as JSON, or erasing it; same
+    /// --data-dir and --database-url as serve. Runs no migration.
+    Customers {
+        #[command(subcommand)]
+        action: CustomersAction,
+    },
     /// Bring the database up to date as `serve` does when it starts (on SQLite, copying it
     /// first); with --status, only list each migration, applied or not.
     Migrate {
@@ -72,6 +78,25 @@ enum MailAction {
         /// others are still being tried).
         #[arg(long, required = true)]
         dead: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum CustomersAction {
+    /// Print, as JSON, every order, enquiry, reply and letter held for an e-mail address.
+    Export {
+        /// Her e-mail address (any capitals).
+        email: String,
+    },
+    /// Anonymise her orders (amounts, items, dates, refunds and the postcode district stay),
+    /// delete her enquiries, replies and letters (rows and .eml files) and end her order links.
+    /// Refused while an order of hers is unfinished.
+    Erase {
+        /// Her e-mail address (any capitals).
+        email: String,
+        /// Do not ask before erasing.
+        #[arg(long)]
+        yes: bool,
     },
 }
 
@@ -228,6 +253,39 @@ pub async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Customers { action } => {
+            let db =
+                crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
+            let writer = crate::store::db::Writer::beside_the_shop(db);
+            let by = "Someone on the shop's server (`posy customers`)";
+            match action {
+                CustomersAction::Export { email } => {
+                    let data = crate::api::customers::export(&writer, &email, by)
+                        .await
+                        .map_err(refused)?;
+                    println!("{}", serde_json::to_string_pretty(&data)?);
+                }
+                CustomersAction::Erase { email, yes } => {
+                    if !yes {
+                        let answer = ask(&format!(
+                            "Erase everything held for {email}? Her orders keep only the money and \
+                             the postcode district. Type yes to go on: "
+                        ))?;
+                        anyhow::ensure!(answer.trim() == "yes", "nothing was erased");
+                    }
+                    let erased =
+                        crate::api::customers::erase(&writer, &cli.config.outbox_dir(), &email, by)
+                            .await
+                            .map_err(refused)?;
+                    println!(
+                        "Erased {email}: {} order(s) anonymised, {} enquiry(ies) deleted with their \
+                         replies, {} letter(s) deleted ({} file(s)).",
+                        erased.orders, erased.enquiries, erased.mail, erased.mail_files
+                    );
+                }
+            }
+            Ok(())
+        }
         Command::Migrate { status: true } => {
             let all = crate::store::db::migration_status(&cli.config.database_url()).await?;
             let pending = all.iter().filter(|(_, applied)| !applied).count();
@@ -273,6 +331,26 @@ fn existing_database(config: &Config) -> anyhow::Result<String> {
         );
     }
     Ok(url)
+}
+
+/// A customer call's refusal as the command line says it: the same sentence as the back office.
+fn refused(err: crate::api::customers::CustomerError) -> anyhow::Error {
+    use crate::api::customers::CustomerError;
+    match err {
+        CustomerError::NotAnAddress => anyhow::anyhow!("that is not an e-mail address"),
+        CustomerError::Unfinished(why) => anyhow::anyhow!(why),
+        CustomerError::Db(err) => err.into(),
+    }
+}
+
+/// Asks a question on the terminal and answers the line typed.
+fn ask(question: &str) -> anyhow::Result<String> {
+    use std::io::Write;
+    print!("{question}");
+    std::io::stdout().flush()?;
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer)?;
+    Ok(answer)
 }
 
 /// The log on standard output: lines for a person (coloured only on a terminal, never in the

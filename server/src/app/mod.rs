@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod memory;
 pub mod private;
+pub mod retention;
 pub mod seed;
 pub mod startup;
 pub mod tasks;

@@ -14,7 +14,7 @@ use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Response, Route};
 use sea_orm::DatabaseConnection;
 
 use crate::accounts::auth;
-use crate::api::state::{Clients, Gallery, MediaBase, Studio};
+use crate::api::state::{Clients, Gallery, MediaBase, Privacy, Studio};
 use crate::app::config::Config;
 use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
@@ -53,6 +53,8 @@ pub struct Application {
     mailer: Mailer,
     videos: Videos,
     clock: Clock,
+    /// Where mail is written as `.eml` files (the retention task removes them with their rows).
+    outbox_dir: std::path::PathBuf,
     /// Every statement the shop has run.
     statements: Arc<AtomicU64>,
     /// Where order refunds are written, the provider that is asked for them, and the studio
@@ -214,6 +216,7 @@ impl Application {
             mailer,
             videos,
             clock: config.clock(),
+            outbox_dir: config.outbox_dir(),
             refunds,
             statements,
             at_start,
@@ -251,6 +254,15 @@ impl Application {
             }
         });
         let (writer, mailer) = (self.writer, self.mailer);
+        // On the real clock, never the shop's --fake-now: it deletes by the rows' real times.
+        let (retention_writer, outbox_dir) = (writer.clone(), self.outbox_dir);
+        let retention = tasks::supervise("retention", move || {
+            crate::app::retention::run_daily(
+                retention_writer.clone(),
+                outbox_dir.clone(),
+                Clock::real(),
+            )
+        });
         let outbox = tasks::supervise("outbox", move || {
             mail::run_outbox(writer.clone(), mailer.clone())
         });
@@ -274,6 +286,7 @@ impl Application {
         serve::serve(self.acceptor, self.routes, self.serving, shutdown_signal()).await?;
         sweeper.abort();
         mail_check.abort();
+        retention.abort();
         outbox.abort();
         refunds.abort();
         resume.abort();
@@ -394,6 +407,12 @@ fn routes(
             notices_to: config.studio_email.clone(),
         })
         .data(clients(config))
+        .data(Privacy {
+            outbox_dir: config.outbox_dir(),
+            stripe: checkout.payments.provider() == Provider::Stripe,
+            mail_relay: config.smtp_url.is_some(),
+            object_storage: config.s3_bucket.is_some(),
+        })
         .data(config.clock())
         .data(health_for_api)
         .data(checkout)

@@ -6,6 +6,7 @@
 
 pub mod inbox;
 pub mod letters;
+pub mod privacy;
 
 use posy_core::enquiry::{EnquiryField, EnquiryForm, EnquiryStatus};
 use posy_core::studio::StudioFacts;

@@ -28,6 +28,7 @@ use crate::store::entities::outbox;
 
 pub mod letters;
 pub mod smtp;
+pub mod privacy;
 
 pub use letters::Letter;
 pub use smtp::SmtpSettings;
@@ -229,7 +230,7 @@ impl Mailer {
             Transport::Folder(folder) => {
                 tokio::fs::create_dir_all(folder).await?;
                 // Written whole under a temporary name, then renamed: readers never see half.
-                let path = folder.join(format!("{id:06}.eml"));
+                let path = folder.join(privacy::file_name(id));
                 let partial = folder.join(format!(".{id:06}.eml.partial"));
                 tokio::fs::write(&partial, email.formatted()).await?;
                 tokio::fs::rename(&partial, &path).await?;

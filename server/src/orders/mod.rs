@@ -8,6 +8,7 @@ pub mod changes;
 pub mod export;
 pub mod letters;
 pub mod phone;
+pub mod privacy;
 pub mod refunds;
 pub mod writer;
 

@@ -255,6 +255,18 @@ impl Writer {
         })
     }
 
+    /// A writer for a process beside the running shop (the command line, a test reading the
+    /// shop's database), which has no queue to share: each of its transactions begins
+    /// IMMEDIATE ([`begin_immediate`]), waiting for the shop's writer in the busy handler.
+    pub fn beside_the_shop(db: DatabaseConnection) -> Writer {
+        Writer {
+            own: db.clone(),
+            db,
+            queue: None,
+            grouped: None,
+        }
+    }
+
     /// A writer through another connection to the same database (the ledger's), taking its
     /// turn in the same queue. Its writes are not grouped: each is its own transaction.
     pub fn beside(&self, db: DatabaseConnection) -> Writer {

@@ -3,4 +3,5 @@
 
 pub mod delivery;
 pub mod facts;
+pub mod retention;
 pub mod site;

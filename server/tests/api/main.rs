@@ -30,6 +30,7 @@ mod outbox;
 mod pages;
 mod paying;
 mod places;
+mod privacy;
 mod product_admin;
 mod serving;
 mod settings;

@@ -10,6 +10,7 @@ const WeddingsPage = lazyPage(() => import('./routes/weddings'));
 const FuneralsPage = lazyPage(() => import('./routes/funerals'));
 const WorkshopsPage = lazyPage(() => import('./routes/workshops'));
 const ContactPage = lazyPage(() => import('./routes/contact'));
+const PrivacyPage = lazyPage(() => import('./routes/privacy'));
 const ShopPage = lazyPage(() => import('./routes/shop'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const CartPage = lazyPage(() => import('./routes/cart'));
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="funerals" element={<FuneralsPage />} />
         <Route path="workshops" element={<WorkshopsPage />} />
         <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         <Route path="shop" element={<ShopPage />} />
         <Route path="shop/:id" element={<ProductPage />} />
         <Route path="cart" element={<CartPage />} />

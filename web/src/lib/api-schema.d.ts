@@ -239,6 +239,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the shop holds for an e-mail address, in brief (any capitals), and whether it can
+         *     be erased now.
+         */
+        get: operations["adminCustomerSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/erase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases what is held for the address: her orders anonymised (the money, the items, the
+         *     dates, the refunds and the postcode district stay), her enquiries, replies and letters
+         *     deleted, her order links ended. Refused (409) while an order of hers is unfinished.
+         */
+        post: operations["adminEraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Her copy of everything held for the address, as JSON: every order (with the studio's
+         *     notes), enquiry, reply and letter.
+         */
+        post: operations["adminExportCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/enquiries/": {
         parameters: {
             query?: never;
@@ -748,6 +809,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/retention/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The retention settings in force (the defaults until the studio saves its own). */
+        get: operations["adminRetentionSettings"];
+        /**
+         * Saves the retention settings once core finds each period within its bounds; the
+         *     privacy notice and the next daily pass follow them.
+         */
+        put: operations["adminSaveRetentionSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings/studio/": {
         parameters: {
             query?: never;
@@ -1193,6 +1275,26 @@ export interface paths {
          *     on the simulated provider).
          */
         post: operations["simulatedConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the privacy notice says that depends on this shop: how long each kind of personal
+         *     data is kept, and who else sees it.
+         */
+        get: operations["privacyFacts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1841,6 +1943,42 @@ export interface components {
             username: string;
         };
         /**
+         * CustomerAsk
+         * @description Whose data: the address.
+         */
+        CustomerAsk: {
+            email: string;
+        };
+        /**
+         * CustomerData
+         * @description Everything the shop holds for an e-mail address: her copy (the export).
+         */
+        CustomerData: {
+            /** @description The address asked about, as given. */
+            email: string;
+            enquiries: components["schemas"]["HeldEnquiry"][];
+            /** @description When this copy was made, ISO 8601 in UTC. */
+            exported_at: string;
+            /** @description Letters to her, or about her to the studio, still in the outbox. */
+            mail: components["schemas"]["HeldMail"][];
+            orders: components["schemas"]["HeldOrder"][];
+        };
+        /**
+         * CustomerSummary
+         * @description What the back office shows before an export or an erasure: what is held, in brief.
+         */
+        CustomerSummary: {
+            email: string;
+            /** @description Each enquiry, e.g. `wedding, received 14 December 2026 at 09:30, 1 reply`. */
+            enquiries: string[];
+            /** @description Why she cannot be erased yet (an unfinished order, named); null when she can. */
+            erase_refused: string | null;
+            /** @description Each letter, e.g. `Your Posy order FS-000123, written 14 December 2026 at 09:30`. */
+            mail: string[];
+            /** @description Each order, e.g. `FS-000123, placed 14 December 2026 at 09:30, Delivered, £45.00`. */
+            orders: string[];
+        };
+        /**
          * DaySheet
          * @description One day's sheet for the bench and the van.
          */
@@ -2011,6 +2149,32 @@ export interface components {
             status: components["schemas"]["EnquiryStatus"];
         };
         /**
+         * Erased
+         * @description What an erasure did.
+         */
+        Erased: {
+            /**
+             * Format: uint64
+             * @description Enquiries deleted with their replies.
+             */
+            enquiries: number;
+            /**
+             * Format: uint64
+             * @description Letters deleted.
+             */
+            mail: number;
+            /**
+             * Format: uint64
+             * @description Their `.eml` files removed from the data folder.
+             */
+            mail_files: number;
+            /**
+             * Format: uint64
+             * @description Orders anonymised (amounts, items, dates, refunds and the district kept).
+             */
+            orders: number;
+        };
+        /**
          * ErrorBody
          * @description What every failed API call answers.
          */
@@ -2168,6 +2332,102 @@ export interface components {
              * @default
              */
             slot: string | null;
+        };
+        /**
+         * HeldChoice
+         * @description The florist's choice as kept on an order.
+         */
+        HeldChoice: {
+            address_line1: string;
+            address_line2: string;
+            card_from: string;
+            card_message: string;
+            city: string;
+            collection_time: string;
+            date: string;
+            instructions: string;
+            method: string;
+            postcode: string;
+            recipient_name: string;
+            recipient_phone: string;
+            slot: string;
+        };
+        /**
+         * HeldEnquiry
+         * @description An enquiry as held for the person who sent it, with the studio's replies.
+         */
+        HeldEnquiry: {
+            email: string;
+            enquiry_type: string;
+            message: string;
+            name: string;
+            phone: string | null;
+            /** @description ISO 8601, UTC. */
+            received_at: string;
+            replies: components["schemas"]["HeldReply"][];
+            /** @description `new`, `answered` or `closed`. */
+            status: string;
+        };
+        /**
+         * HeldMail
+         * @description A letter as held for the person it was sent to or is about.
+         */
+        HeldMail: {
+            body: string;
+            /** @description ISO 8601, UTC. */
+            queued_at: string;
+            /** @description ISO 8601, UTC; null while not sent. */
+            sent_at: string | null;
+            subject: string;
+            to: string;
+        };
+        /**
+         * HeldOrder
+         * @description An order as held for its customer: her copy of it (the right of access), the studio's own
+         *     notes and changes included.
+         */
+        HeldOrder: {
+            address: string;
+            /** @description Its personal data is already gone (ISO 8601, UTC), else null. */
+            anonymised_at: string | null;
+            /** @description The changes the studio made to the choice, in words. */
+            changes: string[];
+            /** @description The delivery or collection as kept (the recipient, the address, the card), if any. */
+            choice: (components["schemas"]["HeldChoice"] & unknown) | null;
+            city: string;
+            email: string;
+            first_name: string;
+            /** @description Each line, e.g. `1 × Peony Posy (Large) at 45.00`. */
+            items: string[];
+            last_name: string;
+            /** @description The studio's notes on the order, with who wrote them and when. */
+            notes: string[];
+            phone: string;
+            /** @description ISO 8601, UTC. */
+            placed_at: string;
+            postcode: string;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** @description What has been given back, e.g. `"0.00"`. */
+            refunded: string;
+            /** @description Core's `OrderStatus` wire form. */
+            status: string;
+            /** @description What was charged, e.g. `"87.50"`. */
+            total: string;
+            /**
+             * @description The order is not finished (new, confirmed, ready, out for delivery, ready for
+             *     collection): it cannot be erased yet.
+             */
+            unfinished: boolean;
+        };
+        /**
+         * HeldReply
+         * @description A reply the studio sent.
+         */
+        HeldReply: {
+            body: string;
+            /** @description ISO 8601, UTC. */
+            sent_at: string;
         };
         /**
          * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
@@ -2804,6 +3064,34 @@ export interface components {
             min: string;
         };
         /**
+         * PrivacyFacts
+         * @description What the privacy notice says that depends on the shop's settings.
+         */
+        PrivacyFacts: {
+            /**
+             * @description How long after the day the recipient's phone, the instructions and the card message
+             *     are kept, e.g. `13 months`.
+             */
+            card_kept: string;
+            /** @description How long an enquiry and its replies are kept after the last of them, e.g. `2 years`. */
+            enquiries_kept: string;
+            /** @description How long a sent mail's text is kept, e.g. `90 days`. */
+            mail_kept: string;
+            /** @description Mail goes out through a mail relay (an SMTP server); false when it is written to files. */
+            mail_relay: boolean;
+            /** @description Pictures are kept in an object store (an S3-compatible bucket). */
+            object_storage: boolean;
+            /** @description How long an order's personal data is kept, e.g. `6 years`. */
+            orders_kept: string;
+            /**
+             * @description Cards are taken by Stripe (its fraud cookies are set on the checkout); false when the
+             *     shop takes test payments only.
+             */
+            stripe: boolean;
+            /** @description How long a mail that could not be sent is kept after it was given up, e.g. `90 days`. */
+            unsent_mail_kept: string;
+        };
+        /**
          * Product
          * @description A product as the shop's API shows it.
          */
@@ -2989,6 +3277,42 @@ export interface components {
             sent_at: string;
             /** @description The admin who sent it. */
             sent_by: string;
+        };
+        /**
+         * RetentionForm
+         * @description The retention settings as the back office edits them, in the units the notice uses.
+         */
+        RetentionForm: {
+            /**
+             * Format: uint32
+             * @description Months after the day the recipient's phone, instructions and card message are kept.
+             */
+            card_months: number;
+            /**
+             * Format: uint32
+             * @description Days a mail that could not be sent is kept after it was given up.
+             */
+            dead_mail_days: number;
+            /**
+             * Format: uint32
+             * @description Years an enquiry is kept after its last reply.
+             */
+            enquiry_years: number;
+            /**
+             * Format: uint32
+             * @description Days a sent mail's text is kept.
+             */
+            mail_days: number;
+            /**
+             * Format: uint32
+             * @description Years an order's personal data is kept (at least HMRC's six).
+             */
+            order_years: number;
+            /**
+             * Format: int64
+             * @description The settings were last saved at this version: a save sends it back (0: never saved).
+             */
+            version: number;
         };
         /**
          * SheetSlot
@@ -3501,6 +3825,9 @@ export type Closure = components['schemas']['Closure'];
 export type ContactReceived = components['schemas']['ContactReceived'];
 export type ContactRequest = components['schemas']['ContactRequest'];
 export type Credentials = components['schemas']['Credentials'];
+export type CustomerAsk = components['schemas']['CustomerAsk'];
+export type CustomerData = components['schemas']['CustomerData'];
+export type CustomerSummary = components['schemas']['CustomerSummary'];
 export type DaySheet = components['schemas']['DaySheet'];
 export type DeliveryInfo = components['schemas']['DeliveryInfo'];
 export type DeliverySettings = components['schemas']['DeliverySettings'];
@@ -3511,9 +3838,15 @@ export type EnquiryReply = components['schemas']['EnquiryReply'];
 export type EnquiryStatus = components['schemas']['EnquiryStatus'];
 export type EnquiryStatusChange = components['schemas']['EnquiryStatusChange'];
 export type EnquiryView = components['schemas']['EnquiryView'];
+export type Erased = components['schemas']['Erased'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type FulfilmentChoice = components['schemas']['FulfilmentChoice'];
 export type FulfilmentFields = components['schemas']['FulfilmentFields'];
+export type HeldChoice = components['schemas']['HeldChoice'];
+export type HeldEnquiry = components['schemas']['HeldEnquiry'];
+export type HeldMail = components['schemas']['HeldMail'];
+export type HeldOrder = components['schemas']['HeldOrder'];
+export type HeldReply = components['schemas']['HeldReply'];
 export type ImageStatus = components['schemas']['ImageStatus'];
 export type Me = components['schemas']['Me'];
 export type MediaType = components['schemas']['MediaType'];
@@ -3550,6 +3883,7 @@ export type PaymentIntentSecret = components['schemas']['PaymentIntentSecret'];
 export type PlaceOrder = components['schemas']['PlaceOrder'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PriceRange = components['schemas']['PriceRange'];
+export type PrivacyFacts = components['schemas']['PrivacyFacts'];
 export type Product = components['schemas']['Product'];
 export type ProductChangeBody = components['schemas']['ProductChangeBody'];
 export type ProductDetails = components['schemas']['ProductDetails'];
@@ -3560,6 +3894,7 @@ export type Refused = components['schemas']['Refused'];
 export type RemoveItem = components['schemas']['RemoveItem'];
 export type Reorder = components['schemas']['Reorder'];
 export type ReplyView = components['schemas']['ReplyView'];
+export type RetentionForm = components['schemas']['RetentionForm'];
 export type SheetSlot = components['schemas']['SheetSlot'];
 export type SimulatedAuthenticate = components['schemas']['SimulatedAuthenticate'];
 export type SimulatedConfirm = components['schemas']['SimulatedConfirm'];
@@ -4669,6 +5004,235 @@ export interface operations {
                 };
             };
             /** @description Made from what has changed since: someone else renamed or hid the category (its `version` moved), or put the categories in another order than `order_seen`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCustomerSummary: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSummary"];
+                };
+            };
+            /** @description The address is not an e-mail address (`fields.email`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was erased: an order of hers is not finished yet; `error` names it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminEraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAsk"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erased"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The address is not an e-mail address (`fields.email`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was erased: an order of hers is not finished yet; `error` names it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminExportCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAsk"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerData"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The address is not an e-mail address (`fields.email`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was erased: an order of hers is not finished yet; `error` names it. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6884,6 +7448,129 @@ export interface operations {
             };
         };
     };
+    adminRetentionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionForm"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSaveRetentionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionForm"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Nothing was saved: a period is out of bounds (`fields.problem_1`, `problem_2`, …, a sentence each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was saved: someone else saved the settings since the page loaded them (`version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminStudioFacts: {
         parameters: {
             query?: never;
@@ -8725,6 +9412,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacyFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyFacts"];
                 };
             };
             /** @description Something went wrong on the shop's side (the cause is logged, not sent). */

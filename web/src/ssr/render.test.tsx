@@ -23,6 +23,16 @@ const answers: FirstLoad = {
   '/api/albums/': [album(1), album(2)],
   '/api/albums/1/': album(1),
   '/api/workshops/': [],
+  '/api/privacy/': {
+    mail_kept: '90 days',
+    card_kept: '13 months',
+    enquiries_kept: '2 years',
+    unsent_mail_kept: '90 days',
+    orders_kept: '6 years',
+    stripe: false,
+    mail_relay: true,
+    object_storage: false,
+  },
 };
 
 /**
@@ -92,6 +102,7 @@ describe('the server’s drawing of each shopper page', () => {
     ['/events', ''],
     ['/workshops', ''],
     ['/cart', ''],
+    ['/privacy', '6 years'],
   ] as const;
 
   for (const [path, heading] of pages) {

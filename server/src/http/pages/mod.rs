@@ -33,6 +33,7 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
         ["gallery"] => paths.push("/api/albums/".into()),
         ["gallery", "album", id] if is_id(id) => paths.push(format!("/api/albums/{id}/")),
         ["workshops"] => paths.push("/api/workshops/".into()),
+        ["privacy"] => paths.push("/api/privacy/".into()),
         _ => {}
     }
     Some(paths)

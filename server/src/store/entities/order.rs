@@ -63,6 +63,12 @@ pub struct Model {
     /// Counted up by each change the studio makes to the order's choice or notes, so a change
     /// from a page that read an older version is refused.
     pub version: i32,
+    /// Unix seconds: the recipient's phone, the instructions and the card message were
+    /// blanked (the retention rule for them); null before.
+    pub details_blanked_at: Option<i64>,
+    /// Unix seconds: the customer's personal data was removed (after six years, or at her
+    /// request), leaving the money, the items, the dates and the postcode district.
+    pub anonymised_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -28,6 +28,7 @@ mod m20261215_000001_admin_states;
 mod m20261220_000001_hold_checks;
 mod m20261221_000001_edit_versions;
 mod m20261226_000001_payment_news;
+mod m20261227_000001_personal_data;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261220_000001_hold_checks::Migration),
             Box::new(m20261221_000001_edit_versions::Migration),
             Box::new(m20261226_000001_payment_news::Migration),
+            Box::new(m20261227_000001_personal_data::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

@@ -1,14 +1,40 @@
 import { useLocation } from 'react-router';
 import { Admins } from '@/features/admin-settings/components/admins';
+import { CustomerData } from '@/features/admin-privacy/components/customer-data';
+import { RetentionSettings } from '@/features/admin-privacy/components/retention-settings';
 import { reloadSite } from '@/features/site/hooks/use-site';
 import { Settings } from '@/features/admin-settings/components/settings';
 import { StudioFactsSettings } from '@/features/admin-settings/components/studio-facts-form';
 import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
 
-/** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
+/** Settings (/admin/settings), its Admins tab (/admin/settings/admins) and its Customers' data tab (/admin/settings/privacy). */
 export default function AdminSettingsPage() {
-  const admins = useLocation().pathname.replace(/\/$/, '').endsWith('/admins');
+  const path = useLocation().pathname.replace(/\/$/, '');
+  const admins = path.endsWith('/admins');
+  if (path.endsWith('/privacy')) {
+    return (
+      <AdminFrame title="Settings" intro={<p>How long customers’ details are kept, and a customer’s data when she asks for it or asks you to delete it.</p>}>
+        {({ signedOut }) => (
+          <>
+            <SettingsNav />
+            <section className="admin-settings__part" aria-labelledby="admin-settings-customer">
+              <h2 id="admin-settings-customer" className="admin-settings__title">
+                A customer’s data
+              </h2>
+              <CustomerData onSignedOut={signedOut} />
+            </section>
+            <section className="admin-settings__part" aria-labelledby="admin-settings-retention">
+              <h2 id="admin-settings-retention" className="admin-settings__title">
+                How long data is kept
+              </h2>
+              <RetentionSettings onSignedOut={signedOut} />
+            </section>
+          </>
+        )}
+      </AdminFrame>
+    );
+  }
   if (admins) {
     return (
       <AdminFrame title="Settings" intro={<p>Who can sign in to the back office, your own password, and your sessions.</p>}>

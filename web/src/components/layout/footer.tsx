@@ -88,7 +88,7 @@ export function Footer({ site }: { site: SiteFacts | null }) {
       <div className="site-footer__base container">
         <p>
           © {new Date().getFullYear()} <Fact site={site} show={(s) => `${s.name} ${s.tagline}, ${s.town}`} chars={24} />. Flowers with care, never in a
-          hurry.
+          hurry. <Link to="/privacy" className="site-footer__privacy">Privacy and cookies</Link>
         </p>
       </div>
     </footer>

@@ -203,6 +203,9 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
           </svg>
           Payment is encrypted. Your card is charged only once you press Pay.
         </p>
+        <p className="checkout__privacy">
+          We use your details only to make and deliver this order: see <Link to="/privacy">how we look after them</Link>.
+        </p>
       </form>
 
       {authentication && <ThreeDSecureDialog onAnswer={authentication.resolve} />}

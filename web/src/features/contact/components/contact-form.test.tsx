@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { FAILED_MESSAGE, SENT_MESSAGE } from '../enquiry';
@@ -38,7 +39,7 @@ afterEach(() => {
 
 describe('the contact form', () => {
   it('has the spec’s fields: email and tel types, phone optional, the four enquiry types', () => {
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     expect(field.email()).toHaveAttribute('type', 'email');
     expect(field.phone()).toHaveAttribute('type', 'tel');
     expect(field.phone()).not.toBeRequired();
@@ -51,7 +52,7 @@ describe('the contact form', () => {
   });
 
   it('has a honeypot hidden from people and assistive technology', () => {
-    const { container } = render(<ContactForm />);
+    const { container } = render(<ContactForm />, { wrapper: MemoryRouter });
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
     expect(trap).not.toBeNull();
     expect(trap).toHaveAttribute('tabindex', '-1');
@@ -62,7 +63,7 @@ describe('the contact form', () => {
 
   it('checks with the core before sending: says what is missing beside each field and sends nothing', async () => {
     const user = userEvent.setup();
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await user.type(field.email(), 'not-an-address');
     await user.click(send());
 
@@ -83,7 +84,7 @@ describe('the contact form', () => {
     const user = userEvent.setup();
     const reply = later();
     mockApi.on('POST', '/api/contact/', () => reply.promise);
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
 
@@ -113,7 +114,7 @@ describe('the contact form', () => {
   it('keeps what was typed and says sorry when sending fails', async () => {
     const user = userEvent.setup();
     mockApi.on('POST', '/api/contact/', () => json({ error: 'Something broke.' }, 500));
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
 
@@ -127,7 +128,7 @@ describe('the contact form', () => {
   it('counts only status "success" as sent', async () => {
     const user = userEvent.setup();
     mockApi.on('POST', '/api/contact/', () => json({ status: 'queued' }));
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
     expect(await within(status()).findByText(FAILED_MESSAGE)).toBeInTheDocument();
@@ -139,7 +140,7 @@ describe('the contact form', () => {
     mockApi.on('POST', '/api/contact/', () =>
       json({ error: 'Please check your email address.', fields: { email: 'We could not read that email address.' } }, 400),
     );
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
 
@@ -154,7 +155,7 @@ describe('the contact form', () => {
     const user = userEvent.setup();
     const sentence = 'You have sent us several messages in the last few minutes. Please wait a little, or give us a ring.';
     mockApi.on('POST', '/api/contact/', () => json({ error: sentence }, 429));
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
     expect(await within(status()).findByText(sentence)).toBeInTheDocument();
@@ -165,7 +166,7 @@ describe('the contact form', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     mockApi.on('POST', '/api/contact/', () => json({ status: 'success' }));
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
     expect(await within(status()).findByText(SENT_MESSAGE)).toBeInTheDocument();
@@ -179,7 +180,7 @@ describe('the contact form', () => {
   it('closes the message with its close button', async () => {
     const user = userEvent.setup();
     mockApi.on('POST', '/api/contact/', () => json({ error: 'Down.' }, 503));
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(send());
     expect(await within(status()).findByText(FAILED_MESSAGE)).toBeInTheDocument();
@@ -189,11 +190,17 @@ describe('the contact form', () => {
     expect(field.name()).toHaveValue('Ada Rose');
   });
 
+  it('links to the privacy notice under Send', () => {
+    render(<ContactForm />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'how we look after your details' })).toHaveAttribute('href', '/privacy');
+  });
+
   it('starts from what it is given, e.g. a workshop booking', () => {
     render(
       <ContactForm
         initial={{ name: '', email: '', phone: '', enquiryType: 'event', message: 'Hello, a place on Christmas wreath making please.' }}
       />,
+      { wrapper: MemoryRouter },
     );
     expect(field.type()).toHaveValue('event');
     expect(field.message()).toHaveValue('Hello, a place on Christmas wreath making please.');

@@ -1,4 +1,5 @@
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { enquiryTypes, type EnquiryForm } from '@/lib/core';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -139,6 +140,9 @@ export function ContactForm({ initial = emptyEnquiry }: ContactFormProps) {
         <SubmitButton busy={loading} busyText="Sending..." className="contact-form__send">
           Send message
         </SubmitButton>
+        <p className="contact-form__privacy">
+          We use your message only to answer it: see <Link to="/privacy">how we look after your details</Link>.
+        </p>
       </div>
 
       <div className="contact-form__status-region" role="status" aria-live="polite" aria-atomic="true">
