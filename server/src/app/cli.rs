@@ -293,7 +293,7 @@ fn init_logging() {
 /// Changes made on the command line, told to the studio's address from the settings.
 fn by_the_command_line(config: &Config) -> ChangedBy<'_> {
     ChangedBy {
-        who: "Someone on the shop's server (`posy admin`)",
+        who: crate::store::audit::COMMAND_LINE,
         notify: &config.studio_email,
     }
 }

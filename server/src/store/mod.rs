@@ -1,8 +1,10 @@
 //! Storage: connecting to the database and taking turns to write (`db`), the tables
 //! (`entities`, `migration`), core's values kept as JSON in a settings row (`settings`), the
-//! shop's clock, the rate limits kept in the database, the secrets the shop makes for itself,
-//! and the shop's health as its storage shows it (`health`: `/readyz`, the back office).
+//! record of who did what that every domain writes to (`audit`), the shop's clock, the rate
+//! limits kept in the database, the secrets the shop makes for itself, and the shop's health
+//! as its storage shows it (`health`: `/readyz`, the back office).
 
+pub mod audit;
 pub mod clock;
 pub mod db;
 pub mod entities;

@@ -6,6 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::store::audit::{self, Kind};
 use crate::store::clock::now;
 #[cfg(doc)]
 use crate::store::db::Writer;
@@ -77,4 +78,25 @@ pub async fn write<T: Serialize>(
     .exec_without_returning(db)
     .await?;
     Ok((made == 1).then_some(1))
+}
+
+/// Writes in the record of who did what that `who` changed the `what` from `old` to `new`:
+/// the fields that differ, old → new in small JSON; nothing when none does. Called on the
+/// transaction that saves them.
+pub async fn record_change<T: Serialize>(
+    db: &impl ConnectionTrait,
+    who: &str,
+    what: &str,
+    old: &T,
+    new: &T,
+) -> Result<(), DbErr> {
+    let json = |value: &T| {
+        serde_json::to_value(value)
+            .map_err(|err| DbErr::Custom(format!("the {what} cannot be written: {err}")))
+    };
+    let change = audit::changed_fields(&json(old)?, &json(new)?);
+    if change.is_empty() {
+        return Ok(());
+    }
+    audit::record(db, who, Kind::Settings, what, &change).await
 }
