@@ -1,5 +1,5 @@
 // The Settings pages' own menu, under the back office's: the shop's settings (the studio's
-// facts, opening hours and delivery) and the admins.
+// facts, opening hours and delivery), the admins, and the record of who did what.
 import { NavLink } from 'react-router';
 import '@/components/admin/admin.css';
 
@@ -11,6 +11,9 @@ export function SettingsNav() {
       </NavLink>
       <NavLink to="/admin/settings/admins" className="settings-nav__link">
         Admins
+      </NavLink>
+      <NavLink to="/admin/settings/who-did-what" className="settings-nav__link">
+        Who did what
       </NavLink>
     </nav>
   );

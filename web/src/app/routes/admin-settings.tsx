@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { WhoDidWhat } from '@/features/admin-audit/components/who-did-what';
 import { Admins } from '@/features/admin-settings/components/admins';
 import { reloadSite } from '@/features/site/hooks/use-site';
 import { Settings } from '@/features/admin-settings/components/settings';
@@ -6,9 +7,26 @@ import { StudioFactsSettings } from '@/features/admin-settings/components/studio
 import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
 
-/** Settings (/admin/settings) and its Admins tab (/admin/settings/admins). */
+/** Settings (/admin/settings), its Admins tab (/admin/settings/admins) and the record of who did
+ * what (/admin/settings/who-did-what). */
 export default function AdminSettingsPage() {
-  const admins = useLocation().pathname.replace(/\/$/, '').endsWith('/admins');
+  const path = useLocation().pathname.replace(/\/$/, '');
+  const admins = path.endsWith('/admins');
+  if (path.endsWith('/who-did-what')) {
+    return (
+      <AdminFrame
+        title="Settings"
+        intro={<p>Who did what in the back office, newest first: sign-ins, products, prices and stock, settings, admins, refunds and exports. Kept two years.</p>}
+      >
+        {({ signedOut }) => (
+          <>
+            <SettingsNav />
+            <WhoDidWhat onSignedOut={signedOut} />
+          </>
+        )}
+      </AdminFrame>
+    );
+  }
   if (admins) {
     return (
       <AdminFrame title="Settings" intro={<p>Who can sign in to the back office, your own password, and your sessions.</p>}>
