@@ -155,7 +155,7 @@ pub(crate) async fn password_matches(password: String, stored: String) -> bool {
 ///
 /// The record of who did what gets the sign-in, written with the session in one transaction
 /// (the `writer`'s turn), and the failures (a wrong password, or one tried past the limits)
-/// counted per address in the per-address limit's window, one entry each.
+/// counted in one entry per address and window (the per-address limit's length).
 pub async fn sign_in(
     db: &impl ConnectionTrait,
     writer: &Writer,

@@ -37,9 +37,9 @@ pub async fn read_versioned<T: DeserializeOwned>(
 }
 
 /// Keeps `value` under `key` if it is still at version `seen` (0: never saved), in one
-/// statement (through the shop's [`Writer`], each takes the writer's turn), so the row is
-/// whole or unchanged; answers the new version, or none when someone else saved it since
-/// `seen` (nothing is written then).
+/// statement, so the row is whole or unchanged; answers the new version, or none when someone
+/// else saved it since `seen` (nothing is written then). The shop calls it on a transaction of
+/// its [`Writer`] that also writes the change's record ([`record_change`]).
 pub async fn write<T: Serialize>(
     db: &impl ConnectionTrait,
     key: &str,

@@ -88,8 +88,8 @@ impl Facts {
     }
 
     /// Checks the facts with core and keeps them, if they are still at the version `seen`
-    /// the page loaded: in the database with what `who` changed in the record of who did
-    /// what, then in memory, so the next page in this process
+    /// the page loaded: in the database, with what `who` changed in the record of who did what
+    /// (one transaction, the writer's turn), then in memory, so the next page in this process
     /// shows them. Answers them as kept (tidied by core) with their new version.
     pub async fn save(
         &self,
