@@ -6,7 +6,6 @@
 use poem_openapi::Object;
 use sea_orm::DatabaseConnection;
 
-use crate::http::error::{Answer, INTERNAL, Problem, Refusal};
 use crate::store::audit::{self, Kind};
 use crate::store::clock::iso8601;
 use crate::store::entities::audit_entry;
@@ -50,9 +49,8 @@ impl From<audit_entry::Model> for AuditEntry {
 
 /// A kind of entry the record can be filtered by.
 #[derive(Debug, Object)]
-pub struct AuditKind {
-    /// Sent as `kind`, e.g. `price`.
-    pub kind: String,
+pub struct AuditKindOption {
+    pub kind: Kind,
     /// e.g. `Prices`.
     pub label: String,
 }
@@ -63,66 +61,27 @@ pub struct AuditPage {
     /// Newest first.
     pub entries: Vec<AuditEntry>,
     /// Every kind, for the filter.
-    pub kinds: Vec<AuditKind>,
+    pub kinds: Vec<AuditKindOption>,
     /// This page, from 1.
     pub page: u64,
     /// How many pages there are (1 when the record is empty).
     pub pages: u64,
 }
 
-/// Why the record was not read.
-#[derive(Debug)]
-pub enum AuditError {
-    /// `kind` is not one of the record's.
-    NoSuchKind,
-    Db(sea_orm::DbErr),
-}
-
-impl From<sea_orm::DbErr> for AuditError {
-    fn from(err: sea_orm::DbErr) -> Self {
-        AuditError::Db(err)
-    }
-}
-
-const NO_SUCH_KIND: &str = "That is not a kind of entry the record keeps.";
-
-impl From<AuditError> for Problem {
-    fn from(err: AuditError) -> Problem {
-        match err {
-            AuditError::NoSuchKind => Problem::field(NO_SUCH_KIND, "kind", NO_SUCH_KIND),
-            AuditError::Db(err) => Problem::internal(err),
-        }
-    }
-}
-
-impl Refusal for AuditError {
-    const ANSWERS: &'static [Answer] = &[
-        Answer(
-            400,
-            "`kind` is not one of the record's (`fields.kind`); `kinds` in the answer lists them.",
-        ),
-        INTERNAL,
-    ];
-}
-
-/// Page `page` (from 1) of the record, of the kind named `kind` or of all.
+/// Page `page` (from 1) of the record, of one kind or of all.
 pub async fn page(
     db: &DatabaseConnection,
-    kind: Option<&str>,
+    kind: Option<Kind>,
     page: Option<u64>,
-) -> Result<AuditPage, AuditError> {
-    let kind = match kind.filter(|word| !word.is_empty()) {
-        Some(word) => Some(Kind::parse(word).ok_or(AuditError::NoSuchKind)?),
-        None => None,
-    };
+) -> Result<AuditPage, sea_orm::DbErr> {
     let page = page.unwrap_or(1).max(1);
     let (entries, pages) = audit::page(db, kind, page).await?;
     Ok(AuditPage {
         entries: entries.into_iter().map(AuditEntry::from).collect(),
         kinds: Kind::ALL
             .into_iter()
-            .map(|kind| AuditKind {
-                kind: kind.as_str().into(),
+            .map(|kind| AuditKindOption {
+                kind,
                 label: kind.label().into(),
             })
             .collect(),

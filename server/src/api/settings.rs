@@ -13,13 +13,14 @@ use posy_core::studio::{self, StudioFacts, StudioField};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
-use super::audit::{self, AuditError, AuditPage};
+use super::audit::{self, AuditPage};
 use super::auth::AdminSession;
 use super::delivery::DeliverySettingsView;
 use super::text::Text;
 use crate::api::state::Studio;
-use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, QUERY, Refusal, SEND};
 use crate::orders::admin::{self, OrderOnClosedDay};
+use crate::store::audit::Kind;
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
 use crate::studio::delivery::{self, SaveError};
@@ -319,7 +320,7 @@ impl Refusal for SettingsError {
     ];
 }
 
-type Audit = Result<Json<AuditPage>, Failure<AuditError, ADMIN>>;
+type Audit = Result<Json<AuditPage>, Failure<sea_orm::DbErr, { ADMIN | QUERY }>>;
 type DeliverySettings = Result<Json<AdminDeliverySettings>, Failure<sea_orm::DbErr, ADMIN>>;
 type DeliverySettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError, { ADMIN | SEND }>>;
 
@@ -476,11 +477,11 @@ impl SettingsApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
-        /// Only entries of this kind (one of `kinds`' words); all when left out.
-        kind: Query<Option<String>>,
+        /// Only entries of this kind; all when left out.
+        kind: Query<Option<Kind>>,
         /// The page, from 1 (the newest); 1 when left out.
         page: Query<Option<u64>>,
     ) -> Audit {
-        Ok(Json(audit::page(*db, kind.0.as_deref(), page.0).await?))
+        Ok(Json(audit::page(*db, kind.0, page.0).await?))
     }
 }

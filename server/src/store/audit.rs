@@ -30,8 +30,10 @@ pub const KEPT_DAYS: i64 = 731;
 /// Entries a page of the record shows.
 pub const PAGE_SIZE: u64 = 50;
 
-/// What an entry is about, kept as its word (`as_str`) in a string column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an entry is about, kept as its word (`as_str`) in a string column, and published by
+/// the API under the same words (a test holds the two to each other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "AuditKind", rename_all = "kebab-case")]
 pub enum Kind {
     SignIn,
     /// Failed sign-ins from one address in one window, counted in one entry.
@@ -265,9 +267,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_is_read_back_from_its_word() {
+    fn every_kind_is_read_back_from_its_word_and_published_under_it() {
+        use poem_openapi::types::ToJSON;
         for kind in Kind::ALL {
             assert_eq!(Kind::parse(kind.as_str()), Some(kind));
+            assert_eq!(kind.to_json(), Some(serde_json::json!(kind.as_str())));
         }
         assert_eq!(Kind::parse("Price"), None);
     }

@@ -351,12 +351,10 @@ async fn the_record_is_newest_first_a_page_at_a_time_and_filtered_by_kind() {
         .collect();
     assert_eq!(kinds, ["export", "sign-in", "admin"]);
 
+    // A kind the record does not keep is refused in the API's one error shape.
     let (status, body) = admin_get(&app, &session, "/api/admin/audit/?kind=prices").await;
     assert_eq!(status, 400, "{body}");
-    assert_eq!(
-        body["fields"]["kind"],
-        "That is not a kind of entry the record keeps."
-    );
+    assert!(body["error"].is_string(), "{body}");
 }
 
 #[tokio::test]

@@ -1567,12 +1567,17 @@ export interface components {
             who: string;
         };
         /**
-         * AuditKind
+         * @description What an entry is about, kept as its word (`as_str`) in a string column, and published by
+         *     the API under the same words (a test holds the two to each other).
+         * @enum {string}
+         */
+        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure";
+        /**
+         * AuditKindOption
          * @description A kind of entry the record can be filtered by.
          */
-        AuditKind: {
-            /** @description Sent as `kind`, e.g. `price`. */
-            kind: string;
+        AuditKindOption: {
+            kind: components["schemas"]["AuditKind"];
             /** @description e.g. `Prices`. */
             label: string;
         };
@@ -1584,7 +1589,7 @@ export interface components {
             /** @description Newest first. */
             entries: components["schemas"]["AuditEntry"][];
             /** @description Every kind, for the filter. */
-            kinds: components["schemas"]["AuditKind"][];
+            kinds: components["schemas"]["AuditKindOption"][];
             /**
              * Format: uint64
              * @description This page, from 1.
@@ -3531,6 +3536,7 @@ export type AlbumImage = components['schemas']['AlbumImage'];
 export type AlbumJson = components['schemas']['AlbumJson'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditKind = components['schemas']['AuditKind'];
+export type AuditKindOption = components['schemas']['AuditKindOption'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityStatus = components['schemas']['AvailabilityStatus'];
@@ -4439,8 +4445,8 @@ export interface operations {
     adminAudit: {
         parameters: {
             query?: {
-                /** @description Only entries of this kind (one of `kinds`' words); all when left out. */
-                kind?: string;
+                /** @description Only entries of this kind; all when left out. */
+                kind?: components["schemas"]["AuditKind"];
                 /** @description The page, from 1 (the newest); 1 when left out. */
                 page?: number;
             };
@@ -4458,7 +4464,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
-            /** @description `kind` is not one of the record's (`fields.kind`); `kinds` in the answer lists them. */
+            /** @description A query parameter is not what it should be (a number that is not one, a word not among those listed). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { formatMoment } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
-import { listAudit, type AuditEntry } from '../api/audit-api';
+import { listAudit, type AuditEntry, type AuditKind, type AuditKindOption } from '../api/audit-api';
 import './who-did-what.css';
 
 export interface WhoDidWhatProps {
@@ -16,16 +16,16 @@ export interface WhoDidWhatProps {
  */
 export function WhoDidWhat({ onSignedOut }: WhoDidWhatProps) {
   const { onError } = useSignedOut(onSignedOut);
-  const [kind, setKind] = useState('');
+  const [kind, setKind] = useState<AuditKind | null>(null);
   const [page, setPage] = useState(1);
-  const query = useQuery(`admin-audit ${kind} ${page}`, (signal) => listAudit(kind, page, signal), { onError });
+  const query = useQuery(`admin-audit ${kind ?? ''} ${page}`, (signal) => listAudit(kind, page, signal), { onError });
   const filter = useId();
   // The kinds stay offered while the next page loads.
-  const [kinds, setKinds] = useState<{ kind: string; label: string }[]>([]);
+  const [kinds, setKinds] = useState<AuditKindOption[]>([]);
   if (query.status === 'loaded' && kinds.length === 0 && query.data.kinds.length > 0) setKinds(query.data.kinds);
 
   const choose = (chosen: string) => {
-    setKind(chosen);
+    setKind(kinds.find((option) => option.kind === chosen)?.kind ?? null);
     setPage(1);
   };
 
@@ -35,7 +35,7 @@ export function WhoDidWhat({ onSignedOut }: WhoDidWhatProps) {
         <label htmlFor={filter} className="field__label">
           Show
         </label>
-        <select id={filter} className="field__select" value={kind} onChange={(event) => choose(event.target.value)}>
+        <select id={filter} className="field__select" value={kind ?? ''} onChange={(event) => choose(event.target.value)}>
           <option value="">Everything</option>
           {kinds.map((k) => (
             <option key={k.kind} value={k.kind}>
