@@ -27,7 +27,7 @@ mod m20261214_000001_order_ledger;
 mod m20261215_000001_admin_states;
 mod m20261220_000001_hold_checks;
 mod m20261221_000001_edit_versions;
-mod m20261222_000001_audit_entries;
+mod m20261228_000001_audit_entries;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -61,7 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261215_000001_admin_states::Migration),
             Box::new(m20261220_000001_hold_checks::Migration),
             Box::new(m20261221_000001_edit_versions::Migration),
-            Box::new(m20261222_000001_audit_entries::Migration),
+            Box::new(m20261228_000001_audit_entries::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)
