@@ -1,7 +1,8 @@
 // The studio's own facts and its admins, in a real Chromium: the phone changed in Settings is in
 // the footer and on /contact at once (and put back); an admin adds another, who signs in in a
 // second browser, changes their password (a wrong current one is refused in words) and signs
-// out everywhere. At 390 and 1280 px, with axe-core.
+// out everywhere; the record of who did what lists the phone changed and the admins, filtered
+// by kind. At 390 and 1280 px, with axe-core.
 //
 //   POSY_URL=… POSY_ADMIN_USERNAME=… POSY_ADMIN_PASSWORD=… node --test e2e/settings.journey.mjs
 import assert from 'node:assert/strict';
@@ -128,4 +129,29 @@ describe('the studio’s admins', () => {
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
+});
+
+describe('who did what', () => {
+  for (const width of [390, 1280]) {
+    it(`lists the changes above, newest first, and filters them by kind, at ${width} px`, async () => {
+      const { page, context, errors } = await openPage(width);
+      await signIn(page, '/admin/settings');
+      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Who did what' }).click();
+      await page.waitForURL('**/admin/settings/who-did-what');
+      const list = page.getByRole('list', { name: 'Who did what, newest first' });
+      // This sign-in comes first.
+      await list.getByRole('listitem').first().getByText('Sign-ins').waitFor();
+
+      await page.getByLabel('Show').selectOption({ label: 'Settings' });
+      await list.getByText('phone: "0117 496 0999" → "0117 496 0123"').first().waitFor();
+      await settle(page);
+      await page.screenshot({ path: shot(`admin-who-did-what-${width}`), fullPage: true });
+      assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on who did what');
+
+      await page.getByLabel('Show').selectOption({ label: 'Admins' });
+      await list.getByText('disabled: signed out, cannot sign in').waitFor();
+      assert.deepEqual(errors, [], 'no script errors');
+      await context.close();
+    });
+  }
 });

@@ -3,8 +3,9 @@
 //! the last who can sign in), an admin's own new password (the current one asked again,
 //! limited like signing in), and signing out every session of an account. Each change to who
 //! may sign in is mailed to the studio's address, so an admin added by someone who stole a
-//! session does not go unseen. The first account comes from `posy admin create`; the accounts'
-//! rules are core's (`account`) and the sessions `auth`'s.
+//! session does not go unseen, and written in the record of who did what in the change's own
+//! transaction. The first account comes from `posy admin create`; the accounts' rules are
+//! core's (`account`) and the sessions `auth`'s.
 //!
 //! Usernames are unique whatever their capitals (`Ruth` is `ruth`): the database's index only
 //! says so for the exact name, and a shop that made both before this rule keeps them (each
@@ -21,6 +22,7 @@ use sea_orm::{
 
 use crate::accounts::auth::{self, AccountError, Admin};
 use crate::mail::{self, Letter};
+use crate::store::audit::{self, Kind};
 use crate::store::clock::{iso8601, now};
 use crate::store::db::Writer;
 use crate::store::entities::{admin, session};
@@ -128,7 +130,7 @@ async fn in_turn(txn: &impl ConnectionTrait) -> Result<(), DbErr> {
 
 /// Who changed the admins, and where the studio is told.
 pub struct ChangedBy<'a> {
-    /// The admin who did it, or `the command line`.
+    /// The admin who did it, or [`audit::COMMAND_LINE`].
     pub who: &'a str,
     /// The studio's address, for the notice.
     pub notify: &'a str,
@@ -235,6 +237,7 @@ pub async fn add(
     }
     .insert(txn)
     .await?;
+    audit::record(txn, by.who, Kind::Admin, &made.username, "added").await?;
     if !existing.is_empty() {
         mail::post(
             txn,
@@ -334,12 +337,24 @@ pub async fn change(
         }
         Change::Added => unreachable!("an admin is added by `add`"),
     }
+    let done = match what {
+        Change::Disabled => "disabled: signed out, cannot sign in",
+        Change::Enabled => "enabled again",
+        Change::Removed => "removed",
+        Change::Added => "added",
+    };
+    audit::record(txn, by.who, Kind::Admin, &name, done).await?;
     mail::post(txn, by.notify, notice(what, &name, by.who)).await?;
     Ok(name)
 }
 
 /// The studio's notice of a change to who may sign in.
 fn notice(what: Change, name: &str, by: &str) -> Letter {
+    let by = if by == audit::COMMAND_LINE {
+        "Someone on the shop's server (`posy admin`)"
+    } else {
+        by
+    };
     let when = LondonTime::at(now()).map_or_else(String::new, |at| format!(" on {}", at.full()));
     let unexpected = "If you did not expect this, sign in to the back office, check the \
                       Admins page (under Settings) and change your password.";
@@ -475,6 +490,8 @@ pub async fn change_password(
         .filter(session::Column::Id.ne(auth::hash_token(asking.token)))
         .exec(&txn)
         .await?;
+    let who = &asking.admin.username;
+    audit::record(&txn, who, Kind::Admin, who, "changed their own password").await?;
     txn.commit().await?;
     Ok(())
 }

@@ -26,7 +26,9 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::accounts::admins;
+use crate::store::audit::{self, Kind};
 use crate::store::clock::now;
+use crate::store::db::Writer;
 use crate::store::entities::{admin, session};
 use crate::store::rate_limit::{self, Limit};
 
@@ -150,8 +152,13 @@ pub(crate) async fn password_matches(password: String, stored: String) -> bool {
 /// Checks the username and password and opens a session; answers its token for the cookie.
 /// `limit` counts the failures of `remote_addr` with this username, `per_address` its failures
 /// whatever the username.
+///
+/// The record of who did what gets the sign-in, written with the session in one transaction
+/// (the `writer`'s turn), and the failures (a wrong password, or one tried past the limits)
+/// counted in one entry per address and window (the per-address limit's length).
 pub async fn sign_in(
     db: &impl ConnectionTrait,
+    writer: &Writer,
     username: &str,
     password: &str,
     remote_addr: &str,
@@ -182,8 +189,10 @@ pub async fn sign_in(
     // The attempt takes its slot before the password is checked: parallel guesses cannot all
     // pass a count that none of them has raised yet. A sign-in that works clears the count.
     let attempt = format!("{remote_addr} {who}");
+    let failed = || audit::count_failed_sign_in(db, remote_addr, per_address.window_seconds);
     for (limit, key) in [(per_address, remote_addr), (limit, attempt.as_str())] {
         if !limit.take(db, key).await? {
+            failed().await?;
             return refused(SignInRefused::TooMany {
                 minutes: limit.window_minutes(),
             });
@@ -202,20 +211,25 @@ pub async fn sign_in(
         return refused(SignInRefused::Busy);
     };
     let Some(account) = account.filter(|_| matches) else {
+        failed().await?;
         return refused(SignInRefused::NoMatch);
     };
-    limit.clear(db, &attempt).await?;
-    per_address.clear(db, remote_addr).await?;
     let token = random_token();
     let now = now();
+    let txn = writer.begin().await?;
+    limit.clear(&txn, &attempt).await?;
+    per_address.clear(&txn, remote_addr).await?;
     session::ActiveModel {
         id: Set(hash_token(&token)),
         admin_id: Set(account.id),
         created_at: Set(now),
         last_seen_at: Set(now),
     }
-    .insert(db)
+    .insert(&txn)
     .await?;
+    let from = format!("from {remote_addr}");
+    audit::record(&txn, &account.username, Kind::SignIn, &from, "signed in").await?;
+    txn.commit().await?;
     Ok((
         token,
         Admin {

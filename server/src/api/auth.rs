@@ -19,6 +19,7 @@ use crate::accounts::auth::{self, Admin, SignInError, SignInRefused};
 use crate::api::state::Clients;
 use crate::http::csrf::cookie;
 use crate::http::error::{Answer, CSRF, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::store::db::Writer;
 
 /// Signing the studio's admin in and out.
 pub struct AuthApi;
@@ -207,12 +208,14 @@ impl AuthApi {
         &self,
         req: &Request,
         db: Data<&DatabaseConnection>,
+        writer: Data<&Writer>,
         clients: Data<&Clients>,
         body: Json<Credentials>,
     ) -> Result<SessionChanged, Failure<SignInError, SEND>> {
         let address = clients.address(req);
         let (token, admin) = auth::sign_in(
             *db,
+            *writer,
             &body.username,
             &body.password,
             &address,

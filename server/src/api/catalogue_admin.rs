@@ -340,13 +340,15 @@ impl CatalogueAdminApi {
     )]
     async fn create_product(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         media: Data<&MediaBase>,
         change: Json<ProductChangeBody>,
     ) -> ProductMade {
         let form = ProductForm::from(change.0);
-        Ok(Json(products::create(*writer, &form, &media.0.0).await?))
+        Ok(Json(
+            products::create(*writer, &admin.0.username, &form, &media.0.0).await?,
+        ))
     }
 
     /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
@@ -358,7 +360,7 @@ impl CatalogueAdminApi {
     )]
     async fn update_product(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
@@ -367,7 +369,7 @@ impl CatalogueAdminApi {
         let seen = change.0.seen()?;
         let form = ProductForm::from(change.0);
         Ok(Json(
-            products::update(*writer, id.0, &form, &seen, &media.0.0).await?,
+            products::update(*writer, &admin.0.username, id.0, &form, &seen, &media.0.0).await?,
         ))
     }
 
@@ -379,12 +381,12 @@ impl CatalogueAdminApi {
     )]
     async fn delete_product(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> ProductDeleted {
-        products::delete(*writer, gallery.media.as_ref(), id.0).await?;
+        products::delete(*writer, &admin.0.username, gallery.media.as_ref(), id.0).await?;
         Ok(done())
     }
 
@@ -397,12 +399,14 @@ impl CatalogueAdminApi {
     )]
     async fn archive_product(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::archive(*writer, id.0, &media.0.0).await?))
+        Ok(Json(
+            products::archive(*writer, &admin.0.username, id.0, &media.0.0).await?,
+        ))
     }
 
     /// Brings an archived product back, hidden until it is put on sale.
@@ -413,12 +417,14 @@ impl CatalogueAdminApi {
     )]
     async fn restore_product(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> ProductMoved {
-        Ok(Json(products::restore(*writer, id.0, &media.0.0).await?))
+        Ok(Json(
+            products::restore(*writer, &admin.0.username, id.0, &media.0.0).await?,
+        ))
     }
 
     /// Gives a product its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
@@ -431,7 +437,7 @@ impl CatalogueAdminApi {
     )]
     async fn upload_picture(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
@@ -449,6 +455,7 @@ impl CatalogueAdminApi {
         Ok(Json(
             products::replace_picture(
                 *writer,
+                &admin.0.username,
                 gallery.media.as_ref(),
                 id.0,
                 incoming,
@@ -466,7 +473,7 @@ impl CatalogueAdminApi {
     )]
     async fn set_stock(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         media: Data<&MediaBase>,
         id: Path<i32>,
@@ -476,6 +483,7 @@ impl CatalogueAdminApi {
         Ok(Json(
             products::set_stock(
                 *writer,
+                &admin.0.username,
                 id.0,
                 change.size_id,
                 change.stock_seen,

@@ -29,6 +29,7 @@ use crate::enquiries::privacy::HeldEnquiry;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::mail::privacy::HeldMail;
 use crate::orders::privacy::HeldOrder;
+use crate::store::audit::{self, Kind};
 use crate::store::clock::{now, parse_moment};
 use crate::store::db::Writer;
 use crate::{enquiries, mail, orders};
@@ -151,6 +152,17 @@ fn in_words(moment: &str) -> String {
         .map_or_else(|| moment.to_owned(), LondonTime::full)
 }
 
+/// An address as the record of an erasure keeps it: its first letter and its domain
+/// ("s…@example.com"), enough to tell which request it was, not to find her again.
+fn hint(email: &str) -> String {
+    match email.split_once('@') {
+        Some((name, domain)) => {
+            format!("{}…@{domain}", name.chars().next().unwrap_or('?'))
+        }
+        None => "an address".to_owned(),
+    }
+}
+
 /// Why her orders keep her from being erased, in a sentence; none when nothing does.
 async fn refusal(db: &impl ConnectionTrait, email: &str) -> Result<Option<String>, DbErr> {
     let open = orders::privacy::unfinished(db, email).await?;
@@ -176,7 +188,19 @@ pub async fn export(writer: &Writer, email: &str, by: &str) -> Result<CustomerDa
     let email = address(email)?;
     let txn = writer.begin().await?;
     let data = held(&txn, email).await?;
-    // audit: export (who: `by`; what: the address), in this transaction.
+    audit::record(
+        &txn,
+        by,
+        Kind::Export,
+        email,
+        &format!(
+            "her data: {} order(s), {} enquiry(ies), {} letter(s)",
+            data.orders.len(),
+            data.enquiries.len(),
+            data.mail.len()
+        ),
+    )
+    .await?;
     txn.commit().await?;
     tracing::info!(by, "a customer's data was exported");
     Ok(data)
@@ -202,7 +226,19 @@ pub async fn erase(
     let orders = orders::privacy::forget(&txn, email, now()).await?;
     let enquiries = enquiries::privacy::forget(&txn, email).await?;
     let letters = mail::privacy::forget(&txn, email).await?;
-    // audit: erase (who: `by`; what: the address and the counts below), in this transaction.
+    // The record keeps only a hint of the address: it outlives her data by two years.
+    audit::record(
+        &txn,
+        by,
+        Kind::Erasure,
+        &hint(email),
+        &format!(
+            "erased on request: {orders} order(s) anonymised, {enquiries} enquiry(ies) and {} \
+             letter(s) deleted",
+            letters.len()
+        ),
+    )
+    .await?;
     txn.commit().await?;
     let mail_files = match mail::privacy::remove_files(outbox_dir, &letters) {
         Ok(removed) => removed,

@@ -5,6 +5,7 @@ use poem_openapi::{OpenApiService, Tags};
 
 pub mod admins;
 pub mod albums;
+pub mod audit;
 pub mod auth;
 pub mod cached_json;
 pub mod cart;

@@ -24,6 +24,7 @@ use crate::orders::changes::{self, ChangeError};
 use crate::orders::export;
 use crate::orders::phone::{self, StudioLine, StudioOrderError};
 use crate::orders::refunds::{self, RefundAsk, UnrefundedPayment};
+use crate::store::db::Writer;
 
 /// The studio's orders.
 pub struct OrderAdminApi;
@@ -518,8 +519,9 @@ impl OrderAdminApi {
     )]
     async fn export(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         desk: Data<&OrderDesk>,
+        writer: Data<&Writer>,
         from: Query<String>,
         to: Query<String>,
     ) -> Export {
@@ -528,6 +530,9 @@ impl OrderAdminApi {
         let to = day("to", Some(&to.0))?
             .ok_or_else(|| ListError::Filter("to", "Please choose the last day.".into()))?;
         let (from, to) = in_order(from, to);
+        export::record(*writer, &admin.0.username, from, to)
+            .await
+            .map_err(ListError::from)?;
         let csv = export::csv(desk.db.clone(), from, to);
         Ok(OrdersCsv::Csv(
             Binary(poem::Body::from_bytes_stream(csv)),

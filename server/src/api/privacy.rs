@@ -13,6 +13,7 @@ use super::ApiTags;
 use super::auth::AdminSession;
 use super::state::Privacy;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::store::audit::{self, Kind};
 use crate::store::db::Writer;
 use crate::studio::retention::{self, SaveError};
 
@@ -172,13 +173,32 @@ impl PrivacyApi {
     )]
     async fn save(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         form: Json<RetentionForm>,
     ) -> Saved {
         let settings = form.0.settings();
-        // audit: settings (the retention periods, old → new), once the save takes a transaction.
-        let version = retention::save(*writer, &settings, form.0.version).await?;
+        let txn = writer.begin().await.map_err(SaveError::from)?;
+        let (before, _) = retention::versioned(&txn).await.map_err(SaveError::from)?;
+        let version = retention::save(&txn, &settings, form.0.version).await?;
+        let changed = audit::changed_fields(&json_of(&before), &json_of(&settings));
+        if !changed.is_empty() {
+            audit::record(
+                &txn,
+                &admin.0.username,
+                Kind::Settings,
+                "how long data is kept",
+                &changed,
+            )
+            .await
+            .map_err(SaveError::from)?;
+        }
+        txn.commit().await.map_err(SaveError::from)?;
         Ok(Json(RetentionForm::of(&settings, version)))
     }
+}
+
+/// Settings as the record of who did what compares them: their JSON.
+fn json_of(settings: &RetentionSettings) -> serde_json::Value {
+    serde_json::to_value(settings).unwrap_or_default()
 }

@@ -1,7 +1,8 @@
 //! The back office's settings, read and saved (admin only: 401 without a session, 403 without
 //! the CSRF header): "The studio", the studio's own facts (name, tagline, phone, e-mail,
 //! address, social links), which `GET /api/site/` answers at once once saved; and "Delivery",
-//! opening hours, closed days, zones and fees, slots and cut-offs.
+//! opening hours, closed days, zones and fees, slots and cut-offs; and the record of who did
+//! what, read-only (`audit`).
 
 use poem::http::StatusCode;
 use poem::web::Data;
@@ -12,12 +13,14 @@ use posy_core::studio::{self, StudioFacts, StudioField};
 use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
+use super::audit::{self, AuditPage};
 use super::auth::AdminSession;
 use super::delivery::DeliverySettingsView;
 use super::text::Text;
 use crate::api::state::Studio;
-use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
+use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, QUERY, Refusal, SEND};
 use crate::orders::admin::{self, OrderOnClosedDay};
+use crate::store::audit::Kind;
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
 use crate::studio::delivery::{self, SaveError};
@@ -317,6 +320,7 @@ impl Refusal for SettingsError {
     ];
 }
 
+type Audit = Result<Json<AuditPage>, Failure<sea_orm::DbErr, { ADMIN | QUERY }>>;
 type DeliverySettings = Result<Json<AdminDeliverySettings>, Failure<sea_orm::DbErr, ADMIN>>;
 type DeliverySettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError, { ADMIN | SEND }>>;
 
@@ -349,14 +353,15 @@ impl SettingsApi {
     )]
     async fn save(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         writer: Data<&Writer>,
         studio: Data<&Studio>,
         form: Json<StudioFactsSave>,
     ) -> Result<Json<StudioSettings>, Failure<FactsError, { ADMIN | SEND }>> {
+        let facts = StudioFacts::from(&form.0.facts);
         let (saved, version) = studio
             .facts
-            .save(*writer, &StudioFacts::from(&form.0.facts), form.0.version)
+            .save(*writer, &admin.0.username, &facts, form.0.version)
             .await?;
         Ok(Json(settings(&saved, version)))
     }
@@ -397,7 +402,7 @@ impl SettingsApi {
     )]
     async fn save_delivery_settings(
         &self,
-        _admin: AdminSession,
+        admin: AdminSession,
         db: Data<&DatabaseConnection>,
         writer: Data<&Writer>,
         clock: Data<&Clock>,
@@ -438,8 +443,13 @@ impl SettingsApi {
                 },
             )));
         }
-        let version = match delivery::save(*writer, &read, seen).await {
-            Ok(version) => version,
+        // The settings and their record in one transaction, in the writer's turn.
+        let txn = writer.begin().await.map_err(SettingsError::from)?;
+        let version = match delivery::save(&txn, &admin.0.username, &read, seen).await {
+            Ok(version) => {
+                txn.commit().await.map_err(SettingsError::from)?;
+                version
+            }
             Err(SaveError::Problems(problems)) => {
                 return Err(SettingsError::Problems(problems).into());
             }
@@ -457,5 +467,21 @@ impl SettingsApi {
             settings: DeliverySettingsView::from(&read),
             version,
         })))
+    }
+
+    /// The record of who did what, newest first, 50 a page: sign-ins (failed ones counted per
+    /// address and window), products, prices, stock, settings, admins, refunds, exports and
+    /// erasures, each with who and when. Read-only; kept two years.
+    #[oai(path = "/admin/audit/", method = "get", operation_id = "adminAudit")]
+    async fn audit(
+        &self,
+        _admin: AdminSession,
+        db: Data<&DatabaseConnection>,
+        /// Only entries of this kind; all when left out.
+        kind: Query<Option<Kind>>,
+        /// The page, from 1 (the newest); 1 when left out.
+        page: Query<Option<u64>>,
+    ) -> Audit {
+        Ok(Json(audit::page(*db, kind.0, page.0).await?))
     }
 }

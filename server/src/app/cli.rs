@@ -257,7 +257,7 @@ pub async fn run() -> anyhow::Result<()> {
             let db =
                 crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
             let writer = crate::store::db::Writer::beside_the_shop(db);
-            let by = "Someone on the shop's server (`posy customers`)";
+            let by = crate::store::audit::COMMAND_LINE;
             match action {
                 CustomersAction::Export { email } => {
                     let data = crate::api::customers::export(&writer, &email, by)
@@ -371,7 +371,7 @@ fn init_logging() {
 /// Changes made on the command line, told to the studio's address from the settings.
 fn by_the_command_line(config: &Config) -> ChangedBy<'_> {
     ChangedBy {
-        who: "Someone on the shop's server (`posy admin`)",
+        who: crate::store::audit::COMMAND_LINE,
         notify: &config.studio_email,
     }
 }

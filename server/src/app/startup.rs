@@ -279,6 +279,11 @@ impl Application {
         let sessions = tasks::supervise("sign-in sweeper", move || {
             crate::accounts::auth::sweep_forever(db.clone())
         });
+        // Handed the real clock, never the shop's (`--fake-now` must not delete anything).
+        let db = self.db.clone();
+        let forgetting = tasks::supervise("record of who did what", move || {
+            crate::store::audit::forget_forever(db.clone(), Clock::real())
+        });
         let desk = self.refunds;
         let refunds = tasks::supervise("order refunds", move || {
             crate::orders::refunds::retry_forever(desk.clone())
@@ -291,6 +296,7 @@ impl Application {
         refunds.abort();
         resume.abort();
         sessions.abort();
+        forgetting.abort();
         Ok(())
     }
 }

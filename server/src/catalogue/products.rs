@@ -4,7 +4,8 @@
 //! (`posy_core::product_form`); the quick stock change of the list; and a product taken out of
 //! the shop: deleted when it was never ordered, else archived (its orders keep their
 //! snapshots), and restored from the archive. Each change bumps the catalogue's version in its
-//! transaction, so /shop shows it at once in every process.
+//! transaction, so /shop shows it at once in every process, and is written in the record of who
+//! did what in the same transaction (prices and stock apart from the rest, old → new).
 //!
 //! A product's picture is uploaded through the gallery's picture pipeline
 //! ([`crate::media::uploads::store_picture`]): decided by its content, turned upright,
@@ -15,6 +16,7 @@
 use std::collections::{HashMap, HashSet};
 
 use poem_openapi::Object;
+use posy_core::money::Money;
 use posy_core::product_form::{ProductForm, ProductProblems, SizeChange, check_stock};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -26,6 +28,7 @@ use crate::catalogue::{self, Showing, VariationView};
 use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
 use crate::media::uploads::{PictureNotStored, kept_files, store_picture};
+use crate::store::audit::{self, Kind, from_to};
 use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, order_item, product, variation};
 
@@ -205,30 +208,53 @@ pub(crate) async fn one(
     Ok(admin_view(row, shelf.as_ref(), sizes, ordered, media_base))
 }
 
-/// Ends a change to product `id`: the shop's version moved on in its transaction, which is
-/// committed; answers the product as it is now.
+/// Ends a change to product `id` by `who`: the shop's version moved on in its transaction,
+/// and what `said` says of the product as it now is (each kind's change, none when nothing
+/// changed) written in the record, then committed; answers the product as it is now.
 async fn commit(
     txn: Writing,
     id: i32,
     media_base: &str,
+    who: &str,
+    said: impl FnOnce(&AdminProductView) -> Vec<(Kind, String)>,
 ) -> Result<AdminProductView, ProductAdminError> {
     catalogue::bump_version(&txn).await?;
     let view = one(&txn, id, media_base).await?;
+    for (kind, change) in said(&view) {
+        if !change.is_empty() {
+            audit::record(&txn, who, kind, &subject(&view.name, id), &change).await?;
+        }
+    }
     txn.commit().await?;
     Ok(view)
 }
 
-/// Answers whether the shelf `id` is there.
-async fn find_shelf(db: &impl ConnectionTrait, id: i32) -> Result<(), ProductAdminError> {
-    match category::Entity::find_by_id(id).one(db).await? {
-        Some(_) => Ok(()),
-        None => Err(ProductAdminError::NoSuchCategory),
-    }
+/// A product as the record names it: `Peony posy (#12)`.
+fn subject(name: &str, id: i32) -> String {
+    format!("{name} (#{id})")
 }
 
-/// Makes a product as the form says, at the end of the shop's order, all or nothing.
+/// Pence as the record writes them: `£45.00`.
+fn money(pence: i64) -> String {
+    Money::from_pence(pence).display()
+}
+
+/// The shelf `id`, when it is there.
+async fn find_shelf(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<category::Model, ProductAdminError> {
+    category::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or(ProductAdminError::NoSuchCategory)
+}
+
+/// Makes a product as the form says, at the end of the shop's order, all or nothing; `who`
+/// made it.
 pub async fn create(
     writer: &Writer,
+    who: &str,
     form: &ProductForm,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
@@ -267,7 +293,28 @@ pub async fn create(
     for (position, size) in change.sizes.iter().enumerate() {
         add_size(&txn, row.id, position, size).await?;
     }
-    commit(txn, row.id, media_base).await
+    let made = if change.sizes.is_empty() {
+        format!("made at {}, {} in stock", money(row.price_pence), row.stock)
+    } else {
+        let sizes: Vec<String> = change
+            .sizes
+            .iter()
+            .map(|size| {
+                format!(
+                    "{} at {}, {} in stock",
+                    size.size,
+                    size.price.display(),
+                    size.stock
+                )
+            })
+            .collect();
+        format!("made in sizes: {}", sizes.join("; "))
+    };
+    let shown = if change.visible { "on sale" } else { "hidden" };
+    commit(txn, row.id, media_base, who, |_| {
+        vec![(Kind::Product, format!("{made}, {shown}"))]
+    })
+    .await
 }
 
 async fn add_size(
@@ -296,8 +343,12 @@ async fn add_size(
 /// The form says what it was made from (`seen`): a product someone else saved meanwhile is
 /// refused, and a stock count is written only when the studio changed it, and then only if it
 /// is still what her page showed, so a sale made while she was editing is never undone.
+///
+/// What changed is written in the record as `who`'s: prices and stock each as their own kind,
+/// the rest as the product's.
 pub async fn update(
     writer: &Writer,
+    who: &str,
     id: i32,
     form: &ProductForm,
     seen: &Seen,
@@ -326,14 +377,12 @@ pub async fn update(
     if moved.rows_affected == 0 {
         return Err(ProductAdminError::EditedMeanwhile);
     }
-    find_shelf(&txn, change.category_id).await?;
-    let own: HashSet<i32> = variation::Entity::find()
+    let shelf = find_shelf(&txn, change.category_id).await?;
+    let before: Vec<variation::Model> = variation::Entity::find()
         .filter(variation::Column::ProductId.eq(id))
         .all(&txn)
-        .await?
-        .into_iter()
-        .map(|size| size.id)
-        .collect();
+        .await?;
+    let own: HashSet<i32> = before.iter().map(|size| size.id).collect();
     let kept: Vec<i32> = change.sizes.iter().filter_map(|size| size.id).collect();
     let kept_once: HashSet<i32> = kept.iter().copied().collect();
     if kept_once.len() != kept.len() || !kept_once.is_subset(&own) {
@@ -398,7 +447,96 @@ pub async fn update(
             .ok_or(ProductAdminError::Unseen("sizes"))?;
         restock(&txn, id, Some(size_id), shown, size.stock).await?;
     }
-    commit(txn, id, media_base).await
+    let old_shelf = if found.category_id == shelf.id {
+        None
+    } else {
+        category::Entity::find_by_id(found.category_id)
+            .one(&txn)
+            .await?
+    };
+    let said = changes(&found, &before, old_shelf, &shelf, &change, seen);
+    commit(txn, id, media_base, who, |_| said).await
+}
+
+/// What a save of the product form changed, in words, old → new: the product's own fields,
+/// its prices, and its stock (from what the form showed), each kind's joined by `; `.
+fn changes(
+    found: &product::Model,
+    before: &[variation::Model],
+    old_shelf: Option<category::Model>,
+    shelf: &category::Model,
+    change: &posy_core::product_form::ProductChange,
+    seen: &Seen,
+) -> Vec<(Kind, String)> {
+    let (mut product, mut prices, mut stock) = (Vec::new(), Vec::new(), Vec::new());
+    if found.name != change.name {
+        product.push(from_to("name", &found.name, &change.name));
+    }
+    if found.description != change.description {
+        product.push("description changed".to_owned());
+    }
+    if let Some(old) = old_shelf {
+        product.push(from_to("shelf", &old.name, &shelf.name));
+    }
+    let lead_days = i64::from(change.lead_days);
+    if i64::from(found.lead_days) != lead_days {
+        product.push(from_to("days of notice", found.lead_days, lead_days));
+    }
+    let on_sale = change.visible && !found.archived;
+    if found.active != on_sale {
+        let said = |on: bool| if on { "on sale" } else { "hidden" };
+        product.push(from_to("shown", said(found.active), said(on_sale)));
+    }
+    if change.sizes.is_empty() {
+        if found.price_pence != change.price.pence() {
+            prices.push(from_to(
+                "price",
+                money(found.price_pence),
+                change.price.display(),
+            ));
+        }
+        if seen.stock != change.stock {
+            stock.push(from_to("stock", seen.stock, change.stock));
+        }
+    }
+    for old in before {
+        if !change.sizes.iter().any(|size| size.id == Some(old.id)) {
+            product.push(format!("size {} removed", old.size));
+        }
+    }
+    for size in &change.sizes {
+        let Some(old) = size
+            .id
+            .and_then(|id| before.iter().find(|old| old.id == id))
+        else {
+            product.push(format!(
+                "size {} added at {}, {} in stock",
+                size.size,
+                size.price.display(),
+                size.stock
+            ));
+            continue;
+        };
+        if old.size != size.size {
+            product.push(from_to("size", &old.size, &size.size));
+        }
+        if old.price_pence != size.price.pence() {
+            prices.push(from_to(
+                &format!("{} price", size.size),
+                money(old.price_pence),
+                size.price.display(),
+            ));
+        }
+        let shown = seen.sizes.get(&old.id).copied().unwrap_or(old.stock);
+        if shown != size.stock {
+            stock.push(from_to(&format!("{} stock", size.size), shown, size.stock));
+        }
+    }
+    vec![
+        (Kind::Product, product.join("; ")),
+        (Kind::Price, prices.join("; ")),
+        (Kind::Stock, stock.join("; ")),
+    ]
 }
 
 /// Locks product `id` and its sizes until the transaction ends, in the shop's one order for
@@ -471,9 +609,10 @@ async fn restock(
 }
 
 /// The list's quick stock change: the product's count, or one size's, from the count the list
-/// showed (`shown`), under the same rule as the form's.
+/// showed (`shown`), under the same rule as the form's; `who` changed it.
 pub async fn set_stock(
     writer: &Writer,
+    who: &str,
     id: i32,
     size: Option<i32>,
     shown: i64,
@@ -498,30 +637,45 @@ pub async fn set_stock(
         }
     }
     restock(&txn, id, size, shown, stock).await?;
-    commit(txn, id, media_base).await
+    commit(txn, id, media_base, who, |view| {
+        let what = match size.and_then(|size| view.sizes.iter().find(|s| s.id == size)) {
+            Some(size) => format!("{} stock", size.size),
+            None => "stock".to_owned(),
+        };
+        let change = if stock == shown {
+            String::new()
+        } else {
+            from_to(&what, shown, stock)
+        };
+        vec![(Kind::Stock, change)]
+    })
+    .await
 }
 
 /// Takes a product out of the shop for good (it leaves /shop and carts can no longer take it)
 /// while its orders keep their snapshots; it stays listed under Archived.
 pub async fn archive(
     writer: &Writer,
+    who: &str,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(writer, id, true, media_base).await
+    set_archived(writer, who, id, true, media_base).await
 }
 
 /// Brings an archived product back to the list, hidden: the studio puts it on sale when ready.
 pub async fn restore(
     writer: &Writer,
+    who: &str,
     id: i32,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    set_archived(writer, id, false, media_base).await
+    set_archived(writer, who, id, false, media_base).await
 }
 
 async fn set_archived(
     writer: &Writer,
+    who: &str,
     id: i32,
     archived: bool,
     media_base: &str,
@@ -541,13 +695,22 @@ async fn set_archived(
     if changed.rows_affected == 0 {
         return Err(ProductAdminError::Gone);
     }
-    commit(txn, id, media_base).await
+    let said = if archived {
+        "archived: out of the shop"
+    } else {
+        "restored from the archive, hidden"
+    };
+    commit(txn, id, media_base, who, |_| {
+        vec![(Kind::Product, said.to_owned())]
+    })
+    .await
 }
 
 /// Deletes a product no order ever had, with its sizes and picture; one that was ordered can
-/// only be archived.
+/// only be archived; `who` deleted it.
 pub async fn delete(
     writer: &Writer,
+    who: &str,
     media: &dyn MediaStore,
     id: i32,
 ) -> Result<(), ProductAdminError> {
@@ -561,6 +724,14 @@ pub async fn delete(
     // Its sizes and the cart lines that held it go with it (the tables cascade).
     product::Entity::delete_by_id(id).exec(&txn).await?;
     catalogue::bump_version(&txn).await?;
+    audit::record(
+        &txn,
+        who,
+        Kind::Product,
+        &subject(&found.name, id),
+        "deleted",
+    )
+    .await?;
     txn.commit().await?;
     remove_picture_files(media, &found).await;
     Ok(())
@@ -577,9 +748,10 @@ pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<(), ProductAdmin
     }
 }
 
-/// Makes `incoming` product `id`'s picture, in place of any it had.
+/// Makes `incoming` product `id`'s picture, in place of any it had; `who` sent it.
 pub async fn replace_picture(
     writer: &Writer,
+    who: &str,
     media: &dyn MediaStore,
     id: i32,
     incoming: Incoming,
@@ -610,7 +782,16 @@ pub async fn replace_picture(
             .filter(product::Column::Id.eq(id))
             .exec(&txn)
             .await?;
-        Ok::<_, ProductAdminError>((before, commit(txn, id, media_base).await?))
+        let said = if before.image.is_some() {
+            "picture replaced"
+        } else {
+            "picture added"
+        };
+        let view = commit(txn, id, media_base, who, |_| {
+            vec![(Kind::Product, said.to_owned())]
+        })
+        .await?;
+        Ok::<_, ProductAdminError>((before, view))
     }
     .await;
     match pointed {

@@ -160,6 +160,8 @@ pub const BODY: u8 = 2;
 pub const CSRF: u8 = 4;
 /// Admin only: 401 without a live session.
 pub const ADMIN: u8 = 8;
+/// The query has typed parameters (a number, a word from a list): a malformed one is a 400.
+pub const QUERY: u8 = 16;
 /// An unsafe call with a body.
 pub const SEND: u8 = BODY | CSRF;
 
@@ -176,6 +178,14 @@ const HOW_ANSWERS: &[(u8, Answer)] = &[
         Answer(
             400,
             "The body could not be read as this call's (malformed, or a field of the wrong type).",
+        ),
+    ),
+    (
+        QUERY,
+        Answer(
+            400,
+            "A query parameter is not what it should be (a number that is not one, a word not \
+             among those listed).",
         ),
     ),
     (

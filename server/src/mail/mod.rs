@@ -27,8 +27,8 @@ use crate::store::db::Writer;
 use crate::store::entities::outbox;
 
 pub mod letters;
-pub mod smtp;
 pub mod privacy;
+pub mod smtp;
 
 pub use letters::Letter;
 pub use smtp::SmtpSettings;

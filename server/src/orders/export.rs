@@ -6,6 +6,9 @@
 //!
 //! A year's orders are sent as they are read, a page of orders at a time, so the export never
 //! holds the whole file in memory nor keeps the async runtime busy building it.
+//!
+//! The customers' details leave the shop with it, so each export is written in the record of
+//! who did what before its first byte is sent.
 
 use bytes::Bytes;
 use futures_util::Stream;
@@ -19,6 +22,7 @@ use sea_orm::{
 use crate::cart::fulfilment::describe_order;
 use crate::orders;
 use crate::orders::admin::items_of;
+use crate::store::audit::{self, Kind};
 use crate::store::clock::iso8601;
 use crate::store::entities::order;
 
@@ -72,6 +76,29 @@ fn row(cells: &[String]) -> String {
 
 /// How many orders are read, written and sent at a time.
 const PAGE: u64 = 200;
+
+/// Writes in the record of who did what that `who` exported the orders of the days `from` to
+/// `to`: one statement, on the writer (it takes the writer's turn).
+pub async fn record(
+    db: &impl ConnectionTrait,
+    who: &str,
+    from: Date,
+    to: Date,
+) -> Result<(), DbErr> {
+    let days = format!(
+        "the orders of {} to {}",
+        from.day_month_year(),
+        to.day_month_year()
+    );
+    audit::record(
+        db,
+        who,
+        Kind::Export,
+        "orders' CSV",
+        &format!("{days}, with the customers' names, addresses and phone numbers"),
+    )
+    .await
+}
 
 /// Every order for the days `from` to `to` (inclusive; by the day chosen, or placed when there
 /// was no choice), by day and then reference, as CSV with a header row, sent as it is read. A

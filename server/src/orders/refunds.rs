@@ -36,6 +36,7 @@ use crate::mail;
 use crate::orders;
 use crate::orders::OrderDesk;
 use crate::orders::admin::{self, OrderDetail, OrderError, paid_by_of, record_event, status_of};
+use crate::store::audit::{self, Kind, from_to};
 use crate::store::clock::now;
 use crate::store::entities::{
     order, order_change, order_event, order_item, order_refund, product, refund, variation,
@@ -422,6 +423,36 @@ async fn write_refund(
         )
         .await?;
     }
+    let done = match (&refund, ask.cancel) {
+        (Some(r), cancel) => {
+            let total = Money::from_pence(order.refunded_pence).saturating_add(r.amount);
+            format!(
+                "{}{} refunded ({}); {}",
+                if cancel { "cancelled, " } else { "" },
+                r.amount.display(),
+                r.what,
+                from_to(
+                    "refunded in all",
+                    Money::from_pence(order.refunded_pence).display(),
+                    total.display()
+                )
+            )
+        }
+        (None, _) => "cancelled, nothing refunded".to_owned(),
+    };
+    let done = if reason.is_empty() {
+        done
+    } else {
+        format!("{done}. Reason: {reason}")
+    };
+    audit::record(
+        &txn,
+        admin,
+        Kind::Refund,
+        &format!("order {}", orders::reference(id)),
+        &done,
+    )
+    .await?;
     // A card's refund is told of once the provider has given it back (`ask_provider`), so a
     // customer never reads of money that a refusal then keeps from them.
     let told_later = by_card && refund.is_some();
@@ -720,6 +751,18 @@ pub async fn settle_elsewhere(
     {
         tell_customer(desk, &txn, &order, None, true, true).await?;
     }
+    audit::record(
+        &txn,
+        admin,
+        Kind::Refund,
+        &format!("order {}", orders::reference(id)),
+        &format!(
+            "refund of {} ({}) given back another way",
+            Money::from_pence(row.amount_pence).display(),
+            row.what
+        ),
+    )
+    .await?;
     txn.commit().await?;
     admin::detail(&desk.db, desk.clock.now(), id).await
 }
@@ -878,13 +921,23 @@ pub async fn settle_payment_elsewhere(
             "The payment provider gave this payment back: there is nothing to settle.".into(),
         ));
     }
-    refund::Entity::update_many()
+    let settled = refund::Entity::update_many()
         .col_expr(refund::Column::SettledAt, Expr::value(now()))
         .col_expr(refund::Column::SettledBy, Expr::value(admin))
         .filter(refund::Column::PaymentIntentId.eq(payment))
         .filter(refund::Column::SettledAt.is_null())
         .exec(&txn)
         .await?;
+    if settled.rows_affected == 1 {
+        audit::record(
+            &txn,
+            admin,
+            Kind::Refund,
+            &format!("payment {payment}"),
+            "a payment that never became an order, given back another way",
+        )
+        .await?;
+    }
     txn.commit().await?;
     Ok(unrefunded_payments(&desk.db).await?)
 }

@@ -6,6 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::store::audit::{self, Kind};
 use crate::store::clock::now;
 #[cfg(doc)]
 use crate::store::db::Writer;
@@ -36,9 +37,9 @@ pub async fn read_versioned<T: DeserializeOwned>(
 }
 
 /// Keeps `value` under `key` if it is still at version `seen` (0: never saved), in one
-/// statement (through the shop's [`Writer`], each takes the writer's turn), so the row is
-/// whole or unchanged; answers the new version, or none when someone else saved it since
-/// `seen` (nothing is written then).
+/// statement, so the row is whole or unchanged; answers the new version, or none when someone
+/// else saved it since `seen` (nothing is written then). The shop calls it on a transaction of
+/// its [`Writer`] that also writes the change's record ([`record_change`]).
 pub async fn write<T: Serialize>(
     db: &impl ConnectionTrait,
     key: &str,
@@ -77,4 +78,25 @@ pub async fn write<T: Serialize>(
     .exec_without_returning(db)
     .await?;
     Ok((made == 1).then_some(1))
+}
+
+/// Writes in the record of who did what that `who` changed the `what` from `old` to `new`:
+/// the fields that differ, old → new in small JSON; nothing when none does. Called on the
+/// transaction that saves them.
+pub async fn record_change<T: Serialize>(
+    db: &impl ConnectionTrait,
+    who: &str,
+    what: &str,
+    old: &T,
+    new: &T,
+) -> Result<(), DbErr> {
+    let json = |value: &T| {
+        serde_json::to_value(value)
+            .map_err(|err| DbErr::Custom(format!("the {what} cannot be written: {err}")))
+    };
+    let change = audit::changed_fields(&json(old)?, &json(new)?);
+    if change.is_empty() {
+        return Ok(());
+    }
+    audit::record(db, who, Kind::Settings, what, &change).await
 }

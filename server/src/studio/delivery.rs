@@ -40,9 +40,12 @@ impl From<DbErr> for SaveError {
 }
 
 /// Saves new settings, once core finds nothing wrong with them, if the saved ones are still
-/// at the version `seen` the page loaded; answers the new version.
+/// at the version `seen` the page loaded, and writes what `who` changed in the record of who
+/// did what; answers the new version. `db` is the transaction that saves them (the writer's
+/// turn), so the settings and their record are written together.
 pub async fn save(
     db: &impl ConnectionTrait,
+    who: &str,
     settings: &DeliverySettings,
     seen: i64,
 ) -> Result<i64, SaveError> {
@@ -50,7 +53,10 @@ pub async fn save(
     if !problems.is_empty() {
         return Err(SaveError::Problems(problems));
     }
-    store::settings::write(db, KEY, WHAT, settings, seen)
+    let (before, _) = versioned(db).await?;
+    let version = store::settings::write(db, KEY, WHAT, settings, seen)
         .await?
-        .ok_or(SaveError::EditedMeanwhile)
+        .ok_or(SaveError::EditedMeanwhile)?;
+    store::settings::record_change(db, who, WHAT, &before, settings).await?;
+    Ok(version)
 }

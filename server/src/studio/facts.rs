@@ -14,6 +14,7 @@ use posy_core::validation::FormProblems;
 use sea_orm::{ConnectionTrait, DbErr};
 
 use crate::store;
+use crate::store::db::Writer;
 
 /// The row that holds them, and what they are called in an error.
 const KEY: &str = "studio";
@@ -87,18 +88,24 @@ impl Facts {
     }
 
     /// Checks the facts with core and keeps them, if they are still at the version `seen`
-    /// the page loaded: in the database, then in memory, so the next page in this process
+    /// the page loaded: in the database, with what `who` changed in the record of who did what
+    /// (one transaction, the writer's turn), then in memory, so the next page in this process
     /// shows them. Answers them as kept (tidied by core) with their new version.
     pub async fn save(
         &self,
-        db: &impl ConnectionTrait,
+        writer: &Writer,
+        who: &str,
         facts: &StudioFacts,
         seen: i64,
     ) -> Result<(StudioFacts, i64), FactsError> {
         let checked = facts.check().map_err(FactsError::Form)?;
-        let version = store::settings::write(db, KEY, WHAT, &checked, seen)
+        let txn = writer.begin().await?;
+        let (before, _) = versioned(&txn).await?;
+        let version = store::settings::write(&txn, KEY, WHAT, &checked, seen)
             .await?
             .ok_or(FactsError::EditedMeanwhile)?;
+        store::settings::record_change(&txn, who, WHAT, &before, &checked).await?;
+        txn.commit().await?;
         let mut kept = self.kept.write().expect("not poisoned");
         kept.facts = Some((checked.clone(), Instant::now()));
         kept.saves += 1;

@@ -38,7 +38,7 @@ async fn the_site_shows_the_hours_the_settings_hold() {
         close: TimeOfDay::parse("20:00").unwrap(),
     });
     // The demo's settings, never saved before: version 0.
-    posy_server::studio::delivery::save(&app.db, &settings, 0)
+    posy_server::studio::delivery::save(&app.db, "studio", &settings, 0)
         .await
         .unwrap();
     let (_, site) = app.get_json("/api/site/").await;
@@ -63,7 +63,7 @@ async fn settings_that_make_no_sense_are_not_saved() {
     let mut settings = DeliverySettings::demo();
     settings.zones[1].districts.push("BS14".into());
     let Err(posy_server::studio::delivery::SaveError::Problems(problems)) =
-        posy_server::studio::delivery::save(&app.db, &settings, 0).await
+        posy_server::studio::delivery::save(&app.db, "studio", &settings, 0).await
     else {
         panic!("a district in two zones is refused");
     };

@@ -208,7 +208,7 @@ async fn close_on(app: &TestApp, date: &str) {
         date: Date::parse(date).unwrap(),
         reason: "a family wedding".into(),
     });
-    posy_server::studio::delivery::save(&app.db, &settings, version)
+    posy_server::studio::delivery::save(&app.db, "studio", &settings, version)
         .await
         .unwrap();
 }

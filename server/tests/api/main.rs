@@ -3,6 +3,7 @@
 
 mod admins;
 mod albums;
+mod audit;
 mod auth;
 mod backup;
 mod builders;

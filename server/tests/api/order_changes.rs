@@ -162,7 +162,7 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
         .find(|s| s.name == "Morning")
         .unwrap()
         .capacity = Some(1);
-    posy_server::studio::delivery::save(&app.db, &settings, version)
+    posy_server::studio::delivery::save(&app.db, "studio", &settings, version)
         .await
         .unwrap();
     let (status, body) = change(&app, &session, id, 0, choice("2026-12-16", "Morning")).await;

@@ -25,7 +25,7 @@ async fn limits(app: &TestApp) {
         .unwrap();
     morning.capacity = Some(1);
     settings.collection_capacity = Some(1);
-    posy_server::studio::delivery::save(&app.db, &settings, version)
+    posy_server::studio::delivery::save(&app.db, "studio", &settings, version)
         .await
         .unwrap();
 }

@@ -1,5 +1,6 @@
 // The Settings pages' own menu, under the back office's: the shop's settings (the studio's
-// facts, opening hours and delivery), the admins, and customers' data.
+// facts, opening hours and delivery), the admins, customers' data, and the record of who did
+// what.
 import { NavLink } from 'react-router';
 import '@/components/admin/admin.css';
 
@@ -14,6 +15,9 @@ export function SettingsNav() {
       </NavLink>
       <NavLink to="/admin/settings/privacy" className="settings-nav__link">
         Customers’ data
+      </NavLink>
+      <NavLink to="/admin/settings/who-did-what" className="settings-nav__link">
+        Who did what
       </NavLink>
     </nav>
   );

@@ -184,6 +184,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The record of who did what, newest first, 50 a page: sign-ins (failed ones counted per
+         *     address and window), products, prices, stock, settings, admins, refunds, exports and
+         *     erasures, each with who and when. Read-only; kept two years.
+         */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/categories/": {
         parameters: {
             query?: never;
@@ -1618,6 +1639,69 @@ export interface components {
             /** @default  */
             description: string | null;
             title: string;
+        };
+        /**
+         * AuditEntry
+         * @description One thing done.
+         */
+        AuditEntry: {
+            /** @description When (UTC, ISO 8601); for counted failed sign-ins, the last one. */
+            at: string;
+            /** @description How, old → new, e.g. `price: £45.00 → £50.00`. */
+            change: string;
+            /** Format: int32 */
+            id: number;
+            /** @description One of `kinds`' words, e.g. `price`. */
+            kind: string;
+            /** @description The kind as the back office names it, e.g. `Prices`. */
+            kind_label: string;
+            /** @description What was changed, e.g. `Peony posy (#12)`. */
+            subject: string;
+            /**
+             * Format: int32
+             * @description How many times: 1, or the failed sign-ins this entry counts.
+             */
+            times: number;
+            /**
+             * @description The admin's username as it was then, `command line` for a change made on the shop's
+             *     server, or `not signed in` for failed sign-ins.
+             */
+            who: string;
+        };
+        /**
+         * @description What an entry is about, kept as its word (`as_str`) in a string column, and published by
+         *     the API under the same words (a test holds the two to each other).
+         * @enum {string}
+         */
+        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure";
+        /**
+         * AuditKindOption
+         * @description A kind of entry the record can be filtered by.
+         */
+        AuditKindOption: {
+            kind: components["schemas"]["AuditKind"];
+            /** @description e.g. `Prices`. */
+            label: string;
+        };
+        /**
+         * AuditPage
+         * @description A page of the record.
+         */
+        AuditPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Every kind, for the filter. */
+            kinds: components["schemas"]["AuditKindOption"][];
+            /**
+             * Format: uint64
+             * @description This page, from 1.
+             */
+            page: number;
+            /**
+             * Format: uint64
+             * @description How many pages there are (1 when the record is empty).
+             */
+            pages: number;
         };
         /**
          * Availability
@@ -3801,6 +3885,10 @@ export type Album = components['schemas']['Album'];
 export type AlbumChange = components['schemas']['AlbumChange'];
 export type AlbumImage = components['schemas']['AlbumImage'];
 export type AlbumJson = components['schemas']['AlbumJson'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditKind = components['schemas']['AuditKind'];
+export type AuditKindOption = components['schemas']['AuditKindOption'];
+export type AuditPage = components['schemas']['AuditPage'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityStatus = components['schemas']['AvailabilityStatus'];
 export type BillingAddress = components['schemas']['BillingAddress'];
@@ -4695,6 +4783,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Album"][];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this kind; all when left out. */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description The page, from 1 (the newest); 1 when left out. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description A query parameter is not what it should be (a number that is not one, a word not among those listed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in as the studio's admin (AdminSession). */

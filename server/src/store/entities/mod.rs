@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod album;
 pub mod album_image;
+pub mod audit_entry;
 pub mod cart;
 pub mod cart_item;
 pub mod catalogue_version;

@@ -29,6 +29,7 @@ mod m20261220_000001_hold_checks;
 mod m20261221_000001_edit_versions;
 mod m20261226_000001_payment_news;
 mod m20261227_000001_personal_data;
+mod m20261228_000001_audit_entries;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261221_000001_edit_versions::Migration),
             Box::new(m20261226_000001_payment_news::Migration),
             Box::new(m20261227_000001_personal_data::Migration),
+            Box::new(m20261228_000001_audit_entries::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

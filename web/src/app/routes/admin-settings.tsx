@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { WhoDidWhat } from '@/features/admin-audit/components/who-did-what';
 import { Admins } from '@/features/admin-settings/components/admins';
 import { CustomerData } from '@/features/admin-privacy/components/customer-data';
 import { RetentionSettings } from '@/features/admin-privacy/components/retention-settings';
@@ -8,10 +9,26 @@ import { StudioFactsSettings } from '@/features/admin-settings/components/studio
 import { AdminFrame } from '../admin-frame';
 import { SettingsNav } from '../settings-nav';
 
-/** Settings (/admin/settings), its Admins tab (/admin/settings/admins) and its Customers' data tab (/admin/settings/privacy). */
+/** Settings (/admin/settings) and its tabs: Admins (/admin/settings/admins), Customers' data
+ * (/admin/settings/privacy) and the record of who did what (/admin/settings/who-did-what). */
 export default function AdminSettingsPage() {
   const path = useLocation().pathname.replace(/\/$/, '');
   const admins = path.endsWith('/admins');
+  if (path.endsWith('/who-did-what')) {
+    return (
+      <AdminFrame
+        title="Settings"
+        intro={<p>Who did what in the back office, newest first: sign-ins, products, prices and stock, settings, admins, refunds and exports. Kept two years.</p>}
+      >
+        {({ signedOut }) => (
+          <>
+            <SettingsNav />
+            <WhoDidWhat onSignedOut={signedOut} />
+          </>
+        )}
+      </AdminFrame>
+    );
+  }
   if (path.endsWith('/privacy')) {
     return (
       <AdminFrame title="Settings" intro={<p>How long customers’ details are kept, and a customer’s data when she asks for it or asks you to delete it.</p>}>
