@@ -145,6 +145,19 @@ impl Mailer {
         })
     }
 
+    /// Connects to the SMTP server and logs in when its URL carries a login, sending nothing
+    /// (`posy check`). `Ok(None)` when mail is written to files instead: there is no server.
+    pub async fn test_connection(&self) -> anyhow::Result<Option<()>> {
+        let Transport::Smtp(smtp) = &self.transport else {
+            return Ok(None);
+        };
+        let answered = tokio::time::timeout(SEND_TIMEOUT, smtp.test_connection())
+            .await
+            .map_err(|_| anyhow::anyhow!("the mail server took too long to answer"))??;
+        anyhow::ensure!(answered, "the mail server did not answer after the login");
+        Ok(Some(()))
+    }
+
     /// The Message-ID of an outbox row: the same on every try.
     fn message_id(&self, message: &outbox::Model) -> String {
         let unique = match &message.message_id {
