@@ -18,12 +18,12 @@ dev:
 	scripts/build-wasm.sh
 	scripts/dev.sh
 
-## build: the release binary and the web bundle
+## build: the web bundle, then the release binary, which carries it (one file to deploy)
 build:
 	scripts/setup.sh run
 	scripts/build-wasm.sh
-	cargo build --release -p posy-server
 	cd web && npm run build
+	cargo build --release -p posy-server
 
 ## test: every test: Rust (fmt, clippy, unit, integration on SQLite and PostgreSQL), wasm, web, API fuzzing, browser
 test:

@@ -9,6 +9,8 @@
 # POSY_BIN serves with a given build of `posy` instead of building the release one, so two
 # builds (before and after a change) can be measured back to back on a quiet machine:
 #   POSY_BIN=/work/bench-before/posy scripts/bench.sh; scripts/bench.sh
+# BENCH_RUST_LOG=info measures the shop as it runs for the studio, writing one access line a
+# request (the default, warn, leaves them out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
@@ -28,7 +30,7 @@ start_shop() {
   BASE="http://127.0.0.1:$port"
   # Every cart and connection of the load comes from this one address: it may hold, start and
   # open as many as it likes.
-  RUST_LOG=warn POSY_MAX_HOLDS_PER_ADDRESS=100000 POSY_NEW_CARTS_PER_ADDRESS=100000 POSY_MAX_CONNECTIONS_PER_ADDRESS=100000 "$posy" serve \
+  RUST_LOG="${BENCH_RUST_LOG:-warn}" POSY_MAX_HOLDS_PER_ADDRESS=100000 POSY_NEW_CARTS_PER_ADDRESS=100000 POSY_MAX_CONNECTIONS_PER_ADDRESS=100000 "$posy" serve \
     --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist --database-url "$1" \
     >"$data/server.log" 2>&1 &
   server=$!

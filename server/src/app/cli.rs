@@ -1,5 +1,6 @@
 //! The command line: `posy serve` starts the shop, `posy admin` manages its accounts, `posy
-//! backup` and `posy restore` copy it whole, `posy openapi` writes the API description.
+//! backup` and `posy restore` copy it whole, `posy check` checks its set-up, `posy openapi`
+//! writes the API description.
 
 use std::path::PathBuf;
 
@@ -62,6 +63,11 @@ enum Command {
         #[arg(long)]
         status: bool,
     },
+    /// Check the shop's set-up without changing anything: what the shop checks at start and
+    /// /readyz reports, the mail server's login (no mail sent), the Stripe keys' mode and
+    /// Stripe's webhook endpoint for the public URL. Same settings as serve; exits non-zero
+    /// when something is wrong.
+    Check,
     /// Write the API description as OpenAPI YAML (committed as openapi.yaml).
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -305,6 +311,16 @@ pub async fn run() -> anyhow::Result<()> {
             init_logging();
             crate::store::db::connect(&cli.config.database_url()).await?;
             println!("The database is up to date.");
+            Ok(())
+        }
+        Command::Check => {
+            let found = crate::app::check::check(&cli.config, crate::store::clock::now()).await;
+            for finding in &found {
+                println!("{finding}");
+            }
+            let wrong = found.iter().filter(|f| !f.ok).count();
+            anyhow::ensure!(wrong == 0, "{wrong} thing(s) to put right (marked ✗ above)");
+            println!("Everything checked is as it should be.");
             Ok(())
         }
         Command::Openapi { output } => {

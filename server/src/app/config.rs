@@ -28,8 +28,9 @@ pub struct Config {
     pub database_url: Option<String>,
 
     /// Folder of the built web app (index.html and assets), served for every non-API path.
-    #[arg(long, env = "POSY_WEB_DIR", default_value = "web/dist", global = true)]
-    pub web_dir: PathBuf,
+    /// Default: the web app built into a release binary (web/dist in a debug build).
+    #[arg(long, env = "POSY_WEB_DIR", global = true)]
+    pub web_dir: Option<PathBuf>,
 
     /// The shop's public address, e.g. https://posy.example, used in links sent by e-mail
     /// and for absolute media URLs. Default: the bind address over http.
@@ -338,6 +339,17 @@ pub struct Config {
     #[arg(long, env = "POSY_MEDIA_URL", global = true)]
     pub media_url: Option<String>,
 
+    /// Serve /metrics (Prometheus's text format) to a scraper that sends this token as
+    /// `Authorization: Bearer …`; make a long random one, e.g. `openssl rand -hex 32`.
+    /// Default: no /metrics (it answers 404).
+    #[arg(
+        long,
+        env = "POSY_METRICS_TOKEN",
+        hide_env_values = true,
+        global = true
+    )]
+    pub metrics_token: Option<String>,
+
     /// How many days an order confirmation link works.
     #[arg(
         long,
@@ -474,7 +486,7 @@ impl Config {
             bind: "127.0.0.1:0".into(),
             data_dir,
             database_url: None,
-            web_dir: PathBuf::from("web/dist"),
+            web_dir: None,
             public_url: None,
             no_demo: false,
             allow_test_payments: false,
@@ -519,6 +531,7 @@ impl Config {
             s3_access_key_id: None,
             s3_secret_access_key: None,
             media_url: None,
+            metrics_token: None,
         }
     }
 }

@@ -16,6 +16,7 @@ use sea_orm::DatabaseConnection;
 use crate::accounts::auth;
 use crate::api::state::{Clients, Gallery, MediaBase, Privacy, Studio};
 use crate::app::config::Config;
+use crate::app::metrics::{self, Metrics};
 use crate::app::{private, seed, tasks};
 use crate::cart::CartKey;
 use crate::cart::holds::HoldRules;
@@ -28,6 +29,7 @@ use crate::checkout::webhook::{self, WebhookSecret};
 use crate::http::csrf::Csrf;
 use crate::http::headers::{self, Policies};
 use crate::http::limits::{self, Guarded, Guards};
+use crate::http::metrics::{Requests, Tally};
 use crate::http::serve::{self, Serving};
 use crate::http::{access, compression, error, web};
 use crate::mail::{Mailer, SmtpSettings};
@@ -64,25 +66,31 @@ pub struct Application {
     at_start: AtStart,
 }
 
+/// The shop's mailer as the settings make it (refused in a sentence when they are wrong): the
+/// shop's and `posy check`'s.
+pub fn mailer(config: &Config) -> anyhow::Result<Mailer> {
+    Mailer::new(
+        &config.mail_from,
+        &config.studio_email,
+        config
+            .smtp_url
+            .as_deref()
+            .map(|url| SmtpSettings {
+                url,
+                password: config.smtp_password.as_deref(),
+                ca_file: config.smtp_ca_file.as_deref(),
+            })
+            .as_ref(),
+        config.outbox_dir(),
+    )
+}
+
 impl Application {
     /// Opens the database (migrating it), seeds an empty shop, binds the port.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let payments_by = choose_payments(&config)?;
         // Refused before anything is written, like the payments.
-        let mailer = Mailer::new(
-            &config.mail_from,
-            &config.studio_email,
-            config
-                .smtp_url
-                .as_deref()
-                .map(|url| SmtpSettings {
-                    url,
-                    password: config.smtp_password.as_deref(),
-                    ca_file: config.smtp_ca_file.as_deref(),
-                })
-                .as_ref(),
-            config.outbox_dir(),
-        )?;
+        let mailer = mailer(&config)?;
         let at_start = AtStart::default();
         if let Some(why) = test_keys_in_public(&config) {
             at_start.note(why);
@@ -162,6 +170,7 @@ impl Application {
             holds: HoldRules::new(config.hold_minutes, config.max_holds_per_address)
                 .units_per_address(config.max_held_units_per_address)
                 .renewals(config.max_hold_renewals),
+            refunds_by_reason: Tally::default(),
         };
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
         let desk = OrderDesk {
@@ -347,7 +356,22 @@ fn routes(
         at_start,
     };
     let health_for_api = health.clone();
+    let requests = Requests::default();
+    let webhook_events = Tally::default();
+    let metrics = Metrics {
+        token: config.metrics_token.clone(),
+        health: health.clone(),
+        requests: requests.clone(),
+        refunds_by_reason: checkout.refunds_by_reason.clone(),
+        webhook_events: webhook_events.clone(),
+    };
+    let counted_webhook = move || {
+        let events = webhook_events.clone();
+        webhook::receive.around(move |next, req| metrics::count_webhook(next, req, events.clone()))
+    };
     let writer = checkout.writer.clone();
+    let web_files = web::WebFiles::choose(config.web_dir.as_deref());
+    tracing::info!("the web app is served from {web_files}");
     Route::new()
         // For monitors and proxies, outside the web app (which answers every other path).
         .at(
@@ -374,6 +398,13 @@ fn routes(
             }),
         )
         .at(
+            "/metrics",
+            poem::endpoint::make(move |req| {
+                let metrics = metrics.clone();
+                async move { metrics.answer(&req, crate::store::clock::now()).await }
+            }),
+        )
+        .at(
             "/api/openapi.json",
             make_sync(move |_| json_response(spec.clone())),
         )
@@ -386,8 +417,8 @@ fn routes(
             }),
         )
         // Outside the CSRF guard: Stripe signs its events instead.
-        .at("/api/payment/webhook/", webhook::receive)
-        .at("/api/payment/webhook", webhook::receive)
+        .at("/api/payment/webhook/", counted_webhook())
+        .at("/api/payment/webhook", counted_webhook())
         .nest_no_strip(
             "/api",
             api_endpoint().around(|next, req| compression::compressed(next, req, compression::API)),
@@ -400,11 +431,11 @@ fn routes(
         .nest("/media", web::media(config.media_dir()))
         .nest(
             "/",
-            web::WebApp::new(&config.web_dir, policies.clone(), api_endpoint().boxed())
+            web::WebApp::new(&web_files, policies.clone(), api_endpoint().boxed())
                 .around(|next, req| compression::compressed(next, req, compression::WEB)),
         )
         .around(move |next, req| headers::secure(next, req, policies.clone()))
-        .around(access::logged)
+        .around(move |next, req| access::logged(next, req, requests.clone()))
         .data(catalogue)
         .data(MediaBase(media_base.clone()))
         .data(WebhookSecret(config.stripe_webhook_secret.clone()))
@@ -522,7 +553,7 @@ fn clients(config: &Config) -> Clients {
 }
 
 /// Which provider takes the shop's payments.
-enum PaymentChoice<'a> {
+pub(crate) enum PaymentChoice<'a> {
     Stripe {
         secret: &'a str,
         publishable: &'a str,
@@ -534,7 +565,7 @@ enum PaymentChoice<'a> {
 /// on an https public URL takes only with `--allow-test-payments`. Decided from the settings
 /// alone, before the database is opened: a shop that refuses to start writes nothing (no
 /// demo catalogue in what was meant to be a real shop's database).
-fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
+pub(crate) fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
     match (
         &config.stripe_secret_key,
         &config.stripe_publishable_key,

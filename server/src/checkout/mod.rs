@@ -43,6 +43,7 @@ use crate::checkout::attempts::{PaymentAttempts, TooMany};
 use crate::checkout::payments::{
     Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
 };
+use crate::http::metrics::Tally;
 use crate::orders::writer::{NewOrder, Paid, Post, Written, write_order};
 use crate::store::clock::{Clock, now};
 use crate::store::db::Writer;
@@ -235,6 +236,8 @@ pub struct Checkout {
     /// How long a cart's stock is held while paying, and how many held carts an address may
     /// have.
     pub holds: HoldRules,
+    /// Payments given back instead of becoming orders, by the reason's word (`/metrics`).
+    pub refunds_by_reason: Tally,
 }
 
 /// The details a card was paid with, for an order the browser never placed. The money is
@@ -594,11 +597,13 @@ impl Checkout {
                 }
                 Err(err) => {
                     tracing::error!(payment = %intent.id, %err, "order not recorded after retries; refunding");
-                    return Err(self.refund(intent, cart_id, NOT_RECORDED).await);
+                    return Err(self
+                        .refund(intent, cart_id, "not_recorded", NOT_RECORDED)
+                        .await);
                 }
             }
         };
-        let reason = match outcome {
+        let (why, reason) = match outcome {
             Attempt::Placed(id) => {
                 tracing::info!(order = id, payment = %intent.id, "order placed");
                 return Ok(id);
@@ -607,23 +612,35 @@ impl Checkout {
             Attempt::CartClosed => match self.existing_order(&intent.id, Some(cart_id)).await? {
                 Some(id) => return Ok(id),
                 // Paid for a cart ordered with another payment, or removed: never keep the money.
-                None => "This cart had already been ordered or has expired, so we have refunded \
-                         this payment in full. Please check your email for your order."
-                    .to_owned(),
+                None => (
+                    "cart_closed",
+                    "This cart had already been ordered or has expired, so we have refunded \
+                     this payment in full. Please check your email for your order."
+                        .to_owned(),
+                ),
             },
-            Attempt::Changed => "Your cart changed while you were paying, so we have refunded \
-                                 your payment in full. Please check your cart and pay again."
-                .to_owned(),
-            Attempt::Withdrawn(label) => format!(
-                "Sorry, {label} is no longer on sale, so we have refunded your payment in full; \
-                 it will be back on your card within 5 to 10 working days."
+            Attempt::Changed => (
+                "cart_changed",
+                "Your cart changed while you were paying, so we have refunded your payment in \
+                 full. Please check your cart and pay again."
+                    .to_owned(),
             ),
-            Attempt::SoldOut(label) => format!(
-                "Sorry, {label} sold out while you were paying. We have refunded your payment in \
-                 full; it will be back on your card within 5 to 10 working days."
+            Attempt::Withdrawn(label) => (
+                "withdrawn",
+                format!(
+                    "Sorry, {label} is no longer on sale, so we have refunded your payment in \
+                     full; it will be back on your card within 5 to 10 working days."
+                ),
+            ),
+            Attempt::SoldOut(label) => (
+                "sold_out",
+                format!(
+                    "Sorry, {label} sold out while you were paying. We have refunded your \
+                     payment in full; it will be back on your card within 5 to 10 working days."
+                ),
             ),
         };
-        Err(self.refund(intent, cart_id, &reason).await)
+        Err(self.refund(intent, cart_id, why, &reason).await)
     }
 
     /// One run of the order's transaction: the order is written and committed, or nothing is.
@@ -708,8 +725,15 @@ impl Checkout {
 
     /// Gives the payment back and records why, so asking again gives the same answer; the
     /// cart stays open with its intent forgotten, so paying again makes a new one. The record,
-    /// the cart and the studio's notice are one transaction: all of them or none.
-    async fn refund(&self, intent: &Intent, cart_id: CartId, reason: &str) -> PlaceError {
+    /// the cart and the studio's notice are one transaction: all of them or none. `why` is the
+    /// reason's word for `/metrics` (`refunds_by_reason`), counted once a refund.
+    async fn refund(
+        &self,
+        intent: &Intent,
+        cart_id: CartId,
+        why: &'static str,
+        reason: &str,
+    ) -> PlaceError {
         let key = format!("posy-refund-{}", intent.id);
         let refunded = self
             .payments
@@ -756,7 +780,9 @@ impl Checkout {
                 .exec(&txn)
                 .await?;
             mail::post(&txn, &self.studio_email, letter).await?;
-            txn.commit().await
+            txn.commit().await?;
+            self.refunds_by_reason.count(why);
+            Ok(())
         };
         if let Err(err) = stored.await {
             tracing::error!(payment = %intent.id, %err, "could not record a refund");

@@ -5,6 +5,7 @@
 //! the answer, errors included, so a studio's "it said something went wrong" can be found in
 //! the log. The access line says the method, the route's shape (ids and tokens replaced, never
 //! the query string: it may hold an order's token or a postcode), the status and the time.
+//! The same answer is counted for `/metrics` (`metrics::Requests`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,18 +14,22 @@ use poem::http::HeaderValue;
 use poem::{Endpoint, Request, Response};
 use tracing::Instrument;
 
+use crate::http::metrics::{Requests, route_class};
+
 /// The header that carries the id, both ways.
 pub const REQUEST_ID: &str = "x-request-id";
 
-/// Wraps every route: the span, the id on the answer, the access line.
+/// Wraps every route: the span, the id on the answer, the access line, the count.
 pub async fn logged<E: Endpoint<Output = Response>>(
     next: Arc<E>,
     req: Request,
+    requests: Requests,
 ) -> poem::Result<Response> {
     let id = request_id(req.headers().get(REQUEST_ID));
     let started = Instant::now();
     let method = req.method().clone();
     let route = route_shape(req.uri().path());
+    let class = route_class(req.uri().path());
     let span = tracing::info_span!("request", id = %id);
     let mut response = match next.call(req).instrument(span.clone()).await {
         Ok(response) => response,
@@ -33,6 +38,7 @@ pub async fn logged<E: Endpoint<Output = Response>>(
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
+    requests.count(class, response.status().as_u16());
     span.in_scope(|| {
         tracing::info!(
             target: "posy::access",

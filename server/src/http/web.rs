@@ -2,48 +2,199 @@
 //! (index.html) is fetched afresh each time, carries a fresh CSP nonce each time, and answers every path
 //! that is not a file (the app routes in the browser). A shopper's page arrives already drawn
 //! (`pages`), with the API's answers it was drawn from inside it. Errors never show a path on disk.
+//!
+//! A release binary carries the app's files ([`BUILT`], listed by build.rs), so it serves from
+//! any folder; `--web-dir` (and every debug build, which carries none) reads a folder instead.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use poem::endpoint::BoxEndpoint;
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::{Method, StatusCode, header};
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Result};
+use poem::web::StaticFileRequest;
+use poem::{Endpoint, EndpointExt, FromRequest, IntoResponse, Request, Response, Result};
+use sha2::{Digest, Sha256};
 
 use crate::http::headers::{self, Policies};
-use crate::http::pages::{self, Pages};
+use crate::http::pages::{self, Bundle, Pages};
 
 /// Where Vite's server build of the app (`web/vite.ssr.config.ts`) sits inside the app's folder;
 /// never served as a file.
 const SERVER_BUILD: &str = "ssr";
 
-/// Serves the single-page app from `dir`.
+/// The web app's files (path inside `web/dist`, bytes) built into a release binary; none in a
+/// debug build, or a release one built before the web app.
+pub const BUILT: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+
+/// Where the app's files are read from.
+#[derive(Clone, Debug)]
+pub enum WebFiles {
+    /// A folder on disk.
+    Folder(PathBuf),
+    /// Files built into the binary.
+    Built(&'static [(&'static str, &'static [u8])]),
+}
+
+impl WebFiles {
+    /// The folder given, else the files built in, else `web/dist` in the working folder.
+    pub fn choose(folder: Option<&Path>) -> WebFiles {
+        match folder {
+            Some(folder) => WebFiles::Folder(folder.to_owned()),
+            None if !BUILT.is_empty() => WebFiles::Built(BUILT),
+            None => WebFiles::Folder(PathBuf::from("web/dist")),
+        }
+    }
+}
+
+impl std::fmt::Display for WebFiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WebFiles::Folder(dir) => write!(f, "the folder {}", dir.display()),
+            WebFiles::Built(files) => write!(f, "the {} files built into posy", files.len()),
+        }
+    }
+}
+
+/// The app's files, ready to serve.
+enum Files {
+    Folder {
+        dir: PathBuf,
+        endpoint: StaticFilesEndpoint,
+    },
+    Built(HashMap<&'static str, BuiltFile>),
+}
+
+/// A file built into the binary, with the validator a browser revalidates it by.
+struct BuiltFile {
+    bytes: &'static [u8],
+    etag: String,
+}
+
+/// Serves the single-page app from its files.
 pub struct WebApp {
-    dir: PathBuf,
-    files: StaticFilesEndpoint,
+    files: Files,
     policies: Arc<Policies>,
     pages: Pages,
     api: BoxEndpoint<'static>,
 }
 
 impl WebApp {
-    /// The app built into `dir` (Vite's `dist`), its page under `policies`; shoppers' pages are
-    /// drawn from what `api` answers.
-    pub fn new(dir: &Path, policies: Arc<Policies>, api: BoxEndpoint<'static>) -> WebApp {
+    /// The app built into `files` (Vite's `dist`), its page under `policies`; shoppers' pages
+    /// are drawn from what `api` answers.
+    pub fn new(files: &WebFiles, policies: Arc<Policies>, api: BoxEndpoint<'static>) -> WebApp {
+        let render = format!("{SERVER_BUILD}/render.js");
+        let (files, bundle) = match files {
+            WebFiles::Folder(dir) => (
+                Files::Folder {
+                    dir: dir.clone(),
+                    endpoint: StaticFilesEndpoint::new(dir),
+                },
+                Bundle::File(dir.join(&render)),
+            ),
+            WebFiles::Built(list) => {
+                let bundle = list
+                    .iter()
+                    .find(|(name, _)| *name == render)
+                    .map_or(Bundle::Missing, |&(_, bytes)| Bundle::Built(bytes));
+                let files = list
+                    .iter()
+                    .map(|&(name, bytes)| {
+                        let etag = format!("\"{}\"", &hex::encode(Sha256::digest(bytes))[..20]);
+                        (name, BuiltFile { bytes, etag })
+                    })
+                    .collect();
+                (Files::Built(files), bundle)
+            }
+        };
         WebApp {
-            dir: dir.to_owned(),
-            files: StaticFilesEndpoint::new(dir),
+            files,
             policies,
-            pages: Pages::new(&dir.join(SERVER_BUILD).join("render.js")),
+            pages: Pages::new(bundle),
             api,
         }
+    }
+
+    /// index.html, if the app is built.
+    async fn index(&self) -> Option<String> {
+        match &self.files {
+            Files::Folder { dir, .. } => {
+                tokio::fs::read_to_string(dir.join("index.html")).await.ok()
+            }
+            Files::Built(files) => files
+                .get("index.html")
+                .and_then(|file| String::from_utf8(file.bytes.to_vec()).ok()),
+        }
+    }
+
+    /// Whether `relative` (a request's path without its first `/`) names one of the app's files.
+    fn has_file(&self, relative: &str) -> bool {
+        match &self.files {
+            Files::Folder { dir, .. } => dir.join(relative).is_file(),
+            Files::Built(files) => files.contains_key(relative),
+        }
+    }
+
+    /// One of the app's files, as a folder's file would be answered (content type, validator,
+    /// conditional requests and ranges).
+    async fn file(&self, req: Request, relative: &str) -> Response {
+        let file = match &self.files {
+            Files::Folder { endpoint, .. } => {
+                return match endpoint.call(req).await {
+                    Ok(response) => response.into_response(),
+                    Err(err) => pathless(err),
+                };
+            }
+            Files::Built(files) => match files.get(relative) {
+                Some(file) => file,
+                None => return StatusCode::NOT_FOUND.into_response(),
+            },
+        };
+        if !matches!(*req.method(), Method::GET | Method::HEAD) {
+            return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        }
+        let etag = header::HeaderValue::from_str(&file.etag).expect("hex in quotes");
+        let unchanged = req
+            .headers()
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .any(|tag| {
+                let tag = tag.trim();
+                tag == "*" || tag.trim_start_matches("W/") == file.etag
+            });
+        if unchanged {
+            return Response::builder()
+                .status(StatusCode::NOT_MODIFIED)
+                .header(header::ETAG, etag)
+                .finish();
+        }
+        let ranged = match StaticFileRequest::from_request_without_body(&req).await {
+            Ok(ranged) => ranged.create_response_from_data(file.bytes),
+            Err(err) => return pathless(err),
+        };
+        // As a folder's files are typed: text in UTF-8.
+        let mime = mime_guess::from_path(relative).first_or_octet_stream();
+        let content_type =
+            if mime.type_() == "text" || mime.essence_str() == "application/javascript" {
+                format!("{mime}; charset=utf-8")
+            } else {
+                mime.to_string()
+            };
+        let mut response = match ranged {
+            Ok(response) => response.with_content_type(content_type).into_response(),
+            Err(err) => return pathless(err.into()),
+        };
+        response.headers_mut().insert(header::ETAG, etag);
+        response
     }
 
     /// The app's page with a fresh nonce in its tags and its policy; for a shopper's page, with
     /// the page drawn inside it.
     async fn page(&self, req: &Request) -> Response {
-        let Ok(mut html) = tokio::fs::read_to_string(self.dir.join("index.html")).await else {
+        let Some(mut html) = self.index().await else {
             return Response::builder()
                 .status(StatusCode::SERVICE_UNAVAILABLE)
                 .content_type("text/html; charset=utf-8")
@@ -120,7 +271,7 @@ impl Endpoint for WebApp {
             && !relative.contains('%')
             && relative != "index.html"
             && !relative.starts_with(SERVER_BUILD)
-            && self.dir.join(relative).is_file();
+            && self.has_file(relative);
         // A missing hashed asset is an old build's chunk: a 404 lets the app offer a reload,
         // where the page in its place would fail to parse as a script.
         let is_asset = path.starts_with("/assets/");
@@ -137,10 +288,7 @@ impl Endpoint for WebApp {
             }
             return Ok(response);
         }
-        let mut response = match self.files.call(req).await {
-            Ok(response) => response.into_response(),
-            Err(err) => return Ok(pathless(err)),
-        };
+        let mut response = self.file(req, relative).await;
         if is_asset && response.status().is_success() {
             response.headers_mut().insert(
                 header::CACHE_CONTROL,
@@ -191,4 +339,110 @@ pub fn media(dir: PathBuf) -> impl Endpoint<Output = Response> {
             }
             Ok(res)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use poem::endpoint::make_sync;
+
+    use super::*;
+
+    const FILES: &[(&str, &[u8])] = &[
+        (
+            "index.html",
+            b"<!doctype html><title>Built</title><script type=\"module\" src=\"/assets/app-1a2b.js\"></script>",
+        ),
+        ("assets/app-1a2b.js", b"console.log('posy')"),
+        ("favicon.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+        ("ssr/render.js", b"globalThis.renderPage = () => '';"),
+    ];
+
+    fn built() -> WebApp {
+        let api = make_sync(|_| StatusCode::NOT_FOUND)
+            .map_to_response()
+            .boxed();
+        let policies = Arc::new(Policies::new("/media/", false, None, ""));
+        WebApp::new(&WebFiles::Built(FILES), policies, api)
+    }
+
+    async fn get(app: &WebApp, path: &str, headers: &[(&str, &str)]) -> Response {
+        let mut req = Request::builder().uri_str(path);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        app.call(req.finish()).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_files_built_in_are_served_as_a_folders_would_be() {
+        let app = built();
+        let asset = get(&app, "/assets/app-1a2b.js", &[]).await;
+        assert_eq!(asset.status(), StatusCode::OK);
+        assert_eq!(
+            asset.headers()[header::CACHE_CONTROL],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            asset.headers()[header::CONTENT_TYPE],
+            "text/javascript; charset=utf-8"
+        );
+        let etag = asset.headers()[header::ETAG].clone();
+        assert_eq!(
+            asset.into_body().into_string().await.unwrap(),
+            "console.log('posy')"
+        );
+
+        let again = get(
+            &app,
+            "/assets/app-1a2b.js",
+            &[("if-none-match", etag.to_str().unwrap())],
+        )
+        .await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+        let part = get(&app, "/favicon.svg", &[("range", "bytes=0-3")]).await;
+        assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+        assert_eq!(part.headers()[header::CONTENT_TYPE], "image/svg+xml");
+        assert!(!part.headers().contains_key(header::CACHE_CONTROL));
+    }
+
+    #[tokio::test]
+    async fn the_built_in_page_answers_app_routes_and_the_server_build_is_never_a_file() {
+        let app = built();
+        for path in ["/", "/shop/peonies", "/ssr/render.js", "/index.html"] {
+            let page = get(&app, path, &[]).await;
+            assert_eq!(page.status(), StatusCode::OK, "{path}");
+            assert_eq!(page.headers()[header::CACHE_CONTROL], "no-cache", "{path}");
+            let html = page.into_body().into_string().await.unwrap();
+            assert!(html.contains("<title>Built</title>"), "{path}: {html}");
+            assert!(html.contains(" nonce=\""), "{path}: {html}");
+        }
+        let missing = get(&app, "/assets/gone-9z9z.js", &[]).await;
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+        let posted = app
+            .call(
+                Request::builder()
+                    .method(Method::POST)
+                    .uri_str("/favicon.svg")
+                    .finish(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(posted.status(), StatusCode::METHOD_NOT_ALLOWED);
+    }
+
+    #[test]
+    fn a_folder_given_is_served_over_the_files_built_in() {
+        assert!(matches!(
+            WebFiles::choose(Some(Path::new("/srv/web"))),
+            WebFiles::Folder(dir) if dir == Path::new("/srv/web")
+        ));
+        // A debug build carries none, so it reads web/dist as before.
+        if BUILT.is_empty() {
+            assert!(matches!(
+                WebFiles::choose(None),
+                WebFiles::Folder(dir) if dir == Path::new("web/dist")
+            ));
+        }
+    }
 }

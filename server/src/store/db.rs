@@ -761,8 +761,9 @@ pub fn remove_oldest(
     Ok(removed)
 }
 
-/// Each migration the database has (`applied`) or lacks, in order: `posy migrate --status`.
-pub async fn migration_status(url: &str) -> anyhow::Result<Vec<(String, bool)>> {
+/// One connection to an existing shop's database that changes nothing as it opens (no
+/// migration, no new SQLite file): `posy migrate --status` and `posy check`.
+pub async fn connect_to_look(url: &str) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_file(url) {
         anyhow::ensure!(
             path.is_file(),
@@ -770,7 +771,12 @@ pub async fn migration_status(url: &str) -> anyhow::Result<Vec<(String, bool)>> 
             path.display()
         );
     }
-    let db = Database::connect(options(url, 1, SqliteSynchronous::Normal)).await?;
+    Ok(Database::connect(options(url, 1, SqliteSynchronous::Normal)).await?)
+}
+
+/// Each migration the database has (`applied`) or lacks, in order: `posy migrate --status`.
+pub async fn migration_status(url: &str) -> anyhow::Result<Vec<(String, bool)>> {
+    let db = connect_to_look(url).await?;
     let pending: Vec<String> = Migrator::get_pending_migrations_read_only(&db)
         .await?
         .iter()

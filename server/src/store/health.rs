@@ -11,7 +11,8 @@
 //! data folder's disk), so the back office's summary can list the same `attention`.
 //!
 //! The checks take the moment they are given: real time in the shop (its `--fake-now` moves
-//! the shop's calendar, not the age of a stuck letter), a chosen one in tests.
+//! the shop's calendar, not the age of a stuck letter), a chosen one in tests. The same
+//! reading gives `/metrics` its figures from storage ([`Health::figures`]).
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -21,13 +22,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    Statement,
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QuerySelect, Statement,
 };
 use sea_orm_migration::MigratorTrait;
 use serde::{Deserialize, Serialize};
 
-use crate::store::entities::{order_refund, outbox, refund};
+use crate::store::entities::{order, order_refund, outbox, refund};
 use crate::store::migration::Migrator;
 
 /// Mail waiting longer than this needs a look.
@@ -229,6 +230,102 @@ impl Health {
             ));
         }
         Ok(found)
+    }
+}
+
+/// What `/metrics` reads from storage, at one moment.
+#[derive(Debug, Default)]
+pub struct Figures {
+    /// Orders by how they were paid (core's `PaidBy`: `card` at the checkout, `studio` taken
+    /// by phone or in the studio), every order ever placed.
+    pub orders_by_channel: Vec<(String, u64)>,
+    /// Letters waiting to be sent (not given up on), and those given up on.
+    pub mail_pending: u64,
+    pub mail_dead: u64,
+    /// How long the oldest waiting letter has waited, in seconds (0 when none waits).
+    pub mail_oldest_seconds: i64,
+    /// Order refunds the provider keeps refusing (`failing`), and checkout payments it would
+    /// not give back, not yet settled by hand.
+    pub refunds_failing: u64,
+    pub payments_unrefunded: u64,
+    /// Free bytes on the data folder's disk, where the platform can tell.
+    pub disk_free_bytes: Option<u64>,
+    /// The database's size in bytes (SQLite: the file and its WAL).
+    pub database_bytes: Option<u64>,
+}
+
+impl Health {
+    /// The figures `/metrics` reports, as at `now` (Unix seconds).
+    pub async fn figures(&self, now: i64) -> Result<Figures, sea_orm::DbErr> {
+        let orders_by_channel: Vec<(String, i64)> = order::Entity::find()
+            .select_only()
+            .column(order::Column::PaidBy)
+            .column_as(order::Column::Id.count(), "orders")
+            .group_by(order::Column::PaidBy)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let unsent = || outbox::Entity::find().filter(outbox::Column::SentAt.is_null());
+        let pending = || unsent().filter(outbox::Column::DeadAt.is_null());
+        let oldest: Option<Option<i64>> = pending()
+            .select_only()
+            .column_as(outbox::Column::CreatedAt.min(), "oldest")
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        use posy_core::order::RefundState;
+        Ok(Figures {
+            orders_by_channel: orders_by_channel
+                .into_iter()
+                .map(|(channel, n)| (channel, u64::try_from(n).unwrap_or(0)))
+                .collect(),
+            mail_pending: pending().count(&self.db).await?,
+            mail_dead: unsent()
+                .filter(outbox::Column::DeadAt.is_not_null())
+                .count(&self.db)
+                .await?,
+            mail_oldest_seconds: oldest.flatten().map_or(0, |at| (now - at).max(0)),
+            refunds_failing: order_refund::Entity::find()
+                .filter(order_refund::Column::State.eq(RefundState::Failing.as_str()))
+                .count(&self.db)
+                .await?,
+            payments_unrefunded: refund::Entity::find()
+                .filter(refund::Column::Succeeded.eq(false))
+                .filter(refund::Column::SettledAt.is_null())
+                .count(&self.db)
+                .await?,
+            disk_free_bytes: disk_space(&self.data_dir).map(|(free, _)| free),
+            database_bytes: self.database_bytes().await?,
+        })
+    }
+
+    /// The database's size: PostgreSQL's own count, or the SQLite file with its WAL.
+    async fn database_bytes(&self) -> Result<Option<u64>, sea_orm::DbErr> {
+        let backend = self.db.get_database_backend();
+        if backend == DatabaseBackend::Postgres {
+            let row = self
+                .db
+                .query_one_raw(Statement::from_string(
+                    backend,
+                    "SELECT pg_database_size(current_database()) AS bytes",
+                ))
+                .await?;
+            let bytes: Option<i64> = row.map(|row| row.try_get("", "bytes")).transpose()?;
+            return Ok(bytes.and_then(|b| u64::try_from(b).ok()));
+        }
+        let row = self
+            .db
+            .query_one_raw(Statement::from_string(
+                backend,
+                "SELECT file FROM pragma_database_list WHERE name = 'main'",
+            ))
+            .await?;
+        let file: Option<String> = row.map(|row| row.try_get("", "file")).transpose()?;
+        let Some(file) = file.filter(|f| !f.is_empty()) else {
+            return Ok(None);
+        };
+        let size = |path: &str| fs::metadata(path).map_or(0, |m| m.len());
+        Ok(Some(size(&file) + size(&format!("{file}-wal"))))
     }
 }
 

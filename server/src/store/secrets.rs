@@ -26,3 +26,21 @@ pub async fn load_or_create(db: &impl ConnectionTrait, name: &str) -> Result<[u8
         .map_err(|e| DbErr::Custom(format!("secret {name} is not 32 bytes of hex: {e}")))?;
     Ok(key)
 }
+
+/// Whether `a` and `b` are equal, taking the same time wherever they differ (a token or a
+/// hash compared with what was presented; only the length may show).
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_equal_bytes_match() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

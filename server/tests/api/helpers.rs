@@ -82,7 +82,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     )
     .unwrap();
     let mut config = Config::for_data_dir(data_dir.clone());
-    config.web_dir = web_dir.clone();
+    config.web_dir = Some(web_dir.clone());
     config.no_demo = options.no_demo;
     // Every test's crowd of shoppers connects and starts its carts from this machine's one
     // address: only the tests of those caps themselves set them.
@@ -365,9 +365,17 @@ impl TestApp {
         format!("{}{path}", self.base)
     }
 
+    /// The shop's settings, as `posy` would be given them (for `posy check`).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
     /// The folder the shop serves its web app from (a stand-in app, which tests may change).
     pub fn web_dir(&self) -> &std::path::Path {
-        &self.config.web_dir
+        self.config
+            .web_dir
+            .as_deref()
+            .expect("test shops serve a folder")
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {

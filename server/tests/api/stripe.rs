@@ -14,6 +14,7 @@ use crate::checkout::{cart_with, place, refused_as_given_back};
 use crate::helpers::{
     Options, TestApp, WEBHOOK_SECRET, admin_get, admin_post, spawn_app_with, sql,
 };
+use crate::metrics::{TOKEN, sample, scrape, with_token};
 
 /// Stripe's API as far as Posy uses it, keeping its payment intents in memory.
 pub(crate) struct FakeStripe {
@@ -987,4 +988,122 @@ async fn a_stalled_payment_provider_holds_up_no_one_elses_cart() {
     }
     assert!(!waiting.is_finished(), "the provider was still stalled");
     assert_eq!(waiting.await.unwrap(), 503);
+}
+
+/// Stripe's answer to `GET /v1/webhook_endpoints`: one endpoint at `url` in `status`.
+fn webhook_endpoints(url: &str, status: &str) -> Value {
+    json!({
+        "object": "list",
+        "url": "/v1/webhook_endpoints",
+        "has_more": false,
+        "data": [{
+            "id": "we_fake_1",
+            "object": "webhook_endpoint",
+            "api_version": null,
+            "application": null,
+            "created": 1_795_435_300,
+            "description": null,
+            "enabled_events": ["payment_intent.succeeded", "charge.refunded"],
+            "livemode": false,
+            "metadata": {},
+            "status": status,
+            "url": url
+        }]
+    })
+}
+
+#[tokio::test]
+async fn posy_check_reads_the_keys_mode_and_finds_stripes_webhook_endpoint_for_the_public_url() {
+    let stripe = FakeStripe::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/webhook_endpoints"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(webhook_endpoints(
+            "https://shop.example/api/payment/webhook/",
+            "enabled",
+        )))
+        .mount(&stripe.server)
+        .await;
+    let app = shop_on(&stripe).await;
+    let said = |config: posy_server::app::config::Config| async move {
+        posy_server::app::check::check(&config, posy_server::store::clock::now())
+            .await
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+
+    let mut config = app.config().clone();
+    config.public_url = Some("http://shop.example".into());
+    let found = said(config.clone()).await;
+    assert!(
+        found.contains("✓ Stripe's keys are test keys: no real money is taken."),
+        "{found}"
+    );
+    assert!(
+        found.contains(
+            "✗ Stripe has no webhook endpoint for http://shop.example/api/payment/webhook/"
+        ),
+        "{found}"
+    );
+
+    config.public_url = Some("https://shop.example/".into());
+    let found = said(config.clone()).await;
+    assert!(
+        found.contains(
+            "✓ Stripe sends payment_intent.succeeded to https://shop.example/api/payment/webhook/."
+        ),
+        "{found}"
+    );
+    assert!(
+        found.contains("✗ Stripe's keys are test keys on an https shop"),
+        "{found}"
+    );
+    let asked: Vec<_> = stripe
+        .server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path() == "/v1/webhook_endpoints")
+        .collect();
+    assert_eq!(asked.len(), 2);
+    assert_eq!(asked[0].url.query(), Some("limit=100"));
+
+    config.stripe_secret_key = Some("sk_live_posy".into());
+    let found = said(config).await;
+    assert!(
+        found.contains("✗ STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY a test one"),
+        "{found}"
+    );
+}
+
+#[tokio::test]
+async fn webhook_events_are_counted_by_outcome() {
+    let stripe = FakeStripe::start().await;
+    let app = spawn_app_with(Options {
+        stripe_api_url: Some(stripe.server.uri()),
+        configure: Some(with_token),
+        ..Options::default()
+    })
+    .await;
+    let payload = succeeded_event("evt_1", &json!({"id": "pi_unknown", "metadata": {}}));
+    let now = posy_server::store::clock::now();
+    assert_eq!(deliver(&app, &payload, "t=1,v1=bad").await, 400);
+    let status = deliver(&app, &payload, &signature(&payload, WEBHOOK_SECRET, now)).await;
+    assert_eq!(
+        status, 200,
+        "not one of Posy's payments: received, nothing done"
+    );
+    let (_, text) = scrape(&app, Some(TOKEN)).await;
+    assert_eq!(
+        sample(&text, "posy_webhook_events_total{outcome=\"refused\"}"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(
+        sample(&text, "posy_webhook_events_total{outcome=\"accepted\"}"),
+        1.0,
+        "{text}"
+    );
 }

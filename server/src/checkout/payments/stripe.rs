@@ -116,6 +116,55 @@ impl PaymentProvider for StripeProvider {
     }
 }
 
+/// Whether a Stripe key (secret `sk_`, restricted `rk_` or publishable `pk_`) is for test or
+/// live mode, by its prefix; `None` when it is not a Stripe key at all.
+pub fn key_mode(key: &str) -> Option<&'static str> {
+    let rest = ["sk_", "rk_", "pk_"]
+        .into_iter()
+        .find_map(|kind| key.strip_prefix(kind))?;
+    if rest.starts_with("test_") {
+        Some("test")
+    } else if rest.starts_with("live_") {
+        Some("live")
+    } else {
+        None
+    }
+}
+
+/// One of the account's webhook endpoints, as `posy check` needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WebhookEndpoint {
+    pub url: String,
+    /// `enabled` or `disabled`.
+    pub status: String,
+    /// The event types it sends (`*` for all).
+    pub events: Vec<String>,
+}
+
+/// The webhook endpoints of the account `secret_key` belongs to, in its mode (the first 100:
+/// a shop has one or two).
+pub async fn webhook_endpoints(
+    secret_key: &str,
+    api_url: Option<&str>,
+) -> Result<Vec<WebhookEndpoint>, PaymentError> {
+    let stripe = StripeProvider::new(secret_key, "", api_url)
+        .map_err(|e| PaymentError::Provider(e.to_string()))?;
+    let listed = stripe_misc::webhook_endpoint::ListWebhookEndpoint::new()
+        .limit(100)
+        .send(&stripe.client)
+        .await
+        .map_err(failure)?;
+    Ok(listed
+        .data
+        .into_iter()
+        .map(|endpoint| WebhookEndpoint {
+            url: endpoint.url,
+            status: endpoint.status,
+            events: endpoint.enabled_events,
+        })
+        .collect())
+}
+
 fn failure(err: StripeError) -> PaymentError {
     match &err {
         StripeError::Stripe(_, 404) => PaymentError::NotFound,
@@ -159,4 +208,18 @@ pub fn intent_of(intent: PaymentIntent) -> Result<Intent, PaymentError> {
         refunded,
         disputed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_keys_mode_is_read_from_its_prefix() {
+        assert_eq!(key_mode("sk_test_51Habc"), Some("test"));
+        assert_eq!(key_mode("rk_live_51Habc"), Some("live"));
+        assert_eq!(key_mode("pk_live_51Habc"), Some("live"));
+        assert_eq!(key_mode("whsec_abc"), None);
+        assert_eq!(key_mode("sk_prod_abc"), None);
+    }
 }

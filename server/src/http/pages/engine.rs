@@ -52,6 +52,17 @@ struct Job {
     reply: oneshot::Sender<Result<String, RenderError>>,
 }
 
+/// Where the web app's server build (`ssr/render.js`) is read from.
+#[derive(Clone, Debug)]
+pub enum Bundle {
+    /// A file on disk (the web app's folder).
+    File(PathBuf),
+    /// Built into the binary with the web app.
+    Built(&'static [u8]),
+    /// The web app built into the binary has no server build: pages are drawn in the browser.
+    Missing,
+}
+
 /// The handle to the renderer's thread.
 #[derive(Clone)]
 pub struct Engine {
@@ -59,9 +70,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the thread; the bundle at `bundle` is loaded on it when the first page is asked
-    /// for (about 100 ms), so a shop that serves no pages never pays for it.
-    pub fn start(bundle: PathBuf) -> Engine {
+    /// Starts the thread; the bundle is loaded on it when the first page is asked for (about
+    /// 100 ms), so a shop that serves no pages never pays for it.
+    pub fn start(bundle: Bundle) -> Engine {
         let (jobs, inbox) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("page-renderer".into())
@@ -84,7 +95,7 @@ impl Engine {
 }
 
 /// The thread's loop: load the bundle, then render each page asked for, until every handle is gone.
-fn serve(bundle: PathBuf, inbox: mpsc::Receiver<Job>) {
+fn serve(bundle: Bundle, inbox: mpsc::Receiver<Job>) {
     let mut loaded = None;
     for job in inbox {
         let loaded = loaded.get_or_insert_with(|| {
@@ -112,10 +123,14 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn new(bundle: &std::path::Path) -> Result<Loaded, RenderError> {
+    fn new(bundle: &Bundle) -> Result<Loaded, RenderError> {
         let not_built = |e: &dyn std::fmt::Display| RenderError::NotBuilt(e.to_string());
-        let source = std::fs::read_to_string(bundle)
-            .map_err(|e| not_built(&format!("{}: {e}", bundle.display())))?;
+        let source = match bundle {
+            Bundle::File(path) => std::fs::read_to_string(path)
+                .map_err(|e| not_built(&format!("{}: {e}", path.display())))?,
+            Bundle::Built(bytes) => String::from_utf8(bytes.to_vec()).map_err(|e| not_built(&e))?,
+            Bundle::Missing => return Err(not_built(&"the binary carries no server build")),
+        };
         let runtime = Runtime::new().map_err(|e| not_built(&e))?;
         runtime.set_memory_limit(MEMORY_LIMIT);
         runtime.set_max_stack_size(1 << 20);

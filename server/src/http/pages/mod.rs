@@ -9,11 +9,10 @@ mod core_host;
 mod engine;
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use engine::Engine;
-pub use engine::RenderError;
+pub use engine::{Bundle, RenderError};
 
 /// The API answers a shopper's page is drawn from, by the page's path; `None` for the pages
 /// that are per visitor or the studio's (the cart's checkout, an order, the back office): the
@@ -94,10 +93,10 @@ pub struct Pages {
 }
 
 impl Pages {
-    /// The renderer over the web app's server build at `bundle`.
-    pub fn new(bundle: &Path) -> Pages {
+    /// The renderer over the web app's server build.
+    pub fn new(bundle: Bundle) -> Pages {
         Pages {
-            engine: Engine::start(bundle.to_owned()),
+            engine: Engine::start(bundle),
             kept: Arc::default(),
         }
     }
