@@ -42,10 +42,10 @@ impl Default for RetentionSettings {
 
 /// The shortest and longest each period may be, so a slip of the keyboard neither deletes
 /// this week's orders nor keeps everything for ever.
-const MAIL_DAYS: (u32, u32) = (7, 3650);
-const CARD_MONTHS: (u32, u32) = (1, 120);
-const ENQUIRY_YEARS: (u32, u32) = (1, 10);
-const ORDER_YEARS: (u32, u32) = (6, 20);
+pub const MAIL_DAYS: (u32, u32) = (7, 3650);
+pub const CARD_MONTHS: (u32, u32) = (1, 120);
+pub const ENQUIRY_YEARS: (u32, u32) = (1, 10);
+pub const ORDER_YEARS: (u32, u32) = (6, 20);
 
 /// The moments before which each kind of data goes, as Unix seconds (the delivery day as a
 /// date), worked out from one real moment.

@@ -17,6 +17,7 @@ use posy_core::gallery::{CAPTION_MAX_CHARS, DESCRIPTION_MAX_CHARS, TITLE_MAX_CHA
 use posy_core::order::{MAX_NOTE_CHARS, OrderStatus, PaidBy, RefundState};
 use posy_core::product_form::{self, MAX_STOCK};
 use posy_core::quantity::MAX_PER_LINE;
+use posy_core::retention;
 use posy_core::schedule::Method;
 use posy_core::validation::FormField;
 use serde_json::{Value, json};
@@ -249,6 +250,33 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             json!({ "maxLength": CAPTION_MAX_CHARS }),
         ),
     ];
+    // A customer's data is asked for by her address (see `api::customers`).
+    rules.push(("CustomerAsk", "email", text(email_chars, EMAIL)));
+    // The retention periods, each within core's bounds.
+    let within = |(least, most): (u32, u32)| json!({"minimum": least, "maximum": most});
+    rules.extend([
+        ("RetentionForm", "mail_days", within(retention::MAIL_DAYS)),
+        (
+            "RetentionForm",
+            "dead_mail_days",
+            within(retention::MAIL_DAYS),
+        ),
+        (
+            "RetentionForm",
+            "card_months",
+            within(retention::CARD_MONTHS),
+        ),
+        (
+            "RetentionForm",
+            "enquiry_years",
+            within(retention::ENQUIRY_YEARS),
+        ),
+        (
+            "RetentionForm",
+            "order_years",
+            within(retention::ORDER_YEARS),
+        ),
+    ]);
     rules.extend(CheckoutField::ALL.map(|field| {
         let rule = text(field.max_chars(), checkout_pattern(field));
         ("PlaceOrder", field.wire_name(), rule)
@@ -342,6 +370,12 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             if published["name"] == parameter {
                 published["schema"] = schema.clone();
             }
+        }
+    }
+    for published in parameters_of(spec, "get", "/api/admin/customers/") {
+        if published["name"] == "email" {
+            published["schema"] =
+                json!({"type": "string", "maxLength": email_chars, "pattern": EMAIL});
         }
     }
     // The status filter is core's list (see `word_lists`), or empty.

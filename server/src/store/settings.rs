@@ -47,18 +47,22 @@ pub async fn write<T: Serialize>(
     value: &T,
     seen: i64,
 ) -> Result<Option<i64>, DbErr> {
+    // Versions count up from 1 a save at a time: the last whole number was never stored.
+    let Some(next) = seen.checked_add(1) else {
+        return Ok(None);
+    };
     let value = serde_json::to_string(value)
         .map_err(|err| DbErr::Custom(format!("the {what} cannot be written: {err}")))?;
     let changed = shop_setting::Entity::update_many()
         .col_expr(shop_setting::Column::Value, Expr::value(value.clone()))
         .col_expr(shop_setting::Column::UpdatedAt, Expr::value(now()))
-        .col_expr(shop_setting::Column::Version, Expr::value(seen + 1))
+        .col_expr(shop_setting::Column::Version, Expr::value(next))
         .filter(shop_setting::Column::Key.eq(key))
         .filter(shop_setting::Column::Version.eq(seen))
         .exec(db)
         .await?;
     if changed.rows_affected == 1 {
-        return Ok(Some(seen + 1));
+        return Ok(Some(next));
     }
     if seen != 0 {
         return Ok(None);

@@ -341,6 +341,12 @@ async fn the_retention_settings_are_saved_with_a_version_refused_out_of_bounds_a
     .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["version"], 1);
+    // A version never stored, the last whole number too, is refused in words, not a crash.
+    let mut unheard_of = form.clone();
+    unheard_of["version"] = json!(i64::MAX);
+    let (status, body) =
+        admin_put(&app, &session, "/api/admin/settings/retention/", unheard_of).await;
+    assert_eq!(status, 409, "{body}");
     // A page that loaded version 0 is refused in words.
     let (status, stale) = admin_put(&app, &session, "/api/admin/settings/retention/", form).await;
     assert_eq!(status, 409, "{stale}");
