@@ -100,6 +100,30 @@ pub(crate) fn charge_json(
 }
 
 impl FakeStripe {
+    /// Stripe refuses refunds with `status` and its error (`kind`, `message`): the next
+    /// `times` asks, or every one with `None`; the fake's own refunds answer after that.
+    pub(crate) async fn refuses_refunds(
+        &self,
+        status: u16,
+        kind: &str,
+        message: &str,
+        times: Option<u64>,
+    ) {
+        let refusal = Mock::given(method("POST"))
+            .and(path("/v1/refunds"))
+            .respond_with(
+                ResponseTemplate::new(status)
+                    .set_body_json(json!({"error": {"type": kind, "message": message}})),
+            )
+            .with_priority(1);
+        match times {
+            Some(times) => refusal.up_to_n_times(times),
+            None => refusal,
+        }
+        .mount(&self.server)
+        .await;
+    }
+
     pub(crate) async fn start() -> FakeStripe {
         let server = MockServer::start().await;
         let intents: Arc<Mutex<HashMap<String, Value>>> = Arc::default();
@@ -870,14 +894,8 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();
     // Stripe is down for the first try.
-    Mock::given(method("POST"))
-        .and(path("/v1/refunds"))
-        .respond_with(ResponseTemplate::new(500).set_body_json(json!({"error": {
-            "type": "api_error", "message": "An unknown error occurred"
-        }})))
-        .up_to_n_times(1)
-        .with_priority(1)
-        .mount(&stripe.server)
+    stripe
+        .refuses_refunds(500, "api_error", "An unknown error occurred", Some(1))
         .await;
     // The page's key for this refund, which the provider must be asked with.
     let key = uuid::Uuid::new_v4();

@@ -5,8 +5,6 @@
 use posy_server::store::entities::outbox;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
-use wiremock::matchers::{method, path};
-use wiremock::{Mock, ResponseTemplate};
 
 use crate::checkout::{cart_with, place};
 use crate::helpers::{
@@ -170,14 +168,8 @@ async fn the_customer_hears_of_a_card_refund_only_once_stripe_has_given_it_back(
     let session = admin_session(&app).await;
     let (id, _) = paid_order(&app, &stripe).await;
     // Stripe refuses the first try.
-    Mock::given(method("POST"))
-        .and(path("/v1/refunds"))
-        .respond_with(ResponseTemplate::new(500).set_body_json(json!({"error": {
-            "type": "api_error", "message": "An unknown error occurred"
-        }})))
-        .up_to_n_times(1)
-        .with_priority(1)
-        .mount(&stripe.server)
+    stripe
+        .refuses_refunds(500, "api_error", "An unknown error occurred", Some(1))
         .await;
     let mut ask = refund_ask(2, "0.00", "new");
     ask["cancel"] = json!(true);
@@ -409,13 +401,13 @@ async fn a_cancellation_whose_refund_stripe_keeps_refusing_is_told_once_the_stud
     let app = shop_on(&stripe).await;
     let session = admin_session(&app).await;
     let (id, _) = paid_order(&app, &stripe).await;
-    Mock::given(method("POST"))
-        .and(path("/v1/refunds"))
-        .respond_with(ResponseTemplate::new(402).set_body_json(json!({"error": {
-            "type": "invalid_request_error", "message": "Charge has been disputed"
-        }})))
-        .with_priority(1)
-        .mount(&stripe.server)
+    stripe
+        .refuses_refunds(
+            402,
+            "invalid_request_error",
+            "Charge has been disputed",
+            None,
+        )
         .await;
     let mut ask = refund_ask(2, "0.00", "new");
     ask["cancel"] = json!(true);
