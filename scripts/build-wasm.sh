@@ -19,7 +19,17 @@ unset RUSTC_WORKSPACE_WRAPPER
 # Never incremental: it partitions the code differently, and the same source came out tens of
 # bytes larger (41,013 B against 40,969 B), enough to cross the budget on a developer's machine
 # and not on CI's, or the other way round.
-CARGO_INCREMENTAL=0 cargo build -q -p posy-wasm -p posy-wasm-admin --lib --target wasm32-unknown-unknown --profile wasm-release
+# A panic's location names its source file, and a crate from crates.io is named by where
+# cargo unpacked it: $CARGO_HOME/registry/src/index.crates.io-…/. Those prefixes are cut, so the
+# module is the same size on every machine (a fresh machine's temporary CARGO_HOME made it 25 B
+# larger, enough to cross the budget) and no shopper downloads the builder's home folder
+# (48 B gzip less).
+# (The standard library's files stay under /rustc/<commit>/library/: it comes compiled.)
+remap=()
+for source in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+  remap+=("--remap-path-prefix=$source=")
+done
+RUSTFLAGS="${remap[*]}" CARGO_INCREMENTAL=0 cargo build -q -p posy-wasm -p posy-wasm-admin --lib --target wasm32-unknown-unknown --profile wasm-release
 for module in wasm:posy_wasm wasm-admin:posy_wasm_admin; do
   folder=${module%%:*} name=${module#*:}
   rm -rf "$folder/pkg"

@@ -210,6 +210,12 @@ impl RefundState {
         RefundState::UNSETTLED.contains(&self)
     }
 
+    /// The provider turned it down when last asked, and will be asked again: money it reports
+    /// given back beyond the shop's other refunds may be this one's (made in its dashboard).
+    pub fn refused(self) -> bool {
+        matches!(self, RefundState::Failed | RefundState::Failing)
+    }
+
     /// The studio may say it gave this refund back another way: only once the provider has
     /// refused it again and again, never while a first try may still go through (the
     /// customer would be paid twice).
@@ -523,6 +529,13 @@ mod tests {
                 RefundState::Failing
             ]
         );
+        // A pending ask may be in flight, so only refused ones are paid by money the provider
+        // reports outside the shop.
+        let refused: Vec<RefundState> = RefundState::ALL
+            .into_iter()
+            .filter(|s| s.refused())
+            .collect();
+        assert_eq!(refused, [RefundState::Failed, RefundState::Failing]);
         let settles: Vec<RefundState> = RefundState::ALL
             .into_iter()
             .filter(|s| s.can_settle_elsewhere())

@@ -146,7 +146,8 @@ pub async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Serve => {
-            init_logging();
+            // Held while the shop runs: dropping it writes out the lines still queued.
+            let _log = init_logging();
             let app = Application::build(cli.config).await?;
             tracing::info!(
                 version = crate::VERSION,
@@ -308,7 +309,7 @@ pub async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { status: false } => {
-            init_logging();
+            let _log = init_logging();
             crate::store::db::connect(&cli.config.database_url()).await?;
             println!("The database is up to date.");
             Ok(())
@@ -371,17 +372,30 @@ fn ask(question: &str) -> anyhow::Result<String> {
 
 /// The log on standard output: lines for a person (coloured only on a terminal, never in the
 /// journal), or one JSON object a line with `POSY_LOG_FORMAT=json` for a log collector.
-fn init_logging() {
+///
+/// A request's thread only formats its line and queues it: a thread of the log's own writes
+/// them, many lines to a `write` when requests come fast. Writing each access line from the
+/// request's thread (one system call each, under standard output's lock) cost the cached
+/// catalogue reads a fifth of their rate (docs/performance.md, 2026-11-27). The queue is
+/// bounded; past it, lines are dropped rather than slowing the shop. The guard writes out what
+/// is queued when it is dropped.
+fn init_logging() -> tracing_appender::non_blocking::WorkerGuard {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
+    let (writer, guard) = tracing_appender::non_blocking(std::io::BufWriter::with_capacity(
+        64 * 1024,
+        std::io::stdout(),
+    ));
     let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_writer(writer)
         .with_ansi(std::io::stdout().is_terminal());
     match std::env::var("POSY_LOG_FORMAT").as_deref() {
         Ok("json") => log.json().init(),
         _ => log.init(),
     }
+    guard
 }
 
 /// Changes made on the command line, told to the studio's address from the settings.

@@ -335,7 +335,7 @@ impl Checkout {
         let mut replaces = None;
         if let Some(existing) = &cart.payment_intent_id {
             match self.payments.retrieve(existing).await {
-                Ok(intent) if intent.refunded => replaces = Some(intent.id),
+                Ok(intent) if intent.refunded > 0 => replaces = Some(intent.id),
                 Ok(intent) if intent.succeeded() => self.order_paid_cart(&intent, id).await?,
                 Ok(intent) if intent.status == PaymentStatus::Processing => {
                     return Err(IntentError::AlreadyPaid);

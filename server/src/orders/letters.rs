@@ -348,6 +348,33 @@ pub fn refund_failing(
     }
 }
 
+/// The studio's notice that money given back on a payment outside the shop (in the provider's
+/// dashboard, most likely) was taken as a refund the provider had been refusing, which the shop
+/// then stopped asking for.
+pub fn refund_taken_as_given(
+    reference: &str,
+    amount: Money,
+    what: &str,
+    admin_link: &str,
+) -> Letter {
+    Letter {
+        subject: format!(
+            "A refund on {reference} was given back outside the shop: {}",
+            amount.display()
+        ),
+        body: format!(
+            "The payment provider had been refusing the shop's refund of {amount} ({what}) on \
+             order {reference}. It now reports more money given back on that payment than the \
+             shop's own refunds, most likely a refund made in its dashboard. The shop takes \
+             that as this refund given back, tells the customer so, and no longer asks the \
+             provider for it, so the money cannot go out twice.\n\nIf the money given back \
+             was for something else, the customer is still owed {amount}: refund it again \
+             from the order's page:\n{admin_link}\n",
+            amount = amount.display()
+        ),
+    }
+}
+
 /// The studio's notice of a dispute or a fraud warning on an order's payment (`what`: the
 /// alert in words, saying what to do and by when). Sent once, when it is first heard of.
 pub fn payment_alert(reference: &str, what: &str, admin_link: &str) -> Letter {

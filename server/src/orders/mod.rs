@@ -81,6 +81,13 @@ pub trait GivesBack: Send + Sync {
         pence: i64,
         key: &'a str,
     ) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
+
+    /// Pence of `payment` given back so far in all, as the provider counts it (the shop's
+    /// refunds and any made in its own dashboard); the provider's words when it can't tell.
+    fn given_back<'a>(
+        &'a self,
+        payment: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<i64, String>> + Send + 'a>>;
 }
 
 /// The shop's refunds, shared by every request and the retrier.

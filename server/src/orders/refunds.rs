@@ -26,7 +26,7 @@ use posy_core::validation::is_email;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, UpdateMany,
 };
 use uuid::Uuid;
 
@@ -549,6 +549,24 @@ async fn put_back(
     })
 }
 
+/// `update` marking its refunds given back by the provider at `at`, to be asked for no more.
+fn given_back_at(
+    update: UpdateMany<order_refund::Entity>,
+    at: i64,
+) -> UpdateMany<order_refund::Entity> {
+    update
+        .col_expr(
+            order_refund::Column::State,
+            Expr::value(RefundState::Succeeded.as_str()),
+        )
+        .col_expr(order_refund::Column::SettledAt, Expr::value(at))
+        .col_expr(
+            order_refund::Column::NextAttemptAt,
+            Expr::value(None::<i64>),
+        )
+        .col_expr(order_refund::Column::LastError, Expr::value(None::<String>))
+}
+
 /// Asks the provider for refund `id` (with its own amount and key) and writes the outcome: done,
 /// or failed with the provider's words and when to try again. The refusal that makes it
 /// failing mails the studio, once.
@@ -563,14 +581,36 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
     let Some(order) = order::Entity::find_by_id(row.order_id).one(db).await? else {
         return Ok(());
     };
-    let asked = desk
-        .refunds
-        .give_back(
-            &order.payment_intent_id,
-            row.amount_pence,
-            &row.idempotency_key,
-        )
-        .await;
+    let payment = &order.payment_intent_id;
+    // A refused refund may have been given back meanwhile in the provider's dashboard, whose
+    // news may be late or lost: the provider's own total is read first, so such money settles
+    // this refund instead of going out twice.
+    let read_first = if state.refused() {
+        match desk.refunds.given_back(payment).await {
+            Ok(total) => {
+                refunded_by_provider(desk, payment, Money::from_pence(total)).await?;
+                let now_state = order_refund::Entity::find_by_id(id)
+                    .one(db)
+                    .await?
+                    .and_then(|r| RefundState::parse(&r.state));
+                if now_state != Some(state) {
+                    return Ok(());
+                }
+                Ok(())
+            }
+            Err(err) => Err(err),
+        }
+    } else {
+        Ok(())
+    };
+    let asked = match read_first {
+        Ok(()) => {
+            desk.refunds
+                .give_back(payment, row.amount_pence, &row.idempotency_key)
+                .await
+        }
+        Err(err) => Err(err),
+    };
     let at = now();
     let attempts = row.attempts + 1;
     // Only from the state read: the studio may have settled it elsewhere meanwhile.
@@ -581,19 +621,7 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
     match asked {
         Ok(()) => {
             let txn = db.begin().await?;
-            let written = update
-                .col_expr(
-                    order_refund::Column::State,
-                    Expr::value(RefundState::Succeeded.as_str()),
-                )
-                .col_expr(order_refund::Column::SettledAt, Expr::value(at))
-                .col_expr(
-                    order_refund::Column::NextAttemptAt,
-                    Expr::value(None::<i64>),
-                )
-                .col_expr(order_refund::Column::LastError, Expr::value(None::<String>))
-                .exec(&txn)
-                .await?;
+            let written = given_back_at(update, at).exec(&txn).await?;
             // Told once: by the write that marked it given back.
             if written.rows_affected == 1 {
                 let money = Some((Money::from_pence(row.amount_pence), row.what.as_str()));
@@ -767,23 +795,22 @@ pub async fn settle_elsewhere(
     admin::detail(&desk.db, desk.clock.now(), id).await
 }
 
-/// What went (or is going) through the provider of the shop's own refunds: every card refund
-/// but one the studio settled another way. Pending and failed ones count, as the provider may
-/// have given them back already (an answer lost on the way) and will be asked again with the
-/// same key.
-const THROUGH_THE_PROVIDER: [RefundState; 4] = [
-    RefundState::Pending,
-    RefundState::Failed,
-    RefundState::Failing,
-    RefundState::Succeeded,
-];
+/// The shop's own refunds the provider has made or may be making: succeeded ones (and those
+/// recorded from its dashboard), and pending ones, whose ask may be in flight or its answer
+/// lost. Refused ones (failed, failing) are not counted: money beyond these pays them first.
+const MADE: [RefundState; 2] = [RefundState::Pending, RefundState::Succeeded];
 
 /// The provider says `refunded` has been given back on `payment` in all (Stripe's
-/// `charge.refunded`, sent for the shop's own refunds too). What passes the shop's own refunds
-/// was given back in the provider's dashboard: it is recorded on the order as a refund the
-/// provider made, so the order's worth and what a later refund may give back count it. True
-/// when something was recorded; an event heard again finds nothing new. `None` when the
-/// payment is no order's.
+/// `charge.refunded`, sent for the shop's own refunds too; or its payment read by the retrier
+/// before asking again). Money beyond the shop's own refunds ([`MADE`]) first settles refunds
+/// the provider had been refusing, oldest first, each it covers whole: the studio gave that
+/// money back in the dashboard (as the failing refund's letter suggests), or the provider made
+/// a refund whose answer was lost. Either way it must not be asked for again, or the customer
+/// is paid twice. The studio is mailed, as the money may have been for something else. What is
+/// left beyond that was given back in the provider's dashboard: it is recorded on the order as
+/// a refund the provider made, so the order's worth and what a later refund may give back
+/// count it. True when something was recorded; news heard again finds nothing new. `None`
+/// when the payment is no order's.
 pub async fn refunded_by_provider(
     desk: &OrderDesk,
     payment: &str,
@@ -797,18 +824,115 @@ pub async fn refunded_by_provider(
     else {
         return Ok(None);
     };
-    let ours: i64 = order_refund::Entity::find()
+    let refunds = order_refund::Entity::find()
         .filter(order_refund::Column::OrderId.eq(order.id))
-        .filter(order_refund::Column::State.is_in(THROUGH_THE_PROVIDER.map(RefundState::as_str)))
+        .order_by_asc(order_refund::Column::Id)
         .all(&txn)
-        .await?
+        .await?;
+    let state = |r: &order_refund::Model| RefundState::parse(&r.state);
+    let made: i64 = refunds
         .iter()
+        .filter(|r| state(r).is_some_and(|s| MADE.contains(&s)))
         .map(|r| r.amount_pence)
         .sum();
-    let outside = refunded.pence() - ours;
+    let mut outside = refunded.pence() - made;
     if outside <= 0 {
         return Ok(Some(false));
     }
+    let at = now();
+    let refused = refunds
+        .iter()
+        .filter(|r| state(r).is_some_and(RefundState::refused));
+    for row in refused {
+        if row.amount_pence > outside {
+            continue;
+        }
+        take_as_given(desk, &txn, &order, row, at).await?;
+        outside -= row.amount_pence;
+    }
+    if outside > 0 {
+        record_dashboard_refund(&txn, &order, payment, refunded, outside, at).await?;
+    }
+    txn.commit().await?;
+    Ok(Some(true))
+}
+
+/// Refund `row`, which the provider had been refusing, counts as given back by money the
+/// provider reports outside the shop's refunds: it is asked for no more, and the customer,
+/// the order's history and the studio are told.
+async fn take_as_given(
+    desk: &OrderDesk,
+    txn: &impl ConnectionTrait,
+    order: &order::Model,
+    row: &order_refund::Model,
+    at: i64,
+) -> Result<(), DbErr> {
+    // Only from the state read: the retrier may be writing its own outcome. A lost race is an
+    // error, and the news comes again (Stripe resends; the retrier reads it again).
+    let taken = given_back_at(order_refund::Entity::update_many(), at)
+        .filter(order_refund::Column::Id.eq(row.id))
+        .filter(order_refund::Column::State.eq(row.state.clone()))
+        .exec(txn)
+        .await?;
+    if taken.rows_affected == 0 {
+        return Err(DbErr::RecordNotUpdated);
+    }
+    let amount = Money::from_pence(row.amount_pence);
+    order_change::Entity::insert(order_change::ActiveModel {
+        order_id: Set(order.id),
+        text: Set(format!(
+            "Stripe reports {} more given back on this payment than the shop's refunds, while \
+             its refund of {} ({}) was being refused: it counts as that refund, and Stripe is \
+             no longer asked for it.",
+            amount.display(),
+            amount.display(),
+            row.what
+        )),
+        by: Set(PROVIDER.to_owned()),
+        at: Set(at),
+        ..Default::default()
+    })
+    .exec_without_returning(txn)
+    .await?;
+    tell_customer(
+        desk,
+        txn,
+        order,
+        Some((amount, row.what.as_str())),
+        row.cancelled,
+        true,
+    )
+    .await?;
+    let link = format!(
+        "{}/admin/orders/{}",
+        desk.public_url.trim_end_matches('/'),
+        order.id
+    );
+    mail::post(
+        txn,
+        &desk.notify,
+        letters::refund_taken_as_given(&orders::reference(order.id), amount, &row.what, &link),
+    )
+    .await?;
+    tracing::warn!(
+        order = order.id,
+        refund = row.id,
+        pence = row.amount_pence,
+        "a refused refund counts as given back by money Stripe reports outside the shop"
+    );
+    Ok(())
+}
+
+/// `outside` pence of `payment` (of `refunded` in all) given back in the provider's own
+/// dashboard, recorded on `order` once.
+async fn record_dashboard_refund(
+    txn: &impl ConnectionTrait,
+    order: &order::Model,
+    payment: &str,
+    refunded: Money,
+    outside: i64,
+    at: i64,
+) -> Result<(), DbErr> {
     let now_refunded = order.refunded_pence + outside;
     // Only from what was read (on PostgreSQL a refund from the shop may commit meanwhile): a
     // lost race is an error, and Stripe sends the event again.
@@ -816,12 +940,11 @@ pub async fn refunded_by_provider(
         .col_expr(order::Column::RefundedPence, Expr::value(now_refunded))
         .filter(order::Column::Id.eq(order.id))
         .filter(order::Column::RefundedPence.eq(order.refunded_pence))
-        .exec(&txn)
+        .exec(txn)
         .await?;
     if updated.rows_affected == 0 {
         return Err(DbErr::RecordNotUpdated);
     }
-    let at = now();
     let amount = Money::from_pence(outside);
     order_refund::ActiveModel {
         order_id: Set(order.id),
@@ -840,7 +963,7 @@ pub async fn refunded_by_provider(
         cancelled: Set(false),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(txn)
     .await?;
     let left = rules::net_of(
         Money::from_pence(order.total_pence),
@@ -858,15 +981,14 @@ pub async fn refunded_by_provider(
         at: Set(at),
         ..Default::default()
     })
-    .exec_without_returning(&txn)
+    .exec_without_returning(txn)
     .await?;
-    txn.commit().await?;
     tracing::info!(
         order = order.id,
         pence = outside,
         "recorded a refund made in Stripe's dashboard"
     );
-    Ok(Some(true))
+    Ok(())
 }
 
 /// Who the order's history says did what the provider reported.

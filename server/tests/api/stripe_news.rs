@@ -2,8 +2,8 @@
 //! Stripe's API: a refund made in Stripe's dashboard, a dispute, an early fraud warning. Each
 //! event is sent twice: the second changes nothing.
 
-use posy_server::store::entities::outbox;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use posy_server::store::entities::{order_refund, outbox};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use crate::checkout::{cart_with, place};
@@ -214,6 +214,104 @@ async fn the_customer_hears_of_a_card_refund_only_once_stripe_has_given_it_back(
         order(&app, &session, id).await["refunds"][0]["state"],
         "succeeded"
     );
+}
+
+/// A shop on the fake Stripe with a paid order of two Bedminsters, whose refund of one (£42)
+/// Stripe refused once (a second ask would be given): the fake, the shop, an admin's session,
+/// the order's id and its payment intent.
+async fn one_refund_refused() -> (FakeStripe, TestApp, String, i64, String) {
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (id, intent) = paid_order(&app, &stripe).await;
+    stripe
+        .refuses_refunds(500, "api_error", "An unknown error occurred", Some(1))
+        .await;
+    let path = format!("/api/admin/orders/{id}/refund/");
+    let (status, asked) = admin_post(&app, &session, &path, refund_ask(1, "0.00", "new")).await;
+    assert_eq!(status, 200, "{asked}");
+    assert_eq!(asked["refunds"][0]["state"], "failed");
+    (stripe, app, session, id, intent)
+}
+
+/// The studio, tired of a refund Stripe refused, gives the money back in Stripe's dashboard:
+/// that money settles the refused refund, and Stripe is never asked for it again (the customer
+/// would be paid twice). The studio is told, in case the money was for something else.
+#[tokio::test]
+async fn a_dashboard_refund_settles_the_refund_stripe_refused_so_it_is_not_given_twice() {
+    let (stripe, app, session, id, intent) = one_refund_refused().await;
+
+    // £42 given back in Stripe's dashboard, and its news heard twice.
+    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(4200));
+    let charge = refunded_charge(&stripe, &intent);
+    assert_eq!(
+        sent_twice(&app, "evt_r3", "charge.refunded", charge).await,
+        [200, 200]
+    );
+    let seen = order(&app, &session, id).await;
+    let refunds = seen["refunds"].as_array().unwrap();
+    assert_eq!(refunds.len(), 1, "not a second refund: {seen}");
+    assert_eq!(refunds[0]["state"], "succeeded");
+    assert_eq!(seen["payment"]["refunded"], "42.00");
+    assert_eq!(
+        seen["changes"][0]["text"],
+        "Stripe reports £42.00 more given back on this payment than the shop's refunds, while \
+         its refund of £42.00 (1 × The Bedminster) was being refused: it counts as that \
+         refund, and Stripe is no longer asked for it."
+    );
+    assert_eq!(
+        letters(&app, "studio@posy.localhost", "given back outside the shop")
+            .await
+            .len(),
+        1
+    );
+    assert_eq!(
+        letters(&app, "jo@example.com", "A refund on your order")
+            .await
+            .len(),
+        1,
+        "the money is back on her card"
+    );
+    // Nothing is due to be asked for: Stripe saw one ask, the refused one.
+    let due = order_refund::Entity::find()
+        .filter(order_refund::Column::NextAttemptAt.is_not_null())
+        .count(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(due, 0);
+    assert_eq!(stripe.requests("POST", "/v1/refunds").await.len(), 1);
+    assert_eq!(
+        stripe.intents.lock().unwrap()[&intent]["x_amount_refunded"],
+        4200
+    );
+}
+
+/// The same with the dashboard's news lost: the retrier reads the payment's refunded total
+/// from Stripe before asking again, and finds the money already given back.
+#[tokio::test]
+async fn the_retrier_reads_what_stripe_gave_back_before_asking_again() {
+    let (stripe, app, session, id, intent) = one_refund_refused().await;
+
+    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(4200));
+    sql(&app, "UPDATE order_refunds SET next_attempt_at = 0").await;
+    let mut state = String::new();
+    for _ in 0..100 {
+        state = order_refunds_state(&app, &session, id).await;
+        if state != "failed" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(state, "succeeded");
+    assert_eq!(stripe.requests("POST", "/v1/refunds").await.len(), 1);
+    assert_eq!(
+        stripe.intents.lock().unwrap()[&intent]["x_amount_refunded"],
+        4200,
+        "given once"
+    );
+    let seen = order(&app, &session, id).await;
+    assert_eq!(seen["refunds"].as_array().unwrap().len(), 1, "{seen}");
+    assert_eq!(seen["payment"]["refunded"], "42.00");
 }
 
 /// A dispute as Stripe sends it, on `intent`.

@@ -28,9 +28,9 @@ pub struct Intent {
     pub cart_id: Option<CartId>,
     /// Who paid, as the card form sent it; filled by [`PaymentProvider::retrieve`].
     pub billing: Billing,
-    /// Some or all of its latest charge has been given back (by the shop or the studio);
-    /// filled by [`PaymentProvider::retrieve`].
-    pub refunded: bool,
+    /// Pence of its latest charge given back so far (by the shop or in the provider's own
+    /// dashboard); filled by [`PaymentProvider::retrieve`].
+    pub refunded: i64,
     /// The payer's bank disputes its latest charge; filled by [`PaymentProvider::retrieve`].
     pub disputed: bool,
 }
@@ -44,7 +44,7 @@ impl Intent {
     /// True when the money taken is (partly) back with the payer or held by their bank: such
     /// a payment never becomes an order.
     pub fn reversed(&self) -> bool {
-        self.refunded || self.disputed
+        self.refunded > 0 || self.disputed
     }
 }
 
@@ -214,6 +214,19 @@ impl crate::orders::GivesBack for Refunds {
                     idempotency_key: key,
                 })
                 .await
+                .map_err(|err| err.to_string())
+        })
+    }
+
+    fn given_back<'a>(
+        &'a self,
+        payment: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<i64, String>> + Send + 'a>> {
+        Box::pin(async move {
+            self.0
+                .retrieve(payment)
+                .await
+                .map(|intent| intent.refunded)
                 .map_err(|err| err.to_string())
         })
     }

@@ -190,9 +190,9 @@ pub fn intent_of(intent: PaymentIntent) -> Result<Intent, PaymentError> {
                 city: address.and_then(|a| a.city.clone()),
                 postal_code: address.and_then(|a| a.postal_code.clone()),
             };
-            (billing, charge.amount_refunded > 0, charge.disputed)
+            (billing, charge.amount_refunded, charge.disputed)
         }
-        _ => (Billing::default(), false, false),
+        _ => (Billing::default(), 0, false),
     };
     Ok(Intent {
         id: intent.id.to_string(),
