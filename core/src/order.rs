@@ -348,12 +348,15 @@ pub struct CheckedRefund {
 }
 
 /// Checks a refund against what is left: at least one thing chosen, no line beyond what is
-/// left of it, and the delivery charge only once. `fee_left` is the delivery charge not yet
-/// refunded (zero once it has been, or when there was none).
+/// left of it, the delivery charge only once, and no more money than is left of the payment
+/// of `total` with `refunded` given back ([`check_money_left`]). `fee_left` is the delivery
+/// charge not yet refunded (zero once it has been, or when there was none).
 pub fn check_refund(
     lines: &[RefundableLine],
     fee_left: Money,
     choice: &RefundChoice,
+    total: Money,
+    refunded: Money,
 ) -> Result<CheckedRefund, String> {
     if choice.quantities.len() != lines.len() {
         return Err("The order's items have changed; please open the order again.".into());
@@ -393,6 +396,7 @@ pub fn check_refund(
         .zip(&choice.quantities)
         .all(|(line, &quantity)| quantity == line.remaining)
         && (choice.delivery || fee_left == Money::ZERO);
+    check_money_left(amount, total, refunded)?;
     Ok(CheckedRefund {
         amount,
         what: what.join(", "),
@@ -653,9 +657,24 @@ mod tests {
         ]
     }
 
+    /// [`check_refund`] on a payment with plenty left.
+    fn check(
+        lines: &[RefundableLine],
+        fee_left: Money,
+        choice: &RefundChoice,
+    ) -> Result<CheckedRefund, String> {
+        check_refund(
+            lines,
+            fee_left,
+            choice,
+            Money::from_pence(100_000),
+            Money::ZERO,
+        )
+    }
+
     #[test]
     fn a_refund_adds_up_what_was_chosen() {
-        let refund = check_refund(
+        let refund = check(
             &lines(),
             Money::from_pence(800),
             &RefundChoice {
@@ -668,7 +687,7 @@ mod tests {
         assert_eq!(refund.what, "1 × Peony Posy (Large)");
         assert!(!refund.everything);
 
-        let all = check_refund(
+        let all = check(
             &lines(),
             Money::from_pence(800),
             &RefundChoice {
@@ -690,24 +709,24 @@ mod tests {
             delivery,
         };
         assert_eq!(
-            check_refund(&lines(), fee, &choose(vec![3, 0], false)),
+            check(&lines(), fee, &choose(vec![3, 0], false)),
             Err("Only 2 of Peony Posy (Large) can still be refunded.".into())
         );
         let mut spent = lines();
         spent[1].remaining = 0;
         assert_eq!(
-            check_refund(&spent, fee, &choose(vec![0, 1], false)),
+            check(&spent, fee, &choose(vec![0, 1], false)),
             Err("Vase has already been refunded.".into())
         );
         assert_eq!(
-            check_refund(&lines(), Money::ZERO, &choose(vec![0, 0], true)),
+            check(&lines(), Money::ZERO, &choose(vec![0, 0], true)),
             Err("There is no delivery charge left to refund.".into())
         );
         assert_eq!(
-            check_refund(&lines(), fee, &choose(vec![0, 0], false)),
+            check(&lines(), fee, &choose(vec![0, 0], false)),
             Err("Please choose what to refund: an item, or the delivery charge.".into())
         );
-        assert!(check_refund(&lines(), fee, &choose(vec![1], false)).is_err());
+        assert!(check(&lines(), fee, &choose(vec![1], false)).is_err());
     }
 
     #[test]
@@ -717,6 +736,16 @@ mod tests {
         let why = check_money_left(pounds(21), pounds(50), pounds(30)).unwrap_err();
         assert!(
             why.starts_with("Only £20.00 of this order's payment is left"),
+            "{why}"
+        );
+        // A refund of lines is checked against the money left too.
+        let one = RefundChoice {
+            quantities: vec![1, 0],
+            delivery: false,
+        };
+        let why = check_refund(&lines(), Money::ZERO, &one, pounds(50), pounds(30)).unwrap_err();
+        assert!(
+            why.starts_with("Only £20.00 of this order's payment"),
             "{why}"
         );
         let why = check_money_left(pounds(1), pounds(50), pounds(50)).unwrap_err();

@@ -23,6 +23,8 @@ const TYPES: &str = r#"
 export interface RefundLine { name: string; unit_price: string; quantity: number; refunded_quantity: number }
 /** What the studio chose to give back: how many of each line, in the order's line order, and the delivery charge. */
 export interface RefundAsk { quantities: number[]; delivery: boolean }
+/** The order's payment: its total, and what was given back of it already (wire amounts). */
+export interface RefundPayment { total: string; refunded: string }
 /** `checkRefund`'s answer: what it gives back (a wire amount, and in words), or why not. */
 export type RefundCheck =
   | { error: null; amount: string; what: string; everything: boolean }
@@ -65,7 +67,8 @@ fn answer(error: Option<&str>, refund: Option<&order::CheckedRefund>) -> JsValue
     object.into()
 }
 
-/// `checkRefund(order.items, order.delivery_left, {quantities: [1, 0], delivery: true})` →
+/// `checkRefund(order.items, order.delivery_left, {quantities: [1, 0], delivery: true},
+/// order.payment)` →
 /// `{error: null, amount: "53.00", what: "1 × Peony Posy, delivery", everything: false}`, or
 /// `{error: "Please choose what to refund: an item, or the delivery charge.", amount: null, …}`:
 /// the refund added up and checked as the server checks it. Throws when a price or the
@@ -75,7 +78,9 @@ pub fn check_refund(
     #[wasm_bindgen(unchecked_param_type = "RefundLine[]")] items: JsValue,
     #[wasm_bindgen(js_name = deliveryLeft)] delivery_left: &str,
     #[wasm_bindgen(unchecked_param_type = "RefundAsk")] ask: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RefundPayment")] payment: JsValue,
 ) -> Result<JsValue, JsError> {
+    let paid = |name| money(&field(&payment, name).as_string().unwrap_or_default());
     let lines = array(items)
         .iter()
         .map(|item| {
@@ -98,7 +103,13 @@ pub fn check_refund(
         delivery: field(&ask, "delivery").is_truthy(),
     };
     Ok(
-        match order::check_refund(&lines, money(delivery_left)?, &choice) {
+        match order::check_refund(
+            &lines,
+            money(delivery_left)?,
+            &choice,
+            paid("total")?,
+            paid("refunded")?,
+        ) {
             Ok(refund) => answer(None, Some(&refund)),
             Err(why) => answer(Some(&why), None),
         },

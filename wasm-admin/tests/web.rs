@@ -22,6 +22,12 @@ fn js(json: &str) -> wasm_bindgen::JsValue {
     js_sys::JSON::parse(json).unwrap()
 }
 
+fn payment(total: &str, refunded: &str) -> wasm_bindgen::JsValue {
+    js(&format!(
+        r#"{{"total": "{total}", "refunded": "{refunded}"}}"#
+    ))
+}
+
 fn said(answer: &wasm_bindgen::JsValue) -> String {
     js_sys::JSON::stringify(answer).unwrap().into()
 }
@@ -35,7 +41,7 @@ fn a_refund_is_added_up_and_checked_as_the_server_checks_it() {
         )
     };
     let refund = |delivery_fee: &str, choice: &str| {
-        said(&check_refund(items(), delivery_fee, js(choice)).unwrap())
+        said(&check_refund(items(), delivery_fee, js(choice), payment("200.00", "0.00")).unwrap())
     };
     assert_eq!(
         refund("8.00", r#"{"quantities": [1, 1], "delivery": true}"#),
@@ -49,7 +55,21 @@ fn a_refund_is_added_up_and_checked_as_the_server_checks_it() {
         refund("8.00", r#"{"quantities": [0, 0], "delivery": false}"#)
             .starts_with(r#"{"error":"Please choose what to refund"#)
     );
-    assert!(check_refund(items(), "eight", js(r#"{"quantities": [0, 0]}"#)).is_err());
+    assert!(
+        check_refund(
+            items(),
+            "eight",
+            js(r#"{"quantities": [0, 0]}"#),
+            payment("1.00", "0.00")
+        )
+        .is_err()
+    );
+    // Not past the money left of the payment (£50 of £70 given back outside the shop).
+    let choice = js(r#"{"quantities": [1, 0], "delivery": false}"#);
+    assert_eq!(
+        said(&check_refund(items(), "0.00", choice, payment("70.00", "50.00")).unwrap()),
+        r#"{"error":"Only £20.00 of this order's payment is left to give back, counting what was refunded outside the shop; please choose less.","amount":null,"what":null,"everything":false}"#
+    );
 }
 
 #[wasm_bindgen_test]

@@ -268,10 +268,10 @@ async fn write_refund(
         None
     } else {
         let fee_left = admin::delivery_left(&order);
-        let checked =
-            rules::check_refund(&lines, fee_left, &choice).map_err(OrderError::Refused)?;
-        rules::check_money_left(
-            checked.amount,
+        let checked = rules::check_refund(
+            &lines,
+            fee_left,
+            &choice,
             Money::from_pence(order.total_pence),
             Money::from_pence(order.refunded_pence),
         )

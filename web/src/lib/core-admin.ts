@@ -16,11 +16,18 @@ export type RefundLine = wasm.RefundLine;
 export type RefundCheck = wasm.RefundCheck;
 
 /**
- * What a refund gives back, added up and checked by the core as the server checks it: the
- * amount (a wire amount) and what it is in words, or the core's sentence for why it cannot be.
+ * What a refund gives back, added up and checked by the core as the server checks it (never
+ * more than is left of the payment, counting refunds made outside the shop): the amount (a wire
+ * amount) and what it is in words, or the core's sentence for why it cannot be.
  */
-export function checkRefund(items: readonly RefundLine[], deliveryLeft: string, quantities: readonly number[], delivery: boolean): RefundCheck {
-  return wasm.checkRefund(items as RefundLine[], deliveryLeft, { quantities: [...quantities], delivery });
+export function checkRefund(
+  items: readonly RefundLine[],
+  deliveryLeft: string,
+  quantities: readonly number[],
+  delivery: boolean,
+  payment: { total: string; refunded: string },
+): RefundCheck {
+  return wasm.checkRefund(items as RefundLine[], deliveryLeft, { quantities: [...quantities], delivery }, payment);
 }
 
 /** Whether a refund offers to put the flowers back in stock, before the studio says otherwise (only before they are made). */

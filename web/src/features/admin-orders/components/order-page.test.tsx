@@ -254,6 +254,23 @@ describe('an order’s page', () => {
     expect(peonies).toHaveValue(2);
   });
 
+  it('never offers to give back more than is left of the payment, counting a refund made in Stripe’s dashboard', async () => {
+    const user = userEvent.setup();
+    // £70.50 given back in all, £58.00 of it in Stripe's dashboard: £40.00 is left.
+    openOrder(orderDetail({ payment: { ...orderDetail().payment, refunded: '70.50' } }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel or refund…' }));
+    const peonies = screen.getByRole('spinbutton', { name: 'How many Peony Posy (Large) to refund' });
+    await user.clear(peonies);
+    await user.type(peonies, '1');
+    const sentence = "Only £40.00 of this order's payment is left to give back, counting what was refunded outside the shop; please choose less.";
+    expect(screen.getByText(sentence)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+    expect(screen.queryByRole('button', { name: /^Yes/ })).not.toBeInTheDocument();
+    expect(sent('POST', '/api/admin/orders/7/refund/')).toHaveLength(0);
+    expect(peonies).toHaveValue(1);
+  });
+
   it('refuses a refund from a page out of date in words, keeps what was chosen, and the next try says what it now saw', async () => {
     const user = userEvent.setup();
     const bodies: { refunded: string; key: string; quantities: number[]; reason: string }[] = [];

@@ -40,10 +40,13 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
 
   const deliveryLeft = order.delivery_left !== '0.00';
   // Added up by the core as the server checks it; nothing chosen (or only cancelling) gives back nothing.
-  const checked = checkRefund(order.items, order.delivery_left, quantities, delivery && deliveryLeft);
+  const checked = checkRefund(order.items, order.delivery_left, quantities, delivery && deliveryLeft, order.payment);
   const amount = checked.amount ?? '0.00';
   const givesBack = checked.amount !== null;
   const asksSomething = givesBack || cancel;
+  // Something chosen that cannot go back (more than is left of the payment, say): the core's sentence.
+  const chosen = quantities.some((quantity) => quantity > 0) || (delivery && deliveryLeft);
+  const refusal = chosen ? checked.error : null;
 
   const send = async () => {
     setBusy(true);
@@ -79,6 +82,10 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
 
   const review = (event: FormEvent) => {
     event.preventDefault();
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
     if (!asksSomething) {
       setError('Please choose what to refund, or to cancel the order.');
       return;
@@ -160,6 +167,7 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
             To give back: <strong data-testid="refund-amount">{money(amount)}</strong>
             {order.payment.paid_by === 'studio' && givesBack && <span className="admin-quiet"> (the way it was paid)</span>}
           </p>
+          {refusal && refusal !== error && <p className="field__error">{refusal}</p>}
           {error && (
             <p className="field__error" role="alert">
               {error}
