@@ -19,6 +19,7 @@ use super::text::Text;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
 use crate::orders::bookings::{self, Attendee, BookingError, GiveBackAs};
+use crate::store::clock::Clock;
 use crate::store::db::Writer;
 use crate::store::entities::workshop as workshops;
 use crate::studio::waiting::{self, Offers};
@@ -350,6 +351,8 @@ impl WorkshopAdminApi {
         &self,
         admin: AdminSession,
         writer: Data<&Writer>,
+        offers: Data<&Offers>,
+        clock: Data<&Clock>,
         id: Path<i32>,
         body: Json<WorkshopBody>,
     ) -> Edited {
@@ -365,6 +368,10 @@ impl WorkshopAdminApi {
         let (form, asks) = body.0.split();
         let row =
             studio_workshops::edit(*writer, id.0, version, form, asks, &admin.0.username).await?;
+        // Seats added go to the waiting list first.
+        if let Err(err) = waiting::offer_freed(*writer, clock.now(), *offers).await {
+            tracing::warn!(%err, "could not offer the freed seats yet; the next pass will");
+        }
         Ok(Json(row.into()))
     }
 

@@ -5,7 +5,10 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::checkout::pay;
-use crate::helpers::{Options, TestApp, behind_a_proxy, json_of, spawn_app, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, json_of,
+    spawn_app, spawn_app_with, sql,
+};
 
 const WREATH: &str = "christmas-wreath-making";
 
@@ -228,4 +231,248 @@ async fn twenty_shoppers_racing_for_the_last_two_seats_get_two_bookings_and_eigh
     let (_, workshop) = app.get_json(&format!("/api/workshops/{WREATH}/")).await;
     assert_eq!(workshop["spots_text"], "0 spots left");
     assert_eq!(workshop["fully_booked"], true);
+}
+
+/// A booking of `seats` on the wreath workshop, paid and placed: its answer.
+async fn booked(app: &TestApp, seats: u32) -> Value {
+    let (status, booked) = book_from(app, WREATH, &form(seats), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let (status, placed) = pay_and_place(app, &booked).await;
+    assert_eq!(status, 200, "{placed}");
+    placed
+}
+
+/// The back office's view of a workshop by slug.
+async fn admin_workshop(app: &TestApp, session: &str, slug: &str) -> Value {
+    let (status, list) = admin_get(app, session, "/api/admin/workshops/").await;
+    assert_eq!(status, 200, "{list}");
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["slug"] == slug)
+        .cloned()
+        .unwrap()
+}
+
+/// The workshop form from the back office's view of one, changed by `change`.
+fn body_of(workshop: &Value, change: impl FnOnce(&mut Value)) -> Value {
+    let mut body = json!({
+        "title": workshop["title"], "description": workshop["description"],
+        "what_to_bring": workshop["what_to_bring"], "date": workshop["date"],
+        "start_time": workshop["start_time"], "end_time": workshop["end_time"],
+        "place": workshop["place"], "seats": workshop["seats"], "price": workshop["price"],
+        "deposit": workshop["deposit"], "balance_due": workshop["balance_due"],
+        "version": workshop["version"],
+    });
+    change(&mut body);
+    body
+}
+
+/// Quoted-printable undone, enough for the tests' sentences.
+fn decoded(mail: &str) -> String {
+    mail.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=C2=A3", "£")
+        .replace("=3D", "=")
+}
+
+#[tokio::test]
+async fn the_studio_edits_from_a_version_and_a_booking_keeps_what_it_owes() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let placed = booked(&app, 1).await;
+    let wreath = admin_workshop(&app, &session, WREATH).await;
+    assert_eq!(
+        (&wreath["booked"], &wreath["spots_left"]),
+        (&json!(1), &json!(3))
+    );
+    let id = wreath["id"].as_i64().unwrap();
+    let path = format!("/api/admin/workshops/{id}/");
+    let dearer = body_of(&wreath, |b| {
+        b["price"] = json!("50.00");
+        b["deposit"] = json!("25.00");
+        b["seats"] = json!(6);
+    });
+    let (status, saved) = admin_put(&app, &session, &path, dearer.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(
+        (&saved["spots_left"], &saved["version"]),
+        (&json!(5), &json!(1))
+    );
+    // The same form again, made from the version before: refused in words.
+    let (status, stale) = admin_put(&app, &session, &path, dearer).await;
+    assert_eq!(status, 409, "{stale}");
+    assert_eq!(stale["error"], posy_core::workshop_form::STALE_EDIT);
+    // Fewer seats than are booked: refused in core's words.
+    let (status, short) = admin_put(
+        &app,
+        &session,
+        &path,
+        body_of(&saved, |b| b["seats"] = json!(0)),
+    )
+    .await;
+    assert_eq!(status, 400, "{short}");
+
+    let (status, list) = admin_get(&app, &session, &format!("{path}attendees/")).await;
+    assert_eq!(status, 200, "{list}");
+    let row = &list["rows"][0];
+    assert_eq!(
+        (&row["paid"], &row["owed"]),
+        (&json!("20.00"), &json!("25.00"))
+    );
+    assert_eq!(row["balance_due"], "2027-11-20");
+    assert_eq!(row["note"], "A nut allergy");
+    assert_eq!(row["names"], json!(["Guest 1 Example"]));
+
+    let order = placed["order_id"].as_i64().unwrap();
+    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
+    let (status, row) = admin_post(&app, &session, &paid_path, json!({})).await;
+    assert_eq!(status, 200, "{row}");
+    assert_eq!(
+        (&row["owed"], &row["balance_paid"]),
+        (&json!("0.00"), &json!("studio"))
+    );
+    let (status, again) = admin_post(&app, &session, &paid_path, json!({})).await;
+    assert_eq!(status, 409, "{again}");
+
+    // Cancelled by the rule before the balance date: the deposit is refunded, the seat is back.
+    let key = uuid::Uuid::new_v4().to_string();
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let (status, left) =
+        admin_post(&app, &session, &cancel, json!({"key": key, "refund": true})).await;
+    assert_eq!(status, 200, "{left}");
+    assert_eq!(left, json!([]));
+    assert_eq!(spots_left(&app, WREATH).await, 6);
+    let (_, order_now) = admin_get(&app, &session, &format!("/api/admin/orders/{order}/")).await;
+    assert_eq!(order_now["status"], "cancelled", "{order_now}");
+    assert_eq!(order_now["net_total"], "0.00", "{order_now}");
+}
+
+#[tokio::test]
+async fn cancelling_a_workshop_refunds_and_mails_every_booking_once() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    booked(&app, 1).await;
+    booked(&app, 2).await;
+    let wreath = admin_workshop(&app, &session, WREATH).await;
+    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
+    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(cancelled["refunded"], 2);
+    // The same ask again gives nothing back twice.
+    let (status, _) = admin_post(&app, &session, &path, body).await;
+    assert_eq!(status, 200);
+    assert_eq!(crate::helpers::count(&app, "order_refunds").await, 2);
+    let (_, list) = app.get_json("/api/workshops/").await;
+    assert!(list.as_array().unwrap().iter().all(|w| w["slug"] != WREATH));
+    let mail = app.mail(8).await;
+    let told = mail
+        .iter()
+        .filter(|m| decoded(m).contains("the studio has had to cancel the workshop"))
+        .count();
+    assert_eq!(told, 2);
+}
+
+#[tokio::test]
+async fn the_balance_is_paid_through_its_link_once_and_the_booker_is_mailed() {
+    let app = spawn_app().await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, balance) = app.get_json(&format!("{path}?token={token}")).await;
+    assert_eq!(status, 200, "{balance}");
+    assert_eq!(
+        (&balance["balance"], &balance["owed"]),
+        (&json!("25.00"), &json!(true))
+    );
+    let (status, _) = app.get_json(&format!("{path}?token=wrong")).await;
+    assert_eq!(status, 403);
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    assert_eq!(secret["amount"], "25.00");
+    let paid = pay(
+        &app,
+        secret["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, after) = app
+        .post_json(
+            &format!("{path}paid/"),
+            &json!({"token": token, "payment_intent_id": intent}),
+        )
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        (&after["owed"], &after["paid_how"]),
+        (&json!(false), &json!("card"))
+    );
+    let (status, _) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 409, "nothing more to pay");
+    let mail = app.mail(3).await;
+    assert!(
+        mail.iter()
+            .any(|m| decoded(m).contains("we have received the balance of £25.00"))
+    );
+}
+
+#[tokio::test]
+async fn a_full_workshop_takes_waiting_names_and_a_freed_seat_is_offered_to_the_first() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let full = "winter-table-centrepiece";
+    let wait = |name: &str, email: &str| json!({"name": name, "email": email, "seats": 1});
+    let join = format!("/api/workshops/{full}/waiting-list/");
+    let (status, said) = app.post_json(&join, &wait("Cat", "cat@example.com")).await;
+    assert_eq!(status, 200, "{said}");
+    assert_eq!(said["message"], posy_core::workshop::ON_THE_LIST);
+    let (status, _) = app.post_json(&join, &wait("Dan", "dan@example.com")).await;
+    assert_eq!(status, 200);
+    let (status, refused) = app
+        .post_json(
+            &format!("/api/workshops/{WREATH}/waiting-list/"),
+            &wait("Eve", "eve@example.com"),
+        )
+        .await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["error"], posy_core::workshop::NOT_FULL);
+
+    // The studio adds a seat: it is offered to Cat, and kept for her.
+    let table = admin_workshop(&app, &session, full).await;
+    let more = body_of(&table, |b| b["seats"] = json!(7));
+    let (status, saved) = admin_put(
+        &app,
+        &session,
+        &format!("/api/admin/workshops/{}/", table["id"]),
+        more,
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(spots_left(&app, full).await, 0, "the offer keeps the seat");
+    let (status, body) = book_from(&app, full, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 409, "{body}");
+    let mail = app.mail(1).await;
+    let offer = decoded(
+        mail.iter()
+            .find(|m| m.contains("To: cat@example.com"))
+            .expect("Cat's offer"),
+    );
+    assert!(offer.contains("keeping it for you for 24 hours"), "{offer}");
+    let token = offer
+        .split("offer=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect::<String>();
+    let mut hers = form(1);
+    hers["offer"] = json!(token);
+    let (status, booked) = book_from(&app, full, &hers, "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    // Used once only.
+    let (status, used) = book_from(&app, full, &hers, "127.0.0.2").await;
+    assert_eq!(status, 409, "{used}");
 }
