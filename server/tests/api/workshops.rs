@@ -476,3 +476,47 @@ async fn a_full_workshop_takes_waiting_names_and_a_freed_seat_is_offered_to_the_
     let (status, used) = book_from(&app, full, &hers, "127.0.0.2").await;
     assert_eq!(status, 409, "{used}");
 }
+
+#[tokio::test]
+async fn a_note_is_in_her_export_and_kept_only_until_thirty_days_after_the_workshop() {
+    use posy_server::app::retention;
+    use posy_server::store::clock::now;
+    use posy_server::store::db::Writer;
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    booked(&app, 1).await;
+    let (status, data) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/export/",
+        json!({"email": "ann@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{data}");
+    assert_eq!(data["bookings"][0]["note"], "A nut allergy");
+    assert_eq!(data["bookings"][0]["workshop"], "Christmas wreath making");
+
+    let today = posy_core::calendar::LondonTime::at(now()).unwrap().date;
+    let held = |days: i64| {
+        format!(
+            "UPDATE workshops SET date = '{}' WHERE slug = '{WREATH}'",
+            today.add_days(-days).to_wire()
+        )
+    };
+    let writer = Writer::beside_the_shop(app.db.clone());
+    let outbox = app.data_dir.join("outbox");
+    sql(&app, &held(30)).await;
+    let applied = retention::apply(&writer, &outbox, now()).await.unwrap();
+    assert_eq!(applied.notes, 0, "kept on the thirtieth day");
+    sql(&app, &held(31)).await;
+    let applied = retention::apply(&writer, &outbox, now()).await.unwrap();
+    assert_eq!(applied.notes, 1);
+    let (_, data) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/export/",
+        json!({"email": "ann@example.com"}),
+    )
+    .await;
+    assert_eq!(data["bookings"][0]["note"], "");
+}
