@@ -237,7 +237,10 @@ pub async fn cancel_workshop(
     let txn = desk.ledger.begin().await?;
     let marked = workshop::Entity::update_many()
         .col_expr(workshop::Column::CancelledAt, Expr::value(desk.clock.now()))
-        .col_expr(workshop::Column::Version, Expr::value(version + 1))
+        .col_expr(
+            workshop::Column::Version,
+            Expr::value(version.saturating_add(1)),
+        )
         .filter(workshop::Column::Id.eq(id))
         .filter(workshop::Column::Version.eq(version))
         .filter(workshop::Column::CancelledAt.is_null())

@@ -356,7 +356,7 @@ pub async fn edit(
             let mut row = planned(&plan, asks);
             row.seats = Set(plan.seats as i32);
             row.spots_left = Set(plan.seats as i32 - booked as i32);
-            row.version = Set(version + 1);
+            row.version = Set(version.saturating_add(1));
             let saved = workshops::Entity::update_many()
                 .set(row)
                 .filter(workshops::Column::Id.eq(id))
@@ -435,7 +435,10 @@ pub async fn hide(
         {
             let saved = workshops::Entity::update_many()
                 .col_expr(workshops::Column::Hidden, Expr::value(hidden))
-                .col_expr(workshops::Column::Version, Expr::value(version + 1))
+                .col_expr(
+                    workshops::Column::Version,
+                    Expr::value(version.saturating_add(1)),
+                )
                 .filter(workshops::Column::Id.eq(id))
                 .filter(workshops::Column::Version.eq(version))
                 .exec(txn)
