@@ -520,3 +520,38 @@ async fn a_note_is_in_her_export_and_kept_only_until_thirty_days_after_the_works
     .await;
     assert_eq!(data["bookings"][0]["note"], "");
 }
+
+#[tokio::test]
+async fn a_booking_paid_through_stripe_is_one_order_and_its_cancellation_refunds_through_stripe() {
+    use crate::stripe::{FakeStripe, shop_on};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (status, booked) = book_from(&app, WREATH, &form(2), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let secret = booked["client_secret"].as_str().unwrap();
+    let intent = secret.split("_secret_").next().unwrap().to_owned();
+    assert_eq!(
+        stripe.intent(&intent)["amount"],
+        4000,
+        "two deposits, in pence"
+    );
+    stripe.pay(&intent);
+    let place = json!({"booking": booked["booking"], "payment_intent_id": intent});
+    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!(status, 200, "{placed}");
+    let (status, again) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!((status, &again["order_id"]), (200, &placed["order_id"]));
+    assert_eq!(crate::helpers::count(&app, "orders").await, 1);
+
+    let order = placed["order_id"].as_i64().unwrap();
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    let (status, _) = admin_post(&app, &session, &cancel, body.clone()).await;
+    assert_eq!(status, 200);
+    let (status, _) = admin_post(&app, &session, &cancel, body).await;
+    assert_eq!(status, 200, "the same ask again");
+    let refunds = stripe.requests("POST", "/v1/refunds").await;
+    assert_eq!(refunds.len(), 1, "given back once");
+    assert_eq!(spots_left(&app, WREATH).await, 4);
+}
