@@ -250,6 +250,12 @@ impl Application {
         &self.db
     }
 
+    /// The back office's order calls, as the shop's tasks are given them (for tests that run a
+    /// task's pass on a clock of their own).
+    pub fn desk(&self) -> crate::orders::OrderDesk {
+        self.refunds.clone()
+    }
+
     /// How many statements the shop has run so far (see `db::count_statements`).
     pub fn statements(&self) -> Arc<AtomicU64> {
         self.statements.clone()

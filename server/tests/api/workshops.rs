@@ -555,3 +555,61 @@ async fn a_booking_paid_through_stripe_is_one_order_and_its_cancellation_refunds
     assert_eq!(refunds.len(), 1, "given back once");
     assert_eq!(spots_left(&app, WREATH).await, 4);
 }
+
+#[tokio::test]
+async fn the_balance_is_reminded_a_week_before_and_on_the_day_with_a_link_that_pays_it() {
+    use posy_server::orders::bookings::remind_balances;
+    use posy_server::store::clock::now;
+    let app = spawn_app().await;
+    let placed = booked(&app, 1).await;
+    let today = posy_core::calendar::LondonTime::at(now()).unwrap().date;
+    let due_in = |days: i64| {
+        format!(
+            "UPDATE workshop_bookings SET balance_due = '{}'",
+            today.add_days(days).to_wire()
+        )
+    };
+    sql(&app, &due_in(8)).await;
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        0,
+        "not yet"
+    );
+    sql(&app, &due_in(7)).await;
+    assert_eq!(remind_balances(&app.desk, now()).await.unwrap(), 1);
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        0,
+        "once a week before"
+    );
+    sql(&app, &due_in(0)).await;
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        1,
+        "and on the day"
+    );
+    assert_eq!(remind_balances(&app.desk, now()).await.unwrap(), 0);
+
+    let mail = app.mail(4).await;
+    let reminders: Vec<String> = mail
+        .iter()
+        .map(|m| decoded(m))
+        .filter(|m| m.contains("Subject: Your balance for Christmas wreath making"))
+        .collect();
+    assert_eq!(reminders.len(), 2, "{mail:?}");
+    assert!(reminders.iter().any(|m| m.contains("is due today")));
+    let order = placed["order_id"].as_i64().unwrap();
+    let link = format!("/workshops/balance/{order}?token=");
+    let token: String = reminders[0]
+        .split(&link)
+        .nth(1)
+        .expect("the link to pay it")
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    let (status, balance) = app
+        .get_json(&format!("/api/workshops/balance/{order}/?token={token}"))
+        .await;
+    assert_eq!(status, 200, "{balance}");
+    assert_eq!(balance["owed"], true);
+}
