@@ -763,10 +763,6 @@ impl Checkout {
             txn.rollback().await?;
             return Ok(Attempt::Withdrawn(workshop.title));
         }
-        let cart = carts::Entity::find_by_id(cart_id.to_string())
-            .one(&txn)
-            .await?
-            .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
         let names = orders::letters::booking_names(&booking);
         let name = names.first().map_or("", String::as_str);
         let (first_name, last_name) = name.split_once(' ').unwrap_or((name, ""));
@@ -784,7 +780,11 @@ impl Checkout {
                 customer: &customer,
                 check_details: false,
                 fulfilment: None,
-                booking: &Booking::of_cart(&cart),
+                // On the day's work of the workshop's date; no slot or collection day is booked.
+                booking: &Booking {
+                    date: Some(workshop.date.clone()),
+                    ..Booking::default()
+                },
                 charge: Default::default(),
                 total: posy_core::Money::from_pence(booking.paid_pence),
                 lines: &[],

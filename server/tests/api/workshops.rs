@@ -111,6 +111,16 @@ async fn a_seat_before_the_due_date_costs_the_deposit_and_the_mail_says_the_bala
         )
     };
     assert_eq!((channel.as_str(), total), ("workshop", 2000));
+    // On the day's work of the workshop's date.
+    let session = admin_session(&app).await;
+    let (status, day) = admin_get(
+        &app,
+        &session,
+        "/api/admin/orders/?from=2027-12-04&to=2027-12-04",
+    )
+    .await;
+    assert_eq!(status, 200, "{day}");
+    assert!(day.to_string().contains("Christmas wreath making"), "{day}");
 }
 
 /// Places the same paid booking a second time.
