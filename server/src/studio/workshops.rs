@@ -277,36 +277,31 @@ pub async fn create(
     admin: &str,
 ) -> Result<workshops::Model, EditError> {
     let plan = form.parse(0).map_err(EditError::Form)?;
-    let admin = admin.to_owned();
     let writing = writer.begin().await?;
     let txn = &writing;
-    {
-        {
-            let slug = free_slug(txn, &plan.title).await?;
-            let row = workshops::ActiveModel {
-                slug: Set(slug),
-                seats: Set(plan.seats as i32),
-                spots_left: Set(plan.seats as i32),
-                position: Set(0),
-                image: Set(None),
-                cancelled_at: Set(None),
-                version: Set(0),
-                ..planned(&plan, asks)
-            }
-            .insert(txn)
-            .await?;
-            audit::record(
-                txn,
-                &admin,
-                Kind::Workshop,
-                &format!("{} (#{})", row.title, row.id),
-                "made",
-            )
-            .await?;
-            writing.commit().await?;
-            Ok(row)
-        }
+    let slug = free_slug(txn, &plan.title).await?;
+    let row = workshops::ActiveModel {
+        slug: Set(slug),
+        seats: Set(plan.seats as i32),
+        spots_left: Set(plan.seats as i32),
+        position: Set(0),
+        image: Set(None),
+        cancelled_at: Set(None),
+        version: Set(0),
+        ..planned(&plan, asks)
     }
+    .insert(txn)
+    .await?;
+    audit::record(
+        txn,
+        admin,
+        Kind::Workshop,
+        &format!("{} (#{})", row.title, row.id),
+        "made",
+    )
+    .await?;
+    writing.commit().await?;
+    Ok(row)
 }
 
 /// The columns the form sets.
@@ -342,43 +337,38 @@ pub async fn edit(
     asks: Asks,
     admin: &str,
 ) -> Result<workshops::Model, EditError> {
-    let admin = admin.to_owned();
     let writing = writer.begin().await?;
     let txn = &writing;
-    {
-        {
-            let before = one(txn, id).await?;
-            if before.version != version {
-                return Err(EditError::Stale);
-            }
-            let booked = std::cmp::max(before.seats - before.spots_left, 0) as u32;
-            let plan = form.parse(booked).map_err(EditError::Form)?;
-            let mut row = planned(&plan, asks);
-            row.seats = Set(plan.seats as i32);
-            row.spots_left = Set(plan.seats as i32 - booked as i32);
-            row.version = Set(version.saturating_add(1));
-            let saved = workshops::Entity::update_many()
-                .set(row)
-                .filter(workshops::Column::Id.eq(id))
-                .filter(workshops::Column::Version.eq(version))
-                .exec(txn)
-                .await?;
-            if saved.rows_affected == 0 {
-                return Err(EditError::Stale);
-            }
-            let after = one(txn, id).await?;
-            audit::record(
-                txn,
-                &admin,
-                Kind::Workshop,
-                &format!("{} (#{id})", after.title),
-                &changes(&before, &after),
-            )
-            .await?;
-            writing.commit().await?;
-            Ok(after)
-        }
+    let before = one(txn, id).await?;
+    if before.version != version {
+        return Err(EditError::Stale);
     }
+    let booked = std::cmp::max(before.seats - before.spots_left, 0) as u32;
+    let plan = form.parse(booked).map_err(EditError::Form)?;
+    let mut row = planned(&plan, asks);
+    row.seats = Set(plan.seats as i32);
+    row.spots_left = Set(plan.seats as i32 - booked as i32);
+    row.version = Set(version.saturating_add(1));
+    let saved = workshops::Entity::update_many()
+        .set(row)
+        .filter(workshops::Column::Id.eq(id))
+        .filter(workshops::Column::Version.eq(version))
+        .exec(txn)
+        .await?;
+    if saved.rows_affected == 0 {
+        return Err(EditError::Stale);
+    }
+    let after = one(txn, id).await?;
+    audit::record(
+        txn,
+        admin,
+        Kind::Workshop,
+        &format!("{} (#{id})", after.title),
+        &changes(&before, &after),
+    )
+    .await?;
+    writing.commit().await?;
+    Ok(after)
 }
 
 /// What an edit changed, for the record.
@@ -428,35 +418,30 @@ pub async fn hide(
     hidden: bool,
     admin: &str,
 ) -> Result<workshops::Model, EditError> {
-    let admin = admin.to_owned();
     let writing = writer.begin().await?;
     let txn = &writing;
-    {
-        {
-            let saved = workshops::Entity::update_many()
-                .col_expr(workshops::Column::Hidden, Expr::value(hidden))
-                .col_expr(
-                    workshops::Column::Version,
-                    Expr::value(version.saturating_add(1)),
-                )
-                .filter(workshops::Column::Id.eq(id))
-                .filter(workshops::Column::Version.eq(version))
-                .exec(txn)
-                .await?;
-            let after = one(txn, id).await?;
-            if saved.rows_affected == 0 {
-                return Err(EditError::Stale);
-            }
-            audit::record(
-                txn,
-                &admin,
-                Kind::Workshop,
-                &format!("{} (#{id})", after.title),
-                if hidden { "hidden" } else { "shown" },
-            )
-            .await?;
-            writing.commit().await?;
-            Ok(after)
-        }
+    let saved = workshops::Entity::update_many()
+        .col_expr(workshops::Column::Hidden, Expr::value(hidden))
+        .col_expr(
+            workshops::Column::Version,
+            Expr::value(version.saturating_add(1)),
+        )
+        .filter(workshops::Column::Id.eq(id))
+        .filter(workshops::Column::Version.eq(version))
+        .exec(txn)
+        .await?;
+    let after = one(txn, id).await?;
+    if saved.rows_affected == 0 {
+        return Err(EditError::Stale);
     }
+    audit::record(
+        txn,
+        admin,
+        Kind::Workshop,
+        &format!("{} (#{id})", after.title),
+        if hidden { "hidden" } else { "shown" },
+    )
+    .await?;
+    writing.commit().await?;
+    Ok(after)
 }
