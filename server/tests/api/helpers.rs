@@ -19,6 +19,8 @@ pub struct TestApp {
     pub csrf: String,
     /// The shop's data folder (database, media, outbox).
     pub data_dir: PathBuf,
+    /// The back office's order calls, for running a task's pass on a clock the test moves.
+    pub desk: posy_server::orders::OrderDesk,
     config: Config,
     server: tokio::task::JoinHandle<anyhow::Result<()>>,
     _dir: Arc<tempfile::TempDir>,
@@ -145,6 +147,7 @@ async fn start(config: Config, dir: Arc<tempfile::TempDir>) -> TestApp {
         .expect("the shop starts");
     let base = format!("http://{}", app.address());
     let db = app.db().clone();
+    let desk = app.desk();
     let statements = app.statements();
     let server = tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
@@ -156,6 +159,7 @@ async fn start(config: Config, dir: Arc<tempfile::TempDir>) -> TestApp {
         statements,
         csrf,
         data_dir: config.data_dir.clone(),
+        desk,
         config,
         server,
         _dir: dir,

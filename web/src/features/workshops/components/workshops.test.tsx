@@ -20,6 +20,23 @@ const wreaths: Workshop = {
   spots_left: 4,
   spots_text: '4 spots left',
   image: '/media/products/christmas-door-wreath.jpg',
+  slug: 'christmas-wreath-making',
+  what_to_bring: '',
+  start_time: '10:00',
+  end_time: '13:00',
+  place: 'Unit 4, Whitchurch Lane, Bristol BS14 8SJ',
+  balance_due_text: 'November 20th',
+  pay_now: '20.00',
+  pays_deposit: true,
+  seats: 4,
+  fully_booked: false,
+  max_seats: 4,
+  cancellation: 'default',
+  cancellation_text: 'You can cancel until November 20th.',
+  asks_phone: true,
+  asks_note: true,
+  note_label: 'Allergies or access needs (optional)',
+  note_why: 'We ask so we can keep you safe on the day.',
 };
 
 function renderList(answer: () => Response | Promise<Response>) {

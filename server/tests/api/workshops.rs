@@ -1,0 +1,625 @@
+//! Workshops you can book (issue 31): seats held while paying, the deposit now and the balance
+//! later, the booking an order of the `workshop` channel.
+
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+use crate::checkout::pay;
+use crate::helpers::{
+    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, json_of,
+    spawn_app, spawn_app_with, sql,
+};
+
+const WREATH: &str = "christmas-wreath-making";
+
+fn form(seats: u32) -> Value {
+    let names: Vec<String> = (1..=seats).map(|n| format!("Guest {n} Example")).collect();
+    json!({
+        "seats": seats, "names": names, "email": "ann@example.com",
+        "phone": "07700 900123", "note": "A nut allergy"
+    })
+}
+
+/// Books `body` on `slug` as if from `address`: the status and body.
+async fn book_from(app: &TestApp, slug: &str, body: &Value, address: &str) -> (u16, Value) {
+    let path = format!("/api/workshops/{slug}/bookings/");
+    let response = app
+        .client
+        .post(app.url(&path))
+        .header("cookie", format!("csrftoken={}", app.csrf))
+        .header("x-csrftoken", &app.csrf)
+        .header("x-forwarded-for", address)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    json_of(&path, response).await
+}
+
+/// Pays a booking's payment with the test card and places it: the status and body.
+async fn pay_and_place(app: &TestApp, booked: &Value) -> (u16, Value) {
+    let paid = pay(
+        app,
+        booked["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    app.post_json(
+        "/api/workshops/bookings/",
+        &json!({"booking": booked["booking"], "payment_intent_id": intent}),
+    )
+    .await
+}
+
+async fn spots_left(app: &TestApp, slug: &str) -> i64 {
+    let (_, workshop) = app.get_json(&format!("/api/workshops/{slug}/")).await;
+    workshop["spots_left"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_seat_before_the_due_date_costs_the_deposit_and_the_mail_says_the_balance_and_when() {
+    let app = spawn_app().await;
+    let (status, booked) = book_from(&app, WREATH, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    assert_eq!(booked["amount"], "20.00");
+    assert_eq!(booked["balance"], "25.00");
+    assert_eq!(booked["balance_due"], "2027-11-20");
+    // Held while paying: the page already shows one spot fewer.
+    assert_eq!(spots_left(&app, WREATH).await, 3);
+
+    let (status, placed) = pay_and_place(&app, &booked).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(
+        placed["message"],
+        "You paid £20.00. The balance of £25.00 is due by Saturday 20 November 2027."
+    );
+    assert_eq!(spots_left(&app, WREATH).await, 3);
+    let (status, again) = pay_and_place_again(&app, &booked, &placed).await;
+    assert_eq!(status, 200, "the same booking again: {again}");
+    assert_eq!(again["order_id"], placed["order_id"]);
+
+    let mail = app.mail(2).await;
+    let confirmation = mail
+        .iter()
+        .find(|m| m.contains("To: ann@example.com"))
+        .expect("the booker's confirmation");
+    // Quoted-printable: soft line breaks and the pound sign undone.
+    let decoded = confirmation
+        .replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=C2=A3", "£");
+    assert!(
+        decoded.contains("The balance of £25.00 is due by Saturday 20 November 2027"),
+        "{decoded}"
+    );
+    assert!(decoded.contains("Names: Guest 1 Example"), "{decoded}");
+    let (channel, total): (String, i64) = {
+        use sea_orm::{ConnectionTrait, Statement};
+        let row = app
+            .db
+            .query_one_raw(Statement::from_string(
+                app.db.get_database_backend(),
+                "SELECT channel, total_pence FROM orders",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        (
+            row.try_get("", "channel").unwrap(),
+            row.try_get("", "total_pence").unwrap(),
+        )
+    };
+    assert_eq!((channel.as_str(), total), ("workshop", 2000));
+    // On the day's work of the workshop's date.
+    let session = admin_session(&app).await;
+    let (status, day) = admin_get(
+        &app,
+        &session,
+        "/api/admin/orders/?from=2027-12-04&to=2027-12-04",
+    )
+    .await;
+    assert_eq!(status, 200, "{day}");
+    assert!(day.to_string().contains("Christmas wreath making"), "{day}");
+}
+
+/// Places the same paid booking a second time.
+async fn pay_and_place_again(app: &TestApp, booked: &Value, _placed: &Value) -> (u16, Value) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT payment_intent_id FROM orders",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let intent: String = row.try_get("", "payment_intent_id").unwrap();
+    app.post_json(
+        "/api/workshops/bookings/",
+        &json!({"booking": booked["booking"], "payment_intent_id": intent}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn after_the_due_date_a_seat_costs_the_whole_price() {
+    let app = spawn_app().await;
+    sql(&app, "UPDATE workshops SET balance_due = '2026-01-01'").await;
+    let (_, workshop) = app.get_json(&format!("/api/workshops/{WREATH}/")).await;
+    assert_eq!(
+        (&workshop["pay_now"], &workshop["pays_deposit"]),
+        (&json!("45.00"), &json!(false))
+    );
+    let (status, booked) = book_from(&app, WREATH, &form(2), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    assert_eq!(
+        (&booked["amount"], &booked["balance"]),
+        (&json!("90.00"), &json!("0.00"))
+    );
+    assert_eq!(booked["balance_due"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_booking_form_at_fault_is_refused_in_core_words_and_holds_nothing() {
+    let app = spawn_app().await;
+    let mut short = form(2);
+    short["names"] = json!(["Ann Example"]);
+    short["email"] = json!("not an address");
+    let (status, body) = book_from(&app, WREATH, &short, "127.0.0.1").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["names"],
+        "Please give one name for each seat."
+    );
+    assert!(
+        body["fields"]["email"]
+            .as_str()
+            .unwrap()
+            .contains("like name@example.com")
+    );
+    assert_eq!(spots_left(&app, WREATH).await, 4);
+
+    let (status, body) = book_from(&app, WREATH, &form(5), "127.0.0.1").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        body["error"],
+        "Sorry, only 4 spots are left on Christmas wreath making: please choose 4 seats or fewer."
+    );
+    let (status, body) = book_from(&app, "winter-table-centrepiece", &form(1), "127.0.0.1").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        body["error"],
+        "Sorry, Winter table centrepiece is fully booked. You can join the waiting list."
+    );
+    let (status, _) = book_from(&app, "no-such-workshop", &form(1), "127.0.0.1").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn twenty_shoppers_racing_for_the_last_two_seats_get_two_bookings_and_eighteen_clear_answers()
+{
+    let app = spawn_app_with(Options {
+        configure: Some(behind_a_proxy),
+        ..Options::default()
+    })
+    .await;
+    sql(
+        &app,
+        "UPDATE workshops SET spots_left = 2 WHERE slug = 'christmas-wreath-making'",
+    )
+    .await;
+    let answers = join_all((0..20).map(|n| {
+        let app = &app;
+        async move { book_from(app, WREATH, &form(1), &format!("198.51.100.{n}")).await }
+    }))
+    .await;
+    let mut holding = Vec::new();
+    for (status, body) in answers {
+        match status {
+            200 => holding.push(body),
+            409 => assert_eq!(
+                body["error"],
+                "Sorry, Christmas wreath making is fully booked. You can join the waiting list.",
+            ),
+            _ => panic!("{status}: {body}"),
+        }
+    }
+    assert_eq!(
+        holding.len(),
+        2,
+        "two hold, eighteen are told before paying"
+    );
+    let placed = join_all(holding.iter().map(|booked| pay_and_place(&app, booked))).await;
+    for (status, body) in &placed {
+        assert_eq!(*status, 200, "{body}");
+    }
+    assert_eq!(crate::helpers::count(&app, "refunds").await, 0);
+    assert_eq!(crate::helpers::count(&app, "orders").await, 2);
+    assert_eq!(spots_left(&app, WREATH).await, 0);
+    let (_, workshop) = app.get_json(&format!("/api/workshops/{WREATH}/")).await;
+    assert_eq!(workshop["spots_text"], "0 spots left");
+    assert_eq!(workshop["fully_booked"], true);
+}
+
+/// A booking of `seats` on the wreath workshop, paid and placed: its answer.
+async fn booked(app: &TestApp, seats: u32) -> Value {
+    let (status, booked) = book_from(app, WREATH, &form(seats), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let (status, placed) = pay_and_place(app, &booked).await;
+    assert_eq!(status, 200, "{placed}");
+    placed
+}
+
+/// The back office's view of a workshop by slug.
+async fn admin_workshop(app: &TestApp, session: &str, slug: &str) -> Value {
+    let (status, list) = admin_get(app, session, "/api/admin/workshops/").await;
+    assert_eq!(status, 200, "{list}");
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["slug"] == slug)
+        .cloned()
+        .unwrap()
+}
+
+/// The workshop form from the back office's view of one, changed by `change`.
+fn body_of(workshop: &Value, change: impl FnOnce(&mut Value)) -> Value {
+    let mut body = json!({
+        "title": workshop["title"], "description": workshop["description"],
+        "what_to_bring": workshop["what_to_bring"], "date": workshop["date"],
+        "start_time": workshop["start_time"], "end_time": workshop["end_time"],
+        "place": workshop["place"], "seats": workshop["seats"], "price": workshop["price"],
+        "deposit": workshop["deposit"], "balance_due": workshop["balance_due"],
+        "version": workshop["version"],
+    });
+    change(&mut body);
+    body
+}
+
+/// Quoted-printable undone, enough for the tests' sentences.
+fn decoded(mail: &str) -> String {
+    mail.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=C2=A3", "£")
+        .replace("=3D", "=")
+}
+
+#[tokio::test]
+async fn the_studio_edits_from_a_version_and_a_booking_keeps_what_it_owes() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let placed = booked(&app, 1).await;
+    let wreath = admin_workshop(&app, &session, WREATH).await;
+    assert_eq!(
+        (&wreath["booked"], &wreath["spots_left"]),
+        (&json!(1), &json!(3))
+    );
+    let id = wreath["id"].as_i64().unwrap();
+    let path = format!("/api/admin/workshops/{id}/");
+    let dearer = body_of(&wreath, |b| {
+        b["price"] = json!("50.00");
+        b["deposit"] = json!("25.00");
+        b["seats"] = json!(6);
+    });
+    let (status, saved) = admin_put(&app, &session, &path, dearer.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(
+        (&saved["spots_left"], &saved["version"]),
+        (&json!(5), &json!(1))
+    );
+    // The same form again, made from the version before: refused in words.
+    let (status, stale) = admin_put(&app, &session, &path, dearer).await;
+    assert_eq!(status, 409, "{stale}");
+    assert_eq!(stale["error"], posy_core::workshop_form::STALE_EDIT);
+    // Fewer seats than are booked: refused in core's words.
+    let (status, short) = admin_put(
+        &app,
+        &session,
+        &path,
+        body_of(&saved, |b| b["seats"] = json!(0)),
+    )
+    .await;
+    assert_eq!(status, 400, "{short}");
+
+    let (status, list) = admin_get(&app, &session, &format!("{path}attendees/")).await;
+    assert_eq!(status, 200, "{list}");
+    let row = &list["rows"][0];
+    assert_eq!(
+        (&row["paid"], &row["owed"]),
+        (&json!("20.00"), &json!("25.00"))
+    );
+    assert_eq!(row["balance_due"], "2027-11-20");
+    assert_eq!(row["note"], "A nut allergy");
+    assert_eq!(row["names"], json!(["Guest 1 Example"]));
+
+    let order = placed["order_id"].as_i64().unwrap();
+    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
+    let (status, row) = admin_post(&app, &session, &paid_path, json!({})).await;
+    assert_eq!(status, 200, "{row}");
+    assert_eq!(
+        (&row["owed"], &row["balance_paid"]),
+        (&json!("0.00"), &json!("studio"))
+    );
+    let (status, again) = admin_post(&app, &session, &paid_path, json!({})).await;
+    assert_eq!(status, 409, "{again}");
+
+    // Cancelled by the rule before the balance date: the deposit is refunded, the seat is back.
+    let key = uuid::Uuid::new_v4().to_string();
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let (status, left) =
+        admin_post(&app, &session, &cancel, json!({"key": key, "refund": true})).await;
+    assert_eq!(status, 200, "{left}");
+    assert_eq!(left, json!([]));
+    assert_eq!(spots_left(&app, WREATH).await, 6);
+    let (_, order_now) = admin_get(&app, &session, &format!("/api/admin/orders/{order}/")).await;
+    assert_eq!(order_now["status"], "cancelled", "{order_now}");
+    assert_eq!(order_now["net_total"], "0.00", "{order_now}");
+}
+
+#[tokio::test]
+async fn cancelling_a_workshop_refunds_and_mails_every_booking_once() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    booked(&app, 1).await;
+    booked(&app, 2).await;
+    let wreath = admin_workshop(&app, &session, WREATH).await;
+    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
+    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(cancelled["refunded"], 2);
+    // The same ask again gives nothing back twice.
+    let (status, _) = admin_post(&app, &session, &path, body).await;
+    assert_eq!(status, 200);
+    assert_eq!(crate::helpers::count(&app, "order_refunds").await, 2);
+    let (_, list) = app.get_json("/api/workshops/").await;
+    assert!(list.as_array().unwrap().iter().all(|w| w["slug"] != WREATH));
+    let mail = app.mail(8).await;
+    let told = mail
+        .iter()
+        .filter(|m| decoded(m).contains("the studio has had to cancel the workshop"))
+        .count();
+    assert_eq!(told, 2);
+}
+
+#[tokio::test]
+async fn the_balance_is_paid_through_its_link_once_and_the_booker_is_mailed() {
+    let app = spawn_app().await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, balance) = app.get_json(&format!("{path}?token={token}")).await;
+    assert_eq!(status, 200, "{balance}");
+    assert_eq!(
+        (&balance["balance"], &balance["owed"]),
+        (&json!("25.00"), &json!(true))
+    );
+    let (status, _) = app.get_json(&format!("{path}?token=wrong")).await;
+    assert_eq!(status, 403);
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    assert_eq!(secret["amount"], "25.00");
+    let paid = pay(
+        &app,
+        secret["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, after) = app
+        .post_json(
+            &format!("{path}paid/"),
+            &json!({"token": token, "payment_intent_id": intent}),
+        )
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        (&after["owed"], &after["paid_how"]),
+        (&json!(false), &json!("card"))
+    );
+    let (status, _) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 409, "nothing more to pay");
+    let mail = app.mail(3).await;
+    assert!(
+        mail.iter()
+            .any(|m| decoded(m).contains("we have received the balance of £25.00"))
+    );
+}
+
+#[tokio::test]
+async fn a_full_workshop_takes_waiting_names_and_a_freed_seat_is_offered_to_the_first() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let full = "winter-table-centrepiece";
+    let wait = |name: &str, email: &str| json!({"name": name, "email": email, "seats": 1});
+    let join = format!("/api/workshops/{full}/waiting-list/");
+    let (status, said) = app.post_json(&join, &wait("Cat", "cat@example.com")).await;
+    assert_eq!(status, 200, "{said}");
+    assert_eq!(said["message"], posy_core::workshop::ON_THE_LIST);
+    let (status, _) = app.post_json(&join, &wait("Dan", "dan@example.com")).await;
+    assert_eq!(status, 200);
+    let (status, refused) = app
+        .post_json(
+            &format!("/api/workshops/{WREATH}/waiting-list/"),
+            &wait("Eve", "eve@example.com"),
+        )
+        .await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["error"], posy_core::workshop::NOT_FULL);
+
+    // The studio adds a seat: it is offered to Cat, and kept for her.
+    let table = admin_workshop(&app, &session, full).await;
+    let more = body_of(&table, |b| b["seats"] = json!(7));
+    let (status, saved) = admin_put(
+        &app,
+        &session,
+        &format!("/api/admin/workshops/{}/", table["id"]),
+        more,
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(spots_left(&app, full).await, 0, "the offer keeps the seat");
+    let (status, body) = book_from(&app, full, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 409, "{body}");
+    let mail = app.mail(1).await;
+    let offer = decoded(
+        mail.iter()
+            .find(|m| m.contains("To: cat@example.com"))
+            .expect("Cat's offer"),
+    );
+    assert!(offer.contains("keeping it for you for 24 hours"), "{offer}");
+    let token = offer
+        .split("offer=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect::<String>();
+    let mut hers = form(1);
+    hers["offer"] = json!(token);
+    let (status, booked) = book_from(&app, full, &hers, "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    // Used once only.
+    let (status, used) = book_from(&app, full, &hers, "127.0.0.2").await;
+    assert_eq!(status, 409, "{used}");
+}
+
+#[tokio::test]
+async fn a_note_is_in_her_export_and_kept_only_until_thirty_days_after_the_workshop() {
+    use posy_server::app::retention;
+    use posy_server::store::clock::now;
+    use posy_server::store::db::Writer;
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    booked(&app, 1).await;
+    let (status, data) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/export/",
+        json!({"email": "ann@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{data}");
+    assert_eq!(data["bookings"][0]["note"], "A nut allergy");
+    assert_eq!(data["bookings"][0]["workshop"], "Christmas wreath making");
+
+    let today = posy_core::calendar::LondonTime::at(now()).unwrap().date;
+    let held = |days: i64| {
+        format!(
+            "UPDATE workshops SET date = '{}' WHERE slug = '{WREATH}'",
+            today.add_days(-days).to_wire()
+        )
+    };
+    let writer = Writer::beside_the_shop(app.db.clone());
+    let outbox = app.data_dir.join("outbox");
+    sql(&app, &held(30)).await;
+    let applied = retention::apply(&writer, &outbox, now()).await.unwrap();
+    assert_eq!(applied.notes, 0, "kept on the thirtieth day");
+    sql(&app, &held(31)).await;
+    let applied = retention::apply(&writer, &outbox, now()).await.unwrap();
+    assert_eq!(applied.notes, 1);
+    let (_, data) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/export/",
+        json!({"email": "ann@example.com"}),
+    )
+    .await;
+    assert_eq!(data["bookings"][0]["note"], "");
+}
+
+#[tokio::test]
+async fn a_booking_paid_through_stripe_is_one_order_and_its_cancellation_refunds_through_stripe() {
+    use crate::stripe::{FakeStripe, shop_on};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (status, booked) = book_from(&app, WREATH, &form(2), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let secret = booked["client_secret"].as_str().unwrap();
+    let intent = secret.split("_secret_").next().unwrap().to_owned();
+    assert_eq!(
+        stripe.intent(&intent)["amount"],
+        4000,
+        "two deposits, in pence"
+    );
+    stripe.pay(&intent);
+    let place = json!({"booking": booked["booking"], "payment_intent_id": intent});
+    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!(status, 200, "{placed}");
+    let (status, again) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!((status, &again["order_id"]), (200, &placed["order_id"]));
+    assert_eq!(crate::helpers::count(&app, "orders").await, 1);
+
+    let order = placed["order_id"].as_i64().unwrap();
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    let (status, _) = admin_post(&app, &session, &cancel, body.clone()).await;
+    assert_eq!(status, 200);
+    let (status, _) = admin_post(&app, &session, &cancel, body).await;
+    assert_eq!(status, 200, "the same ask again");
+    let refunds = stripe.requests("POST", "/v1/refunds").await;
+    assert_eq!(refunds.len(), 1, "given back once");
+    assert_eq!(spots_left(&app, WREATH).await, 4);
+}
+
+#[tokio::test]
+async fn the_balance_is_reminded_a_week_before_and_on_the_day_with_a_link_that_pays_it() {
+    use posy_server::orders::bookings::remind_balances;
+    use posy_server::store::clock::now;
+    let app = spawn_app().await;
+    let placed = booked(&app, 1).await;
+    let today = posy_core::calendar::LondonTime::at(now()).unwrap().date;
+    let due_in = |days: i64| {
+        format!(
+            "UPDATE workshop_bookings SET balance_due = '{}'",
+            today.add_days(days).to_wire()
+        )
+    };
+    sql(&app, &due_in(8)).await;
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        0,
+        "not yet"
+    );
+    sql(&app, &due_in(7)).await;
+    assert_eq!(remind_balances(&app.desk, now()).await.unwrap(), 1);
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        0,
+        "once a week before"
+    );
+    sql(&app, &due_in(0)).await;
+    assert_eq!(
+        remind_balances(&app.desk, now()).await.unwrap(),
+        1,
+        "and on the day"
+    );
+    assert_eq!(remind_balances(&app.desk, now()).await.unwrap(), 0);
+
+    let mail = app.mail(4).await;
+    let reminders: Vec<String> = mail
+        .iter()
+        .map(|m| decoded(m))
+        .filter(|m| m.contains("Subject: Your balance for Christmas wreath making"))
+        .collect();
+    assert_eq!(reminders.len(), 2, "{mail:?}");
+    assert!(reminders.iter().any(|m| m.contains("is due today")));
+    let order = placed["order_id"].as_i64().unwrap();
+    let link = format!("/workshops/balance/{order}?token=");
+    let token: String = reminders[0]
+        .split(&link)
+        .nth(1)
+        .expect("the link to pay it")
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    let (status, balance) = app
+        .get_json(&format!("/api/workshops/balance/{order}/?token={token}"))
+        .await;
+    assert_eq!(status, 200, "{balance}");
+    assert_eq!(balance["owed"], true);
+}
