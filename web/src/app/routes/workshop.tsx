@@ -1,0 +1,51 @@
+import { Link, useParams } from 'react-router';
+import { RetryNotice } from '@/components/layout/page-kit';
+import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { PageLoading } from '@/components/ui/page-loading';
+import { WORKSHOP_FAILED, type Workshop } from '@/features/workshops/api/get-workshops';
+import { WorkshopDetails } from '@/features/workshops/components/workshop-details';
+import { useWorkshop } from '@/features/workshops/hooks/use-workshop';
+
+/** /workshops/<slug>: one workshop, drawn on the server from GET /api/workshops/{slug}/. */
+export default function WorkshopPage() {
+  const { slug } = useParams();
+  const state = useWorkshop(slug);
+
+  if (state.status === 'loading') return <PageLoading label="Finding the workshop…" />;
+
+  if (state.status === 'missing') {
+    return (
+      <div className="container page-missing" role="alert">
+        <title>Workshop not found · Posy floral studio</title>
+        <h1>{state.message}</h1>
+        <p>Every workshop with places to book is on the workshops page.</p>
+        <Link to="/workshops" className="button">
+          See all workshops
+        </Link>
+      </div>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <div className="container page-missing">
+        <title>Workshops · Posy floral studio</title>
+        <RetryNotice title={WORKSHOP_FAILED} onRetry={state.retry}>
+          Please try again in a moment, or ring the studio and we will tell you about it.
+        </RetryNotice>
+      </div>
+    );
+  }
+
+  return <ShownWorkshop workshop={state.workshop} />;
+}
+
+function ShownWorkshop({ workshop }: { workshop: Workshop }) {
+  useMetaDescription(workshop.description);
+  return (
+    <div className="container fade-in">
+      <title>{`${workshop.title} · Posy floral studio`}</title>
+      <WorkshopDetails workshop={workshop} />
+    </div>
+  );
+}
