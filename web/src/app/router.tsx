@@ -13,6 +13,7 @@ const WorkshopPage = lazyPage(() => import('./routes/workshop'));
 const WorkshopBookingPage = lazyPage(() => import('./routes/workshop-booking'));
 const WorkshopBookedPage = lazyPage(() => import('./routes/workshop-booked'));
 const WorkshopWaitingListPage = lazyPage(() => import('./routes/workshop-waiting-list'));
+const WorkshopBalancePage = lazyPage(() => import('./routes/workshop-balance'));
 const ContactPage = lazyPage(() => import('./routes/contact'));
 const PrivacyPage = lazyPage(() => import('./routes/privacy'));
 const ShopPage = lazyPage(() => import('./routes/shop'));
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="workshops/:slug/book" element={<WorkshopBookingPage />} />
         <Route path="workshops/:slug/waiting-list" element={<WorkshopWaitingListPage />} />
         <Route path="workshops/booked/:orderId" element={<WorkshopBookedPage />} />
+        <Route path="workshops/balance/:orderId" element={<WorkshopBalancePage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="shop" element={<ShopPage />} />

@@ -26,9 +26,9 @@ export interface CardConfirmation {
 
 /** Billing details sent with the card (the spec's API calls), country always GB (the spec's constants). */
 export interface BillingDetails extends ServerBilling {
-  name: string;
-  email: string;
-  phone: string;
+  name?: string;
+  email?: string;
+  phone?: string;
   address?: { line1: string; city: string; postal_code: string; country: 'GB' };
 }
 

@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { RetryNotice } from '@/components/layout/page-kit';
 import { useMetaDescription } from '@/components/layout/use-meta-description';
+import { usePageHydrated } from '@/lib/hydrated';
 import { PageLoading } from '@/components/ui/page-loading';
 import { WORKSHOP_FAILED, type Workshop } from '@/features/workshops/api/get-workshops';
 import { WorkshopDetails } from '@/features/workshops/components/workshop-details';
@@ -40,12 +41,23 @@ export default function WorkshopPage() {
   return <ShownWorkshop workshop={state.workshop} />;
 }
 
+/**
+ * A waiting-list offer's token from the address (`?offer=`, its mail's link). Read once the page
+ * is in the browser: the server draws the page the same for everyone, so the first render must be
+ * the drawn one.
+ */
+function useOffer(): string | null {
+  const [search] = useSearchParams();
+  return usePageHydrated() ? search.get('offer') : null;
+}
+
 function ShownWorkshop({ workshop }: { workshop: Workshop }) {
   useMetaDescription(workshop.description);
+  const offer = useOffer();
   return (
     <div className="container fade-in">
       <title>{`${workshop.title} · Posy floral studio`}</title>
-      <WorkshopDetails workshop={workshop} />
+      <WorkshopDetails workshop={workshop} offer={offer} />
     </div>
   );
 }

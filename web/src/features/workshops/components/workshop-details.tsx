@@ -12,7 +12,7 @@ import './workshops.css';
  * costs and when the balance is due, the spots and Book), then what to bring and the
  * cancellation rule in the studio's words (both written by the server from core).
  */
-export function WorkshopDetails({ workshop }: { workshop: Workshop }) {
+export function WorkshopDetails({ workshop, offer = null }: { workshop: Workshop; offer?: string | null }) {
   return (
     <article className="workshop-page">
       <div className="workshop-page__top">
@@ -54,7 +54,7 @@ export function WorkshopDetails({ workshop }: { workshop: Workshop }) {
             </div>
           </dl>
           <WorkshopPrices workshop={workshop} />
-          <BookingActions workshop={workshop} />
+          <BookingActions workshop={workshop} offer={offer} />
         </div>
       </div>
 
