@@ -25,5 +25,6 @@ pub mod studio_order;
 mod testing;
 pub mod validation;
 pub mod workshop;
+pub mod workshop_form;
 
 pub use money::Money;

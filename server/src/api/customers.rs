@@ -28,6 +28,7 @@ use super::state::Privacy;
 use crate::enquiries::privacy::HeldEnquiry;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::mail::privacy::HeldMail;
+use crate::orders::bookings::HeldBooking;
 use crate::orders::privacy::HeldOrder;
 use crate::store::audit::{self, Kind};
 use crate::store::clock::{now, parse_moment};
@@ -48,6 +49,8 @@ pub struct CustomerData {
     pub enquiries: Vec<HeldEnquiry>,
     /// Letters to her, or about her to the studio, still in the outbox.
     pub mail: Vec<HeldMail>,
+    /// Her workshop bookings, with the names and the note (allergies) she gave.
+    pub bookings: Vec<HeldBooking>,
 }
 
 /// What the back office shows before an export or an erasure: what is held, in brief.
@@ -142,6 +145,7 @@ async fn held(db: &impl ConnectionTrait, email: &str) -> Result<CustomerData, Db
         orders: orders::privacy::held(db, email).await?,
         enquiries: enquiries::privacy::held(db, email).await?,
         mail: mail::privacy::held(db, email).await?,
+        bookings: orders::bookings::held(db, email).await?,
     })
 }
 
@@ -224,6 +228,7 @@ pub async fn erase(
         return Err(CustomerError::Unfinished(why));
     }
     let orders = orders::privacy::forget(&txn, email, now()).await?;
+    orders::bookings::forget(&txn, email, now()).await?;
     let enquiries = enquiries::privacy::forget(&txn, email).await?;
     let letters = mail::privacy::forget(&txn, email).await?;
     // The record keeps only a hint of the address: it outlives her data by two years.

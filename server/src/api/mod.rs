@@ -26,6 +26,8 @@ pub mod studio;
 pub mod summary;
 pub mod text;
 pub mod upload;
+pub mod workshop_admin;
+pub mod workshops;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]
@@ -76,6 +78,8 @@ resources!(
     albums::SpecAlbumPaths,
     privacy::PrivacyApi,
     customers::CustomersApi,
+    workshops::WorkshopsApi,
+    workshop_admin::WorkshopAdminApi,
 );
 
 /// The API service with its description.

@@ -20,6 +20,7 @@ use posy_core::quantity::MAX_PER_LINE;
 use posy_core::retention;
 use posy_core::schedule::Method;
 use posy_core::validation::FormField;
+use posy_core::workshop;
 use serde_json::{Value, json};
 
 use crate::media::pictures;
@@ -131,6 +132,8 @@ const REQUIRED: &[(&str, &[&str])] = &[
     ("Credentials", &["username", "password"]),
     ("AlbumJson", &["title"]),
     ("NoteBody", &["version", "text"]),
+    ("BookSeats", &["email"]),
+    ("JoinWaiting", &["name", "email"]),
 ];
 
 /// Some text, not only spaces (the server trims every field).
@@ -250,6 +253,54 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             json!({ "maxLength": CAPTION_MAX_CHARS }),
         ),
     ];
+    // The booking form: core's bounds (the names one a seat is core's to say, in words).
+    rules.extend([
+        (
+            "BookSeats",
+            "seats",
+            json!({"minimum": 1, "maximum": workshop::MOST_SEATS_A_BOOKING}),
+        ),
+        (
+            "BookSeats",
+            "names",
+            json!({"minItems": 1, "maxItems": workshop::MOST_SEATS_A_BOOKING,
+                   "items": {"type": "string", "maxLength": workshop::MAX_NAME_CHARS,
+                             "pattern": ONE_LINE}}),
+        ),
+        ("BookSeats", "email", text(email_chars, EMAIL)),
+        ("BookSeats", "phone", json!({ "pattern": PHONE_OR_NOTHING })),
+        (
+            "BookSeats",
+            "note",
+            json!({ "maxLength": workshop::MAX_NOTE_CHARS }),
+        ),
+        (
+            "JoinWaiting",
+            "name",
+            text(workshop::MAX_NAME_CHARS, ONE_LINE),
+        ),
+        ("JoinWaiting", "email", text(email_chars, EMAIL)),
+        (
+            "JoinWaiting",
+            "seats",
+            json!({"minimum": 1, "maximum": workshop::MOST_SEATS_A_BOOKING}),
+        ),
+        (
+            "WorkshopBody",
+            "seats",
+            json!({"minimum": 1, "maximum": workshop::MOST_SEATS}),
+        ),
+        (
+            "WorkshopBody",
+            "title",
+            text(posy_core::workshop_form::MAX_TITLE_CHARS, ONE_LINE),
+        ),
+        (
+            "WorkshopBody",
+            "description",
+            text(posy_core::workshop_form::MAX_DESCRIPTION_CHARS, NOT_BLANK),
+        ),
+    ]);
     // A customer's data is asked for by her address (see `api::customers`).
     rules.push(("CustomerAsk", "email", text(email_chars, EMAIL)));
     // The retention periods, each within core's bounds.

@@ -41,6 +41,11 @@ pub struct PrivacyFacts {
     pub mail_relay: bool,
     /// Pictures are kept in an object store (an S3-compatible bucket).
     pub object_storage: bool,
+    /// How long a workshop booking's note (allergies or access needs: health data) is kept,
+    /// e.g. `30 days after the workshop`.
+    pub workshop_notes_kept: String,
+    /// Why the note is asked (core's words, as the booking form shows them).
+    pub workshop_notes_why: String,
 }
 
 /// The retention settings as the back office edits them, in the units the notice uses.
@@ -148,6 +153,11 @@ impl PrivacyApi {
             stripe: privacy.stripe,
             mail_relay: privacy.mail_relay,
             object_storage: privacy.object_storage,
+            workshop_notes_kept: format!(
+                "{} days after the workshop",
+                posy_core::workshop::NOTES_KEPT_DAYS
+            ),
+            workshop_notes_why: posy_core::workshop::NOTE_WHY.to_owned(),
         }))
     }
 

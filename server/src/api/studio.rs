@@ -1,4 +1,4 @@
-//! The studio's facts (`GET /api/site/`), its workshops (`GET /api/workshops/`) and the
+//! The studio's facts (`GET /api/site/`) and the
 //! contact form (`POST /api/contact/`, one of the spec's API calls).
 
 use poem::Request;
@@ -7,47 +7,19 @@ use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use posy_core::enquiry::EnquiryForm;
-use posy_core::{Money, media, workshop};
-use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
+use sea_orm::DatabaseConnection;
 
 use super::ApiTags;
 use super::text::Text;
-use crate::api::state::{Clients, MediaBase, Studio};
+use crate::api::state::{Clients, Studio};
 use crate::enquiries::{self, EnquiryError, EnquirySent};
 use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::store::db::Writer;
-use crate::store::entities::workshop as workshops;
 use crate::studio::delivery;
 use crate::studio::site::Site;
 
 /// The studio's pages and enquiries.
 pub struct StudioApi;
-
-/// A workshop as its card shows it.
-#[derive(Debug, Object)]
-pub struct Workshop {
-    pub id: i32,
-    /// e.g. `Christmas wreath making`.
-    pub title: String,
-    pub description: String,
-    /// `YYYY-MM-DD`.
-    pub date: String,
-    /// e.g. `10:00–13:00`.
-    pub time: String,
-    /// e.g. `"45.00"`.
-    pub price: String,
-    /// Paid to book, e.g. `"20.00"`.
-    pub deposit: String,
-    /// The rest, e.g. `"25.00"`.
-    pub balance: String,
-    /// `YYYY-MM-DD` by which the balance is due.
-    pub balance_due: String,
-    pub spots_left: i32,
-    /// `3 spots left`, `1 spot left`, `0 spots left` (then the card says Fully Booked).
-    pub spots_text: String,
-    /// URL of its picture; null when it has none.
-    pub image: Option<String>,
-}
 
 /// `POST /api/contact/`'s body. Every field may be missing: the answer then names it.
 #[derive(Debug, Object)]
@@ -125,48 +97,6 @@ impl StudioApi {
         let facts = studio.facts.get(*db).await?;
         let settings = delivery::settings(*db).await?;
         Ok(Json(Site::new(&facts, &settings.opening_hours)))
-    }
-
-    /// Upcoming workshops, soonest first.
-    #[oai(path = "/workshops/", method = "get", operation_id = "listWorkshops")]
-    async fn workshops(
-        &self,
-        db: Data<&DatabaseConnection>,
-        media_base: Data<&MediaBase>,
-    ) -> Result<Json<Vec<Workshop>>, Failure<sea_orm::DbErr>> {
-        let rows = workshops::Entity::find()
-            .order_by_asc(workshops::Column::Date)
-            .order_by_asc(workshops::Column::Position)
-            .all(*db)
-            .await?;
-        Ok(Json(
-            rows.into_iter()
-                .map(|w| {
-                    let price = Money::from_pence(w.price_pence);
-                    let deposit = Money::from_pence(w.deposit_pence);
-                    let spots = w.spots_left.max(0) as u32;
-                    Workshop {
-                        id: w.id,
-                        title: w.title,
-                        description: w.description,
-                        date: w.date,
-                        time: w.time,
-                        price: price.to_wire(),
-                        deposit: deposit.to_wire(),
-                        balance: workshop::balance(price, deposit)
-                            .unwrap_or(Money::ZERO)
-                            .to_wire(),
-                        balance_due: w.balance_due,
-                        spots_left: spots as i32,
-                        spots_text: workshop::spots_text(spots),
-                        image: w
-                            .image
-                            .as_deref()
-                            .map(|path| media::media_url(Some(path), &media_base.0.0)),
-                    }
-                })
-                .collect(),
-        ))
     }
 
     /// Sends an enquiry to the studio: checked with the contact form's rules (400 naming the

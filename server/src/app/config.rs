@@ -78,6 +78,17 @@ pub struct Config {
     )]
     pub hold_minutes: u32,
 
+    /// How many hours a seat offered from a workshop's waiting list is kept for the person
+    /// offered it before it goes to the next.
+    #[arg(
+        long,
+        env = "POSY_OFFER_HOURS",
+        default_value_t = posy_core::workshop::OFFER_HOURS,
+        value_parser = clap::value_parser!(u32).range(1..=7 * 24),
+        global = true
+    )]
+    pub offer_hours: u32,
+
     /// How many carts one address may have holding stock at once, so that nobody can hold the
     /// shop's stock from one place.
     #[arg(
@@ -493,6 +504,7 @@ impl Config {
             max_intents_per_cart: 20,
             max_intents_per_address: 300,
             hold_minutes: 10,
+            offer_hours: posy_core::workshop::OFFER_HOURS,
             max_holds_per_address: 3,
             max_held_units_per_address: 20,
             max_hold_renewals: 3,

@@ -35,6 +35,9 @@ pub struct Applied {
     pub enquiries: u64,
     /// Orders anonymised.
     pub anonymised: u64,
+    /// Workshop bookings whose note (allergies: health data) was deleted, 30 days after the
+    /// workshop.
+    pub notes: u64,
 }
 
 /// Applies the settings in force once, as at `now` (Unix seconds on the clock handed in).
@@ -68,6 +71,11 @@ pub async fn apply(writer: &Writer, outbox_dir: &Path, now: i64) -> Result<Appli
             break;
         }
     }
+
+    let txn = writer.begin().await?;
+    let today = orders::admin::studio_today(now);
+    applied.notes = orders::bookings::clear_old_notes(&txn, today, now).await?;
+    txn.commit().await?;
 
     let txn = writer.begin().await?;
     applied.enquiries = enquiries::privacy::delete_quiet_since(&txn, cut.enquiries_before).await?;

@@ -371,30 +371,79 @@ where
         }
     }
     bump_version(&txn).await?;
-    // The spec's workshop: £45, a £20 deposit, the £25 balance due by November 20th.
-    workshop::ActiveModel {
-        title: Set("Christmas wreath making".into()),
-        description: Set(
-            "Make a generous door wreath from Somerset moss, blue pine, eucalyptus, \
-            dried oranges and cinnamon, with mulled wine and mince pies by the studio stove. \
-            Everything is provided and you take your wreath home on the day; no experience \
-            needed."
-                .into(),
-        ),
-        date: Set("2026-12-05".into()),
-        time: Set("10:00–13:00".into()),
-        price_pence: Set(4500),
-        deposit_pence: Set(2000),
-        balance_due: Set("2026-11-20".into()),
-        spots_left: Set(4),
-        image: Set(Some("products/christmas-door-wreath.jpg".into())),
-        position: Set(0),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    seed_workshops(&txn).await?;
     seed_albums(&txn).await?;
     txn.commit().await?;
+    Ok(())
+}
+
+/// The spec's workshop (£45, a £20 deposit, the £25 balance due by November 20th), in a year
+/// whose balance date is still ahead on the journeys' clock (14 December 2026) and today, so
+/// the deposit books a seat; and a second that is full, so Fully Booked and the waiting list
+/// show.
+async fn seed_workshops(txn: &impl ConnectionTrait) -> anyhow::Result<()> {
+    let demo = [
+        (
+            "Christmas wreath making",
+            "Make a generous door wreath from Somerset moss, blue pine, eucalyptus, dried \
+             oranges and cinnamon, with mulled wine and mince pies by the studio stove. \
+             Everything is provided and you take your wreath home on the day; no experience \
+             needed.",
+            "Nothing but warm clothes: we provide the moss, foliage, tools and gloves. Bring a \
+             bag or a box if you would like to carry your wreath home flat.",
+            "2027-12-04",
+            ("10:00", "13:00"),
+            (4500, 2000, "2027-11-20"),
+            (4, 4),
+            Some("products/christmas-door-wreath.jpg"),
+        ),
+        (
+            "Winter table centrepiece",
+            "A long, low centrepiece of spruce, ivy, white roses and candles for the Christmas \
+             table, arranged in a reusable trough without floral foam.",
+            "An apron if you have one; everything else is provided.",
+            "2027-12-11",
+            ("14:00", "16:30"),
+            (3800, 1500, "2027-11-27"),
+            (6, 0),
+            Some("products/winter-berry-bouquet.jpg"),
+        ),
+    ];
+    for (position, (title, description, bring, date, (start, end), money, seats, image)) in
+        demo.into_iter().enumerate()
+    {
+        let (price, deposit, balance_due) = money;
+        let (seats, spots_left) = seats;
+        workshop::ActiveModel {
+            title: Set(title.into()),
+            slug: Set(posy_core::workshop::slug_for(title)),
+            description: Set(description.into()),
+            what_to_bring: Set(bring.into()),
+            date: Set(date.into()),
+            time: Set(format!("{start}–{end}")),
+            start_time: Set(start.into()),
+            end_time: Set(end.into()),
+            place: Set(String::new()),
+            price_pence: Set(price),
+            deposit_pence: Set(deposit),
+            balance_due: Set(balance_due.into()),
+            seats: Set(seats),
+            spots_left: Set(spots_left),
+            image: Set(image.map(str::to_owned)),
+            position: Set(position as i32),
+            hidden: Set(false),
+            cancelled_at: Set(None),
+            cancellation: Set(posy_core::workshop::CancellationRule::Default
+                .as_str()
+                .into()),
+            asks_phone: Set(true),
+            asks_note: Set(true),
+            version: Set(0),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+    }
     Ok(())
 }
 

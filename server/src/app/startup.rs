@@ -64,6 +64,8 @@ pub struct Application {
     refunds: crate::orders::OrderDesk,
     /// What start-up found that needs a person (the mail server's check adds to it).
     at_start: AtStart,
+    /// How waiting-list offers are made.
+    offers: crate::studio::waiting::Offers,
 }
 
 /// The shop's mailer as the settings make it (refused in a sentence when they are wrong): the
@@ -184,6 +186,10 @@ impl Application {
             notify: config.studio_email.clone(),
         };
         let refunds = desk.clone();
+        let offers = crate::studio::waiting::Offers {
+            hours: config.offer_hours,
+            public_url: desk.public_url.clone(),
+        };
         let outbox_writer = writer.clone();
         let routes = routes(
             &config,
@@ -202,6 +208,7 @@ impl Application {
         .data(cart_key)
         .data(writer)
         .data(desk)
+        .data(offers.clone())
         .data(PaymentAttempts::new(
             config.max_intents_per_cart,
             config.max_intents_per_address,
@@ -229,6 +236,7 @@ impl Application {
             refunds,
             statements,
             at_start,
+            offers,
         })
     }
 
@@ -262,6 +270,10 @@ impl Application {
                 at_start.note(format!("At start, {why}."));
             }
         });
+        let (offering, offers, clock) = (self.writer.clone(), self.offers, self.clock);
+        let waiting = tasks::supervise("waiting-list offers", move || {
+            crate::studio::waiting::offer_forever(offering.clone(), clock, offers.clone())
+        });
         let (writer, mailer) = (self.writer, self.mailer);
         // On the real clock, never the shop's --fake-now: it deletes by the rows' real times.
         let (retention_writer, outbox_dir) = (writer.clone(), self.outbox_dir);
@@ -294,6 +306,11 @@ impl Application {
             crate::store::audit::forget_forever(db.clone(), Clock::real())
         });
         let desk = self.refunds;
+        // On the real clock, never the shop's --fake-now: a reminder is a real mail.
+        let reminding = desk.clone();
+        let reminders = tasks::supervise("balance reminders", move || {
+            crate::orders::bookings::remind_forever(reminding.clone(), Clock::real())
+        });
         let refunds = tasks::supervise("order refunds", move || {
             crate::orders::refunds::retry_forever(desk.clone())
         });
@@ -303,6 +320,8 @@ impl Application {
         retention.abort();
         outbox.abort();
         refunds.abort();
+        reminders.abort();
+        waiting.abort();
         resume.abort();
         sessions.abort();
         forgetting.abort();

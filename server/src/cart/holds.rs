@@ -53,14 +53,15 @@ use std::collections::HashMap;
 
 use posy_core::cart::CartId;
 use posy_core::catalogue::line_hold;
-use sea_orm::sea_query::{Expr, ExprTrait, IntoCondition};
+use sea_orm::sea_query::{Expr, ExprTrait, IntoCondition, LockType};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, JoinType, PaginatorTrait,
     QueryFilter, QuerySelect, QueryTrait, RelationTrait, Statement, UpdateMany,
 };
 
 use crate::cart::{self, PricedLine};
-use crate::store::entities::{cart as carts, cart_item};
+use crate::store::entities::{cart as carts, cart_item, workshop, workshop_booking};
+use crate::studio::workshops;
 
 /// How long a hold lasts, how often it may be renewed and how much an address may hold.
 #[derive(Clone, Copy, Debug)]
@@ -385,4 +386,63 @@ pub async fn forget_expired(db: &impl ConnectionTrait, now: i64) -> Result<u64, 
         .exec(db)
         .await?;
     Ok(forgotten.rows_affected)
+}
+
+/// A booking's seats held for its payment: the cart, and the booking it carries.
+pub struct HeldSeats {
+    pub cart: carts::Model,
+    pub booking: workshop_booking::Model,
+    pub workshop: workshop::Model,
+}
+
+/// Holds a workshop booking's seats for its payment, or says why not: as [`take`], with the
+/// cart's booking for its lines. The cart's row is written first (its lock, the renewals and
+/// the address's cap, exactly as for stock), then the workshop's row is locked, and only then
+/// are the seats other live holds take summed ([`crate::studio::workshops::held_seats`]); so
+/// two holds on the same workshop run one after the other on PostgreSQL, and the second sees
+/// the first. A booking asks for at most 6 seats (core), which is its share.
+pub async fn take_seats(
+    txn: &impl ConnectionTrait,
+    now: i64,
+    cart_id: CartId,
+    address: &str,
+    rules: HoldRules,
+) -> Result<HeldSeats, NotHeld> {
+    let cart = lock_and_hold(txn, now, cart_id, address, rules).await?;
+    if i64::from(cart.holds_started) > 1 + i64::from(rules.renewals) {
+        return Err(NotHeld::RenewalsSpent);
+    }
+    let booking = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::CartId.eq(cart_id.to_string()))
+        .filter(workshop_booking::Column::OrderId.is_null())
+        .one(txn)
+        .await?
+        .ok_or(NotHeld::EmptyCart)?;
+    if !address_has_room(txn, now, cart_id, address, rules).await? {
+        return Err(NotHeld::AddressFull);
+    }
+    let workshop = workshop::Entity::find_by_id(booking.workshop_id)
+        .lock(LockType::NoKeyUpdate)
+        .one(txn)
+        .await?
+        .filter(|w| !w.hidden && w.cancelled_at.is_none())
+        .ok_or_else(|| NotHeld::Unavailable(posy_core::workshop::GONE_FROM_SITE.to_owned()))?;
+    let held: i64 = workshops::held_seats(txn, now, &[workshop.id], Some(&cart_id.to_string()))
+        .await?
+        .into_iter()
+        .map(|(_, seats)| seats)
+        .sum();
+    let left = std::cmp::max(i64::from(workshop.spots_left) - held, 0);
+    if i64::from(booking.seats) > left {
+        let left = u32::try_from(left).unwrap_or(0);
+        return Err(NotHeld::HeldElsewhere(posy_core::workshop::only_left(
+            &workshop.title,
+            left,
+        )));
+    }
+    Ok(HeldSeats {
+        cart,
+        booking,
+        workshop,
+    })
 }

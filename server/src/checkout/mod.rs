@@ -20,6 +20,7 @@
 //!    confirmed, or stock the studio lowered meanwhile.
 
 pub mod attempts;
+pub mod bookings;
 pub mod letters;
 pub mod payments;
 pub mod webhook;
@@ -44,10 +45,12 @@ use crate::checkout::payments::{
     Billing, Intent, NewIntent, PaymentError, PaymentStatus, Payments, Refund,
 };
 use crate::http::metrics::Tally;
-use crate::orders::writer::{NewOrder, Paid, Post, Written, write_order};
+use crate::orders::writer::{
+    BookingWritten, NewBooking, NewOrder, Paid, Post, Written, write_booking, write_order,
+};
 use crate::store::clock::{Clock, now};
 use crate::store::db::Writer;
-use crate::store::entities::{cart as carts, order, refund};
+use crate::store::entities::{cart as carts, order, refund, workshop, workshop_booking};
 use crate::studio::facts::Facts;
 use crate::{mail, orders};
 
@@ -404,6 +407,19 @@ impl Checkout {
     ) -> Result<i64, IntentError> {
         let (clock, rules, address) = (self.clock, self.holds, address.to_owned());
         let phone = phone.to_owned();
+        if is_booking(&self.db, id).await? {
+            return self
+                .writer
+                .write(move |txn| {
+                    Box::pin(async move {
+                        let held = holds::take_seats(txn, clock.now(), id, &address, rules)
+                            .await
+                            .map_err(|err| IntentError::not_held(err, &phone))?;
+                        Ok::<_, IntentError>(held.booking.paid_pence)
+                    })
+                })
+                .await;
+        }
         self.writer
             .write(move |txn| {
                 Box::pin(async move {
@@ -657,6 +673,14 @@ impl Checkout {
             Err(CartError::Db(err)) => return Err(err),
             Err(CartError::CartGone | CartError::LineGone) => return Ok(Attempt::CartClosed),
         }
+        if let Some(booking) = workshop_booking::Entity::find()
+            .filter(workshop_booking::Column::CartId.eq(cart_id.to_string()))
+            .filter(workshop_booking::Column::OrderId.is_null())
+            .one(&txn)
+            .await?
+        {
+            return self.try_booking(txn, intent, cart_id, booking).await;
+        }
         let lines = cart::priced_lines(&txn, cart_id).await?;
         let cart = carts::Entity::find_by_id(cart_id.to_string())
             .one(&txn)
@@ -705,6 +729,79 @@ impl Checkout {
             }
         };
         // An ordered cart holds nothing: its stock is taken.
+        holds::release(carts::Entity::update_many())
+            .col_expr(carts::Column::OrderedAt, Expr::value(now()))
+            .filter(carts::Column::Id.eq(cart_id.to_string()))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(Attempt::Placed(id))
+    }
+
+    /// [`Checkout::try_order`] for a cart that carries a workshop booking: the seats it paid
+    /// for are taken and the order written ([`crate::orders::writer::write_booking`]), or
+    /// nothing is.
+    async fn try_booking(
+        &self,
+        txn: crate::store::db::Writing,
+        intent: &Intent,
+        cart_id: CartId,
+        booking: workshop_booking::Model,
+    ) -> Result<Attempt, DbErr> {
+        if booking.paid_pence != intent.amount {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        }
+        let Some(workshop) = workshop::Entity::find_by_id(booking.workshop_id)
+            .one(&txn)
+            .await?
+        else {
+            txn.rollback().await?;
+            return Ok(Attempt::CartClosed);
+        };
+        if workshop.hidden || workshop.cancelled_at.is_some() {
+            txn.rollback().await?;
+            return Ok(Attempt::Withdrawn(workshop.title));
+        }
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&txn)
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
+        let names = orders::letters::booking_names(&booking);
+        let name = names.first().map_or("", String::as_str);
+        let (first_name, last_name) = name.split_once(' ').unwrap_or((name, ""));
+        let customer = CheckoutForm {
+            email: booking.email.clone(),
+            first_name: first_name.trim().to_owned(),
+            last_name: last_name.trim().to_owned(),
+            phone: booking.phone.clone(),
+            ..CheckoutForm::default()
+        };
+        let new = NewBooking {
+            order: NewOrder {
+                cart_id: &cart_id.to_string(),
+                payment: &intent.id,
+                customer: &customer,
+                check_details: false,
+                fulfilment: None,
+                booking: &Booking::of_cart(&cart),
+                charge: Default::default(),
+                total: posy_core::Money::from_pence(booking.paid_pence),
+                lines: &[],
+                paid: Paid::Card {
+                    notify: &self.studio_email,
+                },
+            },
+            workshop: &workshop,
+            booking: &booking,
+        };
+        let id = match write_booking(&txn, &self.post(), &new).await? {
+            BookingWritten::Order(id) => id,
+            BookingWritten::SeatsGone => {
+                txn.rollback().await?;
+                return Ok(Attempt::SoldOut(workshop.title));
+            }
+        };
         holds::release(carts::Entity::update_many())
             .col_expr(carts::Column::OrderedAt, Expr::value(now()))
             .filter(carts::Column::Id.eq(cart_id.to_string()))
@@ -789,6 +886,17 @@ impl Checkout {
         }
         PlaceError::Refunded(reason.to_owned())
     }
+}
+
+/// Whether the cart carries a workshop booking not yet ordered (its seats are held and paid
+/// for instead of lines).
+async fn is_booking(db: &DatabaseConnection, id: CartId) -> Result<bool, DbErr> {
+    Ok(workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::CartId.eq(id.to_string()))
+        .filter(workshop_booking::Column::OrderId.is_null())
+        .one(db)
+        .await?
+        .is_some())
 }
 
 /// How one run of the order's transaction ended, short of a database failure.

@@ -3,15 +3,18 @@
 //! from the order's own choice, never from the buyer's billing details.
 
 use posy_core::Money;
+use posy_core::calendar::Date;
 use posy_core::checkout::CheckoutForm;
 use posy_core::order::OrderStatus;
 use posy_core::schedule::Method;
 use posy_core::studio::StudioFacts;
+use posy_core::workshop::{self, CancellationRule};
 
 use crate::cart::PricedLine;
 use crate::cart::fulfilment::{Charge, Described};
 use crate::mail::Letter;
 use crate::mail::letters::sign_off;
+use crate::store::entities::{workshop as workshops, workshop_booking};
 
 /// What an order mail says about the order itself.
 pub struct OrderFacts<'a> {
@@ -356,6 +359,200 @@ pub fn payment_alert(reference: &str, what: &str, admin_link: &str) -> Letter {
         body: format!(
             "Stripe has sent news of the payment for order {reference}:\n\n{what}\n\nThe \
              order's page shows it, with its history:\n{admin_link}\n"
+        ),
+    }
+}
+
+/// A booking's line on its order: `Christmas wreath making, Saturday 4 December 2027`.
+pub fn seat_label(workshop: &workshops::Model) -> String {
+    match Date::parse(&workshop.date) {
+        Some(day) => format!("{}, {}", workshop.title, day.long()),
+        None => workshop.title.clone(),
+    }
+}
+
+/// The names on a booking, as kept (a JSON array).
+pub fn booking_names(booking: &workshop_booking::Model) -> Vec<String> {
+    serde_json::from_str(&booking.names).unwrap_or_default()
+}
+
+/// What a booking owes, as core says it: `You paid £20.00. The balance of £25.00 is due by …`.
+pub fn booking_owed(booking: &workshop_booking::Model) -> String {
+    workshop::owed_sentence(
+        Money::from_pence(booking.paid_pence),
+        Money::from_pence(booking.balance_pence),
+        booking.balance_due.as_deref().and_then(Date::parse),
+    )
+}
+
+/// `1 seat`, `3 seats`.
+fn seats(n: i32) -> String {
+    if n == 1 {
+        "1 seat".to_owned()
+    } else {
+        format!("{n} seats")
+    }
+}
+
+/// The booker's confirmation: the workshop, when and where, what was paid and what is still
+/// due by when, the names, what to bring and the cancellation rule.
+pub fn booking_confirmation(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    studio: &StudioFacts,
+    link: &str,
+) -> Letter {
+    let names = booking_names(booking);
+    let first = names
+        .first()
+        .and_then(|n| n.split_whitespace().next())
+        .unwrap_or("there");
+    let place = if workshop.place.trim().is_empty() {
+        studio.address().join(", ")
+    } else {
+        workshop.place.clone()
+    };
+    let reminder = if booking.balance_pence > 0 {
+        " We will email you a week before it is due with a link to pay it."
+    } else {
+        ""
+    };
+    let bring = if workshop.what_to_bring.trim().is_empty() {
+        String::new()
+    } else {
+        format!("What to bring: {}\n", workshop.what_to_bring.trim())
+    };
+    let rule = match (
+        CancellationRule::parse(&workshop.cancellation),
+        booking.balance_due.as_deref().and_then(Date::parse),
+    ) {
+        (Some(rule), Some(due)) => format!("{}\n", rule.words(due)),
+        _ => String::new(),
+    };
+    Letter {
+        subject: format!("Your booking {reference}: {}", workshop.title),
+        body: format!(
+            "Dear {first},\n\nThank you for booking {} on {}, {} at {}.\n\n{}{reminder}\n\n\
+             Booking {reference}\nNames: {}\n{bring}{rule}\nSee your booking at any time:\n\
+             {link}\n\n{}",
+            seats(booking.seats),
+            seat_label(workshop),
+            workshop.time,
+            place,
+            booking_owed(booking),
+            names.join(", "),
+            sign_off(studio),
+        ),
+    }
+}
+
+/// The studio's notice of a booking: who, how many and what they owe. Answers go to the booker.
+pub fn new_booking(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    admin_link: &str,
+) -> Letter {
+    let note = if booking.note.trim().is_empty() {
+        String::new()
+    } else {
+        format!("Note (allergies, access): {}\n", booking.note.trim())
+    };
+    Letter {
+        subject: format!("New booking {reference}: {}", workshop.title),
+        body: format!(
+            "{} booked on {}.\nNames: {}\nEmail: {}\nPhone: {}\n{note}{}\n\n{admin_link}\n",
+            seats(booking.seats),
+            seat_label(workshop),
+            booking_names(booking).join(", "),
+            booking.email,
+            booking.phone,
+            booking_owed(booking),
+        ),
+    }
+}
+
+/// The booker's note that the balance was received.
+pub fn balance_received(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    studio: &StudioFacts,
+) -> Letter {
+    Letter {
+        subject: format!("Balance received: {}", workshop.title),
+        body: format!(
+            "Hello,\n\nThank you: we have received the balance of {} for {} on {} \
+             (booking {reference}). There is nothing more to pay.\n\nSee you on the day!\n\n{}",
+            Money::from_pence(booking.balance_pence).display(),
+            seats(booking.seats),
+            seat_label(workshop),
+            sign_off(studio),
+        ),
+    }
+}
+
+/// The booker's note that a booking was cancelled, and what happens to the money.
+pub fn booking_cancelled(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    refunded: bool,
+    studio: &StudioFacts,
+) -> Letter {
+    let money = match (workshop.cancelled_at.is_some(), refunded) {
+        (true, _) => format!(
+            "We are very sorry: the studio has had to cancel the workshop. We have refunded {} \
+             to your card; it will be back within 5 to 10 working days.",
+            Money::from_pence(booking.paid_pence).display()
+        ),
+        (false, true) => format!(
+            "We have refunded {} to your card; it will be back within 5 to 10 working days.",
+            Money::from_pence(booking.paid_pence).display()
+        ),
+        (false, false) => "Nothing has been refunded to your card: we will be in touch about \
+                           what you paid."
+            .to_owned(),
+    };
+    Letter {
+        subject: format!("Booking cancelled: {}", workshop.title),
+        body: format!(
+            "Hello,\n\nYour booking {reference} of {} on {} is cancelled. {money}\n\n{}",
+            seats(booking.seats),
+            seat_label(workshop),
+            sign_off(studio),
+        ),
+    }
+}
+
+/// The booker's reminder that the balance is due (a week before, or on the day), with the
+/// link that pays it.
+pub fn balance_reminder(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    due: Date,
+    on_the_day: bool,
+    link: &str,
+    studio: &StudioFacts,
+) -> Letter {
+    let when = if on_the_day {
+        "is due today".to_owned()
+    } else {
+        format!("is due by {}", due.long())
+    };
+    Letter {
+        subject: format!("Your balance for {}", workshop.title),
+        body: format!(
+            "Hello,\n\nThe balance of {} for {} on {} (booking {reference}) {when}.\n\n\
+             Pay it here (you will type your card in again; we keep no card details):\n\
+             {link}\n\nOr call us on {} and we will take it by phone.\n\n{}",
+            Money::from_pence(booking.balance_pence).display(),
+            seats(booking.seats),
+            seat_label(workshop),
+            studio.phone,
+            sign_off(studio),
         ),
     }
 }

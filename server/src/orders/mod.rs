@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod alerts;
+pub mod bookings;
 pub mod changes;
 pub mod export;
 pub mod letters;

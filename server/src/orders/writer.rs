@@ -9,7 +9,10 @@ use posy_core::Money;
 use posy_core::checkout::CheckoutForm;
 use posy_core::order::{OrderStatus, PaidBy};
 use posy_core::validation::is_email;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
+};
 
 use super::letters::{self, OrderFacts};
 use crate::cart::fulfilment::{Charge, describe};
@@ -18,7 +21,7 @@ use crate::cart::{PricedLine, take_stock};
 use crate::catalogue::bump_version;
 use crate::mail;
 use crate::store::clock::now;
-use crate::store::entities::{order, order_item};
+use crate::store::entities::{order, order_item, workshop, workshop_booking};
 use crate::studio::facts::Facts;
 
 /// How an order was paid.
@@ -89,12 +92,40 @@ pub async fn write_order<'a>(
     if let Some(short) = take_stock(txn, new.lines).await? {
         return Ok(Written::SoldOut(short));
     }
+    let order = insert_order(txn, new, "shop").await?;
+    for line in new.lines {
+        order_item::ActiveModel {
+            order_id: Set(order.id),
+            product_id: Set(Some(line.product.id)),
+            variation_id: Set(line.size.as_ref().map(|s| s.id)),
+            sized: Set(line.size.is_some()),
+            product_name: Set(line.label()),
+            quantity: Set(line.quantity as i32),
+            unit_price_pence: Set(line.unit_price.pence()),
+            refunded_quantity: Set(0),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+    }
+    // The stock it took shows on /shop at once.
+    bump_version(txn).await?;
+    post_letters(txn, post, new, order.id).await?;
+    Ok(Written::Order(order.id))
+}
+
+/// The order's row, of `channel`.
+async fn insert_order(
+    txn: &impl ConnectionTrait,
+    new: &NewOrder<'_>,
+    channel: &str,
+) -> Result<order::Model, DbErr> {
     let customer = new.customer;
     let (paid_by, payment_note, taken_by) = match new.paid {
         Paid::Card { .. } => (PaidBy::Card, None, None),
         Paid::Studio { note, taken_by } => (PaidBy::Studio, Some(note), Some(taken_by)),
     };
-    let order = order::ActiveModel {
+    order::ActiveModel {
         cart_id: Set(new.cart_id.to_owned()),
         payment_intent_id: Set(new.payment.to_owned()),
         email: Set(customer.email.clone()),
@@ -120,29 +151,11 @@ pub async fn write_order<'a>(
         taken_by: Set(taken_by.map(str::to_owned)),
         refunded_pence: Set(0),
         fee_refunded: Set(false),
+        channel: Set(channel.to_owned()),
         ..Default::default()
     }
     .insert(txn)
-    .await?;
-    for line in new.lines {
-        order_item::ActiveModel {
-            order_id: Set(order.id),
-            product_id: Set(Some(line.product.id)),
-            variation_id: Set(line.size.as_ref().map(|s| s.id)),
-            sized: Set(line.size.is_some()),
-            product_name: Set(line.label()),
-            quantity: Set(line.quantity as i32),
-            unit_price_pence: Set(line.unit_price.pence()),
-            refunded_quantity: Set(0),
-            ..Default::default()
-        }
-        .insert(txn)
-        .await?;
-    }
-    // The stock it took shows on /shop at once.
-    bump_version(txn).await?;
-    post_letters(txn, post, new, order.id).await?;
-    Ok(Written::Order(order.id))
+    .await
 }
 
 /// The customer's confirmation (when their address can take mail: billing details may hold
@@ -192,4 +205,87 @@ async fn post_letters(
         .await?;
     }
     Ok(())
+}
+
+/// Seats booked on a workshop, to write as an order of the `workshop` channel: the order as
+/// for any other (no lines of stock, no choice), the workshop and the booking held for it.
+pub struct NewBooking<'a> {
+    pub order: NewOrder<'a>,
+    pub workshop: &'a workshop::Model,
+    pub booking: &'a workshop_booking::Model,
+}
+
+/// What became of a booking, short of a database failure.
+pub enum BookingWritten {
+    /// Written as this order.
+    Order(i32),
+    /// The seats went meanwhile: nothing was written (the caller rolls back).
+    SeatsGone,
+}
+
+/// Writes a booking as an order in `txn`: its seats taken from the workshop with a conditional
+/// update (as stock is, never below none), the order row, one line (the seats, at what each
+/// paid now), the booking tied to the order, and the letters (the booker's confirmation, with
+/// the balance and its date, and the studio's notice). The caller commits.
+pub async fn write_booking(
+    txn: &impl ConnectionTrait,
+    post: &Post<'_>,
+    new: &NewBooking<'_>,
+) -> Result<BookingWritten, DbErr> {
+    let (workshop, booking) = (new.workshop, new.booking);
+    let taken = workshop::Entity::update_many()
+        .col_expr(
+            workshop::Column::SpotsLeft,
+            Expr::col(workshop::Column::SpotsLeft).sub(booking.seats),
+        )
+        .filter(workshop::Column::Id.eq(workshop.id))
+        .filter(workshop::Column::SpotsLeft.gte(booking.seats))
+        .exec(txn)
+        .await?;
+    if taken.rows_affected == 0 {
+        return Ok(BookingWritten::SeatsGone);
+    }
+    let order = insert_order(txn, &new.order, "workshop").await?;
+    order_item::ActiveModel {
+        order_id: Set(order.id),
+        product_id: Set(None),
+        variation_id: Set(None),
+        sized: Set(false),
+        product_name: Set(letters::seat_label(workshop)),
+        quantity: Set(booking.seats),
+        unit_price_pence: Set(booking.paid_pence / i64::from(std::cmp::max(booking.seats, 1))),
+        refunded_quantity: Set(0),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    workshop_booking::Entity::update_many()
+        .col_expr(workshop_booking::Column::OrderId, Expr::value(order.id))
+        .filter(workshop_booking::Column::Id.eq(booking.id))
+        .exec(txn)
+        .await?;
+    let studio = post.facts.get(txn).await?;
+    let reference = super::reference(order.id);
+    let link = post.customer_link(txn, order.id).await?;
+    mail::post(
+        txn,
+        &booking.email,
+        letters::booking_confirmation(&reference, workshop, booking, &studio, &link),
+    )
+    .await?;
+    if let Paid::Card { notify } = new.order.paid {
+        let admin_link = format!(
+            "{}/admin/orders/{}",
+            post.public_url.trim_end_matches('/'),
+            order.id
+        );
+        mail::post_answered_to(
+            txn,
+            notify,
+            letters::new_booking(&reference, workshop, booking, &admin_link),
+            &booking.email,
+        )
+        .await?;
+    }
+    Ok(BookingWritten::Order(order.id))
 }

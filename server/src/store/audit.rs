@@ -50,11 +50,13 @@ pub enum Kind {
     Export,
     /// A customer's data erased on request.
     Erasure,
+    /// A workshop made, changed, hidden or cancelled, or a booking's balance or cancellation.
+    Workshop,
 }
 
 impl Kind {
     /// Every kind, in the order the back office offers them.
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::SignIn,
         Kind::FailedSignIns,
         Kind::Product,
@@ -65,6 +67,7 @@ impl Kind {
         Kind::Refund,
         Kind::Export,
         Kind::Erasure,
+        Kind::Workshop,
     ];
 
     /// The word kept in the table and sent on the wire.
@@ -80,6 +83,7 @@ impl Kind {
             Kind::Refund => "refund",
             Kind::Export => "export",
             Kind::Erasure => "erasure",
+            Kind::Workshop => "workshop",
         }
     }
 
@@ -96,6 +100,7 @@ impl Kind {
             Kind::Refund => "Refunds",
             Kind::Export => "Exports",
             Kind::Erasure => "Erasures",
+            Kind::Workshop => "Workshops",
         }
     }
 

@@ -5,3 +5,5 @@ pub mod delivery;
 pub mod facts;
 pub mod retention;
 pub mod site;
+pub mod waiting;
+pub mod workshops;

@@ -51,17 +51,77 @@ async fn the_christmas_wreath_workshop_has_the_specs_prices_and_a_spots_text() {
     assert_eq!(status, 200);
     let wreath = &list[0];
     assert_eq!(wreath["title"], "Christmas wreath making");
+    assert_eq!(wreath["slug"], "christmas-wreath-making");
     assert_eq!(
         (&wreath["price"], &wreath["deposit"], &wreath["balance"]),
         (&json!("45.00"), &json!("20.00"), &json!("25.00"))
     );
-    assert_eq!(wreath["balance_due"], "2026-11-20");
+    // The spec's card: "due by November 20th", in a year the deposit still books a seat.
+    assert_eq!(wreath["balance_due"], "2027-11-20");
+    assert_eq!(wreath["balance_due_text"], "November 20th");
+    assert_eq!(
+        (&wreath["pay_now"], &wreath["pays_deposit"]),
+        (&json!("20.00"), &json!(true))
+    );
     assert_eq!(wreath["spots_text"], "4 spots left");
+    assert_eq!(
+        (&wreath["max_seats"], &wreath["fully_booked"]),
+        (&json!(4), &json!(false))
+    );
+    assert_eq!(wreath["time"], "10:00–13:00");
+    assert!(
+        wreath["place"].as_str().unwrap().ends_with("BS14 8SJ"),
+        "{wreath}"
+    );
+    assert!(
+        wreath["cancellation_text"]
+            .as_str()
+            .unwrap()
+            .starts_with("You can cancel until November 20th")
+    );
     assert!(wreath["image"].as_str().unwrap().starts_with("/media/"));
+
+    // The second demo workshop is full: Fully Booked and the waiting list show.
+    let full = &list[1];
+    assert_eq!(full["spots_text"], "0 spots left");
+    assert_eq!(
+        (&full["fully_booked"], &full["max_seats"]),
+        (&json!(true), &json!(0))
+    );
 
     sql(&app, "UPDATE workshops SET spots_left = 0").await;
     let (_, list) = app.get_json("/api/workshops/").await;
     assert_eq!(list[0]["spots_text"], "0 spots left");
+}
+
+#[tokio::test]
+async fn a_workshop_is_read_by_its_slug_and_a_hidden_one_is_not_found_in_words() {
+    let app = spawn_app().await;
+    let (status, wreath) = app
+        .get_json("/api/workshops/christmas-wreath-making/")
+        .await;
+    assert_eq!(status, 200, "{wreath}");
+    assert_eq!(wreath["title"], "Christmas wreath making");
+    assert!(
+        wreath["what_to_bring"]
+            .as_str()
+            .unwrap()
+            .contains("warm clothes")
+    );
+    assert_eq!(wreath["note_why"], posy_core::workshop::NOTE_WHY);
+
+    sql(
+        &app,
+        "UPDATE workshops SET hidden = TRUE WHERE slug = 'christmas-wreath-making'",
+    )
+    .await;
+    let (status, body) = app
+        .get_json("/api/workshops/christmas-wreath-making/")
+        .await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"], posy_core::workshop::GONE_FROM_SITE);
+    let (_, list) = app.get_json("/api/workshops/").await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
 }
 
 #[tokio::test]

@@ -893,6 +893,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/workshops/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every workshop, the latest first, with hidden and cancelled ones. */
+        get: operations["adminListWorkshops"];
+        put?: never;
+        /** Makes a workshop (its slug from its title). */
+        post: operations["adminCreateWorkshop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/bookings/{order_id}/balance-paid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a booking's balance as paid in the studio; the booker is mailed. */
+        post: operations["adminWorkshopBalancePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/bookings/{order_id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a booking by its workshop's rule (until the balance is due what was paid is
+         *     refunded, or kept as credit; after it nothing is); the seats go back on the workshop.
+         */
+        post: operations["adminCancelWorkshopBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves a change made from `version`; the seats left move with the seats. What bookings
+         *     already owe, and when, does not change.
+         */
+        put: operations["adminEditWorkshop"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/{id}/attendees/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attendee list: names, seats, paid, owed and notes, as the studio's day needs it. */
+        get: operations["adminWorkshopAttendees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a workshop: every booking is refunded in full and mailed; a retry with the same
+         *     key gives back once.
+         */
+        post: operations["adminCancelWorkshop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/{id}/hide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hides a workshop from the site, or shows it again (its bookings stand). */
+        post: operations["adminHideWorkshop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/albums/": {
         parameters: {
             query?: never;
@@ -1383,10 +1512,134 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upcoming workshops, soonest first. */
+        /**
+         * Upcoming workshops on the site (not hidden or cancelled, today or later), soonest
+         *     first.
+         */
         get: operations["listWorkshops"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/balance/{order_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's balance, for the link in its reminder mail. */
+        get: operations["getWorkshopBalance"];
+        put?: never;
+        /**
+         * The card form's client secret for a booking's balance (no saved cards: the card is
+         *     typed again).
+         */
+        post: operations["payWorkshopBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/balance/{order_id}/paid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a balance paid by card (read back from the provider), once, and mails the
+         *     booker that it was received.
+         */
+        post: operations["workshopBalancePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/bookings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places a paid booking: the payment is read back from the provider, the seats taken and
+         *     the booking written as an order (channel `workshop`), with the confirmation mail. The
+         *     same call again answers the same booking; seats gone meanwhile refund the payment (409).
+         */
+        post: operations["placeWorkshopBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workshop by its slug, as its page shows it (a past one too). */
+        get: operations["getWorkshop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/{slug}/bookings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Books seats: checks the form with core's rules, holds the seats while paying (as
+         *     `check_intent` holds stock: for a few minutes, capped per address) and answers the card
+         *     form's client secret for what is paid now (the deposit per seat up to and including the
+         *     balance due date, the whole price after it).
+         */
+        post: operations["bookWorkshop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshops/{slug}/waiting-list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Joins the waiting list of a full workshop: when a seat frees, the first waiting is
+         *     mailed an offer that keeps it for them for 24 hours (a setting).
+         */
+        post: operations["joinWorkshopWaitingList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1568,6 +1821,49 @@ export interface components {
             username: string;
         };
         /**
+         * AdminWorkshop
+         * @description A workshop as the back office lists and edits it.
+         */
+        AdminWorkshop: {
+            asks_note: boolean;
+            asks_phone: boolean;
+            balance_due: string;
+            /**
+             * Format: int32
+             * @description Seats booked (paid).
+             */
+            booked: number;
+            cancellation: string;
+            /** @description Cancelled by the studio (every booking refunded). */
+            cancelled: boolean;
+            date: string;
+            deposit: string;
+            description: string;
+            end_time: string;
+            hidden: boolean;
+            /** Format: int32 */
+            id: number;
+            /** @description Empty: the studio itself. */
+            place: string;
+            price: string;
+            /** Format: int32 */
+            seats: number;
+            slug: string;
+            /**
+             * Format: int32
+             * @description Seats not booked.
+             */
+            spots_left: number;
+            start_time: string;
+            title: string;
+            /**
+             * Format: int32
+             * @description Send it back with a change.
+             */
+            version: number;
+            what_to_bring: string;
+        };
+        /**
          * Album
          * @description An album as the gallery shows it (the spec's entities).
          */
@@ -1641,6 +1937,43 @@ export interface components {
             title: string;
         };
         /**
+         * AttendeeRow
+         * @description One booking on the attendee list.
+         */
+        AttendeeRow: {
+            balance_due: string | null;
+            /** @description `card` or `studio` once the balance is received; null before (or with none owed). */
+            balance_paid: string | null;
+            email: string;
+            names: string[];
+            /** @description Allergies or access needs (health data, deleted 30 days after the workshop). */
+            note: string;
+            /** Format: int32 */
+            order_id: number;
+            owed: string;
+            paid: string;
+            phone: string;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** Format: int32 */
+            seats: number;
+        };
+        /**
+         * Attendees
+         * @description The attendee list of a workshop.
+         */
+        Attendees: {
+            /** @description Still owed in all. */
+            owed: string;
+            rows: components["schemas"]["AttendeeRow"][];
+            /**
+             * Format: int32
+             * @description Seats booked in all.
+             */
+            seats: number;
+            workshop: components["schemas"]["AdminWorkshop"];
+        };
+        /**
          * AuditEntry
          * @description One thing done.
          */
@@ -1673,7 +2006,7 @@ export interface components {
          *     the API under the same words (a test holds the two to each other).
          * @enum {string}
          */
-        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure";
+        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure" | "workshop";
         /**
          * AuditKindOption
          * @description A kind of entry the record can be filtered by.
@@ -1721,6 +2054,59 @@ export interface components {
          */
         AvailabilityStatus: "on_sale" | "withdrawn" | "sold_out" | "too_few";
         /**
+         * BalancePaid
+         * @description A balance paid: the token and the payment.
+         */
+        BalancePaid: {
+            /** @description From the card form. */
+            payment_intent_id: string;
+            token: string;
+        };
+        /**
+         * BalanceSecret
+         * @description What the card form is given for a balance.
+         */
+        BalanceSecret: {
+            /** @description e.g. `"25.00"`. */
+            amount: string;
+            client_secret: string;
+        };
+        /**
+         * BalanceToken
+         * @description The balance link's token.
+         */
+        BalanceToken: {
+            /** @description From the link in the reminder mail. */
+            token: string;
+        };
+        /**
+         * BalanceView
+         * @description A booking's balance, as its link (in the reminder mail) shows it.
+         */
+        BalanceView: {
+            /** @description The balance, e.g. `"25.00"`. */
+            balance: string;
+            /** @description `YYYY-MM-DD`; null when nothing was left to pay. */
+            balance_due: string | null;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int32 */
+            order_id: number;
+            /** @description Still to pay (false once received, or when the booking was cancelled). */
+            owed: boolean;
+            /** @description Paid when booking. */
+            paid: string;
+            /** @description `card` or `studio` once received. */
+            paid_how: string | null;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** Format: int32 */
+            seats: number;
+            slug: string;
+            time: string;
+            workshop: string;
+        };
+        /**
          * BillingAddress
          * @description The billing address sent with the card.
          */
@@ -1740,6 +2126,96 @@ export interface components {
             email?: string | null;
             name?: string | null;
             phone?: string | null;
+        };
+        /**
+         * BookSeats
+         * @description `POST /api/workshops/{slug}/bookings/`'s body: the booking form.
+         */
+        BookSeats: {
+            /**
+             * @description The `booking` an earlier answer gave (a retry, or the seats changed): the same hold
+             *     and payment are kept.
+             * @default null
+             */
+            booking: string | null;
+            email: string;
+            /** @description One name a seat, the booker's first. */
+            names?: string[] | null;
+            /**
+             * @description Allergies or access needs; optional.
+             * @default null
+             */
+            note: string | null;
+            /**
+             * @description The token of a waiting-list offer (the `offer` of the offer mail's link): books the
+             *     seats it kept.
+             * @default null
+             */
+            offer: string | null;
+            /**
+             * @description Required when the workshop `asks_phone`.
+             * @default null
+             */
+            phone: string | null;
+            /**
+             * Format: uint32
+             * @description 1 to 6, within the spots left.
+             */
+            seats?: number | null;
+        };
+        /**
+         * BookedWorkshop
+         * @description A booking made: its order, and what was paid and is still owed.
+         */
+        BookedWorkshop: {
+            /** @description For `/order-confirmation/{order_id}?token=…`. */
+            access_token: string;
+            balance: string;
+            balance_due: string | null;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * @description Core's sentence: `You paid £20.00. The balance of £25.00 is due by Saturday 20
+             *     November 2027.`
+             */
+            message: string;
+            /** Format: int32 */
+            order_id: number;
+            paid: string;
+            /** @description `FS-000123`. */
+            reference: string;
+            /** Format: int32 */
+            seats: number;
+            slug: string;
+            time: string;
+            workshop: string;
+        };
+        /**
+         * BookingPayment
+         * @description What the card form is given for a booking.
+         */
+        BookingPayment: {
+            /** @description What the card will be charged now, all seats, e.g. `"20.00"`. */
+            amount: string;
+            /** @description Left to pay later, all seats (`"0.00"` when paid in full). */
+            balance: string;
+            /** @description `YYYY-MM-DD` the balance is due by; null when nothing is left to pay. */
+            balance_due: string | null;
+            /** @description Names the booking: send it back to place it (and to book again after a change). */
+            booking: string;
+            /** @description Give it to the card form (Stripe.js, or the simulated form). */
+            client_secret: string;
+            /**
+             * Format: int64
+             * @description The seats are held until then (Unix seconds).
+             */
+            held_until: number | null;
+            /** @description What each seat pays now. */
+            pay_now_per_seat: string;
+            /** @description Why an earlier payment for this booking was refunded, when one was. */
+            refunded: string | null;
+            /** Format: int32 */
+            seats: number;
         };
         /**
          * BulkMove
@@ -1788,6 +2264,35 @@ export interface components {
              */
             moved: number;
             orders: components["schemas"]["BulkMoveOutcome"][];
+        };
+        /**
+         * CancelBookingBody
+         * @description Cancel a booking.
+         */
+        CancelBookingBody: {
+            /** @description A UUID the page makes for this submission. */
+            key: string;
+            /** @description Refund what the rule gives back (true) or keep it as credit (false). */
+            refund: boolean;
+        };
+        /**
+         * CancelWorkshopBody
+         * @description Cancel a workshop.
+         */
+        CancelWorkshopBody: {
+            /** @description A UUID the page makes for this submission and sends again with each retry. */
+            key: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * CancelledWorkshop
+         * @description How many bookings a cancellation refunded.
+         */
+        CancelledWorkshop: {
+            /** Format: int32 */
+            refunded: number;
+            workshop: components["schemas"]["AdminWorkshop"];
         };
         /**
          * CaptionChange
@@ -2038,6 +2543,8 @@ export interface components {
          * @description Everything the shop holds for an e-mail address: her copy (the export).
          */
         CustomerData: {
+            /** @description Her workshop bookings, with the names and the note (allergies) she gave. */
+            bookings: components["schemas"]["HeldBooking"][];
             /** @description The address asked about, as given. */
             email: string;
             enquiries: components["schemas"]["HeldEnquiry"][];
@@ -2418,6 +2925,29 @@ export interface components {
             slot: string | null;
         };
         /**
+         * HeldBooking
+         * @description A workshop booking as a customer's copy of her data gives it (her export), note included:
+         *     allergies are health data, and hers to see.
+         */
+        HeldBooking: {
+            balance: string;
+            cancelled: boolean;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            email: string;
+            names: string[];
+            /** @description Allergies or access needs; empty once deleted (30 days after the workshop). */
+            note: string;
+            /** @description Paid, e.g. `"20.00"`. */
+            paid: string;
+            phone: string;
+            /** @description The order it is, `FS-000123`; null while it was only being paid. */
+            reference: string | null;
+            /** Format: int32 */
+            seats: number;
+            workshop: string;
+        };
+        /**
          * HeldChoice
          * @description The florist's choice as kept on an order.
          */
@@ -2514,11 +3044,33 @@ export interface components {
             sent_at: string;
         };
         /**
+         * HideBody
+         * @description Hide or show again.
+         */
+        HideBody: {
+            hidden: boolean;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
          * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
          *     when that failed. Visitors see only `ready` items.
          * @enum {string}
          */
         ImageStatus: "processing" | "ready" | "failed";
+        /**
+         * JoinWaiting
+         * @description `POST /api/workshops/{slug}/waiting-list/`'s body.
+         */
+        JoinWaiting: {
+            email: string;
+            name: string;
+            /**
+             * Format: uint32
+             * @description 1 to 6.
+             */
+            seats?: number | null;
+        };
         /**
          * Me
          * @description Who is signed in.
@@ -3108,6 +3660,16 @@ export interface components {
             total: string;
         };
         /**
+         * PlaceBooking
+         * @description `POST /api/workshops/bookings/`'s body.
+         */
+        PlaceBooking: {
+            /** @description From `bookWorkshop`. */
+            booking: string;
+            /** @description From the card form. */
+            payment_intent_id: string;
+        };
+        /**
          * PlaceOrder
          * @description `POST /api/orders/`'s body: the paid intent, the cart, and the checkout form (a missing
          *     form field is named in the answer, like an empty one).
@@ -3174,6 +3736,13 @@ export interface components {
             stripe: boolean;
             /** @description How long a mail that could not be sent is kept after it was given up, e.g. `90 days`. */
             unsent_mail_kept: string;
+            /**
+             * @description How long a workshop booking's note (allergies or access needs: health data) is kept,
+             *     e.g. `30 days after the workshop`.
+             */
+            workshop_notes_kept: string;
+            /** @description Why the note is asked (core's words, as the booking form shows them). */
+            workshop_notes_why: string;
         };
         /**
          * Product
@@ -3397,6 +3966,13 @@ export interface components {
              * @description The settings were last saved at this version: a save sends it back (0: never saved).
              */
             version: number;
+        };
+        /**
+         * Said
+         * @description A sentence for the page.
+         */
+        Said: {
+            message: string;
         };
         /**
          * SheetSlot
@@ -3832,32 +4408,133 @@ export interface components {
         };
         /**
          * Workshop
-         * @description A workshop as its card shows it.
+         * @description A workshop as its card and page show it.
          */
         Workshop: {
+            /** @description The booking form offers the note (allergies, access needs). */
+            asks_note: boolean;
+            /** @description The booking form asks for a phone number. */
+            asks_phone: boolean;
             /** @description The rest, e.g. `"25.00"`. */
             balance: string;
-            /** @description `YYYY-MM-DD` by which the balance is due. */
+            /** @description `YYYY-MM-DD`: the last day the deposit books a seat, and when the balance is due. */
             balance_due: string;
+            /** @description The card's words for that day: `November 20th` (the card reads `due by November 20th`). */
+            balance_due_text: string;
+            /** @description The cancellation rule's word: `default`. */
+            cancellation: string;
+            /** @description The cancellation rule in words. */
+            cancellation_text: string;
             /** @description `YYYY-MM-DD`. */
             date: string;
-            /** @description Paid to book, e.g. `"20.00"`. */
+            /**
+             * @description Paid to book a seat up to the balance due date, e.g. `"20.00"`; `"0.00"` when a seat
+             *     is paid in full.
+             */
             deposit: string;
             description: string;
+            /** @description `HH:MM`. */
+            end_time: string;
+            /** @description The spec's rule on the spots text: Book is disabled and reads `Fully Booked`. */
+            fully_booked: boolean;
             /** Format: int32 */
             id: number;
             /** @description URL of its picture; null when it has none. */
             image: string | null;
-            /** @description e.g. `"45.00"`. */
+            /**
+             * Format: int32
+             * @description The form offers 1 to this many seats (at most 6).
+             */
+            max_seats: number;
+            /** @description The note's label. */
+            note_label: string;
+            /** @description Why the note is asked and how long it is kept (health data), shown under it. */
+            note_why: string;
+            /**
+             * @description What a seat booked today costs now: the deposit up to and including the balance due
+             *     date, the whole price after it.
+             */
+            pay_now: string;
+            /** @description Booking today pays only the deposit. */
+            pays_deposit: boolean;
+            /** @description Where it is held, on one line (the studio's address unless the studio says otherwise). */
+            place: string;
+            /** @description A seat's whole price, e.g. `"45.00"`. */
             price: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Seats in all.
+             */
+            seats: number;
+            /** @description Its page is `/workshops/{slug}`. */
+            slug: string;
+            /**
+             * Format: int32
+             * @description Seats a shopper may book now (not booked, not held by others paying).
+             */
             spots_left: number;
             /** @description `3 spots left`, `1 spot left`, `0 spots left` (then the card says Fully Booked). */
             spots_text: string;
+            /** @description `HH:MM`. */
+            start_time: string;
             /** @description e.g. `10:00–13:00`. */
             time: string;
             /** @description e.g. `Christmas wreath making`. */
             title: string;
+            /** @description May be empty. */
+            what_to_bring: string;
+        };
+        /**
+         * WorkshopBody
+         * @description The workshop form.
+         */
+        WorkshopBody: {
+            /** @default null */
+            asks_note: boolean | null;
+            /** @default null */
+            asks_phone: boolean | null;
+            /** @description `YYYY-MM-DD`, on or before the date. */
+            balance_due: string;
+            /**
+             * @description Core's rule: `default`.
+             * @default null
+             */
+            cancellation: string | null;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * @description e.g. `"20.00"`; `"0.00"` to pay in full when booking.
+             * @default
+             */
+            deposit: string | null;
+            description: string;
+            /** @description `HH:MM`. */
+            end_time: string;
+            /** @default null */
+            hidden: boolean | null;
+            /**
+             * @description Empty: the studio itself.
+             * @default
+             */
+            place: string | null;
+            /** @description e.g. `"45.00"`. */
+            price: string;
+            /**
+             * Format: uint32
+             * @description 1 to 200, and no fewer than those booked.
+             */
+            seats: number;
+            /** @description `HH:MM`. */
+            start_time: string;
+            title: string;
+            /**
+             * Format: int32
+             * @description For an edit: the version the form was loaded at (ignored when making one).
+             * @default null
+             */
+            version: number | null;
+            /** @default  */
+            what_to_bring: string | null;
         };
         /**
          * YearlyClosure
@@ -3881,22 +4558,35 @@ export type AdminDeliverySettings = components['schemas']['AdminDeliverySettings
 export type AdminProductView = components['schemas']['AdminProductView'];
 export type AdminSummary = components['schemas']['AdminSummary'];
 export type AdminView = components['schemas']['AdminView'];
+export type AdminWorkshop = components['schemas']['AdminWorkshop'];
 export type Album = components['schemas']['Album'];
 export type AlbumChange = components['schemas']['AlbumChange'];
 export type AlbumImage = components['schemas']['AlbumImage'];
 export type AlbumJson = components['schemas']['AlbumJson'];
+export type AttendeeRow = components['schemas']['AttendeeRow'];
+export type Attendees = components['schemas']['Attendees'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditKind = components['schemas']['AuditKind'];
 export type AuditKindOption = components['schemas']['AuditKindOption'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityStatus = components['schemas']['AvailabilityStatus'];
+export type BalancePaid = components['schemas']['BalancePaid'];
+export type BalanceSecret = components['schemas']['BalanceSecret'];
+export type BalanceToken = components['schemas']['BalanceToken'];
+export type BalanceView = components['schemas']['BalanceView'];
 export type BillingAddress = components['schemas']['BillingAddress'];
 export type BillingDetails = components['schemas']['BillingDetails'];
+export type BookSeats = components['schemas']['BookSeats'];
+export type BookedWorkshop = components['schemas']['BookedWorkshop'];
+export type BookingPayment = components['schemas']['BookingPayment'];
 export type BulkMove = components['schemas']['BulkMove'];
 export type BulkMoveOrder = components['schemas']['BulkMoveOrder'];
 export type BulkMoveOutcome = components['schemas']['BulkMoveOutcome'];
 export type BulkMoved = components['schemas']['BulkMoved'];
+export type CancelBookingBody = components['schemas']['CancelBookingBody'];
+export type CancelWorkshopBody = components['schemas']['CancelWorkshopBody'];
+export type CancelledWorkshop = components['schemas']['CancelledWorkshop'];
 export type CaptionChange = components['schemas']['CaptionChange'];
 export type CardError = components['schemas']['CardError'];
 export type CardIntent = components['schemas']['CardIntent'];
@@ -3930,12 +4620,15 @@ export type Erased = components['schemas']['Erased'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type FulfilmentChoice = components['schemas']['FulfilmentChoice'];
 export type FulfilmentFields = components['schemas']['FulfilmentFields'];
+export type HeldBooking = components['schemas']['HeldBooking'];
 export type HeldChoice = components['schemas']['HeldChoice'];
 export type HeldEnquiry = components['schemas']['HeldEnquiry'];
 export type HeldMail = components['schemas']['HeldMail'];
 export type HeldOrder = components['schemas']['HeldOrder'];
 export type HeldReply = components['schemas']['HeldReply'];
+export type HideBody = components['schemas']['HideBody'];
 export type ImageStatus = components['schemas']['ImageStatus'];
+export type JoinWaiting = components['schemas']['JoinWaiting'];
 export type Me = components['schemas']['Me'];
 export type MediaType = components['schemas']['MediaType'];
 export type NewAdmin = components['schemas']['NewAdmin'];
@@ -3968,6 +4661,7 @@ export type PasswordChange = components['schemas']['PasswordChange'];
 export type PasswordChanged = components['schemas']['PasswordChanged'];
 export type PaymentConfig = components['schemas']['PaymentConfig'];
 export type PaymentIntentSecret = components['schemas']['PaymentIntentSecret'];
+export type PlaceBooking = components['schemas']['PlaceBooking'];
 export type PlaceOrder = components['schemas']['PlaceOrder'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PriceRange = components['schemas']['PriceRange'];
@@ -3983,6 +4677,7 @@ export type RemoveItem = components['schemas']['RemoveItem'];
 export type Reorder = components['schemas']['Reorder'];
 export type ReplyView = components['schemas']['ReplyView'];
 export type RetentionForm = components['schemas']['RetentionForm'];
+export type Said = components['schemas']['Said'];
 export type SheetSlot = components['schemas']['SheetSlot'];
 export type SimulatedAuthenticate = components['schemas']['SimulatedAuthenticate'];
 export type SimulatedConfirm = components['schemas']['SimulatedConfirm'];
@@ -4010,6 +4705,7 @@ export type Variation = components['schemas']['Variation'];
 export type VariationDetails = components['schemas']['VariationDetails'];
 export type WeekHours = components['schemas']['WeekHours'];
 export type Workshop = components['schemas']['Workshop'];
+export type WorkshopBody = components['schemas']['WorkshopBody'];
 export type YearlyClosure = components['schemas']['YearlyClosure'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -7870,6 +8566,712 @@ export interface operations {
             };
         };
     };
+    adminListWorkshops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"][];
+                };
+            };
+            /** @description A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCreateWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkshopBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminWorkshopBalancePaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendeeRow"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The refund was refused, in core's sentence, or the key is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No standing booking or workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The booking or workshop changed since the page read it, or nothing is owed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCancelWorkshopBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendeeRow"][];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The refund was refused, in core's sentence, or the key is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No standing booking or workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The booking or workshop changed since the page read it, or nothing is owed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminEditWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkshopBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminWorkshopAttendees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attendees"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCancelWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelWorkshopBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledWorkshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The refund was refused, in core's sentence, or the key is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No standing booking or workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The booking or workshop changed since the page read it, or nothing is owed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminHideWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listAlbums: {
         parameters: {
             query?: never;
@@ -9711,6 +11113,587 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Workshop"][];
+                };
+            };
+            /** @description No workshop on the site has that slug (or it is hidden or cancelled). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkshopBalance: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A query parameter is not what it should be (a number that is not one, a word not among those listed). Or: The payment is not this balance's, or has not succeeded (its status in words). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is wrong or expired, or the order is not a booking (all alike). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is owed: received already, or the booking was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payWorkshopBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceToken"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceSecret"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The payment is not this balance's, or has not succeeded (its status in words). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. Or: The token is wrong or expired, or the order is not a booking (all alike). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is owed: received already, or the booking was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workshopBalancePaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalancePaid"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The payment is not this balance's, or has not succeeded (its status in words). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. Or: The token is wrong or expired, or the order is not a booking (all alike). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is owed: received already, or the booking was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    placeWorkshopBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceBooking"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookedWorkshop"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A checkout field is missing or malformed (the spec's `Please fill in all required fields: ...` with `fields` by wire name), or the payment is not the one this shop made for the cart (refused before the provider is asked), unknown, not succeeded or not in GBP. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment could not become an order (stock gone, the cart changed or was ordered, or the order could not be recorded) and has been refunded in full; or its charge was refunded or disputed since; or the order was placed more than 15 minutes ago (`This order was placed on {date}; its link is in your confirmation e-mail.`). The message says which. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop on the site has that slug (or it is hidden or cancelled). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bookWorkshop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookSeats"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPayment"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the booking form is at fault (`fields` names each with core's sentence): no seats or more than 6, not one name a seat, an e-mail or phone not like one, a note over 500 characters; or the booking's payment is under way. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop on the site has that slug. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not that many seats are left, counting those others hold while they pay: `Sorry, {title} is fully booked. You can join the waiting list.` or `Sorry, only 2 spots are left on {title}: please choose 2 seats or fewer.`; or the booking is an order already (`order` names it); or the waiting-list offer lapsed or was used. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many payment attempts, or seats held from this address, as `check_intent` counts them. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    joinWorkshopWaitingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinWaiting"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Said"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is at fault (`fields`: no name, an e-mail not like one, seats outside 1 to 6). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop on the site has that slug. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The workshop has seats left: book instead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Something went wrong on the shop's side (the cause is logged, not sent). */

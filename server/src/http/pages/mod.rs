@@ -32,10 +32,20 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
         ["gallery"] => paths.push("/api/albums/".into()),
         ["gallery", "album", id] if is_id(id) => paths.push(format!("/api/albums/{id}/")),
         ["workshops"] => paths.push("/api/workshops/".into()),
+        ["workshops", slug] if is_slug(slug) => paths.push(format!("/api/workshops/{slug}/")),
         ["privacy"] => paths.push("/api/privacy/".into()),
         _ => {}
     }
     Some(paths)
+}
+
+/// A workshop's slug as core makes them: lowercase letters, digits and hyphens.
+fn is_slug(part: &str) -> bool {
+    !part.is_empty()
+        && part.len() <= posy_core::workshop::MAX_SLUG_CHARS
+        && part
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// The address a page is drawn for, and its renders kept by: its path with only the query

@@ -29,3 +29,5 @@ pub mod simulated_payment;
 pub mod simulated_refund;
 pub mod variation;
 pub mod workshop;
+pub mod workshop_booking;
+pub mod workshop_waiting;

@@ -69,6 +69,9 @@ pub struct Model {
     /// Unix seconds: the customer's personal data was removed (after six years, or at her
     /// request), leaving the money, the items, the dates and the postcode district.
     pub anonymised_at: Option<i64>,
+    /// Where it came from: `shop` (the basket, or the studio by phone) or `workshop` (seats
+    /// booked on a workshop).
+    pub channel: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

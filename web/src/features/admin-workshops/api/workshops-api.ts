@@ -4,7 +4,8 @@ import { api, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type AdminWorkshop = components['schemas']['AdminWorkshop'];
-export type WorkshopForm = Omit<components['schemas']['WorkshopBody'], 'version'>;
+/** The workshop's form; `version` is the one it was loaded at (null for a new one). */
+export type WorkshopForm = components['schemas']['WorkshopBody'];
 export type Attendees = components['schemas']['Attendees'];
 export type Attendee = components['schemas']['AttendeeRow'];
 

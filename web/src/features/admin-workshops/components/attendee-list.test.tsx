@@ -41,6 +41,7 @@ const ann: Attendee = {
   paid: '20.00',
   owed: '25.00',
   balance_due: '2027-11-20',
+  balance_paid: null,
   note: 'Allergic to lilies',
 };
 

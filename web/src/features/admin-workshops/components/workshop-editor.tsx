@@ -32,6 +32,7 @@ const EMPTY: WorkshopForm = {
   asks_phone: true,
   asks_note: true,
   hidden: false,
+  version: null,
 };
 
 function formOf(workshop: AdminWorkshop): WorkshopForm {
@@ -116,7 +117,7 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       </Field>
       <Field label="What to bring" error={errors.what_to_bring} hint="Shown on the workshop’s page. Leave empty when they need bring nothing.">
         {(control) => (
-          <textarea {...control} name="what_to_bring" rows={2} className="field__input" value={form.what_to_bring} onChange={(e) => set('what_to_bring', e.target.value)} />
+          <textarea {...control} name="what_to_bring" rows={2} className="field__input" value={form.what_to_bring ?? ''} onChange={(e) => set('what_to_bring', e.target.value)} />
         )}
       </Field>
       <div className="workshop-editor__grid">
@@ -142,7 +143,7 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       {text('balance_due', 'Balance due by', { type: 'date', hint: 'After this day a booking pays the whole price.' })}
       <Field label="If a booker cannot come" error={errors.cancellation}>
         {(control) => (
-          <select {...control} name="cancellation" className="field__input" value={form.cancellation} onChange={(e) => set('cancellation', e.target.value)}>
+          <select {...control} name="cancellation" className="field__input" value={form.cancellation ?? 'default'} onChange={(e) => set('cancellation', e.target.value)}>
             <option value="default">Until the balance is due: deposit moved or refunded. After: the seat can be passed to a friend.</option>
           </select>
         )}
@@ -150,14 +151,14 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       <fieldset className="workshop-editor__checks">
         <legend>The booking form asks</legend>
         <label>
-          <input type="checkbox" checked={form.asks_phone} onChange={(e) => set('asks_phone', e.target.checked)} /> A phone number
+          <input type="checkbox" checked={form.asks_phone ?? true} onChange={(e) => set('asks_phone', e.target.checked)} /> A phone number
         </label>
         <label>
-          <input type="checkbox" checked={form.asks_note} onChange={(e) => set('asks_note', e.target.checked)} /> An optional note (allergies,
+          <input type="checkbox" checked={form.asks_note ?? true} onChange={(e) => set('asks_note', e.target.checked)} /> An optional note (allergies,
           access)
         </label>
         <label>
-          <input type="checkbox" checked={form.hidden} onChange={(e) => set('hidden', e.target.checked)} /> Hidden from the shop
+          <input type="checkbox" checked={form.hidden ?? false} onChange={(e) => set('hidden', e.target.checked)} /> Hidden from the shop
         </label>
       </fieldset>
       <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>

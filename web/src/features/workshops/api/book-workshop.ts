@@ -55,8 +55,8 @@ export async function holdSeats(
         email: form.email.trim(),
         phone: form.phone.trim(),
         note: form.note.trim(),
-        ...(booking ? { booking } : {}),
-        ...(offer ? { offer } : {}),
+        booking,
+        offer,
       },
     });
     if (data) return { ok: true, payment: data };

@@ -1,0 +1,549 @@
+//! Workshop bookings as orders: each paid booking is an order of the `workshop` channel
+//! (written by [`super::writer::write_booking`]), so refunds, the CSV export and the day's
+//! work apply to it as to any order. Here: a booking read with its workshop.
+
+use posy_core::Money;
+use posy_core::calendar::Date;
+use posy_core::order::OrderStatus;
+use posy_core::workshop::CancellationRule;
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use uuid::Uuid;
+
+use super::admin::{OrderError, status_of, studio_today};
+use super::refunds::{self, RefundAsk};
+use super::{OrderDesk, letters};
+use crate::mail;
+use crate::store::audit::{self, Kind};
+use crate::store::entities::{order, workshop, workshop_booking};
+
+/// The booking an order is, with its workshop; `None` for an order of the shop.
+pub async fn of_order(
+    db: &impl ConnectionTrait,
+    order_id: i32,
+) -> Result<Option<(workshop_booking::Model, workshop::Model)>, DbErr> {
+    let Some(booking) = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::OrderId.eq(order_id))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let workshop = workshop::Entity::find_by_id(booking.workshop_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("a booking's workshop".into()))?;
+    Ok(Some((booking, workshop)))
+}
+
+/// One line of a workshop's attendee list.
+#[derive(Clone, Debug)]
+pub struct Attendee {
+    pub order_id: i32,
+    pub names: Vec<String>,
+    pub email: String,
+    pub phone: String,
+    pub seats: i32,
+    /// Paid so far: at booking, and the balance once received.
+    pub paid: Money,
+    /// Still owed (zero once the balance is received).
+    pub owed: Money,
+    pub balance_due: Option<String>,
+    /// `card` or `studio` once received.
+    pub balance_paid_how: Option<String>,
+    /// Allergies or access needs; empty once deleted after the workshop.
+    pub note: String,
+}
+
+/// The bookings standing on a workshop (paid, not cancelled), in the order they came.
+pub async fn attendees(
+    db: &impl ConnectionTrait,
+    workshop_id: i32,
+) -> Result<Vec<Attendee>, DbErr> {
+    let rows = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::WorkshopId.eq(workshop_id))
+        .filter(workshop_booking::Column::OrderId.is_not_null())
+        .filter(workshop_booking::Column::CancelledAt.is_null())
+        .order_by_asc(workshop_booking::Column::CreatedAt)
+        .order_by_asc(workshop_booking::Column::Id)
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|b| {
+            let received = b.balance_paid_at.is_some();
+            let (paid, owed) = if received {
+                (b.paid_pence + b.balance_pence, 0)
+            } else {
+                (b.paid_pence, b.balance_pence)
+            };
+            Attendee {
+                order_id: b.order_id.unwrap_or_default(),
+                names: letters::booking_names(&b),
+                email: b.email,
+                phone: b.phone,
+                seats: b.seats,
+                paid: Money::from_pence(paid),
+                owed: Money::from_pence(owed),
+                balance_due: b.balance_due,
+                balance_paid_how: b.balance_paid_how,
+                note: b.note,
+            }
+        })
+        .collect())
+}
+
+/// Why a booking could not be changed.
+#[derive(Debug)]
+pub enum BookingError {
+    /// No standing booking is that order.
+    Gone,
+    /// The balance was received already (or nothing is owed).
+    NothingOwed,
+    /// The order's refund or cancellation was refused (its sentence).
+    Order(OrderError),
+    Db(DbErr),
+}
+
+impl From<DbErr> for BookingError {
+    fn from(err: DbErr) -> Self {
+        BookingError::Db(err)
+    }
+}
+
+impl From<OrderError> for BookingError {
+    fn from(err: OrderError) -> Self {
+        match err {
+            OrderError::Db(err) => BookingError::Db(err),
+            other => BookingError::Order(other),
+        }
+    }
+}
+
+/// Marks the balance of the booking that is order `order_id` as paid in the studio (cash, a
+/// card on the studio's own machine), once: a second mark, or one for a booking that owes
+/// nothing, is refused. The booker is mailed that it was received.
+pub async fn balance_paid_in_studio(
+    desk: &OrderDesk,
+    order_id: i32,
+    admin: &str,
+) -> Result<Attendee, BookingError> {
+    let (booking, workshop) = of_order(&desk.db, order_id)
+        .await?
+        .filter(|(b, _)| b.cancelled_at.is_none())
+        .ok_or(BookingError::Gone)?;
+    let txn = desk.ledger.begin().await?;
+    let marked = workshop_booking::Entity::update_many()
+        .col_expr(
+            workshop_booking::Column::BalancePaidAt,
+            Expr::value(desk.clock.now()),
+        )
+        .col_expr(
+            workshop_booking::Column::BalancePaidHow,
+            Expr::value("studio"),
+        )
+        .filter(workshop_booking::Column::Id.eq(booking.id))
+        .filter(workshop_booking::Column::BalancePaidAt.is_null())
+        .filter(workshop_booking::Column::CancelledAt.is_null())
+        .filter(workshop_booking::Column::BalancePence.gt(0))
+        .exec(&txn)
+        .await?;
+    if marked.rows_affected == 0 {
+        return Err(BookingError::NothingOwed);
+    }
+    let studio = desk.facts.get(&txn).await?;
+    mail::post(
+        &txn,
+        &booking.email,
+        letters::balance_received(&super::reference(order_id), &workshop, &booking, &studio),
+    )
+    .await?;
+    audit::record(
+        &txn,
+        admin,
+        Kind::Workshop,
+        &format!("{} ({})", workshop.title, super::reference(order_id)),
+        &format!(
+            "balance of {} received in the studio",
+            Money::from_pence(booking.balance_pence).display()
+        ),
+    )
+    .await?;
+    txn.commit().await?;
+    attendees(&desk.db, workshop.id)
+        .await?
+        .into_iter()
+        .find(|a| a.order_id == order_id)
+        .ok_or(BookingError::Gone)
+}
+
+/// How a booking's cancellation treats its money, as the studio chose within the rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GiveBackAs {
+    /// Refunded to the card (what the rule gives back).
+    Refund,
+    /// Kept as credit for another workshop (the studio notes it; nothing goes back now).
+    Credit,
+}
+
+/// Cancels the booking that is order `order_id` by its workshop's rule: until its balance is
+/// due what was paid is refunded (or kept as credit, as the studio chooses), after it nothing
+/// is; the seats go back on the workshop. The refund goes through [`refunds::give_back`] under
+/// the page's `key`, so a retry gives back once; the booker is mailed.
+pub async fn cancel_booking(
+    desk: &OrderDesk,
+    order_id: i32,
+    how: GiveBackAs,
+    key: Uuid,
+    admin: &str,
+) -> Result<(), BookingError> {
+    let (booking, workshop) = of_order(&desk.db, order_id)
+        .await?
+        .ok_or(BookingError::Gone)?;
+    if booking.cancelled_at.is_some() {
+        // Done by this ask or another: nothing more to do.
+        return Ok(());
+    }
+    let today = studio_today(desk.clock.now());
+    let rule = CancellationRule::parse(&workshop.cancellation).unwrap_or(CancellationRule::Default);
+    let due = booking
+        .balance_due
+        .as_deref()
+        .and_then(Date::parse)
+        .or_else(|| Date::parse(&workshop.balance_due))
+        .unwrap_or(today);
+    let back = rule.gives_back(Money::from_pence(booking.paid_pence), today, due);
+    let refund = how == GiveBackAs::Refund && back.pence() > 0;
+    let reason = if refund {
+        "Booking cancelled: refunded by the workshop's rule".to_owned()
+    } else if back.pence() > 0 {
+        "Booking cancelled: kept as credit for another workshop".to_owned()
+    } else {
+        "Booking cancelled after the balance was due: nothing refunded".to_owned()
+    };
+    end_booking(desk, &booking, &workshop, refund, &reason, key, admin, true).await
+}
+
+/// Cancels workshop `id`: every standing booking is refunded in full through
+/// [`refunds::give_back`] (each under a key made from the page's `key` and its order, so a
+/// retry gives back once) and mailed; the workshop leaves the site.
+pub async fn cancel_workshop(
+    desk: &OrderDesk,
+    id: i32,
+    version: i32,
+    key: Uuid,
+    admin: &str,
+) -> Result<usize, BookingError> {
+    let txn = desk.ledger.begin().await?;
+    let marked = workshop::Entity::update_many()
+        .col_expr(workshop::Column::CancelledAt, Expr::value(desk.clock.now()))
+        .col_expr(workshop::Column::Version, Expr::value(version + 1))
+        .filter(workshop::Column::Id.eq(id))
+        .filter(workshop::Column::Version.eq(version))
+        .filter(workshop::Column::CancelledAt.is_null())
+        .exec(&txn)
+        .await?;
+    let workshop = workshop::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(BookingError::Gone)?;
+    if marked.rows_affected == 1 {
+        audit::record(
+            &txn,
+            admin,
+            Kind::Workshop,
+            &format!("{} (#{id})", workshop.title),
+            "cancelled: every booking refunded",
+        )
+        .await?;
+        txn.commit().await?;
+    } else if workshop.cancelled_at.is_none() {
+        return Err(BookingError::Order(OrderError::Changed));
+    } else {
+        // Cancelled before (a retry): the refunds below are finished under the same keys.
+        drop(txn);
+    }
+    let standing = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::WorkshopId.eq(id))
+        .filter(workshop_booking::Column::OrderId.is_not_null())
+        .filter(workshop_booking::Column::CancelledAt.is_null())
+        .all(&desk.db)
+        .await?;
+    let count = standing.len();
+    for booking in standing {
+        let order = booking.order_id.unwrap_or_default();
+        // One key a booking, made from the page's: the same ask again finds the same refunds.
+        let each = Uuid::from_u128(key.as_u128() ^ u128::from(order.unsigned_abs()));
+        end_booking(
+            desk,
+            &booking,
+            &workshop,
+            true,
+            "The studio cancelled the workshop: refunded in full",
+            each,
+            admin,
+            false,
+        )
+        .await?;
+    }
+    Ok(count)
+}
+
+/// Ends a booking: the order refunded (its whole line) or only cancelled, through the
+/// order's refunds; then the booking marked cancelled, its seats back on the workshop when
+/// `seats_back`, and the booker mailed, in one transaction.
+#[allow(clippy::too_many_arguments)]
+async fn end_booking(
+    desk: &OrderDesk,
+    booking: &workshop_booking::Model,
+    workshop: &workshop::Model,
+    refund: bool,
+    reason: &str,
+    key: Uuid,
+    admin: &str,
+    seats_back: bool,
+) -> Result<(), BookingError> {
+    let order_id = booking.order_id.ok_or(BookingError::Gone)?;
+    let order = order::Entity::find_by_id(order_id)
+        .one(&desk.db)
+        .await?
+        .ok_or(BookingError::Gone)?;
+    let status = status_of(&order);
+    if status != OrderStatus::Cancelled {
+        let ask = RefundAsk {
+            quantities: vec![if refund { booking.seats as u32 } else { 0 }],
+            restock: vec![false],
+            delivery: false,
+            cancel: true,
+            reason: reason.to_owned(),
+            refunded: Money::from_pence(order.refunded_pence),
+            status,
+            key,
+        };
+        refunds::give_back(desk, order_id, &ask, admin).await?;
+    }
+    let txn = desk.ledger.begin().await?;
+    let ended = workshop_booking::Entity::update_many()
+        .col_expr(
+            workshop_booking::Column::CancelledAt,
+            Expr::value(desk.clock.now()),
+        )
+        .filter(workshop_booking::Column::Id.eq(booking.id))
+        .filter(workshop_booking::Column::CancelledAt.is_null())
+        .exec(&txn)
+        .await?;
+    if ended.rows_affected == 0 {
+        return Ok(());
+    }
+    if seats_back {
+        workshop::Entity::update_many()
+            .col_expr(
+                workshop::Column::SpotsLeft,
+                Expr::col(workshop::Column::SpotsLeft).add(booking.seats),
+            )
+            .filter(workshop::Column::Id.eq(workshop.id))
+            .exec(&txn)
+            .await?;
+    }
+    let studio = desk.facts.get(&txn).await?;
+    mail::post(
+        &txn,
+        &booking.email,
+        letters::booking_cancelled(
+            &super::reference(order_id),
+            workshop,
+            booking,
+            refund,
+            &studio,
+        ),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Days before the balance is due that the first reminder goes.
+pub const REMIND_DAYS_BEFORE: i64 = 7;
+
+/// Mails every booking still owing its balance: once a week before it is due, and once more
+/// on the day (or later) if it is still unpaid, each with a link to pay it (the order's link
+/// token, so no saved card is needed). Answers how many were mailed. `now` is the real clock.
+pub async fn remind_balances(desk: &OrderDesk, now: i64) -> Result<usize, DbErr> {
+    let today = studio_today(now);
+    let week_ahead = today.add_days(REMIND_DAYS_BEFORE).to_wire();
+    let owing = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::OrderId.is_not_null())
+        .filter(workshop_booking::Column::CancelledAt.is_null())
+        .filter(workshop_booking::Column::BalancePaidAt.is_null())
+        .filter(workshop_booking::Column::BalancePence.gt(0))
+        .filter(workshop_booking::Column::BalanceDue.lte(week_ahead))
+        .all(&desk.db)
+        .await?;
+    let mut sent = 0;
+    for booking in owing {
+        let Some(due) = booking.balance_due.as_deref().and_then(Date::parse) else {
+            continue;
+        };
+        let which = if due <= today { "day" } else { "week" };
+        if booking.reminded.as_deref() == Some(which) || booking.reminded.as_deref() == Some("day")
+        {
+            continue;
+        }
+        let Some((_, workshop)) = of_order(&desk.db, booking.order_id.unwrap_or_default()).await?
+        else {
+            continue;
+        };
+        if workshop.cancelled_at.is_some() {
+            continue;
+        }
+        let order_id = booking.order_id.unwrap_or_default();
+        let txn = desk.ledger.begin().await?;
+        let marked = workshop_booking::Entity::update_many()
+            .col_expr(workshop_booking::Column::Reminded, Expr::value(which))
+            .filter(workshop_booking::Column::Id.eq(booking.id))
+            .filter(workshop_booking::Column::BalancePaidAt.is_null())
+            .filter(
+                sea_orm::Condition::any()
+                    .add(workshop_booking::Column::Reminded.is_null())
+                    .add(workshop_booking::Column::Reminded.ne(which)),
+            )
+            .exec(&txn)
+            .await?;
+        if marked.rows_affected == 0 {
+            continue;
+        }
+        let token = super::mint_token(&txn, order_id, desk.link_ttl_seconds).await?;
+        let link = format!(
+            "{}/workshops/balance/{order_id}?token={token}",
+            desk.public_url.trim_end_matches('/')
+        );
+        let studio = desk.facts.get(&txn).await?;
+        mail::post(
+            &txn,
+            &booking.email,
+            letters::balance_reminder(
+                &super::reference(order_id),
+                &workshop,
+                &booking,
+                due,
+                which == "day",
+                &link,
+                &studio,
+            ),
+        )
+        .await?;
+        txn.commit().await?;
+        sent += 1;
+    }
+    Ok(sent)
+}
+
+/// Runs [`remind_balances`] at once and then every six hours, on `clock` (the real one: the
+/// shop's `--fake-now` must not send a reminder).
+pub async fn remind_forever(desk: OrderDesk, clock: crate::store::clock::Clock) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(6 * 60 * 60));
+    loop {
+        every.tick().await;
+        match remind_balances(&desk, clock.now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(sent = n, "balance reminders sent"),
+            Err(err) => tracing::warn!(%err, "could not send balance reminders"),
+        }
+    }
+}
+
+/// A workshop booking as a customer's copy of her data gives it (her export), note included:
+/// allergies are health data, and hers to see.
+#[derive(Debug, Clone, poem_openapi::Object, serde::Serialize)]
+#[oai(rename = "HeldBooking")]
+pub struct HeldBooking {
+    /// The order it is, `FS-000123`; null while it was only being paid.
+    pub reference: Option<String>,
+    pub workshop: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub seats: i32,
+    pub names: Vec<String>,
+    pub email: String,
+    pub phone: String,
+    /// Allergies or access needs; empty once deleted (30 days after the workshop).
+    pub note: String,
+    /// Paid, e.g. `"20.00"`.
+    pub paid: String,
+    pub balance: String,
+    pub cancelled: bool,
+}
+
+/// Her bookings, by the address she gave.
+pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldBooking>, DbErr> {
+    let rows = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::Email.eq(email))
+        .order_by_asc(workshop_booking::Column::CreatedAt)
+        .all(db)
+        .await?;
+    let mut held = Vec::with_capacity(rows.len());
+    for b in rows {
+        let workshop = workshop::Entity::find_by_id(b.workshop_id).one(db).await?;
+        held.push(HeldBooking {
+            reference: b.order_id.map(super::reference),
+            workshop: workshop
+                .as_ref()
+                .map_or_else(String::new, |w| w.title.clone()),
+            date: workshop.map_or_else(String::new, |w| w.date),
+            seats: b.seats,
+            names: letters::booking_names(&b),
+            note: b.note.clone(),
+            email: b.email,
+            phone: b.phone,
+            paid: Money::from_pence(b.paid_pence).to_wire(),
+            balance: Money::from_pence(b.balance_pence).to_wire(),
+            cancelled: b.cancelled_at.is_some(),
+        });
+    }
+    Ok(held)
+}
+
+/// Erases her bookings' personal data (names, address, phone, note); the seats and the money
+/// stay with the order, which `privacy` anonymises. Answers how many.
+pub async fn forget(txn: &impl ConnectionTrait, email: &str, now: i64) -> Result<u64, DbErr> {
+    let forgotten = workshop_booking::Entity::update_many()
+        .col_expr(workshop_booking::Column::Names, Expr::value("[]"))
+        .col_expr(workshop_booking::Column::Email, Expr::value(""))
+        .col_expr(workshop_booking::Column::Phone, Expr::value(""))
+        .col_expr(workshop_booking::Column::Note, Expr::value(""))
+        .col_expr(workshop_booking::Column::NotesClearedAt, Expr::value(now))
+        .filter(workshop_booking::Column::Email.eq(email))
+        .exec(txn)
+        .await?;
+    Ok(forgotten.rows_affected)
+}
+
+/// Deletes the notes (allergies: health data) of workshops held more than
+/// [`posy_core::workshop::NOTES_KEPT_DAYS`] days before `today`. Answers how many.
+pub async fn clear_old_notes(
+    txn: &impl ConnectionTrait,
+    today: Date,
+    now: i64,
+) -> Result<u64, DbErr> {
+    let held_before = today
+        .add_days(-posy_core::workshop::NOTES_KEPT_DAYS)
+        .to_wire();
+    let past: Vec<i32> = workshop::Entity::find()
+        .filter(workshop::Column::Date.lt(held_before))
+        .all(txn)
+        .await?
+        .into_iter()
+        .map(|w| w.id)
+        .collect();
+    if past.is_empty() {
+        return Ok(0);
+    }
+    let cleared = workshop_booking::Entity::update_many()
+        .col_expr(workshop_booking::Column::Note, Expr::value(""))
+        .col_expr(workshop_booking::Column::NotesClearedAt, Expr::value(now))
+        .filter(workshop_booking::Column::WorkshopId.is_in(past))
+        .filter(workshop_booking::Column::Note.ne(""))
+        .exec(txn)
+        .await?;
+    Ok(cleared.rows_affected)
+}
