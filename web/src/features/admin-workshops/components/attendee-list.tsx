@@ -144,7 +144,7 @@ export function AttendeeList({ id, onSignedOut }: { id: number; onSignedOut: () 
                         type="button"
                         className="button button--quiet button--small"
                         aria-expanded={cancelling?.order === row.order_id}
-                        aria-label={`Cancel ${who(row)}’s booking`}
+                        aria-label={`Cancel booking for ${who(row)}`}
                         onClick={() =>
                           setCancelling(cancelling?.order === row.order_id ? null : { order: row.order_id, key: crypto.randomUUID() })
                         }
