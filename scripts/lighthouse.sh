@@ -29,7 +29,9 @@ fi
 
 # The first product of the catalogue, as a shopper would follow it from /shop.
 product=$(curl -fs "$base/api/products/" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["id"])')
-pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact)
+# The first upcoming workshop's own page, as a shopper would follow it from /workshops.
+workshop=$(curl -fs "$base/api/workshops/" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["slug"])')
+pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact /workshops "/workshops/$workshop")
 
 # The reports stay, for reading what Lighthouse names on a page.
 reports=$(mktemp -d /tmp/lighthouse-XXXXXX)

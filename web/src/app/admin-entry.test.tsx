@@ -25,6 +25,7 @@ function renderAt(path: string, signedIn: boolean, newOrders = 0, summary: Parti
   mockApi.on('GET', '/api/admin/summary/', () => json({ ...allWell, new_orders: newOrders, ...summary }));
   // The orders page is only opened here, not read: its list may take its time.
   mockApi.on('GET', '/api/admin/orders/', () => never());
+  mockApi.on('GET', '/api/admin/workshops/', () => never());
   return renderRoutes(
     <>
       <AppRoutes />

@@ -85,6 +85,7 @@ export function AdminFrame({ title, intro, children }: AdminFrameProps) {
           {[
             { to: '/admin/orders', label: 'Orders', waiting: newOrders },
             { to: '/admin/products', label: 'Products', waiting: 0 },
+            { to: '/admin/workshops', label: 'Workshops', waiting: 0 },
             { to: '/admin/gallery', label: 'Gallery', waiting: 0 },
             { to: '/admin/enquiries', label: 'Enquiries', waiting },
             { to: '/admin/settings', label: 'Settings', waiting: 0 },

@@ -9,6 +9,11 @@ const EventsPage = lazyPage(() => import('./routes/events'));
 const WeddingsPage = lazyPage(() => import('./routes/weddings'));
 const FuneralsPage = lazyPage(() => import('./routes/funerals'));
 const WorkshopsPage = lazyPage(() => import('./routes/workshops'));
+const WorkshopPage = lazyPage(() => import('./routes/workshop'));
+const WorkshopBookingPage = lazyPage(() => import('./routes/workshop-booking'));
+const WorkshopBookedPage = lazyPage(() => import('./routes/workshop-booked'));
+const WorkshopWaitingListPage = lazyPage(() => import('./routes/workshop-waiting-list'));
+const WorkshopBalancePage = lazyPage(() => import('./routes/workshop-balance'));
 const ContactPage = lazyPage(() => import('./routes/contact'));
 const PrivacyPage = lazyPage(() => import('./routes/privacy'));
 const ShopPage = lazyPage(() => import('./routes/shop'));
@@ -34,6 +39,11 @@ export function AppRoutes() {
         <Route path="weddings" element={<WeddingsPage />} />
         <Route path="funerals" element={<FuneralsPage />} />
         <Route path="workshops" element={<WorkshopsPage />} />
+        <Route path="workshops/:slug" element={<WorkshopPage />} />
+        <Route path="workshops/:slug/book" element={<WorkshopBookingPage />} />
+        <Route path="workshops/:slug/waiting-list" element={<WorkshopWaitingListPage />} />
+        <Route path="workshops/booked/:orderId" element={<WorkshopBookedPage />} />
+        <Route path="workshops/balance/:orderId" element={<WorkshopBalancePage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="shop" element={<ShopPage />} />

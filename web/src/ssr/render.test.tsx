@@ -12,6 +12,7 @@ import { album } from '@/testing/albums';
 import { catalogue, demoDelivery, emptyCart, peonyPosy } from '@/testing/fixtures';
 import { json, mockApi } from '@/testing/mock-api';
 import { siteAnswer } from '@/testing/site';
+import { fullWorkshop, wreaths } from '@/testing/workshops';
 import './render';
 
 const renderPage = (globalThis as unknown as { renderPage: (url: string, answers: string) => string }).renderPage;
@@ -22,7 +23,8 @@ const answers: FirstLoad = {
   [`/api/products/${peonyPosy.id}/`]: peonyPosy,
   '/api/albums/': [album(1), album(2)],
   '/api/albums/1/': album(1),
-  '/api/workshops/': [],
+  '/api/workshops/': [wreaths, fullWorkshop],
+  [`/api/workshops/${wreaths.slug}/`]: wreaths,
   '/api/privacy/': {
     mail_kept: '90 days',
     card_kept: '13 months',
@@ -100,7 +102,8 @@ describe('the server’s drawing of each shopper page', () => {
     ['/contact', 'Get in Touch'],
     ['/about', ''],
     ['/events', ''],
-    ['/workshops', ''],
+    ['/workshops', 'Christmas wreath making'],
+    [`/workshops/${wreaths.slug}`, 'If you cannot come'],
     ['/cart', ''],
     ['/privacy', '6 years'],
   ] as const;

@@ -3,6 +3,7 @@ import { DaySheet } from '@/features/admin-orders/components/day-sheet';
 import { OrderBook } from '@/features/admin-orders/components/order-book';
 import { OrderPage } from '@/features/admin-orders/components/order-page';
 import { PhoneOrder } from '@/features/admin-orders/components/phone-order';
+import { DayWorkshops, useWorkshopsByDay } from '@/features/admin-workshops/components/day-workshops';
 import { AdminFrame } from '../admin-frame';
 import NotFoundPage from './not-found';
 
@@ -21,9 +22,15 @@ export default function AdminOrdersPages() {
 function DaysWork() {
   return (
     <AdminFrame title="Orders" intro={<p>The day’s work: what to make, for whom, and where it goes.</p>}>
-      {({ signedOut, recount }) => <OrderBook onSignedOut={signedOut} onChanged={recount} />}
+      {({ signedOut, recount }) => <OrdersAndWorkshops onSignedOut={signedOut} onChanged={recount} />}
     </AdminFrame>
   );
+}
+
+/** The day's work with each day's workshops under its heading (the two features meet only here, once signed in). */
+function OrdersAndWorkshops({ onSignedOut, onChanged }: { onSignedOut: () => void; onChanged: () => void }) {
+  const workshopsOn = useWorkshopsByDay();
+  return <OrderBook onSignedOut={onSignedOut} onChanged={onChanged} dayExtra={(date) => <DayWorkshops workshops={workshopsOn(date)} />} />;
 }
 
 function NewOrder() {

@@ -11,6 +11,7 @@ const AdminEnquiriesPage = lazyPage(() => import('./admin-enquiries'));
 const AdminProductsPage = lazyPage(() => import('./admin-products'));
 const AdminSettingsPage = lazyPage(() => import('./admin-settings'));
 const AdminMailPage = lazyPage(() => import('./admin-mail'));
+const AdminWorkshopsPages = lazyPage(() => import('./admin-workshops'));
 
 /** Everything under /admin. The back office opens on Orders, from /admin as from the sign-in
  * (admin-login.tsx); a visitor is sent on from the orders to the sign-in and back by their frame. */
@@ -26,6 +27,7 @@ export default function AdminPages() {
       <Route path="products" element={<AdminProductsPage />} />
       <Route path="settings/*" element={<AdminSettingsPage />} />
       <Route path="mail" element={<AdminMailPage />} />
+      <Route path="workshops/*" element={<AdminWorkshopsPages />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

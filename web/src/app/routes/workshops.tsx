@@ -35,8 +35,8 @@ export default function WorkshopsPage() {
       <Section title="How a workshop works" eyebrow="On the day">
         <Points points={onTheDay} numbered />
         <p className="workshops-booking-note">
-          Your deposit holds your place, and the balance is due by the date on the card. If you cannot come after
-          all, tell us before then and we will move your deposit to another date.
+          Your deposit holds your place, and the balance is due by the date on the card. Each workshop’s page says
+          what to bring and what happens if you cannot come after all.
         </p>
       </Section>
 

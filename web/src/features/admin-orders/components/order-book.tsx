@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { usePoll } from '@/components/admin/use-poll';
@@ -24,6 +24,8 @@ export interface OrderBookProps {
   onSignedOut: () => void;
   /** Orders were moved: the menu's count of new orders may have changed. */
   onChanged?: () => void;
+  /** What else happens on a day (the workshops held on it), shown under its heading; given by the route. */
+  dayExtra?: (date: string) => ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface OrderBookProps {
  * The filters (status and method, a search, a range of days that can be downloaded as CSV) are
  * folded away until opened; they live in the address, so a reload or a link keeps them.
  */
-export function OrderBook({ onSignedOut, onChanged }: OrderBookProps) {
+export function OrderBook({ onSignedOut, onChanged, dayExtra }: OrderBookProps) {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const key = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
@@ -108,7 +110,7 @@ export function OrderBook({ onSignedOut, onChanged }: OrderBookProps) {
               </p>
             )}
             {query.data.days.map((day) => (
-              <DayOfWork key={day.date} day={day} filtered={filtered} picked={picked} onPick={pick} />
+              <DayOfWork key={day.date} day={day} filtered={filtered} picked={picked} onPick={pick} extra={dayExtra?.(day.date)} />
             ))}
           </>
         ))}
@@ -218,10 +220,11 @@ interface DayOfWorkProps {
   filtered: boolean;
   picked: ReadonlySet<number>;
   onPick: (ids: readonly number[], on: boolean) => void;
+  extra?: ReactNode;
 }
 
 /** One day: its heading and counts, its day sheet, a way to tick all its orders, and its orders. */
-function DayOfWork({ day, filtered, picked, onPick }: DayOfWorkProps) {
+function DayOfWork({ day, filtered, picked, onPick, extra }: DayOfWorkProps) {
   const headingId = `day-${day.date}`;
   const overdue = day.orders.some((order) => order.overdue);
   const movable = day.orders.filter((order) => order.next).map((order) => order.id);
@@ -251,6 +254,7 @@ function DayOfWork({ day, filtered, picked, onPick }: DayOfWorkProps) {
           )}
         </div>
       </header>
+      {extra}
       {day.orders.length === 0 ? (
         <p className="admin-quiet order-day__empty">{filtered ? 'None match on this day.' : 'Nothing booked yet.'}</p>
       ) : (

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { usePaymentSetup } from '@/components/payment/card-form';
+import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
 import { PageLoading } from '@/components/ui/page-loading';
 import type { SiteFacts } from '@/components/ui/studio-facts';
 import type { Cart } from '@/lib/api-client';
+import type { CardPayer } from '@/lib/card-payment';
 import { deliversFree, money } from '@/lib/core';
 import { useDeliveryState } from '@/lib/delivery';
-import type { CardPayer } from '../api/card-payer';
 import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
 import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
-import { usePaymentIntentCheck, usePaymentSetup, type OrderedCart } from '../hooks/use-payment-setup';
+import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
 import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
@@ -17,7 +19,6 @@ import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
 import { PostcodeFirst } from './postcode-check';
-import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import './checkout.css';
 
 export interface CheckoutProps {

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutFields, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
-import type { CardPayer } from '../api/card-payer';
-import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
+import { confirmCard, STRIPE_NOT_LOADED, type BillingDetails, type CardPayer } from '@/lib/card-payment';
+import type { CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
 import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
@@ -28,11 +28,6 @@ export const EMPTY_FORM: CheckoutForm = {
   phone: '',
 };
 
-/** The spec's words, exactly. */
-export const STRIPE_NOT_LOADED = "Stripe hasn't loaded yet. Please try again.";
-export const PAYMENT_EXCEPTION = 'An error occurred while processing your payment. Please try again.';
-export const paymentFailed = (message: string) => `Payment failed: ${message}`;
-export const paymentStatus = (status: string) => `Payment status: ${status}. Please try again.`;
 /** Said instead of paying when the server's total is not the one on the page (the cart changed in another tab, say). */
 export const totalChanged = (total: string) =>
   `Your basket changed, perhaps in another tab: the total is now ${total}. Please check it and press Pay again.`;
@@ -234,33 +229,16 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
       return null;
     }
 
-    let result: CardConfirmation;
-    try {
-      result = await activePayer.confirm(clientSecret, billingDetails(form));
-      if (!result.error && result.payment_intent?.status === 'requires_action' && activePayer.authenticate) {
-        const succeed = await askForAuthentication();
-        result = await activePayer.authenticate(clientSecret, succeed);
-        if (result.error || result.payment_intent?.status !== 'succeeded') {
-          navigate('/payment-failed');
-          return null;
-        }
-      }
-    } catch (cause) {
-      console.error('The card payment failed', cause);
-      setProblem({ message: PAYMENT_EXCEPTION });
+    const outcome = await confirmCard(activePayer, clientSecret, billingDetails(form), askForAuthentication);
+    if (outcome.kind === 'authentication-failed') {
+      navigate('/payment-failed');
       return null;
     }
-
-    if (result.error) {
-      setProblem({ message: paymentFailed(result.error.message ?? 'Your card was not accepted.') });
+    if (outcome.kind === 'problem') {
+      setProblem({ message: outcome.message });
       return null;
     }
-    const intent = result.payment_intent;
-    if (!intent || intent.status !== 'succeeded') {
-      setProblem({ message: paymentStatus(intent?.status ?? 'unknown') });
-      return null;
-    }
-    return intent.id;
+    return outcome.paymentIntentId;
   }
 
   function placed(order: CreatedOrder) {

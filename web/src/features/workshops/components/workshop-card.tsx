@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
-import { formatDate, money } from '@/lib/core';
+import { formatDate } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
-import { bookingLink, isFullyBooked } from '../lib/booking';
+import { workshopLink } from '../lib/booking';
+import { BookingActions } from './booking-actions';
+import { WorkshopPrices } from './workshop-prices';
 
 /** One upcoming workshop: when, what it costs, the spots left, and Book (or Fully Booked). */
-export function WorkshopCard({ workshop }: { workshop: Workshop }) {
-  const full = isFullyBooked(workshop);
+export function WorkshopCard({ workshop, eager = false }: { workshop: Workshop; eager?: boolean }) {
   const titleId = `workshop-${workshop.id}-title`;
-  // A price the core cannot read is left out rather than guessed.
-  const price = money(workshop.price, null);
-  const deposit = money(workshop.deposit, null);
-  const balance = money(workshop.balance, null);
-
   return (
     <article className="card workshop-card" aria-labelledby={titleId}>
       <div className="workshop-card__picture">
@@ -21,7 +17,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           alt=""
           width={1000}
           height={1000}
-          loading="eager"
+          loading={eager ? 'eager' : 'lazy'}
         />
       </div>
       <div className="stack workshop-card__body">
@@ -32,50 +28,11 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           {workshop.time}
         </p>
         <h2 id={titleId} className="workshop-card__title">
-          {workshop.title}
+          <Link to={workshopLink(workshop)}>{workshop.title}</Link>
         </h2>
         <p className="workshop-card__description">{workshop.description}</p>
-
-        <dl className="workshop-card__prices">
-          {price && (
-            <div>
-              <dt>Price</dt>
-              <dd>{price}</dd>
-            </div>
-          )}
-          {deposit && (
-            <div>
-              <dt>Deposit to book</dt>
-              <dd>{deposit}</dd>
-            </div>
-          )}
-          {balance && (
-            <div>
-              <dt>Balance</dt>
-              <dd>
-                {balance}{' '}
-                <span className="workshop-card__due">
-                  due by <time dateTime={workshop.balance_due}>{formatDate(workshop.balance_due, 'monthDay')}</time>
-                </span>
-              </dd>
-            </div>
-          )}
-        </dl>
-
-        <div className="workshop-card__booking">
-          <p className="pill workshop-card__spots" data-full={full || undefined}>
-            {workshop.spots_text}
-          </p>
-          {full ? (
-            <button type="button" className="button" disabled>
-              Fully Booked
-            </button>
-          ) : (
-            <Link to={bookingLink(workshop)} className="button">
-              Book a place<span className="visually-hidden"> on {workshop.title}</span>
-            </Link>
-          )}
-        </div>
+        <WorkshopPrices workshop={workshop} />
+        <BookingActions workshop={workshop} />
       </div>
     </article>
   );

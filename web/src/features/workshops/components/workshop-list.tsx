@@ -36,9 +36,10 @@ export function WorkshopList() {
 
   return (
     <ul className="workshop-list" aria-label="Upcoming workshops">
-      {state.workshops.map((workshop) => (
+      {state.workshops.map((workshop, index) => (
         <li key={workshop.id}>
-          <WorkshopCard workshop={workshop} />
+          {/* The first card's picture is the page's largest paint. */}
+          <WorkshopCard workshop={workshop} eager={index === 0} />
         </li>
       ))}
     </ul>

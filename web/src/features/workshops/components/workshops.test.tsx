@@ -3,41 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, never } from '@/testing/mock-api';
-import type { Workshop } from '../api/get-workshops';
+import { fullWorkshop, wreaths } from '@/testing/workshops';
 import { PastWorkshops } from './past-workshops';
+import { WorkshopDetails } from './workshop-details';
 import { WorkshopList } from './workshop-list';
-
-const wreaths: Workshop = {
-  id: 1,
-  title: 'Christmas wreath making',
-  description: 'Make a door wreath from spruce, eucalyptus and dried orange, with mulled apple juice and mince pies.',
-  date: '2026-12-05',
-  time: '10:00–13:00',
-  price: '45.00',
-  deposit: '20.00',
-  balance: '25.00',
-  balance_due: '2026-11-20',
-  spots_left: 4,
-  spots_text: '4 spots left',
-  image: '/media/products/christmas-door-wreath.jpg',
-  slug: 'christmas-wreath-making',
-  what_to_bring: '',
-  start_time: '10:00',
-  end_time: '13:00',
-  place: 'Unit 4, Whitchurch Lane, Bristol BS14 8SJ',
-  balance_due_text: 'November 20th',
-  pay_now: '20.00',
-  pays_deposit: true,
-  seats: 4,
-  fully_booked: false,
-  max_seats: 4,
-  cancellation: 'default',
-  cancellation_text: 'You can cancel until November 20th.',
-  asks_phone: true,
-  asks_note: true,
-  note_label: 'Allergies or access needs (optional)',
-  note_why: 'We ask so we can keep you safe on the day.',
-};
 
 function renderList(answer: () => Response | Promise<Response>) {
   mockApi.on('GET', '/api/workshops/', answer);
@@ -57,37 +26,46 @@ describe('the workshop list', () => {
   it('shows the card: title, the day, the prices and the balance due by November 20th', async () => {
     renderList(() => json([wreaths]));
     const card = await screen.findByRole('article', { name: 'Christmas wreath making' });
-    expect(card).toHaveTextContent('Saturday 5 December 2026');
+    expect(card).toHaveTextContent('Saturday 4 December 2027');
     expect(card).toHaveTextContent('10:00–13:00');
     expect(card).toHaveTextContent('£45.00');
     expect(card).toHaveTextContent('£20.00');
     expect(within(card).getByText('November 20th')).toBeInTheDocument();
     expect(card).toHaveTextContent('£25.00 due by November 20th');
     expect(card).toHaveTextContent('4 spots left');
+    expect(within(card).getByRole('link', { name: 'Christmas wreath making' })).toHaveAttribute('href', '/workshops/christmas-wreath-making');
   });
 
-  it('leads Book to the contact form as an event enquiry naming the workshop', async () => {
+  it('leads Book to the workshop’s booking form', async () => {
     renderList(() => json([wreaths]));
-    const book = await screen.findByRole('link', { name: /^Book a place/ });
-    const url = new URL(book.getAttribute('href')!, 'http://posy.test');
-    expect(url.pathname).toBe('/contact');
-    expect(url.searchParams.get('type')).toBe('event');
-    expect(url.searchParams.get('workshop')).toBe('Christmas wreath making');
+    const book = await screen.findByRole('link', { name: 'Book a place on Christmas wreath making' });
+    expect(book).toHaveAttribute('href', '/workshops/christmas-wreath-making/book');
     expect(screen.queryByRole('button', { name: 'Fully Booked' })).not.toBeInTheDocument();
   });
 
-  it('disables Book and says Fully Booked when the spots text is "0 spots left"', async () => {
-    renderList(() => json([{ ...wreaths, spots_left: 0, spots_text: '0 spots left' }]));
+  it('disables Book and says Fully Booked when the spots text is "0 spots left", with the waiting list beside it', async () => {
+    renderList(() => json([fullWorkshop]));
     const button = await screen.findByRole('button', { name: 'Fully Booked' });
     expect(button).toBeDisabled();
     expect(button.textContent).toBe('Fully Booked');
     expect(screen.queryByRole('link', { name: /^Book/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join the waiting list for Spring posy workshop' })).toHaveAttribute(
+      'href',
+      '/workshops/spring-posy-workshop/waiting-list',
+    );
   });
 
   it('keeps Book open for the last spot', async () => {
-    renderList(() => json([{ ...wreaths, spots_left: 1, spots_text: '1 spot left' }]));
+    renderList(() => json([{ ...wreaths, spots_left: 1, spots_text: '1 spot left', max_seats: 1 }]));
     expect(await screen.findByRole('link', { name: /^Book a place/ })).toBeInTheDocument();
     expect(screen.getByText('1 spot left')).toBeInTheDocument();
+  });
+
+  it('shows only the price when a booking today pays in full', async () => {
+    renderList(() => json([{ ...wreaths, pays_deposit: false, pay_now: '45.00' }]));
+    const card = await screen.findByRole('article', { name: 'Christmas wreath making' });
+    expect(card).toHaveTextContent('£45.00 paid in full when you book');
+    expect(card).not.toHaveTextContent('Deposit');
   });
 
   it('says so when there are none, with a way to ask', async () => {
@@ -103,6 +81,36 @@ describe('the workshop list', () => {
     expect(alert).toHaveTextContent('We could not load the workshops just now.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Christmas wreath making' })).toBeInTheDocument();
+  });
+});
+
+describe('a workshop’s own page', () => {
+  it('says when, where, what it costs, what to bring and the cancellation rule in words', () => {
+    render(
+      <MemoryRouter>
+        <WorkshopDetails workshop={wreaths} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Christmas wreath making' })).toBeInTheDocument();
+    const page = screen.getByRole('article');
+    expect(page).toHaveTextContent('Saturday 4 December 2027');
+    expect(page).toHaveTextContent('10:00 to 13:00');
+    expect(page).toHaveTextContent('The studio, 12 Wells Road');
+    expect(page).toHaveTextContent('£25.00 due by November 20th');
+    expect(screen.getByRole('region', { name: 'What to bring' })).toHaveTextContent('Gardening gloves');
+    expect(screen.getByRole('region', { name: 'If you cannot come' })).toHaveTextContent('pass your seat to a friend');
+    expect(page).toHaveTextContent('4 spots left');
+    expect(screen.getByRole('link', { name: 'Book a place on Christmas wreath making' })).toBeInTheDocument();
+  });
+
+  it('keeps Book disabled reading Fully Booked for a full workshop, with the waiting list beside it', () => {
+    render(
+      <MemoryRouter>
+        <WorkshopDetails workshop={fullWorkshop} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Join the waiting list for Spring posy workshop' })).toBeInTheDocument();
   });
 });
 

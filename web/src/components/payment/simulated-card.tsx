@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OnPayerReady, CardPayer } from '../api/card-payer';
-import { authenticateSimulated, confirmSimulatedCard, type SimulatedCard } from '../api/payment-api';
 import { TextField } from '@/components/ui/field';
+import { authenticateSimulated, confirmSimulatedCard, type CardPayer, type OnPayerReady, type SimulatedCard } from '@/lib/card-payment';
 
 /** The simulated provider's test cards (they mirror Stripe's). */
 export const TEST_CARDS = [
@@ -67,9 +66,9 @@ export function SimulatedCardForm({ onReady }: { onReady: OnPayerReady }) {
         </ul>
       </div>
 
-      <div className="checkout-grid checkout-grid--card">
+      <div className="card-fields">
         <TextField
-          className="checkout-grid__wide"
+          className="card-fields__wide"
           label="Card number"
           name="cardNumber"
           inputMode="numeric"

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { Field, TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { CallRefused, SignedOut } from '@/lib/api-client';
+import { useQuery } from '@/lib/use-query';
+import { useSignedOut } from '@/lib/use-signed-out';
+import {
+  createWorkshop,
+  listWorkshops,
+  saveWorkshop,
+  type AdminWorkshop,
+  type WorkshopForm,
+} from '../api/workshops-api';
+import './workshops-admin.css';
+
+/** A new workshop's form: the studio is the place unless the server is told otherwise. */
+const EMPTY: WorkshopForm = {
+  title: '',
+  description: '',
+  what_to_bring: '',
+  date: '',
+  start_time: '10:00',
+  end_time: '13:00',
+  place: '',
+  seats: 10,
+  price: '',
+  deposit: '',
+  balance_due: '',
+  cancellation: 'default',
+  asks_phone: true,
+  asks_note: true,
+  hidden: false,
+  version: null,
+};
+
+function formOf(workshop: AdminWorkshop): WorkshopForm {
+  const form = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as (keyof WorkshopForm)[]) {
+    if (key in workshop) (form as Record<string, unknown>)[key] = workshop[key as keyof AdminWorkshop];
+  }
+  return form;
+}
+
+/** /admin/workshops/new and /admin/workshops/<id>: the workshop's form, the saved one loaded first. */
+export function WorkshopEditor({ id, onSignedOut }: { id: number | null; onSignedOut: () => void }) {
+  const { onError } = useSignedOut(onSignedOut);
+  const query = useQuery(id === null ? null : 'admin-workshops', listWorkshops, { onError });
+  if (id === null) return <EditorForm workshop={null} onSignedOut={onSignedOut} />;
+  if (query.status === 'loading') return <AdminLoading>Fetching the workshop…</AdminLoading>;
+  if (query.status === 'error') {
+    return <AdminRetry onRetry={query.retry}>{query.error instanceof CallRefused ? query.error.message : 'We couldn’t load the workshop.'}</AdminRetry>;
+  }
+  const workshop = query.data.find((one) => one.id === id);
+  if (!workshop) return <p className="admin-quiet">There is no such workshop. <Link to="/admin/workshops">All workshops</Link></p>;
+  return <EditorForm key={workshop.version} workshop={workshop} onSignedOut={onSignedOut} />;
+}
+
+function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null; onSignedOut: () => void }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<WorkshopForm>(() => (workshop ? formOf(workshop) : EMPTY));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof WorkshopForm>(key: K, value: WorkshopForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = workshop ? await saveWorkshop(workshop.id, form, workshop.version) : await createWorkshop(form);
+      navigate('/admin/workshops', { state: { saved: saved.title } });
+    } catch (cause) {
+      if (cause instanceof SignedOut) {
+        onSignedOut();
+        return;
+      }
+      if (cause instanceof CallRefused) {
+        setErrors(cause.fields);
+        setProblem(cause.message);
+      } else setProblem('The workshop could not be saved just now. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (key: keyof WorkshopForm, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      name={key}
+      value={String(form[key] ?? '')}
+      onValueChange={(value) => set(key, value as never)}
+      error={errors[key]}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className="workshop-editor" noValidate onSubmit={(event) => void submit(event)}>
+      {text('title', 'Title')}
+      <Field label="Description" error={errors.description}>
+        {(control) => (
+          <textarea {...control} name="description" rows={4} className="field__input" value={form.description} onChange={(e) => set('description', e.target.value)} />
+        )}
+      </Field>
+      <Field label="What to bring" error={errors.what_to_bring} hint="Shown on the workshop’s page. Leave empty when they need bring nothing.">
+        {(control) => (
+          <textarea {...control} name="what_to_bring" rows={2} className="field__input" value={form.what_to_bring ?? ''} onChange={(e) => set('what_to_bring', e.target.value)} />
+        )}
+      </Field>
+      <div className="workshop-editor__grid">
+        {text('date', 'Date', { type: 'date' })}
+        {text('start_time', 'Starts', { type: 'time' })}
+        {text('end_time', 'Ends', { type: 'time' })}
+      </div>
+      {text('place', 'Place', { hint: 'Leave empty for the studio’s address.' })}
+      <div className="workshop-editor__grid">
+        <TextField
+          label="Seats"
+          name="seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={String(form.seats)}
+          onValueChange={(value) => set('seats', Number(value))}
+          error={errors.seats}
+        />
+        {text('price', 'Price (£)', { inputMode: 'decimal', placeholder: '45.00' })}
+        {text('deposit', 'Deposit (£)', { inputMode: 'decimal', placeholder: '20.00', hint: 'Empty or 0: paid in full when booked.' })}
+      </div>
+      {text('balance_due', 'Balance due by', { type: 'date', hint: 'After this day a booking pays the whole price.' })}
+      <Field label="If a booker cannot come" error={errors.cancellation}>
+        {(control) => (
+          <select {...control} name="cancellation" className="field__input" value={form.cancellation ?? 'default'} onChange={(e) => set('cancellation', e.target.value)}>
+            <option value="default">Until the balance is due: deposit moved or refunded. After: the seat can be passed to a friend.</option>
+          </select>
+        )}
+      </Field>
+      <fieldset className="workshop-editor__checks">
+        <legend>The booking form asks</legend>
+        <label>
+          <input type="checkbox" checked={form.asks_phone ?? true} onChange={(e) => set('asks_phone', e.target.checked)} /> A phone number
+        </label>
+        <label>
+          <input type="checkbox" checked={form.asks_note ?? true} onChange={(e) => set('asks_note', e.target.checked)} /> An optional note (allergies,
+          access)
+        </label>
+        <label>
+          <input type="checkbox" checked={form.hidden ?? false} onChange={(e) => set('hidden', e.target.checked)} /> Hidden from the shop
+        </label>
+      </fieldset>
+      <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>
+      <div className="admin-actions">
+        <SubmitButton busy={busy}>{workshop ? 'Save the workshop' : 'Make the workshop'}</SubmitButton>
+        <Link to="/admin/workshops" className="button button--quiet">
+          Back to the workshops
+        </Link>
+      </div>
+    </form>
+  );
+}

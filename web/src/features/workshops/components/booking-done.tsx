@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { formatDate } from '@/lib/core';
+import type { BookedWorkshop } from '../api/book-workshop';
+import './booking.css';
+
+/** A booking made: the workshop, the seats, what was paid and (the server's sentence) what is due and by when. */
+export function BookingDone({ booked }: { booked: BookedWorkshop }) {
+  const seats = booked.seats === 1 ? '1 seat' : `${booked.seats} seats`;
+  return (
+    <section className="booking-done" aria-labelledby="booked-title">
+      <p className="eyebrow">Booked</p>
+      <h1 id="booked-title">See you at {booked.workshop}</h1>
+      <p>
+        {seats} on <time dateTime={booked.date}>{formatDate(booked.date, 'long')}</time>, {booked.time}.
+      </p>
+      <p className="booking-done__due">{booked.message}</p>
+      <p>We have emailed your confirmation, with a link to pay the balance when it is due.</p>
+      <p>
+        <Link to={`/workshops/${booked.slug}`}>Back to {booked.workshop}</Link>
+      </p>
+    </section>
+  );
+}
