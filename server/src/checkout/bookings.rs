@@ -242,7 +242,7 @@ impl Checkout {
                     self.balance_received(order_id, &intent.id).await?;
                     return Err(BalanceError::NothingOwed);
                 }
-                Ok(intent) if intent.amount == amount && !intent.refunded => {
+                Ok(intent) if intent.amount == amount && intent.refunded == 0 => {
                     return Ok((intent.client_secret, amount));
                 }
                 Ok(_) | Err(PaymentError::NotFound) => {}
