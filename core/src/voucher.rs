@@ -393,6 +393,8 @@ pub struct VoucherOrder {
     pub buyer_email: String,
     /// Who it is for and where it goes; none when sent to the buyer to print.
     pub recipient: Option<(String, String)>,
+    /// Sent to the buyer to print: the name the card is for, when given.
+    pub print_for: Option<String>,
     pub message: String,
     pub send_on: Date,
 }
@@ -431,7 +433,19 @@ impl VoucherForm {
         };
         let buyer_name = name(&mut problems, VoucherField::BuyerName, &self.buyer_name);
         let buyer_email = email(&mut problems, VoucherField::BuyerEmail, &self.buyer_email);
+        let mut print_for = None;
         let recipient = if self.send_to_me {
+            // The printed card may still say who it is for.
+            let to = self.recipient_name.trim();
+            if !to.is_empty() {
+                if too_long(to, NAME_CHARS) || has_control_chars(to) {
+                    problems.invalid(
+                        VoucherField::RecipientName,
+                        format!("Please keep this to {NAME_CHARS} characters."),
+                    );
+                }
+                print_for = Some(to.to_owned());
+            }
             None
         } else {
             let to = name(
@@ -476,6 +490,7 @@ impl VoucherForm {
             buyer_name,
             buyer_email,
             recipient,
+            print_for,
             message,
             send_on: send_on.expect("checked"),
         })
@@ -650,6 +665,15 @@ mod tests {
         };
         let order = to_me.parse(date("2026-12-14")).unwrap();
         assert_eq!(order.recipient, None);
+        assert_eq!(order.print_for, None);
+        let for_sam = VoucherForm {
+            recipient_name: " Sam ".into(),
+            ..to_me.clone()
+        };
+        assert_eq!(
+            for_sam.parse(date("2026-12-14")).unwrap().print_for,
+            Some("Sam".into())
+        );
         assert_eq!(order.send_on, date("2026-12-14"));
     }
 

@@ -68,6 +68,8 @@ pub struct RemoveCode {
 pub struct CartVoucher {
     /// `K7QM-2XHD-9PRT`.
     pub code: String,
+    /// The code with all but its last group hidden, `••••-••••-9PRT`, for shared screens.
+    pub hint: String,
     /// What it has now, e.g. `25.00` (other carts paying with it take theirs off).
     pub available: String,
     /// What it pays of this order.
@@ -115,6 +117,9 @@ impl From<CartCodes> for CartCodesView {
         let r = codes.reckoning;
         CartCodesView {
             voucher: codes.voucher.map(|v| CartVoucher {
+                hint: posy_core::voucher::VoucherCode::parse(&v.code)
+                    .map(|c| c.hint())
+                    .unwrap_or_default(),
                 code: v.code,
                 available: v.available.to_wire(),
                 pays: v.pays.to_wire(),
@@ -490,9 +495,9 @@ impl VouchersApi {
             .map_err(BuyRefusal)?;
         let day = Date::parse(&row.send_on);
         let when = day.map_or_else(|| row.send_on.clone(), Date::display);
-        let sentence = match &row.recipient_name {
-            Some(name) => format!("We'll e-mail {name} the voucher on {when} at 8am."),
-            None => format!("We'll e-mail you the voucher to print on {when} at 8am."),
+        let sentence = match (&row.recipient_name, &row.recipient_email) {
+            (Some(name), Some(_)) => format!("We'll e-mail {name} the voucher on {when} at 8am."),
+            _ => format!("We'll e-mail you the voucher to print on {when} at 8am."),
         };
         Ok(Json(VoucherBought {
             voucher_id: row.id,

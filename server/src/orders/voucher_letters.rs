@@ -42,15 +42,15 @@ fn card(row: &voucher::Model, studio: &StudioFacts) -> String {
 pub fn voucher_letter(row: &voucher::Model, studio: &StudioFacts, public_url: &str) -> Letter {
     let value = Money::from_pence(row.value_pence).display();
     let shop = public_url.trim_end_matches('/');
-    let (greeting, opening) = match &row.recipient_name {
-        Some(name) => (
+    let (greeting, opening) = match (&row.recipient_name, &row.recipient_email) {
+        (Some(name), Some(_)) => (
             name.clone(),
             format!(
                 "{} has sent you a {value} gift voucher for {}.",
                 row.buyer_name, studio.name
             ),
         ),
-        None => (
+        _ => (
             row.buyer_name.clone(),
             format!(
                 "Here is your {value} gift voucher for {}, ready to print and give.",

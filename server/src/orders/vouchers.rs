@@ -470,7 +470,7 @@ pub async fn create(
     let code = fresh_code(txn).await?;
     let (recipient_name, recipient_email) = match &order.recipient {
         Some((name, email)) => (Some(name.clone()), Some(email.clone())),
-        None => (None, None),
+        None => (order.print_for.clone(), None),
     };
     let made = voucher::ActiveModel {
         code: Set(code.as_str().to_owned()),

@@ -2282,6 +2282,8 @@ export interface components {
             code: string;
             /** @description Its last day, `2028-12-25`. */
             expires_on: string;
+            /** @description The code with all but its last group hidden, `••••-••••-9PRT`, for shared screens. */
+            hint: string;
             /** @description What will be left on it after this order. */
             left_after: string;
             /** @description What it pays of this order. */
