@@ -407,7 +407,7 @@ impl OfferAdminApi {
         }
         let mut row = offer_code::ActiveModel {
             code: Set(code.as_str().to_owned()),
-            version: Set(body.version + 1),
+            version: Set(body.version.checked_add(1).ok_or(OfferError::Stale)?),
             updated_at: Set(now()),
             ..Default::default()
         };

@@ -405,7 +405,8 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             continue;
         };
         let required = schema["required"].as_array().cloned().unwrap_or_default();
-        if let Some(properties) = schema["properties"].as_object_mut() {
+        // `get_mut`, not indexing: indexing would give an enum's schema `properties: null`.
+        if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
             for (field, property) in properties.iter_mut() {
                 if !required.iter().any(|r| r == field) {
                     property["nullable"] = Value::Bool(true);

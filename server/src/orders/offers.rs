@@ -267,8 +267,12 @@ pub async fn all(db: &impl ConnectionTrait) -> Result<Vec<offer_code::Model>, Db
 
 /// Ends the code from the version the page saw; `Ok(false)` when it changed meanwhile.
 pub async fn end(txn: &impl ConnectionTrait, id: i32, seen: i32) -> Result<bool, DbErr> {
+    // A version never stored (the largest number) is stale, not an overflow.
+    let Some(next) = seen.checked_add(1) else {
+        return Ok(false);
+    };
     let moved = offer_code::Entity::update_many()
-        .col_expr(offer_code::Column::Version, Expr::value(seen + 1))
+        .col_expr(offer_code::Column::Version, Expr::value(next))
         .col_expr(offer_code::Column::EndedAt, Expr::value(now()))
         .col_expr(offer_code::Column::UpdatedAt, Expr::value(now()))
         .filter(offer_code::Column::Id.eq(id))

@@ -292,8 +292,10 @@ async fn next_version(
     id: i32,
     seen: i32,
 ) -> Result<voucher::Model, ChangeError> {
+    // A version never stored (the largest number) is stale, not an overflow.
+    let next = seen.checked_add(1).ok_or(ChangeError::Stale)?;
     let moved = voucher::Entity::update_many()
-        .col_expr(voucher::Column::Version, Expr::value(seen + 1))
+        .col_expr(voucher::Column::Version, Expr::value(next))
         .filter(voucher::Column::Id.eq(id))
         .filter(voucher::Column::Version.eq(seen))
         .exec(txn)
@@ -379,7 +381,7 @@ pub async fn extend(
         amount_pence: Set(0),
         expires_on: Set(Some(until.to_wire())),
         who: Set(Some(who.chars().take(100).collect())),
-        key: Set(format!("extended:{id}:{}", seen + 1)),
+        key: Set(format!("extended:{id}:{}", voucher.version)),
         at: Set(self::now()),
         ..Default::default()
     }

@@ -2383,7 +2383,7 @@ export interface components {
          * @description Which of a cart's codes.
          * @enum {string}
          */
-        CodeKindWire: string;
+        CodeKindWire: "voucher" | "offer";
         /**
          * ContactReceived
          * @description What a received enquiry answers.
@@ -3081,7 +3081,7 @@ export interface components {
          * @description What an offer takes off.
          * @enum {string}
          */
-        OfferKindWire: string;
+        OfferKindWire: "percent_off" | "amount_off" | "free_delivery";
         /**
          * OfferTerms
          * @description An offer code's terms, as the back office sends them.
@@ -3976,7 +3976,7 @@ export interface components {
          * @description Where a refund of an order paid partly by gift voucher goes first.
          * @enum {string}
          */
-        RefundTo: string;
+        RefundTo: "voucher_first" | "card_first";
         /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
@@ -4737,7 +4737,7 @@ export interface components {
          * @description A day of the week, as offers name them.
          * @enum {string}
          */
-        WeekdayWire: string;
+        WeekdayWire: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
         /**
          * Workshop
          * @description A workshop as its card shows it.
