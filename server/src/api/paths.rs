@@ -276,6 +276,12 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             within(retention::ORDER_YEARS),
         ),
     ]);
+    // How long a new gift voucher lasts, within core's bounds.
+    rules.push((
+        "VoucherSettingsView",
+        "validity_months",
+        within(posy_core::voucher::VALIDITY_MONTHS),
+    ));
     rules.extend(CheckoutField::ALL.map(|field| {
         let rule = text(field.max_chars(), checkout_pattern(field));
         ("PlaceOrder", field.wire_name(), rule)
