@@ -30,6 +30,7 @@ use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEN
 use crate::mail::privacy::HeldMail;
 use crate::orders::bookings::HeldBooking;
 use crate::orders::privacy::HeldOrder;
+use crate::orders::voucher_privacy::HeldVoucher;
 use crate::store::audit::{self, Kind};
 use crate::store::clock::{now, parse_moment};
 use crate::store::db::Writer;
@@ -51,6 +52,8 @@ pub struct CustomerData {
     pub mail: Vec<HeldMail>,
     /// Her workshop bookings, with the names and the note (allergies) she gave.
     pub bookings: Vec<HeldBooking>,
+    /// Gift vouchers she bought or was sent, with their messages.
+    pub vouchers: Vec<HeldVoucher>,
 }
 
 /// What the back office shows before an export or an erasure: what is held, in brief.
@@ -84,6 +87,9 @@ pub struct Erased {
     pub mail: usize,
     /// Their `.eml` files removed from the data folder.
     pub mail_files: usize,
+    /// Gift vouchers whose buyer's or recipient's details and message went (the code and its
+    /// money stay).
+    pub vouchers: u64,
 }
 
 /// Why a customer's data was not exported or erased.
@@ -146,6 +152,7 @@ async fn held(db: &impl ConnectionTrait, email: &str) -> Result<CustomerData, Db
         enquiries: enquiries::privacy::held(db, email).await?,
         mail: mail::privacy::held(db, email).await?,
         bookings: orders::bookings::held(db, email).await?,
+        vouchers: orders::voucher_privacy::held(db, email).await?,
     })
 }
 
@@ -231,6 +238,7 @@ pub async fn erase(
     orders::bookings::forget(&txn, email, now()).await?;
     let enquiries = enquiries::privacy::forget(&txn, email).await?;
     let letters = mail::privacy::forget(&txn, email).await?;
+    let vouchers = orders::voucher_privacy::forget(&txn, email, now()).await?;
     // The record keeps only a hint of the address: it outlives her data by two years.
     audit::record(
         &txn,
@@ -238,8 +246,8 @@ pub async fn erase(
         Kind::Erasure,
         &hint(email),
         &format!(
-            "erased on request: {orders} order(s) anonymised, {enquiries} enquiry(ies) and {} \
-             letter(s) deleted",
+            "erased on request: {orders} order(s) and {vouchers} voucher(s) anonymised, \
+             {enquiries} enquiry(ies) and {} letter(s) deleted",
             letters.len()
         ),
     )
@@ -258,6 +266,7 @@ pub async fn erase(
         enquiries,
         mail: letters.len(),
         mail_files,
+        vouchers,
     })
 }
 

@@ -15,6 +15,7 @@ pub mod customers;
 pub mod delivery;
 pub mod enquiries;
 pub mod mail;
+pub mod offer_admin;
 pub mod order_admin;
 pub mod orders;
 pub mod paths;
@@ -28,6 +29,8 @@ pub mod text;
 pub mod upload;
 pub mod workshop_admin;
 pub mod workshops;
+pub mod voucher_admin;
+pub mod vouchers;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]
@@ -80,6 +83,9 @@ resources!(
     customers::CustomersApi,
     workshops::WorkshopsApi,
     workshop_admin::WorkshopAdminApi,
+    vouchers::VouchersApi,
+    voucher_admin::VoucherAdminApi,
+    offer_admin::OfferAdminApi,
 );
 
 /// The API service with its description.

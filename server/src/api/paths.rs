@@ -114,7 +114,6 @@ const REQUIRED: &[(&str, &[&str])] = &[
     (
         "PlaceOrder",
         &[
-            "payment_intent_id",
             "cart_id",
             "email",
             "first_name",
@@ -328,6 +327,12 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             within(retention::ORDER_YEARS),
         ),
     ]);
+    // How long a new gift voucher lasts, within core's bounds.
+    rules.push((
+        "VoucherSettingsView",
+        "validity_months",
+        within(posy_core::voucher::VALIDITY_MONTHS),
+    ));
     rules.extend(CheckoutField::ALL.map(|field| {
         let rule = text(field.max_chars(), checkout_pattern(field));
         ("PlaceOrder", field.wire_name(), rule)
@@ -457,7 +462,8 @@ fn request_rules(spec: &mut Value, requests: &[String]) {
             continue;
         };
         let required = schema["required"].as_array().cloned().unwrap_or_default();
-        if let Some(properties) = schema["properties"].as_object_mut() {
+        // `get_mut`, not indexing: indexing would give an enum's schema `properties: null`.
+        if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
             for (field, property) in properties.iter_mut() {
                 if !required.iter().any(|r| r == field) {
                     property["nullable"] = Value::Bool(true);

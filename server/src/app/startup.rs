@@ -317,6 +317,11 @@ impl Application {
         let reminders = tasks::supervise("balance reminders", move || {
             crate::orders::bookings::remind_forever(reminding.clone(), Clock::real())
         });
+        // On the real clock: a voucher for Christmas morning goes on the real one.
+        let voucher_desk = desk.clone();
+        let vouchers = tasks::supervise("gift vouchers", move || {
+            crate::orders::vouchers::send_forever(voucher_desk.clone(), Clock::real())
+        });
         let refunds = tasks::supervise("order refunds", move || {
             crate::orders::refunds::retry_forever(desk.clone())
         });
@@ -328,6 +333,7 @@ impl Application {
         refunds.abort();
         reminders.abort();
         waiting.abort();
+        vouchers.abort();
         resume.abort();
         sessions.abort();
         forgetting.abort();

@@ -322,6 +322,8 @@ async fn end_booking(
             refunded: Money::from_pence(order.refunded_pence),
             status,
             key,
+            // A booking is paid by card alone (no voucher on seats yet).
+            card_first: false,
         };
         refunds::give_back(desk, order_id, &ask, admin).await?;
     }

@@ -52,11 +52,15 @@ pub enum Kind {
     Erasure,
     /// A workshop made, changed, hidden or cancelled, or a booking's balance or cancellation.
     Workshop,
+    /// A gift voucher sold in the studio, extended or voided.
+    Voucher,
+    /// An offer code made, changed or ended.
+    Offer,
 }
 
 impl Kind {
     /// Every kind, in the order the back office offers them.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 13] = [
         Kind::SignIn,
         Kind::FailedSignIns,
         Kind::Product,
@@ -68,6 +72,8 @@ impl Kind {
         Kind::Export,
         Kind::Erasure,
         Kind::Workshop,
+        Kind::Voucher,
+        Kind::Offer,
     ];
 
     /// The word kept in the table and sent on the wire.
@@ -84,6 +90,8 @@ impl Kind {
             Kind::Export => "export",
             Kind::Erasure => "erasure",
             Kind::Workshop => "workshop",
+            Kind::Voucher => "voucher",
+            Kind::Offer => "offer",
         }
     }
 
@@ -101,6 +109,8 @@ impl Kind {
             Kind::Export => "Exports",
             Kind::Erasure => "Erasures",
             Kind::Workshop => "Workshops",
+            Kind::Voucher => "Gift vouchers",
+            Kind::Offer => "Offer codes",
         }
     }
 

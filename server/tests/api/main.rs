@@ -45,3 +45,4 @@ mod studio;
 mod studio_facts;
 mod upgrade;
 mod workshops;
+mod vouchers;

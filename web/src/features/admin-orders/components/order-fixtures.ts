@@ -57,7 +57,11 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     total: '110.50',
     net_total: '98.00',
     studio_closed: null,
-    payment: { paid_by: 'card', reference: 'pi_123', note: null, taken_by: null, total: '110.50', refunded: '12.50' },
+    payment: {
+      paid_by: 'card', reference: 'pi_123', note: null, taken_by: null, total: '110.50', refunded: '12.50',
+      paid_by_voucher: '0.00', paid_by_card: '110.50', discount: '0.00', offer_code: null, voucher_id: null,
+      refunded_to_voucher: '0.00',
+    },
     history: [{ status: 'new', label: 'New', by: 'shop', at: '2026-12-13T18:05:00Z', note: null }],
     changes: [],
     notes: [],

@@ -60,6 +60,9 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
       refunded: order.payment.refunded,
       status: order.status,
       key: key.current,
+      // An order paid partly by gift voucher gives back to the voucher first (the server's
+      // default too); the studio's choice of the card first is not offered on this page yet.
+      to: 'voucher_first',
     };
     try {
       const done = await refundOrder(order.id, body);
