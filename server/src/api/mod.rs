@@ -27,10 +27,10 @@ pub mod studio;
 pub mod summary;
 pub mod text;
 pub mod upload;
-pub mod workshop_admin;
-pub mod workshops;
 pub mod voucher_admin;
 pub mod vouchers;
+pub mod workshop_admin;
+pub mod workshops;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]

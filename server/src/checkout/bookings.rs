@@ -152,7 +152,9 @@ impl Checkout {
                 })
             })
             .await?;
-        let payment = self.payment_for_cart(cart_id, address, None, attempts).await?;
+        let payment = self
+            .payment_for_cart(cart_id, address, None, attempts)
+            .await?;
         let booking = bookings::Entity::find()
             .filter(bookings::Column::CartId.eq(cart_id.to_string()))
             .one(&self.db)

@@ -27,11 +27,11 @@ pub mod payments;
 pub mod voucher_sales;
 pub mod webhook;
 
+use posy_core::Money;
 use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
-use posy_core::Money;
 use posy_core::fulfilment::Totals;
 use posy_core::offer::{Discount, Reckoning};
 use posy_core::validation::FormProblems;

@@ -44,5 +44,5 @@ mod stripe_news;
 mod studio;
 mod studio_facts;
 mod upgrade;
-mod workshops;
 mod vouchers;
+mod workshops;
