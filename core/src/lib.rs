@@ -13,6 +13,7 @@ pub mod fulfilment;
 pub mod gallery;
 pub mod media;
 pub mod money;
+#[cfg(feature = "vouchers")]
 pub mod offer;
 pub mod order;
 pub mod postcode;
@@ -25,6 +26,7 @@ pub mod studio_order;
 #[cfg(test)]
 mod testing;
 pub mod validation;
+#[cfg(feature = "vouchers")]
 pub mod voucher;
 pub mod workshop;
 pub mod workshop_form;
