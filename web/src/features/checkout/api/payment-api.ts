@@ -1,18 +1,6 @@
-// The card payment's calls (the spec's API calls): which provider, the payment intent, and the simulated
-// provider's confirmation and 3-D Secure steps (the same answer shape as Stripe.js gives).
+// The checkout's payment intent (the spec's API calls); the card form's own calls are shared
+// with every page that takes a card (components/payment).
 import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
-import type { components } from '@/lib/api-schema';
-import type { BillingDetails, CardConfirmation, PaymentConfig } from './checkout-types';
-
-type CardResult = components['schemas']['CardResult'];
-
-/** Which card form to show: Stripe Elements with this key, or the simulated one. */
-export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  const { data, response } = await api.GET('/api/payment/config/', { signal });
-  if (!data) throw new Error(`Payment config answered ${response.status}`);
-  if (data.provider === 'stripe' && data.publishable_key) return { provider: 'stripe', publishable_key: data.publishable_key };
-  return { provider: 'simulated', publishable_key: null };
-}
 
 /** What check_intent answers for a cart that can be paid for, or that is an order already. */
 export type IntentAnswer =
@@ -69,51 +57,4 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     };
   }
   throw new IntentRefused(errorMessage(error, '') || null, response.status, (error as ErrorBody | undefined)?.fields ?? {});
-}
-
-/** Reads a confirmation answer; a refusal with a sentence reads as the provider's error. */
-function confirmation(answer: { data?: CardResult; error?: unknown; response: Response }): CardConfirmation {
-  const { data, error, response } = answer;
-  if (data) {
-    const { payment_intent: intent, error: failure } = data;
-    return {
-      payment_intent: intent && { id: intent.id, status: intent.status },
-      error: failure && { message: failure.message, code: failure.code },
-    };
-  }
-  const message = errorMessage(error, '');
-  if (message) return { payment_intent: null, error: { message } };
-  throw new Error(`Card confirmation answered ${response.status}`);
-}
-
-export interface SimulatedCard {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-}
-
-/** The simulated provider's confirmCardPayment. */
-export async function confirmSimulatedCard(
-  clientSecret: string,
-  card: SimulatedCard,
-  billing: BillingDetails,
-): Promise<CardConfirmation> {
-  return confirmation(
-    await api.POST('/api/payment/simulated/confirm/', {
-      body: {
-        client_secret: clientSecret,
-        card_number: card.cardNumber,
-        expiry: card.expiry,
-        cvc: card.cvc,
-        billing_details: billing,
-      },
-    }),
-  );
-}
-
-/** The simulated provider's 3-D Secure step: the shopper completed it, or failed it. */
-export async function authenticateSimulated(clientSecret: string, succeed: boolean): Promise<CardConfirmation> {
-  return confirmation(
-    await api.POST('/api/payment/simulated/authenticate/', { body: { client_secret: clientSecret, succeed } }),
-  );
 }

@@ -5,19 +5,20 @@ import type { SiteFacts } from '@/components/ui/studio-facts';
 import type { Cart } from '@/lib/api-client';
 import { deliversFree, money } from '@/lib/core';
 import { useDeliveryState } from '@/lib/delivery';
-import type { CardPayer } from '../api/card-payer';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { CardSection } from '@/components/payment/card-section';
+import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
+import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
 import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
-import { usePaymentIntentCheck, usePaymentSetup, type OrderedCart } from '../hooks/use-payment-setup';
+import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
 import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
-import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
 import { PostcodeFirst } from './postcode-check';
-import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import './checkout.css';
 
 export interface CheckoutProps {

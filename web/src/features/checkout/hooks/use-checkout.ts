@@ -6,8 +6,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutFields, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
-import type { CardPayer } from '../api/card-payer';
-import type { BillingDetails, CardConfirmation, CreatedOrder } from '../api/checkout-types';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { confirmCard, useAuthentication, STRIPE_NOT_LOADED } from '@/components/payment/confirm-card';
+import type { BillingDetails } from '@/components/payment/payment-api';
+import type { CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
 import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
@@ -28,11 +30,6 @@ export const EMPTY_FORM: CheckoutForm = {
   phone: '',
 };
 
-/** The spec's words, exactly. */
-export const STRIPE_NOT_LOADED = "Stripe hasn't loaded yet. Please try again.";
-export const PAYMENT_EXCEPTION = 'An error occurred while processing your payment. Please try again.';
-export const paymentFailed = (message: string) => `Payment failed: ${message}`;
-export const paymentStatus = (status: string) => `Payment status: ${status}. Please try again.`;
 /** Said instead of paying when the server's total is not the one on the page (the cart changed in another tab, say). */
 export const totalChanged = (total: string) =>
   `Your basket changed, perhaps in another tab: the total is now ${total}. Please check it and press Pay again.`;
@@ -187,22 +184,11 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
     setProblem({ message, field: fields[0], about: valuesOf(fields) });
   };
   const [submitting, setSubmitting] = useState(false);
-  /** The 3-D Secure step waiting for the shopper: resolve(true) completes it, resolve(false) fails it. */
-  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
+  const { authentication, ask: askForAuthentication } = useAuthentication();
   // A second press while the first is on its way does nothing (state would be a render late).
   const busy = useRef(false);
   // A payment that succeeded but whose order was not made: a retry makes the order, never pays twice.
   const paid = useRef<{ cartId: string; paymentIntentId: string } | null>(null);
-
-  const askForAuthentication = () =>
-    new Promise<boolean>((resolve) => {
-      setAuthentication({
-        resolve: (succeed) => {
-          setAuthentication(null);
-          resolve(succeed);
-        },
-      });
-    });
 
   /** Confirms the card; the payment intent's id once it has succeeded, else null (the page already says why). */
   async function pay(activePayer: CardPayer): Promise<string | null> {
@@ -234,33 +220,16 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
       return null;
     }
 
-    let result: CardConfirmation;
-    try {
-      result = await activePayer.confirm(clientSecret, billingDetails(form));
-      if (!result.error && result.payment_intent?.status === 'requires_action' && activePayer.authenticate) {
-        const succeed = await askForAuthentication();
-        result = await activePayer.authenticate(clientSecret, succeed);
-        if (result.error || result.payment_intent?.status !== 'succeeded') {
-          navigate('/payment-failed');
-          return null;
-        }
-      }
-    } catch (cause) {
-      console.error('The card payment failed', cause);
-      setProblem({ message: PAYMENT_EXCEPTION });
+    const outcome = await confirmCard(activePayer, clientSecret, billingDetails(form), askForAuthentication);
+    if (outcome.kind === 'authentication-failed') {
+      navigate('/payment-failed');
       return null;
     }
-
-    if (result.error) {
-      setProblem({ message: paymentFailed(result.error.message ?? 'Your card was not accepted.') });
+    if (outcome.kind === 'refused') {
+      setProblem({ message: outcome.message });
       return null;
     }
-    const intent = result.payment_intent;
-    if (!intent || intent.status !== 'succeeded') {
-      setProblem({ message: paymentStatus(intent?.status ?? 'unknown') });
-      return null;
-    }
-    return intent.id;
+    return outcome.paymentIntentId;
   }
 
   function placed(order: CreatedOrder) {

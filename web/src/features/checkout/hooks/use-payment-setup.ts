@@ -1,31 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PaymentSetup } from '../components/card-section';
 import { notifyError } from '@/components/ui/notify';
-import { checkIntent, getPaymentConfig, IntentRefused, type IntentAnswer } from '../api/payment-api';
-
-/** Which card form to show (GET /api/payment/config/), with a way to ask again after a failure. */
-export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ attempt: number; setup: PaymentSetup } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getPaymentConfig(controller.signal).then(
-      (config) => setAnswer({ attempt, setup: { status: 'ready', config } }),
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load the payment config', cause);
-        setAnswer({ attempt, setup: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const setup: PaymentSetup = answer && answer.attempt === attempt ? answer.setup : { status: 'loading' };
-  return { setup, retry };
-}
+import { checkIntent, IntentRefused, type IntentAnswer } from '../api/payment-api';
 
 /** The sentence a toast gives when the payment could not be prepared. */
 export const INTENT_FAILED = 'We couldn’t start your payment.';
@@ -74,7 +50,7 @@ export function usePaymentIntentCheck(cartId: string, onOrdered: (ordered: Order
       (answer) => {
         if (controller.signal.aborted) return;
         if (answer.kind === 'ordered') onOrdered(orderedCart(answer));
-        else setRefunded(answer.refunded);
+        else if (answer.kind === 'secret') setRefunded(answer.refunded);
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
-import type { OnPayerReady } from '../api/card-payer';
-import type { PaymentConfig } from '../api/checkout-types';
-import { CheckoutStep } from './checkout-step';
+import type { OnPayerReady } from './card-payer';
+import type { PaymentConfig } from './payment-api';
+import { CheckoutStep } from '@/components/ui/checkout-step';
 import { SimulatedCardForm } from './simulated-card';
+import './payment.css';
 
 // Stripe's libraries only for a shop that uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card'));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OnPayerReady, CardPayer } from '../api/card-payer';
-import { authenticateSimulated, confirmSimulatedCard, type SimulatedCard } from '../api/payment-api';
+import type { OnPayerReady, CardPayer } from './card-payer';
+import { authenticateSimulated, confirmSimulatedCard, type SimulatedCard } from './payment-api';
 import { TextField } from '@/components/ui/field';
 
 /** The simulated provider's test cards (they mirror Stripe's). */
