@@ -29,7 +29,7 @@ fi
 
 # The first product of the catalogue, as a shopper would follow it from /shop.
 product=$(curl -fs "$base/api/products/" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["id"])')
-pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact)
+pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact /gift-vouchers)
 
 # The reports stay, for reading what Lighthouse names on a page.
 reports=$(mktemp -d /tmp/lighthouse-XXXXXX)
