@@ -13,6 +13,11 @@ export type IntentAnswer =
       refunded: string | null;
     }
   | {
+      /** A gift voucher covers the whole total: no payment intent, no card (the order is placed from the voucher). */
+      kind: 'nothing-to-pay';
+      total: string;
+    }
+  | {
       kind: 'ordered';
       /** The server's sentence naming the order. */
       message: string;
@@ -46,6 +51,9 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     params: { query: { cart_id: cartId } },
     signal,
   });
+  // `nothing_to_pay` and a null `client_secret` are the contract's (vouchers.md), not yet in openapi.yaml.
+  const voucherPays = data as (typeof data & { nothing_to_pay?: boolean; client_secret: string | null }) | undefined;
+  if (data && (voucherPays?.nothing_to_pay || !voucherPays?.client_secret)) return { kind: 'nothing-to-pay', total: data.total };
   if (data) return { kind: 'secret', clientSecret: data.client_secret, total: data.total, refunded: data.refunded ?? null };
   const order = (error as ErrorBody | undefined)?.order;
   if (response.status === 409 && order) {

@@ -13,11 +13,14 @@ import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-c
 import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
 import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
+import { useCodes } from '../hooks/use-codes';
+import { CodeField } from './code-field';
 import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
 import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
+import { hasCodes } from '../api/codes-api';
 import { PostcodeFirst } from './postcode-check';
 import './checkout.css';
 
@@ -86,7 +89,11 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
   // "Deliver to me" reads the shopper's details as they type them.
   const fulfilment = useFulfilment(cart, delivery.data?.rules ?? null, form);
   const totals = fulfilment.view.totals;
-  const total = totals ? money(totals.total) : checkoutTotal(cart);
+  const codes = useCodes(cart.id, fulfilment.sent);
+  const reckoned = hasCodes(codes.codes) ? codes.codes : null;
+  // With a code on, what the card is charged is the server's reckoning (core's), as check_intent's.
+  const total = reckoned ? money(reckoned.to_pay) : totals ? money(totals.total) : checkoutTotal(cart);
+  const nothingToPay = !!reckoned && Number(reckoned.to_pay) === 0;
   const { problem, submitting, submit, authentication } = useCheckout({
     cart,
     payer,
@@ -97,6 +104,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
     clearCart,
     onPlaced,
     onOrdered: setOrdered,
+    nothingToPay,
   });
 
   const controls = useRef(new Map<string, HTMLElement>());
@@ -153,7 +161,15 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
 
   return (
     <div className="checkout">
-      <OrderSummary cart={cart} totals={totals} when={describeChoice(fulfilment)} method={fulfilment.choice.method} site={site} />
+      <OrderSummary
+        cart={cart}
+        totals={totals}
+        when={describeChoice(fulfilment)}
+        method={fulfilment.choice.method}
+        site={site}
+        codes={reckoned}
+        codeField={<CodeField codes={codes} />}
+      />
 
       <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
         {refunded && (
@@ -184,7 +200,13 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
           fieldRef={choiceRef}
         />
         <CardMessage step={3} fulfilment={fulfilment} fieldRef={choiceRef} />
-        <CardSection step={4} setup={setup} onReady={setPayer} onRetry={retry} />
+        {nothingToPay ? (
+          <div className="notice" role="status" data-testid="checkout-voucher-covers">
+            <p>Your gift voucher covers the whole order, so there is no card to pay with.</p>
+          </div>
+        ) : (
+          <CardSection step={4} setup={setup} onReady={setPayer} onRetry={retry} />
+        )}
 
         <div ref={problemBox} className="checkout__problem" tabIndex={-1} role="alert" aria-live="assertive" aria-atomic="true">
           {problem && (
@@ -195,7 +217,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
         </div>
 
         <button type="submit" className="button button--block checkout__pay" disabled={submitting}>
-          {submitting ? 'Processing…' : `Pay ${total}`}
+          {submitting ? 'Processing…' : nothingToPay ? 'Place order' : `Pay ${total}`}
         </button>
         <p className="checkout__secure">
           <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
