@@ -66,8 +66,8 @@ describe('gift vouchers', { skip }, () => {
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the voucher page at 390 px');
 
     await page.getByRole('button', { name: 'Pay £25.00' }).click();
-    await page.waitForURL(/\/gift-vouchers\/thank-you\/\d+\?token=.+/, { timeout: 15_000 });
-    await page.getByTestId('voucher-thanks').waitFor();
+    // The thank-you: its own page when the server gives a link to it, else in place of the form.
+    await page.getByTestId('voucher-thanks').waitFor({ timeout: 15_000 });
     await settle(page, { lazy: false });
     await page.screenshot({ path: shot('gift-voucher-thanks-390'), fullPage: true });
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the thank-you at 390 px');

@@ -54,7 +54,7 @@ describe('the gift voucher page', () => {
       recipient_email: 'ann@example.com',
       send_to_me: false,
       message: 'Happy Christmas',
-      send_on: null,
+      send_on: '',
       buyer_name: 'Jo Bloom',
       buyer_email: 'jo@example.com',
       voucher_id: null,
@@ -79,6 +79,24 @@ describe('the gift voucher page', () => {
     expect(other).toHaveValue('7.50');
     expect(other).toHaveAttribute('aria-invalid', 'true');
     expect(mockApi.requests.some((r) => r.url.includes('/simulated/confirm/'))).toBe(false);
+  });
+
+  it('says thank you in place when the server gives no thank-you link', async () => {
+    shopSellsVouchers();
+    mockApi.on('POST', '/api/vouchers/', () => json({ voucher_id: 5, client_secret: 'pi_5_secret_x', total: '50.00' }));
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () => json({ payment_intent: { id: 'pi_5', status: 'succeeded' }, error: null }));
+    mockApi.on('POST', '/api/vouchers/5/paid/', () =>
+      json({ voucher_id: 5, value: '50.00', send_on: '2026-12-25', expires_on: '2028-12-25', sentence: 'We’ll e-mail Ann the voucher on Friday 25 December at 8am.' }),
+    );
+    const user = userEvent.setup();
+    renderPage(<GiftVouchersPage />, { path: '/gift-vouchers' });
+    await fillIn(user);
+    await user.click(screen.getByRole('radio', { name: '£50.00' }));
+    await user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    expect(await screen.findByTestId('voucher-thanks')).toHaveTextContent('Thank you, Jo Bloom. We’ll e-mail Ann the voucher on Friday 25 December at 8am.');
+    const card = screen.getByRole('figure', { name: 'How the gift voucher will look' });
+    expect(within(card).getByText('£50.00')).toBeInTheDocument();
+    expect(within(card).getByText('For Ann')).toBeInTheDocument();
   });
 
   it('sends it to the buyer to print without asking for the recipient’s e-mail or a day', async () => {

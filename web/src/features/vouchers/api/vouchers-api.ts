@@ -13,11 +13,12 @@ export interface VoucherOrder {
   /** True: no recipient's e-mail; the voucher goes to the buyer, to print. */
   send_to_me: boolean;
   recipient_name: string;
-  recipient_email: string | null;
+  /** Empty when sent to the buyer to print. */
+  recipient_email: string;
   message: string;
-  /** The day its mail goes at 08:00 UK time; null for today. */
-  send_on: string | null;
-  /** The voucher an earlier press made, so a retry changes its payment rather than making a second. */
+  /** The day its mail goes at 08:00 UK time; empty for today. */
+  send_on: string;
+  /** The voucher an earlier press made, so a retry changes its payment rather than making a second (asked of vs). */
   voucher_id: number | null;
   token: string | null;
 }
@@ -27,7 +28,18 @@ export interface VoucherPayment {
   voucher_id: number;
   client_secret: string;
   total: string;
-  token: string;
+  /** Opens the thank-you page (asked of vs; without it the thank-you is shown in place). */
+  token?: string;
+}
+
+/** What `paid` answers. */
+export interface VoucherPaid {
+  voucher_id: number;
+  value: string;
+  send_on: string;
+  expires_on: string;
+  /** "We'll e-mail Sam the voucher on Friday 25 December at 8am." */
+  sentence: string;
 }
 
 /** A bought voucher as its buyer's thank-you shows it. */
@@ -103,15 +115,15 @@ export const NOT_ISSUED =
 /** The bought voucher's id and the token that opens its thank-you. */
 export interface VoucherKey {
   voucherId: number;
-  token: string;
+  token: string | null;
 }
 
 /** POST /api/vouchers/{id}/paid/: the voucher, once the provider says the payment succeeded. */
-export async function issueVoucher(key: VoucherKey, paymentIntentId: string): Promise<{ ok: true } | Refusal> {
-  const { data, error, response } = await pendingCall<BoughtVoucher>('POST', `/api/vouchers/${key.voucherId}/paid/`, {
+export async function issueVoucher(key: VoucherKey, paymentIntentId: string): Promise<{ ok: true; paid: VoucherPaid } | Refusal> {
+  const { data, error, response } = await pendingCall<VoucherPaid>('POST', `/api/vouchers/${key.voucherId}/paid/`, {
     body: { payment_intent_id: paymentIntentId, token: key.token },
   });
-  if (data) return { ok: true };
+  if (data) return { ok: true, paid: data };
   return refused(error, response.status, NOT_ISSUED);
 }
 

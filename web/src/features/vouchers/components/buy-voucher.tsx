@@ -10,6 +10,7 @@ import { money } from '@/lib/core';
 import type { VoucherTerms } from '../api/vouchers-api';
 import { useBuyVoucher, type GiftField } from '../hooks/use-buy-voucher';
 import { VoucherCard } from './voucher-card';
+import { Thanks } from './voucher-thanks';
 import '@/components/ui/tile.css';
 import './vouchers.css';
 
@@ -34,7 +35,7 @@ export interface BuyVoucherProps {
 export function BuyVoucher({ terms }: BuyVoucherProps) {
   const [payer, setPayer] = useState<CardPayer | null>(null);
   const { setup, retry } = usePaymentSetup();
-  const { form, setField, errors, problem, submitting, submit, authentication } = useBuyVoucher(payer);
+  const { form, setField, errors, problem, submitting, submit, authentication, bought } = useBuyVoucher(payer);
   const suggested = terms?.suggested ?? [];
   const [other, setOther] = useState(false);
   const amountName = useId();
@@ -63,6 +64,20 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
     void submit();
   };
   const print = form.way === 'print';
+
+  if (bought) {
+    return (
+      <Thanks
+        buyerName={bought.form.buyer_name.trim()}
+        buyerEmail={bought.form.buyer_email.trim()}
+        sentence={bought.paid.sentence}
+        value={bought.paid.value}
+        recipientName={bought.form.way === 'print' ? '' : bought.form.recipient_name.trim()}
+        message={bought.form.message}
+        expiresOn={bought.paid.expires_on}
+      />
+    );
+  }
 
   return (
     <div className="gift">

@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
-import { issueVoucher, orderVoucher, type VoucherKey } from '../api/vouchers-api';
+import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
 
 /** The form as typed; names are the API's, so the server's sentences land by their boxes. */
 export interface GiftForm {
@@ -52,16 +52,16 @@ export function voucherOrder(form: GiftForm, earlier: VoucherKey | null) {
     buyer_email: form.buyer_email.trim(),
     send_to_me: print,
     recipient_name: form.recipient_name.trim(),
-    recipient_email: print ? null : form.recipient_email.trim(),
+    recipient_email: print ? '' : form.recipient_email.trim(),
     message: form.message.trim(),
-    send_on: print || form.when === 'today' ? null : form.send_on,
+    send_on: print || form.when === 'today' ? '' : form.send_on,
     voucher_id: earlier?.voucherId ?? null,
     token: earlier?.token ?? null,
   };
 }
 
 /** The thank-you's address for a bought voucher. */
-export function thankYouLink({ voucherId, token }: VoucherKey): string {
+export function thankYouLink({ voucherId, token }: VoucherKey & { token: string }): string {
   return `/gift-vouchers/thank-you/${encodeURIComponent(String(voucherId))}?token=${encodeURIComponent(token)}`;
 }
 
@@ -78,6 +78,8 @@ export function useBuyVoucher(payer: CardPayer | null) {
   const [errors, setErrors] = useState<Partial<Record<GiftField, string>>>({});
   const [problem, setProblem] = useState<GiftProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
+  const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
   const busy = useRef(false);
   // The voucher the server made for this form: a retry after a refused card keeps its payment.
@@ -116,7 +118,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setProblem({ message: answer.message, field: first });
           return;
         }
-        const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token };
+        const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token ?? null };
         voucher.current = key;
         const outcome = await confirmCard(
           payer,
@@ -147,7 +149,12 @@ export function useBuyVoucher(payer: CardPayer | null) {
         return;
       }
       done = true;
-      navigate(thankYouLink(made.key));
+      const { token } = made.key;
+      if (token) navigate(thankYouLink({ ...made.key, token }));
+      else {
+        setBought({ form, paid: issued.paid });
+        window.scrollTo({ top: 0 });
+      }
     } finally {
       if (!done) {
         busy.current = false;
@@ -156,5 +163,5 @@ export function useBuyVoucher(payer: CardPayer | null) {
     }
   }
 
-  return { form, setField, errors, problem, submitting, submit, authentication };
+  return { form, setField, errors, problem, submitting, submit, authentication, bought };
 }
