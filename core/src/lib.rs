@@ -13,6 +13,7 @@ pub mod fulfilment;
 pub mod gallery;
 pub mod media;
 pub mod money;
+pub mod offer;
 pub mod order;
 pub mod postcode;
 pub mod product_form;
@@ -24,6 +25,7 @@ pub mod studio_order;
 #[cfg(test)]
 mod testing;
 pub mod validation;
+pub mod voucher;
 pub mod workshop;
 
 pub use money::Money;

@@ -1,0 +1,709 @@
+//! Offer codes and what a code and a gift voucher take off a cart, in one order everywhere:
+//!
+//! 1. the items, the delivery fee and the slot's surcharge, as [`crate::fulfilment::Totals`]
+//!    has them (the free-delivery threshold judged on the items before any code);
+//! 2. the offer code's discount: a percentage or an amount off the items it covers (never more
+//!    than they cost), or the delivery fee (never the surcharge, which is paid even when
+//!    delivery is free);
+//! 3. what is due: items less the discount, plus delivery and surcharge, never below nothing;
+//! 4. the gift voucher pays what it can of that ([`crate::voucher`]): a payment, not a
+//!    discount; the card pays the rest.
+//!
+//! One offer code per order, and a voucher is never bought with one (a voucher is bought on
+//! its own, not as a cart line). The server stores the codes and counts their uses; every
+//! condition and every refusal's sentence is here.
+
+use std::fmt;
+
+use crate::Money;
+use crate::calendar::{Date, Weekday};
+use crate::fulfilment::Totals;
+use crate::voucher::VoucherCode;
+
+/// What an offer takes off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    /// This many per cent off the items it covers (1 to 100), rounded down to the penny.
+    PercentOff { percent: u8 },
+    /// This much off the items it covers, at most what they cost.
+    AmountOff { amount: Money },
+    /// No delivery fee (the slot's surcharge is still paid).
+    FreeDelivery,
+}
+
+/// The bounds of an offer: per cent, and the amount off in pounds.
+pub const PERCENT: (u8, u8) = (1, 100);
+/// The least and most an amount off may be, in pence.
+pub const AMOUNT_OFF_PENCE: (i64, i64) = (100, 50_000);
+/// The most uses a code may be given.
+pub const MAX_USES: u32 = 100_000;
+/// An offer code's length bounds once tidied.
+pub const CODE_CHARS: (usize, usize) = (3, 20);
+
+/// An offer code as the studio writes it and the shop keeps it: capitals and digits, spaces and
+/// dashes dropped: `TUESDAY10`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OfferCode(String);
+
+impl OfferCode {
+    /// Reads a code as typed at the checkout or in the back office (any case, spaces and dashes
+    /// forgiven); `None` unless it is 3 to 20 letters and digits.
+    pub fn parse(typed: &str) -> Option<OfferCode> {
+        let plain: String = typed
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '\t'))
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let (least, most) = CODE_CHARS;
+        let fits = (least..=most).contains(&plain.len())
+            && plain.bytes().all(|b| b.is_ascii_alphanumeric());
+        fits.then_some(OfferCode(plain))
+    }
+
+    /// `TUESDAY10`.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for OfferCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What was typed into "Gift voucher or offer code": a voucher's code when it has a voucher's
+/// shape (the studio cannot make an offer code of that shape), else an offer code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// A gift voucher.
+    Voucher(VoucherCode),
+    /// An offer code.
+    Offer(OfferCode),
+}
+
+/// The sentence for something that is no code at all.
+pub const NOT_A_CODE: &str =
+    "That doesn't look like a gift voucher or offer code. Please check it and try again.";
+/// The sentence for a code the shop does not know (the same for vouchers and offers, so a
+/// guess learns nothing).
+pub const UNKNOWN_CODE: &str =
+    "We can't find that gift voucher or offer code. Please check it and try again.";
+/// The sentence for a second offer code on one order.
+pub const ONE_CODE: &str = "Only one offer code can be used on an order.";
+/// The sentence for a second voucher on one order.
+pub const ONE_VOUCHER: &str = "Only one gift voucher can be used on an order.";
+/// The sentence when the apply or look-up limit is reached.
+pub const TOO_MANY_TRIES: &str =
+    "Too many codes tried from here. Please wait an hour, or call the studio.";
+
+impl Code {
+    /// Reads the field: a voucher's code first, then an offer code; [`NOT_A_CODE`] for neither.
+    pub fn parse(typed: &str) -> Result<Code, &'static str> {
+        if let Some(code) = VoucherCode::parse(typed) {
+            return Ok(Code::Voucher(code));
+        }
+        OfferCode::parse(typed).map(Code::Offer).ok_or(NOT_A_CODE)
+    }
+}
+
+/// An offer code's terms, as the studio set them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// What it takes off.
+    pub kind: OfferKind,
+    /// The items must cost at least this (before the code); none for any order.
+    pub minimum_spend: Option<Money>,
+    /// The first day of purchase it may be used on.
+    pub valid_from: Option<Date>,
+    /// The last day of purchase it may be used on.
+    pub valid_until: Option<Date>,
+    /// The days of the week the flowers must be delivered or collected on; empty for any.
+    pub weekdays: Vec<Weekday>,
+    /// The delivery slots (by name) it is for; empty for any. A code for slots is not for
+    /// collection.
+    pub slots: Vec<String>,
+    /// The products it covers (ids); with `shelves` empty too, every item.
+    pub products: Vec<i32>,
+    /// The shelves it covers (ids).
+    pub shelves: Vec<i32>,
+    /// How many orders may use it in all; none for no limit.
+    pub total_uses: Option<u32>,
+    /// Whether one e-mail address may use it once only.
+    pub once_per_email: bool,
+}
+
+/// One line of the cart as an offer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferLine {
+    /// The product.
+    pub product: i32,
+    /// Its shelf, when it has one.
+    pub shelf: Option<i32>,
+    /// The line's total.
+    pub total: Money,
+}
+
+/// When and how the flowers are handed over, once the shopper has chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handover<'a> {
+    /// The delivery or collection day.
+    pub date: Date,
+    /// The delivery slot's name; none for collection.
+    pub slot: Option<&'a str>,
+}
+
+/// What an offer is judged on: the cart, the day of purchase, the florist's choice when made,
+/// and how the code has been used.
+#[derive(Clone, Copy, Debug)]
+pub struct OfferCart<'a> {
+    /// The cart's lines.
+    pub lines: &'a [OfferLine],
+    /// The totals before any code.
+    pub totals: Totals,
+    /// Today, in Bristol: the day of purchase.
+    pub today: Date,
+    /// The delivery or collection, once chosen; conditions on it wait until then.
+    pub handover: Option<Handover<'a>>,
+    /// Orders that used the code, and carts holding it while they pay.
+    pub uses: u32,
+    /// Whether the shopper's e-mail address (once known) has used it.
+    pub used_by_email: bool,
+}
+
+/// Why an offer code does not apply to this cart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OfferRefusal {
+    /// Not valid yet: its first day.
+    NotYet(Date),
+    /// Past its last day.
+    Ended(Date),
+    /// The studio ended it.
+    Withdrawn,
+    /// Every use has been taken.
+    UsedUp,
+    /// This e-mail address has used it.
+    UsedByEmail,
+    /// The items cost less than its minimum.
+    MinimumSpend(Money),
+    /// The day is not one of its weekdays.
+    Weekdays(Vec<Weekday>),
+    /// The slot (or collection) is not one of its slots.
+    Slots(Vec<String>),
+    /// Nothing in the cart is covered by it.
+    NoItems,
+    /// Free delivery on a collection.
+    Collection,
+}
+
+/// `Tuesday`, `Tuesday and Thursday`, `Monday, Tuesday and Friday`.
+fn and_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+impl fmt::Display for OfferRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OfferRefusal::NotYet(day) => {
+                write!(f, "This code starts on {}.", day.day_month_year())
+            }
+            OfferRefusal::Ended(day) => write!(f, "This code ended on {}.", day.day_month_year()),
+            OfferRefusal::Withdrawn => f.write_str("This code has ended."),
+            OfferRefusal::UsedUp => f.write_str("This code has been used up."),
+            OfferRefusal::UsedByEmail => {
+                f.write_str("This code has already been used with this e-mail address.")
+            }
+            OfferRefusal::MinimumSpend(least) => {
+                write!(f, "This code is for orders of {} or more.", least.display())
+            }
+            OfferRefusal::Weekdays(days) => {
+                let names: Vec<&str> = days.iter().map(|d| d.name()).collect();
+                write!(f, "This code is for {} deliveries.", and_list(&names))
+            }
+            OfferRefusal::Slots(slots) => {
+                let names: Vec<&str> = slots.iter().map(String::as_str).collect();
+                let plural = if slots.len() == 1 { "slot" } else { "slots" };
+                write!(
+                    f,
+                    "This code is for deliveries in the {} {plural}.",
+                    and_list(&names)
+                )
+            }
+            OfferRefusal::NoItems => f.write_str("This code isn't for anything in your basket."),
+            OfferRefusal::Collection => f.write_str("This code is for deliveries."),
+        }
+    }
+}
+
+/// What an offer takes off, once it applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Discount {
+    /// Taken off the items.
+    pub items: Money,
+    /// Taken off the delivery fee.
+    pub delivery: Money,
+}
+
+impl Discount {
+    /// Both together.
+    pub fn total(self) -> Money {
+        self.items.saturating_add(self.delivery)
+    }
+}
+
+impl Offer {
+    /// The sentences for terms that cannot be saved; empty when they can.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        match &self.kind {
+            OfferKind::PercentOff { percent } if !(PERCENT.0..=PERCENT.1).contains(percent) => {
+                problems.push("A percentage off is from 1 to 100.".to_owned());
+            }
+            OfferKind::AmountOff { amount }
+                if !(AMOUNT_OFF_PENCE.0..=AMOUNT_OFF_PENCE.1).contains(&amount.pence()) =>
+            {
+                problems.push("An amount off is from £1.00 to £500.00.".to_owned());
+            }
+            _ => {}
+        }
+        if self.minimum_spend.is_some_and(|m| m < Money::ZERO) {
+            problems.push("A minimum spend can't be below nothing.".to_owned());
+        }
+        if let (Some(from), Some(until)) = (self.valid_from, self.valid_until)
+            && until < from
+        {
+            problems.push("The last day must be on or after the first.".to_owned());
+        }
+        if self.total_uses.is_some_and(|n| n == 0 || n > MAX_USES) {
+            problems.push(format!("Uses in all are from 1 to {MAX_USES}."));
+        }
+        if matches!(self.kind, OfferKind::FreeDelivery)
+            && (!self.products.is_empty() || !self.shelves.is_empty())
+        {
+            problems.push("Free delivery is for the whole order, not some flowers.".to_owned());
+        }
+        problems
+    }
+
+    /// Whether a line is covered: every line when no products or shelves are named.
+    fn covers(&self, line: &OfferLine) -> bool {
+        (self.products.is_empty() && self.shelves.is_empty())
+            || self.products.contains(&line.product)
+            || line
+                .shelf
+                .is_some_and(|shelf| self.shelves.contains(&shelf))
+    }
+
+    /// What this offer takes off the cart, or the first reason it does not apply, judged in
+    /// this order: dates, uses, e-mail, minimum spend, day, slot, items.
+    pub fn apply(&self, cart: &OfferCart<'_>) -> Result<Discount, OfferRefusal> {
+        if let Some(from) = self.valid_from
+            && cart.today < from
+        {
+            return Err(OfferRefusal::NotYet(from));
+        }
+        if let Some(until) = self.valid_until
+            && cart.today > until
+        {
+            return Err(OfferRefusal::Ended(until));
+        }
+        if self.total_uses.is_some_and(|most| cart.uses >= most) {
+            return Err(OfferRefusal::UsedUp);
+        }
+        if self.once_per_email && cart.used_by_email {
+            return Err(OfferRefusal::UsedByEmail);
+        }
+        if let Some(least) = self.minimum_spend
+            && cart.totals.items < least
+        {
+            return Err(OfferRefusal::MinimumSpend(least));
+        }
+        if let Some(handover) = cart.handover {
+            if !self.weekdays.is_empty() && !self.weekdays.contains(&handover.date.weekday()) {
+                let mut days = self.weekdays.clone();
+                days.sort();
+                days.dedup();
+                return Err(OfferRefusal::Weekdays(days));
+            }
+            let in_slot = handover
+                .slot
+                .is_some_and(|slot| self.slots.iter().any(|s| s.eq_ignore_ascii_case(slot)));
+            if !self.slots.is_empty() && !in_slot {
+                return Err(OfferRefusal::Slots(self.slots.clone()));
+            }
+            if matches!(self.kind, OfferKind::FreeDelivery) && handover.slot.is_none() {
+                return Err(OfferRefusal::Collection);
+            }
+        }
+        let covered = cart
+            .lines
+            .iter()
+            .filter(|line| self.covers(line))
+            .fold(Money::ZERO, |sum, line| sum.saturating_add(line.total));
+        let items = match &self.kind {
+            OfferKind::FreeDelivery => Money::ZERO,
+            _ if covered <= Money::ZERO => return Err(OfferRefusal::NoItems),
+            OfferKind::PercentOff { percent } => {
+                let off = i128::from(covered.pence()) * i128::from(*percent) / 100;
+                Money::from_pence(off as i64)
+            }
+            OfferKind::AmountOff { amount } => (*amount).min(covered),
+        };
+        let delivery = match self.kind {
+            OfferKind::FreeDelivery => cart.totals.delivery,
+            _ => Money::ZERO,
+        };
+        Ok(Discount {
+            items: items.min(cart.totals.items).max(Money::ZERO),
+            delivery: delivery.max(Money::ZERO),
+        })
+    }
+
+    /// The terms in a line, as the back office lists them and the checkout names the code:
+    /// `10% off, Tuesday deliveries, orders of £40.00 or more`.
+    pub fn summary(&self) -> String {
+        let mut parts = vec![match &self.kind {
+            OfferKind::PercentOff { percent } => format!("{percent}% off"),
+            OfferKind::AmountOff { amount } => format!("{} off", amount.display()),
+            OfferKind::FreeDelivery => "Free delivery".to_owned(),
+        }];
+        if !self.weekdays.is_empty() {
+            let names: Vec<&str> = self.weekdays.iter().map(|d| d.name()).collect();
+            parts.push(format!("{} deliveries", and_list(&names)));
+        }
+        if !self.slots.is_empty() {
+            let names: Vec<&str> = self.slots.iter().map(String::as_str).collect();
+            parts.push(format!("{} slot", and_list(&names)));
+        }
+        if !self.products.is_empty() || !self.shelves.is_empty() {
+            parts.push("some flowers only".to_owned());
+        }
+        if let Some(least) = self.minimum_spend {
+            parts.push(format!("orders of {} or more", least.display()));
+        }
+        parts.join(", ")
+    }
+}
+
+/// What the shopper pays and how: the checkout's summary, the order's record, the CSV's columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reckoning {
+    /// The items.
+    pub items: Money,
+    /// The delivery fee before any code.
+    pub delivery: Money,
+    /// The slot's surcharge.
+    pub surcharge: Money,
+    /// What the offer code took off (items and delivery).
+    pub discount: Money,
+    /// What is due: items and charges less the discount, never below nothing.
+    pub total: Money,
+    /// What the gift voucher pays of it.
+    pub voucher: Money,
+    /// What is left for the card; nothing means no card is needed.
+    pub card: Money,
+}
+
+/// Puts it together in the shop's one order (see the module's notes): the totals, less the
+/// offer's discount, then paid by the voucher (what it has `available`) as far as it goes, and
+/// the rest by card.
+pub fn reckon(totals: Totals, discount: Discount, available: Option<Money>) -> Reckoning {
+    let discount_total = discount.total().max(Money::ZERO);
+    let before = totals.total;
+    let total = before
+        .checked_sub(discount_total)
+        .unwrap_or(Money::ZERO)
+        .max(Money::ZERO);
+    let voucher = available.unwrap_or(Money::ZERO).max(Money::ZERO).min(total);
+    Reckoning {
+        items: totals.items,
+        delivery: totals.delivery,
+        surcharge: totals.surcharge,
+        discount: before.checked_sub(total).unwrap_or(Money::ZERO),
+        total,
+        voucher,
+        card: total.checked_sub(voucher).unwrap_or(Money::ZERO),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::date;
+
+    fn pounds(n: i64) -> Money {
+        Money::from_pence(n * 100)
+    }
+
+    fn offer(kind: OfferKind) -> Offer {
+        Offer {
+            kind,
+            minimum_spend: None,
+            valid_from: None,
+            valid_until: None,
+            weekdays: vec![],
+            slots: vec![],
+            products: vec![],
+            shelves: vec![],
+            total_uses: None,
+            once_per_email: false,
+        }
+    }
+
+    const LINES: [OfferLine; 2] = [
+        OfferLine {
+            product: 1,
+            shelf: Some(10),
+            total: Money::from_pence(4000),
+        },
+        OfferLine {
+            product: 2,
+            shelf: Some(20),
+            total: Money::from_pence(2000),
+        },
+    ];
+
+    fn cart<'a>(handover: Option<Handover<'a>>) -> OfferCart<'a> {
+        OfferCart {
+            lines: &LINES,
+            totals: Totals::of(pounds(60), pounds(5), pounds(3)),
+            // A Monday.
+            today: date("2026-12-14"),
+            handover,
+            uses: 0,
+            used_by_email: false,
+        }
+    }
+
+    /// Tuesday 15 December, in the morning.
+    fn tuesday_morning() -> Handover<'static> {
+        Handover {
+            date: date("2026-12-15"),
+            slot: Some("Morning"),
+        }
+    }
+
+    /// Wednesday 16 December, in the morning.
+    fn wednesday() -> Handover<'static> {
+        Handover {
+            date: date("2026-12-16"),
+            slot: Some("Morning"),
+        }
+    }
+
+    #[test]
+    fn the_field_reads_a_voucher_before_an_offer_code() {
+        assert!(matches!(
+            Code::parse("k7qm 2xhd 9prt"),
+            Ok(Code::Voucher(_))
+        ));
+        assert_eq!(
+            Code::parse("tuesday-10"),
+            Ok(Code::Offer(OfferCode("TUESDAY10".into())))
+        );
+        assert_eq!(Code::parse("!!"), Err(NOT_A_CODE));
+        assert_eq!(Code::parse("AB"), Err(NOT_A_CODE));
+    }
+
+    #[test]
+    fn a_percentage_comes_off_the_items_rounded_down() {
+        let ten = offer(OfferKind::PercentOff { percent: 15 });
+        let mut odd = cart(None);
+        let lines = [OfferLine {
+            product: 1,
+            shelf: None,
+            total: Money::from_pence(3333),
+        }];
+        odd.lines = &lines;
+        assert_eq!(ten.apply(&odd).unwrap().items, Money::from_pence(499));
+    }
+
+    #[test]
+    fn an_amount_off_never_exceeds_the_items_it_covers() {
+        let mut big = offer(OfferKind::AmountOff {
+            amount: pounds(100),
+        });
+        assert_eq!(big.apply(&cart(None)).unwrap().items, pounds(60));
+        big.products = vec![2];
+        assert_eq!(big.apply(&cart(None)).unwrap().items, pounds(20));
+    }
+
+    #[test]
+    fn a_code_for_some_flowers_takes_off_only_theirs() {
+        let mut shelf = offer(OfferKind::PercentOff { percent: 50 });
+        shelf.shelves = vec![10];
+        assert_eq!(shelf.apply(&cart(None)).unwrap().items, pounds(20));
+        shelf.shelves = vec![99];
+        let refusal = shelf.apply(&cart(None)).unwrap_err();
+        assert_eq!(
+            refusal.to_string(),
+            "This code isn't for anything in your basket."
+        );
+    }
+
+    #[test]
+    fn free_delivery_takes_the_fee_but_not_the_surcharge() {
+        let free = offer(OfferKind::FreeDelivery);
+        let discount = free.apply(&cart(Some(tuesday_morning()))).unwrap();
+        assert_eq!(
+            discount,
+            Discount {
+                items: Money::ZERO,
+                delivery: pounds(5)
+            }
+        );
+        let paid = reckon(cart(None).totals, discount, None);
+        assert_eq!(paid.total, pounds(63));
+        let collection = Handover {
+            date: date("2026-12-15"),
+            slot: None,
+        };
+        assert_eq!(
+            free.apply(&cart(Some(collection))).unwrap_err().to_string(),
+            "This code is for deliveries."
+        );
+    }
+
+    #[test]
+    fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
+        let mut tuesday = offer(OfferKind::PercentOff { percent: 10 });
+        tuesday.weekdays = vec![Weekday::Tuesday];
+        assert!(tuesday.apply(&cart(Some(tuesday_morning()))).is_ok());
+        let refusal = tuesday.apply(&cart(Some(wednesday()))).unwrap_err();
+        assert_eq!(refusal.to_string(), "This code is for Tuesday deliveries.");
+        tuesday.weekdays = vec![Weekday::Thursday, Weekday::Tuesday];
+        let refusal = tuesday.apply(&cart(Some(wednesday()))).unwrap_err();
+        assert_eq!(
+            refusal.to_string(),
+            "This code is for Tuesday and Thursday deliveries."
+        );
+    }
+
+    #[test]
+    fn a_day_condition_waits_until_the_day_is_chosen() {
+        let mut tuesday = offer(OfferKind::PercentOff { percent: 10 });
+        tuesday.weekdays = vec![Weekday::Tuesday];
+        assert!(tuesday.apply(&cart(None)).is_ok());
+    }
+
+    #[test]
+    fn a_slot_code_is_for_its_slots_only() {
+        let mut mornings = offer(OfferKind::PercentOff { percent: 10 });
+        mornings.slots = vec!["Morning".into()];
+        assert!(mornings.apply(&cart(Some(tuesday_morning()))).is_ok());
+        let afternoon = Handover {
+            date: date("2026-12-15"),
+            slot: Some("Afternoon"),
+        };
+        assert_eq!(
+            mornings
+                .apply(&cart(Some(afternoon)))
+                .unwrap_err()
+                .to_string(),
+            "This code is for deliveries in the Morning slot."
+        );
+    }
+
+    #[test]
+    fn dates_uses_email_and_minimum_each_have_a_sentence() {
+        let mut terms = offer(OfferKind::PercentOff { percent: 10 });
+        terms.valid_from = Some(date("2026-12-20"));
+        assert_eq!(
+            terms.apply(&cart(None)).unwrap_err().to_string(),
+            "This code starts on 20 December 2026."
+        );
+        terms.valid_from = None;
+        terms.valid_until = Some(date("2026-12-13"));
+        assert_eq!(
+            terms.apply(&cart(None)).unwrap_err().to_string(),
+            "This code ended on 13 December 2026."
+        );
+        terms.valid_until = Some(date("2026-12-14"));
+        assert!(terms.apply(&cart(None)).is_ok());
+        terms.total_uses = Some(5);
+        let mut used = cart(None);
+        used.uses = 5;
+        assert_eq!(terms.apply(&used).unwrap_err(), OfferRefusal::UsedUp);
+        terms.once_per_email = true;
+        used.uses = 0;
+        used.used_by_email = true;
+        assert_eq!(
+            terms.apply(&used).unwrap_err().to_string(),
+            "This code has already been used with this e-mail address."
+        );
+        terms.minimum_spend = Some(pounds(75));
+        assert_eq!(
+            terms.apply(&cart(None)).unwrap_err().to_string(),
+            "This code is for orders of £75.00 or more."
+        );
+    }
+
+    #[test]
+    fn the_voucher_pays_after_the_code_and_the_card_pays_the_rest() {
+        let totals = Totals::of(pounds(60), pounds(5), pounds(3));
+        let discount = Discount {
+            items: pounds(6),
+            delivery: Money::ZERO,
+        };
+        let paid = reckon(totals, discount, Some(pounds(25)));
+        assert_eq!(paid.discount, pounds(6));
+        assert_eq!(paid.total, pounds(62));
+        assert_eq!(paid.voucher, pounds(25));
+        assert_eq!(paid.card, pounds(37));
+    }
+
+    #[test]
+    fn a_voucher_covering_everything_leaves_nothing_for_the_card() {
+        let totals = Totals::of(pounds(20), pounds(5), Money::ZERO);
+        let paid = reckon(totals, Discount::default(), Some(pounds(200)));
+        assert_eq!(paid.voucher, pounds(25));
+        assert_eq!(paid.card, Money::ZERO);
+    }
+
+    #[test]
+    fn nothing_is_ever_negative() {
+        let totals = Totals::of(pounds(20), Money::ZERO, Money::ZERO);
+        let huge = Discount {
+            items: pounds(500),
+            delivery: pounds(500),
+        };
+        let paid = reckon(totals, huge, Some(Money::from_pence(-100)));
+        assert_eq!(paid.total, Money::ZERO);
+        assert_eq!(paid.discount, pounds(20));
+        assert_eq!(paid.voucher, Money::ZERO);
+        assert_eq!(paid.card, Money::ZERO);
+    }
+
+    #[test]
+    fn terms_out_of_bounds_are_refused() {
+        assert!(offer(OfferKind::PercentOff { percent: 0 }).problems().len() == 1);
+        assert!(
+            offer(OfferKind::AmountOff {
+                amount: pounds(501)
+            })
+            .problems()
+            .len()
+                == 1
+        );
+        let mut backwards = offer(OfferKind::FreeDelivery);
+        backwards.valid_from = Some(date("2026-12-20"));
+        backwards.valid_until = Some(date("2026-12-10"));
+        assert_eq!(backwards.problems().len(), 1);
+        assert!(offer(OfferKind::FreeDelivery).problems().is_empty());
+    }
+
+    #[test]
+    fn a_summary_names_the_terms() {
+        let mut terms = offer(OfferKind::PercentOff { percent: 10 });
+        terms.weekdays = vec![Weekday::Tuesday];
+        terms.minimum_spend = Some(pounds(40));
+        assert_eq!(
+            terms.summary(),
+            "10% off, Tuesday deliveries, orders of £40.00 or more"
+        );
+    }
+}
