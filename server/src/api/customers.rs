@@ -29,6 +29,7 @@ use crate::enquiries::privacy::HeldEnquiry;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::mail::privacy::HeldMail;
 use crate::orders::privacy::HeldOrder;
+use crate::orders::voucher_privacy::HeldVoucher;
 use crate::store::audit::{self, Kind};
 use crate::store::clock::{now, parse_moment};
 use crate::store::db::Writer;
@@ -48,6 +49,8 @@ pub struct CustomerData {
     pub enquiries: Vec<HeldEnquiry>,
     /// Letters to her, or about her to the studio, still in the outbox.
     pub mail: Vec<HeldMail>,
+    /// Gift vouchers she bought or was sent, with their messages.
+    pub vouchers: Vec<HeldVoucher>,
 }
 
 /// What the back office shows before an export or an erasure: what is held, in brief.
@@ -81,6 +84,9 @@ pub struct Erased {
     pub mail: usize,
     /// Their `.eml` files removed from the data folder.
     pub mail_files: usize,
+    /// Gift vouchers whose buyer's or recipient's details and message went (the code and its
+    /// money stay).
+    pub vouchers: u64,
 }
 
 /// Why a customer's data was not exported or erased.
@@ -142,6 +148,7 @@ async fn held(db: &impl ConnectionTrait, email: &str) -> Result<CustomerData, Db
         orders: orders::privacy::held(db, email).await?,
         enquiries: enquiries::privacy::held(db, email).await?,
         mail: mail::privacy::held(db, email).await?,
+        vouchers: orders::voucher_privacy::held(db, email).await?,
     })
 }
 
@@ -226,6 +233,7 @@ pub async fn erase(
     let orders = orders::privacy::forget(&txn, email, now()).await?;
     let enquiries = enquiries::privacy::forget(&txn, email).await?;
     let letters = mail::privacy::forget(&txn, email).await?;
+    let vouchers = orders::voucher_privacy::forget(&txn, email, now()).await?;
     // The record keeps only a hint of the address: it outlives her data by two years.
     audit::record(
         &txn,
@@ -233,8 +241,8 @@ pub async fn erase(
         Kind::Erasure,
         &hint(email),
         &format!(
-            "erased on request: {orders} order(s) anonymised, {enquiries} enquiry(ies) and {} \
-             letter(s) deleted",
+            "erased on request: {orders} order(s) and {vouchers} voucher(s) anonymised, \
+             {enquiries} enquiry(ies) and {} letter(s) deleted",
             letters.len()
         ),
     )
@@ -253,6 +261,7 @@ pub async fn erase(
         enquiries,
         mail: letters.len(),
         mail_files,
+        vouchers,
     })
 }
 

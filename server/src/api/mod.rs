@@ -15,6 +15,7 @@ pub mod customers;
 pub mod delivery;
 pub mod enquiries;
 pub mod mail;
+pub mod offer_admin;
 pub mod order_admin;
 pub mod orders;
 pub mod paths;
@@ -26,6 +27,8 @@ pub mod studio;
 pub mod summary;
 pub mod text;
 pub mod upload;
+pub mod voucher_admin;
+pub mod vouchers;
 
 /// Groups of calls in the API description.
 #[derive(Tags)]
@@ -76,6 +79,9 @@ resources!(
     albums::SpecAlbumPaths,
     privacy::PrivacyApi,
     customers::CustomersApi,
+    vouchers::VouchersApi,
+    voucher_admin::VoucherAdminApi,
+    offer_admin::OfferAdminApi,
 );
 
 /// The API service with its description.

@@ -121,6 +121,20 @@ pub struct RefundBody {
     /// of it: a retry answers the order as it stands and gives nothing back twice. The
     /// payment provider is asked with a key made from it.
     pub key: Text,
+    /// For an order paid partly by gift voucher: `voucher_first` (the default) gives back to
+    /// the voucher before the card, `card_first` the card before the voucher. The answer's
+    /// history and the customer's mails say how much went to each.
+    #[oai(default)]
+    pub to: RefundTo,
+}
+
+/// Where a refund of an order paid partly by gift voucher goes first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum RefundTo {
+    #[default]
+    VoucherFirst,
+    CardFirst,
 }
 
 /// A line of a studio order.
@@ -614,6 +628,7 @@ impl OrderAdminApi {
             refunded,
             status,
             key,
+            card_first: body.to == RefundTo::CardFirst,
         };
         Ok(Json(
             refunds::give_back(&desk, id.0, &ask, &admin.0.username).await?,

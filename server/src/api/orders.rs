@@ -22,8 +22,9 @@ pub struct OrdersApi;
 /// form field is named in the answer, like an empty one).
 #[derive(Debug, Object)]
 pub struct PlaceOrder {
-    /// The payment intent the card was confirmed with.
-    pub payment_intent_id: Text,
+    /// The payment intent the card was confirmed with; null (or left out) when `check_intent`
+    /// answered `nothing_to_pay` (a gift voucher pays for everything).
+    pub payment_intent_id: Option<Text>,
     pub cart_id: Text,
     #[oai(default)]
     pub email: Text,
@@ -90,7 +91,9 @@ impl From<PlaceError> for Problem {
                     LondonTime::at(at).map_or_else(String::new, |t| t.date.day_month_year())
                 ),
             ),
-            PlaceError::Refunded(reason) => Problem::new(StatusCode::CONFLICT, reason),
+            PlaceError::Refunded(reason) | PlaceError::NotPlaced(reason) => {
+                Problem::new(StatusCode::CONFLICT, reason)
+            }
             PlaceError::Provider(err) => super::payment::provider_down(err),
             PlaceError::Db(err) => Problem::internal(err),
         }
@@ -112,7 +115,8 @@ impl Refusal for PlaceError {
              ordered, or the order could not be recorded) and has been refunded in full; or \
              its charge was refunded or disputed since; or the order was placed more than 15 \
              minutes ago (`This order was placed on {date}; its link is in your confirmation \
-             e-mail.`). The message says which.",
+             e-mail.`); or an order a gift voucher pays in full could not be placed (nothing \
+             was charged). The message says which.",
         ),
         INTERNAL,
         super::payment::PROVIDER_DOWN,
@@ -162,9 +166,15 @@ impl OrdersApi {
         };
         let customer = form.parse().map_err(PlaceError::Form)?;
         let cart_id = CartId::parse(&body.cart_id);
-        let id = checkout
-            .place(&body.payment_intent_id, cart_id, Buyer::Form(customer))
-            .await?;
+        let id = match (&body.payment_intent_id, cart_id) {
+            (Some(intent), _) => {
+                checkout
+                    .place(intent, cart_id, Buyer::Form(customer))
+                    .await?
+            }
+            (None, Some(cart_id)) => checkout.place_by_voucher(cart_id, &customer).await?,
+            (None, None) => return Err(PlaceError::CartGone.into()),
+        };
         let access_token = checkout.renew_link(id).await?;
         Ok(Json(OrderPlaced {
             id,

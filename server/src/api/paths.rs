@@ -113,7 +113,6 @@ const REQUIRED: &[(&str, &[&str])] = &[
     (
         "PlaceOrder",
         &[
-            "payment_intent_id",
             "cart_id",
             "email",
             "first_name",

@@ -34,8 +34,18 @@ pub struct PaymentConfig {
 /// What the card is confirmed with.
 #[derive(Debug, Object)]
 pub struct PaymentIntentSecret {
-    /// Give it to the card form (Stripe.js, or the simulated form).
+    /// Give it to the card form (Stripe.js, or the simulated form); empty when
+    /// `nothing_to_pay`.
     pub client_secret: String,
+    /// A gift voucher pays for everything: show no card form, and place the order with
+    /// `POST /api/orders/` without a `payment_intent_id`.
+    pub nothing_to_pay: bool,
+    /// What the order comes to, after any offer code, e.g. `59.00`.
+    pub order_total: String,
+    /// What the offer code takes off, e.g. `6.00` (`0.00` without one).
+    pub discount: String,
+    /// What the gift voucher pays, held for this cart from now as its stock is.
+    pub paid_by_voucher: String,
     /// When an earlier payment for this cart was refunded: why, in a sentence for the shopper
     /// (this secret is for a new payment).
     pub refunded: Option<String>,
@@ -142,7 +152,9 @@ impl From<IntentError> for Problem {
             IntentError::EmptyCart => {
                 refused("Your cart is empty. Please add something before checking out.")
             }
-            IntentError::Unavailable(message) => Problem::new(StatusCode::CONFLICT, message),
+            IntentError::Unavailable(message) | IntentError::Code(message) => {
+                Problem::new(StatusCode::CONFLICT, message)
+            }
             IntentError::Ordered {
                 order_id,
                 access_token,
@@ -230,7 +242,9 @@ impl Refusal for IntentError {
              pay, for a few minutes, or asks for more than one address may hold while paying (a \
              third of its stock, at least 1): the sentence names it; or the cart is an order already: \
              `order.order_id` names it, with `order.access_token` when the order was placed \
-             just now from a payment that had gone through.",
+             just now from a payment that had gone through; or the cart's gift voucher or offer \
+             code can no longer be used as the cart stands (another cart took what was left, \
+             the day is not the code's): core's sentence, before any payment.",
         ),
         Answer(
             429,
@@ -308,6 +322,8 @@ impl PaymentApi {
     /// 409. A cart whose payment went through without an order gets its order now (409 naming
     /// it); a refunded payment gets a new secret, with why.
     #[oai(path = "/check_intent/", method = "get", operation_id = "checkIntent")]
+    // poem-openapi takes each extractor and parameter as an argument of its own.
+    #[allow(clippy::too_many_arguments)]
     async fn check_intent(
         &self,
         checkout: Data<&Checkout>,
@@ -316,6 +332,9 @@ impl PaymentApi {
         clients: Data<&Clients>,
         req: &Request,
         cart_id: Query<Option<String>>,
+        /// The checkout form's e-mail address, when filled in: an offer code for one use per
+        /// address is judged with it now rather than after paying.
+        email: Query<Option<String>>,
     ) -> Result<Json<PaymentIntentSecret>, Failure<IntentError>> {
         let cart = cart_id.0.as_deref().and_then(CartId::parse);
         let cart = cart.ok_or(IntentError::CartGone)?;
@@ -331,11 +350,18 @@ impl PaymentApi {
             }
             .into());
         }
-        let payment = checkout.payment_for_cart(cart, &address, &attempts).await?;
+        let email = email.0.as_deref().map(str::trim).filter(|e| !e.is_empty());
+        let payment = checkout
+            .payment_for_cart(cart, &address, email, &attempts)
+            .await?;
         Ok(Json(PaymentIntentSecret {
-            client_secret: payment.client_secret,
+            nothing_to_pay: payment.client_secret.is_none(),
+            client_secret: payment.client_secret.unwrap_or_default(),
             refunded: payment.refunded,
             total: Money::from_pence(payment.amount).to_wire(),
+            order_total: payment.reckoning.total.to_wire(),
+            discount: payment.reckoning.discount.to_wire(),
+            paid_by_voucher: payment.reckoning.voucher.to_wire(),
         }))
     }
 

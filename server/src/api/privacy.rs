@@ -34,6 +34,9 @@ pub struct PrivacyFacts {
     pub unsent_mail_kept: String,
     /// How long an order's personal data is kept, e.g. `6 years`.
     pub orders_kept: String,
+    /// How long a gift voucher's buyer's and recipient's names, addresses and message are
+    /// kept after it was bought, e.g. `6 years` (its code and what is left on it stay: money).
+    pub vouchers_kept: String,
     /// Cards are taken by Stripe (its fraud cookies are set on the checkout); false when the
     /// shop takes test payments only.
     pub stripe: bool,
@@ -145,6 +148,7 @@ impl PrivacyApi {
             enquiries_kept: kept.enquiry_words(),
             unsent_mail_kept: kept.dead_mail_words(),
             orders_kept: kept.order_words(),
+            vouchers_kept: kept.order_words(),
             stripe: privacy.stripe,
             mail_relay: privacy.mail_relay,
             object_storage: privacy.object_storage,

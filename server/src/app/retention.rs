@@ -35,6 +35,8 @@ pub struct Applied {
     pub enquiries: u64,
     /// Orders anonymised.
     pub anonymised: u64,
+    /// Gift vouchers whose buyer's and recipient's details and message went.
+    pub vouchers: u64,
 }
 
 /// Applies the settings in force once, as at `now` (Unix seconds on the clock handed in).
@@ -83,6 +85,13 @@ pub async fn apply(writer: &Writer, outbox_dir: &Path, now: i64) -> Result<Appli
             break;
         }
     }
+
+    // Gift vouchers keep their people's details as long as orders do (their code and ledger,
+    // which are money, stay).
+    let txn = writer.begin().await?;
+    applied.vouchers =
+        orders::voucher_privacy::anonymise_bought_before(&txn, cut.orders_before, now).await?;
+    txn.commit().await?;
     Ok(applied)
 }
 

@@ -294,6 +294,11 @@ impl Application {
             crate::store::audit::forget_forever(db.clone(), Clock::real())
         });
         let desk = self.refunds;
+        // On the real clock: a voucher for Christmas morning goes on the real one.
+        let voucher_desk = desk.clone();
+        let vouchers = tasks::supervise("gift vouchers", move || {
+            crate::orders::vouchers::send_forever(voucher_desk.clone(), Clock::real())
+        });
         let refunds = tasks::supervise("order refunds", move || {
             crate::orders::refunds::retry_forever(desk.clone())
         });
@@ -303,6 +308,7 @@ impl Application {
         retention.abort();
         outbox.abort();
         refunds.abort();
+        vouchers.abort();
         resume.abort();
         sessions.abort();
         forgetting.abort();

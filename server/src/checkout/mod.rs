@@ -20,14 +20,17 @@
 //!    confirmed, or stock the studio lowered meanwhile.
 
 pub mod attempts;
+pub mod codes;
 pub mod letters;
 pub mod payments;
+pub mod voucher_sales;
 pub mod webhook;
 
 use posy_core::cart::CartId;
 use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
+use posy_core::offer::Reckoning;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -78,6 +81,9 @@ pub enum IntentError {
     /// The cart's florist's choice can no longer be booked as it stands (a day or slot past
     /// its cut-off, say): core's sentences, a field each.
     Fulfilment(FormProblems<FulfilmentField>),
+    /// The cart's voucher or offer code can no longer be used as the cart stands (another cart
+    /// took what was left, its day is not the code's, …): core's sentence, before any payment.
+    Code(String),
     /// The provider failed (logged).
     Provider(PaymentError),
     Db(DbErr),
@@ -111,12 +117,14 @@ impl From<TooMany> for Limit {
 /// What the card form is given for a cart.
 #[derive(Debug)]
 pub struct CartPayment {
-    /// The intent's client secret.
-    pub client_secret: String,
+    /// The intent's client secret; none when a gift voucher pays for everything (no card).
+    pub client_secret: Option<String>,
     /// Why an earlier payment for this cart was refunded, when one was.
     pub refunded: Option<String>,
     /// What the card will be charged, in pence: the page compares it with the total it shows.
     pub amount: i64,
+    /// The whole sum: items, charges, the offer's discount, what the voucher pays.
+    pub reckoning: Reckoning,
 }
 
 impl From<DbErr> for IntentError {
@@ -186,6 +194,9 @@ pub enum PlaceError {
     /// The payment was refunded instead (stock gone, cart changed or ordered): the shopper's
     /// sentence. Asking again gives the same.
     Refunded(String),
+    /// An order a gift voucher pays in full could not be placed (the cart changed, stock or
+    /// the voucher went meanwhile): the shopper's sentence; nothing was charged.
+    NotPlaced(String),
     /// The provider failed (logged).
     Provider(PaymentError),
     Db(DbErr),
@@ -311,6 +322,7 @@ impl Checkout {
         &self,
         id: CartId,
         address: &str,
+        email: Option<&str>,
         attempts: &PaymentAttempts,
     ) -> Result<CartPayment, IntentError> {
         // Read from memory (see `facts`): the phone is what a refused shopper is told to ring.
@@ -362,7 +374,18 @@ impl Checkout {
         if current.is_none() {
             attempt()?;
         }
-        let amount = self.hold_and_price(id, address, &phone).await?;
+        let reckoning = self.hold_and_price(id, address, &phone, email).await?;
+        let amount = reckoning.card.pence();
+        if amount == 0 {
+            // A gift voucher pays for everything: no card, no intent; the order is placed
+            // from the voucher alone (`place_by_voucher`).
+            return Ok(CartPayment {
+                client_secret: None,
+                refunded: None,
+                amount,
+                reckoning,
+            });
+        }
         let refunds = refund::Entity::find()
             .filter(refund::Column::CartId.eq(id.to_string()))
             .order_by_desc(refund::Column::CreatedAt)
@@ -388,22 +411,26 @@ impl Checkout {
             }
         };
         Ok(CartPayment {
-            client_secret,
+            client_secret: Some(client_secret),
             refunded,
             amount,
+            reckoning,
         })
     }
 
-    /// Holds the cart's lines and fixes the charge of its florist's choice, in one transaction
-    /// (all of it or none); answers the amount to pay.
+    /// Holds the cart's lines, its offer code's use and what its gift voucher pays, and fixes
+    /// the charge of its florist's choice with the voucher's amount and the discount, in one
+    /// transaction (all of it or none); answers the sum.
     async fn hold_and_price(
         &self,
         id: CartId,
         address: &str,
         phone: &str,
-    ) -> Result<i64, IntentError> {
+        email: Option<&str>,
+    ) -> Result<Reckoning, IntentError> {
         let (clock, rules, address) = (self.clock, self.holds, address.to_owned());
         let phone = phone.to_owned();
+        let email = email.map(str::to_owned);
         self.writer
             .write(move |txn| {
                 Box::pin(async move {
@@ -415,7 +442,11 @@ impl Checkout {
                     // is placed for it.
                     let charge = fulfilment::price(txn, clock, &cart, &lines).await?;
                     fulfilment::fix_charge(txn, &cart, charge).await?;
-                    Ok::<_, IntentError>(charge.totals(cart::total_of(&lines)).total.pence())
+                    let totals = charge.totals(cart::total_of(&lines));
+                    let reckoning =
+                        codes::hold(txn, clock.now(), &cart, &lines, totals, email.as_deref())
+                            .await?;
+                    Ok::<_, IntentError>(reckoning)
                 })
             })
             .await
@@ -518,6 +549,54 @@ impl Checkout {
             .await
     }
 
+    /// Places the order of a cart whose gift voucher pays for everything (its `check_intent`
+    /// answered that nothing is left to pay): the same transaction as a card order's, for no
+    /// card, under the shop's own payment id `voucher-{cart}`. The same call again finds the
+    /// same order.
+    pub async fn place_by_voucher(
+        &self,
+        cart_id: CartId,
+        customer: &CheckoutForm,
+    ) -> Result<i32, PlaceError> {
+        let payment = format!("voucher-{cart_id}");
+        if let Some(id) = self.existing_order(&payment, Some(cart_id)).await? {
+            return Ok(id);
+        }
+        let mut pause = FIRST_PAUSE;
+        let mut attempt = 1;
+        let outcome = loop {
+            match self.try_order(&payment, 0, cart_id, customer, false).await {
+                Ok(outcome) => break outcome,
+                Err(err) if attempt < ATTEMPTS => {
+                    tracing::warn!(cart = %cart_id, attempt, %err, "voucher order not recorded; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                    attempt += 1;
+                }
+                Err(err) => return Err(PlaceError::Db(err)),
+            }
+        };
+        let why = match outcome {
+            Attempt::Placed(id) => {
+                tracing::info!(order = id, cart = %cart_id, "order placed, paid by voucher");
+                return Ok(id);
+            }
+            Attempt::CartClosed => {
+                return match self.existing_order(&payment, Some(cart_id)).await? {
+                    Some(id) => Ok(id),
+                    None => Err(PlaceError::CartGone),
+                };
+            }
+            Attempt::Changed => "Your cart changed meanwhile, so nothing has been taken from \
+                                 your voucher. Please check your cart and try again."
+                .to_owned(),
+            Attempt::Withdrawn(label) => format!("Sorry, {label} is no longer on sale."),
+            Attempt::SoldOut(label) => format!("Sorry, {label} has sold out."),
+            Attempt::CodeGone(why) => why,
+        };
+        Err(PlaceError::NotPlaced(why))
+    }
+
     /// A fresh token for an order's link.
     pub async fn hand_out(&self, order_id: i32) -> Result<String, DbErr> {
         orders::mint_token(&self.db, order_id, self.link_ttl_seconds).await
@@ -585,7 +664,7 @@ impl Checkout {
         let mut attempt = 1;
         let outcome = loop {
             match self
-                .try_order(intent, cart_id, customer, check_details)
+                .try_order(&intent.id, intent.amount, cart_id, customer, check_details)
                 .await
             {
                 Ok(outcome) => break outcome,
@@ -639,14 +718,24 @@ impl Checkout {
                      payment in full; it will be back on your card within 5 to 10 working days."
                 ),
             ),
+            Attempt::CodeGone(why) => (
+                "code_gone",
+                format!(
+                    "{why} We have refunded your payment in full; it will be back on your card \
+                     within 5 to 10 working days."
+                ),
+            ),
         };
         Err(self.refund(intent, cart_id, why, &reason).await)
     }
 
     /// One run of the order's transaction: the order is written and committed, or nothing is.
+    /// `payment` is the provider's intent (or the shop's own `voucher-…` id for an order a
+    /// gift voucher pays in full) and `card` what the card paid, in pence.
     async fn try_order(
         &self,
-        intent: &Intent,
+        payment: &str,
+        card: i64,
         cart_id: CartId,
         customer: &CheckoutForm,
         check_details: bool,
@@ -663,13 +752,16 @@ impl Checkout {
             .await?
             .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
         // The charge fixed when the payment was made, whatever the clock says now; none when
-        // the choice changed since.
+        // the choice changed since. The same for the voucher's amount and the discount.
         let Some(charge) = fulfilment::fixed_charge(&cart) else {
             txn.rollback().await?;
             return Ok(Attempt::Changed);
         };
-        let total = charge.totals(cart::total_of(&lines)).total;
-        if lines.is_empty() || total.pence() != intent.amount {
+        let Some(paid) = codes::fixed(&cart, charge.totals(cart::total_of(&lines))) else {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        };
+        if lines.is_empty() || paid.card.pence() != card {
             txn.rollback().await?;
             return Ok(Attempt::Changed);
         }
@@ -684,13 +776,16 @@ impl Checkout {
         }
         let new = NewOrder {
             cart_id: &cart_id.to_string(),
-            payment: &intent.id,
+            payment,
             customer,
             check_details,
             fulfilment: cart.fulfilment.as_deref(),
             booking: &Booking::of_cart(&cart),
             charge,
-            total,
+            total: paid.total,
+            paid_by_voucher: paid.voucher,
+            discount: paid.discount,
+            offer_code: cart.offer_code.as_deref(),
             lines: &lines,
             paid: Paid::Card {
                 notify: &self.studio_email,
@@ -704,6 +799,14 @@ impl Checkout {
                 return Ok(Attempt::SoldOut(label));
             }
         };
+        // The voucher's hold becomes spent and the code's use the order's, or (a hold that
+        // lapsed and went elsewhere) nothing is written.
+        if let Err(why) =
+            codes::settle(&txn, self.clock.now(), &cart, id, &customer.email, paid).await?
+        {
+            txn.rollback().await?;
+            return Ok(Attempt::CodeGone(why));
+        }
         // An ordered cart holds nothing: its stock is taken.
         holds::release(carts::Entity::update_many())
             .col_expr(carts::Column::OrderedAt, Expr::value(now()))
@@ -802,4 +905,7 @@ enum Attempt {
     Withdrawn(String),
     /// This line's stock ran out.
     SoldOut(String),
+    /// The voucher or offer code can no longer pay or take off what the payment was made for:
+    /// core's sentence.
+    CodeGone(String),
 }

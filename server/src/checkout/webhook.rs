@@ -156,6 +156,24 @@ async fn paid(checkout: &Checkout, intent: &serde_json::Value) -> Response {
         // Not one of Posy's payments.
         return received();
     };
+    // A gift voucher's payment: the voucher is issued, not an order placed.
+    let sales = super::voucher_sales::VoucherSales(checkout);
+    match sales.paid(None, intent).await {
+        Ok(_) => return received(),
+        Err(super::voucher_sales::BuyError::Unknown) => {}
+        // Reversed or not of its value: never issued, and asking again changes nothing.
+        Err(super::voucher_sales::BuyError::NotPaid(why)) => {
+            tracing::warn!(payment = %intent, why, "a gift voucher's payment was not issued");
+            return received();
+        }
+        Err(err) => {
+            tracing::error!(payment = %intent, ?err, "a paid gift voucher could not be issued yet");
+            return error::json(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The voucher could not be issued yet; please send the event again.",
+            );
+        }
+    }
     match checkout
         .place(intent, CartId::parse(cart_id), Buyer::Billing)
         .await

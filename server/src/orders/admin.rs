@@ -238,6 +238,18 @@ pub struct OrderPayment {
     pub taken_by: Option<String>,
     pub total: String,
     pub refunded: String,
+    /// What a gift voucher paid of the total (`0.00` without one).
+    pub paid_by_voucher: String,
+    /// What the card (or the studio's way) paid of the total.
+    pub paid_by_card: String,
+    /// What an offer code took off (the total is after it).
+    pub discount: String,
+    /// The offer code used.
+    pub offer_code: Option<String>,
+    /// The gift voucher that paid part of it (its id in the back office).
+    pub voucher_id: Option<i32>,
+    /// Given back to the voucher so far (part of `refunded`).
+    pub refunded_to_voucher: String,
 }
 
 /// One order as the studio reads it.
@@ -868,6 +880,12 @@ async fn detail_with(
             taken_by: order.taken_by.clone(),
             total: money(order.total_pence),
             refunded: money(order.refunded_pence),
+            paid_by_voucher: money(order.voucher_pence),
+            paid_by_card: money(order.total_pence - order.voucher_pence),
+            discount: money(order.discount_pence),
+            offer_code: order.offer_code.clone(),
+            voucher_id: order.voucher_id,
+            refunded_to_voucher: money(order.voucher_refunded_pence),
         },
         history,
         changes,

@@ -26,7 +26,7 @@ use crate::store::audit::{self, Kind};
 use crate::store::clock::iso8601;
 use crate::store::entities::order;
 
-const HEADER: [&str; 25] = [
+const HEADER: [&str; 28] = [
     "Reference",
     "Status",
     "Method",
@@ -52,6 +52,11 @@ const HEADER: [&str; 25] = [
     "Total",
     "Refunded",
     "Paid by",
+    // What an offer code took off (the total is after it), and how the total was paid: a gift
+    // voucher is a payment, not a discount.
+    "Discount",
+    "Paid by voucher",
+    "Paid by card",
 ];
 
 /// One cell, safe from spreadsheets' formulas and quoted as CSV needs.
@@ -231,6 +236,9 @@ async fn page(
             money(order.total_pence),
             money(order.refunded_pence),
             order.payment_note.unwrap_or(order.paid_by),
+            money(order.discount_pence),
+            money(order.voucher_pence),
+            money(order.total_pence - order.voucher_pence),
         ]));
     }
     Ok(Some((out, last)))

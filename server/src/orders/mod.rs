@@ -7,9 +7,13 @@ pub mod alerts;
 pub mod changes;
 pub mod export;
 pub mod letters;
+pub mod offers;
 pub mod phone;
 pub mod privacy;
 pub mod refunds;
+pub mod voucher_letters;
+pub mod voucher_privacy;
+pub mod vouchers;
 pub mod writer;
 
 use std::future::Future;
@@ -113,6 +117,14 @@ pub struct OrderView {
     pub phone: String,
     /// What was charged, e.g. `"87.50"`.
     pub total: String,
+    /// What a gift voucher paid of the total, e.g. `"25.00"` (`"0.00"` without one).
+    pub paid_by_voucher: String,
+    /// What the card paid of the total.
+    pub paid_by_card: String,
+    /// What an offer code took off (the total is after it).
+    pub discount: String,
+    /// The offer code used; null without one.
+    pub offer_code: Option<String>,
     /// When it was paid for, ISO 8601 in UTC, e.g. `2026-11-23T10:15:00Z`.
     pub created_at: String,
     /// The same in words on the studio's clock in Bristol, e.g. `23 November 2026 at 10:15`
@@ -368,6 +380,10 @@ pub async fn view(
         order_id: reference(order.id),
         access_token: token.to_owned(),
         total: Money::from_pence(order.total_pence).to_wire(),
+        paid_by_voucher: Money::from_pence(order.voucher_pence).to_wire(),
+        paid_by_card: Money::from_pence(order.total_pence - order.voucher_pence).to_wire(),
+        discount: Money::from_pence(order.discount_pence).to_wire(),
+        offer_code: order.offer_code.clone(),
         delivery_fee: Money::from_pence(order.delivery_fee_pence).to_wire(),
         surcharge: Money::from_pence(order.surcharge_pence).to_wire(),
         fulfilment: describe_order(&order).map(OrderFulfilmentView::from),

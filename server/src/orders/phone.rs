@@ -161,6 +161,9 @@ pub async fn take(
         booking: &booking,
         charge,
         total: totals.total,
+        paid_by_voucher: Money::ZERO,
+        discount: Money::ZERO,
+        offer_code: None,
         lines: &priced,
         paid: Paid::Studio {
             note: &customer.payment_note,

@@ -61,6 +61,32 @@ pub struct RefundAsk {
     pub status: OrderStatus,
     /// Made by the page for this submission and sent again with each retry of it.
     pub key: Uuid,
+    /// For an order paid partly by gift voucher: give back to the card first (the studio's
+    /// choice); by default the voucher is given back first.
+    pub card_first: bool,
+}
+
+/// How a refund of `amount` on `order` splits between the gift voucher that paid part of it
+/// and the card: the voucher first (what it paid and has not had back), or the card first when
+/// the studio chooses; answers (to the voucher, to the card).
+pub fn voucher_split(order: &order::Model, amount: Money, card_first: bool) -> (Money, Money) {
+    let voucher_left = std::cmp::max(order.voucher_pence - order.voucher_refunded_pence, 0);
+    if order.voucher_id.is_none() || voucher_left == 0 {
+        return (Money::ZERO, amount);
+    }
+    let card_paid = order.total_pence - order.voucher_pence;
+    let card_refunded = order.refunded_pence - order.voucher_refunded_pence;
+    let card_left = std::cmp::max(card_paid - card_refunded, 0);
+    let amount = std::cmp::max(amount.pence(), 0);
+    let to_voucher = if card_first {
+        std::cmp::min(amount - std::cmp::min(card_left, amount), voucher_left)
+    } else {
+        std::cmp::min(amount, voucher_left)
+    };
+    (
+        Money::from_pence(to_voucher),
+        Money::from_pence(amount - to_voucher),
+    )
 }
 
 /// The longest a refund waits between tries, and the pace of a failing one.
@@ -289,6 +315,9 @@ async fn write_refund(
     let mut refund_id = None;
     // Lines asked to go back on the shelf that have no shelf left, said in the history.
     let mut not_restocked = Vec::new();
+    let (to_voucher, to_card) = refund.as_ref().map_or((Money::ZERO, Money::ZERO), |r| {
+        voucher_split(&order, r.amount, ask.card_first)
+    });
     if let Some(refund) = &refund {
         // Only if no one else gave back meanwhile: the amounts were checked against this read.
         let updated = order::Entity::update_many()
@@ -357,25 +386,62 @@ async fn write_refund(
         if restocked {
             bump_version(&txn).await?;
         }
+        // The gift voucher's part goes back on it now, in this transaction: a movement of its
+        // ledger under the refund's key, so a retry gives it back once.
+        if let (true, Some(voucher_id)) = (to_voucher > Money::ZERO, order.voucher_id) {
+            super::vouchers::give_back(&txn, voucher_id, id, to_voucher, key, admin).await?;
+            order::Entity::update_many()
+                .col_expr(
+                    order::Column::VoucherRefundedPence,
+                    Expr::col(order::Column::VoucherRefundedPence).add(to_voucher.pence()),
+                )
+                .filter(order::Column::Id.eq(id))
+                .exec(&txn)
+                .await?;
+        }
+        // Only the card's part is asked of the provider; a refund wholly to the voucher is
+        // settled as it is written.
+        let on_voucher_only = to_voucher > Money::ZERO && to_card == Money::ZERO;
+        let what = if to_voucher > Money::ZERO {
+            format!(
+                "{}; {} back on the gift voucher",
+                refund.what,
+                to_voucher.display()
+            )
+        } else {
+            refund.what.clone()
+        };
         let row = order_refund::ActiveModel {
             order_id: Set(id),
-            amount_pence: Set(refund.amount.pence()),
-            what: Set(refund.what.clone()),
+            amount_pence: Set(if to_voucher > Money::ZERO {
+                to_card.pence()
+            } else {
+                refund.amount.pence()
+            }),
+            what: Set(what),
             reason: Set(reason.to_owned()),
             idempotency_key: Set(key.to_owned()),
-            state: Set(RefundState::first(paid_by).as_str().to_owned()),
+            state: Set(if on_voucher_only {
+                RefundState::Succeeded.as_str().to_owned()
+            } else {
+                RefundState::first(paid_by).as_str().to_owned()
+            }),
             attempts: Set(0),
             last_error: Set(None),
-            next_attempt_at: Set(by_card.then_some(at + PENDING_GRACE_SECONDS)),
+            next_attempt_at: Set(
+                (by_card && !on_voucher_only).then_some(at + PENDING_GRACE_SECONDS)
+            ),
             created_by: Set(admin.to_owned()),
             created_at: Set(at),
-            settled_at: Set(None),
+            settled_at: Set(on_voucher_only.then_some(at)),
             cancelled: Set(ask.cancel),
             ..Default::default()
         }
         .insert(&txn)
         .await?;
-        refund_id = Some(row.id);
+        if !on_voucher_only {
+            refund_id = Some(row.id);
+        }
     }
     if !not_restocked.is_empty() {
         order_change::Entity::insert(order_change::ActiveModel {
@@ -455,8 +521,34 @@ async fn write_refund(
     .await?;
     // A card's refund is told of once the provider has given it back (`ask_provider`), so a
     // customer never reads of money that a refusal then keeps from them.
-    let told_later = by_card && refund.is_some();
-    if !told_later {
+    if to_voucher > Money::ZERO && is_email(&order.email) {
+        let studio = desk.facts.get(&txn).await?;
+        let hint = match order.voucher_id {
+            Some(vid) => crate::store::entities::voucher::Entity::find_by_id(vid)
+                .one(&txn)
+                .await?
+                .and_then(|v| posy_core::voucher::VoucherCode::parse(&v.code))
+                .map(|code| code.hint())
+                .unwrap_or_default(),
+            None => String::new(),
+        };
+        mail::post(
+            &txn,
+            &order.email,
+            super::voucher_letters::voucher_refunded(
+                &studio,
+                &order.first_name,
+                &orders::reference(id),
+                to_voucher,
+                &hint,
+                ask.cancel,
+            ),
+        )
+        .await?;
+    }
+    let told_later = by_card && refund.is_some() && to_card > Money::ZERO;
+    let told_of_voucher = to_voucher > Money::ZERO && to_card == Money::ZERO;
+    if !told_later && !told_of_voucher {
         tell_customer(
             desk,
             &txn,

@@ -45,8 +45,14 @@ pub struct NewOrder<'a> {
     /// The place it books, counted against the slot's or the day's capacity.
     pub booking: &'a Booking,
     pub charge: Charge,
-    /// What the lines and the charge come to.
+    /// What the order comes to: the lines and the charge, less an offer code's discount.
     pub total: Money,
+    /// What a gift voucher paid of the total (the card or the studio took the rest).
+    pub paid_by_voucher: Money,
+    /// What an offer code took off.
+    pub discount: Money,
+    /// The offer code used.
+    pub offer_code: Option<&'a str>,
     pub lines: &'a [PricedLine],
     pub paid: Paid<'a>,
 }
@@ -120,6 +126,10 @@ pub async fn write_order<'a>(
         taken_by: Set(taken_by.map(str::to_owned)),
         refunded_pence: Set(0),
         fee_refunded: Set(false),
+        voucher_pence: Set(new.paid_by_voucher.pence()),
+        discount_pence: Set(new.discount.pence()),
+        offer_code: Set(new.offer_code.map(str::to_owned)),
+        voucher_refunded_pence: Set(0),
         ..Default::default()
     }
     .insert(txn)

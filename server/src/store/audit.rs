@@ -50,11 +50,15 @@ pub enum Kind {
     Export,
     /// A customer's data erased on request.
     Erasure,
+    /// A gift voucher sold in the studio, extended or voided.
+    Voucher,
+    /// An offer code made, changed or ended.
+    Offer,
 }
 
 impl Kind {
     /// Every kind, in the order the back office offers them.
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 12] = [
         Kind::SignIn,
         Kind::FailedSignIns,
         Kind::Product,
@@ -65,6 +69,8 @@ impl Kind {
         Kind::Refund,
         Kind::Export,
         Kind::Erasure,
+        Kind::Voucher,
+        Kind::Offer,
     ];
 
     /// The word kept in the table and sent on the wire.
@@ -80,6 +86,8 @@ impl Kind {
             Kind::Refund => "refund",
             Kind::Export => "export",
             Kind::Erasure => "erasure",
+            Kind::Voucher => "voucher",
+            Kind::Offer => "offer",
         }
     }
 
@@ -96,6 +104,8 @@ impl Kind {
             Kind::Refund => "Refunds",
             Kind::Export => "Exports",
             Kind::Erasure => "Erasures",
+            Kind::Voucher => "Gift vouchers",
+            Kind::Offer => "Offer codes",
         }
     }
 

@@ -44,3 +44,4 @@ mod stripe_news;
 mod studio;
 mod studio_facts;
 mod upgrade;
+mod vouchers;

@@ -314,7 +314,8 @@ async fn the_retention_settings_are_saved_with_a_version_refused_out_of_bounds_a
     assert_eq!(
         notice,
         json!({"mail_kept": "90 days", "card_kept": "13 months", "enquiries_kept": "2 years",
-               "unsent_mail_kept": "90 days", "orders_kept": "6 years", "stripe": false,
+               "unsent_mail_kept": "90 days", "orders_kept": "6 years",
+               "vouchers_kept": "6 years", "stripe": false,
                "mail_relay": false, "object_storage": false})
     );
     let (status, loaded) = admin_get(&app, &session, "/api/admin/settings/retention/").await;
@@ -482,7 +483,7 @@ async fn erasure_waits_for_her_unfinished_order_then_leaves_only_the_money_and_t
     assert_eq!(status, 200, "{erased}");
     assert_eq!(
         erased,
-        json!({"orders": 1, "enquiries": 1, "mail": 5, "mail_files": 5})
+        json!({"orders": 1, "enquiries": 1, "mail": 5, "mail_files": 5, "vouchers": 0})
     );
     let row = the_order(&app, placed.id).await;
     let paid = order::Model {

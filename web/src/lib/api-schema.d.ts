@@ -429,6 +429,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/offers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every offer code, newest first, with its uses. */
+        get: operations["adminOffers"];
+        put?: never;
+        /** Makes an offer code. */
+        post: operations["adminCreateOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offers/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an offer code's terms, from the version the page read. */
+        put: operations["adminEditOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offers/{id}/end/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends an offer code: no cart can use it from now (one paying with it now still can). */
+        post: operations["adminEndOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/": {
         parameters: {
             query?: never;
@@ -876,6 +928,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/vouchers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voucher settings: how long a new voucher lasts. */
+        get: operations["adminVoucherSettings"];
+        /** Saves the voucher settings from the version the page read (409 when stale). */
+        put: operations["adminSaveVoucherSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/summary/": {
         parameters: {
             query?: never;
@@ -887,6 +957,84 @@ export interface paths {
         get: operations["adminSummary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vouchers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest 100 vouchers, or those whose code or buyer's or recipient's e-mail address
+         *     holds `q`.
+         */
+        get: operations["adminVouchers"];
+        put?: never;
+        /**
+         * Sells a voucher in the studio (paid outside the shop, e.g. by card on the phone): issued
+         *     at once, its mail sent on its day; the answer has its code to read out.
+         */
+        post: operations["adminSellVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vouchers/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One voucher with its message and its history. */
+        get: operations["adminVoucher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vouchers/{id}/extend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a voucher's last day later. */
+        post: operations["adminExtendVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vouchers/{id}/void/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Voids a voucher: what is left on it goes (a cart paying with it now keeps what it
+         *     holds).
+         */
+        post: operations["adminVoidVoucher"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1084,6 +1232,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/apply_code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies a gift voucher or an offer code to the cart (one of each at most), as typed
+         *     into "Gift voucher or offer code"; answers the cart's codes and what the order then
+         *     comes to. Counted against the address's tries (20 an hour).
+         */
+        post: operations["applyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/codes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cart's codes and what the order comes to with them, as the cart and its choice
+         *     stand now (ask again after the delivery or collection changes).
+         */
+        get: operations["cartCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/fulfilment/": {
         parameters: {
             query?: never;
@@ -1100,6 +1289,23 @@ export interface paths {
          */
         put: operations["setCartFulfilment"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/remove_code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes the cart's voucher or offer code off; answers the cart's codes. */
+        post: operations["removeCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1376,6 +1582,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vouchers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts buying a gift voucher: the form is checked (400 naming the fields), the voucher
+         *     is kept unpaid and its payment made; confirm the card with the answer's secret, then
+         *     call `paid`. A voucher is never a line of a cart, and no offer code applies to one.
+         */
+        post: operations["buyVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vouchers/balance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a gift voucher has left and until when, for its holder. Counted against the
+         *     address's tries with applying codes.
+         */
+        post: operations["voucherBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vouchers/terms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The values a voucher may have, how long it lasts and when its mail goes. */
+        get: operations["voucherTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vouchers/{id}/paid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues the voucher once its payment has succeeded (read back from the provider); the
+         *     same call again answers the same. Its mail goes today at once, or at 08:00 UK time on
+         *     its day.
+         */
+        post: operations["voucherPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workshops/": {
         parameters: {
             query?: never;
@@ -1641,6 +1926,16 @@ export interface components {
             title: string;
         };
         /**
+         * ApplyCode
+         * @description `POST /api/cart/apply_code/`'s body.
+         */
+        ApplyCode: {
+            /** @description The cart's id. */
+            cart_id: string;
+            /** @description What was typed into "Gift voucher or offer code": any case, spaces and dashes forgiven. */
+            code: string;
+        };
+        /**
          * AuditEntry
          * @description One thing done.
          */
@@ -1673,7 +1968,7 @@ export interface components {
          *     the API under the same words (a test holds the two to each other).
          * @enum {string}
          */
-        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure";
+        AuditKind: "sign-in" | "failed-sign-ins" | "product" | "price" | "stock" | "settings" | "admin" | "refund" | "export" | "erasure" | "voucher" | "offer";
         /**
          * AuditKindOption
          * @description A kind of entry the record can be filtered by.
@@ -1720,6 +2015,14 @@ export interface components {
          * @enum {string}
          */
         AvailabilityStatus: "on_sale" | "withdrawn" | "sold_out" | "too_few";
+        /**
+         * BalanceAsked
+         * @description `POST /api/vouchers/balance/`'s body.
+         */
+        BalanceAsked: {
+            /** @description The voucher's code as typed. */
+            code: string;
+        };
         /**
          * BillingAddress
          * @description The billing address sent with the card.
@@ -1790,6 +2093,40 @@ export interface components {
             orders: components["schemas"]["BulkMoveOutcome"][];
         };
         /**
+         * BuyVoucher
+         * @description `POST /api/vouchers/`'s body: the voucher form.
+         */
+        BuyVoucher: {
+            /** @default  */
+            buyer_email: string | null;
+            /** @default  */
+            buyer_name: string | null;
+            /**
+             * @description Up to 300 characters; line breaks kept.
+             * @default
+             */
+            message: string | null;
+            /** @default  */
+            recipient_email: string | null;
+            /** @default  */
+            recipient_name: string | null;
+            /**
+             * @description `2026-12-25`; empty for today.
+             * @default
+             */
+            send_on: string | null;
+            /**
+             * @description True for "send it to me to print": no recipient asked.
+             * @default false
+             */
+            send_to_me: boolean | null;
+            /**
+             * @description `25`, `25.00`: whole pounds from 10 to 200.
+             * @default
+             */
+            value: string | null;
+        };
+        /**
          * CaptionChange
          * @description A picture's new caption.
          */
@@ -1849,6 +2186,29 @@ export interface components {
             total: string;
         };
         /**
+         * CartCodesView
+         * @description The cart's codes and what the order comes to with them, in core's one order: items, delivery
+         *     and surcharge, less the discount, the voucher paying what it can, the card the rest.
+         */
+        CartCodesView: {
+            delivery: string;
+            discount: string;
+            items: string;
+            offer: components["schemas"]["CartOffer"] | null;
+            paid_by_voucher: string;
+            /**
+             * @description A sentence for each applied code that does not apply as the cart stands (the day
+             *     chosen, say); `check_intent` refuses while there is one.
+             */
+            problems: string[];
+            surcharge: string;
+            /** @description What is left for the card (`0.00`: no card needed). */
+            to_pay: string;
+            /** @description What the order comes to. */
+            total: string;
+            voucher: components["schemas"]["CartVoucher"] | null;
+        };
+        /**
          * CartItem
          * @description One line of a cart.
          */
@@ -1883,6 +2243,21 @@ export interface components {
             variation_id: number | null;
         };
         /**
+         * CartOffer
+         * @description The offer code applied to the cart.
+         */
+        CartOffer: {
+            /** @description `TUESDAY10`. */
+            code: string;
+            /**
+             * @description What it takes off this order now, e.g. `6.00` (`0.00` while it does not apply: see
+             *     `problems`).
+             */
+            discount: string;
+            /** @description Its terms in a line, e.g. `10% off, Tuesday deliveries`. */
+            summary: string;
+        };
+        /**
          * CartTotals
          * @description What a kept choice makes the cart cost, in pounds with two places.
          */
@@ -1895,6 +2270,22 @@ export interface components {
             surcharge: string;
             /** @description What the shopper pays. */
             total: string;
+        };
+        /**
+         * CartVoucher
+         * @description The voucher applied to the cart.
+         */
+        CartVoucher: {
+            /** @description What it has now, e.g. `25.00` (other carts paying with it take theirs off). */
+            available: string;
+            /** @description `K7QM-2XHD-9PRT`. */
+            code: string;
+            /** @description Its last day, `2028-12-25`. */
+            expires_on: string;
+            /** @description What will be left on it after this order. */
+            left_after: string;
+            /** @description What it pays of this order. */
+            pays: string;
         };
         /**
          * CategoryChange
@@ -1987,6 +2378,11 @@ export interface components {
             reason: string;
         };
         /**
+         * @description Which of a cart's codes.
+         * @enum {string}
+         */
+        CodeKindWire: string;
+        /**
          * ContactReceived
          * @description What a received enquiry answers.
          */
@@ -2046,6 +2442,8 @@ export interface components {
             /** @description Letters to her, or about her to the studio, still in the outbox. */
             mail: components["schemas"]["HeldMail"][];
             orders: components["schemas"]["HeldOrder"][];
+            /** @description Gift vouchers she bought or was sent, with their messages. */
+            vouchers: components["schemas"]["HeldVoucher"][];
         };
         /**
          * CustomerSummary
@@ -2257,6 +2655,12 @@ export interface components {
              * @description Orders anonymised (amounts, items, dates, refunds and the district kept).
              */
             orders: number;
+            /**
+             * Format: uint64
+             * @description Gift vouchers whose buyer's or recipient's details and message went (the code and its
+             *     money stay).
+             */
+            vouchers: number;
         };
         /**
          * ErrorBody
@@ -2271,6 +2675,19 @@ export interface components {
             };
             /** @description The order the cart already is (only `check_intent`'s 409). */
             order?: components["schemas"]["PlacedOrder"] & unknown;
+        };
+        /**
+         * ExtendVoucher
+         * @description `POST /api/admin/vouchers/{id}/extend/`'s body.
+         */
+        ExtendVoucher: {
+            /** @description The new last day, later than the current one. */
+            expires_on: string;
+            /**
+             * Format: int32
+             * @description The version the page showed.
+             */
+            version: number;
         };
         /**
          * FulfilmentChoice
@@ -2514,6 +2931,23 @@ export interface components {
             sent_at: string;
         };
         /**
+         * HeldVoucher
+         * @description A voucher as held for someone who bought or received it.
+         */
+        HeldVoucher: {
+            /** @description ISO 8601, UTC. */
+            bought_at: string;
+            buyer_email: string;
+            buyer_name: string;
+            /** @description `K7QM-2XHD-9PRT`. */
+            code: string;
+            message: string;
+            recipient_email: string | null;
+            recipient_name: string | null;
+            send_on: string;
+            value: string;
+        };
+        /**
          * @description Whether an album item is ready to show: `processing` while a video is converted, `failed`
          *     when that failed. Visitors see only `ready` items.
          * @enum {string}
@@ -2577,6 +3011,168 @@ export interface components {
             version: number;
         };
         /**
+         * OfferEdit
+         * @description An edit: the terms and the version the page read.
+         */
+        OfferEdit: {
+            /** @description For `amount_off`: `5.00`, from 1.00 to 500.00. */
+            amount?: string | null;
+            /**
+             * @description `TUESDAY10`: 3 to 20 letters and digits (spaces and dashes dropped); never the shape of
+             *     a gift voucher's code.
+             */
+            code: string;
+            kind: components["schemas"]["OfferKindWire"];
+            /** @description The items must cost at least this, e.g. `40.00`. */
+            minimum_spend?: string | null;
+            /**
+             * @description One use per e-mail address.
+             * @default false
+             */
+            once_per_email: boolean | null;
+            /**
+             * Format: uint8
+             * @description For `percent_off`: 1 to 100.
+             */
+            percent?: number | null;
+            /**
+             * @description The products it covers (ids); with `shelves`, empty for everything.
+             * @default []
+             */
+            products: number[] | null;
+            /**
+             * @description The shelves it covers (ids).
+             * @default []
+             */
+            shelves: number[] | null;
+            /**
+             * @description The delivery slots it is for, by name; empty for any.
+             * @default []
+             */
+            slots: string[] | null;
+            /**
+             * Format: uint32
+             * @description How many orders may use it in all (1 to 100000); none for no limit.
+             */
+            total_uses?: number | null;
+            /** @description The first day of purchase, `2026-12-01`. */
+            valid_from?: string | null;
+            /** @description The last day of purchase. */
+            valid_until?: string | null;
+            /** Format: int32 */
+            version: number;
+            /**
+             * @description The delivery or collection days it is for; empty for any.
+             * @default []
+             */
+            weekdays: components["schemas"]["WeekdayWire"][] | null;
+        };
+        /**
+         * OfferEnd
+         * @description `POST /api/admin/offers/{id}/end/`'s body.
+         */
+        OfferEnd: {
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * @description What an offer takes off.
+         * @enum {string}
+         */
+        OfferKindWire: string;
+        /**
+         * OfferTerms
+         * @description An offer code's terms, as the back office sends them.
+         */
+        OfferTerms: {
+            /** @description For `amount_off`: `5.00`, from 1.00 to 500.00. */
+            amount?: string | null;
+            /**
+             * @description `TUESDAY10`: 3 to 20 letters and digits (spaces and dashes dropped); never the shape of
+             *     a gift voucher's code.
+             */
+            code: string;
+            kind: components["schemas"]["OfferKindWire"];
+            /** @description The items must cost at least this, e.g. `40.00`. */
+            minimum_spend?: string | null;
+            /**
+             * @description One use per e-mail address.
+             * @default false
+             */
+            once_per_email: boolean | null;
+            /**
+             * Format: uint8
+             * @description For `percent_off`: 1 to 100.
+             */
+            percent?: number | null;
+            /**
+             * @description The products it covers (ids); with `shelves`, empty for everything.
+             * @default []
+             */
+            products: number[] | null;
+            /**
+             * @description The shelves it covers (ids).
+             * @default []
+             */
+            shelves: number[] | null;
+            /**
+             * @description The delivery slots it is for, by name; empty for any.
+             * @default []
+             */
+            slots: string[] | null;
+            /**
+             * Format: uint32
+             * @description How many orders may use it in all (1 to 100000); none for no limit.
+             */
+            total_uses?: number | null;
+            /** @description The first day of purchase, `2026-12-01`. */
+            valid_from?: string | null;
+            /** @description The last day of purchase. */
+            valid_until?: string | null;
+            /**
+             * @description The delivery or collection days it is for; empty for any.
+             * @default []
+             */
+            weekdays: components["schemas"]["WeekdayWire"][] | null;
+        };
+        /**
+         * OfferView
+         * @description An offer code as the back office lists it.
+         */
+        OfferView: {
+            amount: string | null;
+            code: string;
+            /**
+             * Format: int64
+             * @description Unix seconds: ended by the studio.
+             */
+            ended_at: number | null;
+            /** Format: int32 */
+            id: number;
+            kind: components["schemas"]["OfferKindWire"];
+            minimum_spend: string | null;
+            once_per_email: boolean;
+            /** Format: int32 */
+            percent: number | null;
+            products: number[];
+            shelves: number[];
+            slots: string[];
+            /** @description Its terms in a line: `10% off, Tuesday deliveries`. */
+            summary: string;
+            /** Format: int32 */
+            total_uses: number | null;
+            /**
+             * Format: uint32
+             * @description Orders that used it.
+             */
+            uses: number;
+            valid_from: string | null;
+            valid_until: string | null;
+            /** Format: int32 */
+            version: number;
+            weekdays: components["schemas"]["WeekdayWire"][];
+        };
+        /**
          * OpenHours
          * @description Opening and closing time on a day.
          */
@@ -2609,6 +3205,8 @@ export interface components {
             created_at: string;
             /** @description The delivery fee charged (part of the total), e.g. `"5.00"`; `"0.00"` for collection. */
             delivery_fee: string;
+            /** @description What an offer code took off (the total is after it). */
+            discount: string;
             email: string;
             first_name: string;
             /**
@@ -2624,8 +3222,14 @@ export interface components {
             /** @description The lines, as they were when paid for. */
             items: components["schemas"]["OrderItem"][];
             last_name: string;
+            /** @description The offer code used; null without one. */
+            offer_code: string | null;
             /** @description The studio's reference, e.g. `FS-000123`. */
             order_id: string;
+            /** @description What the card paid of the total. */
+            paid_by_card: string;
+            /** @description What a gift voucher paid of the total, e.g. `"25.00"` (`"0.00"` without one). */
+            paid_by_voucher: string;
             phone: string;
             /**
              * @description The same in words on the studio's clock in Bristol, e.g. `23 November 2026 at 10:15`
@@ -2975,16 +3579,31 @@ export interface components {
          * @description How an order was paid.
          */
         OrderPayment: {
+            /** @description What an offer code took off (the total is after it). */
+            discount: string;
             /** @description A studio order: how it was paid, as the studio wrote it. */
             note: string | null;
+            /** @description The offer code used. */
+            offer_code: string | null;
             /** @description Core's `PaidBy` wire form. */
             paid_by: components["schemas"]["PaidBy"];
+            /** @description What the card (or the studio's way) paid of the total. */
+            paid_by_card: string;
+            /** @description What a gift voucher paid of the total (`0.00` without one). */
+            paid_by_voucher: string;
             /** @description The provider's payment id, or the studio's own for a studio order. */
             reference: string;
             refunded: string;
+            /** @description Given back to the voucher so far (part of `refunded`). */
+            refunded_to_voucher: string;
             /** @description The admin who entered a studio order. */
             taken_by: string | null;
             total: string;
+            /**
+             * Format: int32
+             * @description The gift voucher that paid part of it (its id in the back office).
+             */
+            voucher_id: number | null;
         };
         /**
          * OrderPlaced
@@ -3093,8 +3712,22 @@ export interface components {
          * @description What the card is confirmed with.
          */
         PaymentIntentSecret: {
-            /** @description Give it to the card form (Stripe.js, or the simulated form). */
+            /**
+             * @description Give it to the card form (Stripe.js, or the simulated form); empty when
+             *     `nothing_to_pay`.
+             */
             client_secret: string;
+            /** @description What the offer code takes off, e.g. `6.00` (`0.00` without one). */
+            discount: string;
+            /**
+             * @description A gift voucher pays for everything: show no card form, and place the order with
+             *     `POST /api/orders/` without a `payment_intent_id`.
+             */
+            nothing_to_pay: boolean;
+            /** @description What the order comes to, after any offer code, e.g. `59.00`. */
+            order_total: string;
+            /** @description What the gift voucher pays, held for this cart from now as its stock is. */
+            paid_by_voucher: string;
             /**
              * @description When an earlier payment for this cart was refunded: why, in a sentence for the shopper
              *     (this secret is for a new payment).
@@ -3119,8 +3752,11 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
-            /** @description The payment intent the card was confirmed with. */
-            payment_intent_id: string;
+            /**
+             * @description The payment intent the card was confirmed with; null (or left out) when `check_intent`
+             *     answered `nothing_to_pay` (a gift voucher pays for everything).
+             */
+            payment_intent_id?: string | null;
             phone: string;
             postcode: string;
         };
@@ -3174,6 +3810,11 @@ export interface components {
             stripe: boolean;
             /** @description How long a mail that could not be sent is kept after it was given up, e.g. `90 days`. */
             unsent_mail_kept: string;
+            /**
+             * @description How long a gift voucher's buyer's and recipient's names, addresses and message are
+             *     kept after it was bought, e.g. `6 years` (its code and what is left on it stay: money).
+             */
+            vouchers_kept: string;
         };
         /**
          * Product
@@ -3316,6 +3957,13 @@ export interface components {
              *     refused.
              */
             status: string;
+            /**
+             * @description For an order paid partly by gift voucher: `voucher_first` (the default) gives back to
+             *     the voucher before the card, `card_first` the card before the voucher. The answer's
+             *     history and the customer's mails say how much went to each.
+             * @default voucher_first
+             */
+            to: (components["schemas"]["RefundTo"] & unknown) | null;
         };
         /**
          * @description Where money given back stands: waiting for the provider, refused and retried, refused again and again (the studio told, still retried), given back, for the studio to give back the way it was paid, or given back another way by the studio (core's `RefundState`).
@@ -3323,12 +3971,27 @@ export interface components {
          */
         RefundState: "pending" | "failed" | "failing" | "succeeded" | "by_hand" | "settled_elsewhere";
         /**
+         * @description Where a refund of an order paid partly by gift voucher goes first.
+         * @enum {string}
+         */
+        RefundTo: string;
+        /**
          * Refused
          * @description A file the admin sent that was not stored, and why.
          */
         Refused: {
             file_name: string;
             reason: string;
+        };
+        /**
+         * RemoveCode
+         * @description `POST /api/cart/remove_code/`'s body.
+         */
+        RemoveCode: {
+            /** @description The cart's id. */
+            cart_id: string;
+            /** @description `voucher` or `offer`. */
+            kind: components["schemas"]["CodeKindWire"] & unknown;
         };
         /**
          * RemoveItem
@@ -3680,6 +4343,34 @@ export interface components {
             version: number;
         };
         /**
+         * StudioVoucher
+         * @description A voucher sold in the studio: the voucher form, and how it was paid.
+         */
+        StudioVoucher: {
+            buyer_email: string;
+            buyer_name: string;
+            /** @default  */
+            message: string | null;
+            /** @description How it was paid, e.g. `Card on the phone`. */
+            payment_note: string;
+            /** @default  */
+            recipient_email: string | null;
+            /** @default  */
+            recipient_name: string | null;
+            /**
+             * @description `2026-12-25`; empty for today.
+             * @default
+             */
+            send_on: string | null;
+            /**
+             * @description True: no recipient; the voucher goes to the buyer to print.
+             * @default false
+             */
+            send_to_me: boolean | null;
+            /** @description `25`, `25.00`: whole pounds from 10 to 200. */
+            value: string;
+        };
+        /**
          * Taken
          * @description Places already taken (core's `Taken`, field for field): placed orders, and carts whose stock
          *     is held while they pay. Counted only while some slot or collection day has a limit; else
@@ -3818,6 +4509,216 @@ export interface components {
             size: string;
         };
         /**
+         * VoidVoucher
+         * @description `POST /api/admin/vouchers/{id}/void/`'s body.
+         */
+        VoidVoucher: {
+            /**
+             * @description Why, for the history.
+             * @default
+             */
+            note: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * VoucherBalance
+         * @description What a voucher has.
+         */
+        VoucherBalance: {
+            /** @description What can be spent now, e.g. `3.50`. */
+            balance: string;
+            /** @description `K7QM-2XHD-9PRT`. */
+            code: string;
+            /** @description Its last day. */
+            expires_on: string;
+            /** @description `This voucher has £3.50 left. Spend it by 1 March 2028.`, or why it cannot be used. */
+            sentence: string;
+            /** @description Whether it can pay for anything today. */
+            usable: boolean;
+        };
+        /**
+         * VoucherBought
+         * @description A voucher bought.
+         */
+        VoucherBought: {
+            expires_on: string;
+            /** @description The day its mail goes. */
+            send_on: string;
+            /** @description `We'll e-mail Sam the voucher on Friday 25 December at 8am.` */
+            sentence: string;
+            value: string;
+            /** Format: int32 */
+            voucher_id: number;
+        };
+        /**
+         * VoucherDetail
+         * @description One voucher with its message and history.
+         */
+        VoucherDetail: {
+            /** @description What can be spent now (carts paying with it take theirs off). */
+            balance: string;
+            buyer_email: string;
+            buyer_name: string;
+            /** @description `K7QM-2XHD-9PRT`. */
+            code: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created_at: number;
+            expires_on: string;
+            /** @description Oldest first. */
+            history: components["schemas"]["VoucherMovementView"][];
+            /** Format: int32 */
+            id: number;
+            message: string;
+            /** @description `card` (online) or `studio`. */
+            paid_by: string;
+            /** @description How a studio sale was paid. */
+            payment_note: string | null;
+            recipient_email: string | null;
+            /** @description None: sent to the buyer to print. */
+            recipient_name: string | null;
+            /** @description The day its mail goes. */
+            send_on: string;
+            /**
+             * Format: int64
+             * @description When its mail went (Unix seconds); none before.
+             */
+            sent_at: number | null;
+            /** @description `unpaid` (its online payment not made), `issued`, `voided` or `expired`. */
+            status: string;
+            /** @description What it was bought for. */
+            value: string;
+            /**
+             * Format: int32
+             * @description Send it back with a change.
+             */
+            version: number;
+        };
+        /**
+         * VoucherMovementView
+         * @description One movement of a voucher.
+         */
+        VoucherMovementView: {
+            /** @description Signed, e.g. `-25.00`. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            /** @description In words: `Spent on order 1042`. */
+            description: string;
+            /** @description An extension's new last day. */
+            expires_on: string | null;
+            /** @description `issued`, `held`, `spent`, `refunded`, `voided`, `extended`. */
+            kind: string;
+            note: string | null;
+            /** Format: int32 */
+            order_id: number | null;
+            who: string | null;
+        };
+        /**
+         * VoucherPaid
+         * @description `POST /api/vouchers/{id}/paid/`'s body.
+         */
+        VoucherPaid: {
+            /** @description The payment intent the card was confirmed with. */
+            payment_intent_id: string;
+        };
+        /**
+         * VoucherPayment
+         * @description A voucher waiting for its payment: confirm the card with `client_secret` as the checkout
+         *     does, then call `POST /api/vouchers/{voucher_id}/paid/`.
+         */
+        VoucherPayment: {
+            client_secret: string;
+            /** @description What the card will be charged, e.g. `25.00`. */
+            total: string;
+            /** Format: int32 */
+            voucher_id: number;
+        };
+        /**
+         * VoucherRow
+         * @description A voucher as the back office lists it.
+         */
+        VoucherRow: {
+            /** @description What can be spent now (carts paying with it take theirs off). */
+            balance: string;
+            buyer_email: string;
+            buyer_name: string;
+            /** @description `K7QM-2XHD-9PRT`. */
+            code: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created_at: number;
+            expires_on: string;
+            /** Format: int32 */
+            id: number;
+            /** @description `card` (online) or `studio`. */
+            paid_by: string;
+            recipient_email: string | null;
+            /** @description None: sent to the buyer to print. */
+            recipient_name: string | null;
+            /** @description The day its mail goes. */
+            send_on: string;
+            /**
+             * Format: int64
+             * @description When its mail went (Unix seconds); none before.
+             */
+            sent_at: number | null;
+            /** @description `unpaid` (its online payment not made), `issued`, `voided` or `expired`. */
+            status: string;
+            /** @description What it was bought for. */
+            value: string;
+            /**
+             * Format: int32
+             * @description Send it back with a change.
+             */
+            version: number;
+        };
+        /**
+         * VoucherSettingsView
+         * @description The voucher settings with the version a save sends back.
+         */
+        VoucherSettingsView: {
+            /**
+             * Format: uint32
+             * @description Months a new voucher lasts, 12 to 120.
+             */
+            validity_months: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * VoucherTerms
+         * @description What the voucher page offers.
+         */
+        VoucherTerms: {
+            /** @description The most, `200.00`. */
+            max: string;
+            /**
+             * Format: uint32
+             * @description The most characters of the message.
+             */
+            message_chars: number;
+            /** @description The least value, `10.00`. */
+            min: string;
+            /** @description When a voucher's mail goes on its day, UK time. */
+            send_hour: string;
+            /** @description The values offered as buttons. */
+            suggested: string[];
+            /**
+             * Format: uint32
+             * @description How long a voucher bought today lasts.
+             */
+            validity_months: number;
+        };
+        /**
          * WeekHours
          * @description The studio's hours by weekday.
          */
@@ -3830,6 +4731,11 @@ export interface components {
             tuesday: components["schemas"]["OpenHours"] | null;
             wednesday: components["schemas"]["OpenHours"] | null;
         };
+        /**
+         * @description A day of the week, as offers name them.
+         * @enum {string}
+         */
+        WeekdayWire: string;
         /**
          * Workshop
          * @description A workshop as its card shows it.
@@ -3885,31 +4791,38 @@ export type Album = components['schemas']['Album'];
 export type AlbumChange = components['schemas']['AlbumChange'];
 export type AlbumImage = components['schemas']['AlbumImage'];
 export type AlbumJson = components['schemas']['AlbumJson'];
+export type ApplyCode = components['schemas']['ApplyCode'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditKind = components['schemas']['AuditKind'];
 export type AuditKindOption = components['schemas']['AuditKindOption'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityStatus = components['schemas']['AvailabilityStatus'];
+export type BalanceAsked = components['schemas']['BalanceAsked'];
 export type BillingAddress = components['schemas']['BillingAddress'];
 export type BillingDetails = components['schemas']['BillingDetails'];
 export type BulkMove = components['schemas']['BulkMove'];
 export type BulkMoveOrder = components['schemas']['BulkMoveOrder'];
 export type BulkMoveOutcome = components['schemas']['BulkMoveOutcome'];
 export type BulkMoved = components['schemas']['BulkMoved'];
+export type BuyVoucher = components['schemas']['BuyVoucher'];
 export type CaptionChange = components['schemas']['CaptionChange'];
 export type CardError = components['schemas']['CardError'];
 export type CardIntent = components['schemas']['CardIntent'];
 export type CardResult = components['schemas']['CardResult'];
 export type Cart = components['schemas']['Cart'];
+export type CartCodesView = components['schemas']['CartCodesView'];
 export type CartItem = components['schemas']['CartItem'];
+export type CartOffer = components['schemas']['CartOffer'];
 export type CartTotals = components['schemas']['CartTotals'];
+export type CartVoucher = components['schemas']['CartVoucher'];
 export type CategoryChange = components['schemas']['CategoryChange'];
 export type CategoryOrder = components['schemas']['CategoryOrder'];
 export type CategoryView = components['schemas']['CategoryView'];
 export type ChoiceChange = components['schemas']['ChoiceChange'];
 export type ClosingDaysWithOrders = components['schemas']['ClosingDaysWithOrders'];
 export type Closure = components['schemas']['Closure'];
+export type CodeKindWire = components['schemas']['CodeKindWire'];
 export type ContactReceived = components['schemas']['ContactReceived'];
 export type ContactRequest = components['schemas']['ContactRequest'];
 export type Credentials = components['schemas']['Credentials'];
@@ -3928,6 +4841,7 @@ export type EnquiryStatusChange = components['schemas']['EnquiryStatusChange'];
 export type EnquiryView = components['schemas']['EnquiryView'];
 export type Erased = components['schemas']['Erased'];
 export type ErrorBody = components['schemas']['ErrorBody'];
+export type ExtendVoucher = components['schemas']['ExtendVoucher'];
 export type FulfilmentChoice = components['schemas']['FulfilmentChoice'];
 export type FulfilmentFields = components['schemas']['FulfilmentFields'];
 export type HeldChoice = components['schemas']['HeldChoice'];
@@ -3935,12 +4849,18 @@ export type HeldEnquiry = components['schemas']['HeldEnquiry'];
 export type HeldMail = components['schemas']['HeldMail'];
 export type HeldOrder = components['schemas']['HeldOrder'];
 export type HeldReply = components['schemas']['HeldReply'];
+export type HeldVoucher = components['schemas']['HeldVoucher'];
 export type ImageStatus = components['schemas']['ImageStatus'];
 export type Me = components['schemas']['Me'];
 export type MediaType = components['schemas']['MediaType'];
 export type NewAdmin = components['schemas']['NewAdmin'];
 export type NewCategory = components['schemas']['NewCategory'];
 export type NoteBody = components['schemas']['NoteBody'];
+export type OfferEdit = components['schemas']['OfferEdit'];
+export type OfferEnd = components['schemas']['OfferEnd'];
+export type OfferKindWire = components['schemas']['OfferKindWire'];
+export type OfferTerms = components['schemas']['OfferTerms'];
+export type OfferView = components['schemas']['OfferView'];
 export type OpenHours = components['schemas']['OpenHours'];
 export type OpeningHours = components['schemas']['OpeningHours'];
 export type Order = components['schemas']['Order'];
@@ -3978,7 +4898,9 @@ export type ProductDetails = components['schemas']['ProductDetails'];
 export type ProviderName = components['schemas']['ProviderName'];
 export type RefundBody = components['schemas']['RefundBody'];
 export type RefundState = components['schemas']['RefundState'];
+export type RefundTo = components['schemas']['RefundTo'];
 export type Refused = components['schemas']['Refused'];
+export type RemoveCode = components['schemas']['RemoveCode'];
 export type RemoveItem = components['schemas']['RemoveItem'];
 export type Reorder = components['schemas']['Reorder'];
 export type ReplyView = components['schemas']['ReplyView'];
@@ -3998,6 +4920,7 @@ export type StudioLineBody = components['schemas']['StudioLineBody'];
 export type StudioOrderBody = components['schemas']['StudioOrderBody'];
 export type StudioOrderTaken = components['schemas']['StudioOrderTaken'];
 export type StudioSettings = components['schemas']['StudioSettings'];
+export type StudioVoucher = components['schemas']['StudioVoucher'];
 export type Taken = components['schemas']['Taken'];
 export type TakenDay = components['schemas']['TakenDay'];
 export type TakenSlot = components['schemas']['TakenSlot'];
@@ -4008,7 +4931,18 @@ export type UpdateQuantity = components['schemas']['UpdateQuantity'];
 export type UploadReport = components['schemas']['UploadReport'];
 export type Variation = components['schemas']['Variation'];
 export type VariationDetails = components['schemas']['VariationDetails'];
+export type VoidVoucher = components['schemas']['VoidVoucher'];
+export type VoucherBalance = components['schemas']['VoucherBalance'];
+export type VoucherBought = components['schemas']['VoucherBought'];
+export type VoucherDetail = components['schemas']['VoucherDetail'];
+export type VoucherMovementView = components['schemas']['VoucherMovementView'];
+export type VoucherPaid = components['schemas']['VoucherPaid'];
+export type VoucherPayment = components['schemas']['VoucherPayment'];
+export type VoucherRow = components['schemas']['VoucherRow'];
+export type VoucherSettingsView = components['schemas']['VoucherSettingsView'];
+export type VoucherTerms = components['schemas']['VoucherTerms'];
 export type WeekHours = components['schemas']['WeekHours'];
+export type WeekdayWire = components['schemas']['WeekdayWire'];
 export type Workshop = components['schemas']['Workshop'];
 export type YearlyClosure = components['schemas']['YearlyClosure'];
 export type $defs = Record<string, never>;
@@ -5773,6 +6707,359 @@ export interface operations {
             };
             /** @description No unsent letter has that id (it may have gone meanwhile). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"][];
+                };
+            };
+            /** @description The terms cannot be saved: core's sentence. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such offer code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code changed since the page read it, or another code has that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCreateOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferTerms"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: The terms cannot be saved: core's sentence. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such offer code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code changed since the page read it, or another code has that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminEditOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The terms cannot be saved: core's sentence. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such offer code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code changed since the page read it, or another code has that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminEndOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferEnd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The terms cannot be saved: core's sentence. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such offer code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code changed since the page read it, or another code has that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7833,6 +9120,165 @@ export interface operations {
             };
         };
     };
+    adminVoucherSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherSettingsView"];
+                };
+            };
+            /** @description A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSaveVoucherSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherSettingsView"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherSettingsView"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminSummary: {
         parameters: {
             query?: never;
@@ -7852,6 +9298,427 @@ export interface operations {
             };
             /** @description Not signed in as the studio's admin (AdminSession). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminVouchers: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRow"][];
+                };
+            };
+            /** @description A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminSellVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioVoucher"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherDetail"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminExtendVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendVoucher"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminVoidVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidVoucher"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherDetail"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field is missing or wrong (`fields` by wire name, core's sentences), or the change makes no sense (a last day not later, a voucher voided already). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such voucher. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher (or the settings) changed since the page read it: reload. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8833,6 +10700,149 @@ export interface operations {
             };
         };
     };
+    applyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyCode"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartCodesView"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Not a code, a code the shop does not know, or one that cannot be used (ran out, nothing left, not for this cart, a second of its kind): core's sentence, also in `fields.code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open cart has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many codes tried from this address (20 an hour, an IPv6 /64 counted as one). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cartCodes: {
+        parameters: {
+            query?: {
+                cart_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartCodesView"];
+                };
+            };
+            /** @description Not a code, a code the shop does not know, or one that cannot be used (ran out, nothing left, not for this cart, a second of its kind): core's sentence, also in `fields.code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open cart has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many codes tried from this address (20 an hour, an IPv6 /64 counted as one). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     setCartFulfilment: {
         parameters: {
             query?: never;
@@ -8892,6 +10902,92 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveCode"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartCodesView"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Not a code, a code the shop does not know, or one that cannot be used (ran out, nothing left, not for this cart, a second of its kind): core's sentence, also in `fields.code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open cart has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many codes tried from this address (20 an hour, an IPv6 /64 counted as one). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9228,7 +11324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The payment could not become an order (stock gone, the cart changed or was ordered, or the order could not be recorded) and has been refunded in full; or its charge was refunded or disputed since; or the order was placed more than 15 minutes ago (`This order was placed on {date}; its link is in your confirmation e-mail.`). The message says which. */
+            /** @description The payment could not become an order (stock gone, the cart changed or was ordered, or the order could not be recorded) and has been refunded in full; or its charge was refunded or disputed since; or the order was placed more than 15 minutes ago (`This order was placed on {date}; its link is in your confirmation e-mail.`); or an order a gift voucher pays in full could not be placed (nothing was charged). The message says which. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9329,6 +11425,11 @@ export interface operations {
         parameters: {
             query?: {
                 cart_id?: string;
+                /**
+                 * @description The checkout form's e-mail address, when filled in: an offer code for one use per
+                 *     address is judged with it now rather than after paying.
+                 */
+                email?: string;
             };
             header?: never;
             path?: never;
@@ -9353,7 +11454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A line can no longer be paid for, needs stock that other carts hold while they pay, for a few minutes, or asks for more than one address may hold while paying (a third of its stock, at least 1): the sentence names it; or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through. */
+            /** @description A line can no longer be paid for, needs stock that other carts hold while they pay, for a few minutes, or asks for more than one address may hold while paying (a third of its stock, at least 1): the sentence names it; or the cart is an order already: `order.order_id` names it, with `order.access_token` when the order was placed just now from a payment that had gone through; or the cart's gift voucher or offer code can no longer be used as the cart stands (another cart took what was left, the day is not the code's): core's sentence, before any payment. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9687,6 +11788,294 @@ export interface operations {
             };
             /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buyVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyVoucher"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherPayment"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the voucher form is missing or wrong (`fields` by wire name, core's sentences); or the payment is unknown, not succeeded, not of the voucher's value or refunded. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many payment attempts from this address this hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAsked"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherBalance"];
+                };
+            };
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: Not a code, a code the shop does not know, or one that cannot be used (ran out, nothing left, not for this cart, a second of its kind): core's sentence, also in `fields.code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open cart has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many codes tried from this address (20 an hour, an IPv6 /64 counted as one). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherTerms"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherPaid"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherBought"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the voucher form is missing or wrong (`fields` by wire name, core's sentences); or the payment is unknown, not succeeded, not of the voucher's value or refunded. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many payment attempts from this address this hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card payment provider did not answer or failed (logged); try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

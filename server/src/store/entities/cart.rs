@@ -48,6 +48,14 @@ pub struct Model {
     /// The slot's hours as they were when it was chosen, `09:00–13:00`; null for collection
     /// (and for an order placed before hours were kept).
     pub slot_hours: Option<String>,
+    /// The gift voucher the shopper applied (core's `VoucherCode`); null for none.
+    pub voucher_code: Option<String>,
+    /// The offer code the shopper applied (core's `OfferCode`); null for none.
+    pub offer_code: Option<String>,
+    /// What the voucher pays, fixed (and held) when the payment was made; null until then.
+    pub voucher_pence: Option<i64>,
+    /// What the offer code takes off, fixed with it.
+    pub discount_pence: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

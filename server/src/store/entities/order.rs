@@ -69,6 +69,16 @@ pub struct Model {
     /// Unix seconds: the customer's personal data was removed (after six years, or at her
     /// request), leaving the money, the items, the dates and the postcode district.
     pub anonymised_at: Option<i64>,
+    /// The gift voucher that paid part or all of it.
+    pub voucher_id: Option<i32>,
+    /// What the voucher paid, in pence (part of the total; the card paid the rest).
+    pub voucher_pence: i64,
+    /// What the offer code took off, in pence (the total is after it).
+    pub discount_pence: i64,
+    /// The offer code used.
+    pub offer_code: Option<String>,
+    /// What refunds have given back to the voucher so far, in pence.
+    pub voucher_refunded_pence: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -30,6 +30,7 @@ mod m20261221_000001_edit_versions;
 mod m20261226_000001_payment_news;
 mod m20261227_000001_personal_data;
 mod m20261228_000001_audit_entries;
+mod m20261230_000001_vouchers;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261226_000001_payment_news::Migration),
             Box::new(m20261227_000001_personal_data::Migration),
             Box::new(m20261228_000001_audit_entries::Migration),
+            Box::new(m20261230_000001_vouchers::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

@@ -1,0 +1,501 @@
+//! The back office's offer codes: the list with their uses, a new code, an edit (from the
+//! version the page read; 409 when stale) and ending one. A code once used is ended, never
+//! deleted, so its orders keep their word. Core checks the terms ([`Offer::problems`]).
+
+use poem::http::StatusCode;
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Enum, Object, OpenApi};
+use posy_core::Money;
+use posy_core::calendar::Date;
+use posy_core::offer::{Offer, OfferCode, OfferKind};
+use posy_core::voucher::VoucherCode;
+use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
+
+use super::ApiTags;
+use super::auth::AdminSession;
+use super::text::Text;
+use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::orders::OrderDesk;
+use crate::orders::offers::{self, kind_word, parse_weekday, weekday_word};
+use crate::store::audit::{self, Kind};
+use crate::store::clock::now;
+use crate::store::entities::offer_code;
+
+/// The back office's offer codes.
+pub struct OfferAdminApi;
+
+/// What an offer takes off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum OfferKindWire {
+    PercentOff,
+    AmountOff,
+    FreeDelivery,
+}
+
+/// A day of the week, as offers name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum WeekdayWire {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
+}
+
+/// An offer code's terms, as the back office sends them.
+#[derive(Debug, Object)]
+pub struct OfferTerms {
+    /// `TUESDAY10`: 3 to 20 letters and digits (spaces and dashes dropped); never the shape of
+    /// a gift voucher's code.
+    pub code: Text,
+    pub kind: OfferKindWire,
+    /// For `percent_off`: 1 to 100.
+    pub percent: Option<u8>,
+    /// For `amount_off`: `5.00`, from 1.00 to 500.00.
+    pub amount: Option<Text>,
+    /// The items must cost at least this, e.g. `40.00`.
+    pub minimum_spend: Option<Text>,
+    /// The first day of purchase, `2026-12-01`.
+    pub valid_from: Option<Text>,
+    /// The last day of purchase.
+    pub valid_until: Option<Text>,
+    /// The delivery or collection days it is for; empty for any.
+    #[oai(default)]
+    pub weekdays: Vec<WeekdayWire>,
+    /// The delivery slots it is for, by name; empty for any.
+    #[oai(default)]
+    pub slots: Vec<Text>,
+    /// The products it covers (ids); with `shelves`, empty for everything.
+    #[oai(default)]
+    pub products: Vec<i32>,
+    /// The shelves it covers (ids).
+    #[oai(default)]
+    pub shelves: Vec<i32>,
+    /// How many orders may use it in all (1 to 100000); none for no limit.
+    pub total_uses: Option<u32>,
+    /// One use per e-mail address.
+    #[oai(default)]
+    pub once_per_email: bool,
+}
+
+/// An edit: the terms and the version the page read.
+#[derive(Debug, Object)]
+pub struct OfferEdit {
+    pub version: i32,
+    #[oai(flatten)]
+    pub terms: OfferTerms,
+}
+
+/// `POST /api/admin/offers/{id}/end/`'s body.
+#[derive(Debug, Object)]
+pub struct OfferEnd {
+    pub version: i32,
+}
+
+/// An offer code as the back office lists it.
+#[derive(Debug, Object)]
+pub struct OfferView {
+    pub id: i32,
+    pub version: i32,
+    pub code: String,
+    pub kind: OfferKindWire,
+    pub percent: Option<i32>,
+    pub amount: Option<String>,
+    pub minimum_spend: Option<String>,
+    pub valid_from: Option<String>,
+    pub valid_until: Option<String>,
+    pub weekdays: Vec<WeekdayWire>,
+    pub slots: Vec<String>,
+    pub products: Vec<i32>,
+    pub shelves: Vec<i32>,
+    pub total_uses: Option<i32>,
+    pub once_per_email: bool,
+    /// Unix seconds: ended by the studio.
+    pub ended_at: Option<i64>,
+    /// Orders that used it.
+    pub uses: u32,
+    /// Its terms in a line: `10% off, Tuesday deliveries`.
+    pub summary: String,
+}
+
+/// Why an offer call was refused.
+#[derive(Debug)]
+pub enum OfferError {
+    Gone,
+    Stale,
+    /// Sentences, the first shown.
+    Refused(Vec<String>),
+    /// Another code has that name.
+    Taken,
+    Db(DbErr),
+}
+
+impl From<DbErr> for OfferError {
+    fn from(err: DbErr) -> Self {
+        OfferError::Db(err)
+    }
+}
+
+impl From<OfferError> for Problem {
+    fn from(err: OfferError) -> Problem {
+        match err {
+            OfferError::Gone => Problem::new(StatusCode::NOT_FOUND, "There is no such offer code."),
+            OfferError::Stale => Problem::new(
+                StatusCode::CONFLICT,
+                "This offer code was changed meanwhile; reload to see it.",
+            ),
+            OfferError::Taken => Problem::new(
+                StatusCode::CONFLICT,
+                "Another offer code already has that name.",
+            ),
+            OfferError::Refused(why) => Problem::new(
+                StatusCode::BAD_REQUEST,
+                why.into_iter().next().unwrap_or_default(),
+            ),
+            OfferError::Db(err) => Problem::internal(err),
+        }
+    }
+}
+
+impl Refusal for OfferError {
+    const ANSWERS: &'static [Answer] = &[
+        Answer(400, "The terms cannot be saved: core's sentence."),
+        Answer(404, "There is no such offer code."),
+        Answer(
+            409,
+            "The code changed since the page read it, or another code has that name.",
+        ),
+        INTERNAL,
+    ];
+}
+
+fn weekday_wire(day: posy_core::calendar::Weekday) -> WeekdayWire {
+    use posy_core::calendar::Weekday as W;
+    match day {
+        W::Monday => WeekdayWire::Monday,
+        W::Tuesday => WeekdayWire::Tuesday,
+        W::Wednesday => WeekdayWire::Wednesday,
+        W::Thursday => WeekdayWire::Thursday,
+        W::Friday => WeekdayWire::Friday,
+        W::Saturday => WeekdayWire::Saturday,
+        W::Sunday => WeekdayWire::Sunday,
+    }
+}
+
+fn weekday_core(day: WeekdayWire) -> posy_core::calendar::Weekday {
+    let word = format!("{day:?}");
+    parse_weekday(&word).expect("the same seven days")
+}
+
+/// Core's terms from what was sent, or the sentences saying what is wrong.
+fn parse_terms(terms: &OfferTerms) -> Result<(OfferCode, Offer), OfferError> {
+    let refuse = |why: &str| OfferError::Refused(vec![why.to_owned()]);
+    if VoucherCode::parse(&terms.code).is_some() {
+        return Err(refuse(
+            "That looks like a gift voucher's code; choose another name for the offer.",
+        ));
+    }
+    let code = OfferCode::parse(&terms.code)
+        .ok_or_else(|| refuse("An offer code is 3 to 20 letters and digits."))?;
+    let money = |typed: &Option<Text>, what: &str| -> Result<Option<Money>, OfferError> {
+        typed
+            .as_ref()
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                Money::parse(t).map_err(|_| refuse(&format!("{what} is not an amount like 5.00.")))
+            })
+            .transpose()
+    };
+    let day = |typed: &Option<Text>| -> Result<Option<Date>, OfferError> {
+        typed
+            .as_ref()
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
+            .map(|t| Date::parse(t).ok_or_else(|| refuse("Choose days like 2026-12-31.")))
+            .transpose()
+    };
+    let kind = match terms.kind {
+        OfferKindWire::PercentOff => OfferKind::PercentOff {
+            percent: terms.percent.unwrap_or(0),
+        },
+        OfferKindWire::AmountOff => OfferKind::AmountOff {
+            amount: money(&terms.amount, "The amount off")?.unwrap_or(Money::ZERO),
+        },
+        OfferKindWire::FreeDelivery => OfferKind::FreeDelivery,
+    };
+    let offer = Offer {
+        kind,
+        minimum_spend: money(&terms.minimum_spend, "The minimum spend")?,
+        valid_from: day(&terms.valid_from)?,
+        valid_until: day(&terms.valid_until)?,
+        weekdays: terms.weekdays.iter().map(|d| weekday_core(*d)).collect(),
+        slots: terms
+            .slots
+            .iter()
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        products: terms.products.clone(),
+        shelves: terms.shelves.clone(),
+        total_uses: terms.total_uses,
+        once_per_email: terms.once_per_email,
+    };
+    let problems = offer.problems();
+    if !problems.is_empty() {
+        return Err(OfferError::Refused(problems));
+    }
+    Ok((code, offer))
+}
+
+/// The row's columns from core's terms.
+fn columns(row: &mut offer_code::ActiveModel, offer: &Offer) {
+    let (percent, amount) = match &offer.kind {
+        OfferKind::PercentOff { percent } => (Some(i32::from(*percent)), None),
+        OfferKind::AmountOff { amount } => (None, Some(amount.pence())),
+        OfferKind::FreeDelivery => (None, None),
+    };
+    let json = |ids: &[i32]| serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
+    row.kind = Set(kind_word(&offer.kind).to_owned());
+    row.percent = Set(percent);
+    row.amount_pence = Set(amount);
+    row.minimum_spend_pence = Set(offer.minimum_spend.map(Money::pence));
+    row.valid_from = Set(offer.valid_from.map(Date::to_wire));
+    row.valid_until = Set(offer.valid_until.map(Date::to_wire));
+    row.weekdays = Set(offer
+        .weekdays
+        .iter()
+        .map(|d| weekday_word(*d))
+        .collect::<Vec<_>>()
+        .join(","));
+    row.slots = Set(serde_json::to_string(&offer.slots).unwrap_or_else(|_| "[]".into()));
+    row.products = Set(json(&offer.products));
+    row.shelves = Set(json(&offer.shelves));
+    row.total_uses = Set(offer.total_uses.map(|n| n as i32));
+    row.once_per_email = Set(offer.once_per_email);
+}
+
+async fn view(desk: &OrderDesk, row: offer_code::Model) -> Result<OfferView, DbErr> {
+    let terms = offers::terms(&row);
+    let used = offers::used_count(&desk.db, row.id).await?;
+    Ok(OfferView {
+        id: row.id,
+        version: row.version,
+        kind: match terms.kind {
+            OfferKind::PercentOff { .. } => OfferKindWire::PercentOff,
+            OfferKind::AmountOff { .. } => OfferKindWire::AmountOff,
+            OfferKind::FreeDelivery => OfferKindWire::FreeDelivery,
+        },
+        summary: terms.summary(),
+        weekdays: terms.weekdays.iter().map(|d| weekday_wire(*d)).collect(),
+        slots: terms.slots,
+        products: terms.products,
+        shelves: terms.shelves,
+        code: row.code,
+        percent: row.percent,
+        amount: row.amount_pence.map(|p| Money::from_pence(p).to_wire()),
+        minimum_spend: row
+            .minimum_spend_pence
+            .map(|p| Money::from_pence(p).to_wire()),
+        valid_from: row.valid_from,
+        valid_until: row.valid_until,
+        total_uses: row.total_uses,
+        once_per_email: row.once_per_email,
+        ended_at: row.ended_at,
+        uses: used,
+    })
+}
+
+async fn taken_by_another(
+    desk: &OrderDesk,
+    code: &OfferCode,
+    id: Option<i32>,
+) -> Result<bool, DbErr> {
+    Ok(offers::find(&desk.db, code)
+        .await?
+        .is_some_and(|row| Some(row.id) != id))
+}
+
+type Changed = Result<Json<OfferView>, Failure<OfferError, { ADMIN | PATH | SEND }>>;
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
+impl OfferAdminApi {
+    /// Every offer code, newest first, with its uses.
+    #[oai(path = "/admin/offers/", method = "get", operation_id = "adminOffers")]
+    async fn list(
+        &self,
+        _admin: AdminSession,
+        desk: Data<&OrderDesk>,
+    ) -> Result<Json<Vec<OfferView>>, Failure<OfferError, ADMIN>> {
+        let mut views = Vec::new();
+        for row in offers::all(&desk.db).await.map_err(OfferError::from)? {
+            views.push(view(&desk, row).await.map_err(OfferError::from)?);
+        }
+        Ok(Json(views))
+    }
+
+    /// Makes an offer code.
+    #[oai(
+        path = "/admin/offers/",
+        method = "post",
+        operation_id = "adminCreateOffer"
+    )]
+    async fn create(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        body: Json<OfferTerms>,
+    ) -> Result<Json<OfferView>, Failure<OfferError, { ADMIN | SEND }>> {
+        let (code, offer) = parse_terms(&body)?;
+        if taken_by_another(&desk, &code, None)
+            .await
+            .map_err(OfferError::from)?
+        {
+            return Err(OfferError::Taken.into());
+        }
+        let mut row = offer_code::ActiveModel {
+            code: Set(code.as_str().to_owned()),
+            version: Set(1),
+            created_at: Set(now()),
+            updated_at: Set(now()),
+            ..Default::default()
+        };
+        columns(&mut row, &offer);
+        let txn = desk.ledger.begin().await.map_err(OfferError::from)?;
+        let made = match row.insert(&txn).await {
+            Ok(made) => made,
+            Err(_) => return Err(OfferError::Taken.into()),
+        };
+        audit::record(
+            &txn,
+            &admin.0.username,
+            Kind::Offer,
+            made.code.as_str(),
+            &format!("made: {}", offer.summary()),
+        )
+        .await
+        .map_err(OfferError::from)?;
+        txn.commit().await.map_err(OfferError::from)?;
+        Ok(Json(view(&desk, made).await.map_err(OfferError::from)?))
+    }
+
+    /// Changes an offer code's terms, from the version the page read.
+    #[oai(
+        path = "/admin/offers/:id/",
+        method = "put",
+        operation_id = "adminEditOffer"
+    )]
+    async fn edit(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        id: Path<i32>,
+        body: Json<OfferEdit>,
+    ) -> Changed {
+        let (code, offer) = parse_terms(&body.terms)?;
+        if taken_by_another(&desk, &code, Some(id.0))
+            .await
+            .map_err(OfferError::from)?
+        {
+            return Err(OfferError::Taken.into());
+        }
+        let mut row = offer_code::ActiveModel {
+            code: Set(code.as_str().to_owned()),
+            version: Set(body.version + 1),
+            updated_at: Set(now()),
+            ..Default::default()
+        };
+        columns(&mut row, &offer);
+        let txn = desk.ledger.begin().await.map_err(OfferError::from)?;
+        let changed = offer_code::Entity::update_many()
+            .set(row)
+            .filter(offer_code::Column::Id.eq(id.0))
+            .filter(offer_code::Column::Version.eq(body.version))
+            .exec(&txn)
+            .await
+            .map_err(OfferError::from)?;
+        if changed.rows_affected == 0 {
+            let exists = offer_code::Entity::find_by_id(id.0)
+                .one(&txn)
+                .await
+                .map_err(OfferError::from)?
+                .is_some();
+            return Err(if exists {
+                OfferError::Stale
+            } else {
+                OfferError::Gone
+            }
+            .into());
+        }
+        audit::record(
+            &txn,
+            &admin.0.username,
+            Kind::Offer,
+            code.as_str(),
+            &format!("changed: {}", offer.summary()),
+        )
+        .await
+        .map_err(OfferError::from)?;
+        txn.commit().await.map_err(OfferError::from)?;
+        let row = offer_code::Entity::find_by_id(id.0)
+            .one(&desk.db)
+            .await
+            .map_err(OfferError::from)?
+            .ok_or(OfferError::Gone)?;
+        Ok(Json(view(&desk, row).await.map_err(OfferError::from)?))
+    }
+
+    /// Ends an offer code: no cart can use it from now (one paying with it now still can).
+    #[oai(
+        path = "/admin/offers/:id/end/",
+        method = "post",
+        operation_id = "adminEndOffer"
+    )]
+    async fn end(
+        &self,
+        admin: AdminSession,
+        desk: Data<&OrderDesk>,
+        id: Path<i32>,
+        body: Json<OfferEnd>,
+    ) -> Changed {
+        let txn = desk.ledger.begin().await.map_err(OfferError::from)?;
+        if !offers::end(&txn, id.0, body.version)
+            .await
+            .map_err(OfferError::from)?
+        {
+            let exists = offer_code::Entity::find_by_id(id.0)
+                .one(&txn)
+                .await
+                .map_err(OfferError::from)?
+                .is_some();
+            return Err(if exists {
+                OfferError::Stale
+            } else {
+                OfferError::Gone
+            }
+            .into());
+        }
+        let row = offer_code::Entity::find_by_id(id.0)
+            .one(&txn)
+            .await
+            .map_err(OfferError::from)?
+            .ok_or(OfferError::Gone)?;
+        audit::record(
+            &txn,
+            &admin.0.username,
+            Kind::Offer,
+            row.code.as_str(),
+            "ended",
+        )
+        .await
+        .map_err(OfferError::from)?;
+        txn.commit().await.map_err(OfferError::from)?;
+        Ok(Json(view(&desk, row).await.map_err(OfferError::from)?))
+    }
+}

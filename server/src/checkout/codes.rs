@@ -1,0 +1,503 @@
+//! The checkout's one field, "Gift voucher or offer code": a code applied to a cart is kept on
+//! it (`carts.voucher_code`, `carts.offer_code`; one of each at most) and judged again whenever
+//! the cart is totalled, since its conditions depend on the day chosen and what is in the cart.
+//! Nothing is held here: the voucher's amount and the code's use are held at `check_intent`
+//! ([`super::Checkout::payment_for_cart`]), as the stock is. Core does the sums and says every
+//! sentence ([`posy_core::offer`], [`posy_core::voucher`]).
+
+use posy_core::Money;
+use posy_core::calendar::Date;
+use posy_core::cart::CartId;
+use posy_core::fulfilment::{FulfilmentForm, Totals};
+use posy_core::offer::{
+    Code, Discount, Handover, ONE_CODE, ONE_VOUCHER, OfferCart, OfferCode, OfferLine, Reckoning,
+    UNKNOWN_CODE, reckon,
+};
+use posy_core::schedule::{Taken, today};
+use posy_core::voucher::{VoucherCode, left_sentence};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+
+use crate::cart::holds;
+use crate::cart::{self, PricedLine};
+use crate::orders::offers::{self, NotApplied};
+use crate::orders::vouchers;
+use crate::store::clock::Clock;
+use crate::store::db::Writer;
+use crate::store::entities::{cart as carts, offer_code};
+use crate::studio::delivery;
+
+/// Why a code was not applied, or a cart's codes could not be shown.
+#[derive(Debug)]
+pub enum CodeError {
+    /// No open cart has that id.
+    CartGone,
+    /// The code was refused: core's sentence.
+    Refused(String),
+    Db(DbErr),
+}
+
+impl From<DbErr> for CodeError {
+    fn from(err: DbErr) -> Self {
+        CodeError::Db(err)
+    }
+}
+
+/// Which of the cart's two codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeKind {
+    Voucher,
+    Offer,
+}
+
+/// The voucher applied to a cart, as the checkout shows it.
+#[derive(Clone, Debug)]
+pub struct VoucherUse {
+    pub code: String,
+    /// What it has now (other carts' holds taken off).
+    pub available: Money,
+    /// What it pays of this order.
+    pub pays: Money,
+    /// What will be left on it after.
+    pub left_after: Money,
+    pub expires_on: String,
+}
+
+/// The offer code applied to a cart.
+#[derive(Clone, Debug)]
+pub struct OfferUse {
+    pub code: String,
+    /// Its terms in a line.
+    pub summary: String,
+    /// What it takes off this order now.
+    pub discount: Money,
+}
+
+/// A cart's codes and what the order comes to with them.
+#[derive(Clone, Debug)]
+pub struct CartCodes {
+    pub voucher: Option<VoucherUse>,
+    pub offer: Option<OfferUse>,
+    /// Sentences for applied codes that do not apply as the cart stands.
+    pub problems: Vec<String>,
+    pub reckoning: Reckoning,
+}
+
+/// The lines as an offer sees them.
+pub fn offer_lines(lines: &[PricedLine]) -> Vec<OfferLine> {
+    lines
+        .iter()
+        .filter(|line| line.unavailable().is_none())
+        .map(|line| OfferLine {
+            product: line.product.id,
+            shelf: Some(line.product.category_id),
+            total: line.total(),
+        })
+        .collect()
+}
+
+/// The handover the cart's kept choice names, if any.
+pub fn handover(cart: &carts::Model) -> Option<(Date, Option<String>)> {
+    let date = Date::parse(cart.fulfil_date.as_deref()?)?;
+    Some((date, cart.fulfil_slot.clone()))
+}
+
+/// What the cart's choice costs now (the fee and surcharge fixed on it when its payment was
+/// made; else worked out from the delivery settings, without booking anything).
+async fn charge(
+    db: &impl ConnectionTrait,
+    clock: Clock,
+    cart: &carts::Model,
+    lines: &[PricedLine],
+    items: Money,
+) -> Result<Totals, DbErr> {
+    if let Some(fixed) = crate::cart::fulfilment::fixed_charge(cart) {
+        return Ok(fixed.totals(items));
+    }
+    let Some(kept) = &cart.fulfilment else {
+        return Ok(Totals::of(items, Money::ZERO, Money::ZERO));
+    };
+    let form: FulfilmentForm = serde_json::from_str(kept)
+        .map_err(|err| DbErr::Custom(format!("a cart's choice cannot be read: {err}")))?;
+    let settings = delivery::settings(db).await?;
+    let lead = crate::cart::fulfilment::lead_days(lines);
+    Ok(
+        match form.parse(&settings, clock.now(), lead, &Taken::none()) {
+            Ok(chosen) => settings.totals(items, &chosen),
+            Err(_) => Totals::of(items, Money::ZERO, Money::ZERO),
+        },
+    )
+}
+
+/// The cart's codes, judged as it stands now.
+pub async fn view(
+    db: &impl ConnectionTrait,
+    clock: Clock,
+    id: CartId,
+) -> Result<CartCodes, CodeError> {
+    let cart = carts::Entity::find_by_id(id.to_string())
+        .one(db)
+        .await?
+        .filter(|cart| cart.ordered_at.is_none())
+        .ok_or(CodeError::CartGone)?;
+    let lines = cart::priced_lines(db, id).await?;
+    let items = cart::payable_total(&lines);
+    let totals = charge(db, clock, &cart, &lines, items).await?;
+    let now = clock.now();
+    let day = today(now);
+    let mut problems = Vec::new();
+    let mut discount = Discount::default();
+    let mut offer = None;
+    if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
+        let chosen = handover(&cart);
+        let offer_lines = offer_lines(&lines);
+        let judged = OfferCart {
+            lines: &offer_lines,
+            totals,
+            today: day,
+            handover: chosen.as_ref().map(|(date, slot)| Handover {
+                date: *date,
+                slot: slot.as_deref(),
+            }),
+            uses: 0,
+            used_by_email: false,
+        };
+        match offers::find(db, &code).await? {
+            Some(row) => {
+                let summary = offers::terms(&row).summary();
+                match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
+                    Ok(taken) => discount = taken,
+                    Err(NotApplied::Refused(why)) => problems.push(why.to_string()),
+                    Err(NotApplied::Unknown) => problems.push(UNKNOWN_CODE.to_owned()),
+                    Err(NotApplied::Db(err)) => return Err(err.into()),
+                }
+                offer = Some(OfferUse {
+                    code: row.code.clone(),
+                    summary,
+                    discount: discount.total(),
+                });
+            }
+            None => problems.push(UNKNOWN_CODE.to_owned()),
+        }
+    }
+    let mut available = None;
+    let mut voucher = None;
+    if let Some(code) = cart.voucher_code.as_deref().and_then(VoucherCode::parse) {
+        match vouchers::find(db, &code).await? {
+            Some(row) => {
+                let state = vouchers::state(db, &row, now, Some(&cart.id)).await?;
+                match state.usable(day) {
+                    Ok(left) => available = Some(left),
+                    Err(why) => problems.push(why.to_string()),
+                }
+                voucher = Some((row, state));
+            }
+            None => problems.push(UNKNOWN_CODE.to_owned()),
+        }
+    }
+    let reckoning = reckon(totals, discount, available);
+    let voucher = voucher.map(|(row, state)| VoucherUse {
+        code: row.code,
+        available: available.unwrap_or(Money::ZERO),
+        pays: reckoning.voucher,
+        left_after: state
+            .available
+            .checked_sub(reckoning.voucher)
+            .unwrap_or(Money::ZERO)
+            .max(Money::ZERO),
+        expires_on: row.expires_on,
+    });
+    Ok(CartCodes {
+        voucher,
+        offer,
+        problems,
+        reckoning,
+    })
+}
+
+/// Applies what was typed to the cart: a voucher with something on it, or an offer code that
+/// applies to the cart as it stands (conditions on a day not chosen yet wait until it is).
+/// Answers the cart's codes.
+pub async fn apply(
+    db: &impl ConnectionTrait,
+    writer: &Writer,
+    clock: Clock,
+    id: CartId,
+    typed: &str,
+) -> Result<CartCodes, CodeError> {
+    let code = Code::parse(typed).map_err(|why| CodeError::Refused(why.to_owned()))?;
+    let cart = carts::Entity::find_by_id(id.to_string())
+        .one(db)
+        .await?
+        .filter(|cart| cart.ordered_at.is_none())
+        .ok_or(CodeError::CartGone)?;
+    let now = clock.now();
+    let (kind, kept) = match code {
+        Code::Voucher(code) => {
+            if cart
+                .voucher_code
+                .as_deref()
+                .is_some_and(|kept| kept != code.as_str())
+            {
+                return Err(CodeError::Refused(ONE_VOUCHER.to_owned()));
+            }
+            let row = vouchers::find(db, &code)
+                .await?
+                .ok_or_else(|| CodeError::Refused(UNKNOWN_CODE.to_owned()))?;
+            let state = vouchers::state(db, &row, now, Some(&cart.id)).await?;
+            state
+                .usable(today(now))
+                .map_err(|why| CodeError::Refused(why.to_string()))?;
+            (CodeKind::Voucher, row.code)
+        }
+        Code::Offer(code) => {
+            if cart
+                .offer_code
+                .as_deref()
+                .is_some_and(|kept| kept != code.as_str())
+            {
+                return Err(CodeError::Refused(ONE_CODE.to_owned()));
+            }
+            let row: offer_code::Model = offers::find(db, &code)
+                .await?
+                .ok_or_else(|| CodeError::Refused(UNKNOWN_CODE.to_owned()))?;
+            let lines = cart::priced_lines(db, id).await?;
+            let items = cart::payable_total(&lines);
+            let totals = charge(db, clock, &cart, &lines, items).await?;
+            let chosen = handover(&cart);
+            let offer_lines = offer_lines(&lines);
+            let judged = OfferCart {
+                lines: &offer_lines,
+                totals,
+                today: today(now),
+                handover: chosen.as_ref().map(|(date, slot)| Handover {
+                    date: *date,
+                    slot: slot.as_deref(),
+                }),
+                uses: 0,
+                used_by_email: false,
+            };
+            match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
+                Ok(_) => {}
+                Err(NotApplied::Refused(why)) => return Err(CodeError::Refused(why.to_string())),
+                Err(NotApplied::Unknown) => {
+                    return Err(CodeError::Refused(UNKNOWN_CODE.to_owned()));
+                }
+                Err(NotApplied::Db(err)) => return Err(err.into()),
+            }
+            (CodeKind::Offer, row.code)
+        }
+    };
+    keep(writer, id, kind, Some(kept)).await?;
+    view(db, clock, id).await
+}
+
+/// Takes one of the cart's codes off; answers the cart's codes.
+pub async fn remove(
+    db: &impl ConnectionTrait,
+    writer: &Writer,
+    clock: Clock,
+    id: CartId,
+    kind: CodeKind,
+) -> Result<CartCodes, CodeError> {
+    keep(writer, id, kind, None).await?;
+    view(db, clock, id).await
+}
+
+/// Writes a code on the cart (or takes it off): a change to what the cart will pay, so it ends
+/// the cart's hold, as every cart change does, and the amounts fixed with its payment.
+async fn keep(
+    writer: &Writer,
+    id: CartId,
+    kind: CodeKind,
+    code: Option<String>,
+) -> Result<(), CodeError> {
+    writer
+        .write(move |txn| {
+            Box::pin(async move {
+                let column = match kind {
+                    CodeKind::Voucher => carts::Column::VoucherCode,
+                    CodeKind::Offer => carts::Column::OfferCode,
+                };
+                let updated = holds::release(carts::Entity::update_many())
+                    .col_expr(column, Expr::value(code))
+                    .col_expr(carts::Column::VoucherPence, Expr::value(None::<i64>))
+                    .col_expr(carts::Column::DiscountPence, Expr::value(None::<i64>))
+                    .filter(carts::Column::Id.eq(id.to_string()))
+                    .filter(carts::Column::OrderedAt.is_null())
+                    .exec(txn)
+                    .await?;
+                if updated.rows_affected == 0 {
+                    return Err(CodeError::CartGone);
+                }
+                Ok(())
+            })
+        })
+        .await
+}
+
+/// The balance look-up's sentence for a typed code, with the voucher's code as kept and what
+/// it has; `Err` with the sentence for something that is no voucher.
+pub async fn balance(
+    db: &impl ConnectionTrait,
+    clock: Clock,
+    typed: &str,
+) -> Result<(VoucherCode, posy_core::voucher::VoucherState, String), CodeError> {
+    let code = match Code::parse(typed) {
+        Ok(Code::Voucher(code)) => code,
+        Ok(Code::Offer(_)) => return Err(CodeError::Refused(UNKNOWN_CODE.to_owned())),
+        Err(why) => return Err(CodeError::Refused(why.to_owned())),
+    };
+    let row = vouchers::find(db, &code)
+        .await?
+        .ok_or_else(|| CodeError::Refused(UNKNOWN_CODE.to_owned()))?;
+    let now = clock.now();
+    let state = vouchers::state(db, &row, now, None).await?;
+    let sentence = state.look_up(today(now));
+    Ok((code, state, sentence))
+}
+
+/// `This voucher has £3.50 left.`, for a voucher that cannot pay what a cart held of it.
+pub fn short_sentence(left: Money) -> String {
+    left_sentence(left)
+}
+
+/// Holds for the cart, in the transaction that holds its stock (its hold already written): a
+/// use of its offer code and what its voucher pays of what is left to pay; fixes both on the
+/// cart; answers the sum. A code that no longer applies is refused with its sentence, before
+/// any card is charged. A cart without codes forgets any it held.
+pub async fn hold(
+    txn: &impl ConnectionTrait,
+    now: i64,
+    cart: &carts::Model,
+    lines: &[PricedLine],
+    totals: Totals,
+    email: Option<&str>,
+) -> Result<Reckoning, super::IntentError> {
+    use super::IntentError;
+    let day = today(now);
+    let discount = match cart.offer_code.as_deref().and_then(OfferCode::parse) {
+        Some(code) => {
+            let chosen = handover(cart);
+            let offer_lines = offer_lines(lines);
+            let judged = OfferCart {
+                lines: &offer_lines,
+                totals,
+                today: day,
+                handover: chosen.as_ref().map(|(date, slot)| Handover {
+                    date: *date,
+                    slot: slot.as_deref(),
+                }),
+                uses: 0,
+                used_by_email: false,
+            };
+            match offers::hold(txn, &cart.id, &code, judged, email, now).await {
+                Ok((discount, _)) => discount,
+                Err(NotApplied::Refused(why)) => return Err(IntentError::Code(why.to_string())),
+                Err(NotApplied::Unknown) => return Err(IntentError::Code(UNKNOWN_CODE.to_owned())),
+                Err(NotApplied::Db(err)) => return Err(err.into()),
+            }
+        }
+        None => {
+            offers::forget_holds(txn, &cart.id).await?;
+            Discount::default()
+        }
+    };
+    let due = reckon(totals, discount, None).total;
+    let available = match cart.voucher_code.as_deref().and_then(VoucherCode::parse) {
+        Some(code) => match vouchers::hold(txn, &cart.id, &code, due, now, day).await {
+            Ok((held, _)) => Some(held),
+            Err(vouchers::NotTaken::Refused(why)) => {
+                return Err(IntentError::Code(why.to_string()));
+            }
+            Err(vouchers::NotTaken::Short(left)) => {
+                return Err(IntentError::Code(left_sentence(left)));
+            }
+            Err(vouchers::NotTaken::Unknown) => {
+                return Err(IntentError::Code(UNKNOWN_CODE.to_owned()));
+            }
+            Err(vouchers::NotTaken::Db(err)) => return Err(err.into()),
+        },
+        None => {
+            vouchers::forget_holds(txn, &cart.id).await?;
+            None
+        }
+    };
+    let reckoning = reckon(totals, discount, available);
+    carts::Entity::update_many()
+        .col_expr(
+            carts::Column::VoucherPence,
+            Expr::value(reckoning.voucher.pence()),
+        )
+        .col_expr(
+            carts::Column::DiscountPence,
+            Expr::value(reckoning.discount.pence()),
+        )
+        .filter(carts::Column::Id.eq(cart.id.as_str()))
+        .exec(txn)
+        .await?;
+    Ok(reckoning)
+}
+
+/// What the cart's payment was made for: its totals with the discount and the voucher's amount
+/// fixed at `check_intent`; `None` when a code was applied or taken off since (they are fixed
+/// no more), so the order is not placed for a sum nobody was shown.
+pub fn fixed(cart: &carts::Model, totals: Totals) -> Option<Reckoning> {
+    let has_codes = cart.voucher_code.is_some() || cart.offer_code.is_some();
+    let (voucher, discount) = match (cart.voucher_pence, cart.discount_pence) {
+        (Some(voucher), Some(discount)) => (voucher, discount),
+        _ if has_codes => return None,
+        _ => (0, 0),
+    };
+    let discount = Discount {
+        items: Money::from_pence(discount),
+        delivery: Money::ZERO,
+    };
+    Some(reckon(totals, discount, Some(Money::from_pence(voucher))))
+}
+
+/// In the order's transaction: the code's use becomes the order's and the voucher's hold is
+/// spent on it, the order noting which voucher paid. `Ok(Err(sentence))` when either can no
+/// longer be (the caller rolls back).
+pub async fn settle(
+    txn: &impl ConnectionTrait,
+    now: i64,
+    cart: &carts::Model,
+    order_id: i32,
+    email: &str,
+    paid: Reckoning,
+) -> Result<Result<(), String>, DbErr> {
+    let day = today(now);
+    if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
+        match offers::use_for_order(txn, &cart.id, &code, order_id, email, now).await {
+            Ok(()) => {}
+            Err(NotApplied::Refused(why)) => return Ok(Err(why.to_string())),
+            Err(NotApplied::Unknown) => return Ok(Err(UNKNOWN_CODE.to_owned())),
+            Err(NotApplied::Db(err)) => return Err(err),
+        }
+    }
+    let Some(code) = cart.voucher_code.as_deref().and_then(VoucherCode::parse) else {
+        return Ok(Ok(()));
+    };
+    if paid.voucher <= Money::ZERO {
+        vouchers::forget_holds(txn, &cart.id).await?;
+        return Ok(Ok(()));
+    }
+    let voucher_id =
+        match vouchers::spend(txn, &cart.id, &code, paid.voucher, order_id, now, day).await {
+            Ok(id) => id,
+            Err(vouchers::NotTaken::Refused(why)) => return Ok(Err(why.to_string())),
+            Err(vouchers::NotTaken::Short(left)) => return Ok(Err(left_sentence(left))),
+            Err(vouchers::NotTaken::Unknown) => return Ok(Err(UNKNOWN_CODE.to_owned())),
+            Err(vouchers::NotTaken::Db(err)) => return Err(err),
+        };
+    crate::store::entities::order::Entity::update_many()
+        .col_expr(
+            crate::store::entities::order::Column::VoucherId,
+            Expr::value(voucher_id),
+        )
+        .filter(crate::store::entities::order::Column::Id.eq(order_id))
+        .exec(txn)
+        .await?;
+    Ok(Ok(()))
+}
