@@ -401,7 +401,6 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
               <>
                 <Fact label="By gift voucher">
                   {money(paid.paid_by_voucher)}
-                  {paid.voucher_code && <span className="order-facts__code"> {paid.voucher_code}</span>}
                 </Fact>
                 <Fact label="By card">{money(paid.paid_by_card)}</Fact>
               </>

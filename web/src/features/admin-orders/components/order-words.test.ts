@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidBy, paidHow } from './order-words';
+import { paidHow } from './order-words';
 
 describe('what paid for an order', () => {
   it('says the voucher’s part and the card’s, or nothing when no voucher paid', () => {
@@ -7,18 +7,5 @@ describe('what paid for an order', () => {
     expect(paidHow({ paid_by_voucher: '25.00', paid_by_card: '17.00' }, pounds)).toBe('£25.00 by gift voucher and £17.00 by card');
     expect(paidHow({ paid_by_voucher: '42.00', paid_by_card: '0.00' }, pounds)).toBe('£42.00 by gift voucher');
     expect(paidHow({ paid_by_voucher: '0.00', paid_by_card: '42.00' }, pounds)).toBeNull();
-  });
-});
-
-describe('an order’s voucher and offer figures', () => {
-  it('reads them when the order has them, and an order from before them as paid by card', () => {
-    expect(paidBy({ payment: { paid_by_voucher: '25.00', paid_by_card: '17.00', voucher_code: 'K7QM-2XHD-9PRT' }, discount: '4.20', offer_code: 'TUESDAY10' } as never)).toEqual({
-      paid_by_voucher: '25.00',
-      paid_by_card: '17.00',
-      voucher_code: 'K7QM-2XHD-9PRT',
-      discount: '4.20',
-      offer_code: 'TUESDAY10',
-    });
-    expect(paidBy({ payment: {} })).toMatchObject({ paid_by_voucher: '0.00', discount: '0.00', offer_code: null });
   });
 });

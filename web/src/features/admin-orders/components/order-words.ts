@@ -45,26 +45,15 @@ export function skipQuestion(reference: string, to: { status: OrderStatus; label
 export interface PaidBy {
   paid_by_voucher: string;
   paid_by_card: string;
-  voucher_code: string | null;
   /** An offer code's discount ("0.00" when none) and its code. */
   discount: string;
   offer_code: string | null;
 }
 
-/**
- * The order's voucher and offer figures (vouchers.md's `OrderDetail` fields, not yet in
- * openapi.yaml, hence read with care: an order from before them paid all by card).
- */
-export function paidBy(order: { payment: object }): PaidBy {
-  const own = order as Partial<Pick<PaidBy, 'discount' | 'offer_code'>>;
-  const payment = order.payment as Partial<PaidBy>;
-  return {
-    paid_by_voucher: payment.paid_by_voucher ?? '0.00',
-    paid_by_card: payment.paid_by_card ?? '0.00',
-    voucher_code: payment.voucher_code ?? null,
-    discount: own.discount ?? '0.00',
-    offer_code: own.offer_code ?? null,
-  };
+/** The order's voucher and offer figures, from its payment. */
+export function paidBy(order: { payment: PaidBy }): PaidBy {
+  const { paid_by_voucher, paid_by_card, discount, offer_code } = order.payment;
+  return { paid_by_voucher, paid_by_card, discount, offer_code };
 }
 
 /** "£25.00 by gift voucher and £13.50 by card", or null when no voucher paid any of it. */

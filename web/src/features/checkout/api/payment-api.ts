@@ -51,9 +51,8 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     params: { query: { cart_id: cartId } },
     signal,
   });
-  // `nothing_to_pay` and a null `client_secret` are the contract's (vouchers.md), not yet in openapi.yaml.
-  const voucherPays = data as (typeof data & { nothing_to_pay?: boolean; client_secret: string | null }) | undefined;
-  if (data && (voucherPays?.nothing_to_pay || !voucherPays?.client_secret)) return { kind: 'nothing-to-pay', total: data.total };
+  // A gift voucher pays for everything: no intent (its secret is empty), no card.
+  if (data?.nothing_to_pay) return { kind: 'nothing-to-pay', total: data.total };
   if (data) return { kind: 'secret', clientSecret: data.client_secret, total: data.total, refunded: data.refunded ?? null };
   const order = (error as ErrorBody | undefined)?.order;
   if (response.status === 409 && order) {

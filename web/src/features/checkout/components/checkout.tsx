@@ -105,6 +105,8 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
     onPlaced,
     onOrdered: setOrdered,
     nothingToPay,
+    codeOn: !!reckoned,
+    onCodeRefused: codes.refresh,
   });
 
   const controls = useRef(new Map<string, HTMLElement>());

@@ -15,7 +15,7 @@ import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
 import { clearDraft, draftOf, saveDraft } from './checkout-draft';
 import type { ChoiceField, UseFulfilment } from './use-fulfilment';
-import { backToCartSaying, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
+import { backToCartSaying, isCodeRefusal, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
 
 /** A field of the form, by its form name (the core lists them, in the page's order). */
 export type CheckoutField = keyof CheckoutForm;
@@ -134,6 +134,10 @@ export interface CheckoutOptions {
   onOrdered?: (ordered: OrderedCart) => void;
   /** A gift voucher covers the whole total: no card, the order is placed from the voucher. */
   nothingToPay?: boolean;
+  /** A gift voucher or offer code is on the cart. */
+  codeOn?: boolean;
+  /** check_intent refused a code on the cart: its figures are asked for again. */
+  onCodeRefused?: () => void;
 }
 
 /** What the page says when the delivery days never loaded and so nothing can be chosen. */
@@ -176,6 +180,8 @@ export function useCheckout({
   onPlaced,
   onOrdered,
   nothingToPay = false,
+  codeOn = false,
+  onCodeRefused,
 }: CheckoutOptions) {
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
@@ -230,6 +236,12 @@ export function useCheckout({
       // The choice closed between saving it and paying (a cut-off passed): it is fixed here.
       if (isStaleChoice(cause)) {
         refuseChoice(cause.reason ?? 'Please check your delivery choice.', cause.fields);
+        return null;
+      }
+      // A voucher or code that no longer applies: said here, nothing charged, the figures asked again.
+      if (isCodeRefusal(cause, !!onCodeRefused && codeOn)) {
+        onCodeRefused?.();
+        setProblem({ message: cause.reason ?? '' });
         return null;
       }
       // The spec: any other failure of the payment intent sends the shopper back to the cart (with why).
@@ -313,8 +325,8 @@ export function useCheckout({
 
       const outcome = await createOrder({
         // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
-        // (null is the contract's, vouchers.md; openapi.yaml does not allow it yet.)
-        payment_intent_id: (paymentIntentId === 'voucher' ? null : paymentIntentId) as string,
+        // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
+        payment_intent_id: paymentIntentId === 'voucher' ? null : paymentIntentId,
         cart_id: cart.id,
         email: form.email.trim(),
         first_name: form.firstName.trim(),

@@ -17,6 +17,8 @@ export interface UseCodes {
   codes: CartCodes | null;
   apply: () => Promise<void>;
   remove: (kind: CodeKind) => Promise<void>;
+  /** Asks again what the codes come to (after check_intent refused one, say). */
+  refresh: () => void;
 }
 
 /**
@@ -73,6 +75,13 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     [cartId],
   );
 
+  const refresh = useCallback(() => {
+    getCodes(cartId).then(
+      (now) => setCodes(now && hasCodes(now) ? now : null),
+      () => {},
+    );
+  }, [cartId]);
+
   // A code put on in an earlier visit is still on the cart.
   useEffect(() => {
     const controller = new AbortController();
@@ -103,5 +112,5 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     return () => controller.abort();
   }, [on, choiceKey, cartId, keepChoice]);
 
-  return { typed, setTyped, refusal, busy, codes, apply, remove };
+  return { typed, setTyped, refusal, busy, codes, apply, remove, refresh };
 }
