@@ -31,7 +31,7 @@ fi
 product=$(curl -fs "$base/api/products/" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["id"])')
 # The first upcoming workshop's own page, as a shopper would follow it from /workshops.
 workshop=$(curl -fs "$base/api/workshops/" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["slug"])')
-pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact /workshops "/workshops/$workshop")
+pages=(/ /shop "/shop/$product" /cart /weddings /gallery /contact /workshops "/workshops/$workshop" /gift-vouchers)
 
 # The reports stay, for reading what Lighthouse names on a page.
 reports=$(mktemp -d /tmp/lighthouse-XXXXXX)

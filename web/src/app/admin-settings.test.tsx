@@ -21,7 +21,7 @@ describe('Settings’ Admins tab', () => {
     expect(tabs).toHaveTextContent('The studio and delivery');
     expect(await screen.findByRole('link', { name: 'Admins' })).toHaveAttribute('aria-current', 'page');
     // The back office's menu is unchanged, Settings current on its tabs too.
-    expect(screen.getByRole('navigation', { name: 'Back office' })).toHaveTextContent('ProductsGalleryEnquiriesSettings');
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toHaveTextContent('ProductsWorkshopsGalleryEnquiriesSettings');
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('You have signed out everywhere: every session of your account has ended.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();

@@ -21,6 +21,9 @@ const ProductPage = lazyPage(() => import('./routes/product'));
 const CartPage = lazyPage(() => import('./routes/cart'));
 const CheckoutPage = lazyPage(() => import('./routes/checkout'));
 const PaymentFailedPage = lazyPage(() => import('./routes/payment-failed'));
+const GiftVouchersPage = lazyPage(() => import('./routes/gift-vouchers'));
+const GiftVoucherBalancePage = lazyPage(() => import('./routes/gift-voucher-balance'));
+const GiftVoucherThanksPage = lazyPage(() => import('./routes/gift-voucher-thanks'));
 const GalleryPage = lazyPage(() => import('./routes/gallery'));
 const AlbumPage = lazyPage(() => import('./routes/album'));
 // Every /admin page, behind one line here (routes/admin.tsx).
@@ -52,6 +55,9 @@ export function AppRoutes() {
         <Route path="checkout" element={<CheckoutPage />} />
         {/* The spec's table lists /payment-failed twice; once is enough. */}
         <Route path="payment-failed" element={<PaymentFailedPage />} />
+        <Route path="gift-vouchers" element={<GiftVouchersPage />} />
+        <Route path="gift-vouchers/balance" element={<GiftVoucherBalancePage />} />
+        <Route path="gift-vouchers/thank-you/:voucherId" element={<GiftVoucherThanksPage />} />
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
         <Route path="admin/*" element={<AdminPages />} />

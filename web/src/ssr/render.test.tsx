@@ -25,6 +25,7 @@ const answers: FirstLoad = {
   '/api/albums/1/': album(1),
   '/api/workshops/': [wreaths, fullWorkshop],
   [`/api/workshops/${wreaths.slug}/`]: wreaths,
+  '/api/vouchers/terms/': { min: '10.00', max: '200.00', suggested: ['25.00', '50.00', '75.00'], validity_months: 24, message_chars: 300, send_hour: '08:00' },
   '/api/privacy/': {
     mail_kept: '90 days',
     card_kept: '13 months',
@@ -83,6 +84,7 @@ beforeEach(() => {
   mockApi.on('GET', '/api/cart/', () => json(emptyCart()));
   // A product page asks for the delivery rules once it is hydrated (when it can arrive is per visit).
   mockApi.on('GET', '/api/delivery/', () => json({ settings: demoDelivery }));
+  mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'simulated', publishable_key: null }));
 });
 
 afterEach(() => {
@@ -106,6 +108,8 @@ describe('the server’s drawing of each shopper page', () => {
     [`/workshops/${wreaths.slug}`, 'If you cannot come'],
     ['/cart', ''],
     ['/privacy', '6 years'],
+    ['/gift-vouchers', '£75.00'],
+    ['/gift-vouchers/balance', 'Voucher code'],
   ] as const;
 
   for (const [path, heading] of pages) {

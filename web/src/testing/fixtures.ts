@@ -1,4 +1,5 @@
 import type { Cart, CartItem, DeliverySettings, Product } from '@/lib/api-client';
+import type { CartCodes } from '@/features/checkout/api/codes-api';
 
 /** A product with sizes whose first size is sold out. */
 export const peonyPosy: Product = {
@@ -211,3 +212,19 @@ export const demoDelivery: DeliverySettings = {
     }
   ]
 };
+
+/** GET /api/cart/codes/ for a cart with no voucher or offer on it: its items, nothing taken off. */
+export function noCodes(cart: Cart): CartCodes {
+  return {
+    voucher: null,
+    offer: null,
+    problems: [],
+    items: cart.total,
+    delivery: '0.00',
+    surcharge: '0.00',
+    discount: '0.00',
+    total: cart.total,
+    paid_by_voucher: '0.00',
+    to_pay: cart.total,
+  };
+}

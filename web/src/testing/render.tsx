@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import Toasts from '@/components/ui/toasts';
 import { CartProvider } from '@/features/cart/stores/cart-context';
 import type { Cart } from '@/lib/api-client';
-import { emptyCart } from './fixtures';
+import { emptyCart, noCodes } from './fixtures';
 import { json, mockApi } from './mock-api';
 import { mockSite } from './site';
 
@@ -32,6 +32,8 @@ function Elsewhere() {
  */
 function renderInApp(children: ReactNode, at: string, cart: Cart) {
   mockApi.on('GET', '/api/cart/', () => json(cart));
+  // The checkout asks what codes are on the cart: none, unless the test said.
+  mockApi.on('GET', '/api/cart/codes/', () => json(noCodes(cart)));
   mockSite();
   return render(
     <MemoryRouter initialEntries={[at]}>

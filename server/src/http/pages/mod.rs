@@ -26,6 +26,8 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
             "checkout" | "payment-failed" | "admin" | "order-confirmation",
             ..,
         ] => return None,
+        // A bought voucher's thank-you is its buyer's alone, as an order's page is.
+        ["gift-vouchers", "thank-you", ..] => return None,
         // The home page shows this week's bouquets from the catalogue.
         [""] | ["shop"] => paths.push("/api/products/".into()),
         ["shop", id] if is_id(id) => paths.push(format!("/api/products/{id}/")),
@@ -34,6 +36,8 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
         ["workshops"] => paths.push("/api/workshops/".into()),
         ["workshops", slug] if is_slug(slug) => paths.push(format!("/api/workshops/{slug}/")),
         ["privacy"] => paths.push("/api/privacy/".into()),
+        // The values offered and how long a voucher lasts.
+        ["gift-vouchers"] => paths.push("/api/vouchers/terms/".into()),
         _ => {}
     }
     Some(paths)
@@ -258,6 +262,17 @@ mod tests {
             answers_for("/shop/peonies"),
             Some(vec!["/api/site/".to_owned()])
         );
+        assert_eq!(
+            answers_for("/gift-vouchers"),
+            Some(vec![
+                "/api/site/".to_owned(),
+                "/api/vouchers/terms/".to_owned()
+            ])
+        );
+        assert_eq!(
+            answers_for("/gift-vouchers/balance"),
+            Some(vec!["/api/site/".to_owned()])
+        );
     }
 
     #[test]
@@ -268,6 +283,7 @@ mod tests {
             "/admin/orders/4",
             "/order-confirmation/9",
             "/payment-failed",
+            "/gift-vouchers/thank-you/7",
         ] {
             assert_eq!(answers_for(path), None, "{path}");
         }

@@ -4,6 +4,10 @@ import { OrderBook } from '@/features/admin-orders/components/order-book';
 import { OrderPage } from '@/features/admin-orders/components/order-page';
 import { PhoneOrder } from '@/features/admin-orders/components/phone-order';
 import { DayWorkshops, useWorkshopsByDay } from '@/features/admin-workshops/components/day-workshops';
+import { OfferBook } from '@/features/admin-vouchers/components/offer-book';
+import { SellVoucher } from '@/features/admin-vouchers/components/sell-voucher';
+import { VoucherBook } from '@/features/admin-vouchers/components/voucher-book';
+import { VoucherPage } from '@/features/admin-vouchers/components/voucher-page';
 import { AdminFrame } from '../admin-frame';
 import NotFoundPage from './not-found';
 
@@ -14,6 +18,10 @@ export default function AdminOrdersPages() {
       <Route index element={<DaysWork />} />
       <Route path="new" element={<NewOrder />} />
       <Route path="day/:date" element={<DaySheetPage />} />
+      <Route path="vouchers" element={<Vouchers />} />
+      <Route path="vouchers/new" element={<NewVoucher />} />
+      <Route path="vouchers/:id" element={<OneVoucher />} />
+      <Route path="offers" element={<Offers />} />
       <Route path=":id" element={<OneOrder />} />
     </Routes>
   );
@@ -58,6 +66,42 @@ function OneOrder() {
   return (
     <AdminFrame title="Order" intro={<p>Everything about one order, and what happens to it next.</p>}>
       {({ signedOut, recount }) => <OrderPage key={number} id={number} onSignedOut={signedOut} onChanged={recount} />}
+    </AdminFrame>
+  );
+}
+
+// Gift vouchers and offer codes sit with the orders: a voucher is a payment, an offer a price.
+function Vouchers() {
+  return (
+    <AdminFrame title="Gift vouchers" intro={<p>Every voucher sold, what is left on it, and its history.</p>}>
+      {({ signedOut }) => <VoucherBook onSignedOut={signedOut} />}
+    </AdminFrame>
+  );
+}
+
+function NewVoucher() {
+  return (
+    <AdminFrame title="Sell a gift voucher" intro={<p>A voucher paid in the studio or over the phone.</p>}>
+      {({ signedOut }) => <SellVoucher onSignedOut={signedOut} />}
+    </AdminFrame>
+  );
+}
+
+function OneVoucher() {
+  const { id } = useParams();
+  const number = /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
+  if (number === null) return <NotFoundPage />;
+  return (
+    <AdminFrame title="Gift voucher" intro={<p>What is left on it, where it went, and how long it lasts.</p>}>
+      {({ signedOut }) => <VoucherPage key={number} id={number} onSignedOut={signedOut} />}
+    </AdminFrame>
+  );
+}
+
+function Offers() {
+  return (
+    <AdminFrame title="Offer codes" intro={<p>Codes that take something off an order: on quiet days, for a season, for friends.</p>}>
+      {({ signedOut }) => <OfferBook onSignedOut={signedOut} />}
     </AdminFrame>
   );
 }

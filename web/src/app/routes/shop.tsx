@@ -1,4 +1,4 @@
-import { RetryNotice } from '@/components/layout/page-kit';
+import { Callout, RetryNotice } from '@/components/layout/page-kit';
 import { PageShell } from '@/components/layout/page-shell';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
@@ -51,6 +51,10 @@ export default function ShopPage() {
           isAdding={isAdding}
         />
       )}
+
+      <Callout title="Not sure what they would like?" action={{ to: '/gift-vouchers', label: 'Give a gift voucher' }}>
+        <p>A Posy gift voucher, sent by e-mail on the morning you choose or printed at home to give by hand: they spend it on whatever is in season.</p>
+      </Callout>
     </PageShell>
   );
 }

@@ -18,6 +18,7 @@ const services = [
   { to: '/funerals', label: 'Funeral tributes' },
   { to: '/workshops', label: 'Workshops' },
   { to: '/shop', label: 'Bouquets & gifts' },
+  { to: '/gift-vouchers', label: 'Gift vouchers' },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { OnPayerReady, CardPayer } from './card-payer';
+import { authenticateSimulated, confirmSimulatedCard, type SimulatedCard } from './payment-api';
 import { TextField } from '@/components/ui/field';
-import { authenticateSimulated, confirmSimulatedCard, type CardPayer, type OnPayerReady, type SimulatedCard } from '@/lib/card-payment';
 
 /** The simulated provider's test cards (they mirror Stripe's). */
 export const TEST_CARDS = [
@@ -66,9 +67,9 @@ export function SimulatedCardForm({ onReady }: { onReady: OnPayerReady }) {
         </ul>
       </div>
 
-      <div className="card-fields">
+      <div className="checkout-grid checkout-grid--card">
         <TextField
-          className="card-fields__wide"
+          className="checkout-grid__wide"
           label="Card number"
           name="cardNumber"
           inputMode="numeric"

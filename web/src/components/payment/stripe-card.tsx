@@ -6,7 +6,7 @@ import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useState } from 'react';
 import { resetOnPageLoad } from '@/lib/page-load';
-import type { CardPayer, OnPayerReady } from '@/lib/card-payment';
+import type { CardPayer, OnPayerReady } from './card-payer';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 // A fresh load has no Stripe.js yet: each loads its own.

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import './payment.css';
 
 export interface ThreeDSecureDialogProps {
   /** The shopper's answer: true to complete authentication, false to fail it. */

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { useQuery } from '@/lib/use-query';
+import { money } from '@/lib/core';
 import { CallRefused } from '@/lib/api-client';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { counted } from '@/lib/words';
 import { daySheet, type DaySheet as Sheet, type OrderDetail } from '../api/orders-api';
 import { MapsLink, PhoneLink } from './contact-links';
+import { paidBy, paidHow } from './order-words';
 import { ClosedDayMark } from './status-badge';
 import './orders.css';
 import './day-sheet.css';
@@ -186,6 +188,11 @@ function SheetBlock({ order, sheet }: { order: OrderDetail; sheet: Sheet }) {
           {choice?.instructions && (
             <p className="sheet-block__note">
               <span className="sheet-block__label">Instructions:</span> {choice.instructions}
+            </p>
+          )}
+          {paidHow(paidBy(order), money) && (
+            <p className="sheet-block__note">
+              <span className="sheet-block__label">Paid:</span> {paidHow(paidBy(order), money)}
             </p>
           )}
           <p className="sheet-block__note">

@@ -82,6 +82,12 @@ export function OrderBook({ onSignedOut, onChanged, dayExtra }: OrderBookProps) 
             onApply={apply}
           />
         </details>
+        <Link to="/admin/orders/vouchers" className="button button--quiet button--small">
+          Gift vouchers
+        </Link>
+        <Link to="/admin/orders/offers" className="button button--quiet button--small">
+          Offer codes
+        </Link>
         <Link to="/admin/orders/new" className="button button--small">
           Take a phone order
         </Link>

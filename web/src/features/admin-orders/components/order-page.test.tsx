@@ -233,6 +233,8 @@ describe('an order’s page', () => {
       refunded: '12.50',
       status: 'new',
       key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      // Paid all by card: nothing to choose between a voucher and the card.
+      to: null,
     });
     expect(await screen.findByText('Cancelled', { selector: '.order-status' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The order is cancelled and £53.00 is being given back.');

@@ -12,7 +12,7 @@ import { getOrder, moveOrder, settleRefund, type OrderDetail, type OrderMove, ty
 import { ChoiceChange } from './choice-change';
 import { MapsLink, PhoneLink } from './contact-links';
 import { OrderNotes } from './order-notes';
-import { skipQuestion } from './order-words';
+import { paidBy, skipQuestion } from './order-words';
 import { RefundPanel } from './refund-panel';
 import { StatusBadge } from './status-badge';
 import './orders.css';
@@ -162,6 +162,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
   };
   const { moves } = order;
   const choice = order.fulfilment;
+  const paid = paidBy(order);
   // The steps between where the order is and a later one: the next, then the later ones before it.
   const skipped = (to: OrderMove) => {
     const path = [moves.next, ...moves.later].filter((step): step is OrderMove => step != null);
@@ -294,6 +295,7 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
           <dl className="order-sums">
             {order.delivery_fee !== '0.00' && <Sum label="Delivery" value={money(order.delivery_fee)} />}
             {order.surcharge !== '0.00' && <Sum label="Delivery time" value={money(order.surcharge)} />}
+            {Number(paid.discount) > 0 && <Sum label={`Offer ${paid.offer_code ?? ''}`.trim()} value={`−${money(paid.discount)}`} />}
             <Sum label="Total" value={money(order.total)} strong={order.payment.refunded === '0.00'} />
             {order.payment.refunded !== '0.00' && (
               <>
@@ -395,6 +397,14 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
                 : 'By card, through the shop'}
             </Fact>
             <Fact label="Amount">{money(order.payment.total)}</Fact>
+            {Number(paid.paid_by_voucher) > 0 && (
+              <>
+                <Fact label="By gift voucher">
+                  {money(paid.paid_by_voucher)}
+                </Fact>
+                <Fact label="By card">{money(paid.paid_by_card)}</Fact>
+              </>
+            )}
             {order.payment.refunded !== '0.00' && <Fact label="Given back">{money(order.payment.refunded)}</Fact>}
             <Fact label="Reference">
               <span className="order-facts__code">{order.payment.reference}</span>

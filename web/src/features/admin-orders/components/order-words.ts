@@ -40,3 +40,24 @@ export function skipQuestion(reference: string, to: { status: OrderStatus; label
     detail: `This skips ${inWords(skipped)} and e-mails ${customer} ${told}.`,
   };
 }
+
+/** What an order's payment came from, as the order and the day sheet say it. */
+export interface PaidBy {
+  paid_by_voucher: string;
+  paid_by_card: string;
+  /** An offer code's discount ("0.00" when none) and its code. */
+  discount: string;
+  offer_code: string | null;
+}
+
+/** The order's voucher and offer figures, from its payment. */
+export function paidBy(order: { payment: PaidBy }): PaidBy {
+  const { paid_by_voucher, paid_by_card, discount, offer_code } = order.payment;
+  return { paid_by_voucher, paid_by_card, discount, offer_code };
+}
+
+/** "£25.00 by gift voucher and £13.50 by card", or null when no voucher paid any of it. */
+export function paidHow({ paid_by_voucher: voucher, paid_by_card: card }: Pick<PaidBy, 'paid_by_voucher' | 'paid_by_card'>, money: (wire: string) => string): string | null {
+  if (!(Number(voucher) > 0)) return null;
+  return !(Number(card) > 0) ? `${money(voucher)} by gift voucher` : `${money(voucher)} by gift voucher and ${money(card)} by card`;
+}

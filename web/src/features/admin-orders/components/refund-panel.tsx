@@ -32,6 +32,9 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
   const [delivery, setDelivery] = useState(false);
   const [cancel, setCancel] = useState(false);
   const [reason, setReason] = useState('');
+  // Paid partly by gift voucher: what goes back to it first (the server's default) or to the card.
+  const [to, setTo] = useState<'voucher_first' | 'card_first'>('voucher_first');
+  const byVoucher = Number(order.payment.paid_by_voucher) > 0 && Number(order.payment.paid_by_card) > 0;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,9 +63,7 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
       refunded: order.payment.refunded,
       status: order.status,
       key: key.current,
-      // An order paid partly by gift voucher gives back to the voucher first (the server's
-      // default too); the studio's choice of the card first is not offered on this page yet.
-      to: 'voucher_first',
+      to: byVoucher ? to : null,
     };
     try {
       const done = await refundOrder(order.id, body);
@@ -159,6 +160,15 @@ export function RefundPanel({ order, onChanged, onRefused, onStale }: RefundPane
               <label className="check-row">
                 <input type="checkbox" checked={cancel} onChange={(event) => setCancel(event.target.checked)} />
                 <span>Cancel the order</span>
+              </label>
+            )}
+            {byVoucher && (
+              <label className="refund-form__reason">
+                <span className="field__label">Give back first to</span>
+                <select className="field__input" value={to} onChange={(event) => setTo(event.target.value as typeof to)}>
+                  <option value="voucher_first">The gift voucher ({money(order.payment.paid_by_voucher)} paid)</option>
+                  <option value="card_first">The card ({money(order.payment.paid_by_card)} paid)</option>
+                </select>
               </label>
             )}
             <label className="refund-form__reason">

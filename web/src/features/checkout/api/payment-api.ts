@@ -1,5 +1,5 @@
-// The cart's payment intent (the spec's check_intent). Which card form and confirming the card
-// are lib/card-payment's, shared with the workshops' bookings.
+// The checkout's payment intent (the spec's API calls); the card form's own calls are shared
+// with every page that takes a card (components/payment).
 import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
 
 /** What check_intent answers for a cart that can be paid for, or that is an order already. */
@@ -11,6 +11,11 @@ export type IntentAnswer =
       total: string;
       /** Why an earlier payment for this cart was refunded (the server's sentence), if one was. */
       refunded: string | null;
+    }
+  | {
+      /** A gift voucher covers the whole total: no payment intent, no card (the order is placed from the voucher). */
+      kind: 'nothing-to-pay';
+      total: string;
     }
   | {
       kind: 'ordered';
@@ -46,6 +51,8 @@ export async function checkIntent(cartId: string, signal?: AbortSignal): Promise
     params: { query: { cart_id: cartId } },
     signal,
   });
+  // A gift voucher pays for everything: no intent (its secret is empty), no card.
+  if (data?.nothing_to_pay) return { kind: 'nothing-to-pay', total: data.total };
   if (data) return { kind: 'secret', clientSecret: data.client_secret, total: data.total, refunded: data.refunded ?? null };
   const order = (error as ErrorBody | undefined)?.order;
   if (response.status === 409 && order) {

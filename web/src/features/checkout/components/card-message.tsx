@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Field, TextField } from '@/components/ui/field';
 import { cardCount, fulfilmentFields } from '@/lib/core';
 import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
-import { CheckoutStep } from './checkout-step';
+import { CheckoutStep } from '@/components/ui/checkout-step';
 import './fulfilment.css';
 
 export interface CardMessageProps {

@@ -1,23 +1,26 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePaymentSetup } from '@/components/payment/card-form';
-import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
 import { PageLoading } from '@/components/ui/page-loading';
 import type { SiteFacts } from '@/components/ui/studio-facts';
 import type { Cart } from '@/lib/api-client';
-import type { CardPayer } from '@/lib/card-payment';
 import { deliversFree, money } from '@/lib/core';
 import { useDeliveryState } from '@/lib/delivery';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { CardSection } from '@/components/payment/card-section';
+import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
+import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
 import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
 import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
+import { useCodes } from '../hooks/use-codes';
+import { CodeField } from './code-field';
 import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
-import { CardSection } from './card-section';
 import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
+import { hasCodes } from '../api/codes-api';
 import { PostcodeFirst } from './postcode-check';
 import './checkout.css';
 
@@ -86,7 +89,11 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
   // "Deliver to me" reads the shopper's details as they type them.
   const fulfilment = useFulfilment(cart, delivery.data?.rules ?? null, form);
   const totals = fulfilment.view.totals;
-  const total = totals ? money(totals.total) : checkoutTotal(cart);
+  const codes = useCodes(cart.id, fulfilment.sent);
+  const reckoned = hasCodes(codes.codes) ? codes.codes : null;
+  // With a code on, what the card is charged is the server's reckoning (core's), as check_intent's.
+  const total = reckoned ? money(reckoned.to_pay) : totals ? money(totals.total) : checkoutTotal(cart);
+  const nothingToPay = !!reckoned && Number(reckoned.to_pay) === 0;
   const { problem, submitting, submit, authentication } = useCheckout({
     cart,
     payer,
@@ -97,6 +104,9 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
     clearCart,
     onPlaced,
     onOrdered: setOrdered,
+    nothingToPay,
+    codeOn: !!reckoned,
+    onCodeRefused: codes.refresh,
   });
 
   const controls = useRef(new Map<string, HTMLElement>());
@@ -153,7 +163,15 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
 
   return (
     <div className="checkout">
-      <OrderSummary cart={cart} totals={totals} when={describeChoice(fulfilment)} method={fulfilment.choice.method} site={site} />
+      <OrderSummary
+        cart={cart}
+        totals={totals}
+        when={describeChoice(fulfilment)}
+        method={fulfilment.choice.method}
+        site={site}
+        codes={reckoned}
+        codeField={<CodeField codes={codes} />}
+      />
 
       <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
         {refunded && (
@@ -184,7 +202,13 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
           fieldRef={choiceRef}
         />
         <CardMessage step={3} fulfilment={fulfilment} fieldRef={choiceRef} />
-        <CardSection step={4} setup={setup} onReady={setPayer} onRetry={retry} />
+        {nothingToPay ? (
+          <div className="notice" role="status" data-testid="checkout-voucher-covers">
+            <p>Your gift voucher covers the whole order, so there is no card to pay with.</p>
+          </div>
+        ) : (
+          <CardSection step={4} setup={setup} onReady={setPayer} onRetry={retry} />
+        )}
 
         <div ref={problemBox} className="checkout__problem" tabIndex={-1} role="alert" aria-live="assertive" aria-atomic="true">
           {problem && (
@@ -195,7 +219,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
         </div>
 
         <button type="submit" className="button button--block checkout__pay" disabled={submitting}>
-          {submitting ? 'Processing…' : `Pay ${total}`}
+          {submitting ? 'Processing…' : nothingToPay ? 'Place order' : `Pay ${total}`}
         </button>
         <p className="checkout__secure">
           <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

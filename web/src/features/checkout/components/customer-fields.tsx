@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { TextField, type TextFieldProps } from '@/components/ui/field';
 import { checkoutFields, type CheckoutForm } from '@/lib/core';
 import type { CheckoutField } from '../hooks/use-checkout';
-import { CheckoutStep } from './checkout-step';
+import { CheckoutStep } from '@/components/ui/checkout-step';
 
 export interface CustomerFieldsProps {
   form: CheckoutForm;

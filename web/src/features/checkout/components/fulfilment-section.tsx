@@ -3,7 +3,7 @@ import { Field, TextField } from '@/components/ui/field';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { fulfilmentFields, recipientFields, type FulfilmentFieldInfo, type Method } from '@/lib/core';
 import type { ChoiceField, UseFulfilment } from '../hooks/use-fulfilment';
-import { CheckoutStep } from './checkout-step';
+import { CheckoutStep } from '@/components/ui/checkout-step';
 import { DayPicker } from './day-picker';
 import { PostcodeWord } from './postcode-check';
 import '@/components/ui/tile.css';

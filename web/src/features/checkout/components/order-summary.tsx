@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/ui/smart-image';
 import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money, totalQuantity, type Totals } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 import { counted } from '@/lib/words';
+import { hasCodes, type CartCodes } from '../api/codes-api';
 
 function unitPrice(item: CartItem): string {
   return item.variation_details?.price ?? item.product_details.price;
@@ -23,10 +25,14 @@ export interface OrderSummaryProps {
   method: string;
   /** The studio's facts, for its delivery sentence before a choice; null until they arrive. */
   site: SiteFacts | null;
+  /** A voucher or offer on the cart, with the server's (core's) figures for it; null when none. */
+  codes?: CartCodes | null;
+  /** The gift voucher or offer code field, above the figures. */
+  codeField?: ReactNode;
 }
 
 /** The delivery line: the fee, "Free", or what it waits for. */
-function deliveryFigure(totals: Totals | null, method: string): string {
+function deliveryFigure(totals: Pick<Totals, 'delivery'> | null, method: string): string {
   if (method === 'collection') return 'Free';
   if (!totals) return 'Chosen below';
   return Number(totals.delivery) === 0 ? 'Free' : money(totals.delivery);
@@ -36,11 +42,17 @@ function deliveryFigure(totals: Totals | null, method: string): string {
  * What is being paid for: each line with its size and quantity, then the items, the delivery fee
  * and any slot surcharge, and the total (all added by the core, as the server charges them).
  */
-export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryProps) {
+export function OrderSummary({ cart, totals, when, method, site, codes = null, codeField }: OrderSummaryProps) {
   const count = totalQuantity(cart.items);
-  const items = checkoutTotal(cart);
-  const total = totals ? money(totals.total) : items;
-  const surcharge = totals && Number(totals.surcharge) > 0 ? money(totals.surcharge) : null;
+  // With a code on the cart every figure is the server's, reckoned by core in one go, so the
+  // lines always add up; without one, the core's totals in the page.
+  const reckoned = hasCodes(codes) ? codes : null;
+  const items = reckoned ? money(reckoned.items) : checkoutTotal(cart);
+  const figures = reckoned ?? totals;
+  const total = reckoned ? money(reckoned.to_pay) : totals ? money(totals.total) : items;
+  const surcharge = figures && Number(figures.surcharge) > 0 ? money(figures.surcharge) : null;
+  const discount = reckoned && Number(reckoned.discount) > 0 ? money(reckoned.discount) : null;
+  const voucher = reckoned?.voucher && Number(reckoned.paid_by_voucher) > 0 ? money(reckoned.paid_by_voucher) : null;
 
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
@@ -72,6 +84,7 @@ export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryP
           </li>
         ))}
       </ul>
+      {codeField}
       <dl className="order-summary__figures">
         <div>
           <dt>
@@ -81,7 +94,7 @@ export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryP
         </div>
         <div>
           <dt>{method === 'collection' ? 'Collection' : 'Delivery'}</dt>
-          <dd data-testid="checkout-delivery">{deliveryFigure(totals, method)}</dd>
+          <dd data-testid="checkout-delivery">{deliveryFigure(figures, method)}</dd>
         </div>
         {surcharge && (
           <div>
@@ -89,8 +102,20 @@ export function OrderSummary({ cart, totals, when, method, site }: OrderSummaryP
             <dd data-testid="checkout-surcharge">{surcharge}</dd>
           </div>
         )}
+        {discount && (
+          <div className="order-summary__less">
+            <dt>Offer {reckoned?.offer?.code}</dt>
+            <dd data-testid="checkout-discount">−{discount}</dd>
+          </div>
+        )}
+        {voucher && (
+          <div className="order-summary__less">
+            <dt>Gift voucher</dt>
+            <dd data-testid="checkout-voucher">−{voucher}</dd>
+          </div>
+        )}
         <div className="order-summary__total">
-          <dt>Total</dt>
+          <dt>{voucher ? 'To pay' : 'Total'}</dt>
           <dd data-testid="checkout-total">{total}</dd>
         </div>
       </dl>

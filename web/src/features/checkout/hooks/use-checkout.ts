@@ -6,14 +6,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutFields, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
-import { confirmCard, STRIPE_NOT_LOADED, type BillingDetails, type CardPayer } from '@/lib/card-payment';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { confirmCard, useAuthentication, STRIPE_NOT_LOADED } from '@/components/payment/confirm-card';
+import type { BillingDetails } from '@/components/payment/payment-api';
 import type { CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
 import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
 import { checkIntent } from '../api/payment-api';
 import { clearDraft, draftOf, saveDraft } from './checkout-draft';
 import type { ChoiceField, UseFulfilment } from './use-fulfilment';
-import { backToCartSaying, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
+import { backToCartSaying, isCodeRefusal, isStaleChoice, orderedCart, type OrderedCart } from './use-payment-setup';
 
 /** A field of the form, by its form name (the core lists them, in the page's order). */
 export type CheckoutField = keyof CheckoutForm;
@@ -130,6 +132,12 @@ export interface CheckoutOptions {
   onPlaced?: () => void;
   /** Told when check_intent finds the cart is an order already. */
   onOrdered?: (ordered: OrderedCart) => void;
+  /** A gift voucher covers the whole total: no card, the order is placed from the voucher. */
+  nothingToPay?: boolean;
+  /** A gift voucher or offer code is on the cart. */
+  codeOn?: boolean;
+  /** check_intent refused a code on the cart: its figures are asked for again. */
+  onCodeRefused?: () => void;
 }
 
 /** What the page says when the delivery days never loaded and so nothing can be chosen. */
@@ -161,7 +169,20 @@ export type CustomerForm = ReturnType<typeof useCustomerForm>;
  * The checkout's submit and what it says. The shopper's details (`useCustomerForm`) and the
  * florist's choice (`useFulfilment`) are given in, so that one submit checks both with the core.
  */
-export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, refreshCart, clearCart, onPlaced, onOrdered }: CheckoutOptions) {
+export function useCheckout({
+  cart,
+  payer,
+  customer,
+  fulfilment,
+  shownTotal,
+  refreshCart,
+  clearCart,
+  onPlaced,
+  onOrdered,
+  nothingToPay = false,
+  codeOn = false,
+  onCodeRefused,
+}: CheckoutOptions) {
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
@@ -182,25 +203,17 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
     setProblem({ message, field: fields[0], about: valuesOf(fields) });
   };
   const [submitting, setSubmitting] = useState(false);
-  /** The 3-D Secure step waiting for the shopper: resolve(true) completes it, resolve(false) fails it. */
-  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
+  const { authentication, ask: askForAuthentication } = useAuthentication();
   // A second press while the first is on its way does nothing (state would be a render late).
   const busy = useRef(false);
   // A payment that succeeded but whose order was not made: a retry makes the order, never pays twice.
   const paid = useRef<{ cartId: string; paymentIntentId: string } | null>(null);
 
-  const askForAuthentication = () =>
-    new Promise<boolean>((resolve) => {
-      setAuthentication({
-        resolve: (succeed) => {
-          setAuthentication(null);
-          resolve(succeed);
-        },
-      });
-    });
-
-  /** Confirms the card; the payment intent's id once it has succeeded, else null (the page already says why). */
-  async function pay(activePayer: CardPayer): Promise<string | null> {
+  /**
+   * Confirms the card; the payment intent's id once it has succeeded, `voucher` when a gift
+   * voucher covers the whole total (no card), else null (the page already says why).
+   */
+  async function pay(activePayer: CardPayer | null): Promise<string | 'voucher' | null> {
     let clientSecret: string;
     try {
       const answer = await checkIntent(cart.id);
@@ -217,6 +230,7 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
         setProblem({ message: totalChanged(charged) });
         return null;
       }
+      if (answer.kind === 'nothing-to-pay') return 'voucher';
       clientSecret = answer.clientSecret;
     } catch (cause) {
       // The choice closed between saving it and paying (a cut-off passed): it is fixed here.
@@ -224,17 +238,27 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
         refuseChoice(cause.reason ?? 'Please check your delivery choice.', cause.fields);
         return null;
       }
+      // A voucher or code that no longer applies: said here, nothing charged, the figures asked again.
+      if (isCodeRefusal(cause, !!onCodeRefused && codeOn)) {
+        onCodeRefused?.();
+        setProblem({ message: cause.reason ?? '' });
+        return null;
+      }
       // The spec: any other failure of the payment intent sends the shopper back to the cart (with why).
       backToCartSaying(navigate, cause);
       return null;
     }
 
+    if (!activePayer) {
+      setProblem({ message: STRIPE_NOT_LOADED });
+      return null;
+    }
     const outcome = await confirmCard(activePayer, clientSecret, billingDetails(form), askForAuthentication);
     if (outcome.kind === 'authentication-failed') {
       navigate('/payment-failed');
       return null;
     }
-    if (outcome.kind === 'problem') {
+    if (outcome.kind === 'refused') {
       setProblem({ message: outcome.message });
       return null;
     }
@@ -276,7 +300,7 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
       return;
     }
     const alreadyPaid = paid.current?.cartId === cart.id ? paid.current.paymentIntentId : null;
-    if (!payer && !alreadyPaid) {
+    if (!payer && !alreadyPaid && !nothingToPay) {
       setProblem({ message: STRIPE_NOT_LOADED });
       return;
     }
@@ -295,12 +319,14 @@ export function useCheckout({ cart, payer, customer, fulfilment, shownTotal, ref
           return;
         }
       }
-      const paymentIntentId = alreadyPaid ?? (payer ? await pay(payer) : null);
+      const paymentIntentId = alreadyPaid ?? (await pay(payer));
       if (!paymentIntentId) return;
-      paid.current = { cartId: cart.id, paymentIntentId };
+      if (paymentIntentId !== 'voucher') paid.current = { cartId: cart.id, paymentIntentId };
 
       const outcome = await createOrder({
-        payment_intent_id: paymentIntentId,
+        // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
+        // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
+        payment_intent_id: paymentIntentId === 'voucher' ? null : paymentIntentId,
         cart_id: cart.id,
         email: form.email.trim(),
         first_name: form.firstName.trim(),

@@ -21,6 +21,17 @@ export function isStaleChoice(cause: unknown): cause is IntentRefused {
   return cause instanceof IntentRefused && cause.status === 400 && Object.keys(cause.fields).length > 0;
 }
 
+/**
+ * check_intent refused the cart's gift voucher or offer code (409 with core's sentence: another
+ * cart took what was left on the voucher, the day chosen is not the code's): the shopper stays,
+ * and the checkout says why by the code.
+ */
+export function isCodeRefusal(cause: unknown, codeOn: boolean): cause is IntentRefused {
+  // 409 also says a line sold out, which sends the shopper back to the cart: only with a code
+  // on the cart (or one named) is it the code's.
+  return cause instanceof IntentRefused && cause.status === 409 && !!cause.reason && (codeOn || 'code' in cause.fields);
+}
+
 /** A cart that is an order already: the server's sentence and the order's link when it has one. */
 export interface OrderedCart {
   message: string;
@@ -50,13 +61,15 @@ export function usePaymentIntentCheck(cartId: string, onOrdered: (ordered: Order
       (answer) => {
         if (controller.signal.aborted) return;
         if (answer.kind === 'ordered') onOrdered(orderedCart(answer));
-        else setRefunded(answer.refunded);
+        else if (answer.kind === 'secret') setRefunded(answer.refunded);
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;
         // A florist's choice kept from an earlier visit that can no longer be booked (its day has
         // passed, say): this page is where a new one is made, so the shopper stays.
         if (isStaleChoice(cause)) return;
+        // A code named as no longer applying: the code field says why.
+        if (isCodeRefusal(cause, false)) return;
         backToCartSaying(navigate, cause, true);
       },
     );

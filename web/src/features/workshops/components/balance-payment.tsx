@@ -1,8 +1,10 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CardForm, usePaymentSetup } from '@/components/payment/card-form';
+import { CardForm } from '@/components/payment/card-form';
+import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
-import { confirmCard, STRIPE_NOT_LOADED, type CardPayer } from '@/lib/card-payment';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
 import { formatDate, money } from '@/lib/core';
 import { balancePaid, payBalance, type BalanceView } from '../api/balance';
 import { AUTHENTICATION_FAILED } from '../hooks/use-booking';
@@ -19,19 +21,10 @@ export function BalancePayment({ orderId, token, view: first }: { orderId: numbe
   const onReady = useCallback((ready: CardPayer | null) => setPayer(() => ready), []);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
+  const { authentication, ask } = useAuthentication();
   // Paid but not recorded: pressing Pay again records the same payment.
   const paid = useRef<string | null>(null);
 
-  const ask = () =>
-    new Promise<boolean>((resolve) =>
-      setAuthentication({
-        resolve: (succeed) => {
-          setAuthentication(null);
-          resolve(succeed);
-        },
-      }),
-    );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +44,7 @@ export function BalancePayment({ orderId, token, view: first }: { orderId: numbe
         }
         const outcome = await confirmCard(payer, started.clientSecret, {}, ask);
         if (outcome.kind !== 'paid') {
-          setProblem(outcome.kind === 'problem' ? outcome.message : AUTHENTICATION_FAILED);
+          setProblem(outcome.kind === 'refused' ? outcome.message : AUTHENTICATION_FAILED);
           return;
         }
         paid.current = outcome.paymentIntentId;

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CardForm, usePaymentSetup } from '@/components/payment/card-form';
+import { CardForm } from '@/components/payment/card-form';
+import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
 import { Field, TextField } from '@/components/ui/field';
-import type { CardPayer } from '@/lib/card-payment';
+import type { CardPayer } from '@/components/payment/card-payer';
 import { formatDate, money } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { useBooking } from '../hooks/use-booking';

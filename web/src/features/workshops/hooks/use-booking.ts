@@ -4,7 +4,8 @@
 // typed stays as it was.
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmCard, STRIPE_NOT_LOADED, type CardPayer } from '@/lib/card-payment';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
 import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm } from '../api/book-workshop';
 
 /** The form's fields, by the names the server gives their sentences under. */
@@ -42,7 +43,7 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
   const [errors, setErrors] = useState<Partial<Record<BookingField, string>>>({});
   const [problem, setProblem] = useState<BookingProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [authentication, setAuthentication] = useState<{ resolve: (succeed: boolean) => void } | null>(null);
+  const { authentication, ask: askForAuthentication } = useAuthentication();
   const busy = useRef(false);
   // The hold of an earlier press: a retry keeps the same seats and payment.
   const booking = useRef<string | null>(null);
@@ -76,16 +77,6 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
     });
   }, []);
 
-  const askForAuthentication = () =>
-    new Promise<boolean>((resolve) => {
-      setAuthentication({
-        resolve: (succeed) => {
-          setAuthentication(null);
-          resolve(succeed);
-        },
-      });
-    });
-
   async function pay(payer: CardPayer): Promise<{ booking: string; paymentIntentId: string } | null> {
     const hold = await holdSeats(slug, { ...form, seats: Math.min(form.seats, maxSeats) }, booking.current, offer);
     if (!hold.ok) {
@@ -100,7 +91,7 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
       setProblem({ message: AUTHENTICATION_FAILED });
       return null;
     }
-    if (outcome.kind === 'problem') {
+    if (outcome.kind === 'refused') {
       setProblem({ message: outcome.message });
       return null;
     }

@@ -1,12 +1,12 @@
-import { CardForm, type CardFormProps } from '@/components/payment/card-form';
-import { CheckoutStep } from './checkout-step';
+import { CheckoutStep } from '@/components/ui/checkout-step';
+import { CardForm, type CardFormProps } from './card-form';
 
 export interface CardSectionProps extends CardFormProps {
   /** Its number among the checkout's steps. */
   step: number;
 }
 
-/** The last step: the card, in the form of whichever provider the shop uses. */
+/** The checkout's last step: the card form under its number. */
 export function CardSection({ step, ...card }: CardSectionProps) {
   return (
     <CheckoutStep step={step} title="Payment">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './checkout-step.css';
 
 export interface CheckoutStepProps {
   /** Its number among the checkout's steps. */

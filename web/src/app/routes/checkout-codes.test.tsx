@@ -1,0 +1,128 @@
+// The checkout's one field for a gift voucher or an offer code: the server's figures (core's
+// reckoning) in the summary, a refusal's sentence by the box with what was typed kept, and a
+// voucher covering the whole total placing the order with no card.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
+import type { Cart } from '@/lib/api-client';
+import { fillCheckout, studioDelivers } from '@/testing/checkout';
+import { cartLine, cartWith } from '@/testing/fixtures';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import CheckoutPage from './checkout';
+
+/** One Classic Peony Posy: £45.00. */
+const oneBouquet: Cart = cartWith([cartLine({ quantity: 1 })]);
+
+function codes(overrides: Record<string, unknown>) {
+  return {
+    voucher: null,
+    offer: null,
+    problems: [],
+    items: '45.00',
+    delivery: '5.00',
+    surcharge: '0.00',
+    discount: '0.00',
+    total: '50.00',
+    paid_by_voucher: '0.00',
+    to_pay: '50.00',
+    ...overrides,
+  };
+}
+
+const voucher = (available: string, pays: string, left: string) => ({
+  code: 'K7QM-2XHD-9PRT',
+  available,
+  pays,
+  left_after: left,
+  expires_on: '2028-12-14',
+});
+
+/** The server's codes for the cart: what apply_code answered last, also for GET codes/ after a change of day. */
+function serverApplies(answer: ReturnType<typeof codes>, seen: (body: unknown) => void = () => {}) {
+  let current = codes({});
+  mockApi.on('GET', '/api/cart/codes/', () => json(current));
+  mockApi.on('POST', '/api/cart/apply_code/', async (request) => {
+    seen(await request.json());
+    current = answer;
+    return json(current);
+  });
+}
+
+async function openCheckout() {
+  localStorage.setItem(CART_ID_KEY, oneBouquet.id);
+  mockApi.on('GET', '/api/payment/config/', () => json({ provider: 'simulated', publishable_key: null }));
+  studioDelivers();
+  const user = userEvent.setup();
+  renderPage(<CheckoutPage />, { path: '/checkout', cart: oneBouquet });
+  await screen.findByRole('radio', { name: /Delivery/ });
+  return user;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-12-14T09:30:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a gift voucher or offer code at the checkout', () => {
+  it('shows the voucher’s line and what is left on it, and charges the card the rest', async () => {
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x', total: '25.00' }));
+    let applied: unknown = null;
+    serverApplies(codes({ voucher: voucher('25.00', '25.00', '0.00'), paid_by_voucher: '25.00', to_pay: '25.00' }), (body) => {
+      applied = body;
+    });
+    const user = await openCheckout();
+    const field = screen.getByRole('textbox', { name: 'Gift voucher or offer code' });
+    await user.type(field, 'k7qm 2xhd 9prt');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const summary = screen.getByRole('complementary', { name: 'Your order' });
+    expect(await within(summary).findByTestId('checkout-voucher')).toHaveTextContent('−£25.00');
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('£25.00');
+    expect(within(summary).getByText(/£0.00 left on it/)).toBeInTheDocument();
+    expect(applied).toEqual({ cart_id: oneBouquet.id, code: 'k7qm 2xhd 9prt' });
+    expect(field).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Pay £25.00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove gift voucher K7QM-2XHD-9PRT' })).toBeInTheDocument();
+  });
+
+  it('says why a code was refused, by the box, and keeps what was typed', async () => {
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x', total: '50.00' }));
+    mockApi.on('POST', '/api/cart/apply_code/', () =>
+      json({ error: 'This code is for Tuesday deliveries.', fields: { code: 'This code is for Tuesday deliveries.' } }, 400),
+    );
+    const user = await openCheckout();
+    const field = screen.getByRole('textbox', { name: 'Gift voucher or offer code' });
+    await user.type(field, 'tuesday10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('code-refusal')).toHaveTextContent('This code is for Tuesday deliveries.');
+    expect(field).toHaveValue('tuesday10');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('checkout-discount')).not.toBeInTheDocument();
+  });
+
+  it('places the order from a voucher that covers it all, with no card form and no payment intent', async () => {
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: null, total: '0.00', nothing_to_pay: true }));
+    serverApplies(codes({ voucher: voucher('80.00', '50.00', '30.00'), paid_by_voucher: '50.00', to_pay: '0.00' }));
+    let placed: Record<string, unknown> | null = null;
+    mockApi.on('POST', '/api/orders/', async (request) => {
+      placed = (await request.json()) as Record<string, unknown>;
+      return json({ id: 9, order_id: 'FS-000009', access_token: 'tok' });
+    });
+    const user = await openCheckout();
+    await user.type(screen.getByRole('textbox', { name: 'Gift voucher or offer code' }), 'K7QM-2XHD-9PRT');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByTestId('checkout-voucher-covers');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+    await fillCheckout(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/order-confirmation/9?token=tok');
+    await waitFor(() => expect(placed).toMatchObject({ payment_intent_id: null, cart_id: oneBouquet.id }));
+  });
+});

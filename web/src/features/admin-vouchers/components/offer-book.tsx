@@ -1,0 +1,370 @@
+import { useState, type FormEvent } from 'react';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { Field, TextField } from '@/components/ui/field';
+import { api, CallRefused, SignedOut } from '@/lib/api-client';
+import { formatDate } from '@/lib/core';
+import { useQuery } from '@/lib/use-query';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { createOffer, endOffer, listOffers, updateOffer, type AdminOffer, type OfferForm, type Weekday } from '../api/vouchers-admin-api';
+import './vouchers-admin.css';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** What the form holds: everything as typed, so a refusal keeps it. */
+interface Draft {
+  code: string;
+  kind: OfferForm['kind'];
+  percent: string;
+  amount: string;
+  minimum_spend: string;
+  valid_from: string;
+  valid_until: string;
+  weekdays: Weekday[];
+  slots: string[];
+  products: number[];
+  shelves: number[];
+  total_uses: string;
+  once_per_email: boolean;
+}
+
+const EMPTY: Draft = {
+  code: '',
+  kind: 'percent_off',
+  percent: '',
+  amount: '',
+  minimum_spend: '',
+  valid_from: '',
+  valid_until: '',
+  weekdays: [],
+  slots: [],
+  products: [],
+  shelves: [],
+  total_uses: '',
+  once_per_email: false,
+};
+
+function draftOf(offer: AdminOffer): Draft {
+  return {
+    code: offer.code,
+    kind: offer.kind,
+    percent: offer.percent != null ? String(offer.percent) : '',
+    amount: offer.amount ?? '',
+    minimum_spend: offer.minimum_spend ?? '',
+    valid_from: offer.valid_from ?? '',
+    valid_until: offer.valid_until ?? '',
+    weekdays: [...offer.weekdays],
+    slots: [...offer.slots],
+    products: [...offer.products],
+    shelves: [...offer.shelves],
+    total_uses: offer.total_uses != null ? String(offer.total_uses) : '',
+    once_per_email: offer.once_per_email,
+  };
+}
+
+/** The body sent: blanks as nulls; numbers as typed go as numbers, and the server's sentence says when one is wrong. */
+function bodyOf(draft: Draft): OfferForm {
+  const blank = (text: string) => (text.trim() === '' ? null : text.trim());
+  return {
+    code: draft.code.trim(),
+    kind: draft.kind,
+    percent: draft.kind === 'percent_off' && blank(draft.percent) ? Number(draft.percent) : null,
+    amount: draft.kind === 'amount_off' ? blank(draft.amount) : null,
+    minimum_spend: blank(draft.minimum_spend),
+    valid_from: blank(draft.valid_from),
+    valid_until: blank(draft.valid_until),
+    weekdays: draft.weekdays,
+    slots: draft.slots,
+    products: draft.products,
+    shelves: draft.shelves,
+    total_uses: blank(draft.total_uses) ? Number(draft.total_uses) : null,
+    once_per_email: draft.once_per_email,
+  };
+}
+
+/** What the form offers to pick from: the slots, the products and the shelves. */
+async function choices(signal: AbortSignal) {
+  const [delivery, products, shelves] = await Promise.all([
+    api.GET('/api/delivery/', { signal }),
+    api.GET('/api/products/', { signal }),
+    api.GET('/api/admin/categories/', { signal }),
+  ]);
+  return {
+    slots: delivery.data?.settings.slots.map((slot) => slot.name) ?? [],
+    products: products.data?.map((product) => ({ id: product.id, name: product.name })) ?? [],
+    shelves: shelves.data?.map((shelf) => ({ id: shelf.id, name: shelf.name })) ?? [],
+  };
+}
+
+/** The offer codes: running and ended, each with its conditions in words; make, change or end one. */
+export function OfferBook({ onSignedOut }: { onSignedOut: () => void }) {
+  const { lost, onError } = useSignedOut(onSignedOut);
+  const offers = useQuery('offers', listOffers, { onError });
+  const options = useQuery('offer-choices', choices, { onError });
+  // The offer being changed (null: a new one), or nothing open.
+  const [editing, setEditing] = useState<AdminOffer | null | undefined>(undefined);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const saved = (offer: AdminOffer) => {
+    offers.setData((current = []) => {
+      const others = current.filter((row) => row.id !== offer.id);
+      return [offer, ...others];
+    });
+    setEditing(undefined);
+  };
+
+  const end = async (offer: AdminOffer) => {
+    setBusy(offer.id);
+    setProblem(null);
+    try {
+      saved(await endOffer(offer.id, offer.version));
+    } catch (cause) {
+      if (cause instanceof SignedOut) lost();
+      else setProblem(cause instanceof CallRefused ? cause.message : 'That could not be done just now. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="offer-book">
+      {editing === undefined ? (
+        <p>
+          <button type="button" className="button button--small" onClick={() => setEditing(null)}>
+            Make an offer code
+          </button>
+        </p>
+      ) : (
+        <OfferEditor
+          key={editing?.id ?? 'new'}
+          offer={editing}
+          options={options.status === 'loaded' ? options.data : null}
+          onSaved={saved}
+          onCancel={() => setEditing(undefined)}
+          onSignedOut={lost}
+        />
+      )}
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+
+      {offers.status === 'loading' && <AdminLoading>Fetching the offer codes…</AdminLoading>}
+      {offers.status === 'error' && <AdminRetry onRetry={offers.retry}>We could not load the offer codes.</AdminRetry>}
+      {offers.status === 'loaded' &&
+        (offers.data.length === 0 ? (
+          <p className="admin-quiet">No offer codes yet.</p>
+        ) : (
+          <div className="voucher-table-wrap">
+            <table className="voucher-table">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">What it does</th>
+                  <th scope="col">Used</th>
+                  <th scope="col">Until</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {offers.data.map((offer) => (
+                  <tr key={offer.id}>
+                    <th scope="row" className="voucher-table__code">
+                      {offer.code}
+                    </th>
+                    <td>{offer.summary}</td>
+                    <td>
+                      {offer.uses}
+                      {offer.total_uses != null && ` of ${offer.total_uses}`}
+                    </td>
+                    <td>{offer.ended_at ? <span className="pill" data-state="ended">ended</span> : offer.valid_until ? formatDate(offer.valid_until, 'day') : '—'}</td>
+                    <td>
+                      {!offer.ended_at && (
+                        <div className="admin-actions">
+                          <button type="button" className="button button--quiet button--small" onClick={() => setEditing(offer)}>
+                            Change <span className="visually-hidden">offer code {offer.code}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--quiet button--small"
+                            disabled={busy === offer.id}
+                            onClick={() => void end(offer)}
+                          >
+                            End <span className="visually-hidden">offer code {offer.code}</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </div>
+  );
+}
+
+interface OfferEditorProps {
+  offer: AdminOffer | null;
+  options: { slots: string[]; products: { id: number; name: string }[]; shelves: { id: number; name: string }[] } | null;
+  onSaved: (offer: AdminOffer) => void;
+  onCancel: () => void;
+  onSignedOut: () => void;
+}
+
+function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEditorProps) {
+  const [draft, setDraft] = useState<Draft>(() => (offer ? draftOf(offer) : EMPTY));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((current) => ({ ...current, [name]: value }));
+  const toggle = <T,>(list: readonly T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    setErrors({});
+    try {
+      const body = bodyOf(draft);
+      onSaved(offer ? await updateOffer(offer.id, offer.version, body) : await createOffer(body));
+    } catch (cause) {
+      if (cause instanceof SignedOut) onSignedOut();
+      else if (cause instanceof CallRefused) {
+        setErrors(cause.fields);
+        setProblem(cause.message);
+      } else setProblem('That could not be saved just now. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="offer-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="offer-form-title">
+      <h2 id="offer-form-title">{offer ? `Change ${offer.code}` : 'A new offer code'}</h2>
+      <div className="offer-form__grid">
+        <TextField label="Code" name="code" autoCapitalize="characters" spellCheck={false} value={draft.code} onValueChange={(v) => set('code', v)} error={errors.code} />
+        <Field label="What it takes off" error={errors.kind}>
+          {(control) => (
+            <select {...control} className="field__input" value={draft.kind} onChange={(event) => set('kind', event.target.value as Draft['kind'])}>
+              <option value="percent_off">A percentage of the items</option>
+              <option value="amount_off">An amount off the items</option>
+              <option value="free_delivery">Free delivery</option>
+            </select>
+          )}
+        </Field>
+        {draft.kind === 'percent_off' && (
+          <TextField label="Percentage off" name="percent" inputMode="numeric" value={draft.percent} onValueChange={(v) => set('percent', v)} error={errors.percent} />
+        )}
+        {draft.kind === 'amount_off' && (
+          <TextField label="Amount off (£)" name="amount" inputMode="decimal" value={draft.amount} onValueChange={(v) => set('amount', v)} error={errors.amount} />
+        )}
+        <TextField
+          label="Minimum spend (£, optional)"
+          name="minimum_spend"
+          inputMode="decimal"
+          value={draft.minimum_spend}
+          onValueChange={(v) => set('minimum_spend', v)}
+          error={errors.minimum_spend}
+        />
+        <TextField label="From (optional)" name="valid_from" type="date" value={draft.valid_from} onValueChange={(v) => set('valid_from', v)} error={errors.valid_from} />
+        <TextField label="Until (optional)" name="valid_until" type="date" value={draft.valid_until} onValueChange={(v) => set('valid_until', v)} error={errors.valid_until} />
+        <TextField
+          label="Uses in all (optional)"
+          name="total_uses"
+          inputMode="numeric"
+          value={draft.total_uses}
+          onValueChange={(v) => set('total_uses', v)}
+          error={errors.total_uses}
+        />
+      </div>
+
+      <fieldset>
+        <legend className="field__label">Delivery days it is for (none: every day)</legend>
+        <div className="offer-form__days">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="check-row">
+              <input type="checkbox" checked={draft.weekdays.includes(day)} onChange={(event) => set('weekdays', toggle(draft.weekdays, day, event.target.checked))} />
+              {capital(day)}
+            </label>
+          ))}
+        </div>
+        {errors.weekdays && <p className="field__error">{errors.weekdays}</p>}
+      </fieldset>
+
+      {options && options.slots.length > 0 && (
+        <fieldset>
+          <legend className="field__label">Delivery slots it is for (none: every slot)</legend>
+          <div className="offer-form__days">
+            {options.slots.map((slot) => (
+              <label key={slot} className="check-row">
+                <input type="checkbox" checked={draft.slots.includes(slot)} onChange={(event) => set('slots', toggle(draft.slots, slot, event.target.checked))} />
+                {slot}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {options && (
+        <details>
+          <summary>Only for some products or shelves ({draft.products.length + draft.shelves.length} chosen)</summary>
+          <fieldset>
+            <legend className="field__label">Shelves</legend>
+            <div className="offer-form__days">
+              {options.shelves.map((shelf) => (
+                <label key={shelf.id} className="check-row">
+                  <input
+                    type="checkbox"
+                    checked={draft.shelves.includes(shelf.id)}
+                    onChange={(event) => set('shelves', toggle(draft.shelves, shelf.id, event.target.checked))}
+                  />
+                  {shelf.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="field__label">Products</legend>
+            <div className="offer-form__days">
+              {options.products.map((product) => (
+                <label key={product.id} className="check-row">
+                  <input
+                    type="checkbox"
+                    checked={draft.products.includes(product.id)}
+                    onChange={(event) => set('products', toggle(draft.products, product.id, event.target.checked))}
+                  />
+                  {product.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </details>
+      )}
+
+      <label className="check-row">
+        <input type="checkbox" checked={draft.once_per_email} onChange={(event) => set('once_per_email', event.target.checked)} />
+        Once per e-mail address
+      </label>
+
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="button button--small" disabled={busy}>
+          {offer ? 'Save the changes' : 'Make the code'}
+        </button>
+        <button type="button" className="button button--quiet button--small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { formatDate, money } from '@/lib/core';
+import { useQuery } from '@/lib/use-query';
+import { useSignedOut } from '@/lib/use-signed-out';
+import { counted } from '@/lib/words';
+import { listVouchers } from '../api/vouchers-admin-api';
+import './vouchers-admin.css';
+
+/**
+ * The gift vouchers, latest first, with a look-up by code or by the buyer's or recipient's
+ * e-mail (kept in the address, so a reload keeps it). Each code opens the voucher's page.
+ */
+export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const { onError } = useSignedOut(onSignedOut);
+  const vouchers = useQuery(`vouchers?${q}`, (signal) => listVouchers(q, signal), { onError });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setParams(typed.trim() ? { q: typed.trim() } : {});
+  };
+
+  return (
+    <div className="voucher-book">
+      <div className="voucher-book__bar">
+        <form className="voucher-book__search" role="search" onSubmit={onSubmit}>
+          <label htmlFor="voucher-q" className="field__label">
+            Look up a voucher
+          </label>
+          <div className="voucher-book__row">
+            <input
+              id="voucher-q"
+              className="field__input"
+              type="search"
+              placeholder="Code, or the buyer’s or recipient’s e-mail"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            <button type="submit" className="button button--small">
+              Look up
+            </button>
+          </div>
+        </form>
+        <Link to="/admin/orders/vouchers/new" className="button button--quiet button--small">
+          Sell a voucher in the studio
+        </Link>
+      </div>
+
+      {vouchers.status === 'loading' && <AdminLoading>Fetching the vouchers…</AdminLoading>}
+      {vouchers.status === 'error' && <AdminRetry onRetry={vouchers.retry}>We could not load the vouchers.</AdminRetry>}
+      {vouchers.status === 'loaded' &&
+        (vouchers.data.length === 0 ? (
+          <p className="admin-quiet">{q ? `No voucher matches “${q}”.` : 'No vouchers sold yet.'}</p>
+        ) : (
+          <div className="voucher-table-wrap">
+            <table className="voucher-table">
+              <caption className="visually-hidden">{counted(vouchers.data.length, 'voucher')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Left</th>
+                  <th scope="col">For</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Until</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {vouchers.data.map((voucher) => (
+                  <tr key={voucher.id}>
+                    <th scope="row">
+                      <Link to={`/admin/orders/vouchers/${voucher.id}`} className="voucher-table__code">
+                        {voucher.code}
+                      </Link>
+                    </th>
+                    <td>{money(voucher.value)}</td>
+                    <td>{money(voucher.balance)}</td>
+                    <td>{voucher.recipient_name ?? 'To print'}</td>
+                    <td>{voucher.buyer_name}</td>
+                    <td>{formatDate(voucher.expires_on, 'day')}</td>
+                    <td>
+                      <span className="pill" data-state={voucher.status}>
+                        {voucher.status}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </div>
+  );
+}

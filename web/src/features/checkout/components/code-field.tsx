@@ -1,0 +1,90 @@
+import { useId, type FormEvent } from 'react';
+import { money } from '@/lib/core';
+import type { UseCodes } from '../hooks/use-codes';
+
+/**
+ * "Gift voucher or offer code" with Apply, and what is on the cart, each with a way to take it
+ * off. A refusal's sentence (core's, from the server) stands by the box, the code kept as typed.
+ * Its own small form inside the summary, so Enter applies the code and never pays.
+ */
+export function CodeField({ codes: state }: { codes: UseCodes }) {
+  const { typed, setTyped, refusal, busy, codes, apply, remove } = state;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void apply();
+  };
+
+  return (
+    <div className="code-field">
+      <form className="code-field__form" noValidate onSubmit={onSubmit}>
+        <label htmlFor={id} className="field__label">
+          Gift voucher or offer code
+        </label>
+        <div className="code-field__row">
+          <input
+            id={id}
+            name="code"
+            className="field__input code-field__input"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? errorId : undefined}
+          />
+          <button type="submit" className="button button--quiet code-field__apply" disabled={busy}>
+            Apply
+          </button>
+        </div>
+        {refusal && (
+          <p id={errorId} className="field__error" data-testid="code-refusal">
+            {refusal}
+          </p>
+        )}
+      </form>
+      {codes && (codes.voucher || codes.offer) && (
+        <ul className="code-field__applied" aria-label="Codes on your order">
+          {codes.offer && (
+            <li>
+              <span>
+                <span className="code-field__code">{codes.offer.code}</span> {codes.offer.summary}
+              </span>
+              <button
+                type="button"
+                className="code-field__remove"
+                disabled={busy}
+                onClick={() => void remove('offer')}
+              >
+                Remove <span className="visually-hidden">offer code {codes.offer.code}</span>
+              </button>
+            </li>
+          )}
+          {codes.voucher && (
+            <li>
+              <span>
+                Gift voucher <span className="code-field__code">{codes.voucher.code}</span>: {money(codes.voucher.left_after)} left on it
+                after this order
+              </span>
+              <button
+                type="button"
+                className="code-field__remove"
+                disabled={busy}
+                onClick={() => void remove('voucher')}
+              >
+                Remove <span className="visually-hidden">gift voucher {codes.voucher.code}</span>
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      {codes?.problems.map((problem) => (
+        <p key={problem} className="field__error" role="status">
+          {problem}
+        </p>
+      ))}
+    </div>
+  );
+}

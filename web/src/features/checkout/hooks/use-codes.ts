@@ -1,0 +1,116 @@
+// The checkout's one field for a gift voucher or an offer code: what is typed (kept after a
+// refusal, with the refusal's sentence beside it), what the cart has on it, and the figures the
+// server reckons with them. The offer's day and slot conditions are the cart's kept choice, so
+// the choice is kept first whenever it names a day, and again when it changes while a code is on.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FulfilmentChoice } from '@/lib/core';
+import { applyCode, getCodes, hasCodes, removeCode, type CartCodes, type CodeKind } from '../api/codes-api';
+import { saveChoice } from '../api/fulfilment-api';
+
+export interface UseCodes {
+  typed: string;
+  setTyped: (typed: string) => void;
+  /** The last refusal's sentence, shown by the field until the code is changed. */
+  refusal: string | null;
+  busy: boolean;
+  /** What is on the cart, with the figures; null while nothing is. */
+  codes: CartCodes | null;
+  apply: () => Promise<void>;
+  remove: (kind: CodeKind) => Promise<void>;
+  /** Asks again what the codes come to (after check_intent refused one, say). */
+  refresh: () => void;
+}
+
+/**
+ * The codes of `cartId`. `choice` is the florist's choice as it stands (its wire form), kept on the
+ * cart before a code is judged against it.
+ */
+export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
+  const [typed, setTypedState] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<CartCodes | null>(null);
+  const latestChoice = useRef(choice);
+  useEffect(() => {
+    latestChoice.current = choice;
+  }, [choice]);
+
+  const setTyped = useCallback((value: string) => {
+    setTypedState(value);
+    setRefusal(null);
+  }, []);
+
+  /** Keeps the choice on the cart when it names a day; a choice not yet whole is no reason to stop. */
+  const keepChoice = useCallback(async () => {
+    if (latestChoice.current.date) await saveChoice(cartId, latestChoice.current);
+  }, [cartId]);
+
+  const apply = useCallback(async () => {
+    if (!typed.trim()) return;
+    setBusy(true);
+    try {
+      await keepChoice();
+      const outcome = await applyCode(cartId, typed.trim());
+      if (outcome.ok) {
+        setCodes(outcome.codes);
+        setTypedState('');
+        setRefusal(null);
+      } else setRefusal(outcome.message);
+    } finally {
+      setBusy(false);
+    }
+  }, [cartId, keepChoice, typed]);
+
+  const remove = useCallback(
+    async (kind: CodeKind) => {
+      setBusy(true);
+      try {
+        const outcome = await removeCode(cartId, kind);
+        if (outcome.ok) setCodes(hasCodes(outcome.codes) ? outcome.codes : null);
+        else setRefusal(outcome.message);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [cartId],
+  );
+
+  const refresh = useCallback(() => {
+    getCodes(cartId).then(
+      (now) => setCodes(now && hasCodes(now) ? now : null),
+      () => {},
+    );
+  }, [cartId]);
+
+  // A code put on in an earlier visit is still on the cart.
+  useEffect(() => {
+    const controller = new AbortController();
+    getCodes(cartId, controller.signal).then(
+      (now) => {
+        if (now && hasCodes(now) && !controller.signal.aborted) setCodes(now);
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [cartId]);
+
+  // The day, slot or way changed while a code is on: the figures are reckoned again with it.
+  const on = hasCodes(codes);
+  const choiceKey = `${choice.method}|${choice.date}|${choice.slot}`;
+  const seen = useRef(choiceKey);
+  useEffect(() => {
+    if (seen.current === choiceKey) return;
+    seen.current = choiceKey;
+    if (!on) return;
+    const controller = new AbortController();
+    void (async () => {
+      await keepChoice();
+      if (controller.signal.aborted) return;
+      const now = await getCodes(cartId, controller.signal).catch(() => null);
+      if (now && !controller.signal.aborted) setCodes(hasCodes(now) ? now : null);
+    })();
+    return () => controller.abort();
+  }, [on, choiceKey, cartId, keepChoice]);
+
+  return { typed, setTyped, refusal, busy, codes, apply, remove, refresh };
+}

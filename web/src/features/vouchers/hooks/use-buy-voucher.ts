@@ -1,0 +1,167 @@
+// Buying a gift voucher, step by step as the checkout pays: the server checks the form (core's
+// sentences, shown by each field, what was typed kept) and makes the payment, the card is
+// confirmed (3-D Secure when the simulated bank asks), and only a payment that succeeded becomes
+// a voucher. A payment that succeeded but whose voucher was not made is kept, so pressing Pay
+// again makes the voucher with it rather than charging twice.
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CardPayer } from '@/components/payment/card-payer';
+import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
+
+/** The form as typed; names are the API's, so the server's sentences land by their boxes. */
+export interface GiftForm {
+  /** Whole pounds, as picked or typed ("25"). */
+  value: string;
+  /** "email": the studio sends it to the recipient; "print": to the buyer, to print. */
+  way: 'email' | 'print';
+  recipient_name: string;
+  recipient_email: string;
+  message: string;
+  /** "today", or "day" with `send_on`. */
+  when: 'today' | 'day';
+  send_on: string;
+  buyer_name: string;
+  buyer_email: string;
+}
+
+export type GiftField = keyof GiftForm;
+
+export const EMPTY_GIFT: GiftForm = {
+  value: '',
+  way: 'email',
+  recipient_name: '',
+  recipient_email: '',
+  message: '',
+  when: 'today',
+  send_on: '',
+  buyer_name: '',
+  buyer_email: '',
+};
+
+/**
+ * The order the server is sent: what the form means, not how it was typed (the value as typed,
+ * so the server's sentence can name it). `earlier` is the voucher made by an earlier press, so a
+ * retry after a refused card changes that payment rather than making a second.
+ */
+export function voucherOrder(form: GiftForm, earlier: VoucherKey | null) {
+  const print = form.way === 'print';
+  return {
+    value: form.value.trim(),
+    buyer_name: form.buyer_name.trim(),
+    buyer_email: form.buyer_email.trim(),
+    send_to_me: print,
+    recipient_name: form.recipient_name.trim(),
+    recipient_email: print ? '' : form.recipient_email.trim(),
+    message: form.message.trim(),
+    send_on: print || form.when === 'today' ? '' : form.send_on,
+    voucher_id: earlier?.voucherId ?? null,
+    token: earlier?.token ?? null,
+  };
+}
+
+/** The thank-you's address for a bought voucher. */
+export function thankYouLink({ voucherId, token }: VoucherKey & { token: string }): string {
+  return `/gift-vouchers/thank-you/${encodeURIComponent(String(voucherId))}?token=${encodeURIComponent(token)}`;
+}
+
+export interface GiftProblem {
+  message: string;
+  /** The first field at fault, which takes focus; without one the message itself does. */
+  field?: GiftField;
+}
+
+/** The form, its sentences, and Pay. */
+export function useBuyVoucher(payer: CardPayer | null) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<GiftForm>(EMPTY_GIFT);
+  const [errors, setErrors] = useState<Partial<Record<GiftField, string>>>({});
+  const [problem, setProblem] = useState<GiftProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
+  const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
+  const { authentication, ask } = useAuthentication();
+  const busy = useRef(false);
+  // The voucher the server made for this form: a retry after a refused card keeps its payment.
+  const voucher = useRef<VoucherKey | null>(null);
+  // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
+  const paid = useRef<{ key: VoucherKey; paymentIntentId: string } | null>(null);
+
+  const setField = useCallback(<F extends GiftField>(field: F, value: GiftForm[F]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  async function submit() {
+    if (busy.current) return;
+    if (!payer && !paid.current) {
+      setProblem({ message: STRIPE_NOT_LOADED });
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setProblem(null);
+    let done = false;
+    try {
+      let made = paid.current;
+      if (!made && payer) {
+        const answer = await orderVoucher(voucherOrder(form, voucher.current));
+        if (!answer.ok) {
+          const fields = answer.fields as Partial<Record<GiftField, string>>;
+          setErrors(fields);
+          const first = (Object.keys(EMPTY_GIFT) as GiftField[]).find((name) => name in fields);
+          setProblem({ message: answer.message, field: first });
+          return;
+        }
+        const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token ?? null };
+        voucher.current = key;
+        const outcome = await confirmCard(
+          payer,
+          answer.payment.client_secret,
+          { name: form.buyer_name.trim(), email: form.buyer_email.trim() },
+          ask,
+        );
+        if (outcome.kind === 'authentication-failed') {
+          setProblem({ message: 'Your bank did not confirm the payment, so nothing was taken. Please try again.' });
+          return;
+        }
+        if (outcome.kind === 'refused') {
+          setProblem({ message: outcome.message });
+          return;
+        }
+        made = { key, paymentIntentId: outcome.paymentIntentId };
+        paid.current = made;
+      }
+      if (!made) return;
+      const issued = await issueVoucher(made.key, made.paymentIntentId);
+      if (!issued.ok) {
+        // Refunded (409): a retry pays afresh.
+        if (issued.status === 409) {
+          paid.current = null;
+          voucher.current = null;
+        }
+        setProblem({ message: issued.message });
+        return;
+      }
+      done = true;
+      const { token } = made.key;
+      if (token) navigate(thankYouLink({ ...made.key, token }));
+      else {
+        setBought({ form, paid: issued.paid });
+        window.scrollTo({ top: 0 });
+      }
+    } finally {
+      if (!done) {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    }
+  }
+
+  return { form, setField, errors, problem, submitting, submit, authentication, bought };
+}
