@@ -254,7 +254,8 @@ pub async fn run() -> anyhow::Result<()> {
         } => {
             let db =
                 crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
-            let revived = crate::mail::send_dead_again(&db).await?;
+            let writer = crate::store::db::Writer::beside_the_shop(db);
+            let revived = crate::mail::send_dead_again(&writer).await?;
             println!(
                 "{revived} letter(s) given up on are back in the queue: the running shop sends them within seconds."
             );

@@ -29,7 +29,7 @@ where
     tokio::spawn(async move {
         loop {
             // Its own task, so a panic unwinds only that task and shows here as an error.
-            let mut run = AbortOnDrop(tokio::spawn(start()));
+            let mut run = AbortOnDrop(tokio::spawn(crate::store::db::in_background(start())));
             match (&mut run.0).await {
                 Ok(()) => return,
                 Err(err) if err.is_panic() => {

@@ -399,11 +399,15 @@ pub async fn send_again(db: &DatabaseConnection, id: i32) -> Result<bool, sea_or
 }
 
 /// Sends every letter given up on again (`posy mail retry --dead`): how many.
-pub async fn send_dead_again(db: &DatabaseConnection) -> Result<u64, sea_orm::DbErr> {
+pub async fn send_dead_again(writer: &Writer) -> Result<u64, sea_orm::DbErr> {
+    // In a transaction begun as the writer, like every write beside the running shop
+    // (`Writer::beside_the_shop`): it waits for the shop's writes rather than being refused.
+    let txn = writer.begin().await?;
     let revived = revive()
         .filter(outbox::Column::DeadAt.is_not_null())
-        .exec(db)
+        .exec(&txn)
         .await?;
+    txn.commit().await?;
     Ok(revived.rows_affected)
 }
 

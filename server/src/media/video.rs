@@ -12,6 +12,7 @@ use tokio::process::Command;
 use tokio::sync::Semaphore;
 
 use crate::media::store::Media;
+use crate::store::db::in_background;
 use crate::store::entities::album_image::{self, ImageStatus};
 
 /// The longest a kept video runs; the rest is cut.
@@ -74,7 +75,7 @@ impl Videos {
     /// Converts the upload waiting for image `id`.
     pub fn convert(&self, id: i32, stem: String) {
         let videos = self.clone();
-        tokio::spawn(async move {
+        tokio::spawn(in_background(async move {
             let Ok(_permit) = videos.permits.acquire().await else {
                 return;
             };
@@ -112,7 +113,7 @@ impl Videos {
             for local in [&upload, &mp4, &poster] {
                 let _ = tokio::fs::remove_file(local).await;
             }
-        });
+        }));
     }
 
     /// Starts again the conversions a stopped server left half-done.

@@ -485,7 +485,7 @@ async fn the_command_line_disables_enables_and_removes_by_name_but_never_the_las
     add_maya(&app, &session).await;
     let data = path(&app.data_dir).to_owned();
     let url = app.database_url();
-    let run = |action: &str, name: &str| {
+    let run = async |action: &str, name: &str| {
         posy(&[
             "admin",
             action,
@@ -496,19 +496,20 @@ async fn the_command_line_disables_enables_and_removes_by_name_but_never_the_las
             "--database-url",
             &url,
         ])
+        .await
     };
-    let (ok, said) = run("disable", "MAYA");
+    let (ok, said) = run("disable", "MAYA").await;
     assert!(ok, "{said}");
     assert_eq!(sign_in(&app, "maya", "sweet-peas-in-june").await.0, 401);
-    let (ok, said) = run("enable", "maya");
+    let (ok, said) = run("enable", "maya").await;
     assert!(ok, "{said}");
     assert_eq!(sign_in(&app, "maya", "sweet-peas-in-june").await.0, 200);
-    let (ok, said) = run("remove", "maya");
+    let (ok, said) = run("remove", "maya").await;
     assert!(ok, "{said}");
-    let (ok, said) = run("remove", "studio");
+    let (ok, said) = run("remove", "studio").await;
     assert!(!ok, "the last admin stays: {said}");
     assert!(said.contains("only admin who can sign in"), "{said}");
-    let (ok, said) = run("disable", "nobody");
+    let (ok, said) = run("disable", "nobody").await;
     assert!(!ok, "{said}");
     assert!(said.contains("there is no admin called nobody"), "{said}");
     assert!(signed_in(&app, &session).await);

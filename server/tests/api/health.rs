@@ -254,7 +254,8 @@ async fn posy_mail_retry_dead_puts_every_letter_given_up_on_back_in_the_queue() 
         crate::backup::path(&app.data_dir),
         "--database-url",
         &app.database_url(),
-    ]);
+    ])
+    .await;
     assert!(ok, "{said}");
     assert!(
         said.starts_with("2 letter(s) given up on are back in the queue"),
@@ -269,7 +270,8 @@ async fn posy_mail_retry_dead_puts_every_letter_given_up_on_back_in_the_queue() 
         "--dead",
         "--data-dir",
         crate::backup::path(&nowhere),
-    ]);
+    ])
+    .await;
     assert!(!ok);
     assert!(said.contains("there is no shop database at"), "{said}");
     assert!(!nowhere.exists());

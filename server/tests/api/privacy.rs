@@ -537,24 +537,24 @@ async fn the_command_line_exports_and_erases_her_data_beside_the_running_shop() 
         ]);
         args
     };
-    let run = |more: &[&'static str]| {
+    let run = async |more: &[&'static str]| {
         let args = args(more);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        posy(&args)
+        posy(&args).await
     };
 
-    let (ok, said) = run(&["customers", "export", "jo@example.com"]);
+    let (ok, said) = run(&["customers", "export", "jo@example.com"]).await;
     assert!(ok, "{said}");
     let exported: Value = serde_json::from_str(&said).expect(&said);
     assert_eq!(exported["orders"][0]["first_name"], "Jo");
 
-    let (ok, said) = run(&["customers", "erase", "jo@example.com", "--yes"]);
+    let (ok, said) = run(&["customers", "erase", "jo@example.com", "--yes"]).await;
     assert!(!ok, "refused while the order is new: {said}");
     assert!(said.contains("is not finished"), "{said}");
 
     let (status, moved) = move_order(&app, &session, placed.id, "new", "collected").await;
     assert_eq!(status, 200, "{moved}");
-    let (ok, said) = run(&["customers", "erase", "jo@example.com", "--yes"]);
+    let (ok, said) = run(&["customers", "erase", "jo@example.com", "--yes"]).await;
     assert!(ok, "{said}");
     assert!(said.contains("1 order(s) anonymised"), "{said}");
     assert_eq!(the_order(&app, placed.id).await.email, "");

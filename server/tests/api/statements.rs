@@ -1,6 +1,7 @@
 //! How many statements each cart call runs, counted on the shop's own connections: the write
-//! path's cost, kept from growing unnoticed. Background tasks (the outbox, the sweepers) share
-//! the count, so each call is measured a few times and its least count taken.
+//! path's cost, kept from growing unnoticed. Background tasks (the outbox, the sweepers) are
+//! not counted; each call is still measured a few times and its least count taken, since on a
+//! busy machine the same calls can fall into batches differently.
 
 use std::sync::atomic::Ordering;
 
@@ -109,25 +110,31 @@ async fn adds_sent_at_once_are_written_together() {
     let id = product(app, "Sunflower Bunch").await["id"]
         .as_i64()
         .unwrap();
-    let mut carts = Vec::new();
-    for _ in 0..10 {
-        carts.push(new_cart(app).await);
+    // How the adds fall into batches depends on when each reaches the adds' task, which a busy
+    // machine spreads out: the least of three rounds, as for one call.
+    let mut least = u64::MAX;
+    for _ in 0..3 {
+        let mut carts = Vec::new();
+        for _ in 0..10 {
+            carts.push(new_cart(app).await);
+        }
+        let before = app.statements.load(Ordering::SeqCst);
+        let answers =
+            futures_util::future::join_all(carts.iter().map(|cart| add(app, cart, id, None, 1)))
+                .await;
+        let ran = app.statements.load(Ordering::SeqCst) - before;
+        assert!(
+            answers.iter().all(|(status, _)| *status == 200),
+            "{answers:?}"
+        );
+        least = least.min(ran);
     }
-    let before = app.statements.load(Ordering::SeqCst);
-    let answers =
-        futures_util::future::join_all(carts.iter().map(|cart| add(app, cart, id, None, 1))).await;
-    let ran = app.statements.load(Ordering::SeqCst) - before;
-    assert!(
-        answers.iter().all(|(status, _)| *status == 200),
-        "{answers:?}"
-    );
-    println!("statements: ten adds at once {ran}");
+    println!("statements: ten adds at once {least}");
     // Alone, each first add runs 5; together, the adds waiting for a batch share its 3 and
     // its read of which carts are new (the first add is usually a batch of its own, the other
     // nine the next), and each new cart's count against its address's share is one upsert.
-    // Background tasks may add a few of their own.
     assert!(
-        ran <= 22,
-        "ten adds at once ran {ran} statements; alone they run 50"
+        least <= 22,
+        "ten adds at once ran {least} statements; alone they run 50"
     );
 }

@@ -17,7 +17,7 @@ async fn an_upgrade_copies_the_database_first_and_no_tool_migrates_under_a_runni
     Migrator::down(&app.db, Some(1)).await.unwrap();
     let url = app.database_url();
     let data = app.data_dir.clone();
-    let status = || {
+    let status = async || {
         posy(&[
             "migrate",
             "--status",
@@ -26,9 +26,10 @@ async fn an_upgrade_copies_the_database_first_and_no_tool_migrates_under_a_runni
             "--database-url",
             &url,
         ])
+        .await
     };
 
-    let (ok, said) = status();
+    let (ok, said) = status().await;
     assert!(ok, "{said}");
     assert!(
         said.contains(&format!("1 of {all} migrations are pending")),
@@ -50,17 +51,18 @@ async fn an_upgrade_copies_the_database_first_and_no_tool_migrates_under_a_runni
             &url,
         ],
         &[("POSY_ADMIN_PASSWORD", "a long enough password")],
-    );
+    )
+    .await;
     assert!(!ok, "{said}");
     assert!(
         said.contains("is newer than the shop's database, which lacks 1 migration(s)"),
         "{said}"
     );
-    assert!(status().1.contains("1 of"), "still pending");
+    assert!(status().await.1.contains("1 of"), "still pending");
 
     // The newer shop starts: it migrates, on SQLite after copying the database as it was.
     let app = app.killed_and_restarted().await;
-    let (ok, said) = status();
+    let (ok, said) = status().await;
     assert!(
         ok && said.contains(&format!("All {all} migrations are applied.")),
         "{said}"
