@@ -144,13 +144,21 @@ pub struct OfferLine {
     pub total: Money,
 }
 
-/// When and how the flowers are handed over, once the shopper has chosen.
+/// When and how the flowers are handed over, once the shopper has chosen a day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handover<'a> {
     /// The delivery or collection day.
     pub date: Date,
-    /// The delivery slot's name; none for collection.
-    pub slot: Option<&'a str>,
+    pub way: Way<'a>,
+}
+
+/// How the flowers are handed over on the day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way<'a> {
+    Collection,
+    /// A delivery in the slot of that name; none while the checkout shows a day chosen but not
+    /// yet its slot, when conditions on slots wait until it is.
+    Delivery(Option<&'a str>),
 }
 
 /// What an offer is judged on: the cart, the day of purchase, the florist's choice when made,
@@ -329,13 +337,16 @@ impl Offer {
                 days.dedup();
                 return Err(OfferRefusal::Weekdays(days));
             }
-            let in_slot = handover
-                .slot
-                .is_some_and(|slot| self.slots.iter().any(|s| s.eq_ignore_ascii_case(slot)));
-            if !self.slots.is_empty() && !in_slot {
+            let in_slot = |slot: &str| self.slots.iter().any(|s| s.eq_ignore_ascii_case(slot));
+            let out_of_slots = match handover.way {
+                Way::Collection => true,
+                Way::Delivery(Some(slot)) => !in_slot(slot),
+                Way::Delivery(None) => false,
+            };
+            if !self.slots.is_empty() && out_of_slots {
                 return Err(OfferRefusal::Slots(self.slots.clone()));
             }
-            if matches!(self.kind, OfferKind::FreeDelivery) && handover.slot.is_none() {
+            if matches!(self.kind, OfferKind::FreeDelivery) && handover.way == Way::Collection {
                 return Err(OfferRefusal::Collection);
             }
         }
@@ -483,7 +494,7 @@ mod tests {
     fn tuesday_morning() -> Handover<'static> {
         Handover {
             date: date("2026-12-15"),
-            slot: Some("Morning"),
+            way: Way::Delivery(Some("Morning")),
         }
     }
 
@@ -491,7 +502,7 @@ mod tests {
     fn wednesday() -> Handover<'static> {
         Handover {
             date: date("2026-12-16"),
-            slot: Some("Morning"),
+            way: Way::Delivery(Some("Morning")),
         }
     }
 
@@ -560,7 +571,7 @@ mod tests {
         assert_eq!(paid.total, pounds(63));
         let collection = Handover {
             date: date("2026-12-15"),
-            slot: None,
+            way: Way::Collection,
         };
         assert_eq!(
             free.apply(&cart(Some(collection))).unwrap_err().to_string(),
@@ -597,7 +608,7 @@ mod tests {
         assert!(mornings.apply(&cart(Some(tuesday_morning()))).is_ok());
         let afternoon = Handover {
             date: date("2026-12-15"),
-            slot: Some("Afternoon"),
+            way: Way::Delivery(Some("Afternoon")),
         };
         assert_eq!(
             mornings
@@ -605,6 +616,30 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "This code is for deliveries in the Morning slot."
+        );
+    }
+
+    #[test]
+    fn a_delivery_day_chosen_before_its_slot_is_judged_on_its_day() {
+        let wednesday_no_slot = Handover {
+            date: date("2026-12-16"),
+            way: Way::Delivery(None),
+        };
+        let mut mornings = offer(OfferKind::PercentOff { percent: 10 });
+        mornings.slots = vec!["Morning".into()];
+        assert!(mornings.apply(&cart(Some(wednesday_no_slot))).is_ok());
+        assert!(
+            offer(OfferKind::FreeDelivery)
+                .apply(&cart(Some(wednesday_no_slot)))
+                .is_ok()
+        );
+        mornings.weekdays = vec![Weekday::Tuesday];
+        assert_eq!(
+            mornings
+                .apply(&cart(Some(wednesday_no_slot)))
+                .unwrap_err()
+                .to_string(),
+            "This code is for Tuesday deliveries."
         );
     }
 

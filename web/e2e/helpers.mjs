@@ -271,13 +271,14 @@ export async function noAlerts(page, timeout = 15_000) {
 }
 
 /** The product of the demo catalogue without sizes with the most stock to spare (5 or more),
- * and without notice when `today` (bought for the first day offered). The most, because the
- * journey files that buy it share a shop with others that do, in whatever order they run: with
- * the first one found (10 in stock) a late file could find it sold or held in other baskets. */
-export async function spareBouquet(browser, { today = false } = {}) {
+ * without notice when `today` (bought for the first day offered), and dearer than `over` pounds
+ * when given. The most, because the journey files that buy it share a shop with others that do,
+ * in whatever order they run: with the first one found (10 in stock) a late file could find it
+ * sold or held in other baskets. */
+export async function spareBouquet(browser, { today = false, over = 0 } = {}) {
   const context = await browser.newContext();
   const found = (await products(context.request))
-    .filter((p) => !p.has_variations && p.stock >= 5 && (!today || p.lead_days === 0))
+    .filter((p) => !p.has_variations && p.stock >= 5 && (!today || p.lead_days === 0) && Number(p.price) > over)
     .sort((a, b) => b.stock - a.stock)[0];
   assert.ok(found, `the demo catalogue has a product without sizes${today ? ' or notice' : ''}, 5 or more in stock`);
   await context.close();

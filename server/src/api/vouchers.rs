@@ -22,7 +22,7 @@ use super::text::Text;
 use crate::api::state::Clients;
 use crate::checkout::Checkout;
 use crate::checkout::attempts::PaymentAttempts;
-use crate::checkout::codes::{self, CartCodes, CodeError, CodeKind};
+use crate::checkout::codes::{self, CartCodes, Chosen, CodeError, CodeKind};
 use crate::checkout::voucher_sales::{BuyError, VoucherSales};
 use crate::http::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::store::rate_limit::Limit;
@@ -44,6 +44,30 @@ pub struct ApplyCode {
     pub cart_id: Text,
     /// What was typed into "Gift voucher or offer code": any case, spaces and dashes forgiven.
     pub code: Text,
+    #[oai(flatten)]
+    pub shown: ShownDay,
+}
+
+/// The florist's choice as the checkout shows it, which an offer code's day and slot
+/// conditions are judged on before the choice can be kept on the cart (while the address is
+/// still empty, say). Without a day that is a date, the cart's kept choice is used.
+#[derive(Debug, Default, Object)]
+pub struct ShownDay {
+    /// `delivery` or `collection`.
+    #[oai(default)]
+    pub method: Text,
+    /// The day, e.g. `2026-12-16`.
+    #[oai(default)]
+    pub date: Text,
+    /// The delivery slot's name, e.g. `Morning`, once chosen.
+    #[oai(default)]
+    pub slot: Text,
+}
+
+impl ShownDay {
+    fn chosen(&self) -> Option<Chosen> {
+        Chosen::shown(&self.method, &self.date, &self.slot)
+    }
 }
 
 /// Which of a cart's codes.
@@ -61,6 +85,8 @@ pub struct RemoveCode {
     pub cart_id: Text,
     /// `voucher` or `offer`.
     pub kind: CodeKindWire,
+    #[oai(flatten)]
+    pub shown: ShownDay,
 }
 
 /// The voucher applied to the cart.
@@ -375,6 +401,7 @@ impl VouchersApi {
             checkout.clock,
             id,
             &body.code,
+            body.shown.chosen(),
         )
         .await;
         Ok(Json(codes.map_err(CodeRefusal::from)?.into()))
@@ -396,7 +423,16 @@ impl VouchersApi {
             CodeKindWire::Voucher => CodeKind::Voucher,
             CodeKindWire::Offer => CodeKind::Offer,
         };
-        let codes = codes::remove(&checkout.db, &checkout.writer, checkout.clock, id, kind).await;
+        let shown = body.shown.chosen();
+        let codes = codes::remove(
+            &checkout.db,
+            &checkout.writer,
+            checkout.clock,
+            id,
+            kind,
+            shown,
+        )
+        .await;
         Ok(Json(codes.map_err(CodeRefusal::from)?.into()))
     }
 
@@ -407,9 +443,21 @@ impl VouchersApi {
         &self,
         checkout: Data<&Checkout>,
         cart_id: Query<Option<String>>,
+        /// The florist's choice as the checkout shows it (see `ShownDay`): `delivery` or
+        /// `collection`.
+        method: Query<Option<String>>,
+        /// The day the checkout shows, e.g. `2026-12-16`.
+        date: Query<Option<String>>,
+        /// The delivery slot the checkout shows, once chosen.
+        slot: Query<Option<String>>,
     ) -> Result<Json<CartCodesView>, Failure<CodeRefusal>> {
         let id = self::cart_id(cart_id.0.as_deref().unwrap_or_default())?;
-        let codes = codes::view(&checkout.db, checkout.clock, id).await;
+        let shown = Chosen::shown(
+            method.0.as_deref().unwrap_or_default(),
+            date.0.as_deref().unwrap_or_default(),
+            slot.0.as_deref().unwrap_or_default(),
+        );
+        let codes = codes::view(&checkout.db, checkout.clock, id, shown).await;
         Ok(Json(codes.map_err(CodeRefusal::from)?.into()))
     }
 

@@ -11,9 +11,9 @@ use posy_core::cart::CartId;
 use posy_core::fulfilment::{FulfilmentForm, Totals};
 use posy_core::offer::{
     Code, Discount, Handover, ONE_CODE, ONE_VOUCHER, OfferCart, OfferCode, OfferLine, Reckoning,
-    UNKNOWN_CODE, reckon,
+    UNKNOWN_CODE, Way, reckon,
 };
-use posy_core::schedule::{Taken, today};
+use posy_core::schedule::{Method, Taken, today};
 use posy_core::voucher::{VoucherCode, left_sentence};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -96,10 +96,49 @@ pub fn offer_lines(lines: &[PricedLine]) -> Vec<OfferLine> {
         .collect()
 }
 
+/// The handover day an offer is judged on: the cart's kept choice, or the day the checkout
+/// shows before the choice can be kept (while its address is not filled in, say).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chosen {
+    pub date: Date,
+    pub collection: bool,
+    /// The delivery's slot, once chosen.
+    pub slot: Option<String>,
+}
+
+impl Chosen {
+    /// The day as the checkout shows it: a method, a day and a slot in their wire forms. None
+    /// without a day that is a date: it is only a hint, never kept.
+    pub fn shown(method: &str, date: &str, slot: &str) -> Option<Chosen> {
+        Some(Chosen {
+            date: Date::parse(date.trim())?,
+            collection: Method::parse(method) == Some(Method::Collection),
+            slot: Some(slot.trim())
+                .filter(|slot| !slot.is_empty())
+                .map(str::to_owned),
+        })
+    }
+
+    fn judged(&self) -> Handover<'_> {
+        Handover {
+            date: self.date,
+            way: if self.collection {
+                Way::Collection
+            } else {
+                Way::Delivery(self.slot.as_deref())
+            },
+        }
+    }
+}
+
 /// The handover the cart's kept choice names, if any.
-pub fn handover(cart: &carts::Model) -> Option<(Date, Option<String>)> {
-    let date = Date::parse(cart.fulfil_date.as_deref()?)?;
-    Some((date, cart.fulfil_slot.clone()))
+pub fn handover(cart: &carts::Model) -> Option<Chosen> {
+    Some(Chosen {
+        date: Date::parse(cart.fulfil_date.as_deref()?)?,
+        collection: cart.fulfil_method.as_deref().and_then(Method::parse)
+            == Some(Method::Collection),
+        slot: cart.fulfil_slot.clone(),
+    })
 }
 
 /// What the cart's choice costs now (the fee and surcharge fixed on it when its payment was
@@ -129,11 +168,13 @@ async fn charge(
     )
 }
 
-/// The cart's codes, judged as it stands now.
+/// The cart's codes, judged as it stands now, on the day `shown` by the checkout when it
+/// shows one (else the cart's kept choice).
 pub async fn view(
     db: &impl ConnectionTrait,
     clock: Clock,
     id: CartId,
+    shown: Option<Chosen>,
 ) -> Result<CartCodes, CodeError> {
     let cart = carts::Entity::find_by_id(id.to_string())
         .one(db)
@@ -149,16 +190,13 @@ pub async fn view(
     let mut discount = Discount::default();
     let mut offer = None;
     if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
-        let chosen = handover(&cart);
+        let chosen = shown.or_else(|| handover(&cart));
         let offer_lines = offer_lines(&lines);
         let judged = OfferCart {
             lines: &offer_lines,
             totals,
             today: day,
-            handover: chosen.as_ref().map(|(date, slot)| Handover {
-                date: *date,
-                slot: slot.as_deref(),
-            }),
+            handover: chosen.as_ref().map(Chosen::judged),
             uses: 0,
             used_by_email: false,
         };
@@ -216,14 +254,15 @@ pub async fn view(
 }
 
 /// Applies what was typed to the cart: a voucher with something on it, or an offer code that
-/// applies to the cart as it stands (conditions on a day not chosen yet wait until it is).
-/// Answers the cart's codes.
+/// applies to the cart as it stands, on the day `shown` by the checkout or else the kept one
+/// (conditions on a day not chosen yet wait until it is). Answers the cart's codes.
 pub async fn apply(
     db: &impl ConnectionTrait,
     writer: &Writer,
     clock: Clock,
     id: CartId,
     typed: &str,
+    shown: Option<Chosen>,
 ) -> Result<CartCodes, CodeError> {
     let code = Code::parse(typed).map_err(|why| CodeError::Refused(why.to_owned()))?;
     let cart = carts::Entity::find_by_id(id.to_string())
@@ -264,16 +303,13 @@ pub async fn apply(
             let lines = cart::priced_lines(db, id).await?;
             let items = cart::payable_total(&lines);
             let totals = charge(db, clock, &cart, &lines, items).await?;
-            let chosen = handover(&cart);
+            let chosen = shown.clone().or_else(|| handover(&cart));
             let offer_lines = offer_lines(&lines);
             let judged = OfferCart {
                 lines: &offer_lines,
                 totals,
                 today: today(now),
-                handover: chosen.as_ref().map(|(date, slot)| Handover {
-                    date: *date,
-                    slot: slot.as_deref(),
-                }),
+                handover: chosen.as_ref().map(Chosen::judged),
                 uses: 0,
                 used_by_email: false,
             };
@@ -289,7 +325,7 @@ pub async fn apply(
         }
     };
     keep(writer, id, kind, Some(kept)).await?;
-    view(db, clock, id).await
+    view(db, clock, id, shown).await
 }
 
 /// Takes one of the cart's codes off; answers the cart's codes.
@@ -299,9 +335,10 @@ pub async fn remove(
     clock: Clock,
     id: CartId,
     kind: CodeKind,
+    shown: Option<Chosen>,
 ) -> Result<CartCodes, CodeError> {
     keep(writer, id, kind, None).await?;
-    view(db, clock, id).await
+    view(db, clock, id, shown).await
 }
 
 /// Writes a code on the cart (or takes it off): a change to what the cart will pay, so it ends
@@ -384,10 +421,7 @@ pub async fn hold(
                 lines: &offer_lines,
                 totals,
                 today: day,
-                handover: chosen.as_ref().map(|(date, slot)| Handover {
-                    date: *date,
-                    slot: slot.as_deref(),
-                }),
+                handover: chosen.as_ref().map(Chosen::judged),
                 uses: 0,
                 used_by_email: false,
             };

@@ -297,6 +297,64 @@ async fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
 }
 
 #[tokio::test]
+async fn an_offer_is_judged_on_the_day_the_checkout_shows_before_the_choice_is_kept() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    let (status, offer) = admin_post(
+        &app,
+        &session,
+        "/api/admin/offers/",
+        json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
+               "weekdays": ["tuesday"], "slots": ["Morning"]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{offer}");
+    // No choice kept yet (the address is still empty): the page's Wednesday is judged.
+    let cart = cart_with(&app, "The Bedminster", 1).await;
+    let wednesday = json!({"cart_id": cart, "code": "tuesday10", "method": "delivery",
+                           "date": "2026-12-16", "slot": ""});
+    let (status, body) = post_from(&app, "/api/cart/apply_code/", &wednesday, "198.51.100.1").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["code"],
+        "This code is for Tuesday deliveries."
+    );
+    // A Tuesday without its slot yet waits for the slot; a day that is not a date is no day.
+    for (date, slot) in [("2026-12-15", ""), ("someday", "")] {
+        let shown = json!({"cart_id": cart, "code": "tuesday10", "method": "delivery",
+                           "date": date, "slot": slot});
+        let (status, codes) =
+            post_from(&app, "/api/cart/apply_code/", &shown, "198.51.100.1").await;
+        assert_eq!(status, 200, "{date}: {codes}");
+        assert_eq!(codes["problems"], json!([]), "{date}: {codes}");
+    }
+    // The codes as the page shows them: its Tuesday afternoon is out of the code's slots,
+    // and its collection too.
+    let (status, codes) = get_from(
+        &app,
+        &format!("/api/cart/codes/?cart_id={cart}&method=delivery&date=2026-12-15&slot=Afternoon"),
+        "198.51.100.1",
+    )
+    .await;
+    assert_eq!(status, 200, "{codes}");
+    assert_eq!(
+        codes["problems"],
+        json!(["This code is for deliveries in the Morning slot."])
+    );
+    assert_eq!(codes["discount"], "0.00");
+    let (_, codes) = get_from(
+        &app,
+        &format!("/api/cart/codes/?cart_id={cart}&method=collection&date=2026-12-15"),
+        "198.51.100.1",
+    )
+    .await;
+    assert_eq!(
+        codes["problems"],
+        json!(["This code is for deliveries in the Morning slot."])
+    );
+}
+
+#[tokio::test]
 async fn codes_tried_are_limited_per_address_with_a_sentence() {
     let app = shop().await;
     let cart = cart_with(&app, "The Bedminster", 1).await;

@@ -2230,6 +2230,21 @@ export interface components {
             cart_id: string;
             /** @description What was typed into "Gift voucher or offer code": any case, spaces and dashes forgiven. */
             code: string;
+            /**
+             * @description The day, e.g. `2026-12-16`.
+             * @default
+             */
+            date: string | null;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /**
+             * @description The delivery slot's name, e.g. `Morning`, once chosen.
+             * @default
+             */
+            slot: string | null;
         };
         /**
          * AttendeeRow
@@ -4561,8 +4576,23 @@ export interface components {
         RemoveCode: {
             /** @description The cart's id. */
             cart_id: string;
+            /**
+             * @description The day, e.g. `2026-12-16`.
+             * @default
+             */
+            date: string | null;
             /** @description `voucher` or `offer`. */
             kind: components["schemas"]["CodeKindWire"] & unknown;
+            /**
+             * @description `delivery` or `collection`.
+             * @default
+             */
+            method: string | null;
+            /**
+             * @description The delivery slot's name, e.g. `Morning`, once chosen.
+             * @default
+             */
+            slot: string | null;
         };
         /**
          * RemoveItem
@@ -12194,6 +12224,15 @@ export interface operations {
         parameters: {
             query?: {
                 cart_id?: string;
+                /**
+                 * @description The florist's choice as the checkout shows it (see `ShownDay`): `delivery` or
+                 *     `collection`.
+                 */
+                method?: string;
+                /** @description The day the checkout shows, e.g. `2026-12-16`. */
+                date?: string;
+                /** @description The delivery slot the checkout shows, once chosen. */
+                slot?: string;
             };
             header?: never;
             path?: never;

@@ -85,7 +85,7 @@ describe('a gift voucher or offer code at the checkout', () => {
     expect(await within(summary).findByTestId('checkout-voucher')).toHaveTextContent('−£25.00');
     expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('£25.00');
     expect(within(summary).getByText(/£0.00 left on it/)).toBeInTheDocument();
-    expect(applied).toEqual({ cart_id: oneBouquet.id, code: 'k7qm 2xhd 9prt' });
+    expect(applied).toEqual({ cart_id: oneBouquet.id, code: 'k7qm 2xhd 9prt', method: 'delivery', date: '2026-12-14', slot: 'Afternoon' }); // the day the page shows
     expect(field).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Pay £25.00' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove gift voucher K7QM-2XHD-9PRT' })).toBeInTheDocument();

@@ -43,6 +43,17 @@ export interface CartCodes {
 
 export type CodeKind = 'voucher' | 'offer';
 
+/**
+ * The florist's choice as the checkout shows it, in wire form: an offer code's day and slot
+ * conditions are judged on it before the choice can be kept on the cart (while the address is
+ * still empty, say). Without a day, the server judges the cart's kept choice.
+ */
+export interface ShownDay {
+  method: string;
+  date: string;
+  slot: string;
+}
+
 export type CodesOutcome = { ok: true; codes: CartCodes } | { ok: false; message: string; status: number | null };
 
 /** What the shopper reads when the code could not be sent at all. */
@@ -54,9 +65,11 @@ function refused(error: unknown, status: number | null): CodesOutcome {
 }
 
 /** Applies `code` (a voucher's or an offer's, as typed) to the cart; never throws. */
-export async function applyCode(cartId: string, code: string): Promise<CodesOutcome> {
+export async function applyCode(cartId: string, code: string, shown: ShownDay): Promise<CodesOutcome> {
   try {
-    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/apply_code/', { body: { cart_id: cartId, code } });
+    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/apply_code/', {
+      body: { cart_id: cartId, code, ...shown },
+    });
     return data ? { ok: true, codes: data } : refused(error, response.status);
   } catch (cause) {
     console.error('The code could not be sent', cause);
@@ -65,9 +78,11 @@ export async function applyCode(cartId: string, code: string): Promise<CodesOutc
 }
 
 /** Takes the voucher or the offer off the cart; never throws. */
-export async function removeCode(cartId: string, kind: CodeKind): Promise<CodesOutcome> {
+export async function removeCode(cartId: string, kind: CodeKind, shown: ShownDay): Promise<CodesOutcome> {
   try {
-    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/remove_code/', { body: { cart_id: cartId, kind } });
+    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/remove_code/', {
+      body: { cart_id: cartId, kind, ...shown },
+    });
     return data ? { ok: true, codes: data } : refused(error, response.status);
   } catch (cause) {
     console.error('The code could not be removed', cause);
@@ -76,8 +91,8 @@ export async function removeCode(cartId: string, kind: CodeKind): Promise<CodesO
 }
 
 /** What the codes on the cart come to now (after the florist's choice changed, say). */
-export async function getCodes(cartId: string, signal?: AbortSignal): Promise<CartCodes | null> {
-  const { data } = await pendingCall<CartCodes>('GET', '/api/cart/codes/', { query: { cart_id: cartId }, signal });
+export async function getCodes(cartId: string, shown: ShownDay, signal?: AbortSignal): Promise<CartCodes | null> {
+  const { data } = await pendingCall<CartCodes>('GET', '/api/cart/codes/', { query: { cart_id: cartId, ...shown }, signal });
   return data ?? null;
 }
 

@@ -1,10 +1,12 @@
 // The checkout's one field for a gift voucher or an offer code: what is typed (kept after a
 // refusal, with the refusal's sentence beside it), what the cart has on it, and the figures the
-// server reckons with them. The offer's day and slot conditions are the cart's kept choice, so
-// the choice is kept first whenever it names a day, and again when it changes while a code is on.
+// server reckons with them. The offer's day and slot conditions are judged on the choice as the
+// page shows it (sent with each call: it cannot be kept on the cart before the address is filled
+// in), and the choice is kept first whenever it names a day, and again when it changes while a
+// code is on, so that the payment reckons with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FulfilmentChoice } from '@/lib/core';
-import { applyCode, getCodes, hasCodes, removeCode, type CartCodes, type CodeKind } from '../api/codes-api';
+import { applyCode, getCodes, hasCodes, removeCode, type CartCodes, type CodeKind, type ShownDay } from '../api/codes-api';
 import { saveChoice } from '../api/fulfilment-api';
 
 export interface UseCodes {
@@ -25,6 +27,11 @@ export interface UseCodes {
  * The codes of `cartId`. `choice` is the florist's choice as it stands (its wire form), kept on the
  * cart before a code is judged against it.
  */
+/** The day, slot and way of `choice`, as the code calls send them. */
+function shownDay(choice: FulfilmentChoice): ShownDay {
+  return { method: choice.method ?? '', date: choice.date ?? '', slot: choice.slot ?? '' };
+}
+
 export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
   const [typed, setTypedState] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -50,7 +57,7 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     setBusy(true);
     try {
       await keepChoice();
-      const outcome = await applyCode(cartId, typed.trim());
+      const outcome = await applyCode(cartId, typed.trim(), shownDay(latestChoice.current));
       if (outcome.ok) {
         setCodes(outcome.codes);
         setTypedState('');
@@ -65,7 +72,7 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     async (kind: CodeKind) => {
       setBusy(true);
       try {
-        const outcome = await removeCode(cartId, kind);
+        const outcome = await removeCode(cartId, kind, shownDay(latestChoice.current));
         if (outcome.ok) setCodes(hasCodes(outcome.codes) ? outcome.codes : null);
         else setRefusal(outcome.message);
       } finally {
@@ -76,7 +83,7 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
   );
 
   const refresh = useCallback(() => {
-    getCodes(cartId).then(
+    getCodes(cartId, shownDay(latestChoice.current)).then(
       (now) => setCodes(now && hasCodes(now) ? now : null),
       () => {},
     );
@@ -85,7 +92,7 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
   // A code put on in an earlier visit is still on the cart.
   useEffect(() => {
     const controller = new AbortController();
-    getCodes(cartId, controller.signal).then(
+    getCodes(cartId, shownDay(latestChoice.current), controller.signal).then(
       (now) => {
         if (now && hasCodes(now) && !controller.signal.aborted) setCodes(now);
       },
@@ -106,7 +113,7 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     void (async () => {
       await keepChoice();
       if (controller.signal.aborted) return;
-      const now = await getCodes(cartId, controller.signal).catch(() => null);
+      const now = await getCodes(cartId, shownDay(latestChoice.current), controller.signal).catch(() => null);
       if (now && !controller.signal.aborted) setCodes(hasCodes(now) ? now : null);
     })();
     return () => controller.abort();
