@@ -3,10 +3,11 @@
 // confirmed (3-D Secure when the simulated bank asks), and only a payment that succeeded becomes
 // a voucher. A payment that succeeded but whose voucher was not made is kept, so pressing Pay
 // again makes the voucher with it rather than charging twice.
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { useForm } from '@/lib/use-form';
 import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
 
 /** The form as typed; names are the API's, so the server's sentences land by their boxes. */
@@ -74,8 +75,7 @@ export interface GiftProblem {
 /** The form, its sentences, and Pay. */
 export function useBuyVoucher(payer: CardPayer | null) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<GiftForm>(EMPTY_GIFT);
-  const [errors, setErrors] = useState<Partial<Record<GiftField, string>>>({});
+  const { form, errors, setErrors, setField, text } = useForm<GiftForm, GiftField>(EMPTY_GIFT);
   const [problem, setProblem] = useState<GiftProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
@@ -86,16 +86,6 @@ export function useBuyVoucher(payer: CardPayer | null) {
   const voucher = useRef<VoucherKey | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
   const paid = useRef<{ key: VoucherKey; paymentIntentId: string } | null>(null);
-
-  const setField = useCallback(<F extends GiftField>(field: F, value: GiftForm[F]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }, []);
 
   async function submit() {
     if (busy.current) return;
@@ -163,5 +153,5 @@ export function useBuyVoucher(payer: CardPayer | null) {
     }
   }
 
-  return { form, setField, errors, problem, submitting, submit, authentication, bought };
+  return { form, setField, text, errors, problem, submitting, submit, authentication, bought };
 }

@@ -6,6 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { useForm } from '@/lib/use-form';
 import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm } from '../api/book-workshop';
 
 /** The form's fields, by the names the server gives their sentences under. */
@@ -39,8 +40,7 @@ function faultsOf(fields: Record<string, string>): Partial<Record<BookingField, 
 
 export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: string | null; maxSeats: number }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<BookingForm>({ seats: 1, names: [''], email: '', phone: '', note: '' });
-  const [errors, setErrors] = useState<Partial<Record<BookingField, string>>>({});
+  const { form, setForm, errors, setErrors, setField: setPlainField, text } = useForm<BookingForm, BookingField>({ seats: 1, names: [''], email: '', phone: '', note: '' });
   const [problem, setProblem] = useState<BookingProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { authentication, ask: askForAuthentication } = useAuthentication();
@@ -50,20 +50,14 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
   // Paid but not yet booked: pressing Pay again books with the same payment, never charges twice.
   const paid = useRef<{ booking: string; paymentIntentId: string } | null>(null);
 
-  const setField = useCallback(<K extends keyof BookingForm>(field: K, value: BookingForm[K]) => {
-    setForm((current) => {
-      const next = { ...current, [field]: value };
+  const setField = useCallback(
+    <K extends keyof BookingForm>(field: K, value: BookingForm[K]) => {
+      setPlainField(field, value);
       // One name box per seat; names typed for seats taken away come back if the seats do.
-      if (field === 'seats') next.names = Array.from({ length: Number(value) }, (_, seat) => current.names[seat] ?? '');
-      return next;
-    });
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field as BookingField];
-      return next;
-    });
-  }, []);
+      if (field === 'seats') setForm((current) => ({ ...current, names: Array.from({ length: Number(value) }, (_, seat) => current.names[seat] ?? '') }));
+    },
+    [setPlainField, setForm],
+  );
 
   const setName = useCallback((seat: number, name: string) => {
     setForm((current) => ({ ...current, names: current.names.map((given, index) => (index === seat ? name : given)) }));
@@ -75,7 +69,7 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
       delete next.names;
       return next;
     });
-  }, []);
+  }, [setForm, setErrors]);
 
   async function pay(payer: CardPayer): Promise<{ booking: string; paymentIntentId: string } | null> {
     const hold = await holdSeats(slug, { ...form, seats: Math.min(form.seats, maxSeats) }, booking.current, offer);
@@ -132,5 +126,5 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
     }
   }
 
-  return { form, setField, setName, errors, problem, submitting, submit, authentication };
+  return { form, setField, setName, text, errors, problem, submitting, submit, authentication };
 }
