@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextField } from '@/components/ui/field';
-import { api, CallRefused, SignedOut } from '@/lib/api-client';
+import { api, refusedChange } from '@/lib/api-client';
 import { formatDate } from '@/lib/core';
 import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
@@ -121,8 +121,8 @@ export function OfferBook({ onSignedOut }: { onSignedOut: () => void }) {
     try {
       saved(await endOffer(offer.id, offer.version));
     } catch (cause) {
-      if (cause instanceof SignedOut) lost();
-      else setProblem(cause instanceof CallRefused ? cause.message : 'That could not be done just now. Please try again.');
+      const refused = refusedChange(cause, lost, 'That could not be done just now. Please try again.');
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(null);
     }
@@ -232,11 +232,9 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
       const body = bodyOf(draft);
       onSaved(offer ? await updateOffer(offer.id, offer.version, body) : await createOffer(body));
     } catch (cause) {
-      if (cause instanceof SignedOut) onSignedOut();
-      else if (cause instanceof CallRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-      } else setProblem('That could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, onSignedOut, 'That could not be saved just now. Please try again.');
+      if (refused?.fields) setErrors(refused.fields);
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { CallRefused, SignedOut } from '@/lib/api-client';
+import { refusedChange } from '@/lib/api-client';
 import { money } from '@/lib/core';
 import { useForm } from '@/lib/use-form';
 import { sellVoucher, type AdminVoucherDetail, type StudioVoucher } from '../api/vouchers-admin-api';
@@ -48,11 +48,9 @@ export function SellVoucher({ onSignedOut }: { onSignedOut: () => void }) {
         }),
       );
     } catch (cause) {
-      if (cause instanceof SignedOut) onSignedOut();
-      else if (cause instanceof CallRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-      } else setProblem('That could not be done just now. Please try again.');
+      const refused = refusedChange(cause, onSignedOut, 'That could not be done just now. Please try again.');
+      if (refused?.fields) setErrors(refused.fields);
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
     }

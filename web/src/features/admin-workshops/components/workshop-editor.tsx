@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CallRefused, SignedOut } from '@/lib/api-client';
+import { CallRefused, refusedChange } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -73,14 +73,9 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       const saved = workshop ? await saveWorkshop(workshop.id, form, workshop.version) : await createWorkshop(form);
       navigate('/admin/workshops', { state: { saved: saved.title } });
     } catch (cause) {
-      if (cause instanceof SignedOut) {
-        onSignedOut();
-        return;
-      }
-      if (cause instanceof CallRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-      } else setProblem('The workshop could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, onSignedOut, 'The workshop could not be saved just now. Please try again.');
+      if (refused?.fields) setErrors(refused.fields);
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
     }
