@@ -6,7 +6,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
-import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
+import { usePayPress } from '@/components/payment/use-pay-press';
 import { useForm } from '@/lib/use-form';
 import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
 
@@ -76,28 +77,17 @@ export interface GiftProblem {
 export function useBuyVoucher(payer: CardPayer | null) {
   const navigate = useNavigate();
   const { form, errors, setErrors, setField, text } = useForm<GiftForm, GiftField>(EMPTY_GIFT);
-  const [problem, setProblem] = useState<GiftProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { problem, setProblem, submitting, press } = usePayPress<GiftProblem>();
   // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
   const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
-  const busy = useRef(false);
   // The voucher the server made for this form: a retry after a refused card keeps its payment.
   const voucher = useRef<VoucherKey | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
   const paid = useRef<{ key: VoucherKey; paymentIntentId: string } | null>(null);
 
-  async function submit() {
-    if (busy.current) return;
-    if (!payer && !paid.current) {
-      setProblem({ message: STRIPE_NOT_LOADED });
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    let done = false;
-    try {
+  const submit = () =>
+    press(!!payer || !!paid.current, async () => {
       let made = paid.current;
       if (!made && payer) {
         const answer = await orderVoucher(voucherOrder(form, voucher.current));
@@ -106,7 +96,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setErrors(fields);
           const first = (Object.keys(EMPTY_GIFT) as GiftField[]).find((name) => name in fields);
           setProblem({ message: answer.message, field: first });
-          return;
+          return false;
         }
         const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token ?? null };
         voucher.current = key;
@@ -118,16 +108,16 @@ export function useBuyVoucher(payer: CardPayer | null) {
         );
         if (outcome.kind === 'authentication-failed') {
           setProblem({ message: 'Your bank did not confirm the payment, so nothing was taken. Please try again.' });
-          return;
+          return false;
         }
         if (outcome.kind === 'refused') {
           setProblem({ message: outcome.message });
-          return;
+          return false;
         }
         made = { key, paymentIntentId: outcome.paymentIntentId };
         paid.current = made;
       }
-      if (!made) return;
+      if (!made) return false;
       const issued = await issueVoucher(made.key, made.paymentIntentId);
       if (!issued.ok) {
         // Refunded (409): a retry pays afresh.
@@ -136,22 +126,16 @@ export function useBuyVoucher(payer: CardPayer | null) {
           voucher.current = null;
         }
         setProblem({ message: issued.message });
-        return;
+        return false;
       }
-      done = true;
       const { token } = made.key;
       if (token) navigate(thankYouLink({ ...made.key, token }));
       else {
         setBought({ form, paid: issued.paid });
         window.scrollTo({ top: 0 });
       }
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
-  }
+      return true;
+    });
 
   return { form, setField, text, errors, problem, submitting, submit, authentication, bought };
 }

@@ -2,10 +2,11 @@
 // and answers the payment), confirm the card (with the simulated 3-D Secure step when asked),
 // then make the booking and open its confirmation. Each failure ends in a sentence, and what was
 // typed stays as it was.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
-import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
+import { usePayPress } from '@/components/payment/use-pay-press';
 import { useForm } from '@/lib/use-form';
 import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm } from '../api/book-workshop';
 
@@ -41,10 +42,8 @@ function faultsOf(fields: Record<string, string>): Partial<Record<BookingField, 
 export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: string | null; maxSeats: number }) {
   const navigate = useNavigate();
   const { form, setForm, errors, setErrors, setField: setPlainField, text } = useForm<BookingForm, BookingField>({ seats: 1, names: [''], email: '', phone: '', note: '' });
-  const [problem, setProblem] = useState<BookingProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { problem, setProblem, submitting, press } = usePayPress<BookingProblem>();
   const { authentication, ask: askForAuthentication } = useAuthentication();
-  const busy = useRef(false);
   // The hold of an earlier press: a retry keeps the same seats and payment.
   const booking = useRef<string | null>(null);
   // Paid but not yet booked: pressing Pay again books with the same payment, never charges twice.
@@ -92,19 +91,10 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
     return { booking: hold.payment.booking, paymentIntentId: outcome.paymentIntentId };
   }
 
-  async function submit(payer: CardPayer | null) {
-    if (busy.current) return;
-    if (!payer && !paid.current) {
-      setProblem({ message: STRIPE_NOT_LOADED });
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    let done = false;
-    try {
+  const submit = (payer: CardPayer | null) =>
+    press(!!payer || !!paid.current, async () => {
       const payment = paid.current ?? (payer ? await pay(payer) : null);
-      if (!payment) return;
+      if (!payment) return false;
       paid.current = payment;
       const placed = await placeBooking(payment.booking, payment.paymentIntentId);
       if (!placed.ok) {
@@ -114,17 +104,11 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
           booking.current = null;
         }
         setProblem({ message: placed.message, full: placed.status === 409 });
-        return;
+        return false;
       }
-      done = true;
       navigate(confirmationLink(placed.booked), { state: { booked: placed.booked } });
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
-  }
+      return true;
+    });
 
   return { form, setField, setName, text, errors, problem, submitting, submit, authentication };
 }
