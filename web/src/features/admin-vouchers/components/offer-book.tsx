@@ -241,7 +241,7 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
   };
 
   return (
-    <form className="offer-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="offer-form-title">
+    <form className="offer-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="offer-form-title">
       <h2 id="offer-form-title">{offer ? `Change ${offer.code}` : 'A new offer code'}</h2>
       <div className="offer-form__grid">
         <TextField label="Code" autoCapitalize="characters" spellCheck={false} {...text('code')} />

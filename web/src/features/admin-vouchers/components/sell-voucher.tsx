@@ -86,7 +86,7 @@ export function SellVoucher({ onSignedOut }: { onSignedOut: () => void }) {
   }
 
   return (
-    <form className="offer-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="offer-form panel" noValidate onSubmit={(event) => void onSubmit(event)}>
       <div className="offer-form__grid">
         <TextField label="Value (£, whole pounds)" inputMode="numeric" {...text('value')} />
         <TextField label="Buyer’s name" {...text('buyer_name')} />

@@ -85,7 +85,7 @@ export function OrderSummary({ cart, totals, when, method, site, codes = null, c
         ))}
       </ul>
       {codeField}
-      <dl className="order-summary__figures">
+      <dl className="figures">
         <div>
           <dt>
             {counted(count, 'item')}

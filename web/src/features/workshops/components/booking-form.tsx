@@ -10,6 +10,7 @@ import type { Workshop } from '../api/get-workshops';
 import { useBooking } from '../hooks/use-booking';
 import { waitingListLink } from '../lib/booking';
 import './booking.css';
+import './workshop-figures.css';
 
 /** What the seat choice offers: 1 up to the seats the server says one booking may take. */
 const seatChoices = (max: number) => Array.from({ length: Math.max(0, max) }, (_, index) => index + 1);
@@ -85,18 +86,18 @@ export function BookingForm({ workshop, offer }: { workshop: Workshop; offer: st
 
       <fieldset className="booking-form__part">
         <legend className="booking-form__legend">Payment</legend>
-        <dl className="booking-form__owed">
+        <dl className="workshop-figures">
           <div>
             <dt>{workshop.pays_deposit ? 'Deposit paid now' : 'Paid now'}</dt>
             <dd>
-              {payNow} <span className="booking-form__per">a seat</span>
+              {payNow} <span className="workshop-figures__aside">a seat</span>
             </dd>
           </div>
           {workshop.pays_deposit && (
             <div>
               <dt>Balance</dt>
               <dd>
-                {money(workshop.balance)} <span className="booking-form__per">a seat, due by {formatDate(workshop.balance_due, 'long')}</span>
+                {money(workshop.balance)} <span className="workshop-figures__aside">a seat, due by {formatDate(workshop.balance_due, 'long')}</span>
               </dd>
             </div>
           )}
