@@ -7,6 +7,7 @@ import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { createOffer, endOffer, listOffers, updateOffer, type AdminOffer, type OfferForm, type Weekday } from '../api/vouchers-admin-api';
+import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -158,53 +159,38 @@ export function OfferBook({ onSignedOut }: { onSignedOut: () => void }) {
         (offers.data.length === 0 ? (
           <p className="admin-quiet">No offer codes yet.</p>
         ) : (
-          <div className="voucher-table-wrap">
-            <table className="voucher-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">What it does</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Until</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {offers.data.map((offer) => (
-                  <tr key={offer.id}>
-                    <th scope="row" className="voucher-table__code">
-                      {offer.code}
-                    </th>
-                    <td>{offer.summary}</td>
-                    <td>
-                      {offer.uses}
-                      {offer.total_uses != null && ` of ${offer.total_uses}`}
-                    </td>
-                    <td>{offer.ended_at ? <span className="pill" data-state="ended">ended</span> : offer.valid_until ? formatDate(offer.valid_until, 'day') : '—'}</td>
-                    <td>
-                      {!offer.ended_at && (
-                        <div className="admin-actions">
-                          <button type="button" className="button button--quiet button--small" onClick={() => setEditing(offer)}>
-                            Change <span className="visually-hidden">offer code {offer.code}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--quiet button--small"
-                            disabled={busy === offer.id}
-                            onClick={() => void end(offer)}
-                          >
-                            End <span className="visually-hidden">offer code {offer.code}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <VoucherTable columns={['Code', 'What it does', 'Used', 'Until', <span className="visually-hidden">Actions</span>]}>
+            {offers.data.map((offer) => (
+              <tr key={offer.id}>
+                <th scope="row" className="voucher-table__code">
+                  {offer.code}
+                </th>
+                <td>{offer.summary}</td>
+                <td>
+                  {offer.uses}
+                  {offer.total_uses != null && ` of ${offer.total_uses}`}
+                </td>
+                <td>{offer.ended_at ? <span className="pill" data-state="ended">ended</span> : offer.valid_until ? formatDate(offer.valid_until, 'day') : '—'}</td>
+                <td>
+                  {!offer.ended_at && (
+                    <div className="admin-actions">
+                      <button type="button" className="button button--quiet button--small" onClick={() => setEditing(offer)}>
+                        Change <span className="visually-hidden">offer code {offer.code}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--quiet button--small"
+                        disabled={busy === offer.id}
+                        onClick={() => void end(offer)}
+                      >
+                        End <span className="visually-hidden">offer code {offer.code}</span>
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </VoucherTable>
         ))}
     </div>
   );
