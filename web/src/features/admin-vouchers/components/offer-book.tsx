@@ -7,6 +7,7 @@ import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { createOffer, endOffer, listOffers, updateOffer, type AdminOffer, type OfferForm, type Weekday } from '../api/vouchers-admin-api';
+import { FormEnd } from './form-end';
 import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
@@ -278,19 +279,16 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
         Once per e-mail address
       </label>
 
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="admin-actions">
-        <button type="submit" className="button button--small" disabled={busy}>
-          {offer ? 'Save the changes' : 'Make the code'}
-        </button>
-        <button type="button" className="button button--quiet button--small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd
+        problem={problem}
+        busy={busy}
+        submit={offer ? 'Save the changes' : 'Make the code'}
+        cancel={
+          <button type="button" className="button button--quiet button--small" onClick={onCancel}>
+            Cancel
+          </button>
+        }
+      />
     </form>
   );
 }

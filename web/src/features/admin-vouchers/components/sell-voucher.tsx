@@ -5,6 +5,7 @@ import { refusedChange } from '@/lib/api-client';
 import { money } from '@/lib/core';
 import { useForm } from '@/lib/use-form';
 import { sellVoucher, type AdminVoucherDetail, type StudioVoucher } from '../api/vouchers-admin-api';
+import { FormEnd } from './form-end';
 import './vouchers-admin.css';
 
 const EMPTY: StudioVoucher = {
@@ -105,19 +106,16 @@ export function SellVoucher({ onSignedOut }: { onSignedOut: () => void }) {
         Give it to the buyer (e-mailed to them to print, and read out now)
       </label>
       <TextAreaField label="Message (optional)" rows={3} {...text('message')} />
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="admin-actions">
-        <button type="submit" className="button button--small" disabled={busy}>
-          Sell the voucher
-        </button>
-        <Link to="/admin/orders/vouchers" className="button button--quiet button--small">
-          Cancel
-        </Link>
-      </div>
+      <FormEnd
+        problem={problem}
+        busy={busy}
+        submit="Sell the voucher"
+        cancel={
+          <Link to="/admin/orders/vouchers" className="button button--quiet button--small">
+            Cancel
+          </Link>
+        }
+      />
     </form>
   );
 }
