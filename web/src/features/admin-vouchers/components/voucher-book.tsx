@@ -27,7 +27,7 @@ export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
 
   return (
     <div className="voucher-book">
-      <div className="voucher-book__bar">
+      <div className="voucher-book__bar spread">
         <form className="voucher-book__search" role="search" onSubmit={onSubmit}>
           <label htmlFor="voucher-q" className="field__label">
             Look up a voucher
