@@ -80,8 +80,8 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
   }
 
   return (
-    <div className="gift">
-      <div className="gift__card">
+    <div className="gift form-aside">
+      <div className="gift__card form-aside__aside">
         <VoucherCard
           value={value}
           recipient={form.recipient_name}
@@ -91,7 +91,7 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
         />
       </div>
 
-      <form className="gift__form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="gift__form form-aside__form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
         <CheckoutStep step={1} title="Choose a value">
           <fieldset className="choice-group">
             <legend className="visually-hidden">Value</legend>
