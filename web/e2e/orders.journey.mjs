@@ -15,24 +15,7 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import {
-  admin,
-  axeFindings,
-  baseUrl,
-  checkoutWithOneBouquet,
-  fillMe,
-  mailTo,
-  me,
-  noSidewaysScroll,
-  payWithTestCard,
-  products,
-  screenshots,
-  settle,
-  shot,
-  signIn,
-  spareBouquet,
-  useBrowser,
-} from './helpers.mjs';
+import { admin, axeFindings, baseUrl, checkoutWithOneBouquet, fillMe, mailTo, me, noSidewaysScroll, payWithTestCard, products, screenshots, settle, shot, signIn, spareBouquet, useBrowser } from './helpers.mjs';
 
 const TODAY = 'Today · Monday 14 December';
 

@@ -7,20 +7,7 @@
 //   POSY_URL=http://127.0.0.1:8080 POSY_SCREENSHOTS=test-results npm run e2e
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  axeFindings,
-  baseUrl,
-  cartIcon,
-  checkoutWithOneBouquet,
-  fillMe,
-  noSidewaysScroll,
-  pageReady,
-  settle,
-  shot,
-  signIn,
-  spareBouquet,
-  useBrowser,
-} from './helpers.mjs';
+import { axeFindings, baseUrl, cartIcon, checkoutWithOneBouquet, fillMe, noSidewaysScroll, pageReady, settle, shot, signIn, spareBouquet, useBrowser } from './helpers.mjs';
 
 let bouquet;
 const { openPage } = useBrowser(async (browser) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearCookie, TEST_CSRF_TOKEN } from '@/testing/cookies';
 import { json, mockApi } from '@/testing/mock-api';
-import { api, CallRefused, refusal, SignedOut } from './api-client';
+import { api, CallRefused, refusal, refusedChange, SignedOut } from './api-client';
 
 const changeBody = { cart_id: 'c1', item_id: 1 };
 
@@ -93,5 +93,22 @@ describe('a refused back-office call', () => {
 
   it('says the fallback when the answer has no sentence', () => {
     expect(refusal(undefined, 500, 'Not now.')).toMatchObject({ message: 'Not now.', fields: {}, changed: false });
+  });
+});
+
+describe('a back-office change that threw', () => {
+  it('asks for the sign-in and says nothing when the session has ended', () => {
+    let asked = 0;
+    expect(refusedChange(new SignedOut(), () => (asked += 1), 'Not now.')).toBeNull();
+    expect(asked).toBe(1);
+  });
+
+  it('says the server’s refusal with its fields', () => {
+    const refused = refusedChange(new CallRefused('Someone changed it first.', { code: 'Taken' }, 409), () => {}, 'Not now.');
+    expect(refused).toMatchObject({ message: 'Someone changed it first.', fields: { code: 'Taken' }, changed: true });
+  });
+
+  it('says the fallback, and no field, when the server did not answer', () => {
+    expect(refusedChange(new TypeError('Failed to fetch'), () => {}, 'Not now.')).toEqual({ message: 'Not now.', changed: false });
   });
 });

@@ -142,6 +142,28 @@ export class CallRefused extends Error {
   }
 }
 
+/** What a back-office page says of a change that failed. */
+export interface ChangeRefused {
+  message: string;
+  /** The server's sentences by field; none when the server did not judge the change. */
+  fields?: Record<string, string>;
+  /** 409: someone else changed it since the page read it. */
+  changed: boolean;
+}
+
+/**
+ * What a back-office change that threw says: null when the session has ended (`onSignedOut` is
+ * called, and the frame asks for the sign-in), else the server's refusal, or `fallback` when the
+ * server did not answer. The one reading of SignedOut and CallRefused for a page's changes.
+ */
+export function refusedChange(cause: unknown, onSignedOut: () => void, fallback: string): ChangeRefused | null {
+  if (cause instanceof SignedOut) {
+    onSignedOut();
+    return null;
+  }
+  return cause instanceof CallRefused ? cause : { message: fallback, changed: false };
+}
+
 /** What a refused back-office call throws: SignedOut for 401, else the server's sentence (or `fallback`) and its fields. */
 export function refusal(error: unknown, status: number, fallback: string): SignedOut | CallRefused {
   if (status === 401) return new SignedOut();

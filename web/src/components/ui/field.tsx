@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type ForwardRefExoticComponent, type InputHTMLAttributes, type ReactNode, type RefAttributes, type TextareaHTMLAttributes } from 'react';
 import './field.css';
 
 /** What a field gives its control: its id, and its error and hint tied to it. */
@@ -56,31 +56,37 @@ export function Field({ id: givenId, label, error, hint, hintAt = 'bottom', clas
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+/** What a typed box takes besides its element's own attributes. */
+interface Typed {
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;
   error?: string | null;
   hint?: ReactNode;
+  hintAt?: FieldProps['hintAt'];
+}
+
+export type TextFieldProps = Typed & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+export type TextAreaFieldProps = Typed & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>;
+
+/** A Field around a box one types in (an input or a textarea), its value as text. */
+function typedField<E extends HTMLInputElement | HTMLTextAreaElement, P extends Typed>(Box: 'input' | 'textarea', name: string) {
+  const field = forwardRef<E, Typed & { className?: string; id?: string }>(function Typed({ label, value, onValueChange, error, hint, hintAt, className, id, ...own }, ref) {
+    const Control = Box as 'input';
+    return (
+      <Field id={id} label={label} error={error} hint={hint} hintAt={hintAt} className={className}>
+        {(control) => (
+          <Control {...own} {...control} ref={ref as never} className="field__input" value={value} onChange={(event) => onValueChange(event.target.value)} />
+        )}
+      </Field>
+    );
+  });
+  field.displayName = name;
+  return field as unknown as ForwardRefExoticComponent<P & RefAttributes<E>>;
 }
 
 /** A labelled text box: a Field around an input. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, value, onValueChange, error, hint, className, id, ...input },
-  ref,
-) {
-  return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
-      {(control) => (
-        <input
-          {...input}
-          {...control}
-          ref={ref}
-          className="field__input"
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
-});
+export const TextField = typedField<HTMLInputElement, TextFieldProps>('input', 'TextField');
+
+/** A labelled box of lines: a Field around a textarea. */
+export const TextAreaField = typedField<HTMLTextAreaElement, TextAreaFieldProps>('textarea', 'TextAreaField');

@@ -46,7 +46,7 @@ export function Admins({ onSignedOut, onSignedOutEverywhere }: AdminsProps) {
 
 function Part({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <section className="admins__part" aria-label={title}>
+    <section className="admins__part panel" aria-label={title}>
       <h2 className="admins__title">{title}</h2>
       {intro && <p className="admins__intro">{intro}</p>}
       {children}

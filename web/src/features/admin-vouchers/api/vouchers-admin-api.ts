@@ -3,7 +3,7 @@
 // is the server's sentence (core's), a stale version a 409 in words.
 // The shapes are /work/contracts/vouchers.md's until openapi.yaml describes them (lib/api-pending).
 import { refusal } from '@/lib/api-client';
-import { pendingCall } from '@/lib/api-pending';
+import { pendingCall, type VoucherForm } from '@/lib/api-pending';
 
 /** A voucher as the back office lists it. */
 export interface AdminVoucher {
@@ -50,16 +50,7 @@ export interface AdminVoucherDetail extends AdminVoucher {
 }
 
 /** A voucher sold in the studio: the voucher form and how it was paid. */
-export interface StudioVoucher {
-  value: string;
-  buyer_name: string;
-  buyer_email: string;
-  send_to_me: boolean;
-  recipient_name: string;
-  recipient_email: string;
-  message: string;
-  /** Empty for today. */
-  send_on: string;
+export interface StudioVoucher extends VoucherForm {
   payment_note: string;
 }
 

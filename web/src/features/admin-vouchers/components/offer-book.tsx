@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextField } from '@/components/ui/field';
-import { api, CallRefused, SignedOut } from '@/lib/api-client';
+import { api, refusedChange } from '@/lib/api-client';
 import { formatDate } from '@/lib/core';
+import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { createOffer, endOffer, listOffers, updateOffer, type AdminOffer, type OfferForm, type Weekday } from '../api/vouchers-admin-api';
+import { FormEnd } from './form-end';
+import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -120,8 +123,8 @@ export function OfferBook({ onSignedOut }: { onSignedOut: () => void }) {
     try {
       saved(await endOffer(offer.id, offer.version));
     } catch (cause) {
-      if (cause instanceof SignedOut) lost();
-      else setProblem(cause instanceof CallRefused ? cause.message : 'That could not be done just now. Please try again.');
+      const refused = refusedChange(cause, lost, 'That could not be done just now. Please try again.');
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(null);
     }
@@ -157,53 +160,38 @@ export function OfferBook({ onSignedOut }: { onSignedOut: () => void }) {
         (offers.data.length === 0 ? (
           <p className="admin-quiet">No offer codes yet.</p>
         ) : (
-          <div className="voucher-table-wrap">
-            <table className="voucher-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">What it does</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Until</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {offers.data.map((offer) => (
-                  <tr key={offer.id}>
-                    <th scope="row" className="voucher-table__code">
-                      {offer.code}
-                    </th>
-                    <td>{offer.summary}</td>
-                    <td>
-                      {offer.uses}
-                      {offer.total_uses != null && ` of ${offer.total_uses}`}
-                    </td>
-                    <td>{offer.ended_at ? <span className="pill" data-state="ended">ended</span> : offer.valid_until ? formatDate(offer.valid_until, 'day') : '—'}</td>
-                    <td>
-                      {!offer.ended_at && (
-                        <div className="admin-actions">
-                          <button type="button" className="button button--quiet button--small" onClick={() => setEditing(offer)}>
-                            Change <span className="visually-hidden">offer code {offer.code}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--quiet button--small"
-                            disabled={busy === offer.id}
-                            onClick={() => void end(offer)}
-                          >
-                            End <span className="visually-hidden">offer code {offer.code}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <VoucherTable columns={['Code', 'What it does', 'Used', 'Until', <span className="visually-hidden">Actions</span>]}>
+            {offers.data.map((offer) => (
+              <tr key={offer.id}>
+                <th scope="row" className="voucher-table__code">
+                  {offer.code}
+                </th>
+                <td>{offer.summary}</td>
+                <td>
+                  {offer.uses}
+                  {offer.total_uses != null && ` of ${offer.total_uses}`}
+                </td>
+                <td>{offer.ended_at ? <span className="pill" data-state="ended">ended</span> : offer.valid_until ? formatDate(offer.valid_until, 'day') : '—'}</td>
+                <td>
+                  {!offer.ended_at && (
+                    <div className="admin-actions">
+                      <button type="button" className="button button--quiet button--small" onClick={() => setEditing(offer)}>
+                        Change <span className="visually-hidden">offer code {offer.code}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--quiet button--small"
+                        disabled={busy === offer.id}
+                        onClick={() => void end(offer)}
+                      >
+                        End <span className="visually-hidden">offer code {offer.code}</span>
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </VoucherTable>
         ))}
     </div>
   );
@@ -218,12 +206,9 @@ interface OfferEditorProps {
 }
 
 function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEditorProps) {
-  const [draft, setDraft] = useState<Draft>(() => (offer ? draftOf(offer) : EMPTY));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form: draft, errors, setErrors, setField: set, text } = useForm<Draft>(() => (offer ? draftOf(offer) : EMPTY), { keepErrors: true });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((current) => ({ ...current, [name]: value }));
-  const toggle = <T,>(list: readonly T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -234,21 +219,19 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
       const body = bodyOf(draft);
       onSaved(offer ? await updateOffer(offer.id, offer.version, body) : await createOffer(body));
     } catch (cause) {
-      if (cause instanceof SignedOut) onSignedOut();
-      else if (cause instanceof CallRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-      } else setProblem('That could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, onSignedOut, 'That could not be saved just now. Please try again.');
+      if (refused?.fields) setErrors(refused.fields);
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="offer-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="offer-form-title">
+    <form className="offer-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="offer-form-title">
       <h2 id="offer-form-title">{offer ? `Change ${offer.code}` : 'A new offer code'}</h2>
       <div className="offer-form__grid">
-        <TextField label="Code" name="code" autoCapitalize="characters" spellCheck={false} value={draft.code} onValueChange={(v) => set('code', v)} error={errors.code} />
+        <TextField label="Code" autoCapitalize="characters" spellCheck={false} {...text('code')} />
         <Field label="What it takes off" error={errors.kind}>
           {(control) => (
             <select {...control} className="field__input" value={draft.kind} onChange={(event) => set('kind', event.target.value as Draft['kind'])}>
@@ -258,92 +241,36 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
             </select>
           )}
         </Field>
-        {draft.kind === 'percent_off' && (
-          <TextField label="Percentage off" name="percent" inputMode="numeric" value={draft.percent} onValueChange={(v) => set('percent', v)} error={errors.percent} />
-        )}
-        {draft.kind === 'amount_off' && (
-          <TextField label="Amount off (£)" name="amount" inputMode="decimal" value={draft.amount} onValueChange={(v) => set('amount', v)} error={errors.amount} />
-        )}
-        <TextField
-          label="Minimum spend (£, optional)"
-          name="minimum_spend"
-          inputMode="decimal"
-          value={draft.minimum_spend}
-          onValueChange={(v) => set('minimum_spend', v)}
-          error={errors.minimum_spend}
-        />
-        <TextField label="From (optional)" name="valid_from" type="date" value={draft.valid_from} onValueChange={(v) => set('valid_from', v)} error={errors.valid_from} />
-        <TextField label="Until (optional)" name="valid_until" type="date" value={draft.valid_until} onValueChange={(v) => set('valid_until', v)} error={errors.valid_until} />
-        <TextField
-          label="Uses in all (optional)"
-          name="total_uses"
-          inputMode="numeric"
-          value={draft.total_uses}
-          onValueChange={(v) => set('total_uses', v)}
-          error={errors.total_uses}
-        />
+        {draft.kind === 'percent_off' && <TextField label="Percentage off" inputMode="numeric" {...text('percent')} />}
+        {draft.kind === 'amount_off' && <TextField label="Amount off (£)" inputMode="decimal" {...text('amount')} />}
+        <TextField label="Minimum spend (£, optional)" inputMode="decimal" {...text('minimum_spend')} />
+        <TextField label="From (optional)" type="date" {...text('valid_from')} />
+        <TextField label="Until (optional)" type="date" {...text('valid_until')} />
+        <TextField label="Uses in all (optional)" inputMode="numeric" {...text('total_uses')} />
       </div>
 
-      <fieldset>
-        <legend className="field__label">Delivery days it is for (none: every day)</legend>
-        <div className="offer-form__days">
-          {WEEKDAYS.map((day) => (
-            <label key={day} className="check-row">
-              <input type="checkbox" checked={draft.weekdays.includes(day)} onChange={(event) => set('weekdays', toggle(draft.weekdays, day, event.target.checked))} />
-              {capital(day)}
-            </label>
-          ))}
-        </div>
-        {errors.weekdays && <p className="field__error">{errors.weekdays}</p>}
-      </fieldset>
+      <Checks
+        legend="Delivery days it is for (none: every day)"
+        items={WEEKDAYS.map((day) => ({ value: day, label: capital(day) }))}
+        chosen={draft.weekdays}
+        onChange={(weekdays) => set('weekdays', weekdays)}
+        error={errors.weekdays}
+      />
 
       {options && options.slots.length > 0 && (
-        <fieldset>
-          <legend className="field__label">Delivery slots it is for (none: every slot)</legend>
-          <div className="offer-form__days">
-            {options.slots.map((slot) => (
-              <label key={slot} className="check-row">
-                <input type="checkbox" checked={draft.slots.includes(slot)} onChange={(event) => set('slots', toggle(draft.slots, slot, event.target.checked))} />
-                {slot}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Checks
+          legend="Delivery slots it is for (none: every slot)"
+          items={options.slots.map((slot) => ({ value: slot, label: slot }))}
+          chosen={draft.slots}
+          onChange={(slots) => set('slots', slots)}
+        />
       )}
 
       {options && (
         <details>
           <summary>Only for some products or shelves ({draft.products.length + draft.shelves.length} chosen)</summary>
-          <fieldset>
-            <legend className="field__label">Shelves</legend>
-            <div className="offer-form__days">
-              {options.shelves.map((shelf) => (
-                <label key={shelf.id} className="check-row">
-                  <input
-                    type="checkbox"
-                    checked={draft.shelves.includes(shelf.id)}
-                    onChange={(event) => set('shelves', toggle(draft.shelves, shelf.id, event.target.checked))}
-                  />
-                  {shelf.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="field__label">Products</legend>
-            <div className="offer-form__days">
-              {options.products.map((product) => (
-                <label key={product.id} className="check-row">
-                  <input
-                    type="checkbox"
-                    checked={draft.products.includes(product.id)}
-                    onChange={(event) => set('products', toggle(draft.products, product.id, event.target.checked))}
-                  />
-                  {product.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <Checks legend="Shelves" items={options.shelves.map(named)} chosen={draft.shelves} onChange={(shelves) => set('shelves', shelves)} />
+          <Checks legend="Products" items={options.products.map(named)} chosen={draft.products} onChange={(products) => set('products', products)} />
         </details>
       )}
 
@@ -352,19 +279,48 @@ function OfferEditor({ offer, options, onSaved, onCancel, onSignedOut }: OfferEd
         Once per e-mail address
       </label>
 
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="admin-actions">
-        <button type="submit" className="button button--small" disabled={busy}>
-          {offer ? 'Save the changes' : 'Make the code'}
-        </button>
-        <button type="button" className="button button--quiet button--small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd
+        problem={problem}
+        busy={busy}
+        submit={offer ? 'Save the changes' : 'Make the code'}
+        cancel={
+          <button type="button" className="button button--quiet button--small" onClick={onCancel}>
+            Cancel
+          </button>
+        }
+      />
     </form>
+  );
+}
+
+const named = ({ id, name }: { id: number; name: string }) => ({ value: id, label: name });
+
+interface ChecksProps<T> {
+  legend: string;
+  items: { value: T; label: string }[];
+  chosen: T[];
+  onChange: (chosen: T[]) => void;
+  error?: string;
+}
+
+/** A set of boxes to tick, each a value of the list it keeps (days, slots, shelves, products). */
+function Checks<T extends string | number>({ legend, items, chosen, onChange, error }: ChecksProps<T>) {
+  return (
+    <fieldset>
+      <legend className="field__label">{legend}</legend>
+      <div className="offer-form__days">
+        {items.map(({ value, label }) => (
+          <label key={value} className="check-row">
+            <input
+              type="checkbox"
+              checked={chosen.includes(value)}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, value] : chosen.filter((one) => one !== value))}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {error && <p className="field__error">{error}</p>}
+    </fieldset>
   );
 }

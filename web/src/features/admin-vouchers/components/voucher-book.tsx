@@ -6,6 +6,7 @@ import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { counted } from '@/lib/words';
 import { listVouchers } from '../api/vouchers-admin-api';
+import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
 /**
@@ -26,7 +27,7 @@ export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
 
   return (
     <div className="voucher-book">
-      <div className="voucher-book__bar">
+      <div className="voucher-book__bar spread">
         <form className="voucher-book__search" role="search" onSubmit={onSubmit}>
           <label htmlFor="voucher-q" className="field__label">
             Look up a voucher
@@ -58,43 +59,27 @@ export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
         (vouchers.data.length === 0 ? (
           <p className="admin-quiet">{q ? `No voucher matches “${q}”.` : 'No vouchers sold yet.'}</p>
         ) : (
-          <div className="voucher-table-wrap">
-            <table className="voucher-table">
-              <caption className="visually-hidden">{counted(vouchers.data.length, 'voucher')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Left</th>
-                  <th scope="col">For</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Until</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {vouchers.data.map((voucher) => (
-                  <tr key={voucher.id}>
-                    <th scope="row">
-                      <Link to={`/admin/orders/vouchers/${voucher.id}`} className="voucher-table__code">
-                        {voucher.code}
-                      </Link>
-                    </th>
-                    <td>{money(voucher.value)}</td>
-                    <td>{money(voucher.balance)}</td>
-                    <td>{voucher.recipient_name ?? 'To print'}</td>
-                    <td>{voucher.buyer_name}</td>
-                    <td>{formatDate(voucher.expires_on, 'day')}</td>
-                    <td>
-                      <span className="pill" data-state={voucher.status}>
-                        {voucher.status}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <VoucherTable caption={counted(vouchers.data.length, 'voucher')} columns={['Code', 'Value', 'Left', 'For', 'From', 'Until', 'State']}>
+            {vouchers.data.map((voucher) => (
+              <tr key={voucher.id}>
+                <th scope="row">
+                  <Link to={`/admin/orders/vouchers/${voucher.id}`} className="voucher-table__code">
+                    {voucher.code}
+                  </Link>
+                </th>
+                <td>{money(voucher.value)}</td>
+                <td>{money(voucher.balance)}</td>
+                <td>{voucher.recipient_name ?? 'To print'}</td>
+                <td>{voucher.buyer_name}</td>
+                <td>{formatDate(voucher.expires_on, 'day')}</td>
+                <td>
+                  <span className="pill" data-state={voucher.status}>
+                    {voucher.status}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </VoucherTable>
         ))}
     </div>
   );

@@ -8,6 +8,7 @@ import { formatMoment } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { extendVoucher, getVoucher, voidVoucher, type AdminVoucherDetail } from '../api/vouchers-admin-api';
+import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
 /** One voucher: what it was bought for and by whom, what is left, its history; extend or void it. */
@@ -67,33 +68,21 @@ export function VoucherPage({ id, onSignedOut }: { id: number; onSignedOut: () =
 
       <section aria-labelledby="voucher-history">
         <h2 id="voucher-history">History</h2>
-        <div className="voucher-table-wrap">
-          <table className="voucher-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Who</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.history.map((row, index) => (
-                <tr key={`${row.at}-${index}`}>
-                  <td>
-                    <time dateTime={new Date(row.at * 1000).toISOString()}>{formatMoment(new Date(row.at * 1000).toISOString())}</time>
-                  </td>
-                  <td>
-                    {row.order_id ? <Link to={`/admin/orders/${row.order_id}`}>{row.description}</Link> : row.description}
-                    {row.note && <span className="admin-quiet"> · {row.note}</span>}
-                  </td>
-                  <td>{money(row.amount)}</td>
-                  <td>{row.who ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <VoucherTable columns={['When', 'What', 'Amount', 'Who']}>
+          {shown.history.map((row, index) => (
+            <tr key={`${row.at}-${index}`}>
+              <td>
+                <time dateTime={new Date(row.at * 1000).toISOString()}>{formatMoment(new Date(row.at * 1000).toISOString())}</time>
+              </td>
+              <td>
+                {row.order_id ? <Link to={`/admin/orders/${row.order_id}`}>{row.description}</Link> : row.description}
+                {row.note && <span className="admin-quiet"> · {row.note}</span>}
+              </td>
+              <td>{money(row.amount)}</td>
+              <td>{row.who ?? ''}</td>
+            </tr>
+          ))}
+        </VoucherTable>
       </section>
 
       {shown.status !== 'voided' && (

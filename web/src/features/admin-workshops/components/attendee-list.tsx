@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
-import { CallRefused, SignedOut } from '@/lib/api-client';
+import { CallRefused, refusedChange } from '@/lib/api-client';
 import { formatDate, money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -37,11 +37,8 @@ export function AttendeeList({ id, onSignedOut }: { id: number; onSignedOut: () 
       setSaid(done);
       setCancelling(null);
     } catch (cause) {
-      if (cause instanceof SignedOut) {
-        lost();
-        return;
-      }
-      setSaid(cause instanceof CallRefused ? cause.message : 'The change could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, lost, 'The change could not be saved just now. Please try again.');
+      if (refused) setSaid(refused.message);
     } finally {
       setBusy(null);
       // What it is now, whichever way it went.

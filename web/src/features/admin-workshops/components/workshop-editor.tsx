@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
-import { Field, TextField } from '@/components/ui/field';
+import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CallRefused, SignedOut } from '@/lib/api-client';
+import { CallRefused, refusedChange } from '@/lib/api-client';
+import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import {
@@ -59,20 +60,9 @@ export function WorkshopEditor({ id, onSignedOut }: { id: number | null; onSigne
 
 function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null; onSignedOut: () => void }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<WorkshopForm>(() => (workshop ? formOf(workshop) : EMPTY));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, setErrors, setField: set } = useForm<WorkshopForm>(() => (workshop ? formOf(workshop) : EMPTY));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const set = <K extends keyof WorkshopForm>(key: K, value: WorkshopForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,14 +73,9 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       const saved = workshop ? await saveWorkshop(workshop.id, form, workshop.version) : await createWorkshop(form);
       navigate('/admin/workshops', { state: { saved: saved.title } });
     } catch (cause) {
-      if (cause instanceof SignedOut) {
-        onSignedOut();
-        return;
-      }
-      if (cause instanceof CallRefused) {
-        setErrors(cause.fields);
-        setProblem(cause.message);
-      } else setProblem('The workshop could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, onSignedOut, 'The workshop could not be saved just now. Please try again.');
+      if (refused?.fields) setErrors(refused.fields);
+      if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
     }
@@ -110,16 +95,16 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
   return (
     <form className="workshop-editor" noValidate onSubmit={(event) => void submit(event)}>
       {text('title', 'Title')}
-      <Field label="Description" error={errors.description}>
-        {(control) => (
-          <textarea {...control} name="description" rows={4} className="field__input" value={form.description} onChange={(e) => set('description', e.target.value)} />
-        )}
-      </Field>
-      <Field label="What to bring" error={errors.what_to_bring} hint="Shown on the workshop’s page. Leave empty when they need bring nothing.">
-        {(control) => (
-          <textarea {...control} name="what_to_bring" rows={2} className="field__input" value={form.what_to_bring ?? ''} onChange={(e) => set('what_to_bring', e.target.value)} />
-        )}
-      </Field>
+      <TextAreaField label="Description" name="description" rows={4} value={form.description} onValueChange={(value) => set('description', value)} error={errors.description} />
+      <TextAreaField
+        label="What to bring"
+        name="what_to_bring"
+        rows={2}
+        value={form.what_to_bring ?? ''}
+        onValueChange={(value) => set('what_to_bring', value)}
+        error={errors.what_to_bring}
+        hint="Shown on the workshop’s page. Leave empty when they need bring nothing."
+      />
       <div className="workshop-editor__grid">
         {text('date', 'Date', { type: 'date' })}
         {text('start_time', 'Starts', { type: 'time' })}

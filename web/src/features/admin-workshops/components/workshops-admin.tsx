@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
-import { CallRefused, SignedOut } from '@/lib/api-client';
+import { CallRefused, refusedChange } from '@/lib/api-client';
 import { formatDate } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -43,13 +43,10 @@ export function WorkshopsAdmin({ onSignedOut }: { onSignedOut: () => void }) {
       setSaid(done);
       setCancelling(null);
     } catch (cause) {
-      if (cause instanceof SignedOut) {
-        lost();
-        return;
-      }
-      setSaid(cause instanceof CallRefused ? cause.message : 'The change could not be saved just now. Please try again.');
+      const refused = refusedChange(cause, lost, 'The change could not be saved just now. Please try again.');
+      if (refused) setSaid(refused.message);
       // Changed meanwhile: the list shows what it is now.
-      if (cause instanceof CallRefused && cause.changed) void query.refresh({ quiet: true });
+      if (refused?.changed) void query.refresh({ quiet: true });
     } finally {
       setBusy(null);
     }

@@ -94,7 +94,7 @@ export function CartContents({ cart }: { cart: Cart }) {
         <h2 id="cart-totals-title" className="cart-totals__title">
           Order summary
         </h2>
-        <dl className="cart-totals__figures">
+        <dl className="figures">
           <div>
             <dt>Items</dt>
             <dd data-testid="cart-count">{count}</dd>

@@ -82,7 +82,7 @@ export function CartLine({ item, quantity, pending, onQuantityChange, onRemove }
 
       <button
         type="button"
-        className="cart-line__remove"
+        className="cart-line__remove remove-link"
         aria-disabled={pending !== null || undefined}
         onClick={() => {
           if (pending === null) onRemove(item);

@@ -134,7 +134,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
 
   if (ordered) {
     return (
-      <div className="checkout">
+      <div className="checkout form-aside">
         <div className="notice checkout__ordered" role="status" data-testid="checkout-ordered">
           <p>{ordered.message}</p>
           {ordered.link && (
@@ -162,7 +162,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
   };
 
   return (
-    <div className="checkout">
+    <div className="checkout form-aside">
       <OrderSummary
         cart={cart}
         totals={totals}
@@ -173,7 +173,7 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
         codeField={<CodeField codes={codes} />}
       />
 
-      <form className="checkout__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
+      <form className="checkout__form form-aside__form" noValidate onSubmit={onSubmit} aria-describedby="checkout-required-note" aria-busy={submitting}>
         {refunded && (
           <div className="notice checkout__refunded" role="status" data-testid="checkout-refunded">
             <p>{refunded}</p>

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { money } from '@/lib/core';
 import type { UseCodes } from '../hooks/use-codes';
 
@@ -48,35 +48,15 @@ export function CodeField({ codes: state }: { codes: UseCodes }) {
       {codes && (codes.voucher || codes.offer) && (
         <ul className="code-field__applied" aria-label="Codes on your order">
           {codes.offer && (
-            <li>
-              <span>
-                <span className="code-field__code">{codes.offer.code}</span> {codes.offer.summary}
-              </span>
-              <button
-                type="button"
-                className="code-field__remove"
-                disabled={busy}
-                onClick={() => void remove('offer')}
-              >
-                Remove <span className="visually-hidden">offer code {codes.offer.code}</span>
-              </button>
-            </li>
+            <Applied what={`offer code ${codes.offer.code}`} busy={busy} onRemove={() => void remove('offer')}>
+              <span className="code-field__code">{codes.offer.code}</span> {codes.offer.summary}
+            </Applied>
           )}
           {codes.voucher && (
-            <li>
-              <span>
-                Gift voucher <span className="code-field__code">{codes.voucher.code}</span>: {money(codes.voucher.left_after)} left on it
-                after this order
-              </span>
-              <button
-                type="button"
-                className="code-field__remove"
-                disabled={busy}
-                onClick={() => void remove('voucher')}
-              >
-                Remove <span className="visually-hidden">gift voucher {codes.voucher.code}</span>
-              </button>
-            </li>
+            <Applied what={`gift voucher ${codes.voucher.code}`} busy={busy} onRemove={() => void remove('voucher')}>
+              Gift voucher <span className="code-field__code">{codes.voucher.code}</span>: {money(codes.voucher.left_after)} left on it after this
+              order
+            </Applied>
           )}
         </ul>
       )}
@@ -86,5 +66,17 @@ export function CodeField({ codes: state }: { codes: UseCodes }) {
         </p>
       ))}
     </div>
+  );
+}
+
+/** A code on the cart: what it does, and Remove, which names the code for a screen reader. */
+function Applied({ what, busy, onRemove, children }: { what: string; busy: boolean; onRemove: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <span>{children}</span>
+      <button type="button" className="code-field__remove remove-link" disabled={busy} onClick={onRemove}>
+        Remove <span className="visually-hidden">{what}</span>
+      </button>
+    </li>
   );
 }

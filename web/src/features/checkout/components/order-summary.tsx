@@ -55,7 +55,7 @@ export function OrderSummary({ cart, totals, when, method, site, codes = null, c
   const voucher = reckoned?.voucher && Number(reckoned.paid_by_voucher) > 0 ? money(reckoned.paid_by_voucher) : null;
 
   return (
-    <aside className="order-summary" aria-labelledby="order-summary-title">
+    <aside className="order-summary form-aside__aside" aria-labelledby="order-summary-title">
       <div className="order-summary__head">
         <h2 id="order-summary-title" className="order-summary__title">
           Your order
@@ -85,7 +85,7 @@ export function OrderSummary({ cart, totals, when, method, site, codes = null, c
         ))}
       </ul>
       {codeField}
-      <dl className="order-summary__figures">
+      <dl className="figures">
         <div>
           <dt>
             {counted(count, 'item')}

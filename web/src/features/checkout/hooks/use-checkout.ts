@@ -9,6 +9,7 @@ import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, useAuthentication, STRIPE_NOT_LOADED } from '@/components/payment/confirm-card';
 import type { BillingDetails } from '@/components/payment/payment-api';
+import { usePayPress } from '@/components/payment/use-pay-press';
 import type { CreatedOrder } from '../api/checkout-types';
 import { saveChoice } from '../api/fulfilment-api';
 import { createOrder, ORDER_FIELDS_MESSAGE } from '../api/orders-api';
@@ -185,7 +186,7 @@ export function useCheckout({
 }: CheckoutOptions) {
   const navigate = useNavigate();
   const { form, setFieldErrors } = customer;
-  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const { problem, setProblem, submitting, press, pressing } = usePayPress<CheckoutProblem>();
   // The values of the fields a problem is about, now: the problem shows only while they are unchanged.
   const sent = fulfilment?.sent;
   const valuesOf = useCallback(
@@ -196,16 +197,13 @@ export function useCheckout({
   const faultsNamed = useRef<readonly FaultyField[]>([]);
   useEffect(() => {
     setProblem((current) => (current?.about !== undefined && current.about !== valuesOf(faultsNamed.current) ? null : current));
-  }, [valuesOf]);
+  }, [valuesOf, setProblem]);
   /** Shows a problem about these fields, until one of them changes. */
   const sayAbout = (message: string, fields: readonly FaultyField[]) => {
     faultsNamed.current = fields;
     setProblem({ message, field: fields[0], about: valuesOf(fields) });
   };
-  const [submitting, setSubmitting] = useState(false);
   const { authentication, ask: askForAuthentication } = useAuthentication();
-  // A second press while the first is on its way does nothing (state would be a render late).
-  const busy = useRef(false);
   // A payment that succeeded but whose order was not made: a retry makes the order, never pays twice.
   const paid = useRef<{ cartId: string; paymentIntentId: string } | null>(null);
 
@@ -282,7 +280,7 @@ export function useCheckout({
   }
 
   async function submit() {
-    if (busy.current) return;
+    if (pressing()) return;
     if (!fulfilment) {
       setProblem({ message: NO_DELIVERY_RULES });
       return;
@@ -300,31 +298,21 @@ export function useCheckout({
       return;
     }
     const alreadyPaid = paid.current?.cartId === cart.id ? paid.current.paymentIntentId : null;
-    if (!payer && !alreadyPaid && !nothingToPay) {
-      setProblem({ message: STRIPE_NOT_LOADED });
-      return;
-    }
-
-    busy.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    let done = false;
-    try {
+    await press(!!payer || !!alreadyPaid || nothingToPay, async () => {
       // A payment already made was made for the choice kept then: sending it again would unfix
       // the charge the order is placed for, so only an unpaid cart sends its choice.
       if (!alreadyPaid) {
         const saved = await saveChoice(cart.id, fulfilment.sent);
         if (!saved.ok) {
           refuseChoice(saved.message, saved.fields);
-          return;
+          return false;
         }
       }
       const paymentIntentId = alreadyPaid ?? (await pay(payer));
-      if (!paymentIntentId) return;
+      if (!paymentIntentId) return false;
       if (paymentIntentId !== 'voucher') paid.current = { cartId: cart.id, paymentIntentId };
 
       const outcome = await createOrder({
-        // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
         // Paid by the voucher alone: no payment intent (check_intent said nothing was left to pay).
         payment_intent_id: paymentIntentId === 'voucher' ? null : paymentIntentId,
         cart_id: cart.id,
@@ -337,21 +325,16 @@ export function useCheckout({
         phone: form.phone.trim(),
       });
       if (outcome.ok) {
-        done = true;
         placed(outcome.order);
-        return;
+        return true;
       }
       // Sold out while paying: the payment was refunded, so a retry must pay again.
       if (outcome.status === 409) paid.current = null;
       const refused = byFormName(outcome.fields);
       setFieldErrors(refused);
       sayAbout(outcome.message, allOf(refused));
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
+      return false;
+    });
   }
 
   return { problem, submitting, submit, authentication };

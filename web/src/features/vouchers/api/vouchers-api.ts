@@ -2,22 +2,10 @@
 // holder's balance look-up. Every sentence the shopper reads comes from the server (core's).
 // The shapes are /work/contracts/vouchers.md's until openapi.yaml describes them (lib/api-pending).
 import { errorMessage, type ErrorBody } from '@/lib/api-client';
-import { pendingCall } from '@/lib/api-pending';
+import { pendingCall, type VoucherForm } from '@/lib/api-pending';
 
 /** What the buying form sends (POST /api/vouchers/). */
-export interface VoucherOrder {
-  /** Pounds as typed: "25", "25.00" (core's parse_value judges it). */
-  value: string;
-  buyer_name: string;
-  buyer_email: string;
-  /** True: no recipient's e-mail; the voucher goes to the buyer, to print. */
-  send_to_me: boolean;
-  recipient_name: string;
-  /** Empty when sent to the buyer to print. */
-  recipient_email: string;
-  message: string;
-  /** The day its mail goes at 08:00 UK time; empty for today. */
-  send_on: string;
+export interface VoucherOrder extends VoucherForm {
   /** The voucher an earlier press made, so a retry changes its payment rather than making a second (asked of vs). */
   voucher_id: number | null;
   token: string | null;

@@ -5,7 +5,7 @@ import { CardSection } from '@/components/payment/card-section';
 import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
 import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { CheckoutStep } from '@/components/ui/checkout-step';
-import { Field, TextField } from '@/components/ui/field';
+import { TextAreaField, TextField } from '@/components/ui/field';
 import { money } from '@/lib/core';
 import type { VoucherTerms } from '../api/vouchers-api';
 import { useBuyVoucher, type GiftField } from '../hooks/use-buy-voucher';
@@ -35,7 +35,7 @@ export interface BuyVoucherProps {
 export function BuyVoucher({ terms }: BuyVoucherProps) {
   const [payer, setPayer] = useState<CardPayer | null>(null);
   const { setup, retry } = usePaymentSetup();
-  const { form, setField, errors, problem, submitting, submit, authentication, bought } = useBuyVoucher(payer);
+  const { form, setField, text, errors, problem, submitting, submit, authentication, bought } = useBuyVoucher(payer);
   const suggested = terms?.suggested ?? [];
   const [other, setOther] = useState(false);
   const amountName = useId();
@@ -80,8 +80,8 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
   }
 
   return (
-    <div className="gift">
-      <div className="gift__card">
+    <div className="gift form-aside">
+      <div className="gift__card form-aside__aside">
         <VoucherCard
           value={value}
           recipient={form.recipient_name}
@@ -91,7 +91,7 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
         />
       </div>
 
-      <form className="gift__form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="gift__form form-aside__form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
         <CheckoutStep step={1} title="Choose a value">
           <fieldset className="choice-group">
             <legend className="visually-hidden">Value</legend>
@@ -158,46 +158,28 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
             </div>
           </fieldset>
           <div className="checkout-grid">
-            <TextField
-              label="Their name"
-              name="recipient_name"
-              autoComplete="off"
-              value={form.recipient_name}
-              onValueChange={(typed) => setField('recipient_name', typed)}
-              error={errors.recipient_name}
-              ref={keep('recipient_name')}
-              required
-              aria-required
-            />
+            <TextField label="Their name" autoComplete="off" {...text('recipient_name')} ref={keep('recipient_name')} required aria-required />
             {!print && (
               <TextField
                 label="Their e-mail"
-                name="recipient_email"
                 type="email"
                 autoComplete="off"
                 spellCheck={false}
-                value={form.recipient_email}
-                onValueChange={(typed) => setField('recipient_email', typed)}
-                error={errors.recipient_email}
+                {...text('recipient_email')}
                 ref={keep('recipient_email')}
                 required
                 aria-required
               />
             )}
-            <Field className="checkout-grid__wide" label="Your message (optional)" error={errors.message} hint="Printed on the voucher.">
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="message"
-                  ref={keep('message')}
-                  className="field__input"
-                  rows={3}
-                  value={form.message}
-                  placeholder="Happy Christmas! Something bright for the kitchen table."
-                  onChange={(event) => setField('message', event.target.value)}
-                />
-              )}
-            </Field>
+            <TextAreaField
+              className="checkout-grid__wide"
+              label="Your message (optional)"
+              hint="Printed on the voucher."
+              rows={3}
+              placeholder="Happy Christmas! Something bright for the kitchen table."
+              {...text('message')}
+              ref={keep('message')}
+            />
           </div>
           {!print && (
             <fieldset className="choice-group gift__when">
@@ -215,17 +197,7 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
                 </label>
               </div>
               {form.when === 'day' && (
-                <TextField
-                  label="Send it on"
-                  name="send_on"
-                  type="date"
-                  value={form.send_on}
-                  onValueChange={(typed) => setField('send_on', typed)}
-                  error={errors.send_on}
-                  ref={keep('send_on')}
-                  required
-                  aria-required
-                />
+                <TextField label="Send it on" type="date" {...text('send_on')} ref={keep('send_on')} required aria-required />
               )}
             </fieldset>
           )}
@@ -233,27 +205,14 @@ export function BuyVoucher({ terms }: BuyVoucherProps) {
 
         <CheckoutStep step={3} title="Your details">
           <div className="checkout-grid">
-            <TextField
-              label="Your name"
-              name="buyer_name"
-              autoComplete="name"
-              value={form.buyer_name}
-              onValueChange={(typed) => setField('buyer_name', typed)}
-              error={errors.buyer_name}
-              ref={keep('buyer_name')}
-              required
-              aria-required
-            />
+            <TextField label="Your name" autoComplete="name" {...text('buyer_name')} ref={keep('buyer_name')} required aria-required />
             <TextField
               label="Your e-mail"
-              name="buyer_email"
               type="email"
               autoComplete="email"
               spellCheck={false}
               hint={print ? 'We send the voucher here.' : 'We send your receipt here.'}
-              value={form.buyer_email}
-              onValueChange={(typed) => setField('buyer_email', typed)}
-              error={errors.buyer_email}
+              {...text('buyer_email')}
               ref={keep('buyer_email')}
               required
               aria-required

@@ -36,7 +36,7 @@ export function VoucherBalanceCheck() {
 
   return (
     <div className="gift-balance">
-      <form className="gift-balance__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="gift-balance__form panel" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           ref={box}
           className="gift-balance__code"

@@ -3,10 +3,12 @@
 // confirmed (3-D Secure when the simulated bank asks), and only a payment that succeeded becomes
 // a voucher. A payment that succeeded but whose voucher was not made is kept, so pressing Pay
 // again makes the voucher with it rather than charging twice.
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
-import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
+import { usePayPress } from '@/components/payment/use-pay-press';
+import { useForm } from '@/lib/use-form';
 import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
 
 /** The form as typed; names are the API's, so the server's sentences land by their boxes. */
@@ -74,40 +76,18 @@ export interface GiftProblem {
 /** The form, its sentences, and Pay. */
 export function useBuyVoucher(payer: CardPayer | null) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<GiftForm>(EMPTY_GIFT);
-  const [errors, setErrors] = useState<Partial<Record<GiftField, string>>>({});
-  const [problem, setProblem] = useState<GiftProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { form, errors, setErrors, setField, text } = useForm<GiftForm, GiftField>(EMPTY_GIFT);
+  const { problem, setProblem, submitting, press } = usePayPress<GiftProblem>();
   // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
   const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
-  const busy = useRef(false);
   // The voucher the server made for this form: a retry after a refused card keeps its payment.
   const voucher = useRef<VoucherKey | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
   const paid = useRef<{ key: VoucherKey; paymentIntentId: string } | null>(null);
 
-  const setField = useCallback(<F extends GiftField>(field: F, value: GiftForm[F]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }, []);
-
-  async function submit() {
-    if (busy.current) return;
-    if (!payer && !paid.current) {
-      setProblem({ message: STRIPE_NOT_LOADED });
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    let done = false;
-    try {
+  const submit = () =>
+    press(!!payer || !!paid.current, async () => {
       let made = paid.current;
       if (!made && payer) {
         const answer = await orderVoucher(voucherOrder(form, voucher.current));
@@ -116,7 +96,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setErrors(fields);
           const first = (Object.keys(EMPTY_GIFT) as GiftField[]).find((name) => name in fields);
           setProblem({ message: answer.message, field: first });
-          return;
+          return false;
         }
         const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token ?? null };
         voucher.current = key;
@@ -128,16 +108,16 @@ export function useBuyVoucher(payer: CardPayer | null) {
         );
         if (outcome.kind === 'authentication-failed') {
           setProblem({ message: 'Your bank did not confirm the payment, so nothing was taken. Please try again.' });
-          return;
+          return false;
         }
         if (outcome.kind === 'refused') {
           setProblem({ message: outcome.message });
-          return;
+          return false;
         }
         made = { key, paymentIntentId: outcome.paymentIntentId };
         paid.current = made;
       }
-      if (!made) return;
+      if (!made) return false;
       const issued = await issueVoucher(made.key, made.paymentIntentId);
       if (!issued.ok) {
         // Refunded (409): a retry pays afresh.
@@ -146,22 +126,16 @@ export function useBuyVoucher(payer: CardPayer | null) {
           voucher.current = null;
         }
         setProblem({ message: issued.message });
-        return;
+        return false;
       }
-      done = true;
       const { token } = made.key;
       if (token) navigate(thankYouLink({ ...made.key, token }));
       else {
         setBought({ form, paid: issued.paid });
         window.scrollTo({ top: 0 });
       }
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
-  }
+      return true;
+    });
 
-  return { form, setField, errors, problem, submitting, submit, authentication, bought };
+  return { form, setField, text, errors, problem, submitting, submit, authentication, bought };
 }

@@ -9,6 +9,7 @@ import { formatDate, money } from '@/lib/core';
 import { balancePaid, payBalance, type BalanceView } from '../api/balance';
 import { AUTHENTICATION_FAILED } from '../hooks/use-booking';
 import './booking.css';
+import './workshop-figures.css';
 
 /**
  * The balance of a booking, paid by card from the reminder's signed link (no saved cards): what
@@ -65,7 +66,7 @@ export function BalancePayment({ orderId, token, view: first }: { orderId: numbe
   return (
     <div className="booking-main stack">
       <h1 className="booking-page__title">{view.owed ? 'Pay your balance' : 'Your balance is paid'}</h1>
-      <dl className="booking-form__owed">
+      <dl className="workshop-figures">
         <div>
           <dt>Workshop</dt>
           <dd>
@@ -92,8 +93,8 @@ export function BalancePayment({ orderId, token, view: first }: { orderId: numbe
           <dt>Balance</dt>
           <dd>
             {money(view.balance)}
-            {view.owed && view.balance_due && <span className="booking-form__per"> due by {formatDate(view.balance_due, 'long')}</span>}
-            {!view.owed && <span className="booking-form__per"> paid, thank you</span>}
+            {view.owed && view.balance_due && <span className="workshop-figures__aside"> due by {formatDate(view.balance_due, 'long')}</span>}
+            {!view.owed && <span className="workshop-figures__aside"> paid, thank you</span>}
           </dd>
         </div>
       </dl>

@@ -17,7 +17,7 @@ export function BookingActions({
   const full = isFullyBooked(workshop);
   if (offer) {
     return (
-      <div className="workshop-booking workshop-booking--offer">
+      <div className="workshop-booking workshop-booking--offer spread">
         <p className="workshop-booking__offer">A seat came free and we are holding it for you.</p>
         <Link to={`${bookingLink(workshop)}?offer=${encodeURIComponent(offer)}`} className="button">
           Book the seat we held for you
@@ -26,7 +26,7 @@ export function BookingActions({
     );
   }
   return (
-    <div className="workshop-booking">
+    <div className="workshop-booking spread">
       <p className="pill workshop-booking__spots" data-full={full || undefined}>
         {workshop.spots_text}
       </p>

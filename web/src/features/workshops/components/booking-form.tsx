@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { CardForm } from '@/components/payment/card-form';
 import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
-import { Field, TextField } from '@/components/ui/field';
+import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { formatDate, money } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { useBooking } from '../hooks/use-booking';
 import { waitingListLink } from '../lib/booking';
 import './booking.css';
+import './workshop-figures.css';
 
 /** What the seat choice offers: 1 up to the seats the server says one booking may take. */
 const seatChoices = (max: number) => Array.from({ length: Math.max(0, max) }, (_, index) => index + 1);
@@ -19,7 +20,7 @@ const seatChoices = (max: number) => Array.from({ length: Math.max(0, max) }, (_
  * note, and the card. What is paid now and what later are the server's (core's) figures.
  */
 export function BookingForm({ workshop, offer }: { workshop: Workshop; offer: string | null }) {
-  const { form, setField, setName, errors, problem, submitting, submit, authentication } = useBooking({
+  const { form, setField, setName, text, errors, problem, submitting, submit, authentication } = useBooking({
     slug: workshop.slug,
     offer,
     maxSeats: workshop.max_seats,
@@ -78,58 +79,25 @@ export function BookingForm({ workshop, offer }: { workshop: Workshop; offer: st
 
       <fieldset className="booking-form__part">
         <legend className="booking-form__legend">How we reach you</legend>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onValueChange={(value) => setField('email', value)}
-          error={errors.email}
-          hint="Your confirmation goes here, and a reminder before the balance is due."
-        />
-        {workshop.asks_phone && (
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={form.phone}
-            onValueChange={(value) => setField('phone', value)}
-            error={errors.phone}
-            hint="Only if we need to reach you on the day."
-          />
-        )}
-        {workshop.asks_note && (
-          <Field label={workshop.note_label} error={errors.note} hint={workshop.note_why} hintAt="top">
-            {(control) => (
-              <textarea
-                {...control}
-                name="note"
-                rows={3}
-                className="field__input"
-                value={form.note}
-                onChange={(event) => setField('note', event.target.value)}
-              />
-            )}
-          </Field>
-        )}
+        <TextField label="Email" type="email" autoComplete="email" hint="Your confirmation goes here, and a reminder before the balance is due." {...text('email')} />
+        {workshop.asks_phone && <TextField label="Phone" type="tel" autoComplete="tel" hint="Only if we need to reach you on the day." {...text('phone')} />}
+        {workshop.asks_note && <TextAreaField label={workshop.note_label} hint={workshop.note_why} hintAt="top" rows={3} {...text('note')} />}
       </fieldset>
 
       <fieldset className="booking-form__part">
         <legend className="booking-form__legend">Payment</legend>
-        <dl className="booking-form__owed">
+        <dl className="workshop-figures">
           <div>
             <dt>{workshop.pays_deposit ? 'Deposit paid now' : 'Paid now'}</dt>
             <dd>
-              {payNow} <span className="booking-form__per">a seat</span>
+              {payNow} <span className="workshop-figures__aside">a seat</span>
             </dd>
           </div>
           {workshop.pays_deposit && (
             <div>
               <dt>Balance</dt>
               <dd>
-                {money(workshop.balance)} <span className="booking-form__per">a seat, due by {formatDate(workshop.balance_due, 'long')}</span>
+                {money(workshop.balance)} <span className="workshop-figures__aside">a seat, due by {formatDate(workshop.balance_due, 'long')}</span>
               </dd>
             </div>
           )}

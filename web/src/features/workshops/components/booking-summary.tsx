@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import { SmartImage } from '@/components/ui/smart-image';
 import { formatDate } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { workshopLink } from '../lib/booking';
+import { WorkshopPicture } from './workshop-picture';
 import './booking.css';
 
 /** The workshop being booked, in brief, beside its form: what, when and where. */
 export function BookingSummary({ workshop }: { workshop: Workshop }) {
   return (
     <aside className="booking-summary" aria-label="The workshop">
-      <SmartImage src={workshop.image ?? '/media/pages/gallery-5.jpg'} alt="" width={1000} height={1000} />
+      <WorkshopPicture workshop={workshop} />
       <div>
         <p className="booking-summary__title">
           <Link to={workshopLink(workshop)}>{workshop.title}</Link>

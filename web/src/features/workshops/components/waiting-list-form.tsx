@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useForm } from '@/lib/use-form';
 import type { Workshop } from '../api/get-workshops';
 import { joinWaitingList, type WaitingListForm as Form } from '../api/waiting-list';
 import { bookingLink } from '../lib/booking';
@@ -12,8 +13,7 @@ import './booking.css';
  * the first on the list is mailed an offer that holds it for a while.
  */
 export function WaitingListForm({ workshop }: { workshop: Workshop }) {
-  const [form, setForm] = useState<Form>({ name: '', email: '', seats: 1 });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, setErrors, setField: set, text } = useForm<Form>({ name: '', email: '', seats: 1 });
   const [problem, setProblem] = useState<{ message: string; open: boolean } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,16 +21,6 @@ export function WaitingListForm({ workshop }: { workshop: Workshop }) {
   useEffect(() => {
     if (problem || done) said.current?.focus();
   }, [problem, done]);
-
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -66,16 +56,8 @@ export function WaitingListForm({ workshop }: { workshop: Workshop }) {
         <p className="booking-form__per">
           We will email you as soon as a seat frees up, and hold it for you for a day. Nothing is paid until you book.
         </p>
-        <TextField label="Your name" name="name" autoComplete="name" value={form.name} onValueChange={(value) => set('name', value)} error={errors.name} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onValueChange={(value) => set('email', value)}
-          error={errors.email}
-        />
+        <TextField label="Your name" autoComplete="name" {...text('name')} />
+        <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
         <TextField
           label="Seats you would like"
           name="seats"

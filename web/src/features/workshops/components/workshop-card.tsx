@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { SmartImage } from '@/components/ui/smart-image';
 import { formatDate } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { workshopLink } from '../lib/booking';
 import { BookingActions } from './booking-actions';
+import { WorkshopPicture } from './workshop-picture';
 import { WorkshopPrices } from './workshop-prices';
 
 /** One upcoming workshop: when, what it costs, the spots left, and Book (or Fully Booked). */
@@ -12,13 +12,7 @@ export function WorkshopCard({ workshop, eager = false }: { workshop: Workshop; 
   return (
     <article className="card workshop-card" aria-labelledby={titleId}>
       <div className="workshop-card__picture">
-        <SmartImage
-          src={workshop.image ?? '/media/pages/gallery-5.jpg'}
-          alt=""
-          width={1000}
-          height={1000}
-          loading={eager ? 'eager' : 'lazy'}
-        />
+        <WorkshopPicture workshop={workshop} loading={eager ? 'eager' : 'lazy'} />
       </div>
       <div className="stack workshop-card__body">
         <p className="workshop-card__when">

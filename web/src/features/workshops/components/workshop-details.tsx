@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '@/components/ui/icons';
-import { SmartImage } from '@/components/ui/smart-image';
 import { formatDate } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
 import { BookingActions } from './booking-actions';
+import { WorkshopPicture } from './workshop-picture';
 import { WorkshopPrices } from './workshop-prices';
 import './workshops.css';
 
@@ -17,14 +17,7 @@ export function WorkshopDetails({ workshop, offer = null }: { workshop: Workshop
     <article className="workshop-page">
       <div className="workshop-page__top">
         <div className="workshop-page__picture">
-          <SmartImage
-            src={workshop.image ?? '/media/pages/gallery-5.jpg'}
-            alt=""
-            width={1000}
-            height={1000}
-            sizes="(min-width: 56rem) 50vw, 100vw"
-            fetchPriority="high"
-          />
+          <WorkshopPicture workshop={workshop} sizes="(min-width: 56rem) 50vw, 100vw" fetchPriority="high" />
         </div>
         <div className="stack workshop-page__facts">
           <Link to="/workshops" className="workshop-back">

@@ -1,5 +1,6 @@
 import { formatDate, money } from '@/lib/core';
 import type { Workshop } from '../api/get-workshops';
+import './workshop-figures.css';
 
 /**
  * The card's prices as the spec words them: the price, the deposit to book and the balance
@@ -17,13 +18,13 @@ export function WorkshopPrices({
   const balance = money(workshop.balance, null);
   const hasDeposit = workshop.pays_deposit && deposit !== null;
   return (
-    <dl className="workshop-prices">
+    <dl className="workshop-figures">
       {price && (
         <div>
           <dt>Price</dt>
           <dd>
             {price}
-            {!workshop.pays_deposit && <span className="workshop-prices__due"> paid in full when you book</span>}
+            {!workshop.pays_deposit && <span className="workshop-figures__aside"> paid in full when you book</span>}
           </dd>
         </div>
       )}
@@ -38,7 +39,7 @@ export function WorkshopPrices({
           <dt>Balance</dt>
           <dd>
             {balance}{' '}
-            <span className="workshop-prices__due">
+            <span className="workshop-figures__aside">
               due by <time dateTime={workshop.balance_due}>{formatDate(workshop.balance_due, 'monthDay')}</time>
             </span>
           </dd>

@@ -2,10 +2,12 @@
 // and answers the payment), confirm the card (with the simulated 3-D Secure step when asked),
 // then make the booking and open its confirmation. Each failure ends in a sentence, and what was
 // typed stays as it was.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
-import { confirmCard, STRIPE_NOT_LOADED, useAuthentication } from '@/components/payment/confirm-card';
+import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
+import { usePayPress } from '@/components/payment/use-pay-press';
+import { useForm } from '@/lib/use-form';
 import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm } from '../api/book-workshop';
 
 /** The form's fields, by the names the server gives their sentences under. */
@@ -39,31 +41,22 @@ function faultsOf(fields: Record<string, string>): Partial<Record<BookingField, 
 
 export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: string | null; maxSeats: number }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<BookingForm>({ seats: 1, names: [''], email: '', phone: '', note: '' });
-  const [errors, setErrors] = useState<Partial<Record<BookingField, string>>>({});
-  const [problem, setProblem] = useState<BookingProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { form, setForm, errors, setErrors, setField: setPlainField, text } = useForm<BookingForm, BookingField>({ seats: 1, names: [''], email: '', phone: '', note: '' });
+  const { problem, setProblem, submitting, press } = usePayPress<BookingProblem>();
   const { authentication, ask: askForAuthentication } = useAuthentication();
-  const busy = useRef(false);
   // The hold of an earlier press: a retry keeps the same seats and payment.
   const booking = useRef<string | null>(null);
   // Paid but not yet booked: pressing Pay again books with the same payment, never charges twice.
   const paid = useRef<{ booking: string; paymentIntentId: string } | null>(null);
 
-  const setField = useCallback(<K extends keyof BookingForm>(field: K, value: BookingForm[K]) => {
-    setForm((current) => {
-      const next = { ...current, [field]: value };
+  const setField = useCallback(
+    <K extends keyof BookingForm>(field: K, value: BookingForm[K]) => {
+      setPlainField(field, value);
       // One name box per seat; names typed for seats taken away come back if the seats do.
-      if (field === 'seats') next.names = Array.from({ length: Number(value) }, (_, seat) => current.names[seat] ?? '');
-      return next;
-    });
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field as BookingField];
-      return next;
-    });
-  }, []);
+      if (field === 'seats') setForm((current) => ({ ...current, names: Array.from({ length: Number(value) }, (_, seat) => current.names[seat] ?? '') }));
+    },
+    [setPlainField, setForm],
+  );
 
   const setName = useCallback((seat: number, name: string) => {
     setForm((current) => ({ ...current, names: current.names.map((given, index) => (index === seat ? name : given)) }));
@@ -75,7 +68,7 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
       delete next.names;
       return next;
     });
-  }, []);
+  }, [setForm, setErrors]);
 
   async function pay(payer: CardPayer): Promise<{ booking: string; paymentIntentId: string } | null> {
     const hold = await holdSeats(slug, { ...form, seats: Math.min(form.seats, maxSeats) }, booking.current, offer);
@@ -98,19 +91,10 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
     return { booking: hold.payment.booking, paymentIntentId: outcome.paymentIntentId };
   }
 
-  async function submit(payer: CardPayer | null) {
-    if (busy.current) return;
-    if (!payer && !paid.current) {
-      setProblem({ message: STRIPE_NOT_LOADED });
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    let done = false;
-    try {
+  const submit = (payer: CardPayer | null) =>
+    press(!!payer || !!paid.current, async () => {
       const payment = paid.current ?? (payer ? await pay(payer) : null);
-      if (!payment) return;
+      if (!payment) return false;
       paid.current = payment;
       const placed = await placeBooking(payment.booking, payment.paymentIntentId);
       if (!placed.ok) {
@@ -120,17 +104,11 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
           booking.current = null;
         }
         setProblem({ message: placed.message, full: placed.status === 409 });
-        return;
+        return false;
       }
-      done = true;
       navigate(confirmationLink(placed.booked), { state: { booked: placed.booked } });
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
-  }
+      return true;
+    });
 
-  return { form, setField, setName, errors, problem, submitting, submit, authentication };
+  return { form, setField, setName, text, errors, problem, submitting, submit, authentication };
 }
