@@ -83,23 +83,48 @@ pub struct CartCodes {
     pub reckoning: Reckoning,
 }
 
-/// The lines as an offer sees them.
-pub fn offer_lines(lines: &[PricedLine]) -> Vec<OfferLine> {
-    lines
-        .iter()
-        .filter(|line| line.unavailable().is_none())
-        .map(|line| OfferLine {
-            product: line.product.id,
-            shelf: Some(line.product.category_id),
-            total: line.total(),
-        })
-        .collect()
+/// What an offer is judged on that the cart holds: its lines as an offer sees them, and the
+/// handover its kept choice names, if any.
+struct OfferBasis {
+    lines: Vec<OfferLine>,
+    handover: Option<(Date, Option<String>)>,
 }
 
-/// The handover the cart's kept choice names, if any.
-pub fn handover(cart: &carts::Model) -> Option<(Date, Option<String>)> {
-    let date = Date::parse(cart.fulfil_date.as_deref()?)?;
-    Some((date, cart.fulfil_slot.clone()))
+impl OfferBasis {
+    fn of(cart: &carts::Model, lines: &[PricedLine]) -> OfferBasis {
+        OfferBasis {
+            lines: lines
+                .iter()
+                .filter(|line| line.unavailable().is_none())
+                .map(|line| OfferLine {
+                    product: line.product.id,
+                    shelf: Some(line.product.category_id),
+                    total: line.total(),
+                })
+                .collect(),
+            handover: cart
+                .fulfil_date
+                .as_deref()
+                .and_then(Date::parse)
+                .map(|date| (date, cart.fulfil_slot.clone())),
+        }
+    }
+
+    /// The cart as the offer judges it, bought `today` at `totals` (the code's uses are
+    /// counted by `offers` itself).
+    fn cart(&self, totals: Totals, today: Date) -> OfferCart<'_> {
+        OfferCart {
+            lines: &self.lines,
+            totals,
+            today,
+            handover: self.handover.as_ref().map(|(date, slot)| Handover {
+                date: *date,
+                slot: slot.as_deref(),
+            }),
+            uses: 0,
+            used_by_email: false,
+        }
+    }
 }
 
 /// What the cart's choice costs now (the fee and surcharge fixed on it when its payment was
@@ -149,19 +174,8 @@ pub async fn view(
     let mut discount = Discount::default();
     let mut offer = None;
     if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
-        let chosen = handover(&cart);
-        let offer_lines = offer_lines(&lines);
-        let judged = OfferCart {
-            lines: &offer_lines,
-            totals,
-            today: day,
-            handover: chosen.as_ref().map(|(date, slot)| Handover {
-                date: *date,
-                slot: slot.as_deref(),
-            }),
-            uses: 0,
-            used_by_email: false,
-        };
+        let basis = OfferBasis::of(&cart, &lines);
+        let judged = basis.cart(totals, day);
         match offers::find(db, &code).await? {
             Some(row) => {
                 let summary = offers::terms(&row).summary();
@@ -264,19 +278,8 @@ pub async fn apply(
             let lines = cart::priced_lines(db, id).await?;
             let items = cart::payable_total(&lines);
             let totals = charge(db, clock, &cart, &lines, items).await?;
-            let chosen = handover(&cart);
-            let offer_lines = offer_lines(&lines);
-            let judged = OfferCart {
-                lines: &offer_lines,
-                totals,
-                today: today(now),
-                handover: chosen.as_ref().map(|(date, slot)| Handover {
-                    date: *date,
-                    slot: slot.as_deref(),
-                }),
-                uses: 0,
-                used_by_email: false,
-            };
+            let basis = OfferBasis::of(&cart, &lines);
+            let judged = basis.cart(totals, today(now));
             match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
                 Ok(_) => {}
                 Err(NotApplied::Refused(why)) => return Err(CodeError::Refused(why.to_string())),
@@ -378,19 +381,8 @@ pub async fn hold(
     let day = today(now);
     let discount = match cart.offer_code.as_deref().and_then(OfferCode::parse) {
         Some(code) => {
-            let chosen = handover(cart);
-            let offer_lines = offer_lines(lines);
-            let judged = OfferCart {
-                lines: &offer_lines,
-                totals,
-                today: day,
-                handover: chosen.as_ref().map(|(date, slot)| Handover {
-                    date: *date,
-                    slot: slot.as_deref(),
-                }),
-                uses: 0,
-                used_by_email: false,
-            };
+            let basis = OfferBasis::of(cart, lines);
+            let judged = basis.cart(totals, day);
             match offers::hold(txn, &cart.id, &code, judged, email, now).await {
                 Ok((discount, _)) => discount,
                 Err(NotApplied::Refused(why)) => return Err(IntentError::Code(why.to_string())),

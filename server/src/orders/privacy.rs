@@ -17,7 +17,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::orders::reference;
+use crate::orders::{CustomerDetails, reference};
 use crate::store::clock::iso8601;
 use crate::store::entities::{cart, order, order_change, order_item, order_note, order_token};
 
@@ -46,13 +46,9 @@ pub struct HeldOrder {
     pub unfinished: bool,
     /// Its personal data is already gone (ISO 8601, UTC), else null.
     pub anonymised_at: Option<String>,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub address: String,
-    pub city: String,
-    pub postcode: String,
-    pub phone: String,
+    #[oai(flatten, read_only)]
+    #[serde(flatten)]
+    pub customer: CustomerDetails,
     /// The delivery or collection as kept (the recipient, the address, the card), if any.
     pub choice: Option<HeldChoice>,
     /// What was charged, e.g. `"87.50"`.
@@ -180,13 +176,7 @@ pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldOrde
             choice: choice_of(&row)?.map(HeldChoice::from),
             total: pounds(row.total_pence),
             refunded: pounds(row.refunded_pence),
-            email: row.email,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            address: row.address,
-            city: row.city,
-            postcode: row.postcode,
-            phone: row.phone,
+            customer: CustomerDetails::of(&row),
             items,
             notes,
             changes,
