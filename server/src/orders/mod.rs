@@ -17,31 +17,26 @@ pub mod voucher_privacy;
 pub mod vouchers;
 pub mod writer;
 
-use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
 use poem_openapi::Object;
-use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
-use poem_openapi::types::{ToJSON, Type};
 use posy_core::Money;
 use posy_core::calendar::LondonTime;
 use posy_core::cart::CartLine;
 use posy_core::checkout::{CheckoutField, CheckoutForm};
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
-use posy_core::validation::FormField;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, Set,
 };
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
-use serde_json::Value;
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::cart::fulfilment::{Described, describe_order};
+use crate::http::text_form::{Published, TextForm};
 use crate::store::clock::Clock;
 use crate::store::clock::{iso8601, now};
 use crate::store::db::Writer;
@@ -126,17 +121,29 @@ pub fn admin_link(public_url: &str, id: i32) -> String {
     format!("{}/admin/orders/{id}", public_url.trim_end_matches('/'))
 }
 
-/// The customer's details as an order keeps and shows them: core's checkout fields, by their
-/// wire names. Published by hand, to be flattened (read-only) into the answers that show an
-/// order, so that the list of fields is core's alone ([`CheckoutField::ALL`]); the order's row
-/// has them as columns.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CustomerDetails(pub CheckoutForm);
+/// The customer's details as an order keeps and shows them: core's checkout form, flattened
+/// into the answers that show an order (the order's row has them as columns).
+pub type CustomerDetails = Published<CheckoutForm>;
+
+impl TextForm for CheckoutForm {
+    type Field = CheckoutField;
+    const NAME: &'static str = "CustomerDetails";
+    const DESCRIPTION: Option<&'static str> = None;
+    const FIELDS: &'static [CheckoutField] = &CheckoutField::ALL;
+
+    fn value(&self, field: CheckoutField) -> &str {
+        CheckoutForm::value(self, field)
+    }
+
+    fn value_mut(&mut self, field: CheckoutField) -> &mut String {
+        CheckoutForm::value_mut(self, field)
+    }
+}
 
 impl CustomerDetails {
     /// The details kept on an order.
     pub fn of(order: &order::Model) -> CustomerDetails {
-        CustomerDetails(CheckoutForm {
+        Published(CheckoutForm {
             email: order.email.clone(),
             first_name: order.first_name.clone(),
             last_name: order.last_name.clone(),
@@ -145,64 +152,6 @@ impl CustomerDetails {
             postcode: order.postcode.clone(),
             phone: order.phone.clone(),
         })
-    }
-
-    fn fields(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        CheckoutField::ALL
-            .into_iter()
-            .map(|field| (field.wire_name(), self.0.value(field)))
-    }
-}
-
-impl Type for CustomerDetails {
-    const IS_REQUIRED: bool = true;
-    type RawValueType = Self;
-    type RawElementValueType = Self;
-
-    fn name() -> Cow<'static, str> {
-        "CustomerDetails".into()
-    }
-
-    fn schema_ref() -> MetaSchemaRef {
-        MetaSchemaRef::Reference(Self::name().into_owned())
-    }
-
-    fn register(registry: &mut Registry) {
-        registry.create_schema::<Self, _>(Self::name().into_owned(), |_| {
-            let names = CheckoutField::ALL.map(FormField::wire_name);
-            MetaSchema {
-                properties: names.iter().map(|n| (*n, String::schema_ref())).collect(),
-                required: names.to_vec(),
-                ..MetaSchema::new("object")
-            }
-        });
-    }
-
-    fn as_raw_value(&self) -> Option<&Self> {
-        Some(self)
-    }
-
-    fn raw_element_iter<'a>(&'a self) -> Box<dyn Iterator<Item = &'a Self> + 'a> {
-        Box::new(self.as_raw_value().into_iter())
-    }
-}
-
-impl ToJSON for CustomerDetails {
-    fn to_json(&self) -> Option<Value> {
-        let fields = self
-            .fields()
-            .map(|(name, value)| (name.to_owned(), value.into()));
-        Some(Value::Object(fields.collect()))
-    }
-}
-
-impl Serialize for CustomerDetails {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(CheckoutField::ALL.len()))?;
-        for (name, value) in self.fields() {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
     }
 }
 
@@ -216,9 +165,8 @@ pub struct OrderView {
     pub order_id: String,
     /// The token this order was opened with.
     pub access_token: String,
-    /// The customer's details, flat beside the order's own fields as the spec's Order has them
-    /// (read-only: an order is only ever answered, never read from a request).
-    #[oai(flatten, read_only)]
+    /// The customer's details, flat beside the order's own fields as the spec's Order has them.
+    #[oai(flatten)]
     #[serde(flatten)]
     pub customer: CustomerDetails,
     /// What was charged, e.g. `"87.50"`.
