@@ -322,15 +322,19 @@ async fn stale_or_gone(txn: &Writing, id: i32) -> Result<OfferError, DbErr> {
     })
 }
 
-/// Records what `who` did to the code in the audit log, in the transaction that did it,
+/// Records what `who` did to code `id` in the audit log, in the transaction that did it,
 /// commits both, and answers with the code as it now is.
 async fn recorded(
     desk: &OrderDesk,
     txn: Writing,
     who: &str,
-    row: offer_code::Model,
+    id: i32,
     what: &str,
 ) -> Result<Json<OfferView>, OfferError> {
+    let row = offer_code::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(OfferError::Gone)?;
     audit::record(&txn, who, Kind::Offer, &row.code, what).await?;
     txn.commit().await?;
     Ok(Json(view(desk, row).await?))
@@ -428,7 +432,7 @@ impl OfferAdminApi {
             Err(_) => return Err(OfferError::Taken.into()),
         };
         let what = format!("made: {}", offer.summary());
-        Ok(recorded(&desk, txn, &admin.0.username, made, &what).await?)
+        Ok(recorded(&desk, txn, &admin.0.username, made.id, &what).await?)
     }
 
     /// Changes an offer code's terms, from the version the page read.
@@ -472,13 +476,8 @@ impl OfferAdminApi {
                 .map_err(OfferError::from)?
                 .into());
         }
-        let row = offer_code::Entity::find_by_id(id.0)
-            .one(&txn)
-            .await
-            .map_err(OfferError::from)?
-            .ok_or(OfferError::Gone)?;
         let what = format!("changed: {}", offer.summary());
-        Ok(recorded(&desk, txn, &admin.0.username, row, &what).await?)
+        Ok(recorded(&desk, txn, &admin.0.username, id.0, &what).await?)
     }
 
     /// Ends an offer code: no cart can use it from now (one paying with it now still can).
@@ -504,11 +503,6 @@ impl OfferAdminApi {
                 .map_err(OfferError::from)?
                 .into());
         }
-        let row = offer_code::Entity::find_by_id(id.0)
-            .one(&txn)
-            .await
-            .map_err(OfferError::from)?
-            .ok_or(OfferError::Gone)?;
-        Ok(recorded(&desk, txn, &admin.0.username, row, "ended").await?)
+        Ok(recorded(&desk, txn, &admin.0.username, id.0, "ended").await?)
     }
 }

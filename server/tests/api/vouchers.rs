@@ -8,7 +8,10 @@ use serde_json::{Value, json};
 use crate::builders::Admin;
 use crate::checkout::{cart_with, check_intent_from, order_body, pay, place};
 use crate::fulfilment::{choose, delivery, monday_morning};
-use crate::helpers::{Options, TestApp, admin_post, behind_a_proxy, count, spawn_app_with, stock};
+use crate::helpers::{
+    Options, TestApp, admin_get, admin_post, admin_put, behind_a_proxy, count, spawn_app_with,
+    stock,
+};
 
 fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()
@@ -337,4 +340,70 @@ async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
         error(&body).starts_with("This voucher has been cancelled."),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn the_studio_edits_and_ends_an_offer_code_from_the_version_it_saw() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    let terms = json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
+                       "weekdays": ["tuesday"]});
+    let (status, made) = admin_post(&app, &session, "/api/admin/offers/", terms).await;
+    assert_eq!(status, 200, "{made}");
+    assert_eq!(made["weekdays"], json!(["tuesday"]));
+    let id = made["id"].as_i64().unwrap();
+    let path = format!("/api/admin/offers/{id}/");
+
+    // The days are the published words only.
+    let wrong_day = json!({"version": 1, "code": "TUESDAY10", "kind": "percent_off",
+                           "percent": 10, "weekdays": ["Tuesday"]});
+    let (status, body) = admin_put(&app, &session, &path, wrong_day).await;
+    assert_eq!(status, 400, "{body}");
+
+    let edit = |version: i64| {
+        json!({"version": version, "code": "TUESDAY15", "kind": "percent_off", "percent": 15,
+               "weekdays": ["tuesday", "saturday"]})
+    };
+    let (status, edited) = admin_put(&app, &session, &path, edit(1)).await;
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["version"], 2);
+    assert_eq!(edited["code"], "TUESDAY15");
+    assert_eq!(edited["weekdays"], json!(["tuesday", "saturday"]));
+    let (status, stale) = admin_put(&app, &session, &path, edit(1)).await;
+    assert_eq!(status, 409, "{stale}");
+    let mut other = edit(1);
+    other["code"] = json!("SATURDAY5");
+    let (status, gone) = admin_put(&app, &session, "/api/admin/offers/999/", other).await;
+    assert_eq!(status, 404, "{gone}");
+
+    let end = format!("/api/admin/offers/{id}/end/");
+    let (status, stale) = admin_post(&app, &session, &end, json!({"version": 1})).await;
+    assert_eq!(status, 409, "{stale}");
+    let (status, ended) = admin_post(&app, &session, &end, json!({"version": 2})).await;
+    assert_eq!(status, 200, "{ended}");
+    assert!(ended["ended_at"].is_i64(), "{ended}");
+    let (status, gone) = admin_post(
+        &app,
+        &session,
+        "/api/admin/offers/999/end/",
+        json!({"version": 1}),
+    )
+    .await;
+    assert_eq!(status, 404, "{gone}");
+
+    let (status, record) = admin_get(&app, &session, "/api/admin/audit/?kind=offer").await;
+    assert_eq!(status, 200, "{record}");
+    let said: Vec<String> = record["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} | {}", e["subject"], e["change"]))
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said[0].starts_with("\"TUESDAY15\" | \"ended\""), "{said:?}");
+    assert!(
+        said[1].starts_with("\"TUESDAY15\" | \"changed: "),
+        "{said:?}"
+    );
+    assert!(said[2].starts_with("\"TUESDAY10\" | \"made: "), "{said:?}");
 }
