@@ -141,6 +141,19 @@ impl CheckoutForm {
         }
     }
 
+    /// A field's value, to set it.
+    pub fn value_mut(&mut self, field: CheckoutField) -> &mut String {
+        match field {
+            CheckoutField::Email => &mut self.email,
+            CheckoutField::FirstName => &mut self.first_name,
+            CheckoutField::LastName => &mut self.last_name,
+            CheckoutField::Address => &mut self.address,
+            CheckoutField::City => &mut self.city,
+            CheckoutField::Postcode => &mut self.postcode,
+            CheckoutField::Phone => &mut self.phone,
+        }
+    }
+
     /// Checks the form as both the browser and the server do before an order is made, and
     /// gives the customer it describes.
     pub fn parse(&self) -> Result<Customer, FormProblems<CheckoutField>> {

@@ -2,25 +2,31 @@
 //! version the page read; 409 when stale) and ending one. A code once used is ended, never
 //! deleted, so its orders keep their word. Core checks the terms ([`Offer::problems`]).
 
+use std::borrow::Cow;
+
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
+use poem_openapi::types::{ParseError, ParseFromJSON, ParseResult, ToJSON, Type};
 use poem_openapi::{Enum, Object, OpenApi};
 use posy_core::Money;
-use posy_core::calendar::Date;
+use posy_core::calendar::{Date, Weekday};
 use posy_core::offer::{Offer, OfferCode, OfferKind};
 use posy_core::voucher::VoucherCode;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, QueryFilter, Set};
+use serde_json::Value;
 
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
-use crate::orders::offers::{self, kind_word, parse_weekday, weekday_word};
+use crate::orders::offers::{self, kind_word, weekday_word};
 use crate::store::audit::{self, Kind};
 use crate::store::clock::now;
+use crate::store::db::Writing;
 use crate::store::entities::offer_code;
 
 /// The back office's offer codes.
@@ -35,17 +41,60 @@ pub enum OfferKindWire {
     FreeDelivery,
 }
 
-/// A day of the week, as offers name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "lowercase")]
-pub enum WeekdayWire {
-    Monday,
-    Tuesday,
-    Wednesday,
-    Thursday,
-    Friday,
-    Saturday,
-    Sunday,
+/// Core's [`Weekday`] as offers name it on the wire: the word the row keeps, `tuesday`.
+/// Published by hand, not derived, so that the seven days are listed once, in core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekdayWire(pub Weekday);
+
+impl Type for WeekdayWire {
+    const IS_REQUIRED: bool = true;
+    type RawValueType = Self;
+    type RawElementValueType = Self;
+
+    fn name() -> Cow<'static, str> {
+        "WeekdayWire".into()
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        MetaSchemaRef::Reference(Self::name().into_owned())
+    }
+
+    fn register(registry: &mut Registry) {
+        registry.create_schema::<Self, _>(Self::name().into_owned(), |_| MetaSchema {
+            description: Some("A day of the week, as offers name them."),
+            enum_items: Weekday::ALL
+                .into_iter()
+                .map(|day| Value::String(weekday_word(day)))
+                .collect(),
+            ..MetaSchema::new("string")
+        });
+    }
+
+    fn as_raw_value(&self) -> Option<&Self> {
+        Some(self)
+    }
+
+    fn raw_element_iter<'a>(&'a self) -> Box<dyn Iterator<Item = &'a Self> + 'a> {
+        Box::new(self.as_raw_value().into_iter())
+    }
+}
+
+impl ParseFromJSON for WeekdayWire {
+    fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
+        let value = value.unwrap_or_default();
+        // Exactly the published word: `Tuesday` or ` tuesday` is not one of the enum's items.
+        let day = value
+            .as_str()
+            .and_then(|word| Weekday::ALL.into_iter().find(|d| weekday_word(*d) == word));
+        day.map(WeekdayWire)
+            .ok_or_else(|| ParseError::expected_type(value))
+    }
+}
+
+impl ToJSON for WeekdayWire {
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::String(weekday_word(self.0)))
+    }
 }
 
 /// An offer code's terms, as the back office sends them.
@@ -175,24 +224,6 @@ impl Refusal for OfferError {
     ];
 }
 
-fn weekday_wire(day: posy_core::calendar::Weekday) -> WeekdayWire {
-    use posy_core::calendar::Weekday as W;
-    match day {
-        W::Monday => WeekdayWire::Monday,
-        W::Tuesday => WeekdayWire::Tuesday,
-        W::Wednesday => WeekdayWire::Wednesday,
-        W::Thursday => WeekdayWire::Thursday,
-        W::Friday => WeekdayWire::Friday,
-        W::Saturday => WeekdayWire::Saturday,
-        W::Sunday => WeekdayWire::Sunday,
-    }
-}
-
-fn weekday_core(day: WeekdayWire) -> posy_core::calendar::Weekday {
-    let word = format!("{day:?}");
-    parse_weekday(&word).expect("the same seven days")
-}
-
 /// Core's terms from what was sent, or the sentences saying what is wrong.
 fn parse_terms(terms: &OfferTerms) -> Result<(OfferCode, Offer), OfferError> {
     let refuse = |why: &str| OfferError::Refused(vec![why.to_owned()]);
@@ -235,7 +266,7 @@ fn parse_terms(terms: &OfferTerms) -> Result<(OfferCode, Offer), OfferError> {
         minimum_spend: money(&terms.minimum_spend, "The minimum spend")?,
         valid_from: day(&terms.valid_from)?,
         valid_until: day(&terms.valid_until)?,
-        weekdays: terms.weekdays.iter().map(|d| weekday_core(*d)).collect(),
+        weekdays: terms.weekdays.iter().map(|d| d.0).collect(),
         slots: terms
             .slots
             .iter()
@@ -281,6 +312,34 @@ fn columns(row: &mut offer_code::ActiveModel, offer: &Offer) {
     row.once_per_email = Set(offer.once_per_email);
 }
 
+/// Why a change to code `id` matched no row: it changed since the page read it, or it is gone.
+async fn stale_or_gone(txn: &Writing, id: i32) -> Result<OfferError, DbErr> {
+    let exists = offer_code::Entity::find_by_id(id).one(txn).await?.is_some();
+    Ok(if exists {
+        OfferError::Stale
+    } else {
+        OfferError::Gone
+    })
+}
+
+/// Records what `who` did to code `id` in the audit log, in the transaction that did it,
+/// commits both, and answers with the code as it now is.
+async fn recorded(
+    desk: &OrderDesk,
+    txn: Writing,
+    who: &str,
+    id: i32,
+    what: &str,
+) -> Result<Json<OfferView>, OfferError> {
+    let row = offer_code::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(OfferError::Gone)?;
+    audit::record(&txn, who, Kind::Offer, &row.code, what).await?;
+    txn.commit().await?;
+    Ok(Json(view(desk, row).await?))
+}
+
 async fn view(desk: &OrderDesk, row: offer_code::Model) -> Result<OfferView, DbErr> {
     let terms = offers::terms(&row);
     let used = offers::used_count(&desk.db, row.id).await?;
@@ -293,7 +352,7 @@ async fn view(desk: &OrderDesk, row: offer_code::Model) -> Result<OfferView, DbE
             OfferKind::FreeDelivery => OfferKindWire::FreeDelivery,
         },
         summary: terms.summary(),
-        weekdays: terms.weekdays.iter().map(|d| weekday_wire(*d)).collect(),
+        weekdays: terms.weekdays.into_iter().map(WeekdayWire).collect(),
         slots: terms.slots,
         products: terms.products,
         shelves: terms.shelves,
@@ -372,17 +431,8 @@ impl OfferAdminApi {
             Ok(made) => made,
             Err(_) => return Err(OfferError::Taken.into()),
         };
-        audit::record(
-            &txn,
-            &admin.0.username,
-            Kind::Offer,
-            made.code.as_str(),
-            &format!("made: {}", offer.summary()),
-        )
-        .await
-        .map_err(OfferError::from)?;
-        txn.commit().await.map_err(OfferError::from)?;
-        Ok(Json(view(&desk, made).await.map_err(OfferError::from)?))
+        let what = format!("made: {}", offer.summary());
+        Ok(recorded(&desk, txn, &admin.0.username, made.id, &what).await?)
     }
 
     /// Changes an offer code's terms, from the version the page read.
@@ -421,34 +471,13 @@ impl OfferAdminApi {
             .await
             .map_err(OfferError::from)?;
         if changed.rows_affected == 0 {
-            let exists = offer_code::Entity::find_by_id(id.0)
-                .one(&txn)
+            return Err(stale_or_gone(&txn, id.0)
                 .await
                 .map_err(OfferError::from)?
-                .is_some();
-            return Err(if exists {
-                OfferError::Stale
-            } else {
-                OfferError::Gone
-            }
-            .into());
+                .into());
         }
-        audit::record(
-            &txn,
-            &admin.0.username,
-            Kind::Offer,
-            code.as_str(),
-            &format!("changed: {}", offer.summary()),
-        )
-        .await
-        .map_err(OfferError::from)?;
-        txn.commit().await.map_err(OfferError::from)?;
-        let row = offer_code::Entity::find_by_id(id.0)
-            .one(&desk.db)
-            .await
-            .map_err(OfferError::from)?
-            .ok_or(OfferError::Gone)?;
-        Ok(Json(view(&desk, row).await.map_err(OfferError::from)?))
+        let what = format!("changed: {}", offer.summary());
+        Ok(recorded(&desk, txn, &admin.0.username, id.0, &what).await?)
     }
 
     /// Ends an offer code: no cart can use it from now (one paying with it now still can).
@@ -469,33 +498,11 @@ impl OfferAdminApi {
             .await
             .map_err(OfferError::from)?
         {
-            let exists = offer_code::Entity::find_by_id(id.0)
-                .one(&txn)
+            return Err(stale_or_gone(&txn, id.0)
                 .await
                 .map_err(OfferError::from)?
-                .is_some();
-            return Err(if exists {
-                OfferError::Stale
-            } else {
-                OfferError::Gone
-            }
-            .into());
+                .into());
         }
-        let row = offer_code::Entity::find_by_id(id.0)
-            .one(&txn)
-            .await
-            .map_err(OfferError::from)?
-            .ok_or(OfferError::Gone)?;
-        audit::record(
-            &txn,
-            &admin.0.username,
-            Kind::Offer,
-            row.code.as_str(),
-            "ended",
-        )
-        .await
-        .map_err(OfferError::from)?;
-        txn.commit().await.map_err(OfferError::from)?;
-        Ok(Json(view(&desk, row).await.map_err(OfferError::from)?))
+        Ok(recorded(&desk, txn, &admin.0.username, id.0, "ended").await?)
     }
 }

@@ -15,7 +15,8 @@ use super::state::Privacy;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::store::audit::{self, Kind};
 use crate::store::db::Writer;
-use crate::studio::retention::{self, SaveError};
+use crate::store::settings::SaveError;
+use crate::studio::retention;
 
 /// The privacy notice's facts and the retention settings.
 pub struct PrivacyApi;
@@ -97,15 +98,7 @@ const EDITED_MEANWHILE: &str = "Someone else saved the retention settings while 
 impl From<SaveError> for Problem {
     fn from(err: SaveError) -> Problem {
         match err {
-            // Each of core's sentences, numbered in the order core found them.
-            SaveError::Problems(problems) => Problem::fields(
-                problems.first().cloned().unwrap_or_default(),
-                problems
-                    .into_iter()
-                    .enumerate()
-                    .map(|(at, why)| (format!("problem_{}", at + 1), why))
-                    .collect(),
-            ),
+            SaveError::Problems(problems) => Problem::numbered(problems),
             SaveError::EditedMeanwhile => Problem::new(StatusCode::CONFLICT, EDITED_MEANWHILE),
             SaveError::Db(err) => Problem::internal(err),
         }

@@ -23,7 +23,8 @@ use crate::orders::admin::{self, OrderOnClosedDay};
 use crate::store::audit::Kind;
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
-use crate::studio::delivery::{self, SaveError};
+use crate::store::settings::SaveError;
+use crate::studio::delivery;
 use crate::studio::facts::{self, FactsError};
 
 /// The back office's settings: the studio's facts and the delivery settings.
@@ -288,15 +289,7 @@ impl From<SettingsError> for Problem {
                 "settings",
                 why,
             ),
-            // Each of core's sentences, numbered in the order core found them.
-            SettingsError::Problems(problems) => Problem::fields(
-                problems.first().cloned().unwrap_or_default(),
-                problems
-                    .into_iter()
-                    .enumerate()
-                    .map(|(at, why)| (format!("problem_{}", at + 1), why))
-                    .collect(),
-            ),
+            SettingsError::Problems(problems) => Problem::numbered(problems),
             SettingsError::WarnedOf => Problem::field(WARNED_OF, "orders_warned_of", WARNED_OF),
             SettingsError::Db(err) => Problem::internal(err),
         }

@@ -21,6 +21,7 @@ use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusa
 use crate::orders::OrderDesk;
 use crate::orders::vouchers::{self, ChangeError, PaidFor};
 use crate::store::audit::{self, Kind};
+use crate::store::db::Writing;
 use crate::store::entities::{voucher, voucher_movement};
 
 /// The back office's vouchers.
@@ -266,6 +267,21 @@ async fn detail(desk: &OrderDesk, id: i32) -> Result<VoucherDetail, VoucherAdmin
     })
 }
 
+/// Records what `who` did to `voucher` in the audit log, in the transaction that did it,
+/// commits both, and answers with the voucher as it now is.
+async fn recorded(
+    desk: &OrderDesk,
+    txn: Writing,
+    who: &str,
+    voucher: &voucher::Model,
+    what: &str,
+) -> Result<Json<VoucherDetail>, VoucherAdminError> {
+    let subject = format!("Voucher {} (#{})", voucher.code, voucher.id);
+    audit::record(&txn, who, Kind::Voucher, &subject, what).await?;
+    txn.commit().await?;
+    Ok(Json(detail(desk, voucher.id).await?))
+}
+
 type One = Result<Json<VoucherDetail>, Failure<VoucherAdminError, { ADMIN | PATH }>>;
 type Changed = Result<Json<VoucherDetail>, Failure<VoucherAdminError, { ADMIN | PATH | SEND }>>;
 
@@ -365,17 +381,8 @@ impl VoucherAdminApi {
                 .await
                 .map_err(VoucherAdminError::from)?;
         }
-        audit::record(
-            &txn,
-            &who,
-            Kind::Voucher,
-            &format!("Voucher {} (#{})", made.code, made.id),
-            &format!("sold in the studio for {}", order.value.display()),
-        )
-        .await
-        .map_err(VoucherAdminError::from)?;
-        txn.commit().await.map_err(VoucherAdminError::from)?;
-        Ok(Json(detail(&desk, made.id).await?))
+        let what = format!("sold in the studio for {}", order.value.display());
+        Ok(recorded(&desk, txn, &who, &made, &what).await?)
     }
 
     /// Moves a voucher's last day later.
@@ -398,17 +405,8 @@ impl VoucherAdminApi {
         let changed = vouchers::extend(&txn, id.0, body.version, until, &who)
             .await
             .map_err(VoucherAdminError::from)?;
-        audit::record(
-            &txn,
-            &who,
-            Kind::Voucher,
-            &format!("Voucher {} (#{})", changed.code, changed.id),
-            &format!("extended to {}", until.day_month_year()),
-        )
-        .await
-        .map_err(VoucherAdminError::from)?;
-        txn.commit().await.map_err(VoucherAdminError::from)?;
-        Ok(Json(detail(&desk, id.0).await?))
+        let what = format!("extended to {}", until.day_month_year());
+        Ok(recorded(&desk, txn, &who, &changed, &what).await?)
     }
 
     /// Voids a voucher: what is left on it goes (a cart paying with it now keeps what it
@@ -431,17 +429,7 @@ impl VoucherAdminApi {
         let changed = vouchers::void(&txn, id.0, body.version, &who, &note, desk.clock.now())
             .await
             .map_err(VoucherAdminError::from)?;
-        audit::record(
-            &txn,
-            &who,
-            Kind::Voucher,
-            &format!("Voucher {} (#{})", changed.code, changed.id),
-            "voided",
-        )
-        .await
-        .map_err(VoucherAdminError::from)?;
-        txn.commit().await.map_err(VoucherAdminError::from)?;
-        Ok(Json(detail(&desk, id.0).await?))
+        Ok(recorded(&desk, txn, &who, &changed, "voided").await?)
     }
 
     /// The voucher settings: how long a new voucher lasts.

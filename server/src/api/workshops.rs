@@ -449,6 +449,12 @@ impl Refusal for BalanceError {
     ];
 }
 
+/// The studio's address on one line, where a workshop with no place of its own is held.
+async fn studio_address(db: &DatabaseConnection, studio: &Studio) -> Result<String, WorkshopError> {
+    let facts = studio.facts.get(db).await.map_err(WorkshopError::Db)?;
+    Ok(facts.address().join(", "))
+}
+
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Studio")]
 impl WorkshopsApi {
     /// Upcoming workshops on the site (not hidden or cancelled, today or later), soonest
@@ -461,13 +467,7 @@ impl WorkshopsApi {
         studio: Data<&Studio>,
         media_base: Data<&MediaBase>,
     ) -> Result<Json<Vec<Workshop>>, Failure<WorkshopError>> {
-        let address = studio
-            .facts
-            .get(*db)
-            .await
-            .map_err(WorkshopError::Db)?
-            .address()
-            .join(", ");
+        let address = studio_address(&db, &studio).await?;
         let offered = workshops::upcoming(*db, clock.now())
             .await
             .map_err(WorkshopError::Db)?;
@@ -493,13 +493,7 @@ impl WorkshopsApi {
         media_base: Data<&MediaBase>,
         slug: Path<String>,
     ) -> Result<Json<Workshop>, Failure<WorkshopError, PATH>> {
-        let address = studio
-            .facts
-            .get(*db)
-            .await
-            .map_err(WorkshopError::Db)?
-            .address()
-            .join(", ");
+        let address = studio_address(&db, &studio).await?;
         let offered = workshops::by_slug(*db, clock.now(), &slug.0)
             .await
             .map_err(WorkshopError::Db)?

@@ -83,19 +83,6 @@ pub struct CartCodes {
     pub reckoning: Reckoning,
 }
 
-/// The lines as an offer sees them.
-pub fn offer_lines(lines: &[PricedLine]) -> Vec<OfferLine> {
-    lines
-        .iter()
-        .filter(|line| line.unavailable().is_none())
-        .map(|line| OfferLine {
-            product: line.product.id,
-            shelf: Some(line.product.category_id),
-            total: line.total(),
-        })
-        .collect()
-}
-
 /// The handover day an offer is judged on: the cart's kept choice, or the day the checkout
 /// shows before the choice can be kept (while its address is not filled in, say).
 #[derive(Clone, Debug, PartialEq)]
@@ -139,6 +126,44 @@ pub fn handover(cart: &carts::Model) -> Option<Chosen> {
             == Some(Method::Collection),
         slot: cart.fulfil_slot.clone(),
     })
+}
+
+/// What an offer is judged on that the cart holds: its lines as an offer sees them, and the
+/// handover day, if any.
+struct OfferBasis {
+    lines: Vec<OfferLine>,
+    handover: Option<Chosen>,
+}
+
+impl OfferBasis {
+    /// The cart's basis, on the day `shown` by the checkout if it shows one, else the kept one.
+    fn of(cart: &carts::Model, lines: &[PricedLine], shown: Option<Chosen>) -> OfferBasis {
+        OfferBasis {
+            lines: lines
+                .iter()
+                .filter(|line| line.unavailable().is_none())
+                .map(|line| OfferLine {
+                    product: line.product.id,
+                    shelf: Some(line.product.category_id),
+                    total: line.total(),
+                })
+                .collect(),
+            handover: shown.or_else(|| handover(cart)),
+        }
+    }
+
+    /// The cart as the offer judges it, bought `today` at `totals` (the code's uses are
+    /// counted by `offers` itself).
+    fn cart(&self, totals: Totals, today: Date) -> OfferCart<'_> {
+        OfferCart {
+            lines: &self.lines,
+            totals,
+            today,
+            handover: self.handover.as_ref().map(Chosen::judged),
+            uses: 0,
+            used_by_email: false,
+        }
+    }
 }
 
 /// What the cart's choice costs now (the fee and surcharge fixed on it when its payment was
@@ -190,16 +215,8 @@ pub async fn view(
     let mut discount = Discount::default();
     let mut offer = None;
     if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
-        let chosen = shown.or_else(|| handover(&cart));
-        let offer_lines = offer_lines(&lines);
-        let judged = OfferCart {
-            lines: &offer_lines,
-            totals,
-            today: day,
-            handover: chosen.as_ref().map(Chosen::judged),
-            uses: 0,
-            used_by_email: false,
-        };
+        let basis = OfferBasis::of(&cart, &lines, shown);
+        let judged = basis.cart(totals, day);
         match offers::find(db, &code).await? {
             Some(row) => {
                 let summary = offers::terms(&row).summary();
@@ -303,16 +320,8 @@ pub async fn apply(
             let lines = cart::priced_lines(db, id).await?;
             let items = cart::payable_total(&lines);
             let totals = charge(db, clock, &cart, &lines, items).await?;
-            let chosen = shown.clone().or_else(|| handover(&cart));
-            let offer_lines = offer_lines(&lines);
-            let judged = OfferCart {
-                lines: &offer_lines,
-                totals,
-                today: today(now),
-                handover: chosen.as_ref().map(Chosen::judged),
-                uses: 0,
-                used_by_email: false,
-            };
+            let basis = OfferBasis::of(&cart, &lines, shown.clone());
+            let judged = basis.cart(totals, today(now));
             match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
                 Ok(_) => {}
                 Err(NotApplied::Refused(why)) => return Err(CodeError::Refused(why.to_string())),
@@ -415,16 +424,8 @@ pub async fn hold(
     let day = today(now);
     let discount = match cart.offer_code.as_deref().and_then(OfferCode::parse) {
         Some(code) => {
-            let chosen = handover(cart);
-            let offer_lines = offer_lines(lines);
-            let judged = OfferCart {
-                lines: &offer_lines,
-                totals,
-                today: day,
-                handover: chosen.as_ref().map(Chosen::judged),
-                uses: 0,
-                used_by_email: false,
-            };
+            let basis = OfferBasis::of(cart, lines, None);
+            let judged = basis.cart(totals, day);
             match offers::hold(txn, &cart.id, &code, judged, email, now).await {
                 Ok((discount, _)) => discount,
                 Err(NotApplied::Refused(why)) => return Err(IntentError::Code(why.to_string())),

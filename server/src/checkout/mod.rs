@@ -648,11 +648,7 @@ impl Checkout {
         intent_id: &str,
         cart_id: Option<CartId>,
     ) -> Result<Option<i32>, PlaceError> {
-        if let Some(order) = order::Entity::find()
-            .filter(order::Column::PaymentIntentId.eq(intent_id))
-            .one(&self.db)
-            .await?
-        {
+        if let Some(order) = orders::paid_by(&self.db, intent_id).await? {
             if cart_id.map(|id| id.to_string()).as_deref() != Some(order.cart_id.as_str()) {
                 return Err(PlaceError::OtherCart);
             }
@@ -841,14 +837,7 @@ impl Checkout {
             txn.rollback().await?;
             return Ok(Attempt::CodeGone(why));
         }
-        // An ordered cart holds nothing: its stock is taken.
-        holds::release(carts::Entity::update_many())
-            .col_expr(carts::Column::OrderedAt, Expr::value(now()))
-            .filter(carts::Column::Id.eq(cart_id.to_string()))
-            .exec(&txn)
-            .await?;
-        txn.commit().await?;
-        Ok(Attempt::Placed(id))
+        ordered(txn, cart_id, id).await
     }
 
     /// [`Checkout::try_order`] for a cart that carries a workshop booking: the seats it paid
@@ -919,13 +908,7 @@ impl Checkout {
                 return Ok(Attempt::SoldOut(workshop.title));
             }
         };
-        holds::release(carts::Entity::update_many())
-            .col_expr(carts::Column::OrderedAt, Expr::value(now()))
-            .filter(carts::Column::Id.eq(cart_id.to_string()))
-            .exec(&txn)
-            .await?;
-        txn.commit().await?;
-        Ok(Attempt::Placed(id))
+        ordered(txn, cart_id, id).await
     }
 
     /// Where the order's letters go and what their links open.
@@ -1030,4 +1013,20 @@ enum Attempt {
     /// The voucher or offer code can no longer pay or take off what the payment was made for:
     /// core's sentence.
     CodeGone(String),
+}
+
+/// Closes the cart as ordered, in the order's transaction, and commits it: an ordered cart
+/// holds nothing, as its stock is taken.
+async fn ordered(
+    txn: crate::store::db::Writing,
+    cart_id: CartId,
+    id: i32,
+) -> Result<Attempt, DbErr> {
+    holds::release(carts::Entity::update_many())
+        .col_expr(carts::Column::OrderedAt, Expr::value(now()))
+        .filter(carts::Column::Id.eq(cart_id.to_string()))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(Attempt::Placed(id))
 }

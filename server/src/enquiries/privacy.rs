@@ -4,7 +4,7 @@
 
 use poem_openapi::Object;
 use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Select};
 use serde::Serialize;
 
 use crate::store::clock::iso8601;
@@ -76,14 +76,7 @@ pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldEnqu
 /// Deletes every enquiry sent from `email` with its replies, inside the caller's transaction;
 /// answers how many enquiries.
 pub async fn forget(txn: &impl ConnectionTrait, email: &str) -> Result<u64, DbErr> {
-    let ids: Vec<i32> = enquiry::Entity::find()
-        .filter(with_email(email))
-        .all(txn)
-        .await?
-        .into_iter()
-        .map(|row| row.id)
-        .collect();
-    delete(txn, &ids).await
+    delete(txn, enquiry::Entity::find().filter(with_email(email))).await
 }
 
 /// Deletes the enquiries received before `before` that have no reply since then, with their
@@ -94,18 +87,20 @@ pub async fn delete_quiet_since(txn: &impl ConnectionTrait, before: i64) -> Resu
         .from(enquiry_reply::Entity)
         .and_where(enquiry_reply::Column::SentAt.gte(before))
         .to_owned();
-    let ids: Vec<i32> = enquiry::Entity::find()
+    let quiet = enquiry::Entity::find()
         .filter(enquiry::Column::CreatedAt.lt(before))
-        .filter(enquiry::Column::Id.not_in_subquery(replied_since))
+        .filter(enquiry::Column::Id.not_in_subquery(replied_since));
+    delete(txn, quiet).await
+}
+
+/// Deletes the enquiries `found` finds, with their replies; answers how many.
+async fn delete(txn: &impl ConnectionTrait, found: Select<enquiry::Entity>) -> Result<u64, DbErr> {
+    let ids: Vec<i32> = found
         .all(txn)
         .await?
         .into_iter()
         .map(|row| row.id)
         .collect();
-    delete(txn, &ids).await
-}
-
-async fn delete(txn: &impl ConnectionTrait, ids: &[i32]) -> Result<u64, DbErr> {
     if ids.is_empty() {
         return Ok(0);
     }

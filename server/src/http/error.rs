@@ -82,6 +82,19 @@ impl Problem {
         }
     }
 
+    /// A 400 for core's sentences on a whole form: each a field of its own, numbered in the
+    /// order core found them (`problem_1`, `problem_2`, …), the first as the message.
+    pub fn numbered(problems: Vec<String>) -> Problem {
+        Problem::fields(
+            problems.first().cloned().unwrap_or_default(),
+            problems
+                .into_iter()
+                .enumerate()
+                .map(|(at, why)| (format!("problem_{}", at + 1), why))
+                .collect(),
+        )
+    }
+
     /// A 400 naming one field at fault.
     pub fn field(message: impl Into<String>, field: &str, why: impl Into<String>) -> Problem {
         Problem::fields(message, BTreeMap::from([(field.to_owned(), why.into())]))

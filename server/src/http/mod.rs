@@ -2,7 +2,7 @@
 //! `/metrics` counts in memory and its text format, errors as
 //! answers, the CSRF check, headers,
 //! limits, compression, the proxies trusted for addresses, serving connections, the built web app and the pages
-//! drawn on the server.
+//! drawn on the server; and core's text forms as the API publishes them.
 
 pub mod access;
 pub mod compression;
@@ -14,4 +14,5 @@ pub mod metrics;
 pub mod pages;
 pub mod proxies;
 pub mod serve;
+pub mod text_form;
 pub mod web;

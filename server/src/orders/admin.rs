@@ -1068,6 +1068,26 @@ pub async fn customer_link(
 
 /// Keeps a change of an order's status with who made it and when (and, for a cancellation
 /// that gave nothing back, the page's key for it), in the caller's transaction.
+/// Writes a line of the order's changes: `text`, said by `by` at `at`.
+pub async fn record_change(
+    db: &impl ConnectionTrait,
+    id: i32,
+    text: String,
+    by: &str,
+    at: i64,
+) -> Result<(), DbErr> {
+    order_change::Entity::insert(order_change::ActiveModel {
+        order_id: Set(id),
+        text: Set(text),
+        by: Set(by.to_owned()),
+        at: Set(at),
+        ..Default::default()
+    })
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
 pub async fn record_event(
     db: &impl ConnectionTrait,
     id: i32,

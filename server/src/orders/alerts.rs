@@ -19,7 +19,7 @@ use super::refunds::PROVIDER;
 use crate::mail;
 use crate::orders::{self, OrderDesk};
 use crate::store::clock::now;
-use crate::store::entities::{order, order_change, payment_alert};
+use crate::store::entities::payment_alert;
 
 /// A dispute, as Stripe's `charge.dispute.*` events tell of it.
 #[derive(Debug, Clone)]
@@ -66,18 +66,14 @@ pub async fn disputed(desk: &OrderDesk, news: &Dispute) -> Result<Heard, DbErr> 
     heard(
         desk,
         &news.payment,
-        payment_alert::Model {
-            id: 0,
-            order_id: 0,
-            kind: DISPUTE.into(),
-            provider_id: news.id.clone(),
-            status: news.status.clone(),
-            reason: news.reason.clone(),
-            amount_pence: Some(news.amount.pence()),
-            respond_by: news.respond_by,
-            created_at: 0,
-            updated_at: 0,
-        },
+        alert(
+            DISPUTE,
+            &news.id,
+            &news.status,
+            &news.reason,
+            Some(news.amount.pence()),
+            news.respond_by,
+        ),
     )
     .await
 }
@@ -87,20 +83,39 @@ pub async fn fraud_warned(desk: &OrderDesk, news: &FraudWarning) -> Result<Heard
     heard(
         desk,
         &news.payment,
-        payment_alert::Model {
-            id: 0,
-            order_id: 0,
-            kind: FRAUD_WARNING.into(),
-            provider_id: news.id.clone(),
-            status: "open".into(),
-            reason: news.fraud_type.clone(),
-            amount_pence: None,
-            respond_by: None,
-            created_at: 0,
-            updated_at: 0,
-        },
+        alert(
+            FRAUD_WARNING,
+            &news.id,
+            "open",
+            &news.fraud_type,
+            None,
+            None,
+        ),
     )
     .await
+}
+
+/// An alert as the news says it: the row's ids and times are [`heard`]'s to fill.
+fn alert(
+    kind: &str,
+    provider_id: &str,
+    status: &str,
+    reason: &str,
+    amount_pence: Option<i64>,
+    respond_by: Option<i64>,
+) -> payment_alert::Model {
+    payment_alert::Model {
+        id: 0,
+        order_id: 0,
+        kind: kind.into(),
+        provider_id: provider_id.into(),
+        status: status.into(),
+        reason: reason.into(),
+        amount_pence,
+        respond_by,
+        created_at: 0,
+        updated_at: 0,
+    }
 }
 
 /// Keeps `news` on the order paid by `payment`, in one transaction with the history's line and
@@ -111,11 +126,7 @@ async fn heard(
     news: payment_alert::Model,
 ) -> Result<Heard, DbErr> {
     let txn = desk.ledger.begin().await?;
-    let Some(order) = order::Entity::find()
-        .filter(order::Column::PaymentIntentId.eq(payment))
-        .one(&txn)
-        .await?
-    else {
+    let Some(order) = orders::paid_by(&txn, payment).await? else {
         return Ok(Heard::NotOurs);
     };
     let at = now();
@@ -171,11 +182,7 @@ async fn heard(
             }
             .insert(&txn)
             .await?;
-            let link = format!(
-                "{}/admin/orders/{}",
-                desk.public_url.trim_end_matches('/'),
-                order.id
-            );
+            let link = orders::admin_link(&desk.public_url, order.id);
             mail::post(
                 &txn,
                 &desk.notify,
@@ -185,15 +192,7 @@ async fn heard(
             alert
         }
     };
-    order_change::Entity::insert(order_change::ActiveModel {
-        order_id: Set(order.id),
-        text: Set(words(&alert)),
-        by: Set(PROVIDER.to_owned()),
-        at: Set(at),
-        ..Default::default()
-    })
-    .exec_without_returning(&txn)
-    .await?;
+    orders::admin::record_change(&txn, order.id, words(&alert), PROVIDER, at).await?;
     txn.commit().await?;
     tracing::info!(
         order = order.id,

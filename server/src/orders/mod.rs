@@ -25,6 +25,7 @@ use poem_openapi::Object;
 use posy_core::Money;
 use posy_core::calendar::LondonTime;
 use posy_core::cart::CartLine;
+use posy_core::checkout::{CheckoutField, CheckoutForm};
 use posy_core::order::{self as rules, OrderStatus};
 use posy_core::schedule::Method;
 use sea_orm::{
@@ -35,6 +36,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::cart::fulfilment::{Described, describe_order};
+use crate::http::text_form::{Published, TextForm};
 use crate::store::clock::Clock;
 use crate::store::clock::{iso8601, now};
 use crate::store::db::Writer;
@@ -103,6 +105,56 @@ pub fn reference(id: i32) -> String {
     format!("FS-{id:06}")
 }
 
+/// The order the provider's payment `payment` paid, if it is one of the shop's.
+pub async fn paid_by(
+    db: &impl ConnectionTrait,
+    payment: &str,
+) -> Result<Option<order::Model>, sea_orm::DbErr> {
+    order::Entity::find()
+        .filter(order::Column::PaymentIntentId.eq(payment))
+        .one(db)
+        .await
+}
+
+/// The order's page in the back office, for the studio's letters about it.
+pub fn admin_link(public_url: &str, id: i32) -> String {
+    format!("{}/admin/orders/{id}", public_url.trim_end_matches('/'))
+}
+
+/// The customer's details as an order keeps and shows them: core's checkout form, flattened
+/// into the answers that show an order (the order's row has them as columns).
+pub type CustomerDetails = Published<CheckoutForm>;
+
+impl TextForm for CheckoutForm {
+    type Field = CheckoutField;
+    const NAME: &'static str = "CustomerDetails";
+    const DESCRIPTION: Option<&'static str> = None;
+    const FIELDS: &'static [CheckoutField] = &CheckoutField::ALL;
+
+    fn value(&self, field: CheckoutField) -> &str {
+        CheckoutForm::value(self, field)
+    }
+
+    fn value_mut(&mut self, field: CheckoutField) -> &mut String {
+        CheckoutForm::value_mut(self, field)
+    }
+}
+
+impl CustomerDetails {
+    /// The details kept on an order.
+    pub fn of(order: &order::Model) -> CustomerDetails {
+        Published(CheckoutForm {
+            email: order.email.clone(),
+            first_name: order.first_name.clone(),
+            last_name: order.last_name.clone(),
+            address: order.address.clone(),
+            city: order.city.clone(),
+            postcode: order.postcode.clone(),
+            phone: order.phone.clone(),
+        })
+    }
+}
+
 /// An order as its link shows it.
 #[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename = "Order")]
@@ -113,16 +165,10 @@ pub struct OrderView {
     pub order_id: String,
     /// The token this order was opened with.
     pub access_token: String,
-    // The customer's details as the spec's Order has them, flat beside the order's own fields:
-    // poem-openapi's derive publishes only fields written out here, so this list repeats core's
-    // `CheckoutForm` fields by necessity.
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub address: String,
-    pub city: String,
-    pub postcode: String,
-    pub phone: String,
+    /// The customer's details, flat beside the order's own fields as the spec's Order has them.
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub customer: CustomerDetails,
     /// What was charged, e.g. `"87.50"`.
     pub total: String,
     /// What a gift voucher paid of the total, e.g. `"25.00"` (`"0.00"` without one).
@@ -412,13 +458,7 @@ pub async fn view(
                 }
             })
             .collect(),
-        email: order.email,
-        first_name: order.first_name,
-        last_name: order.last_name,
-        address: order.address,
-        city: order.city,
-        postcode: order.postcode,
-        phone: order.phone,
+        customer: CustomerDetails::of(&order),
     }))
 }
 

@@ -189,12 +189,7 @@ pub async fn hold(
     now: i64,
 ) -> Result<(posy_core::offer::Discount, i32), NotApplied> {
     forget_holds(txn, cart_id).await?;
-    let found = find(txn, code).await?.ok_or(NotApplied::Unknown)?;
-    let row = offer_code::Entity::find_by_id(found.id)
-        .lock(LockType::Update)
-        .one(txn)
-        .await?
-        .ok_or(NotApplied::Unknown)?;
+    let row = locked(txn, code).await?;
     let discount = judge(txn, &row, Some(cart_id), cart, email, now).await?;
     offer_use::ActiveModel {
         offer_id: Set(row.id),
@@ -210,6 +205,20 @@ pub async fn hold(
     Ok((discount, row.id))
 }
 
+/// The code's row, locked to the end of the transaction (PostgreSQL; a no-op on SQLite, whose
+/// write transactions run one at a time), so that its uses are counted as they stand.
+async fn locked(
+    txn: &impl ConnectionTrait,
+    code: &OfferCode,
+) -> Result<offer_code::Model, NotApplied> {
+    let found = find(txn, code).await?.ok_or(NotApplied::Unknown)?;
+    offer_code::Entity::find_by_id(found.id)
+        .lock(LockType::Update)
+        .one(txn)
+        .await?
+        .ok_or(NotApplied::Unknown)
+}
+
 /// Turns the cart's held use into the order's, in the order's transaction; refused when the
 /// code can no longer be used (its hold lapsed and the last use went elsewhere, or the e-mail
 /// address has used it).
@@ -221,12 +230,7 @@ pub async fn use_for_order(
     email: &str,
     now: i64,
 ) -> Result<(), NotApplied> {
-    let found = find(txn, code).await?.ok_or(NotApplied::Unknown)?;
-    let row = offer_code::Entity::find_by_id(found.id)
-        .lock(LockType::Update)
-        .one(txn)
-        .await?
-        .ok_or(NotApplied::Unknown)?;
+    let row = locked(txn, code).await?;
     let terms = terms(&row);
     let counted = uses(txn, row.id, now, Some(cart_id)).await?;
     if terms.total_uses.is_some_and(|most| counted >= most) {

@@ -7,7 +7,7 @@
 
 use poem_openapi::Object;
 use posy_core::calendar::Date;
-use posy_core::fulfilment::FulfilmentForm;
+use posy_core::fulfilment::{FulfilmentField, FulfilmentForm};
 use posy_core::order::OrderStatus;
 use posy_core::retention::{anonymise_choice, blank_handover_notes, kept_district};
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
@@ -17,7 +17,8 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::orders::reference;
+use crate::http::text_form::{Published, TextForm};
+use crate::orders::{CustomerDetails, reference};
 use crate::store::clock::iso8601;
 use crate::store::entities::{cart, order, order_change, order_item, order_note, order_token};
 
@@ -46,13 +47,9 @@ pub struct HeldOrder {
     pub unfinished: bool,
     /// Its personal data is already gone (ISO 8601, UTC), else null.
     pub anonymised_at: Option<String>,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub address: String,
-    pub city: String,
-    pub postcode: String,
-    pub phone: String,
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub customer: CustomerDetails,
     /// The delivery or collection as kept (the recipient, the address, the card), if any.
     pub choice: Option<HeldChoice>,
     /// What was charged, e.g. `"87.50"`.
@@ -67,42 +64,21 @@ pub struct HeldOrder {
     pub changes: Vec<String>,
 }
 
-/// The florist's choice as kept on an order.
-#[derive(Debug, Clone, Object, Serialize)]
-#[oai(rename = "HeldChoice")]
-pub struct HeldChoice {
-    pub method: String,
-    pub date: String,
-    pub slot: String,
-    pub collection_time: String,
-    pub recipient_name: String,
-    pub recipient_phone: String,
-    pub address_line1: String,
-    pub address_line2: String,
-    pub city: String,
-    pub postcode: String,
-    pub instructions: String,
-    pub card_message: String,
-    pub card_from: String,
-}
+/// The florist's choice as kept on an order: core's form as it was written.
+pub type HeldChoice = Published<FulfilmentForm>;
 
-impl From<FulfilmentForm> for HeldChoice {
-    fn from(form: FulfilmentForm) -> Self {
-        HeldChoice {
-            method: form.method,
-            date: form.date,
-            slot: form.slot,
-            collection_time: form.collection_time,
-            recipient_name: form.recipient_name,
-            recipient_phone: form.recipient_phone,
-            address_line1: form.address_line1,
-            address_line2: form.address_line2,
-            city: form.city,
-            postcode: form.postcode,
-            instructions: form.instructions,
-            card_message: form.card_message,
-            card_from: form.card_from,
-        }
+impl TextForm for FulfilmentForm {
+    type Field = FulfilmentField;
+    const NAME: &'static str = "HeldChoice";
+    const DESCRIPTION: Option<&'static str> = Some("The florist's choice as kept on an order.");
+    const FIELDS: &'static [FulfilmentField] = &FulfilmentField::ALL;
+
+    fn value(&self, field: FulfilmentField) -> &str {
+        FulfilmentForm::value(self, field)
+    }
+
+    fn value_mut(&mut self, field: FulfilmentField) -> &mut String {
+        FulfilmentForm::value_mut(self, field)
     }
 }
 
@@ -177,16 +153,10 @@ pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldOrde
             unfinished: status.is_some_and(|s| !s.finished()),
             status: row.status.clone(),
             anonymised_at: row.anonymised_at.map(iso8601),
-            choice: choice_of(&row)?.map(HeldChoice::from),
+            choice: choice_of(&row)?.map(Published),
             total: pounds(row.total_pence),
             refunded: pounds(row.refunded_pence),
-            email: row.email,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            address: row.address,
-            city: row.city,
-            postcode: row.postcode,
-            phone: row.phone,
+            customer: CustomerDetails::of(&row),
             items,
             notes,
             changes,
@@ -361,4 +331,32 @@ pub async fn blank_handed_over_before(
         done += 1;
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use poem_openapi::types::{ParseFromJSON, ToJSON};
+
+    use super::*;
+
+    #[test]
+    fn a_kept_choice_is_written_and_read_by_its_wire_names_and_read_only_from_strings() {
+        let form = FulfilmentForm {
+            method: "delivery".into(),
+            address_line1: "12 Wells Road".into(),
+            card_message: "Happy birthday\nLove, Jo".into(),
+            ..FulfilmentForm::default()
+        };
+        let json = Published(form.clone()).to_json().unwrap();
+        assert_eq!(json["address_line1"], "12 Wells Road");
+        assert_eq!(json["card_from"], "");
+        assert_eq!(json, serde_json::to_value(Published(form.clone())).unwrap());
+        assert_eq!(
+            HeldChoice::parse_from_json(Some(json.clone())).unwrap(),
+            Published(form)
+        );
+        let mut not_text = json;
+        not_text["city"] = serde_json::json!(7);
+        assert!(HeldChoice::parse_from_json(Some(not_text)).is_err());
+    }
 }

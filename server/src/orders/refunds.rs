@@ -39,7 +39,7 @@ use crate::orders::admin::{self, OrderDetail, OrderError, paid_by_of, record_eve
 use crate::store::audit::{self, Kind, from_to};
 use crate::store::clock::now;
 use crate::store::entities::{
-    order, order_change, order_event, order_item, order_refund, product, refund, variation,
+    order, order_event, order_item, order_refund, product, refund, variation,
 };
 
 /// What the studio asked to give back.
@@ -444,15 +444,7 @@ async fn write_refund(
         }
     }
     if !not_restocked.is_empty() {
-        order_change::Entity::insert(order_change::ActiveModel {
-            order_id: Set(id),
-            text: Set(not_restocked.join(". ") + "."),
-            by: Set(admin.to_owned()),
-            at: Set(at),
-            ..Default::default()
-        })
-        .exec_without_returning(&txn)
-        .await?;
+        admin::record_change(&txn, id, not_restocked.join(". ") + ".", admin, at).await?;
     }
     if ask.cancel {
         // Only from the status this read: a move committed meanwhile is not undone unseen.
@@ -750,11 +742,7 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
                 .await?;
             // Told once: when this write is the one that made it failing.
             if written.rows_affected > 0 && next == RefundState::Failing && state != next {
-                let link = format!(
-                    "{}/admin/orders/{}",
-                    desk.public_url.trim_end_matches('/'),
-                    row.order_id
-                );
+                let link = orders::admin_link(&desk.public_url, row.order_id);
                 mail::post(
                     &txn,
                     &desk.notify,
@@ -850,19 +838,18 @@ pub async fn settle_elsewhere(
         // The retrier wrote an outcome meanwhile (perhaps the provider gave it back at last).
         return Err(OrderError::Changed);
     }
-    order_change::Entity::insert(order_change::ActiveModel {
-        order_id: Set(id),
-        text: Set(format!(
+    admin::record_change(
+        &txn,
+        id,
+        format!(
             "The refund of {} ({}) was given back another way; the payment provider is no \
              longer asked for it.",
             Money::from_pence(row.amount_pence).display(),
             row.what
-        )),
-        by: Set(admin.to_owned()),
-        at: Set(at),
-        ..Default::default()
-    })
-    .exec_without_returning(&txn)
+        ),
+        admin,
+        at,
+    )
     .await?;
     // A cancellation's letter waited for the refund; the money went back some other way,
     // which the studio tells the customer of herself, but the cancellation is the shop's news.
@@ -909,11 +896,7 @@ pub async fn refunded_by_provider(
     refunded: Money,
 ) -> Result<Option<bool>, DbErr> {
     let txn = desk.ledger.begin().await?;
-    let Some(order) = order::Entity::find()
-        .filter(order::Column::PaymentIntentId.eq(payment))
-        .one(&txn)
-        .await?
-    else {
+    let Some(order) = orders::paid_by(&txn, payment).await? else {
         return Ok(None);
     };
     let refunds = order_refund::Entity::find()
@@ -970,21 +953,20 @@ async fn take_as_given(
         return Err(DbErr::RecordNotUpdated);
     }
     let amount = Money::from_pence(row.amount_pence);
-    order_change::Entity::insert(order_change::ActiveModel {
-        order_id: Set(order.id),
-        text: Set(format!(
+    admin::record_change(
+        txn,
+        order.id,
+        format!(
             "Stripe reports {} more given back on this payment than the shop's refunds, while \
              its refund of {} ({}) was being refused: it counts as that refund, and Stripe is \
              no longer asked for it.",
             amount.display(),
             amount.display(),
             row.what
-        )),
-        by: Set(PROVIDER.to_owned()),
-        at: Set(at),
-        ..Default::default()
-    })
-    .exec_without_returning(txn)
+        ),
+        PROVIDER,
+        at,
+    )
     .await?;
     tell_customer(
         desk,
@@ -995,11 +977,7 @@ async fn take_as_given(
         true,
     )
     .await?;
-    let link = format!(
-        "{}/admin/orders/{}",
-        desk.public_url.trim_end_matches('/'),
-        order.id
-    );
+    let link = orders::admin_link(&desk.public_url, order.id);
     mail::post(
         txn,
         &desk.notify,
@@ -1061,19 +1039,18 @@ async fn record_dashboard_refund(
         Money::from_pence(order.total_pence),
         Money::from_pence(now_refunded),
     );
-    order_change::Entity::insert(order_change::ActiveModel {
-        order_id: Set(order.id),
-        text: Set(format!(
+    admin::record_change(
+        txn,
+        order.id,
+        format!(
             "{} was refunded in Stripe's dashboard, not from the shop. It counts as given back; \
              {} is left that can be refunded.",
             amount.display(),
             left.display()
-        )),
-        by: Set(PROVIDER.to_owned()),
-        at: Set(at),
-        ..Default::default()
-    })
-    .exec_without_returning(txn)
+        ),
+        PROVIDER,
+        at,
+    )
     .await?;
     tracing::info!(
         order = order.id,

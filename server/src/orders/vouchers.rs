@@ -337,22 +337,16 @@ pub async fn void(
         .filter(voucher::Column::Id.eq(id))
         .exec(txn)
         .await?;
-    movement::ActiveModel {
+    let movement = movement::ActiveModel {
         voucher_id: Set(id),
         kind: Set(Movement::Voided.as_str().to_owned()),
         amount_pence: Set(-std::cmp::max(left.pence(), 0)),
         who: Set(Some(who.chars().take(100).collect())),
         note: Set(Some(note.to_owned())),
         key: Set(format!("voided:{id}")),
-        at: Set(self::now()),
         ..Default::default()
-    }
-    .insert(txn)
-    .await?;
-    voucher::Entity::find_by_id(id)
-        .one(txn)
-        .await?
-        .ok_or(ChangeError::Gone)
+    };
+    moved(txn, id, movement).await
 }
 
 /// Moves the voucher's last day to `until` (later than it is), with an `extended` movement.
@@ -375,15 +369,27 @@ pub async fn extend(
         .filter(voucher::Column::Id.eq(id))
         .exec(txn)
         .await?;
-    movement::ActiveModel {
+    let movement = movement::ActiveModel {
         voucher_id: Set(id),
         kind: Set(Movement::Extended.as_str().to_owned()),
         amount_pence: Set(0),
         expires_on: Set(Some(until.to_wire())),
         who: Set(Some(who.chars().take(100).collect())),
         key: Set(format!("extended:{id}:{}", voucher.version)),
-        at: Set(self::now()),
         ..Default::default()
+    };
+    moved(txn, id, movement).await
+}
+
+/// Writes the studio's `movement` of voucher `id`, stamped now, and reads the voucher back.
+async fn moved(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    movement: movement::ActiveModel,
+) -> Result<voucher::Model, ChangeError> {
+    movement::ActiveModel {
+        at: Set(self::now()),
+        ..movement
     }
     .insert(txn)
     .await?;

@@ -202,10 +202,7 @@ async fn post_letters(
         .await?;
     }
     if let Paid::Card { notify } = new.paid {
-        let admin_link = format!(
-            "{}/admin/orders/{id}",
-            post.public_url.trim_end_matches('/')
-        );
+        let admin_link = super::admin_link(post.public_url, id);
         mail::post_answered_to(
             txn,
             notify,
@@ -284,11 +281,7 @@ pub async fn write_booking(
     )
     .await?;
     if let Paid::Card { notify } = new.order.paid {
-        let admin_link = format!(
-            "{}/admin/orders/{}",
-            post.public_url.trim_end_matches('/'),
-            order.id
-        );
+        let admin_link = super::admin_link(post.public_url, order.id);
         mail::post_answered_to(
             txn,
             notify,

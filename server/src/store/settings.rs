@@ -12,6 +12,22 @@ use crate::store::clock::now;
 use crate::store::db::Writer;
 use crate::store::entities::shop_setting;
 
+/// Why settings were not saved.
+#[derive(Debug)]
+pub enum SaveError {
+    /// What does not make sense in them or is out of bounds, a sentence each (core's check).
+    Problems(Vec<String>),
+    /// Someone else saved the settings since the page loaded them.
+    EditedMeanwhile,
+    Db(DbErr),
+}
+
+impl From<DbErr> for SaveError {
+    fn from(err: DbErr) -> Self {
+        SaveError::Db(err)
+    }
+}
+
 /// The value kept under `key`, none when nothing was saved; `what` names it in an error.
 pub async fn read<T: DeserializeOwned>(
     db: &impl ConnectionTrait,

@@ -7,6 +7,7 @@ use posy_core::delivery::DeliverySettings;
 use sea_orm::{ConnectionTrait, DbErr};
 
 use crate::store;
+use crate::store::settings::SaveError;
 
 /// The row that holds them, and what they are called in an error.
 const KEY: &str = "delivery";
@@ -21,22 +22,6 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<DeliverySettings, DbE
 pub async fn versioned(db: &impl ConnectionTrait) -> Result<(DeliverySettings, i64), DbErr> {
     let (saved, version) = store::settings::read_versioned(db, KEY, WHAT).await?;
     Ok((saved.unwrap_or_else(DeliverySettings::demo), version))
-}
-
-/// Why settings were not saved.
-#[derive(Debug)]
-pub enum SaveError {
-    /// What does not make sense in them, a sentence each (core's check).
-    Problems(Vec<String>),
-    /// Someone else saved the settings since the page loaded them.
-    EditedMeanwhile,
-    Db(DbErr),
-}
-
-impl From<DbErr> for SaveError {
-    fn from(err: DbErr) -> Self {
-        SaveError::Db(err)
-    }
 }
 
 /// Saves new settings, once core finds nothing wrong with them, if the saved ones are still

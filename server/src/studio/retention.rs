@@ -7,6 +7,7 @@ use posy_core::retention::RetentionSettings;
 use sea_orm::{ConnectionTrait, DbErr};
 
 use crate::store;
+use crate::store::settings::SaveError;
 
 /// The row that holds them, and what they are called in an error.
 const KEY: &str = "retention";
@@ -21,22 +22,6 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<RetentionSettings, Db
 pub async fn versioned(db: &impl ConnectionTrait) -> Result<(RetentionSettings, i64), DbErr> {
     let (saved, version) = store::settings::read_versioned(db, KEY, WHAT).await?;
     Ok((saved.unwrap_or_default(), version))
-}
-
-/// Why settings were not saved.
-#[derive(Debug)]
-pub enum SaveError {
-    /// What is out of bounds, a sentence each (core's check).
-    Problems(Vec<String>),
-    /// Someone else saved the settings since the page loaded them.
-    EditedMeanwhile,
-    Db(DbErr),
-}
-
-impl From<DbErr> for SaveError {
-    fn from(err: DbErr) -> Self {
-        SaveError::Db(err)
-    }
 }
 
 /// Saves new settings, once core finds nothing wrong with them, if the saved ones are still

@@ -46,13 +46,11 @@ async fn said(app: &TestApp, session: &str, kind: &str) -> Vec<String> {
 }
 
 async fn sign_in(app: &TestApp, username: &str, password: &str) -> u16 {
-    app.signed(Method::POST, "/api/auth/login/", None)
-        .json(&json!({"username": username, "password": password}))
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
+    crate::helpers::status_of(
+        app.signed(Method::POST, "/api/auth/login/", None)
+            .json(&json!({"username": username, "password": password})),
+    )
+    .await
 }
 
 #[tokio::test]

@@ -62,7 +62,7 @@ async fn settings_that_make_no_sense_are_not_saved() {
     let app = spawn_app().await;
     let mut settings = DeliverySettings::demo();
     settings.zones[1].districts.push("BS14".into());
-    let Err(posy_server::studio::delivery::SaveError::Problems(problems)) =
+    let Err(posy_server::store::settings::SaveError::Problems(problems)) =
         posy_server::studio::delivery::save(&app.db, "studio", &settings, 0).await
     else {
         panic!("a district in two zones is refused");

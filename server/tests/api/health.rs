@@ -62,19 +62,7 @@ async fn late_mail_failing_refunds_and_an_old_backup_need_a_person_but_the_shop_
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     // A letter the outbox will not try before tomorrow, and a refund the provider refuses.
-    outbox::ActiveModel {
-        recipient: Set("amy@example.com".into()),
-        subject: Set("Your order".into()),
-        body: Set("Thank you".into()),
-        created_at: Set(now),
-        attempts: Set(3),
-        next_attempt_at: Set(now + 86_400),
-        last_error: Set(Some("connection refused".into())),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    crate::helpers::failing_letter(&app, now).await;
     order_refund::ActiveModel {
         order_id: Set(i32::try_from(placed.id).unwrap()),
         amount_pence: Set(500),

@@ -345,24 +345,12 @@ impl TestApp {
     /// The mail written to the outbox folder so far, waiting up to 10 s for `count` of them.
     pub async fn mail(&self, count: usize) -> Vec<String> {
         let folder = self.data_dir.join("outbox");
-        for _ in 0..100 {
-            let mut files: Vec<_> = std::fs::read_dir(&folder)
-                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-                .unwrap_or_default();
-            files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
-            if files.len() >= count {
-                files.sort();
-                return files
-                    .iter()
-                    .map(|p| std::fs::read_to_string(p).unwrap())
-                    .collect();
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        panic!(
-            "fewer than {count} mails were written to {}",
-            folder.display()
-        );
+        letters_in(&folder, count).await.unwrap_or_else(|| {
+            panic!(
+                "fewer than {count} mails were written to {}",
+                folder.display()
+            )
+        })
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -557,6 +545,63 @@ pub async fn sql(app: &TestApp, statement: &str) {
         ))
         .await
         .unwrap();
+}
+
+/// The letters (`.eml` files) in `folder`, in their names' order, once there are `count` of
+/// them; `None` when there are fewer after 10 s.
+pub async fn letters_in(folder: &std::path::Path, count: usize) -> Option<Vec<String>> {
+    for _ in 0..100 {
+        let mut files: Vec<_> = std::fs::read_dir(folder)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
+        if files.len() >= count {
+            files.sort();
+            return Some(
+                files
+                    .iter()
+                    .map(|p| std::fs::read_to_string(p).unwrap())
+                    .collect(),
+            );
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    None
+}
+
+/// The status a request is answered with.
+pub async fn status_of(request: reqwest::RequestBuilder) -> u16 {
+    request.send().await.unwrap().status().as_u16()
+}
+
+/// A letter in the outbox that failed three times and will not be tried again before
+/// tomorrow (`now` + a day).
+pub async fn failing_letter(app: &TestApp, now: i64) {
+    use posy_server::store::entities::outbox;
+    use sea_orm::{ActiveModelTrait, Set};
+    outbox::ActiveModel {
+        recipient: Set("amy@example.com".into()),
+        subject: Set("Your order".into()),
+        body: Set("Thank you".into()),
+        created_at: Set(now),
+        attempts: Set(3),
+        next_attempt_at: Set(now + 86_400),
+        last_error: Set(Some("connection refused".into())),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+}
+
+/// Sets a demo product's stock, and tells the shop its catalogue changed.
+pub async fn stock(app: &TestApp, name: &str, stock: i64) {
+    sql(
+        app,
+        &format!("UPDATE products SET stock = {stock} WHERE name = '{name}'"),
+    )
+    .await;
+    sql(app, "UPDATE catalogue_version SET version = version + 1").await;
 }
 
 /// The studio's admin account and a signed-in session's cookie value.

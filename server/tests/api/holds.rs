@@ -11,18 +11,8 @@ use crate::checkout::{cart_with, check_intent, check_intent_from, client_secret,
 use crate::fulfilment::{choose, delivery, monday_morning};
 use crate::helpers::{
     Options, TestApp, add, behind_a_proxy, count, product, remove_line, spawn_app, spawn_app_with,
-    sql,
+    stock,
 };
-
-/// Sets a demo product's stock.
-async fn stock(app: &TestApp, name: &str, stock: i64) {
-    sql(
-        app,
-        &format!("UPDATE products SET stock = {stock} WHERE name = '{name}'"),
-    )
-    .await;
-    sql(app, "UPDATE catalogue_version SET version = version + 1").await;
-}
 
 fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()

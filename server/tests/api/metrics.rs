@@ -4,9 +4,7 @@
 use posy_server::app::check::check;
 use posy_server::app::config::Config;
 use posy_server::store::clock;
-use posy_server::store::entities::outbox;
 use posy_server::store::health::{AtStart, Health};
-use sea_orm::{ActiveModelTrait, Set};
 
 use crate::builders::{OrderBuilder, Paid};
 use crate::checkout::place;
@@ -168,19 +166,7 @@ async fn an_order_and_a_refund_at_the_checkout_move_their_counters() {
 async fn the_outboxs_oldest_letter_is_aged_by_the_clock_the_figures_are_given() {
     let app = spawn_app().await;
     let now = clock::now();
-    outbox::ActiveModel {
-        recipient: Set("amy@example.com".into()),
-        subject: Set("Your order".into()),
-        body: Set("Thank you".into()),
-        created_at: Set(now),
-        attempts: Set(3),
-        next_attempt_at: Set(now + 86_400),
-        last_error: Set(Some("connection refused".into())),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    crate::helpers::failing_letter(&app, now).await;
     let health = Health {
         db: app.db.clone(),
         data_dir: app.data_dir.clone(),

@@ -174,22 +174,9 @@ impl MailServer {
 
     /// The messages received, once there are `count` of them.
     async fn messages(&self, count: usize) -> Vec<String> {
-        for _ in 0..100 {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(self.received.path())
-                .unwrap()
-                .filter_map(|e| Some(e.ok()?.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "eml"))
-                .collect();
-            if files.len() >= count {
-                files.sort();
-                return files
-                    .iter()
-                    .map(|p| std::fs::read_to_string(p).unwrap())
-                    .collect();
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        panic!("the SMTP server received fewer than {count} messages");
+        crate::helpers::letters_in(self.received.path(), count)
+            .await
+            .unwrap_or_else(|| panic!("the SMTP server received fewer than {count} messages"))
     }
 }
 

@@ -505,16 +505,14 @@ pub(crate) fn signature(payload: &str, secret: &str, timestamp: i64) -> String {
 }
 
 pub(crate) async fn deliver(app: &TestApp, payload: &str, signature: &str) -> u16 {
-    app.client
-        .post(app.url("/api/payment/webhook/"))
-        .header("stripe-signature", signature)
-        .header("content-type", "application/json")
-        .body(payload.to_owned())
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
+    crate::helpers::status_of(
+        app.client
+            .post(app.url("/api/payment/webhook/"))
+            .header("stripe-signature", signature)
+            .header("content-type", "application/json")
+            .body(payload.to_owned()),
+    )
+    .await
 }
 
 #[tokio::test]

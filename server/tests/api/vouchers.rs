@@ -6,9 +6,12 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::builders::Admin;
-use crate::checkout::{cart_with, order_body, pay};
+use crate::checkout::{cart_with, check_intent_from, order_body, pay, place};
 use crate::fulfilment::{choose, delivery, monday_morning};
-use crate::helpers::{Options, TestApp, admin_post, behind_a_proxy, count, spawn_app_with, sql};
+use crate::helpers::{
+    Options, TestApp, admin_get, admin_post, admin_put, behind_a_proxy, count, spawn_app_with,
+    stock,
+};
 
 fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()
@@ -44,15 +47,6 @@ async fn voucher(app: &TestApp, session: &str, value: &str) -> String {
     body["code"].as_str().unwrap().to_owned()
 }
 
-async fn stock(app: &TestApp, name: &str, stock: i64) {
-    sql(
-        app,
-        &format!("UPDATE products SET stock = {stock} WHERE name = '{name}'"),
-    )
-    .await;
-    sql(app, "UPDATE catalogue_version SET version = version + 1").await;
-}
-
 /// A POST as if from `address`.
 async fn post_from(app: &TestApp, path: &str, body: &Value, address: &str) -> (u16, Value) {
     let response = app
@@ -86,6 +80,17 @@ async fn apply(app: &TestApp, cart: &str, code: &str, address: &str) -> (u16, Va
     .await
 }
 
+/// Pays for `cart` by the test card the payment `intent` asks for, and places its order.
+async fn pay_and_place(app: &TestApp, cart: &str, intent: &Value) -> (u16, Value) {
+    let paid = pay(
+        app,
+        intent["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    place(app, paid["payment_intent"]["id"].as_str().unwrap(), cart).await
+}
+
 async fn balance(app: &TestApp, code: &str) -> Value {
     let (status, body) = post_from(
         app,
@@ -116,12 +121,7 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
     assert_eq!(codes["to_pay"], "17.00");
     assert_eq!(codes["voucher"]["left_after"], "0.00");
 
-    let (status, intent) = get_from(
-        &app,
-        &format!("/api/payment/check_intent/?cart_id={cart}"),
-        "198.51.100.1",
-    )
-    .await;
+    let (status, intent) = check_intent_from(&app, &cart, "198.51.100.1").await;
     assert_eq!(status, 200, "{intent}");
     assert_eq!(intent["total"], "17.00");
     assert_eq!(intent["order_total"], "42.00");
@@ -130,16 +130,7 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
     // Held for the cart while it pays: nothing is left to look up.
     assert_eq!(balance(&app, &code).await["balance"], "0.00");
 
-    let paid = pay(
-        &app,
-        intent["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let payment = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, placed) = app
-        .post_json("/api/orders/", &order_body(payment, &cart))
-        .await;
+    let (status, placed) = pay_and_place(&app, &cart, &intent).await;
     assert_eq!(status, 200, "{placed}");
     assert_eq!(
         balance(&app, &code).await["sentence"],
@@ -156,12 +147,7 @@ async fn a_voucher_covering_the_whole_order_needs_no_card() {
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = apply(&app, &cart, &code, "198.51.100.1").await;
     assert_eq!(status, 200, "{body}");
-    let (status, intent) = get_from(
-        &app,
-        &format!("/api/payment/check_intent/?cart_id={cart}"),
-        "198.51.100.1",
-    )
-    .await;
+    let (status, intent) = check_intent_from(&app, &cart, "198.51.100.1").await;
     assert_eq!(status, 200, "{intent}");
     assert_eq!(intent["nothing_to_pay"], true);
     assert_eq!(intent["client_secret"], "");
@@ -194,9 +180,8 @@ async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all(
     }
     // Every shopper asks at once, each from an address of their own.
     let answers = join_all(carts.iter().enumerate().map(|(n, cart)| {
-        let path = format!("/api/payment/check_intent/?cart_id={cart}");
         let app = &app;
-        async move { get_from(app, &path, &format!("198.51.100.{n}")).await }
+        async move { check_intent_from(app, cart, &format!("198.51.100.{n}")).await }
     }))
     .await;
     let mut by_voucher = 0;
@@ -221,16 +206,7 @@ async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all(
     assert_eq!(by_voucher, 2500, "£25.00 held in all, never more");
     // Every one that was answered pays and is placed; the voucher is spent exactly once.
     for (cart, intent) in paying {
-        let paid = pay(
-            &app,
-            intent["client_secret"].as_str().unwrap(),
-            "4242 4242 4242 4242",
-        )
-        .await;
-        let payment = paid["payment_intent"]["id"].as_str().unwrap();
-        let (status, placed) = app
-            .post_json("/api/orders/", &order_body(payment, &cart))
-            .await;
+        let (status, placed) = pay_and_place(&app, &cart, &intent).await;
         assert_eq!(status, 200, "{placed}");
     }
     assert_eq!(balance(&app, &code).await["balance"], "0.00");
@@ -286,12 +262,7 @@ async fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
         codes["problems"],
         json!(["This code is for Tuesday deliveries."])
     );
-    let (status, body) = get_from(
-        &app,
-        &format!("/api/payment/check_intent/?cart_id={cart}"),
-        "198.51.100.1",
-    )
-    .await;
+    let (status, body) = check_intent_from(&app, &cart, "198.51.100.1").await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(error(&body), "This code is for Tuesday deliveries.");
 }
@@ -427,4 +398,70 @@ async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
         error(&body).starts_with("This voucher has been cancelled."),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn the_studio_edits_and_ends_an_offer_code_from_the_version_it_saw() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    let terms = json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
+                       "weekdays": ["tuesday"]});
+    let (status, made) = admin_post(&app, &session, "/api/admin/offers/", terms).await;
+    assert_eq!(status, 200, "{made}");
+    assert_eq!(made["weekdays"], json!(["tuesday"]));
+    let id = made["id"].as_i64().unwrap();
+    let path = format!("/api/admin/offers/{id}/");
+
+    // The days are the published words only.
+    let wrong_day = json!({"version": 1, "code": "TUESDAY10", "kind": "percent_off",
+                           "percent": 10, "weekdays": ["Tuesday"]});
+    let (status, body) = admin_put(&app, &session, &path, wrong_day).await;
+    assert_eq!(status, 400, "{body}");
+
+    let edit = |version: i64| {
+        json!({"version": version, "code": "TUESDAY15", "kind": "percent_off", "percent": 15,
+               "weekdays": ["tuesday", "saturday"]})
+    };
+    let (status, edited) = admin_put(&app, &session, &path, edit(1)).await;
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["version"], 2);
+    assert_eq!(edited["code"], "TUESDAY15");
+    assert_eq!(edited["weekdays"], json!(["tuesday", "saturday"]));
+    let (status, stale) = admin_put(&app, &session, &path, edit(1)).await;
+    assert_eq!(status, 409, "{stale}");
+    let mut other = edit(1);
+    other["code"] = json!("SATURDAY5");
+    let (status, gone) = admin_put(&app, &session, "/api/admin/offers/999/", other).await;
+    assert_eq!(status, 404, "{gone}");
+
+    let end = format!("/api/admin/offers/{id}/end/");
+    let (status, stale) = admin_post(&app, &session, &end, json!({"version": 1})).await;
+    assert_eq!(status, 409, "{stale}");
+    let (status, ended) = admin_post(&app, &session, &end, json!({"version": 2})).await;
+    assert_eq!(status, 200, "{ended}");
+    assert!(ended["ended_at"].is_i64(), "{ended}");
+    let (status, gone) = admin_post(
+        &app,
+        &session,
+        "/api/admin/offers/999/end/",
+        json!({"version": 1}),
+    )
+    .await;
+    assert_eq!(status, 404, "{gone}");
+
+    let (status, record) = admin_get(&app, &session, "/api/admin/audit/?kind=offer").await;
+    assert_eq!(status, 200, "{record}");
+    let said: Vec<String> = record["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} | {}", e["subject"], e["change"]))
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said[0].starts_with("\"TUESDAY15\" | \"ended\""), "{said:?}");
+    assert!(
+        said[1].starts_with("\"TUESDAY15\" | \"changed: "),
+        "{said:?}"
+    );
+    assert!(said[2].starts_with("\"TUESDAY10\" | \"made: "), "{said:?}");
 }
