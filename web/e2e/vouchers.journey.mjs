@@ -62,7 +62,7 @@ describe('gift vouchers', () => {
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the voucher page at 390 px');
 
     await page.getByRole('button', { name: 'Pay £25.00' }).click();
-    // The thank-you: its own page when the server gives a link to it, else in place of the form.
+    // The thank-you, in place of the form.
     await page.getByTestId('voucher-thanks').waitFor({ timeout: 15_000 });
     await settle(page, { lazy: false });
     await page.screenshot({ path: shot('gift-voucher-thanks-390'), fullPage: true });

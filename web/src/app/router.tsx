@@ -23,7 +23,6 @@ const CheckoutPage = lazyPage(() => import('./routes/checkout'));
 const PaymentFailedPage = lazyPage(() => import('./routes/payment-failed'));
 const GiftVouchersPage = lazyPage(() => import('./routes/gift-vouchers'));
 const GiftVoucherBalancePage = lazyPage(() => import('./routes/gift-voucher-balance'));
-const GiftVoucherThanksPage = lazyPage(() => import('./routes/gift-voucher-thanks'));
 const GalleryPage = lazyPage(() => import('./routes/gallery'));
 const AlbumPage = lazyPage(() => import('./routes/album'));
 // Every /admin page, behind one line here (routes/admin.tsx).
@@ -57,7 +56,6 @@ export function AppRoutes() {
         <Route path="payment-failed" element={<PaymentFailedPage />} />
         <Route path="gift-vouchers" element={<GiftVouchersPage />} />
         <Route path="gift-vouchers/balance" element={<GiftVoucherBalancePage />} />
-        <Route path="gift-vouchers/thank-you/:voucherId" element={<GiftVoucherThanksPage />} />
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="gallery/album/:albumId" element={<AlbumPage />} />
         <Route path="admin/*" element={<AdminPages />} />

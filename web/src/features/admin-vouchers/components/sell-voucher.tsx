@@ -8,7 +8,10 @@ import { sellVoucher, type AdminVoucherDetail, type StudioVoucher } from '../api
 import { FormEnd } from './form-end';
 import './vouchers-admin.css';
 
-const EMPTY: StudioVoucher = {
+/** The sale as the form holds it: every box's text (the schema's nulls are the server's defaults). */
+type SaleForm = { [K in keyof StudioVoucher]-?: NonNullable<StudioVoucher[K]> };
+
+const EMPTY: SaleForm = {
   value: '',
   buyer_name: '',
   buyer_email: '',

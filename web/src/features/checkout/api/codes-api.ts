@@ -1,47 +1,14 @@
 // A gift voucher or an offer code on the cart (POST /api/cart/apply_code/, remove_code/, GET
 // codes/): the server reckons what each takes off with core's rules, at the cart's kept choice,
 // and answers the figures the summary shows, or a refusal in core's words.
-// The shapes are /work/contracts/vouchers.md's until openapi.yaml describes them (lib/api-pending).
-import { errorMessage, type ErrorBody } from '@/lib/api-client';
-import { pendingCall } from '@/lib/api-pending';
-
-/** The voucher on the cart. */
-export interface CartVoucher {
-  code: string;
-  /** What it has now (other carts paying with it take theirs off). */
-  available: string;
-  /** What it pays of this order. */
-  pays: string;
-  /** What will be left on it after this order. */
-  left_after: string;
-  expires_on: string;
-}
-
-/** The offer code on the cart. */
-export interface CartOffer {
-  code: string;
-  /** Its terms in a line: "10% off, Tuesday deliveries". */
-  summary: string;
-  discount: string;
-}
+import { api, errorMessage, type ErrorBody } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 
 /** What is on the cart and what it comes to: the summary's figures, the server's (core's) own. */
-export interface CartCodes {
-  voucher: CartVoucher | null;
-  offer: CartOffer | null;
-  /** A sentence for each code that does not apply as the cart stands (check_intent refuses while there is one). */
-  problems: string[];
-  items: string;
-  delivery: string;
-  surcharge: string;
-  discount: string;
-  total: string;
-  paid_by_voucher: string;
-  /** What is left for the card: "0.00", no card. */
-  to_pay: string;
-}
+export type CartCodes = components['schemas']['CartCodesView'];
 
-export type CodeKind = 'voucher' | 'offer';
+/** `voucher` or `offer`. */
+export type CodeKind = components['schemas']['CodeKindWire'];
 
 /**
  * The florist's choice as the checkout shows it, in wire form: an offer code's day and slot
@@ -67,9 +34,7 @@ function refused(error: unknown, status: number | null): CodesOutcome {
 /** Applies `code` (a voucher's or an offer's, as typed) to the cart; never throws. */
 export async function applyCode(cartId: string, code: string, shown: ShownDay): Promise<CodesOutcome> {
   try {
-    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/apply_code/', {
-      body: { cart_id: cartId, code, ...shown },
-    });
+    const { data, error, response } = await api.POST('/api/cart/apply_code/', { body: { cart_id: cartId, code, ...shown } });
     return data ? { ok: true, codes: data } : refused(error, response.status);
   } catch (cause) {
     console.error('The code could not be sent', cause);
@@ -80,9 +45,7 @@ export async function applyCode(cartId: string, code: string, shown: ShownDay): 
 /** Takes the voucher or the offer off the cart; never throws. */
 export async function removeCode(cartId: string, kind: CodeKind, shown: ShownDay): Promise<CodesOutcome> {
   try {
-    const { data, error, response } = await pendingCall<CartCodes>('POST', '/api/cart/remove_code/', {
-      body: { cart_id: cartId, kind, ...shown },
-    });
+    const { data, error, response } = await api.POST('/api/cart/remove_code/', { body: { cart_id: cartId, kind, ...shown } });
     return data ? { ok: true, codes: data } : refused(error, response.status);
   } catch (cause) {
     console.error('The code could not be removed', cause);
@@ -92,7 +55,7 @@ export async function removeCode(cartId: string, kind: CodeKind, shown: ShownDay
 
 /** What the codes on the cart come to now (after the florist's choice changed, say). */
 export async function getCodes(cartId: string, shown: ShownDay, signal?: AbortSignal): Promise<CartCodes | null> {
-  const { data } = await pendingCall<CartCodes>('GET', '/api/cart/codes/', { query: { cart_id: cartId, ...shown }, signal });
+  const { data } = await api.GET('/api/cart/codes/', { params: { query: { cart_id: cartId, ...shown } }, signal });
   return data ?? null;
 }
 

@@ -4,12 +4,11 @@
 // a voucher. A payment that succeeded but whose voucher was not made is kept, so pressing Pay
 // again makes the voucher with it rather than charging twice.
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
 import { usePayPress } from '@/components/payment/use-pay-press';
 import { useForm } from '@/lib/use-form';
-import { issueVoucher, orderVoucher, type VoucherKey, type VoucherPaid } from '../api/vouchers-api';
+import { issueVoucher, orderVoucher, type VoucherOrder, type VoucherPaid } from '../api/vouchers-api';
 
 /** The form as typed; names are the API's, so the server's sentences land by their boxes. */
 export interface GiftForm {
@@ -43,10 +42,9 @@ export const EMPTY_GIFT: GiftForm = {
 
 /**
  * The order the server is sent: what the form means, not how it was typed (the value as typed,
- * so the server's sentence can name it). `earlier` is the voucher made by an earlier press, so a
- * retry after a refused card changes that payment rather than making a second.
+ * so the server's sentence can name it).
  */
-export function voucherOrder(form: GiftForm, earlier: VoucherKey | null) {
+export function voucherOrder(form: GiftForm): VoucherOrder {
   const print = form.way === 'print';
   return {
     value: form.value.trim(),
@@ -57,14 +55,7 @@ export function voucherOrder(form: GiftForm, earlier: VoucherKey | null) {
     recipient_email: print ? '' : form.recipient_email.trim(),
     message: form.message.trim(),
     send_on: print || form.when === 'today' ? '' : form.send_on,
-    voucher_id: earlier?.voucherId ?? null,
-    token: earlier?.token ?? null,
   };
-}
-
-/** The thank-you's address for a bought voucher. */
-export function thankYouLink({ voucherId, token }: VoucherKey & { token: string }): string {
-  return `/gift-vouchers/thank-you/${encodeURIComponent(String(voucherId))}?token=${encodeURIComponent(token)}`;
 }
 
 export interface GiftProblem {
@@ -75,22 +66,19 @@ export interface GiftProblem {
 
 /** The form, its sentences, and Pay. */
 export function useBuyVoucher(payer: CardPayer | null) {
-  const navigate = useNavigate();
   const { form, errors, setErrors, setField, text } = useForm<GiftForm, GiftField>(EMPTY_GIFT);
   const { problem, setProblem, submitting, press } = usePayPress<GiftProblem>();
-  // Bought, when the server gave no thank-you link: the thank-you is shown in place of the form.
+  // Bought: the thank-you is shown in place of the form.
   const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
-  // The voucher the server made for this form: a retry after a refused card keeps its payment.
-  const voucher = useRef<VoucherKey | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
-  const paid = useRef<{ key: VoucherKey; paymentIntentId: string } | null>(null);
+  const paid = useRef<{ voucherId: number; paymentIntentId: string } | null>(null);
 
   const submit = () =>
     press(!!payer || !!paid.current, async () => {
       let made = paid.current;
       if (!made && payer) {
-        const answer = await orderVoucher(voucherOrder(form, voucher.current));
+        const answer = await orderVoucher(voucherOrder(form));
         if (!answer.ok) {
           const fields = answer.fields as Partial<Record<GiftField, string>>;
           setErrors(fields);
@@ -98,8 +86,6 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setProblem({ message: answer.message, field: first });
           return false;
         }
-        const key = { voucherId: answer.payment.voucher_id, token: answer.payment.token ?? null };
-        voucher.current = key;
         const outcome = await confirmCard(
           payer,
           answer.payment.client_secret,
@@ -114,26 +100,19 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setProblem({ message: outcome.message });
           return false;
         }
-        made = { key, paymentIntentId: outcome.paymentIntentId };
+        made = { voucherId: answer.payment.voucher_id, paymentIntentId: outcome.paymentIntentId };
         paid.current = made;
       }
       if (!made) return false;
-      const issued = await issueVoucher(made.key, made.paymentIntentId);
+      const issued = await issueVoucher(made.voucherId, made.paymentIntentId);
       if (!issued.ok) {
         // Refunded (409): a retry pays afresh.
-        if (issued.status === 409) {
-          paid.current = null;
-          voucher.current = null;
-        }
+        if (issued.status === 409) paid.current = null;
         setProblem({ message: issued.message });
         return false;
       }
-      const { token } = made.key;
-      if (token) navigate(thankYouLink({ ...made.key, token }));
-      else {
-        setBought({ form, paid: issued.paid });
-        window.scrollTo({ top: 0 });
-      }
+      setBought({ form, paid: issued.paid });
+      window.scrollTo({ top: 0 });
       return true;
     });
 
