@@ -378,6 +378,35 @@ pub fn refund_taken_as_given(
     }
 }
 
+/// The studio's notice that a refused refund is asked for no more: `given` came back through
+/// the provider outside the shop, less than the refund's `amount`.
+pub fn refund_held_back(
+    reference: &str,
+    given: Money,
+    amount: Money,
+    what: &str,
+    admin_link: &str,
+) -> Letter {
+    let rest = amount.checked_sub(given).unwrap_or(Money::ZERO);
+    Letter {
+        subject: format!("A refund on {reference} is waiting for you"),
+        body: format!(
+            "The payment provider had been refusing the shop's refund of {amount} ({what}) on \
+             order {reference}. It now reports {given} given back on that payment beyond the \
+             shop's own refunds, most likely a refund made in its dashboard. The shop no longer \
+             asks the provider for its refund, so the customer cannot be paid twice.\n\nGive \
+             back what the customer is still owed in the provider's dashboard: the other {rest} \
+             if the {given} was part of this refund, the whole {amount} if it was for something \
+             else. Once the provider reports enough, the refund counts as given back and the \
+             customer is told. If you give it back another way, mark it so on the order's \
+             page:\n{admin_link}\n",
+            amount = amount.display(),
+            given = given.display(),
+            rest = rest.display(),
+        ),
+    }
+}
+
 /// The studio's notice of a dispute or a fraud warning on an order's payment (`what`: the
 /// alert in words, saying what to do and by when). Sent once, when it is first heard of.
 pub fn payment_alert(reference: &str, what: &str, admin_link: &str) -> Letter {

@@ -918,18 +918,100 @@ pub async fn refunded_by_provider(
     let refused = refunds
         .iter()
         .filter(|r| state(r).is_some_and(RefundState::refused));
+    let mut uncovered = Vec::new();
     for row in refused {
         if row.amount_pence > outside {
+            uncovered.push(row);
             continue;
         }
         take_as_given(desk, &txn, &order, row, at).await?;
         outside -= row.amount_pence;
     }
     if outside > 0 {
-        record_dashboard_refund(&txn, &order, payment, refunded, outside, at).await?;
+        if uncovered.is_empty() {
+            record_dashboard_refund(&txn, &order, payment, refunded, outside, at).await?;
+        } else {
+            // Less than a refused refund: perhaps part of it, the rest to follow. Asking
+            // the provider for the whole refund again could pay the customer twice, so it
+            // is asked for no more, and the money waits to be counted with the rest.
+            for row in uncovered {
+                hold_back(desk, &txn, &order, row, outside, at).await?;
+            }
+        }
     }
     txn.commit().await?;
     Ok(Some(true))
+}
+
+/// Refund `row`, which the provider had been refusing, is asked for no more: `outside` pence,
+/// less than it, came back through the provider outside the shop's refunds, and a person must
+/// say whether that was part of it. Once the provider reports enough to cover it, it counts as
+/// given back ([`take_as_given`]); the studio may also mark it given back another way. Told
+/// once: the news heard again finds it held back already.
+async fn hold_back(
+    desk: &OrderDesk,
+    txn: &impl ConnectionTrait,
+    order: &order::Model,
+    row: &order_refund::Model,
+    outside: i64,
+    at: i64,
+) -> Result<(), DbErr> {
+    let held = order_refund::Entity::update_many()
+        .col_expr(
+            order_refund::Column::State,
+            Expr::value(RefundState::Failing.as_str()),
+        )
+        .col_expr(
+            order_refund::Column::NextAttemptAt,
+            Expr::value(None::<i64>),
+        )
+        .filter(order_refund::Column::Id.eq(row.id))
+        .filter(order_refund::Column::State.eq(row.state.clone()))
+        .filter(order_refund::Column::NextAttemptAt.is_not_null())
+        .exec(txn)
+        .await?;
+    if held.rows_affected == 0 {
+        return Ok(());
+    }
+    let (given, amount) = (
+        Money::from_pence(outside),
+        Money::from_pence(row.amount_pence),
+    );
+    admin::record_change(
+        txn,
+        order.id,
+        format!(
+            "Stripe reports {} given back on this payment beyond the shop's refunds, while its \
+             refund of {} ({}) was being refused: Stripe is no longer asked for that refund, so \
+             the customer cannot be paid twice.",
+            given.display(),
+            amount.display(),
+            row.what
+        ),
+        PROVIDER,
+        at,
+    )
+    .await?;
+    let link = orders::admin_link(&desk.public_url, order.id);
+    mail::post(
+        txn,
+        &desk.notify,
+        letters::refund_held_back(
+            &orders::reference(order.id),
+            given,
+            amount,
+            &row.what,
+            &link,
+        ),
+    )
+    .await?;
+    tracing::warn!(
+        order = order.id,
+        refund = row.id,
+        pence = outside,
+        "a refused refund is held back: Stripe reports less given back outside the shop"
+    );
+    Ok(())
 }
 
 /// Refund `row`, which the provider had been refusing, counts as given back by money the

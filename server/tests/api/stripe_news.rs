@@ -286,6 +286,69 @@ async fn a_dashboard_refund_settles_the_refund_stripe_refused_so_it_is_not_given
     );
 }
 
+/// Less than a refused refund given back in Stripe's dashboard (part of it, perhaps, the rest
+/// to follow): Stripe is asked for the refused refund no more, since the whole of it again could
+/// pay the customer twice, and the studio is told once; the rest arriving settles it.
+#[tokio::test]
+async fn a_smaller_dashboard_refund_holds_the_refused_refund_back_until_the_rest_comes() {
+    let (stripe, app, session, id, intent) = one_refund_refused().await;
+
+    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(2000));
+    let charge = refunded_charge(&stripe, &intent);
+    assert_eq!(
+        sent_twice(&app, "evt_r4", "charge.refunded", charge).await,
+        [200, 200]
+    );
+    let seen = order(&app, &session, id).await;
+    let refunds = seen["refunds"].as_array().unwrap();
+    assert_eq!(
+        refunds.len(),
+        1,
+        "the £20 is not a refund of its own yet: {seen}"
+    );
+    assert_eq!(refunds[0]["state"], "failing");
+    assert_eq!(
+        seen["changes"][0]["text"],
+        "Stripe reports £20.00 given back on this payment beyond the shop's refunds, while its \
+         refund of £42.00 (1 × The Bedminster) was being refused: Stripe is no longer asked for \
+         that refund, so the customer cannot be paid twice."
+    );
+    let told = letters(&app, "studio@posy.localhost", "is waiting for you").await;
+    assert_eq!(told.len(), 1, "told once, though the news came twice");
+    assert!(
+        told[0].body.contains("the other £22.00"),
+        "{}",
+        told[0].body
+    );
+    // Not asked for again, even when the retrier is due.
+    let due = order_refund::Entity::find()
+        .filter(order_refund::Column::NextAttemptAt.is_not_null())
+        .count(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(due, 0);
+
+    // The other £22 given back: the refund counts as given, and the customer is told.
+    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(4200));
+    let charge = refunded_charge(&stripe, &intent);
+    assert_eq!(
+        sent_twice(&app, "evt_r5", "charge.refunded", charge).await,
+        [200, 200]
+    );
+    let seen = order(&app, &session, id).await;
+    let refunds = seen["refunds"].as_array().unwrap();
+    assert_eq!(refunds.len(), 1, "{seen}");
+    assert_eq!(refunds[0]["state"], "succeeded");
+    assert_eq!(seen["payment"]["refunded"], "42.00");
+    assert_eq!(
+        letters(&app, "jo@example.com", "A refund on your order")
+            .await
+            .len(),
+        1
+    );
+    assert_eq!(stripe.requests("POST", "/v1/refunds").await.len(), 1);
+}
+
 /// The same with the dashboard's news lost: the retrier reads the payment's refunded total
 /// from Stripe before asking again, and finds the money already given back.
 #[tokio::test]
