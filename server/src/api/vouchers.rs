@@ -231,6 +231,10 @@ pub struct BuyVoucher {
     /// `2026-12-25`; empty for today.
     #[oai(default)]
     pub send_on: Text,
+    /// Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
+    /// asked for from the same address, that voucher and its payment are kept (its terms
+    /// rewritten, the amount changed) rather than a second made.
+    pub voucher_id: Option<i32>,
 }
 
 /// A voucher waiting for its payment: confirm the card with `client_secret` as the checkout
@@ -513,7 +517,7 @@ impl VouchersApi {
             send_on: body.send_on.0,
         };
         let started = VoucherSales(&checkout)
-            .start(&form, &clients.address(req), &attempts)
+            .start(&form, body.voucher_id, &clients.address(req), &attempts)
             .await
             .map_err(BuyRefusal)?;
         Ok(Json(VoucherPayment {

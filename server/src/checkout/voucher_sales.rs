@@ -6,6 +6,10 @@
 //! 1. [`VoucherSales::start`]: the form checked by core; the voucher written `unpaid` with its
 //!    code (which cannot be spent until it is issued); one payment intent made for its value
 //!    with an idempotency key, its metadata naming a fresh purchase id (in the cart id's place).
+//!    Pay pressed again for the same purchase (the page names the voucher its first press made,
+//!    after a refused card) keeps that voucher and its payment: the terms rewritten, the
+//!    intent's amount changed if the value was, so one purchase is one voucher and one charge.
+//!    Only the address that started the purchase may continue it, and only while it is unpaid.
 //! 2. [`VoucherSales::paid`]: read back from the provider (succeeded, GBP, its value, neither
 //!    refunded nor disputed), the voucher is issued in one transaction with its `issued`
 //!    movement, the buyer's receipt and, when its day is today, its mail; later days' mail goes
@@ -21,7 +25,7 @@ use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 
 use super::Checkout;
 use super::attempts::{PaymentAttempts, TooMany};
-use super::payments::{NewIntent, PaymentError};
+use super::payments::{NewIntent, PaymentError, PaymentStatus};
 use crate::mail;
 use crate::orders::voucher_letters;
 use crate::orders::vouchers::{self, ISSUED, PaidFor, UNPAID};
@@ -65,6 +69,7 @@ impl VoucherSales<'_> {
     pub async fn start(
         &self,
         form: &VoucherForm,
+        earlier: Option<i32>,
         address: &str,
         attempts: &PaymentAttempts,
     ) -> Result<Started, BuyError> {
@@ -72,6 +77,11 @@ impl VoucherSales<'_> {
         let order = form
             .parse(today(checkout.clock.now()))
             .map_err(BuyError::Form)?;
+        if let Some(id) = earlier
+            && let Some(started) = self.again(id, &order, address, attempts).await?
+        {
+            return Ok(started);
+        }
         // A fresh id in the cart id's place: the intent's metadata names it, and the attempts
         // are counted for it and for the address.
         let purchase = CartId::from(uuid::Uuid::new_v4());
@@ -104,6 +114,67 @@ impl VoucherSales<'_> {
             client_secret: intent.client_secret,
             amount: made.value_pence,
         })
+    }
+
+    /// The purchase whose first press made voucher `id`, continued (see the module's notes);
+    /// `None` when it cannot be (unknown, another address's, or its payment cancelled), so a
+    /// fresh purchase is started instead.
+    async fn again(
+        &self,
+        id: i32,
+        order: &posy_core::voucher::VoucherOrder,
+        address: &str,
+        attempts: &PaymentAttempts,
+    ) -> Result<Option<Started>, BuyError> {
+        let checkout = self.0;
+        let Some(row) = voucher::Entity::find_by_id(id)
+            .filter(voucher::Column::Status.eq(UNPAID))
+            .filter(voucher::Column::PayAddress.eq(address))
+            .one(&checkout.db)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let Some(intent_id) = row.payment_intent_id.clone() else {
+            return Ok(None);
+        };
+        let intent = match checkout.payments.retrieve(&intent_id).await {
+            Ok(intent) => intent,
+            Err(PaymentError::NotFound) => return Ok(None),
+            Err(other) => return Err(BuyError::Provider(other)),
+        };
+        if intent.status == PaymentStatus::Canceled || intent.reversed() {
+            return Ok(None);
+        }
+        let purchase = intent.cart_id.map(|c| c.to_string()).unwrap_or_default();
+        attempts
+            .attempt(&purchase, address)
+            .map_err(|_: TooMany| BuyError::TooMany)?;
+        if intent.succeeded() {
+            // Paid already (the browser lost the answer): issued, never charged again.
+            let row = self.paid(Some(row.id), &intent_id).await?;
+            return Ok(Some(Started {
+                voucher_id: row.id,
+                client_secret: intent.client_secret,
+                amount: row.value_pence,
+            }));
+        }
+        let txn = checkout.ledger.begin().await?;
+        vouchers::rewrite(&txn, row.id, order).await?;
+        txn.commit().await?;
+        let amount = order.value.pence();
+        if intent.amount != amount {
+            checkout
+                .payments
+                .update_amount(&intent_id, amount)
+                .await
+                .map_err(BuyError::Provider)?;
+        }
+        Ok(Some(Started {
+            voucher_id: row.id,
+            client_secret: intent.client_secret,
+            amount,
+        }))
     }
 
     /// Issues the voucher paid with `intent_id` once the provider says it succeeded (see the

@@ -476,27 +476,15 @@ pub async fn create(
         ),
     };
     let code = fresh_code(txn).await?;
-    let (recipient_name, recipient_email) = match &order.recipient {
-        Some((name, email)) => (Some(name.clone()), Some(email.clone())),
-        None => (order.print_for.clone(), None),
-    };
     let made = voucher::ActiveModel {
         code: Set(code.as_str().to_owned()),
-        value_pence: Set(order.value.pence()),
         status: Set(status.to_owned()),
-        expires_on: Set(settings.expires_on(order.send_on).to_wire()),
         version: Set(1),
         created_at: Set(now()),
-        buyer_name: Set(order.buyer_name.clone()),
-        buyer_email: Set(order.buyer_email.clone()),
-        recipient_name: Set(recipient_name),
-        recipient_email: Set(recipient_email),
-        message: Set(order.message.clone()),
-        send_on: Set(order.send_on.to_wire()),
         paid_by: Set(paid_by.to_owned()),
         payment_note: Set(note),
         taken_by: Set(taken_by.clone()),
-        ..Default::default()
+        ..terms(order, &settings)
     }
     .insert(txn)
     .await?;
@@ -504,6 +492,47 @@ pub async fn create(
         issue(txn, &made).await?;
     }
     Ok(made)
+}
+
+/// The form's terms as a voucher's columns: its value, buyer, recipient, message, send day and
+/// so its last day.
+fn terms(
+    order: &posy_core::voucher::VoucherOrder,
+    settings: &posy_core::voucher::VoucherSettings,
+) -> voucher::ActiveModel {
+    let (recipient_name, recipient_email) = match &order.recipient {
+        Some((name, email)) => (Some(name.clone()), Some(email.clone())),
+        None => (order.print_for.clone(), None),
+    };
+    voucher::ActiveModel {
+        value_pence: Set(order.value.pence()),
+        expires_on: Set(settings.expires_on(order.send_on).to_wire()),
+        buyer_name: Set(order.buyer_name.clone()),
+        buyer_email: Set(order.buyer_email.clone()),
+        recipient_name: Set(recipient_name),
+        recipient_email: Set(recipient_email),
+        message: Set(order.message.clone()),
+        send_on: Set(order.send_on.to_wire()),
+        ..Default::default()
+    }
+}
+
+/// Writes the form's terms over a voucher bought online that is still unpaid (the buyer pressed
+/// Pay again after a refused card, perhaps with a field corrected), so the purchase keeps one
+/// voucher and one payment; false when it is no longer unpaid.
+pub async fn rewrite(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    order: &posy_core::voucher::VoucherOrder,
+) -> Result<bool, DbErr> {
+    let settings = settings(txn).await?;
+    let written = voucher::Entity::update_many()
+        .set(terms(order, &settings))
+        .filter(voucher::Column::Id.eq(id))
+        .filter(voucher::Column::Status.eq(UNPAID))
+        .exec(txn)
+        .await?;
+    Ok(written.rows_affected == 1)
 }
 
 /// A code no voucher has yet, from the system's randomness (2^58 codes: a clash is all but

@@ -25,7 +25,7 @@ use crate::order_admin::move_order;
 const DAY: i64 = 86_400;
 
 /// Applies the retention settings as the daily task does, on a clock moved to `moment`.
-async fn retention_at(app: &TestApp, moment: i64) -> Applied {
+pub(crate) async fn retention_at(app: &TestApp, moment: i64) -> Applied {
     let writer = Writer::beside_the_shop(app.db.clone());
     let clock = Clock::starting_at(moment);
     retention::apply(&writer, &app.data_dir.join("outbox"), clock.now())

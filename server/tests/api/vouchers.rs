@@ -465,3 +465,490 @@ async fn the_studio_edits_and_ends_an_offer_code_from_the_version_it_saw() {
     );
     assert!(said[2].starts_with("\"TUESDAY10\" | \"made: "), "{said:?}");
 }
+
+/// The shop's voucher form for a £`value` voucher for Sam, sent on `send_on` (empty: today).
+fn gift(value: &str, send_on: &str) -> Value {
+    json!({
+        "value": value, "buyer_name": "Jo Bloom", "buyer_email": "jo@example.com",
+        "recipient_name": "Sam Green", "recipient_email": "sam@example.com",
+        "message": "Happy Christmas", "send_on": send_on
+    })
+}
+
+/// The intent id inside a client secret.
+fn intent_of(secret: &Value) -> String {
+    let secret = secret.as_str().unwrap();
+    secret.split("_secret_").next().unwrap().to_owned()
+}
+
+/// How many vouchers have been issued.
+async fn issued(app: &TestApp) -> i64 {
+    use sea_orm::{ConnectionTrait, Statement};
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT COUNT(*) AS n FROM vouchers WHERE status = 'issued'",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get("", "n").unwrap()
+}
+
+#[tokio::test]
+async fn a_voucher_paid_through_stripe_is_issued_once_by_two_events_and_the_browser() {
+    use crate::helpers::WEBHOOK_SECRET;
+    use crate::stripe::{FakeStripe, deliver, shop_on, signature, succeeded_event};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let (status, started) = app.post_json("/api/vouchers/", &gift("25", "")).await;
+    assert_eq!(status, 200, "{started}");
+    assert_eq!(started["total"], "25.00");
+    let intent = intent_of(&started["client_secret"]);
+    let (made, key) = stripe
+        .requests("POST", "/v1/payment_intents")
+        .await
+        .remove(0);
+    assert_eq!(made["amount"], "2500");
+    assert_eq!(
+        key.unwrap(),
+        format!("posy-voucher-{}", started["voucher_id"])
+    );
+
+    // Before the card is paid, an event changes nothing.
+    let now = posy_server::store::clock::now();
+    let early = succeeded_event("evt_early", &stripe.intent(&intent));
+    assert_eq!(
+        deliver(&app, &early, &signature(&early, WEBHOOK_SECRET, now)).await,
+        200
+    );
+    assert_eq!(issued(&app).await, 0, "not paid yet");
+
+    stripe.pay(&intent);
+    let event = succeeded_event("evt_v1", &stripe.intent(&intent));
+    let signed = signature(&event, WEBHOOK_SECRET, now);
+    assert_eq!(deliver(&app, &event, &signed).await, 200);
+    assert_eq!(
+        deliver(&app, &event, &signed).await,
+        200,
+        "the same event again"
+    );
+    let again = succeeded_event("evt_v2", &stripe.intent(&intent));
+    assert_eq!(
+        deliver(&app, &again, &signature(&again, WEBHOOK_SECRET, now)).await,
+        200
+    );
+    // The browser's confirmation, arriving last, finds it issued.
+    let (status, paid) = app
+        .post_json(
+            &format!("/api/vouchers/{}/paid/", started["voucher_id"]),
+            &json!({"payment_intent_id": intent}),
+        )
+        .await;
+    assert_eq!(status, 200, "{paid}");
+    assert_eq!(paid["value"], "25.00");
+    assert_eq!(issued(&app).await, 1);
+    assert_eq!(count(&app, "voucher_movements").await, 1, "issued once");
+    assert_eq!(count(&app, "outbox").await, 2, "one receipt, one voucher");
+    let mail = app.mail(2).await;
+    assert!(mail.iter().any(|m| m.contains("To: sam@example.com")));
+}
+
+#[tokio::test]
+async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_payment() {
+    let app = shop().await;
+    let (status, first) = post_from(&app, "/api/vouchers/", &gift("25", ""), "198.51.100.7").await;
+    assert_eq!(status, 200, "{first}");
+    let declined = pay(
+        &app,
+        first["client_secret"].as_str().unwrap(),
+        "4000 0000 0000 0002",
+    )
+    .await;
+    assert_eq!(declined["error"]["message"], "Your card was declined.");
+
+    // Another address naming the voucher starts a purchase of its own.
+    let mut theirs = gift("25", "");
+    theirs["voucher_id"] = first["voucher_id"].clone();
+    let (status, other) = post_from(&app, "/api/vouchers/", &theirs, "203.0.113.9").await;
+    assert_eq!(status, 200, "{other}");
+    assert_ne!(other["voucher_id"], first["voucher_id"]);
+
+    // Pressed again from the page, the value corrected to £30: the same voucher and payment.
+    let mut again = gift("30", "");
+    again["voucher_id"] = first["voucher_id"].clone();
+    let (status, second) = post_from(&app, "/api/vouchers/", &again, "198.51.100.7").await;
+    assert_eq!(status, 200, "{second}");
+    assert_eq!(second["voucher_id"], first["voucher_id"]);
+    assert_eq!(second["client_secret"], first["client_secret"]);
+    assert_eq!(second["total"], "30.00");
+    let paid = pay(
+        &app,
+        second["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let path = format!("/api/vouchers/{}/paid/", second["voucher_id"]);
+    let (status, bought) = app
+        .post_json(&path, &json!({"payment_intent_id": intent}))
+        .await;
+    assert_eq!(status, 200, "{bought}");
+    assert_eq!(bought["value"], "30.00");
+    assert_eq!(issued(&app).await, 1);
+    assert_eq!(
+        count(&app, "vouchers").await,
+        2,
+        "this purchase's and the other's"
+    );
+    assert_eq!(
+        count(&app, "simulated_payments").await,
+        2,
+        "one payment each"
+    );
+}
+
+#[tokio::test]
+async fn a_voucher_for_a_later_day_is_mailed_at_8_uk_time_on_that_day_and_not_before() {
+    use posy_server::orders::vouchers::send_due;
+    use posy_server::store::clock::parse_moment;
+    let app = shop().await;
+    let (status, started) = app
+        .post_json("/api/vouchers/", &gift("50", "2026-12-25"))
+        .await;
+    assert_eq!(status, 200, "{started}");
+    let paid = pay(
+        &app,
+        started["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, bought) = app
+        .post_json(&path, &json!({"payment_intent_id": intent}))
+        .await;
+    assert_eq!(status, 200, "{bought}");
+    assert_eq!(
+        bought["sentence"],
+        "We'll e-mail Sam Green the voucher on Friday 25 December at 8am."
+    );
+    assert_eq!(count(&app, "outbox").await, 1, "the buyer's receipt only");
+
+    let at = |moment: &str| parse_moment(moment).unwrap();
+    for early in [
+        "2026-12-14T11:31:00Z",
+        "2026-12-24T23:59:00Z",
+        "2026-12-25T07:59:59Z",
+    ] {
+        assert_eq!(send_due(&app.desk, at(early)).await.unwrap(), 0, "{early}");
+    }
+    assert_eq!(count(&app, "outbox").await, 1);
+    // Christmas morning at 08:00 in London (GMT in December).
+    assert_eq!(
+        send_due(&app.desk, at("2026-12-25T08:00:00Z"))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        send_due(&app.desk, at("2026-12-25T08:01:00Z"))
+            .await
+            .unwrap(),
+        0,
+        "once"
+    );
+    let mail = app.mail(2).await;
+    let letter = mail
+        .iter()
+        .find(|m| m.contains("To: sam@example.com"))
+        .expect("Sam's voucher");
+    assert!(letter.contains("Happy Christmas"), "{letter}");
+}
+
+/// The subjects and bodies of the letters queued for `email`.
+async fn letters_to(app: &TestApp, email: &str) -> Vec<String> {
+    use posy_server::store::entities::outbox;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    outbox::Entity::find()
+        .filter(outbox::Column::Recipient.eq(email))
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|letter| format!("{}\n{}", letter.subject, letter.body))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_refund_of_an_order_paid_partly_by_voucher_goes_where_the_studio_chooses_and_says_so() {
+    use crate::order_admin::refund;
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    let code = voucher(&app, &session, "25").await;
+    stock(&app, "Sunflower Bunch", 10).await;
+    // Two Sunflower Bunches, £56.00: £25.00 by voucher, £31.00 by card.
+    let cart = cart_with(&app, "Sunflower Bunch", 2).await;
+    let (status, codes) = apply(&app, &cart, &code, "198.51.100.1").await;
+    assert_eq!(status, 200, "{codes}");
+    let (status, intent) = check_intent_from(&app, &cart, "198.51.100.1").await;
+    assert_eq!(status, 200, "{intent}");
+    assert_eq!(intent["total"], "31.00");
+    let (status, placed) = pay_and_place(&app, &cart, &intent).await;
+    assert_eq!(status, 200, "{placed}");
+    let id = placed["id"].as_i64().unwrap();
+    let one_bunch = |to: &str| {
+        json!({"quantities": [1], "restock": [false], "delivery": false, "cancel": false,
+               "reason": "Wilted", "to": to})
+    };
+
+    // The card first, as the studio chose: £28.00 of the card's £31.00, none to the voucher.
+    let (status, body) = refund(&app, &session, id, one_bunch("card_first")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(balance(&app, &code).await["balance"], "0.00");
+    assert!(
+        letters_to(&app, "jo@example.com")
+            .await
+            .iter()
+            .all(|l| !l.contains("gift voucher")),
+        "nothing was put back on the voucher"
+    );
+
+    // The other bunch by default: the voucher first, £25.00, then £3.00 to the card.
+    let (status, body) = refund(&app, &session, id, one_bunch("voucher_first")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(balance(&app, &code).await["balance"], "25.00");
+    assert_eq!(
+        count(&app, "voucher_movements").await,
+        3,
+        "issued, spent, given back"
+    );
+    let hint = format!("••••-••••-{}", &code[10..]);
+    let letters = letters_to(&app, "jo@example.com").await;
+    assert!(
+        letters.iter().any(|l| l.contains(&format!(
+            "We have put £25.00 back on your gift voucher {hint}, which paid for your order"
+        ))),
+        "{letters:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_vouchers_people_and_message_are_exported_erased_and_anonymised_after_six_years() {
+    use crate::helpers::admin_session;
+    use crate::privacy::retention_at;
+    let app = shop().await;
+    let session = admin_session(&app).await;
+    let code = voucher(&app, &session, "25").await;
+    let export = |email: &str| {
+        admin_post(
+            &app,
+            &session,
+            "/api/admin/customers/export/",
+            json!({"email": email}),
+        )
+    };
+    // Held for the buyer and for the recipient alike.
+    for email in ["JO@example.com", "sam@example.com"] {
+        let (status, data) = export(email).await;
+        assert_eq!(status, 200, "{data}");
+        let held = &data["vouchers"][0];
+        assert_eq!(held["code"], code.as_str(), "{data}");
+        assert_eq!(held["buyer_name"], "Jo Bloom");
+        assert_eq!(held["recipient_email"], "sam@example.com");
+        assert_eq!(held["message"], "Happy Christmas");
+    }
+
+    // Erased at the recipient's request: the people and the message go, the money stays.
+    let (status, erased) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/erase/",
+        json!({"email": "sam@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{erased}");
+    assert_eq!(erased["vouchers"], 1, "{erased}");
+    let (_, data) = export("jo@example.com").await;
+    assert_eq!(data["vouchers"], json!([]), "{data}");
+    let (_, list) = admin_get(&app, &session, "/api/admin/vouchers/").await;
+    assert!(!list.to_string().contains("Happy Christmas"), "{list}");
+    assert!(!list.to_string().contains("Jo Bloom"), "{list}");
+    assert_eq!(balance(&app, &code).await["balance"], "25.00");
+
+    // Another, anonymised by retention after the orders' six years and not before.
+    voucher(&app, &session, "30").await;
+    let now = posy_server::store::clock::now();
+    let day = 86_400;
+    assert_eq!(retention_at(&app, now + 2189 * day).await.vouchers, 0);
+    assert_eq!(retention_at(&app, now + 2197 * day).await.vouchers, 1);
+    let (_, data) = export("jo@example.com").await;
+    assert_eq!(data["vouchers"], json!([]), "{data}");
+}
+
+/// An offer code made in the back office.
+async fn offer(app: &TestApp, session: &str, terms: Value) {
+    let (status, made) = admin_post(app, session, "/api/admin/offers/", terms).await;
+    assert_eq!(status, 200, "{made}");
+}
+
+async fn remove(app: &TestApp, cart: &str, kind: &str) -> (u16, Value) {
+    post_from(
+        app,
+        "/api/cart/remove_code/",
+        &json!({"cart_id": cart, "kind": kind}),
+        "198.51.100.1",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn an_amount_off_never_makes_the_total_negative_and_remove_code_takes_each_code_off() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    offer(
+        &app,
+        &session,
+        json!({"code": "TAKE50", "kind": "amount_off", "amount": "50.00"}),
+    )
+    .await;
+    offer(
+        &app,
+        &session,
+        json!({"code": "TAKE5", "kind": "amount_off", "amount": "5.00"}),
+    )
+    .await;
+    let code = voucher(&app, &session, "10").await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
+
+    let (status, codes) = apply(&app, &cart, "take50", "198.51.100.1").await;
+    assert_eq!(status, 200, "{codes}");
+    assert_eq!(codes["discount"], "28.00", "no more than the items");
+    assert_eq!(codes["total"], "0.00");
+    assert_eq!(codes["to_pay"], "0.00");
+    let (status, body) = apply(&app, &cart, "TAKE5", "198.51.100.1").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(error(&body), "Only one offer code can be used on an order.");
+
+    // Off again, and the smaller one on with the voucher: £28.00 less £5.00, £10.00 by voucher.
+    let (status, codes) = remove(&app, &cart, "offer").await;
+    assert_eq!(status, 200, "{codes}");
+    assert_eq!(codes["offer"], Value::Null);
+    assert_eq!(codes["total"], "28.00");
+    apply(&app, &cart, "TAKE5", "198.51.100.1").await;
+    let (status, codes) = apply(&app, &cart, &code, "198.51.100.1").await;
+    assert_eq!(status, 200, "{codes}");
+    assert_eq!(codes["total"], "23.00");
+    assert_eq!(codes["paid_by_voucher"], "10.00");
+    assert_eq!(codes["to_pay"], "13.00");
+    let (status, codes) = remove(&app, &cart, "voucher").await;
+    assert_eq!(status, 200, "{codes}");
+    assert_eq!(codes["voucher"], Value::Null);
+    assert_eq!(codes["paid_by_voucher"], "0.00");
+    assert_eq!(codes["to_pay"], "23.00");
+    let (status, intent) = check_intent_from(&app, &cart, "198.51.100.1").await;
+    assert_eq!(status, 200, "{intent}");
+    assert_eq!(intent["total"], "23.00");
+    assert_eq!(
+        balance(&app, &code).await["balance"],
+        "10.00",
+        "nothing held"
+    );
+}
+
+#[tokio::test]
+async fn free_delivery_takes_the_fee_off_a_delivery_and_is_refused_for_a_collection() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    offer(
+        &app,
+        &session,
+        json!({"code": "FREEDEL", "kind": "free_delivery"}),
+    )
+    .await;
+    let cart = cart_with(&app, "Sunflower Bunch", 1).await;
+    let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS14 9AB")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, codes) = apply(&app, &cart, "FREEDEL", "198.51.100.1").await;
+    assert_eq!(status, 200, "{codes}");
+    assert_ne!(codes["delivery"], "0.00", "{codes}");
+    assert_eq!(codes["discount"], codes["delivery"], "{codes}");
+    // The items and the slot's surcharge are still paid; only the fee goes.
+    assert_eq!(codes["surcharge"], "3.00", "{codes}");
+    assert_eq!(codes["total"], "31.00", "{codes}");
+
+    let collection = json!({"cart_id": cart, "method": "collection", "date": "2026-12-15",
+                            "collection_time": "10:00"});
+    let (status, body) = choose(&app, collection).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, codes) = get_from(
+        &app,
+        &format!("/api/cart/codes/?cart_id={cart}"),
+        "198.51.100.1",
+    )
+    .await;
+    assert_eq!(codes["problems"], json!(["This code is for deliveries."]));
+    assert_eq!(codes["discount"], "0.00");
+    let (status, body) = check_intent_from(&app, &cart, "198.51.100.1").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(error(&body), "This code is for deliveries.");
+}
+
+/// `check_intent` with the e-mail address typed into the checkout.
+async fn asked(app: &TestApp, cart: &str, email: &str) -> (u16, Value) {
+    app.get_json(&format!(
+        "/api/payment/check_intent/?cart_id={cart}&email={email}"
+    ))
+    .await
+}
+
+#[tokio::test]
+async fn a_code_for_one_use_per_email_is_refused_to_the_same_address_before_paying() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    offer(
+        &app,
+        &session,
+        json!({"code": "ONCE10", "kind": "percent_off", "percent": 10, "once_per_email": true}),
+    )
+    .await;
+    stock(&app, "Sunflower Bunch", 10).await;
+    let first = cart_with(&app, "Sunflower Bunch", 1).await;
+    apply(&app, &first, "ONCE10", "198.51.100.1").await;
+    let (status, intent) = asked(&app, &first, "jo@example.com").await;
+    assert_eq!(status, 200, "{intent}");
+    let (status, placed) = pay_and_place(&app, &first, &intent).await;
+    assert_eq!(status, 200, "{placed}");
+
+    let second = cart_with(&app, "Sunflower Bunch", 1).await;
+    let (status, codes) = apply(&app, &second, "ONCE10", "198.51.100.1").await;
+    assert_eq!(status, 200, "{codes}");
+    let (status, body) = asked(&app, &second, "JO%40Example.com").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        error(&body),
+        "This code has already been used with this e-mail address."
+    );
+    let (status, intent) = asked(&app, &second, "ada@example.com").await;
+    assert_eq!(status, 200, "another address may: {intent}");
+    assert_eq!(intent["total"], "25.20");
+}
+
+#[tokio::test]
+async fn no_code_applies_to_buying_a_voucher() {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    offer(
+        &app,
+        &session,
+        json!({"code": "TAKE5", "kind": "amount_off", "amount": "5.00"}),
+    )
+    .await;
+    let mut form = gift("25", "");
+    form["code"] = json!("TAKE5");
+    let (status, started) = app.post_json("/api/vouchers/", &form).await;
+    assert_eq!(status, 200, "{started}");
+    assert_eq!(started["total"], "25.00");
+    assert_eq!(count(&app, "offer_uses").await, 0, "the code was not used");
+}
