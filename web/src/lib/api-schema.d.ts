@@ -2616,6 +2616,13 @@ export interface components {
              * @default
              */
             value: string | null;
+            /**
+             * Format: int32
+             * @description Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
+             *     asked for from the same address, that voucher and its payment are kept (its terms
+             *     rewritten, the amount changed) rather than a second made.
+             */
+            voucher_id?: number | null;
         };
         /**
          * CancelBookingBody

@@ -60,7 +60,35 @@ describe('the gift voucher page', () => {
       send_on: '',
       buyer_name: 'Jo Bloom',
       buyer_email: 'jo@example.com',
+      voucher_id: null,
     });
+  });
+
+  it('goes on with the same voucher when Pay is pressed again after a refused card', async () => {
+    shopSellsVouchers();
+    const ordered: Record<string, unknown>[] = [];
+    mockApi.on('POST', '/api/vouchers/', async (request) => {
+      ordered.push((await request.json()) as Record<string, unknown>);
+      return json({ voucher_id: 4, client_secret: 'pi_9_secret_x', total: '25.00' });
+    });
+    let tries = 0;
+    mockApi.on('POST', '/api/payment/simulated/confirm/', () =>
+      ++tries === 1
+        ? json({ payment_intent: null, error: { message: 'Your card was declined.' } })
+        : json({ payment_intent: { id: 'pi_9', status: 'succeeded' }, error: null }),
+    );
+    mockApi.on('POST', '/api/vouchers/4/paid/', () =>
+      json({ voucher_id: 4, value: '25.00', send_on: '2026-12-14', expires_on: '2028-12-14', sentence: 'We’ve e-mailed Ann the voucher.' }),
+    );
+    const user = userEvent.setup();
+    renderPage(<GiftVouchersPage />, { path: '/gift-vouchers' });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Pay £25.00' }));
+    expect(await screen.findByText(/Your card was declined/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay £25.00' }));
+
+    await screen.findByTestId('voucher-thanks');
+    expect(ordered.map((order) => order.voucher_id)).toEqual([null, 4]);
   });
 
   it('shows the server’s sentence by the box at fault, keeps what was typed, and charges nothing', async () => {

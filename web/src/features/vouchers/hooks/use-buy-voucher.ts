@@ -42,9 +42,10 @@ export const EMPTY_GIFT: GiftForm = {
 
 /**
  * The order the server is sent: what the form means, not how it was typed (the value as typed,
- * so the server's sentence can name it).
+ * so the server's sentence can name it). `earlier` is the voucher an earlier press made, so a
+ * retry after a refused card goes on with that purchase rather than making a second.
  */
-export function voucherOrder(form: GiftForm): VoucherOrder {
+export function voucherOrder(form: GiftForm, earlier: number | null = null): VoucherOrder {
   const print = form.way === 'print';
   return {
     value: form.value.trim(),
@@ -55,6 +56,7 @@ export function voucherOrder(form: GiftForm): VoucherOrder {
     recipient_email: print ? '' : form.recipient_email.trim(),
     message: form.message.trim(),
     send_on: print || form.when === 'today' ? '' : form.send_on,
+    voucher_id: earlier,
   };
 }
 
@@ -71,6 +73,8 @@ export function useBuyVoucher(payer: CardPayer | null) {
   // Bought: the thank-you is shown in place of the form.
   const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
+  // The voucher the server made for this form: a retry after a refused card keeps its purchase.
+  const voucher = useRef<number | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
   const paid = useRef<{ voucherId: number; paymentIntentId: string } | null>(null);
 
@@ -78,7 +82,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
     press(!!payer || !!paid.current, async () => {
       let made = paid.current;
       if (!made && payer) {
-        const answer = await orderVoucher(voucherOrder(form));
+        const answer = await orderVoucher(voucherOrder(form, voucher.current));
         if (!answer.ok) {
           const fields = answer.fields as Partial<Record<GiftField, string>>;
           setErrors(fields);
@@ -86,6 +90,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setProblem({ message: answer.message, field: first });
           return false;
         }
+        voucher.current = answer.payment.voucher_id;
         const outcome = await confirmCard(
           payer,
           answer.payment.client_secret,
