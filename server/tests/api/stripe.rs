@@ -481,7 +481,7 @@ async fn stock_gone_after_payment_is_refunded_through_stripe() {
 }
 
 /// A `payment_intent.succeeded` event for an intent, as Stripe sends it.
-fn succeeded_event(event_id: &str, intent: &Value) -> String {
+pub(crate) fn succeeded_event(event_id: &str, intent: &Value) -> String {
     json!({
         "id": event_id,
         "object": "event",
