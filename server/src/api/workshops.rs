@@ -284,8 +284,6 @@ pub struct BookedWorkshop {
 #[derive(Debug)]
 pub enum BookRefusal {
     Form(posy_core::validation::FormProblems<workshop::BookingField>),
-    /// The offer's token names no live offer.
-    OfferGone,
     Book(BookError),
 }
 
@@ -302,7 +300,9 @@ impl From<BookRefusal> for Problem {
                 Problem::fields(problems.message(), problems.fields(FormField::wire_name))
             }
             BookRefusal::Book(BookError::Gone) => Problem::new(StatusCode::NOT_FOUND, GONE),
-            BookRefusal::OfferGone => Problem::new(StatusCode::CONFLICT, waiting::OFFER_GONE),
+            BookRefusal::Book(BookError::OfferGone) => {
+                Problem::new(StatusCode::CONFLICT, waiting::OFFER_GONE)
+            }
             BookRefusal::Book(BookError::Intent(
                 IntentError::EmptyCart | IntentError::CartGone,
             )) => Problem::new(
@@ -546,18 +546,12 @@ impl WorkshopsApi {
             .and_then(|b| CartId::parse(&b.0))
             .filter(|id| key.made(*id))
             .unwrap_or_else(|| key.fresh());
-        if let Some(offer) = body.offer.filter(|o| !o.0.trim().is_empty()) {
-            // The seats the offer kept are the booking's to hold from here.
-            let taken = waiting::take_offer(&checkout.db, now, row.id, offer.0.trim())
-                .await
-                .map_err(|err| BookRefusal::Book(err.into()))?;
-            if !taken {
-                return Err(BookRefusal::OfferGone.into());
-            }
-        }
+        // The seats an offer kept pass to the booking's hold as the booking is written.
+        let offer = body.offer.map(|o| o.0.trim().to_owned());
+        let offer = offer.as_deref().filter(|o| !o.is_empty());
         let address = clients.address(req);
         let seats = checkout
-            .book_seats(cart, &slug.0, &booker, &address, &attempts)
+            .book_seats(cart, &slug.0, &booker, &address, offer, &attempts)
             .await
             .map_err(BookRefusal::from)?;
         let booking = seats.booking;

@@ -22,13 +22,15 @@ use crate::store::clock::now;
 use crate::store::entities::{
     cart as carts, workshop as workshop_rows, workshop_booking as bookings,
 };
-use crate::studio::workshops;
+use crate::studio::{waiting, workshops};
 
 /// Why seats could not be booked.
 #[derive(Debug)]
 pub enum BookError {
     /// No workshop on the site has that slug.
     Gone,
+    /// The waiting list's offer named is no live offer (lapsed, or used).
+    OfferGone,
     /// The payment could not be prepared (the seats are not there, limits, the provider).
     Intent(IntentError),
 }
@@ -59,12 +61,18 @@ impl Checkout {
     /// here until the hold's end. Booking again under the same cart with other details
     /// rewrites the booking (and ends its hold when the seats change, so the new count is
     /// checked afresh).
+    ///
+    /// With a waiting list's `offer` (its token), the offer ends and the booking's hold starts
+    /// in the one transaction that writes the booking: the seats the offer kept pass straight
+    /// to the hold, with no moment in which another shopper could take them. A hold that
+    /// cannot start leaves the offer as it was.
     pub async fn book_seats(
         &self,
         cart_id: CartId,
         slug: &str,
         booker: &Booker,
         address: &str,
+        offer: Option<&str>,
         attempts: &PaymentAttempts,
     ) -> Result<SeatsPayment, BookError> {
         let now = self.clock.now();
@@ -103,6 +111,9 @@ impl Checkout {
         };
         let (seats, workshop_id) = (booker.seats as i32, offered.row.id);
         let id = cart_id.to_string();
+        let (offer, rules, held_from) = (offer.map(str::to_owned), self.holds, address.to_owned());
+        // Read from memory (see `facts`): the phone is what a refused shopper is told to ring.
+        let phone = self.facts.get(&self.db).await?.phone;
         self.writer
             .write(move |txn| {
                 Box::pin(async move {
@@ -148,7 +159,15 @@ impl Checkout {
                             row.insert(txn).await?;
                         }
                     }
-                    Ok::<_, DbErr>(())
+                    if let Some(offer) = offer {
+                        if !waiting::take_offer(txn, now, workshop_id, &offer).await? {
+                            return Err(BookError::OfferGone);
+                        }
+                        holds::take_seats(txn, now, cart_id, &held_from, rules)
+                            .await
+                            .map_err(|err| IntentError::not_held(err, &phone))?;
+                    }
+                    Ok::<_, BookError>(())
                 })
             })
             .await?;
@@ -271,6 +290,22 @@ impl Checkout {
             .exec(&self.db)
             .await?;
         Ok((intent.client_secret, amount))
+    }
+
+    /// The booking whose balance is paid with `intent_id`, recorded as received (once, however
+    /// often the provider tells of it, and whether it or the browser comes first): answers
+    /// false when the payment is no booking's balance.
+    pub async fn balance_paid_by_provider(&self, intent_id: &str) -> Result<bool, BalanceError> {
+        let Some(order_id) = bookings::Entity::find()
+            .filter(bookings::Column::BalanceIntentId.eq(intent_id))
+            .one(&self.db)
+            .await?
+            .and_then(|booking| booking.order_id)
+        else {
+            return Ok(false);
+        };
+        self.balance_received(order_id, intent_id).await?;
+        Ok(true)
     }
 
     /// Records the balance paid with `intent_id` (read back from the provider: this balance's

@@ -19,6 +19,7 @@ use serde::Deserialize;
 use sha2::Sha256;
 use tokio::io::AsyncReadExt;
 
+use crate::checkout::bookings::BalanceError;
 use crate::checkout::{Buyer, Checkout, PlaceError};
 use crate::http::error;
 use crate::orders::OrderDesk;
@@ -171,6 +172,25 @@ async fn paid(checkout: &Checkout, intent: &serde_json::Value) -> Response {
             return error::json(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "The voucher could not be issued yet; please send the event again.",
+            );
+        }
+    }
+    // A workshop booking's balance, paid through its link: its own payment on the booking's
+    // cart, which already has its order.
+    match checkout.balance_paid_by_provider(intent).await {
+        Ok(false) => {}
+        Ok(true) => return received(),
+        // Reversed, or not the balance's amount: never marked paid, and asking again changes
+        // nothing.
+        Err(BalanceError::NotPaid(why)) => {
+            tracing::warn!(payment = %intent, why, "a booking's balance payment was not recorded");
+            return received();
+        }
+        Err(err) => {
+            tracing::error!(payment = %intent, ?err, "a booking's paid balance could not be recorded yet");
+            return error::json(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The balance could not be recorded yet; please send the event again.",
             );
         }
     }

@@ -186,6 +186,28 @@ pub enum GiveBackAs {
     Credit,
 }
 
+/// What the booker has paid on a booking: at booking, and the balance once received (by card
+/// or in the studio).
+fn paid_so_far(booking: &workshop_booking::Model) -> Money {
+    let balance = if booking.balance_paid_at.is_some() {
+        booking.balance_pence
+    } else {
+        0
+    };
+    Money::from_pence(booking.paid_pence.saturating_add(balance))
+}
+
+/// The balance's card payment, when the booker paid it online: its intent and amount.
+fn balance_by_card(booking: &workshop_booking::Model) -> Option<(&str, Money)> {
+    let paid =
+        booking.balance_paid_at.is_some() && booking.balance_paid_how.as_deref() == Some("card");
+    booking
+        .balance_intent_id
+        .as_deref()
+        .filter(|_| paid && booking.balance_pence > 0)
+        .map(|intent| (intent, Money::from_pence(booking.balance_pence)))
+}
+
 /// Cancels the booking that is order `order_id` by its workshop's rule: until its balance is
 /// due what was paid is refunded (or kept as credit, as the studio chooses), after it nothing
 /// is; the seats go back on the workshop. The refund goes through [`refunds::give_back`] under
@@ -212,7 +234,7 @@ pub async fn cancel_booking(
         .and_then(Date::parse)
         .or_else(|| Date::parse(&workshop.balance_due))
         .unwrap_or(today);
-    let back = rule.gives_back(Money::from_pence(booking.paid_pence), today, due);
+    let back = rule.gives_back(paid_so_far(&booking), today, due);
     let refund = how == GiveBackAs::Refund && back.pence() > 0;
     let reason = if refund {
         "Booking cancelled: refunded by the workshop's rule".to_owned()
@@ -327,6 +349,22 @@ async fn end_booking(
         };
         refunds::give_back(desk, order_id, &ask, admin).await?;
     }
+    // The balance paid online is a payment of its own: given back on itself, under its own key
+    // (a retry of the same ask finds it and gives nothing twice).
+    let balance = balance_by_card(booking).filter(|_| refund);
+    if let Some((intent, amount)) = balance {
+        refunds::give_back_payment(
+            desk,
+            order_id,
+            intent,
+            amount,
+            "the balance of your booking",
+            reason,
+            key,
+            admin,
+        )
+        .await?;
+    }
     let txn = desk.ledger.begin().await?;
     let ended = workshop_booking::Entity::update_many()
         .col_expr(
@@ -358,7 +396,10 @@ async fn end_booking(
             &super::reference(order_id),
             workshop,
             booking,
-            refund,
+            refund.then(|| {
+                Money::from_pence(booking.paid_pence)
+                    .saturating_add(balance.map_or(Money::ZERO, |(_, amount)| amount))
+            }),
             &studio,
         ),
     )

@@ -554,23 +554,36 @@ pub fn booking_cancelled(
     reference: &str,
     workshop: &workshops::Model,
     booking: &workshop_booking::Model,
-    refunded: bool,
+    refunded: Option<Money>,
     studio: &StudioFacts,
 ) -> Letter {
     let money = match (workshop.cancelled_at.is_some(), refunded) {
-        (true, _) => format!(
+        (true, Some(amount)) => format!(
             "We are very sorry: the studio has had to cancel the workshop. We have refunded {} \
              to your card; it will be back within 5 to 10 working days.",
-            Money::from_pence(booking.paid_pence).display()
+            amount.display()
         ),
-        (false, true) => format!(
+        (false, Some(amount)) => format!(
             "We have refunded {} to your card; it will be back within 5 to 10 working days.",
-            Money::from_pence(booking.paid_pence).display()
+            amount.display()
         ),
-        (false, false) => "Nothing has been refunded to your card: we will be in touch about \
-                           what you paid."
+        (_, None) => "Nothing has been refunded to your card: we will be in touch about \
+                      what you paid."
             .to_owned(),
     };
+    // A balance paid in the studio went into no card: the studio gives it back by hand.
+    let in_studio = if refunded.is_some()
+        && booking.balance_paid_at.is_some()
+        && booking.balance_paid_how.as_deref() == Some("studio")
+    {
+        format!(
+            " The balance of {} you paid in the studio will be given back to you there.",
+            Money::from_pence(booking.balance_pence).display()
+        )
+    } else {
+        String::new()
+    };
+    let money = format!("{money}{in_studio}");
     Letter {
         subject: format!("Booking cancelled: {}", workshop.title),
         body: format!(

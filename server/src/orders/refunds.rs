@@ -209,6 +209,69 @@ pub async fn give_back(
     admin::detail(&desk.db, desk.clock.now(), id).await
 }
 
+/// Gives back `amount` of a payment made on order `id` apart from the order's own (a workshop
+/// booking's balance, paid later on an intent of its own): written as one of the order's
+/// refunds under its own idempotency key (made from the page's `key` and the payment, so a
+/// retry gives back once), then asked of the provider like any other, and retried the same
+/// way. The order's own amounts are not touched: the payment was never part of its total. The
+/// customer is mailed when the provider has given it back. Answers whether it was written now.
+#[allow(clippy::too_many_arguments)]
+pub async fn give_back_payment(
+    desk: &OrderDesk,
+    id: i32,
+    payment: &str,
+    amount: Money,
+    what: &str,
+    reason: &str,
+    key: Uuid,
+    admin: &str,
+) -> Result<bool, DbErr> {
+    let key = format!("posy-payment-{payment}-{}", key.simple());
+    let txn = desk.ledger.begin().await?;
+    if already_done(&txn, id, &key).await? || amount <= Money::ZERO {
+        return Ok(false);
+    }
+    let at = now();
+    let inserted = order_refund::ActiveModel {
+        order_id: Set(id),
+        amount_pence: Set(amount.pence()),
+        what: Set(what.to_owned()),
+        reason: Set(reason.to_owned()),
+        idempotency_key: Set(key),
+        state: Set(RefundState::first(PaidBy::Card).as_str().to_owned()),
+        attempts: Set(0),
+        last_error: Set(None),
+        next_attempt_at: Set(Some(at + PENDING_GRACE_SECONDS)),
+        created_by: Set(admin.to_owned()),
+        created_at: Set(at),
+        settled_at: Set(None),
+        cancelled: Set(false),
+        payment_intent_id: Set(Some(payment.to_owned())),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await;
+    let row = match inserted {
+        Ok(row) => row,
+        // The same ask at the same moment wrote it first.
+        Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            return Ok(false);
+        }
+        Err(err) => return Err(err),
+    };
+    audit::record(
+        &txn,
+        admin,
+        Kind::Refund,
+        &format!("order {}", orders::reference(id)),
+        &format!("{} refunded ({what}). Reason: {reason}", amount.display()),
+    )
+    .await?;
+    txn.commit().await?;
+    ask_provider(desk, row.id).await?;
+    Ok(true)
+}
+
 /// An ask that lost a race: done by its own earlier try (nothing more to do), or refused with
 /// what the winner changed.
 async fn after_losing(
@@ -665,7 +728,11 @@ async fn ask_provider(desk: &OrderDesk, id: i32) -> Result<(), DbErr> {
     let Some(order) = order::Entity::find_by_id(row.order_id).one(db).await? else {
         return Ok(());
     };
-    let payment = &order.payment_intent_id;
+    // A booking's balance is given back on its own payment; every other refund on the order's.
+    let payment = row
+        .payment_intent_id
+        .as_ref()
+        .unwrap_or(&order.payment_intent_id);
     // A refused refund may have been given back meanwhile in the provider's dashboard, whose
     // news may be late or lost: the provider's own total is read first, so such money settles
     // this refund instead of going out twice.
@@ -905,8 +972,10 @@ pub async fn refunded_by_provider(
         .all(&txn)
         .await?;
     let state = |r: &order_refund::Model| RefundState::parse(&r.state);
+    // Only the refunds of this payment: a booking's balance is given back on its own.
     let made: i64 = refunds
         .iter()
+        .filter(|r| r.payment_intent_id.is_none())
         .filter(|r| state(r).is_some_and(|s| MADE.contains(&s)))
         .map(|r| r.amount_pence)
         .sum();
@@ -917,6 +986,7 @@ pub async fn refunded_by_provider(
     let at = now();
     let refused = refunds
         .iter()
+        .filter(|r| r.payment_intent_id.is_none())
         .filter(|r| state(r).is_some_and(RefundState::refused));
     let mut uncovered = Vec::new();
     for row in refused {

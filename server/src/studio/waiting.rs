@@ -6,7 +6,9 @@
 //! frees seats, marks lapsed offers done and offers the seats to the next.
 //!
 //! The offer's link opens the workshop's page with `?offer=TOKEN`; booking with that token
-//! ends the offer and books the seats it kept (the booking's own hold keeps them while paying).
+//! ends the offer and starts the booking's hold in one transaction (the checkout's
+//! `book_seats`), so the seats pass from the offer to the hold with no moment in which they
+//! count as free.
 
 use posy_core::validation::FormProblems;
 use posy_core::workshop::{self, WaitingField, WaitingForm};
@@ -84,8 +86,9 @@ pub async fn join(
     Ok(())
 }
 
-/// Ends the live offer `token` names on workshop `workshop_id` (its seats are then the
-/// booking's to hold); false when no live offer has that token.
+/// Ends the live offer `token` names on workshop `workshop_id`; false when no live offer has
+/// that token. Called inside the transaction that starts the booking's hold, so the seats it
+/// kept are never free in between.
 pub async fn take_offer(
     db: &impl ConnectionTrait,
     now: i64,

@@ -623,3 +623,331 @@ async fn the_balance_is_reminded_a_week_before_and_on_the_day_with_a_link_that_p
     assert_eq!(status, 200, "{balance}");
     assert_eq!(balance["owed"], true);
 }
+
+/// A booking on the wreath workshop paid through the Stripe fake: the deposit placed, then the
+/// balance paid through its link. Answers the order, the deposit's intent and the balance's.
+async fn paid_in_full_through_stripe(
+    app: &TestApp,
+    stripe: &crate::stripe::FakeStripe,
+) -> (i64, String, String) {
+    let (status, booked) = book_from(app, WREATH, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let deposit = booked["client_secret"].as_str().unwrap();
+    let deposit = deposit.split("_secret_").next().unwrap().to_owned();
+    stripe.pay(&deposit);
+    let place = json!({"booking": booked["booking"], "payment_intent_id": deposit});
+    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!(status, 200, "{placed}");
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    let balance = secret["client_secret"].as_str().unwrap();
+    let balance = balance.split("_secret_").next().unwrap().to_owned();
+    assert_eq!(stripe.intent(&balance)["amount"], 2500);
+    stripe.pay(&balance);
+    let paid = json!({"token": token, "payment_intent_id": balance});
+    let (status, after) = app.post_json(&format!("{path}paid/"), &paid).await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["paid_how"], "card");
+    (order, deposit, balance)
+}
+
+#[tokio::test]
+async fn cancelling_a_workshop_gives_back_the_balance_paid_online_on_its_own_payment_once() {
+    use crate::stripe::{FakeStripe, shop_on};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (_, deposit, balance) = paid_in_full_through_stripe(&app, &stripe).await;
+
+    let wreath = admin_workshop(&app, &session, WREATH).await;
+    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
+    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
+    assert_eq!(status, 200, "{cancelled}");
+    let (status, _) = admin_post(&app, &session, &path, body).await;
+    assert_eq!(status, 200, "the same ask again");
+
+    let refunds = stripe.requests("POST", "/v1/refunds").await;
+    let mut given: Vec<(String, Option<String>)> = refunds
+        .iter()
+        .map(|(form, _)| (form["payment_intent"].clone(), form.get("amount").cloned()))
+        .collect();
+    given.sort();
+    let mut expected = vec![
+        (deposit, Some("2000".to_owned())),
+        (balance, Some("2500".to_owned())),
+    ];
+    expected.sort();
+    assert_eq!(given, expected, "each payment given back once, on itself");
+    let keys: Vec<&Option<String>> = refunds.iter().map(|(_, key)| key).collect();
+    assert!(
+        keys.iter().all(|k| k.is_some()) && keys[0] != keys[1],
+        "{keys:?}"
+    );
+
+    let mail: Vec<String> = app.mail(6).await.iter().map(|m| decoded(m)).collect();
+    assert!(
+        mail.iter()
+            .any(|m| m.contains("cancel the workshop. We have refunded £45.00")),
+        "the cancellation says all that was given back: {mail:?}"
+    );
+    assert!(
+        mail.iter()
+            .any(|m| m.contains("refunding £25.00 (the balance of your booking)")),
+        "{mail:?}"
+    );
+}
+
+#[tokio::test]
+async fn cancelling_a_booking_by_the_rule_gives_back_its_balance_paid_online_too() {
+    use crate::stripe::{FakeStripe, shop_on};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (order, _, balance) = paid_in_full_through_stripe(&app, &stripe).await;
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    let (status, _) = admin_post(&app, &session, &cancel, body.clone()).await;
+    assert_eq!(status, 200);
+    let (status, _) = admin_post(&app, &session, &cancel, body).await;
+    assert_eq!(status, 200, "the same ask again");
+    let refunds = stripe.requests("POST", "/v1/refunds").await;
+    assert_eq!(refunds.len(), 2, "the deposit and the balance, once each");
+    assert!(
+        refunds
+            .iter()
+            .any(|(form, _)| form["payment_intent"] == balance && form["amount"] == "2500")
+    );
+    let mail: Vec<String> = app.mail(6).await.iter().map(|m| decoded(m)).collect();
+    assert!(
+        mail.iter()
+            .any(|m| m.contains("We have refunded £45.00 to your card")),
+        "{mail:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_balance_paid_through_stripe_is_marked_paid_once_whether_the_webhook_or_the_browser_comes_first()
+ {
+    use crate::helpers::WEBHOOK_SECRET;
+    use crate::stripe::{FakeStripe, deliver, shop_on, signature, succeeded_event};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let (status, booked) = book_from(&app, WREATH, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let deposit = booked["client_secret"].as_str().unwrap();
+    let deposit = deposit.split("_secret_").next().unwrap().to_owned();
+    stripe.pay(&deposit);
+    let place = json!({"booking": booked["booking"], "payment_intent_id": deposit});
+    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!(status, 200, "{placed}");
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    let balance = secret["client_secret"].as_str().unwrap();
+    let balance = balance.split("_secret_").next().unwrap().to_owned();
+
+    // Not paid yet: the event changes nothing.
+    let now = posy_server::store::clock::now();
+    let early = succeeded_event("evt_early", &stripe.intent(&balance));
+    let answer = deliver(&app, &early, &signature(&early, WEBHOOK_SECRET, now)).await;
+    assert_eq!(answer, 200);
+    let (_, owed) = app.get_json(&format!("{path}?token={token}")).await;
+    assert_eq!(owed["owed"], true, "{owed}");
+
+    // Paid: the webhook comes first, twice, then the browser.
+    stripe.pay(&balance);
+    let event = succeeded_event("evt_balance", &stripe.intent(&balance));
+    for _ in 0..2 {
+        let answer = deliver(&app, &event, &signature(&event, WEBHOOK_SECRET, now)).await;
+        assert_eq!(answer, 200, "a balance's payment is received, not an error");
+    }
+    let (_, after) = app.get_json(&format!("{path}?token={token}")).await;
+    assert_eq!(
+        (&after["owed"], &after["paid_how"]),
+        (&json!(false), &json!("card")),
+        "{after}"
+    );
+    let paid = json!({"token": token, "payment_intent_id": balance});
+    let (status, again) = app.post_json(&format!("{path}paid/"), &paid).await;
+    assert_eq!(status, 200, "the browser arriving late: {again}");
+    assert_eq!(again["owed"], false);
+    assert_eq!(crate::helpers::count(&app, "orders").await, 1);
+    assert_eq!(crate::helpers::count(&app, "refunds").await, 0);
+    let mail: Vec<String> = app.mail(3).await.iter().map(|m| decoded(m)).collect();
+    let received = mail
+        .iter()
+        .filter(|m| m.contains("we have received the balance of £25.00"))
+        .count();
+    assert_eq!(received, 1, "told once: {mail:?}");
+}
+
+const FULL: &str = "winter-table-centrepiece";
+
+/// Puts `name` on the full workshop's waiting list for one seat.
+async fn wait_for_a_seat(app: &TestApp, name: &str, email: &str) {
+    let join = format!("/api/workshops/{FULL}/waiting-list/");
+    let body = json!({"name": name, "email": email, "seats": 1});
+    let (status, said) = app.post_json(&join, &body).await;
+    assert_eq!(status, 200, "{said}");
+}
+
+/// The studio adds one seat to the full workshop, which frees it for the waiting list.
+async fn add_a_seat(app: &TestApp, session: &str) {
+    let table = admin_workshop(app, session, FULL).await;
+    let seats = table["seats"].as_i64().unwrap();
+    let more = body_of(&table, |b| b["seats"] = json!(seats + 1));
+    let path = format!("/api/admin/workshops/{}/", table["id"]);
+    let (status, saved) = admin_put(app, session, &path, more).await;
+    assert_eq!(status, 200, "{saved}");
+}
+
+/// The offer mailed to `email`, once its letter is in the outbox: its words and its token.
+async fn offer_to(app: &TestApp, email: &str) -> (String, String) {
+    let to = format!("To: {email}");
+    let mut mail = Vec::new();
+    for _ in 0..50 {
+        mail = app.mail(1).await;
+        if mail.iter().any(|m| m.contains(&to)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let offer = decoded(
+        mail.iter()
+            .find(|m| m.contains(&to))
+            .unwrap_or_else(|| panic!("{email}'s offer in {mail:?}")),
+    );
+    let token = offer
+        .split("offer=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect::<String>();
+    (offer, token)
+}
+
+/// An offer keeps its seat for `hours`, then lapses by itself to the next person waiting: the
+/// first's link is refused, the next's books the seat.
+async fn an_offer_lapses_after(app: &TestApp, hours: u32) {
+    use posy_server::store::clock::now;
+    use posy_server::store::db::Writer;
+    use posy_server::studio::waiting::{OFFER_GONE, Offers, offer_freed};
+    let session = admin_session(app).await;
+    wait_for_a_seat(app, "Cat", "cat@example.com").await;
+    wait_for_a_seat(app, "Dan", "dan@example.com").await;
+    let offered_from = now();
+    add_a_seat(app, &session).await;
+    let (offer, cats) = offer_to(app, "cat@example.com").await;
+    assert!(
+        offer.contains(&format!("keeping it for you for {hours} hours")),
+        "{offer}"
+    );
+
+    // The offers' task, on a clock driven past the offer's hours.
+    let writer = Writer::beside_the_shop(app.db.clone());
+    let offers = Offers {
+        hours,
+        public_url: "http://posy.test".into(),
+    };
+    let lasts = i64::from(hours) * 3600;
+    let sent = offer_freed(&writer, offered_from + lasts - 60, &offers)
+        .await
+        .unwrap();
+    assert_eq!(
+        sent, 0,
+        "a minute before its hours are up, the offer still keeps the seat"
+    );
+    let sent = offer_freed(&writer, offered_from + lasts + 120, &offers)
+        .await
+        .unwrap();
+    assert_eq!(sent, 1, "lapsed: the seat is offered to the next");
+    let (_, dans) = offer_to(app, "dan@example.com").await;
+
+    let mut hers = form(1);
+    hers["offer"] = json!(cats);
+    let (status, refused) = book_from(app, FULL, &hers, "127.0.0.1").await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["error"], OFFER_GONE);
+    let mut his = form(1);
+    his["offer"] = json!(dans);
+    let (status, booked) = book_from(app, FULL, &his, "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+}
+
+#[tokio::test]
+async fn a_waiting_list_offer_lapses_after_24_hours_to_the_next_person_waiting() {
+    let app = spawn_app().await;
+    an_offer_lapses_after(&app, 24).await;
+}
+
+#[tokio::test]
+async fn a_waiting_list_offer_lapses_after_the_hours_the_shop_is_set_to() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.offer_hours = 3),
+        ..Options::default()
+    })
+    .await;
+    an_offer_lapses_after(&app, 3).await;
+}
+
+#[tokio::test]
+async fn an_offered_seat_passes_to_its_booking_with_no_moment_for_another_shopper_to_take_it() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let app = spawn_app_with(Options {
+        configure: Some(behind_a_proxy),
+        ..Options::default()
+    })
+    .await;
+    let session = admin_session(&app).await;
+    let waiting = ["cat@example.com", "dan@example.com", "eve@example.com"];
+    for email in waiting {
+        wait_for_a_seat(&app, "Someone Waiting", email).await;
+    }
+    // Three times over, as the moment is short: a seat frees, is offered to the next waiting,
+    // and shoppers ask for it again and again while she books it with her offer.
+    for (round, email) in waiting.into_iter().enumerate() {
+        add_a_seat(&app, &session).await;
+        let (_, token) = offer_to(&app, email).await;
+        let mut hers = form(1);
+        hers["offer"] = json!(token);
+        let done = AtomicBool::new(false);
+        let offered = async {
+            let answer = book_from(&app, FULL, &hers, &format!("203.0.113.{round}")).await;
+            done.store(true, Ordering::SeqCst);
+            answer
+        };
+        let others = join_all((0..12).map(|n| {
+            let (app, done) = (&app, &done);
+            async move {
+                let mut answers = Vec::new();
+                for wave in 0..40 {
+                    if wave > 0 && done.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let address = format!("10.{round}.{wave}.{n}");
+                    answers.push(book_from(app, FULL, &form(1), &address).await);
+                }
+                answers
+            }
+        }));
+        let ((status, booked), others) = tokio::join!(offered, others);
+        assert_eq!(status, 200, "the seat kept for {email} is hers: {booked}");
+        for (status, body) in others.into_iter().flatten() {
+            assert_eq!(status, 409, "{body}");
+            assert_eq!(
+                body["error"],
+                "Sorry, Winter table centrepiece is fully booked. You can join the waiting list."
+            );
+        }
+        let (status, placed) = pay_and_place(&app, &booked).await;
+        assert_eq!(status, 200, "{placed}");
+        assert_eq!(spots_left(&app, FULL).await, 0);
+    }
+}

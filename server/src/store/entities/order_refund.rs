@@ -35,6 +35,9 @@ pub struct Model {
     pub settled_at: Option<i64>,
     /// Made with the order's cancellation: the customer's letter says both.
     pub cancelled: bool,
+    /// The payment it gives back when not the order's own (a workshop booking's balance, paid
+    /// on an intent of its own); null for the order's payment.
+    pub payment_intent_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -32,6 +32,7 @@ mod m20261227_000001_personal_data;
 mod m20261228_000001_audit_entries;
 mod m20261229_000001_workshop_bookings;
 mod m20261230_000001_vouchers;
+mod m20261231_000001_refund_payments;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261228_000001_audit_entries::Migration),
             Box::new(m20261229_000001_workshop_bookings::Migration),
             Box::new(m20261230_000001_vouchers::Migration),
+            Box::new(m20261231_000001_refund_payments::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)
