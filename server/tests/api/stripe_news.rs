@@ -234,6 +234,23 @@ async fn one_refund_refused() -> (FakeStripe, TestApp, String, i64, String) {
     (stripe, app, session, id, intent)
 }
 
+/// Stripe's dashboard gives back `pence` in all on `intent`, and the news (event `id`) is
+/// heard twice, both answered.
+async fn dashboard_refunded(
+    stripe: &FakeStripe,
+    app: &TestApp,
+    intent: &str,
+    pence: i64,
+    id: &str,
+) {
+    stripe.change(intent, |i| i["x_amount_refunded"] = json!(pence));
+    let charge = refunded_charge(stripe, intent);
+    assert_eq!(
+        sent_twice(app, id, "charge.refunded", charge).await,
+        [200, 200]
+    );
+}
+
 /// The studio, tired of a refund Stripe refused, gives the money back in Stripe's dashboard:
 /// that money settles the refused refund, and Stripe is never asked for it again (the customer
 /// would be paid twice). The studio is told, in case the money was for something else.
@@ -242,12 +259,7 @@ async fn a_dashboard_refund_settles_the_refund_stripe_refused_so_it_is_not_given
     let (stripe, app, session, id, intent) = one_refund_refused().await;
 
     // £42 given back in Stripe's dashboard, and its news heard twice.
-    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(4200));
-    let charge = refunded_charge(&stripe, &intent);
-    assert_eq!(
-        sent_twice(&app, "evt_r3", "charge.refunded", charge).await,
-        [200, 200]
-    );
+    dashboard_refunded(&stripe, &app, &intent, 4200, "evt_r3").await;
     let seen = order(&app, &session, id).await;
     let refunds = seen["refunds"].as_array().unwrap();
     assert_eq!(refunds.len(), 1, "not a second refund: {seen}");
@@ -293,12 +305,7 @@ async fn a_dashboard_refund_settles_the_refund_stripe_refused_so_it_is_not_given
 async fn a_smaller_dashboard_refund_holds_the_refused_refund_back_until_the_rest_comes() {
     let (stripe, app, session, id, intent) = one_refund_refused().await;
 
-    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(2000));
-    let charge = refunded_charge(&stripe, &intent);
-    assert_eq!(
-        sent_twice(&app, "evt_r4", "charge.refunded", charge).await,
-        [200, 200]
-    );
+    dashboard_refunded(&stripe, &app, &intent, 2000, "evt_r4").await;
     let seen = order(&app, &session, id).await;
     let refunds = seen["refunds"].as_array().unwrap();
     assert_eq!(
@@ -329,12 +336,7 @@ async fn a_smaller_dashboard_refund_holds_the_refused_refund_back_until_the_rest
     assert_eq!(due, 0);
 
     // The other £22 given back: the refund counts as given, and the customer is told.
-    stripe.change(&intent, |i| i["x_amount_refunded"] = json!(4200));
-    let charge = refunded_charge(&stripe, &intent);
-    assert_eq!(
-        sent_twice(&app, "evt_r5", "charge.refunded", charge).await,
-        [200, 200]
-    );
+    dashboard_refunded(&stripe, &app, &intent, 4200, "evt_r5").await;
     let seen = order(&app, &session, id).await;
     let refunds = seen["refunds"].as_array().unwrap();
     assert_eq!(refunds.len(), 1, "{seen}");
