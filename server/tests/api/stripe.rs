@@ -275,6 +275,19 @@ pub(crate) async fn shop_on(stripe: &FakeStripe) -> TestApp {
     .await
 }
 
+/// A cart of `quantity` Bedminsters whose checkout's intent is paid on the fake Stripe: the
+/// cart and the intent.
+pub(crate) async fn paid_cart(
+    app: &TestApp,
+    stripe: &FakeStripe,
+    quantity: i64,
+) -> (String, String) {
+    let cart = cart_with(app, "The Bedminster", quantity).await;
+    let intent = intent_for(app, &cart).await;
+    stripe.pay(&intent);
+    (cart, intent)
+}
+
 /// The intent id behind a cart's checkout.
 pub(crate) async fn intent_for(app: &TestApp, cart: &str) -> String {
     let (status, body) = app
@@ -375,9 +388,7 @@ async fn a_changed_cart_updates_the_amount_of_its_intent() {
 async fn a_succeeded_intent_becomes_one_order() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
     let (status, again) = place(&app, &intent, &cart).await;
@@ -443,9 +454,7 @@ async fn orders_are_refused_unless_the_intent_succeeded_for_this_cart_its_amount
 async fn an_intent_used_once_cannot_pay_for_a_second_cart() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     assert_eq!(place(&app, &intent, &cart).await.0, 200);
     let second = cart_with(&app, "The Bedminster", 1).await;
     let (status, _) = place(&app, &intent, &second).await;
@@ -457,9 +466,7 @@ async fn an_intent_used_once_cannot_pay_for_a_second_cart() {
 async fn stock_gone_after_payment_is_refunded_through_stripe() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 3).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 3).await;
     sql(
         &app,
         "UPDATE products SET stock = 2 WHERE name = 'The Bedminster'",
@@ -519,9 +526,7 @@ pub(crate) async fn deliver(app: &TestApp, payload: &str, signature: &str) -> u1
 async fn a_signed_succeeded_event_places_the_order_from_the_billing_details_once() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     let event = succeeded_event("evt_1", &stripe.intent(&intent));
     let now = posy_server::store::clock::now();
 
@@ -570,9 +575,7 @@ async fn a_signed_succeeded_event_places_the_order_from_the_billing_details_once
 async fn a_shop_killed_between_payment_and_order_still_makes_exactly_one_order_from_the_webhook() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (_, intent) = paid_cart(&app, &stripe, 1).await;
     // The shopper paid; the shop dies before the browser's order call arrives.
     let app = app.killed_and_restarted().await;
     let event = succeeded_event("evt_crash", &stripe.intent(&intent));
@@ -626,9 +629,7 @@ async fn a_charge_refunded_or_disputed_at_stripe_never_becomes_an_order() {
     let app = shop_on(&stripe).await;
     let now = posy_server::store::clock::now();
     for note in ["x_amount_refunded", "x_disputed"] {
-        let cart = cart_with(&app, "The Bedminster", 1).await;
-        let intent = intent_for(&app, &cart).await;
-        stripe.pay(&intent);
+        let (cart, intent) = paid_cart(&app, &stripe, 1).await;
         stripe.change(&intent, |i| {
             i[note] = if note == "x_disputed" {
                 json!(true)
@@ -660,9 +661,7 @@ async fn a_charge_refunded_or_disputed_at_stripe_never_becomes_an_order() {
 async fn an_intent_refunded_at_stripe_counts_as_absent_so_check_intent_makes_a_new_one() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     // Refunded from Stripe's dashboard: the shop holds no refund row.
     stripe.change(&intent, |i| i["x_amount_refunded"] = i["amount"].clone());
     let second = intent_for(&app, &cart).await;
@@ -680,9 +679,7 @@ async fn billing_details_that_do_not_fit_still_make_an_order_flagged_for_the_stu
     use sea_orm::{ConnectionTrait, Statement};
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (_, intent) = paid_cart(&app, &stripe, 1).await;
     stripe.change(&intent, |i| {
         i["x_billing_details"] = json!({
             "address": {"city": "Bris\u{0}tol", "country": "GB",
@@ -729,9 +726,7 @@ async fn billing_details_that_do_not_fit_still_make_an_order_flagged_for_the_stu
 async fn an_event_with_fields_posy_does_not_know_or_need_still_places_the_order() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     // A future API version: a new status word, new fields, and most of the old ones gone.
     let event = json!({
         "id": "evt_future", "object": "event", "api_version": "2099-01-01.future",
@@ -859,9 +854,7 @@ async fn an_event_larger_than_256_kib_is_refused_with_413_however_it_is_sent() {
 async fn a_payment_event_for_a_cart_removed_since_is_refunded() {
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let cart = cart_with(&app, "The Bedminster", 1).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 1).await;
     sql(
         &app,
         &format!("DELETE FROM cart_items WHERE cart_id = '{cart}'"),
@@ -885,9 +878,7 @@ async fn a_refund_stripe_refuses_stays_on_the_order_and_is_retried_with_its_key_
     let app = shop_on(&stripe).await;
     let session = crate::helpers::admin_session(&app).await;
     let stock = crate::helpers::product(&app, "The Bedminster").await["stock"].clone();
-    let cart = cart_with(&app, "The Bedminster", 2).await;
-    let intent = intent_for(&app, &cart).await;
-    stripe.pay(&intent);
+    let (cart, intent) = paid_cart(&app, &stripe, 2).await;
     let (status, placed) = place(&app, &intent, &cart).await;
     assert_eq!(status, 200, "{placed}");
     let id = placed["id"].as_i64().unwrap();

@@ -30,6 +30,27 @@ async fn shop() -> TestApp {
     .await
 }
 
+/// The shop, with the studio signed in: its session.
+async fn studio_shop() -> (TestApp, String) {
+    let app = shop().await;
+    let session = Admin::studio().signed_in(&app).await;
+    (app, session)
+}
+
+/// An offer code made in the back office on `terms`: the offer as made.
+async fn offer(app: &TestApp, session: &str, terms: Value) -> Value {
+    let (status, made) = admin_post(app, session, "/api/admin/offers/", terms).await;
+    assert_eq!(status, 200, "{made}");
+    made
+}
+
+/// The shop, with the studio signed in and an offer code made on `terms`: its session.
+async fn shop_with_offer(terms: Value) -> (TestApp, String) {
+    let (app, session) = studio_shop().await;
+    offer(&app, &session, terms).await;
+    (app, session)
+}
+
 /// A voucher of `value` pounds sold in the studio: its code.
 async fn voucher(app: &TestApp, session: &str, value: &str) -> String {
     let (status, body) = admin_post(
@@ -105,8 +126,7 @@ async fn balance(app: &TestApp, code: &str) -> Value {
 
 #[tokio::test]
 async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let code = voucher(&app, &session, "25").await;
     assert_eq!(
         balance(&app, &code.to_lowercase().replace('-', " ")).await["sentence"],
@@ -141,8 +161,7 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
 
 #[tokio::test]
 async fn a_voucher_covering_the_whole_order_needs_no_card() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let code = voucher(&app, &session, "100").await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = apply(&app, &cart, &code, "198.51.100.1").await;
@@ -167,8 +186,7 @@ async fn a_voucher_covering_the_whole_order_needs_no_card() {
 
 #[tokio::test]
 async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let code = voucher(&app, &session, "25").await;
     stock(&app, "Sunflower Bunch", 100).await;
     let mut carts = Vec::new();
@@ -215,18 +233,15 @@ async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all(
 
 #[tokio::test]
 async fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    let (status, offer) = admin_post(
+    let (app, session) = studio_shop().await;
+    let made = offer(
         &app,
         &session,
-        "/api/admin/offers/",
         json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
                "weekdays": ["tuesday"]}),
     )
     .await;
-    assert_eq!(status, 200, "{offer}");
-    assert_eq!(offer["summary"], "10% off, Tuesday deliveries");
+    assert_eq!(made["summary"], "10% off, Tuesday deliveries");
 
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = choose(&app, delivery(&cart, "2026-12-16", "Morning", "BS14 9AB")).await;
@@ -269,17 +284,14 @@ async fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
 
 #[tokio::test]
 async fn an_offer_is_judged_on_the_day_the_checkout_shows_before_the_choice_is_kept() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    let (status, offer) = admin_post(
+    let (app, session) = studio_shop().await;
+    offer(
         &app,
         &session,
-        "/api/admin/offers/",
         json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
                "weekdays": ["tuesday"], "slots": ["Morning"]}),
     )
     .await;
-    assert_eq!(status, 200, "{offer}");
     // No choice kept yet (the address is still empty): the page's Wednesday is judged.
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let wednesday = json!({"cart_id": cart, "code": "tuesday10", "method": "delivery",
@@ -351,8 +363,7 @@ async fn codes_tried_are_limited_per_address_with_a_sentence() {
 
 #[tokio::test]
 async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let code = voucher(&app, &session, "50").await;
     let (_, list) = crate::helpers::admin_get(&app, &session, "/api/admin/vouchers/").await;
     let id = list[0]["id"].as_i64().unwrap();
@@ -402,12 +413,10 @@ async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
 
 #[tokio::test]
 async fn the_studio_edits_and_ends_an_offer_code_from_the_version_it_saw() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let terms = json!({"code": "Tuesday 10", "kind": "percent_off", "percent": 10,
                        "weekdays": ["tuesday"]});
-    let (status, made) = admin_post(&app, &session, "/api/admin/offers/", terms).await;
-    assert_eq!(status, 200, "{made}");
+    let made = offer(&app, &session, terms).await;
     assert_eq!(made["weekdays"], json!(["tuesday"]));
     let id = made["id"].as_i64().unwrap();
     let path = format!("/api/admin/offers/{id}/");
@@ -684,8 +693,7 @@ async fn letters_to(app: &TestApp, email: &str) -> Vec<String> {
 #[tokio::test]
 async fn a_refund_of_an_order_paid_partly_by_voucher_goes_where_the_studio_chooses_and_says_so() {
     use crate::order_admin::refund;
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
+    let (app, session) = studio_shop().await;
     let code = voucher(&app, &session, "25").await;
     stock(&app, "Sunflower Bunch", 10).await;
     // Two Sunflower Bunches, £56.00: £25.00 by voucher, £31.00 by card.
@@ -787,12 +795,6 @@ async fn a_vouchers_people_and_message_are_exported_erased_and_anonymised_after_
     assert_eq!(data["vouchers"], json!([]), "{data}");
 }
 
-/// An offer code made in the back office.
-async fn offer(app: &TestApp, session: &str, terms: Value) {
-    let (status, made) = admin_post(app, session, "/api/admin/offers/", terms).await;
-    assert_eq!(status, 200, "{made}");
-}
-
 async fn remove(app: &TestApp, cart: &str, kind: &str) -> (u16, Value) {
     post_from(
         app,
@@ -805,14 +807,8 @@ async fn remove(app: &TestApp, cart: &str, kind: &str) -> (u16, Value) {
 
 #[tokio::test]
 async fn an_amount_off_never_makes_the_total_negative_and_remove_code_takes_each_code_off() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    offer(
-        &app,
-        &session,
-        json!({"code": "TAKE50", "kind": "amount_off", "amount": "50.00"}),
-    )
-    .await;
+    let (app, session) =
+        shop_with_offer(json!({"code": "TAKE50", "kind": "amount_off", "amount": "50.00"})).await;
     offer(
         &app,
         &session,
@@ -859,14 +855,7 @@ async fn an_amount_off_never_makes_the_total_negative_and_remove_code_takes_each
 
 #[tokio::test]
 async fn free_delivery_takes_the_fee_off_a_delivery_and_is_refused_for_a_collection() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    offer(
-        &app,
-        &session,
-        json!({"code": "FREEDEL", "kind": "free_delivery"}),
-    )
-    .await;
+    let (app, _) = shop_with_offer(json!({"code": "FREEDEL", "kind": "free_delivery"})).await;
     let cart = cart_with(&app, "Sunflower Bunch", 1).await;
     let (status, body) = choose(&app, delivery(&cart, "2026-12-15", "Morning", "BS14 9AB")).await;
     assert_eq!(status, 200, "{body}");
@@ -905,11 +894,7 @@ async fn asked(app: &TestApp, cart: &str, email: &str) -> (u16, Value) {
 
 #[tokio::test]
 async fn a_code_for_one_use_per_email_is_refused_to_the_same_address_before_paying() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    offer(
-        &app,
-        &session,
+    let (app, _) = shop_with_offer(
         json!({"code": "ONCE10", "kind": "percent_off", "percent": 10, "once_per_email": true}),
     )
     .await;
@@ -937,14 +922,8 @@ async fn a_code_for_one_use_per_email_is_refused_to_the_same_address_before_payi
 
 #[tokio::test]
 async fn no_code_applies_to_buying_a_voucher() {
-    let app = shop().await;
-    let session = Admin::studio().signed_in(&app).await;
-    offer(
-        &app,
-        &session,
-        json!({"code": "TAKE5", "kind": "amount_off", "amount": "5.00"}),
-    )
-    .await;
+    let (app, _) =
+        shop_with_offer(json!({"code": "TAKE5", "kind": "amount_off", "amount": "5.00"})).await;
     let mut form = gift("25", "");
     form["code"] = json!("TAKE5");
     let (status, started) = app.post_json("/api/vouchers/", &form).await;

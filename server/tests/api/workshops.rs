@@ -36,20 +36,29 @@ async fn book_from(app: &TestApp, slug: &str, body: &Value, address: &str) -> (u
     json_of(&path, response).await
 }
 
+/// Places `booked` as paid by `intent`: the status and body.
+async fn place(app: &TestApp, booked: &Value, intent: &str) -> (u16, Value) {
+    let place = json!({"booking": booked["booking"], "payment_intent_id": intent});
+    app.post_json("/api/workshops/bookings/", &place).await
+}
+
 /// Pays a booking's payment with the test card and places it: the status and body.
 async fn pay_and_place(app: &TestApp, booked: &Value) -> (u16, Value) {
-    let paid = pay(
-        app,
-        booked["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    app.post_json(
-        "/api/workshops/bookings/",
-        &json!({"booking": booked["booking"], "payment_intent_id": intent}),
-    )
-    .await
+    let secret = booked["client_secret"].as_str().unwrap();
+    let paid = pay(app, secret, "4242 4242 4242 4242").await;
+    place(app, booked, paid["payment_intent"]["id"].as_str().unwrap()).await
+}
+
+/// The one order's row, its `columns` read.
+async fn the_order(app: &TestApp, columns: &str) -> sea_orm::QueryResult {
+    use sea_orm::{ConnectionTrait, Statement};
+    let query = format!("SELECT {columns} FROM orders");
+    let backend = app.db.get_database_backend();
+    app.db
+        .query_one_raw(Statement::from_string(backend, query))
+        .await
+        .unwrap()
+        .unwrap()
 }
 
 async fn spots_left(app: &TestApp, slug: &str) -> i64 {
@@ -75,7 +84,7 @@ async fn a_seat_before_the_due_date_costs_the_deposit_and_the_mail_says_the_bala
         "You paid £20.00. The balance of £25.00 is due by Saturday 20 November 2027."
     );
     assert_eq!(spots_left(&app, WREATH).await, 3);
-    let (status, again) = pay_and_place_again(&app, &booked, &placed).await;
+    let (status, again) = pay_and_place_again(&app, &booked).await;
     assert_eq!(status, 200, "the same booking again: {again}");
     assert_eq!(again["order_id"], placed["order_id"]);
 
@@ -84,32 +93,15 @@ async fn a_seat_before_the_due_date_costs_the_deposit_and_the_mail_says_the_bala
         .iter()
         .find(|m| m.contains("To: ann@example.com"))
         .expect("the booker's confirmation");
-    // Quoted-printable: soft line breaks and the pound sign undone.
-    let decoded = confirmation
-        .replace("=\r\n", "")
-        .replace("=\n", "")
-        .replace("=C2=A3", "£");
+    let decoded = decoded(confirmation);
     assert!(
         decoded.contains("The balance of £25.00 is due by Saturday 20 November 2027"),
         "{decoded}"
     );
     assert!(decoded.contains("Names: Guest 1 Example"), "{decoded}");
-    let (channel, total): (String, i64) = {
-        use sea_orm::{ConnectionTrait, Statement};
-        let row = app
-            .db
-            .query_one_raw(Statement::from_string(
-                app.db.get_database_backend(),
-                "SELECT channel, total_pence FROM orders",
-            ))
-            .await
-            .unwrap()
-            .unwrap();
-        (
-            row.try_get("", "channel").unwrap(),
-            row.try_get("", "total_pence").unwrap(),
-        )
-    };
+    let row = the_order(&app, "channel, total_pence").await;
+    let channel: String = row.try_get("", "channel").unwrap();
+    let total: i64 = row.try_get("", "total_pence").unwrap();
     assert_eq!((channel.as_str(), total), ("workshop", 2000));
     // On the day's work of the workshop's date.
     let session = admin_session(&app).await;
@@ -124,23 +116,10 @@ async fn a_seat_before_the_due_date_costs_the_deposit_and_the_mail_says_the_bala
 }
 
 /// Places the same paid booking a second time.
-async fn pay_and_place_again(app: &TestApp, booked: &Value, _placed: &Value) -> (u16, Value) {
-    use sea_orm::{ConnectionTrait, Statement};
-    let row = app
-        .db
-        .query_one_raw(Statement::from_string(
-            app.db.get_database_backend(),
-            "SELECT payment_intent_id FROM orders",
-        ))
-        .await
-        .unwrap()
-        .unwrap();
+async fn pay_and_place_again(app: &TestApp, booked: &Value) -> (u16, Value) {
+    let row = the_order(app, "payment_intent_id").await;
     let intent: String = row.try_get("", "payment_intent_id").unwrap();
-    app.post_json(
-        "/api/workshops/bookings/",
-        &json!({"booking": booked["booking"], "payment_intent_id": intent}),
-    )
-    .await
+    place(app, booked, &intent).await
 }
 
 #[tokio::test]
@@ -276,6 +255,12 @@ fn body_of(workshop: &Value, change: impl FnOnce(&mut Value)) -> Value {
     });
     change(&mut body);
     body
+}
+
+/// The token of the waiting-list offer's link in the letter `offer`.
+fn offer_token(offer: &str) -> String {
+    let link = offer.split("offer=").nth(1).unwrap();
+    link.chars().take_while(char::is_ascii_hexdigit).collect()
 }
 
 /// Quoted-printable undone, enough for the tests' sentences.
@@ -471,13 +456,7 @@ async fn a_full_workshop_takes_waiting_names_and_a_freed_seat_is_offered_to_the_
             .expect("Cat's offer"),
     );
     assert!(offer.contains("keeping it for you for 24 hours"), "{offer}");
-    let token = offer
-        .split("offer=")
-        .nth(1)
-        .unwrap()
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect::<String>();
+    let token = offer_token(&offer);
     let mut hers = form(1);
     hers["offer"] = json!(token);
     let (status, booked) = book_from(&app, full, &hers, "127.0.0.1").await;
@@ -533,14 +512,10 @@ async fn a_note_is_in_her_export_and_kept_only_until_thirty_days_after_the_works
 
 #[tokio::test]
 async fn a_booking_paid_through_stripe_is_one_order_and_its_cancellation_refunds_through_stripe() {
-    use crate::stripe::{FakeStripe, shop_on};
-    let stripe = FakeStripe::start().await;
-    let app = shop_on(&stripe).await;
-    let session = admin_session(&app).await;
+    let (stripe, app, session) = studio_on_stripe().await;
     let (status, booked) = book_from(&app, WREATH, &form(2), "127.0.0.1").await;
     assert_eq!(status, 200, "{booked}");
-    let secret = booked["client_secret"].as_str().unwrap();
-    let intent = secret.split("_secret_").next().unwrap().to_owned();
+    let intent = intent_of(&booked);
     assert_eq!(
         stripe.intent(&intent)["amount"],
         4000,
@@ -555,12 +530,7 @@ async fn a_booking_paid_through_stripe_is_one_order_and_its_cancellation_refunds
     assert_eq!(crate::helpers::count(&app, "orders").await, 1);
 
     let order = placed["order_id"].as_i64().unwrap();
-    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
-    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
-    let (status, _) = admin_post(&app, &session, &cancel, body.clone()).await;
-    assert_eq!(status, 200);
-    let (status, _) = admin_post(&app, &session, &cancel, body).await;
-    assert_eq!(status, 200, "the same ask again");
+    cancel_booking(&app, &session, order).await;
     let refunds = stripe.requests("POST", "/v1/refunds").await;
     assert_eq!(refunds.len(), 1, "given back once");
     assert_eq!(spots_left(&app, WREATH).await, 4);
@@ -624,31 +594,75 @@ async fn the_balance_is_reminded_a_week_before_and_on_the_day_with_a_link_that_p
     assert_eq!(balance["owed"], true);
 }
 
+/// A shop on the fake Stripe with the studio signed in: the fake, the shop and the session.
+async fn studio_on_stripe() -> (crate::stripe::FakeStripe, TestApp, String) {
+    let stripe = crate::stripe::FakeStripe::start().await;
+    let app = crate::stripe::shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    (stripe, app, session)
+}
+
+/// The studio's `body` posted to `path` twice, the second the same ask again: both are
+/// answered 200.
+async fn asked_twice(app: &TestApp, session: &str, path: &str, body: Value) {
+    let (status, first) = admin_post(app, session, path, body.clone()).await;
+    assert_eq!(status, 200, "{first}");
+    let (status, again) = admin_post(app, session, path, body).await;
+    assert_eq!(status, 200, "the same ask again: {again}");
+}
+
+/// The studio cancels the booking of `order` by the rule, with its refund, asking twice.
+async fn cancel_booking(app: &TestApp, session: &str, order: i64) {
+    let path = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    asked_twice(app, session, &path, body).await;
+}
+
+/// The id of the payment intent whose client secret `answer` carries.
+fn intent_of(answer: &Value) -> String {
+    let secret = answer["client_secret"].as_str().unwrap();
+    secret.split("_secret_").next().unwrap().to_owned()
+}
+
+/// A seat on the wreath workshop whose deposit is paid through the Stripe fake and placed:
+/// the order, its link's token and the deposit's intent.
+async fn deposit_paid_through_stripe(
+    app: &TestApp,
+    stripe: &crate::stripe::FakeStripe,
+) -> (i64, String, String) {
+    let (status, booked) = book_from(app, WREATH, &form(1), "127.0.0.1").await;
+    assert_eq!(status, 200, "{booked}");
+    let deposit = intent_of(&booked);
+    stripe.pay(&deposit);
+    let place = json!({"booking": booked["booking"], "payment_intent_id": deposit});
+    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
+    assert_eq!(status, 200, "{placed}");
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap().to_owned();
+    (order, token, deposit)
+}
+
+/// The intent that pays the balance of `order`, asked for through its link.
+async fn balance_intent(app: &TestApp, order: i64, token: &str) -> String {
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    intent_of(&secret)
+}
+
 /// A booking on the wreath workshop paid through the Stripe fake: the deposit placed, then the
 /// balance paid through its link. Answers the order, the deposit's intent and the balance's.
 async fn paid_in_full_through_stripe(
     app: &TestApp,
     stripe: &crate::stripe::FakeStripe,
 ) -> (i64, String, String) {
-    let (status, booked) = book_from(app, WREATH, &form(1), "127.0.0.1").await;
-    assert_eq!(status, 200, "{booked}");
-    let deposit = booked["client_secret"].as_str().unwrap();
-    let deposit = deposit.split("_secret_").next().unwrap().to_owned();
-    stripe.pay(&deposit);
-    let place = json!({"booking": booked["booking"], "payment_intent_id": deposit});
-    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
-    assert_eq!(status, 200, "{placed}");
-    let order = placed["order_id"].as_i64().unwrap();
-    let token = placed["access_token"].as_str().unwrap();
-    let path = format!("/api/workshops/balance/{order}/");
-    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
-    assert_eq!(status, 200, "{secret}");
-    let balance = secret["client_secret"].as_str().unwrap();
-    let balance = balance.split("_secret_").next().unwrap().to_owned();
+    let (order, token, deposit) = deposit_paid_through_stripe(app, stripe).await;
+    let balance = balance_intent(app, order, &token).await;
     assert_eq!(stripe.intent(&balance)["amount"], 2500);
     stripe.pay(&balance);
     let paid = json!({"token": token, "payment_intent_id": balance});
-    let (status, after) = app.post_json(&format!("{path}paid/"), &paid).await;
+    let path = format!("/api/workshops/balance/{order}/paid/");
+    let (status, after) = app.post_json(&path, &paid).await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["paid_how"], "card");
     (order, deposit, balance)
@@ -656,19 +670,13 @@ async fn paid_in_full_through_stripe(
 
 #[tokio::test]
 async fn cancelling_a_workshop_gives_back_the_balance_paid_online_on_its_own_payment_once() {
-    use crate::stripe::{FakeStripe, shop_on};
-    let stripe = FakeStripe::start().await;
-    let app = shop_on(&stripe).await;
-    let session = admin_session(&app).await;
+    let (stripe, app, session) = studio_on_stripe().await;
     let (_, deposit, balance) = paid_in_full_through_stripe(&app, &stripe).await;
 
     let wreath = admin_workshop(&app, &session, WREATH).await;
     let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
     let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
-    let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
-    assert_eq!(status, 200, "{cancelled}");
-    let (status, _) = admin_post(&app, &session, &path, body).await;
-    assert_eq!(status, 200, "the same ask again");
+    asked_twice(&app, &session, &path, body).await;
 
     let refunds = stripe.requests("POST", "/v1/refunds").await;
     let mut given: Vec<(String, Option<String>)> = refunds
@@ -703,17 +711,9 @@ async fn cancelling_a_workshop_gives_back_the_balance_paid_online_on_its_own_pay
 
 #[tokio::test]
 async fn cancelling_a_booking_by_the_rule_gives_back_its_balance_paid_online_too() {
-    use crate::stripe::{FakeStripe, shop_on};
-    let stripe = FakeStripe::start().await;
-    let app = shop_on(&stripe).await;
-    let session = admin_session(&app).await;
+    let (stripe, app, session) = studio_on_stripe().await;
     let (order, _, balance) = paid_in_full_through_stripe(&app, &stripe).await;
-    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
-    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
-    let (status, _) = admin_post(&app, &session, &cancel, body.clone()).await;
-    assert_eq!(status, 200);
-    let (status, _) = admin_post(&app, &session, &cancel, body).await;
-    assert_eq!(status, 200, "the same ask again");
+    cancel_booking(&app, &session, order).await;
     let refunds = stripe.requests("POST", "/v1/refunds").await;
     assert_eq!(refunds.len(), 2, "the deposit and the balance, once each");
     assert!(
@@ -736,21 +736,9 @@ async fn a_balance_paid_through_stripe_is_marked_paid_once_whether_the_webhook_o
     use crate::stripe::{FakeStripe, deliver, shop_on, signature, succeeded_event};
     let stripe = FakeStripe::start().await;
     let app = shop_on(&stripe).await;
-    let (status, booked) = book_from(&app, WREATH, &form(1), "127.0.0.1").await;
-    assert_eq!(status, 200, "{booked}");
-    let deposit = booked["client_secret"].as_str().unwrap();
-    let deposit = deposit.split("_secret_").next().unwrap().to_owned();
-    stripe.pay(&deposit);
-    let place = json!({"booking": booked["booking"], "payment_intent_id": deposit});
-    let (status, placed) = app.post_json("/api/workshops/bookings/", &place).await;
-    assert_eq!(status, 200, "{placed}");
-    let order = placed["order_id"].as_i64().unwrap();
-    let token = placed["access_token"].as_str().unwrap();
+    let (order, token, _) = deposit_paid_through_stripe(&app, &stripe).await;
     let path = format!("/api/workshops/balance/{order}/");
-    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
-    assert_eq!(status, 200, "{secret}");
-    let balance = secret["client_secret"].as_str().unwrap();
-    let balance = balance.split("_secret_").next().unwrap().to_owned();
+    let balance = balance_intent(&app, order, &token).await;
 
     // Not paid yet: the event changes nothing.
     let now = posy_server::store::clock::now();
@@ -823,13 +811,7 @@ async fn offer_to(app: &TestApp, email: &str) -> (String, String) {
             .find(|m| m.contains(&to))
             .unwrap_or_else(|| panic!("{email}'s offer in {mail:?}")),
     );
-    let token = offer
-        .split("offer=")
-        .nth(1)
-        .unwrap()
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect::<String>();
+    let token = offer_token(&offer);
     (offer, token)
 }
 
