@@ -2,9 +2,9 @@
 //! disabling, enabling and removing one, changing one's own password and signing out every
 //! session of one's account (admin only: 401 without a session, 403 without the CSRF header).
 
-use poem::Request;
 use poem::http::StatusCode;
 use poem::web::Data;
+use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -174,24 +174,44 @@ async fn shop_name(studio: &Studio, db: &DatabaseConnection) -> Result<String, s
     Ok(studio.facts.get(db).await?.name)
 }
 
+/// What disabling, enabling or removing an admin needs of the shop, handed over whole by poem.
+struct Changes<'a> {
+    db: &'a DatabaseConnection,
+    writer: &'a Writer,
+    studio: &'a Studio,
+}
+
+impl<'a> FromRequest<'a> for Changes<'a> {
+    async fn from_request(req: &'a Request, body: &mut RequestBody) -> poem::Result<Self> {
+        Ok(Changes {
+            db: <Data<&DatabaseConnection>>::from_request(req, body)
+                .await?
+                .0,
+            writer: <Data<&Writer>>::from_request(req, body).await?.0,
+            studio: <Data<&Studio>>::from_request(req, body).await?.0,
+        })
+    }
+}
+
+/// What disabling, enabling or removing an admin answers.
+type Changed = Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>>;
+
 /// Disables, enables or removes the admin `id` in one transaction, in turn with other writes;
 /// answers the list as it then is.
 async fn change(
-    writer: &Writer,
-    db: &DatabaseConnection,
-    studio: &Studio,
+    shop: &Changes<'_>,
     admin: &Admin,
     id: i32,
     what: Change,
 ) -> Result<Json<Vec<AdminView>>, AdminsError> {
-    let txn = writer.begin().await?;
+    let txn = shop.writer.begin().await?;
     let by = ChangedBy {
         who: &admin.username,
-        notify: &studio.notices_to,
+        notify: &shop.studio.notices_to,
     };
     admins::change(&txn, id, what, &by).await?;
     txn.commit().await?;
-    Ok(Json(admins::list(db, admin).await?))
+    Ok(Json(admins::list(shop.db, admin).await?))
 }
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
@@ -259,15 +279,8 @@ impl AdminsApi {
         method = "post",
         operation_id = "disableAdmin"
     )]
-    async fn disable(
-        &self,
-        admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        writer: Data<&Writer>,
-        studio: Data<&Studio>,
-        id: Path<i32>,
-    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
-        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Disabled).await?)
+    async fn disable(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&shop, &admin.0, id.0, Change::Disabled).await?)
     }
 
     /// Enables a disabled admin again. The studio's address is told.
@@ -276,15 +289,8 @@ impl AdminsApi {
         method = "post",
         operation_id = "enableAdmin"
     )]
-    async fn enable(
-        &self,
-        admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        writer: Data<&Writer>,
-        studio: Data<&Studio>,
-        id: Path<i32>,
-    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
-        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Enabled).await?)
+    async fn enable(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&shop, &admin.0, id.0, Change::Enabled).await?)
     }
 
     /// Removes an admin and ends their sessions. Never the only admin who can sign in. The
@@ -294,15 +300,8 @@ impl AdminsApi {
         method = "delete",
         operation_id = "removeAdmin"
     )]
-    async fn remove(
-        &self,
-        admin: AdminSession,
-        db: Data<&DatabaseConnection>,
-        writer: Data<&Writer>,
-        studio: Data<&Studio>,
-        id: Path<i32>,
-    ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF | PATH }>> {
-        Ok(change(&writer, &db, &studio, &admin.0, id.0, Change::Removed).await?)
+    async fn remove(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&shop, &admin.0, id.0, Change::Removed).await?)
     }
 
     /// Changes the signed-in admin's own password, the current one given again (wrong ones
