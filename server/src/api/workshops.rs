@@ -258,12 +258,10 @@ pub struct PlaceBooking {
     pub payment_intent_id: Text,
 }
 
-/// A booking made: its order, and what was paid and is still owed.
+/// The seats a booking took and on what, as a made booking and its balance's link both show
+/// them (flattened into each, so the API description names no type of its own for it).
 #[derive(Debug, Object)]
-pub struct BookedWorkshop {
-    pub order_id: i32,
-    /// For `/order-confirmation/{order_id}?token=…`.
-    pub access_token: String,
+pub struct BookedSeats {
     /// `FS-000123`.
     pub reference: String,
     pub workshop: String,
@@ -272,6 +270,29 @@ pub struct BookedWorkshop {
     pub date: String,
     pub time: String,
     pub seats: i32,
+}
+
+impl BookedSeats {
+    fn of(order_id: i32, seats: i32, workshop: crate::store::entities::workshop::Model) -> Self {
+        BookedSeats {
+            reference: crate::orders::reference(order_id),
+            workshop: workshop.title,
+            slug: workshop.slug,
+            date: workshop.date,
+            time: workshop.time,
+            seats,
+        }
+    }
+}
+
+/// A booking made: its order, and what was paid and is still owed.
+#[derive(Debug, Object)]
+pub struct BookedWorkshop {
+    pub order_id: i32,
+    /// For `/order-confirmation/{order_id}?token=…`.
+    pub access_token: String,
+    #[oai(flatten)]
+    pub seats: BookedSeats,
     pub paid: String,
     pub balance: String,
     pub balance_due: Option<String>,
@@ -344,14 +365,8 @@ impl Refusal for BookRefusal {
 #[derive(Debug, Object)]
 pub struct BalanceView {
     pub order_id: i32,
-    /// `FS-000123`.
-    pub reference: String,
-    pub workshop: String,
-    pub slug: String,
-    /// `YYYY-MM-DD`.
-    pub date: String,
-    pub time: String,
-    pub seats: i32,
+    #[oai(flatten)]
+    pub seats: BookedSeats,
     /// Paid when booking.
     pub paid: String,
     /// The balance, e.g. `"25.00"`.
@@ -368,14 +383,10 @@ impl From<Balance> for BalanceView {
     fn from(b: Balance) -> Self {
         let owed = b.owed();
         let (booking, workshop) = (b.booking, b.workshop);
+        let order_id = booking.order_id.unwrap_or_default();
         BalanceView {
-            order_id: booking.order_id.unwrap_or_default(),
-            reference: crate::orders::reference(booking.order_id.unwrap_or_default()),
-            workshop: workshop.title,
-            slug: workshop.slug,
-            date: workshop.date,
-            time: workshop.time,
-            seats: booking.seats,
+            order_id,
+            seats: BookedSeats::of(order_id, booking.seats, workshop),
             paid: Money::from_pence(booking.paid_pence).to_wire(),
             balance: Money::from_pence(booking.balance_pence).to_wire(),
             balance_due: booking.balance_due,
@@ -598,13 +609,8 @@ impl WorkshopsApi {
         Ok(Json(BookedWorkshop {
             order_id,
             access_token,
-            reference: crate::orders::reference(order_id),
             message: booking_owed(&booking),
-            workshop: workshop.title,
-            slug: workshop.slug,
-            date: workshop.date,
-            time: workshop.time,
-            seats: booking.seats,
+            seats: BookedSeats::of(order_id, booking.seats, workshop),
             paid: Money::from_pence(booking.paid_pence).to_wire(),
             balance: Money::from_pence(booking.balance_pence).to_wire(),
             balance_due: booking.balance_due,
