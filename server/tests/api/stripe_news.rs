@@ -111,11 +111,11 @@ async fn a_refund_made_in_stripes_dashboard_is_recorded_once_and_later_refunds_k
         1,
         "recorded once"
     );
-    let dashboards = &seen["refunds"][0];
-    assert_eq!(dashboards["amount"], "30.00");
-    assert_eq!(dashboards["what"], "refunded in Stripe's dashboard");
-    assert_eq!(dashboards["state"], "succeeded");
-    assert_eq!(dashboards["by"], "Stripe");
+    let dashboard_refund = &seen["refunds"][0];
+    assert_eq!(dashboard_refund["amount"], "30.00");
+    assert_eq!(dashboard_refund["what"], "refunded in Stripe's dashboard");
+    assert_eq!(dashboard_refund["state"], "succeeded");
+    assert_eq!(dashboard_refund["by"], "Stripe");
     let changes = seen["changes"].as_array().unwrap();
     assert_eq!(changes.len(), 1);
     assert_eq!(
