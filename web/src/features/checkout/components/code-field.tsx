@@ -46,7 +46,7 @@ export function CodeField({ codes: state }: { codes: UseCodes }) {
         )}
       </form>
       {codes && (codes.voucher || codes.offer) && (
-        <ul className="code-field__applied" aria-label="Codes on your order">
+        <ul className="small-list code-field__applied" aria-label="Codes on your order">
           {codes.offer && (
             <Applied what={`offer code ${codes.offer.code}`} busy={busy} onRemove={() => void remove('offer')}>
               <span className="code-field__code">{codes.offer.code}</span> {codes.offer.summary}
