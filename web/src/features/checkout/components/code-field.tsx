@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { CODE_BOX, TextFieldWithButton } from '@/components/ui/field';
 import { money } from '@/lib/core';
 import type { UseCodes } from '../hooks/use-codes';
