@@ -152,8 +152,11 @@ describe('offer codes', () => {
     await page.getByRole('group', { name: 'Delivery day' }).getByRole('radio', { name: 'Wednesday 16 December' }).check();
     await page.getByLabel('Gift voucher or offer code').fill('tuesday10');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByTestId('code-refusal').getByText('This code is for Tuesday deliveries.').waitFor();
-    assert.equal(await page.getByLabel('Gift voucher or offer code').inputValue(), 'tuesday10', 'what was typed is kept');
+    const box = page.getByLabel('Gift voucher or offer code');
+    await page.getByText('This code is for Tuesday deliveries.').first().waitFor();
+    const said = await box.evaluate((el) => el.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '));
+    assert.equal(said, 'This code is for Tuesday deliveries.', 'the sentence stands by the box, tied to it');
+    assert.equal(await box.inputValue(), 'tuesday10', 'what was typed is kept');
     await settle(page, { lazy: false });
     await page.screenshot({ path: shot('checkout-offer-refused-390'), fullPage: true });
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the refused code');

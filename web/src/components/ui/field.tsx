@@ -90,3 +90,33 @@ export const TextField = typedField<HTMLInputElement, TextFieldProps>('input', '
 
 /** A labelled box of lines: a Field around a textarea. */
 export const TextAreaField = typedField<HTMLTextAreaElement, TextAreaFieldProps>('textarea', 'TextAreaField');
+
+export type TextFieldWithButtonProps = Omit<Typed, 'hint' | 'hintAt'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+    /** What stands beside the box, e.g. the form's submit button. */
+    button: ReactNode;
+  };
+
+/**
+ * A labelled text box with a button beside it on one line (a look-up, a code to apply), its error
+ * under both: the small forms that are one box and the button that sends it.
+ */
+export function TextFieldWithButton({ label, value, onValueChange, error, button, id, className, ...own }: TextFieldWithButtonProps) {
+  return (
+    <Field id={id} label={label} error={error} className={className}>
+      {(control) => (
+        <div className="field__row">
+          <input {...own} {...control} className="field__input" value={value} onChange={(event) => onValueChange(event.target.value)} />
+          {button}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * What a box for a code (a gift voucher's, an offer's) takes besides its label: no suggestions or
+ * spelling marks, capitals on a phone's keyboard, and `field--code` (field.css), which shows what
+ * is typed in even capitals, as the code is printed.
+ */
+export const CODE_BOX = { className: 'field--code', name: 'code', autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false } as const;

@@ -128,7 +128,7 @@ export function UploadForm({ albums, albumId, onAlbumChange, onUploaded, onSigne
       </Field>
 
       {files.length > 0 && (
-        <ul className="admin-files" aria-label="Chosen files">
+        <ul className="small-list admin-files" aria-label="Chosen files">
           {choice.accepted.map((file, at) => (
             <li key={`ok-${file.name}-${at}`} className="admin-files__item">
               <span className="admin-files__name">{file.name}</span>

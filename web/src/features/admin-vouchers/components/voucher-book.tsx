@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { TextFieldWithButton } from '@/components/ui/field';
 import { formatDate, money } from '@/lib/core';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
@@ -29,24 +30,20 @@ export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
     <div className="voucher-book">
       <div className="voucher-book__bar spread">
         <form className="voucher-book__search" role="search" onSubmit={onSubmit}>
-          <label htmlFor="voucher-q" className="field__label">
-            Look up a voucher
-          </label>
-          <div className="voucher-book__row">
-            <input
-              id="voucher-q"
-              className="field__input"
-              type="search"
-              placeholder="Code, or the buyer’s or recipient’s e-mail"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-            <button type="submit" className="button button--small">
-              Look up
-            </button>
-          </div>
+          <TextFieldWithButton
+            label="Look up a voucher"
+            type="search"
+            placeholder="Code, or the buyer’s or recipient’s e-mail"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onValueChange={setTyped}
+            button={
+              <button type="submit" className="button button--small">
+                Look up
+              </button>
+            }
+          />
         </form>
         <Link to="/admin/orders/vouchers/new" className="button button--quiet button--small">
           Sell a voucher in the studio

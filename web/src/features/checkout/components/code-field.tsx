@@ -1,4 +1,5 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { CODE_BOX, TextFieldWithButton } from '@/components/ui/field';
 import { money } from '@/lib/core';
 import type { UseCodes } from '../hooks/use-codes';
 
@@ -9,8 +10,6 @@ import type { UseCodes } from '../hooks/use-codes';
  */
 export function CodeField({ codes: state }: { codes: UseCodes }) {
   const { typed, setTyped, refusal, busy, codes, apply, remove } = state;
-  const id = useId();
-  const errorId = `${id}-error`;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void apply();
@@ -19,34 +18,21 @@ export function CodeField({ codes: state }: { codes: UseCodes }) {
   return (
     <div className="code-field">
       <form className="code-field__form" noValidate onSubmit={onSubmit}>
-        <label htmlFor={id} className="field__label">
-          Gift voucher or offer code
-        </label>
-        <div className="code-field__row">
-          <input
-            id={id}
-            name="code"
-            className="field__input code-field__input"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-invalid={refusal ? true : undefined}
-            aria-describedby={refusal ? errorId : undefined}
-          />
-          <button type="submit" className="button button--quiet code-field__apply" disabled={busy}>
-            Apply
-          </button>
-        </div>
-        {refusal && (
-          <p id={errorId} className="field__error" data-testid="code-refusal">
-            {refusal}
-          </p>
-        )}
+        <TextFieldWithButton
+          {...CODE_BOX}
+          label="Gift voucher or offer code"
+          value={typed}
+          onValueChange={setTyped}
+          error={refusal}
+          button={
+            <button type="submit" className="button button--quiet code-field__apply" disabled={busy}>
+              Apply
+            </button>
+          }
+        />
       </form>
       {codes && (codes.voucher || codes.offer) && (
-        <ul className="code-field__applied" aria-label="Codes on your order">
+        <ul className="small-list code-field__applied" aria-label="Codes on your order">
           {codes.offer && (
             <Applied what={`offer code ${codes.offer.code}`} busy={busy} onRemove={() => void remove('offer')}>
               <span className="code-field__code">{codes.offer.code}</span> {codes.offer.summary}

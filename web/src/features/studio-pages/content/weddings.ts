@@ -1,5 +1,6 @@
 import type { Season } from '../components/season-tabs';
 import { pictures } from './pictures';
+import weddingSeasons from './wedding-seasons.json';
 
 export const weddingsMeta = {
   title: 'Weddings',
@@ -53,52 +54,8 @@ export const weddingSteps = [
   },
 ] as const;
 
-export const seasons: readonly Season[] = [
-  {
-    name: 'Spring',
-    months: 'March to May.',
-    intro: 'Fresh, bright and a little wild: blossom on the branch and the first soft colours after winter.',
-    flowers: [
-      { name: 'Ranunculus', note: 'Layers of paper-thin petals in coral, peach and butter yellow.', swatch: '#f2a489' },
-      { name: 'Tulips', note: 'Parrot and double tulips that keep moving and opening in the vase.', swatch: '#e7a4b8' },
-      { name: 'Anemones', note: 'White petals with a dark inky centre; striking in a simple bouquet.', swatch: '#f4f1ea' },
-      { name: 'Cherry blossom', note: 'Branches for arches and tall urns, in bloom for a few short weeks.', swatch: '#f6d3d6' },
-    ],
-  },
-  {
-    name: 'Summer',
-    months: 'June to August.',
-    intro: 'The garden at its fullest. Scent, big heads and the widest choice of the year.',
-    flowers: [
-      { name: 'Peonies', note: 'Blush and shell pink, opening into big, blowsy flowers. Best in June.', swatch: '#efb8bd' },
-      { name: 'Garden roses', note: 'Scented, many-petalled roses in cream, apricot and dusky pink.', swatch: '#ecc3a8' },
-      { name: 'Sweet peas', note: 'Ruffled and sweet-smelling; lovely loose in buttonholes and bud vases.', swatch: '#c9b3dc' },
-      { name: 'Cornflowers', note: 'A clear, true blue, for something blue that is also something growing.', swatch: '#6f8fd0' },
-    ],
-  },
-  {
-    name: 'Autumn',
-    months: 'September to November.',
-    intro: 'Rich, warm colour and texture: golden light, deep reds and seed heads.',
-    flowers: [
-      { name: 'Dahlias', note: 'From small pompons to dinner-plate heads, in burgundy, apricot and café au lait.', swatch: '#b9495a' },
-      { name: 'Antique hydrangeas', note: 'Faded to green, claret and dusty blue; they dry beautifully afterwards.', swatch: '#9fae9a' },
-      { name: 'Rose hips', note: 'Glossy orange and red berries on the stem, for colour that lasts.', swatch: '#d4622f' },
-      { name: 'Amaranthus', note: 'Trailing tassels that soften the edge of a bouquet or a mantelpiece.', swatch: '#8c3b4f' },
-    ],
-  },
-  {
-    name: 'Winter',
-    months: 'December to February.',
-    intro: 'Quiet and elegant: whites, deep reds and evergreens, with candlelight in mind.',
-    flowers: [
-      { name: 'Amaryllis', note: 'Tall, bold trumpets in white or deep red, for statement arrangements.', swatch: '#a2243a' },
-      { name: 'Hellebores', note: 'Nodding Christmas roses in cream and plum; delicate and very wintry.', swatch: '#8d6a86' },
-      { name: 'Paperwhites', note: 'Clusters of small white scented flowers, lovely in bouquets and bud vases.', swatch: '#f7f5ee' },
-      { name: 'Eucalyptus and pine', note: 'Silvery and evergreen foliage that fills a garland and smells of the season.', swatch: '#7f9c8c' },
-    ],
-  },
-];
+/** What each season brings to a wedding: text only, so it is kept as data (wedding-seasons.json). */
+export const seasons: readonly Season[] = weddingSeasons;
 
 export const weddingGallery = [
   pictures.bridalBouquet,

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { TextField } from '@/components/ui/field';
+import { CODE_BOX, TextField } from '@/components/ui/field';
 import { money } from '@/lib/core';
 import { lookUpBalance, type VoucherBalance } from '../api/vouchers-api';
 import './vouchers.css';
@@ -39,13 +39,9 @@ export function VoucherBalanceCheck() {
       <form className="gift-balance__form panel" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           ref={box}
-          className="gift-balance__code"
+          {...CODE_BOX}
           label="Voucher code"
-          name="code"
           hint="Three or four groups of four letters and numbers, like K7QM-2XHD-9PRT."
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
           value={code}
           onValueChange={(typed) => {
             setCode(typed);
