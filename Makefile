@@ -27,7 +27,6 @@ build:
 
 ## test: every test: Rust (fmt, clippy, unit, integration on SQLite and PostgreSQL), wasm, web, API fuzzing, browser
 test:
-	scripts/setup.sh test
 	scripts/test.sh
 
 ## e2e: only the browser journeys (Playwright in Chromium), on a fresh shop

@@ -8,6 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/posy/target}"
 postgres_url="${TEST_DATABASE_URL:-}"
+# The tests' shops, browsers and files live in memory (tmpfs) when the machine has room (4 GB
+# free): a test shop spends most of its time waiting for its commits to reach the disk, and
+# no test is about the disk. Elsewhere, the usual temporary folder.
+tests_tmp=""
+if [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR==2 {print $4}')" -gt 4000000 ] 2>/dev/null; then
+  tests_tmp=$(mktemp -d /dev/shm/posy-tests.XXXXXX)
+  export TMPDIR="$tests_tmp"
+fi
 # Each step chooses its database itself: none of them inherits the PostgreSQL URL by accident.
 unset TEST_DATABASE_URL
 started=$SECONDS
@@ -17,6 +25,22 @@ step() {
   step_started=$SECONDS
   printf '\n== %s\n' "$*"
 }
+
+# A lane (or the set-up) still running when the run stops (a step of another failed) is
+# stopped with all it started: its tests, its shops, its browsers.
+stop_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+logs=$(mktemp -d)
+step "set-up (Debian's packages, the wasm tools, npm's and Python's packages), beside the build"
+# Nothing the build needs comes from it: on a new machine its downloads and installs (about two
+# minutes) go on while the build runs, and the steps after the build wait for it.
+scripts/setup.sh test >"$logs/setup.log" 2>&1 &
+setup_pid=$!
+build_pid=""
+trap 'stop_tree "$setup_pid"; rm -rf "$logs" ${tests_tmp:+"$tests_tmp"}' EXIT
 
 step "rustfmt"
 cargo fmt --all -- --check
@@ -30,12 +54,17 @@ RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" \
   || { echo "clippy-driver missing: rustup component add clippy" >&2; exit 1; }
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
-step "clippy (warnings are errors) while building every test"
-# The build's messages name every test binary, so the tests can run without cargo, which holds
-# the target folder's lock while its tests run (see `lane rust` below).
-logs=$(mktemp -d)
-cargo test -q --no-run --message-format=json-render-diagnostics >"$logs/build.json"
-python3 - "$logs/build.json" >"$logs/test-binaries" <<'PY'
+# The build runs in the background: the web app's checks and the wasm steps need nothing from
+# it, and go on beside it (on two cores, the build alone left one idle for long stretches: the
+# server crate's own compile is mostly one thread). The build's messages name every test
+# binary, so the tests can run without cargo, which holds the target folder's lock while its
+# tests run (see `lane rust` below).
+build() {
+  # How much CPU the build took, beside its wall time; its --timings report
+  # (target/cargo-timings/) says which crates took it.
+  TIMEFORMAT='   (build: %Rs, CPU %Us user, %Ss system)'
+  time cargo test -q --no-run --timings --message-format=json-render-diagnostics >"$logs/build.json"
+  python3 - "$logs/build.json" >"$logs/test-binaries" <<'PY'
 import json, os, sys
 for line in open(sys.argv[1]):
     if not line.startswith("{"):
@@ -45,16 +74,14 @@ for line in open(sys.argv[1]):
         # cargo runs each test binary in its package's folder.
         print(os.path.dirname(message["manifest_path"]), message["executable"])
 PY
-# The shops of the fuzzing and the journeys serve the tests' own debug build without asking
-# cargo, which is busy with the wasm tests meanwhile.
-export POSY_BIN="$CARGO_TARGET_DIR/debug/posy"
-
-# Every test binary for this machine, as `cargo test` would run them, with "$@".
-run_test_binaries() {
-  local dir binary
-  while read -r dir binary; do
-    (cd "$dir" && "$binary" -q "$@" </dev/null)
-  done <"$logs/test-binaries"
+}
+step "clippy (warnings are errors) while building every test, in the background"
+( build && touch "$logs/build.ok" || { touch "$logs/build.failed"; exit 1; } ) >"$logs/build.log" 2>&1 &
+build_pid=$!
+# What must be waited for before using the build: from the main script or from a lane.
+await_build() {
+  until [ -e "$logs/build.ok" ] || [ -e "$logs/build.failed" ]; do sleep 1; done
+  [ -e "$logs/build.ok" ]
 }
 
 # From here the steps run in lanes, side by side: each lane's steps wait on the one before, and
@@ -65,17 +92,13 @@ declare -A lane_pids=()
 lane() {
   local name=$1
   shift
-  ( step_started=$SECONDS; "$@"; step "lane $name ends" ) >"$logs/$name.log" 2>&1 &
+  # `times` at its end: the CPU its processes took (on two cores, what the lanes share).
+  # (`times` itself in this shell, not in a pipe's: a pipe's end has no children of its own.)
+  ( step_started=$SECONDS; "$@"; step "lane $name ends"; times >"$logs/$name.times"
+    tail -1 "$logs/$name.times" | sed 's/^/   CPU of its processes (user, system): /' ) >"$logs/$name.log" 2>&1 &
   lane_pids[$name]=$!
 }
-# A lane still running when the run stops (a step of another failed) is stopped with all it
-# started: its tests, its shops, its browsers.
-stop_tree() {
-  local child
-  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
-  kill "$1" 2>/dev/null || true
-}
-trap 'for pid in "${lane_pids[@]}"; do stop_tree "$pid"; done; rm -rf "$logs"' EXIT
+trap 'for pid in "$setup_pid" "$build_pid" "${lane_pids[@]}"; do stop_tree "$pid"; done; rm -rf "$logs" ${tests_tmp:+"$tests_tmp"}' EXIT
 failed=()
 end_lane() {
   local name=$1 status=0
@@ -83,6 +106,18 @@ end_lane() {
   printf '\n======== lane %s (%s)\n' "$name" "$([ $status = 0 ] && echo passed || echo FAILED)"
   cat "$logs/$name.log"
   [ $status = 0 ] || failed+=("$name")
+}
+
+# The shops of the fuzzing and the journeys serve the tests' own debug build without asking
+# cargo.
+export POSY_BIN="$CARGO_TARGET_DIR/debug/posy"
+
+# Every test binary for this machine, as `cargo test` would run them, with "$@".
+run_test_binaries() {
+  local dir binary
+  while read -r dir binary; do
+    (cd "$dir" && "$binary" -q "$@" </dev/null)
+  done <"$logs/test-binaries"
 }
 
 rust_tests() {
@@ -113,7 +148,8 @@ rust_tests() {
 
 wasm_tests() {
   step "wasm-bindgen tests in Node"
-  # wasm-bindgen's runner runs them in Node; it takes no --quiet, so no -q here.
+  # wasm-bindgen's runner runs them in Node; it takes no --quiet, so no -q here. Another
+  # profile than the build's, so cargo does not make one wait for the other.
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test -p posy-wasm -p posy-wasm-admin --target wasm32-unknown-unknown --profile wasm-test
 }
@@ -121,17 +157,23 @@ wasm_tests() {
 web_and_journeys() {
   step "web: types, lint, unit tests, build"
   (cd web && npm run gen:api && git diff --exit-code -- src/lib/api-schema.d.ts && npm run typecheck && npm run lint && npm test && npm run build)
-  step "browser journeys (Playwright in Chromium)"
+  step "browser journeys (Playwright in Chromium), once the build is done"
+  await_build || { echo "the build failed: no journeys"; return 1; }
   scripts/e2e.sh
 }
 
-lane rust rust_tests
-step "wasm release build (lane rust has started: the Rust tests, then API fuzzing)"
-# Before the wasm tests: both ask cargo, one at a time.
+step "set-up ends"
+wait "$setup_pid" || { cat "$logs/setup.log"; echo "set-up failed" >&2; exit 1; }
+cat "$logs/setup.log"
+step "wasm release build, beside the build"
 scripts/build-wasm.sh
 lane wasm wasm_tests
 lane web web_and_journeys
-step "lanes wasm (the wasm tests) and web (the web app, then the journeys) have started too"
+step "lanes wasm (the wasm tests) and web (the web app, then the journeys) have started"
+wait "$build_pid" || { printf '\n======== the build FAILED\n'; cat "$logs/build.log"; exit 1; }
+cat "$logs/build.log"
+lane rust rust_tests
+step "the build is done, and lane rust has started (the Rust tests, then API fuzzing)"
 for name in wasm rust web; do end_lane "$name"; done
 
 step "done"

@@ -296,6 +296,15 @@ async fn create_database(server_url: &str, template: Option<&str>) -> String {
         .execute_unprepared(&format!("CREATE DATABASE {name}{from}"))
         .await
         .expect("create a test database");
+    // A test's commits need not reach the disk (the machine's PostgreSQL waits for it on
+    // every commit, most of a test's time there); what a transaction sees is unchanged. The
+    // shop's own choice of `synchronous_commit` per pool is tested in `store::db`.
+    admin
+        .execute_unprepared(&format!(
+            "ALTER DATABASE {name} SET synchronous_commit = off"
+        ))
+        .await
+        .expect("let the test database commit without waiting for the disk");
     admin.close().await.ok();
     let prefix = &server_url[..server_url.len() - database_name(server_url).len()];
     let url = format!("{prefix}{name}");
