@@ -374,20 +374,15 @@ fn ask(question: &str) -> anyhow::Result<String> {
 /// The log on standard output: lines for a person (coloured only on a terminal, never in the
 /// journal), or one JSON object a line with `POSY_LOG_FORMAT=json` for a log collector.
 ///
-/// A request's thread only formats its line and queues it: a thread of the log's own writes
-/// them, many lines to a `write` when requests come fast. Writing each access line from the
-/// request's thread (one system call each, under standard output's lock) cost the cached
-/// catalogue reads a fifth of their rate (docs/performance.md, 2026-11-27). The queue is
-/// bounded; past it, lines are dropped rather than slowing the shop. The guard writes out what
-/// is queued when it is dropped.
-fn init_logging() -> tracing_appender::non_blocking::WorkerGuard {
+/// A request's thread only formats its line and appends it to the log's buffer, which a thread
+/// of its own writes out every 50 ms (`app::log_writer`). The buffer is bounded; past it, lines
+/// are dropped (and counted) rather than slowing the shop. The guard writes out what is
+/// waiting when it is dropped.
+fn init_logging() -> crate::app::log_writer::Guard {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
-    let (writer, guard) = tracing_appender::non_blocking(std::io::BufWriter::with_capacity(
-        64 * 1024,
-        std::io::stdout(),
-    ));
+    let (writer, guard) = crate::app::log_writer::to_stdout();
     let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(writer)

@@ -5,6 +5,7 @@ pub mod backup;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod log_writer;
 pub mod memory;
 pub mod metrics;
 pub mod private;

@@ -28,8 +28,9 @@ pub async fn logged<E: Endpoint<Output = Response>>(
     let id = request_id(req.headers().get(REQUEST_ID));
     let started = Instant::now();
     let method = req.method().clone();
-    let route = route_shape(req.uri().path());
-    let class = route_class(req.uri().path());
+    // The path's shape is worked out only for a line that is written (see `route` below).
+    let uri = req.uri().clone();
+    let class = route_class(uri.path());
     let span = tracing::info_span!("request", id = %id);
     let mut response = match next.call(req).instrument(span.clone()).await {
         Ok(response) => response,
@@ -43,7 +44,7 @@ pub async fn logged<E: Endpoint<Output = Response>>(
         tracing::info!(
             target: "posy::access",
             method = %method,
-            route = %route,
+            route = %route_shape(uri.path()),
             status = response.status().as_u16(),
             ms = started.elapsed().as_millis() as u64,
         );
@@ -61,7 +62,20 @@ pub fn request_id(given: Option<&HeaderValue>) -> String {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
         })
-        .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned)
+        .map_or_else(new_request_id, str::to_owned)
+}
+
+/// A new id: random for this process (one draw at its start), then counted, so making one
+/// costs no system call (a random id each request asked the kernel every time).
+fn new_request_id() -> String {
+    static PROCESS: std::sync::LazyLock<u64> = std::sync::LazyLock::new(|| {
+        let mut bytes = [0; 8];
+        getrandom::fill(&mut bytes).expect("the system's randomness");
+        u64::from_le_bytes(bytes)
+    });
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{:016x}{n:016x}", *PROCESS)
 }
 
 /// A path as the shape of its route: static files by their folder, and every segment that is
