@@ -100,10 +100,16 @@ pub fn service() -> OpenApiService<Api, ()> {
     )
 }
 
-/// The API description as published (see [`paths::publish`]), as JSON.
+/// The API description as published (see [`paths::publish`]), as JSON. Made once a process:
+/// it depends only on the code, and making it (three times, with the docs page) was most of
+/// a shop's start in a debug build, paid again by each of the tests' many shops.
 pub fn spec_json() -> String {
-    serde_json::to_string_pretty(&paths::publish(&service().spec()))
-        .expect("a JSON value serialises")
+    static SPEC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SPEC.get_or_init(|| {
+        serde_json::to_string_pretty(&paths::publish(&service().spec()))
+            .expect("a JSON value serialises")
+    })
+    .clone()
 }
 
 /// The API description as YAML, exactly as committed in openapi.yaml.
@@ -112,10 +118,14 @@ pub fn spec_yaml() -> String {
         .expect("a JSON value serialises as YAML")
 }
 
-/// Swagger UI over the published description.
+/// Swagger UI over the published description (made once a process, as [`spec_json`]).
 pub fn docs_html() -> String {
-    let service = service();
-    service
-        .swagger_ui_html()
-        .replace(&service.spec(), &spec_json())
+    static DOCS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DOCS.get_or_init(|| {
+        let service = service();
+        service
+            .swagger_ui_html()
+            .replace(&service.spec(), &spec_json())
+    })
+    .clone()
 }
