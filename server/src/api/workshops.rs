@@ -362,12 +362,15 @@ pub struct BalanceView {
     pub owed: bool,
     /// `card` or `studio` once received.
     pub paid_how: Option<String>,
+    /// What was paid and what is owed by when, in core's words (the confirmation's sentence).
+    pub message: String,
 }
 
 impl From<Balance> for BalanceView {
     fn from(b: Balance) -> Self {
         let owed = b.owed();
         let (booking, workshop) = (b.booking, b.workshop);
+        let message = booking_owed(&booking);
         BalanceView {
             order_id: booking.order_id.unwrap_or_default(),
             reference: crate::orders::reference(booking.order_id.unwrap_or_default()),
@@ -381,6 +384,7 @@ impl From<Balance> for BalanceView {
             balance_due: booking.balance_due,
             owed,
             paid_how: booking.balance_paid_how,
+            message,
         }
     }
 }
