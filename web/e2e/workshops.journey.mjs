@@ -67,6 +67,11 @@ describe('workshops', { concurrency: 1 }, () => {
     assert.ok(said.includes('£20.00'), said);
     assert.match(said, /£25\.00 is due by \w+ 20 November \d{4}/);
     await look(page, 'workshop-booked-390');
+    // Opened again, it reads the booking back and still says what is due and by when.
+    await page.reload();
+    await done.waitFor();
+    assert.match(await done.textContent(), /£25\.00 is due by \w+ 20 November \d{4}/);
+    await look(page, 'workshop-booked-reloaded-390');
 
     const after = (await workshops(page)).find((w) => w.id === before.id);
     assert.equal(after.spots_left, before.spots_left - 1, 'the spots left go down by one');
@@ -102,6 +107,7 @@ describe('workshops', { concurrency: 1 }, () => {
   it('the studio sees the attendee list and marks a balance paid', async () => {
     for (const width of [1280, 390]) {
       const { page, errors } = await openPage(width);
+      const full = (await workshops(page)).find((w) => w.spots_text === '0 spots left');
       await signIn(page, '/admin/workshops');
       const list = page.getByRole('list', { name: 'Workshops' });
       await list.waitFor();
@@ -117,6 +123,14 @@ describe('workshops', { concurrency: 1 }, () => {
         await page.getByRole('status').filter({ hasText: 'balance is marked paid' }).waitFor();
         await row.getByText('Paid in the studio', { exact: true }).waitFor();
       }
+      // The day's work lists each workshop on its day, the full one's too, though no order is for it.
+      await page.goto(`${baseUrl}/admin/orders`);
+      await page.getByRole('list', { name: 'Workshops on this day' }).filter({ hasText: full.title }).waitFor();
+      await look(page, `admin-orders-workshop-days-${width}`);
+      // The booking's order counts the balance paid in the studio in what it took.
+      await page.getByRole('link').filter({ hasText: 'Ann Example' }).first().click();
+      await page.getByText('£45.00').first().waitFor();
+      await look(page, `admin-order-booking-${width}`);
       assert.deepEqual(errors, []);
     }
   });

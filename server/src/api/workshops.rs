@@ -377,6 +377,8 @@ pub struct BalanceView {
     pub owed: bool,
     /// `card` or `studio` once received.
     pub paid_how: Option<String>,
+    /// What was paid and what is owed by when, in core's words (the confirmation's sentence).
+    pub message: String,
 }
 
 impl From<Balance> for BalanceView {
@@ -384,6 +386,7 @@ impl From<Balance> for BalanceView {
         let owed = b.owed();
         let (booking, workshop) = (b.booking, b.workshop);
         let order_id = booking.order_id.unwrap_or_default();
+        let message = booking_owed(&booking);
         BalanceView {
             order_id,
             seats: BookedSeats::of(order_id, booking.seats, workshop),
@@ -392,6 +395,7 @@ impl From<Balance> for BalanceView {
             balance_due: booking.balance_due,
             owed,
             paid_how: booking.balance_paid_how,
+            message,
         }
     }
 }

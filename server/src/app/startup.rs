@@ -36,7 +36,6 @@ use crate::mail::{Mailer, SmtpSettings};
 use crate::media::store::Media;
 use crate::media::uploads::UploadLimits;
 use crate::media::video::Videos;
-use crate::orders::OrderDesk;
 use crate::store::clock::Clock;
 use crate::store::health::{AtStart, Health};
 use crate::store::{db, secrets};
@@ -175,16 +174,7 @@ impl Application {
             refunds_by_reason: Tally::default(),
         };
         let videos = Videos::new(db.clone(), media.clone(), config.data_dir.join("work"));
-        let desk = OrderDesk {
-            db: db.clone(),
-            ledger: checkout.ledger.clone(),
-            refunds: Arc::new(payments::Refunds(checkout.payments.clone())),
-            public_url: checkout.public_url.clone(),
-            link_ttl_seconds: checkout.link_ttl_seconds,
-            facts: checkout.facts.clone(),
-            clock: checkout.clock,
-            notify: config.studio_email.clone(),
-        };
+        let desk = checkout.order_desk();
         let refunds = desk.clone();
         let offers = crate::studio::waiting::Offers {
             hours: config.offer_hours,

@@ -6,12 +6,14 @@
 //! and keeps one payment intent per cart; [`Checkout::place`] writes the order through the
 //! one writer ([`crate::orders::writer::write_booking`]), or refunds a payment whose seats went.
 
+use posy_core::Money;
 use posy_core::cart::CartId;
 use posy_core::workshop::{self, Booker};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, Set,
 };
+use uuid::Uuid;
 
 use super::attempts::PaymentAttempts;
 use super::payments::{NewIntent, PaymentError};
@@ -338,24 +340,81 @@ impl Checkout {
                 intent.status.as_str().replace('_', " "),
             ));
         }
+        if booking.cancelled_at.is_some() {
+            return self
+                .late_balance(order_id, intent_id, booking, workshop)
+                .await;
+        }
         let txn = self.ledger.begin().await?;
-        let marked = bookings::Entity::update_many()
-            .col_expr(bookings::Column::BalancePaidAt, Expr::value(now()))
-            .col_expr(bookings::Column::BalancePaidHow, Expr::value("card"))
-            .filter(bookings::Column::Id.eq(booking.id))
-            .filter(bookings::Column::BalancePaidAt.is_null())
+        let marked = received_by_card(booking.id)
+            .filter(bookings::Column::CancelledAt.is_null())
             .exec(&txn)
             .await?;
+        if marked.rows_affected == 0 {
+            // Cancelled since it was read: then the payment came late after all.
+            drop(txn);
+            let (booking, workshop) = crate::orders::bookings::of_order(&self.db, order_id)
+                .await?
+                .ok_or(BalanceError::Refused)?;
+            if booking.cancelled_at.is_some() && booking.balance_paid_at.is_none() {
+                return self
+                    .late_balance(order_id, intent_id, booking, workshop)
+                    .await;
+            }
+            return Ok(());
+        }
+        let studio = self.facts.get(&txn).await?;
+        crate::mail::post(
+            &txn,
+            &booking.email,
+            crate::orders::letters::balance_received(
+                &crate::orders::reference(order_id),
+                &workshop,
+                &booking,
+                &studio,
+            ),
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// A balance paid (`intent_id`, read back as paid) after its booking was cancelled: given
+    /// back on its own payment under a key made from the payment alone, so however often it
+    /// is heard of it goes back once; written on the order as its refund, the balance marked
+    /// received so the order's figures show it taken and given back, and the studio told.
+    /// The refund is written before the mark, so a failure between the two is mended by the
+    /// next time the payment is heard of.
+    async fn late_balance(
+        &self,
+        order_id: i32,
+        intent_id: &str,
+        booking: bookings::Model,
+        workshop: workshop_rows::Model,
+    ) -> Result<(), BalanceError> {
+        let desk = self.order_desk();
+        crate::orders::refunds::give_back_payment(
+            &desk,
+            order_id,
+            intent_id,
+            Money::from_pence(booking.balance_pence),
+            "the balance of your booking",
+            "The balance was paid after the booking was cancelled",
+            Uuid::nil(),
+            "Posy",
+        )
+        .await?;
+        let txn = self.ledger.begin().await?;
+        let marked = received_by_card(booking.id).exec(&txn).await?;
         if marked.rows_affected == 1 {
-            let studio = self.facts.get(&txn).await?;
             crate::mail::post(
                 &txn,
-                &booking.email,
-                crate::orders::letters::balance_received(
+                &self.studio_email,
+                crate::orders::letters::late_balance_refunded(
                     &crate::orders::reference(order_id),
                     &workshop,
                     &booking,
-                    &studio,
+                    &crate::orders::admin_link(&self.public_url, order_id),
                 ),
             )
             .await?;
@@ -363,4 +422,13 @@ impl Checkout {
         txn.commit().await?;
         Ok(())
     }
+}
+
+/// Booking `id`'s balance marked received by card now, unless it was already.
+fn received_by_card(id: i32) -> sea_orm::UpdateMany<bookings::Entity> {
+    bookings::Entity::update_many()
+        .col_expr(bookings::Column::BalancePaidAt, Expr::value(now()))
+        .col_expr(bookings::Column::BalancePaidHow, Expr::value("card"))
+        .filter(bookings::Column::Id.eq(id))
+        .filter(bookings::Column::BalancePaidAt.is_null())
 }

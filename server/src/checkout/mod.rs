@@ -308,6 +308,21 @@ pub enum Buyer {
 }
 
 impl Checkout {
+    /// The order desk over the same database, ledger and provider: what writes the orders'
+    /// refunds.
+    pub fn order_desk(&self) -> crate::orders::OrderDesk {
+        crate::orders::OrderDesk {
+            db: self.db.clone(),
+            ledger: self.ledger.clone(),
+            refunds: std::sync::Arc::new(payments::Refunds(self.payments.clone())),
+            public_url: self.public_url.clone(),
+            link_ttl_seconds: self.link_ttl_seconds,
+            facts: self.facts.clone(),
+            clock: self.clock,
+            notify: self.studio_email.clone(),
+        }
+    }
+
     /// The client secret of the cart's payment intent, for the amount the cart costs now.
     ///
     /// A cart whose payment went through without becoming an order (the browser never came

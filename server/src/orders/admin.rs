@@ -18,6 +18,7 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use super::bookings::{self, BalanceMoney};
 use super::{alerts, letters};
 use crate::cart::fulfilment::describe_order;
 use crate::mail;
@@ -25,7 +26,7 @@ use crate::orders::OrderDesk;
 use crate::orders::{self, OrderFulfilmentView};
 use crate::store::clock::iso8601;
 use crate::store::entities::{
-    order, order_change, order_event, order_item, order_note, order_refund,
+    order, order_change, order_event, order_item, order_note, order_refund, workshop,
 };
 
 /// How many orders a search lists at most (newest first).
@@ -385,13 +386,19 @@ fn money(pence: i64) -> String {
     Money::from_pence(pence).to_wire()
 }
 
-/// The order's total less what was given back, summed by core's money rules.
-fn net_total(order: &order::Model) -> String {
-    rules::net_of(
-        Money::from_pence(order.total_pence),
-        Money::from_pence(order.refunded_pence),
-    )
-    .to_wire()
+/// What the order took: its total and a booking's balance received.
+fn paid_total(order: &order::Model, balance: &BalanceMoney) -> Money {
+    Money::from_pence(order.total_pence).saturating_add(balance.paid)
+}
+
+/// What went back on the order: its own refunds and a booking's balance given back.
+fn refunded_total(order: &order::Model, balance: &BalanceMoney) -> Money {
+    Money::from_pence(order.refunded_pence).saturating_add(balance.refunded)
+}
+
+/// What the order took less what was given back, summed by core's money rules.
+fn net_total(order: &order::Model, balance: &BalanceMoney) -> String {
+    rules::net_of(paid_total(order, balance), refunded_total(order, balance)).to_wire()
 }
 
 /// Why the order's day is closed under `settings`, when the order still has to be made: an
@@ -412,6 +419,7 @@ fn items_text(items: &[order_item::Model]) -> String {
         .join(", ")
 }
 
+#[allow(clippy::too_many_arguments)]
 fn line(
     order: order::Model,
     items: &[order_item::Model],
@@ -420,6 +428,7 @@ fn line(
     payment_alerts: Vec<String>,
     reached: &[OrderStatus],
     settings: &DeliverySettings,
+    balance: &BalanceMoney,
 ) -> OrderLine {
     let status = status_of(&order);
     let described = describe_order(&order);
@@ -457,9 +466,9 @@ fn line(
                 refunded_quantity: item.refunded_quantity,
             })
             .collect(),
-        total: money(order.total_pence),
-        refunded: money(order.refunded_pence),
-        net_total: net_total(&order),
+        total: paid_total(&order, balance).to_wire(),
+        refunded: refunded_total(&order, balance).to_wire(),
+        net_total: net_total(&order, balance),
         placed_at: iso8601(order.created_at),
         overdue: rules::is_overdue(day_of(&order), today, status),
         refund_pending,
@@ -487,11 +496,14 @@ pub async fn book(
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty());
+    // The days asked for, when a range is.
+    let range = (filter.from.is_some() || filter.to.is_some()).then(|| {
+        let from = filter.from.unwrap_or(today);
+        (from, filter.to.unwrap_or(from.add_days(366)))
+    });
     if let Some(words) = searching {
         query = query.filter(search_condition(words));
-    } else if filter.from.is_some() || filter.to.is_some() {
-        let from = filter.from.unwrap_or(today);
-        let to = filter.to.unwrap_or(from.add_days(366));
+    } else if let Some((from, to)) = range {
         query = query.filter(
             Condition::all()
                 .add(order::Column::FulfilDate.gte(from.to_wire()))
@@ -540,6 +552,7 @@ pub async fn book(
         marks.entry(id).or_default().push(mark.to_owned());
     }
     let mut reached = steps_reached(db, &ids).await?;
+    let balances = bookings::balance_money(db, &ids).await?;
     let settings = crate::studio::delivery::settings(db).await?;
 
     // Each day's orders with what they sort by: status and when placed.
@@ -554,6 +567,7 @@ pub async fn book(
         let refund_pending = pending.contains(&order.id);
         let been = reached.remove(&order.id).unwrap_or_default();
         let alerts = marks.remove(&order.id).unwrap_or_default();
+        let balance = balances.get(&order.id).copied().unwrap_or_default();
         let row = line(
             order,
             &lines,
@@ -562,12 +576,36 @@ pub async fn book(
             alerts,
             &been,
             &settings,
+            &balance,
         );
         let at = *index.entry(day).or_insert_with(|| {
             by_day.push((day, Vec::new()));
             by_day.len() - 1
         });
         by_day[at].1.push((status, placed, row));
+    }
+    // A workshop is held on its day whether or not any order is: its day is listed, and the
+    // page shows the workshop under it. Not in a search or a filter by status or method,
+    // which ask for orders alone.
+    if searching.is_none() && filter.status.is_none() && filter.method.is_none() {
+        let mut held = workshop::Entity::find().filter(workshop::Column::CancelledAt.is_null());
+        held = match range {
+            Some((from, to)) => held
+                .filter(workshop::Column::Date.gte(from.to_wire()))
+                .filter(workshop::Column::Date.lte(to.to_wire())),
+            None => held.filter(workshop::Column::Date.gte(today.to_wire())),
+        };
+        for day in held
+            .all(db)
+            .await?
+            .iter()
+            .filter_map(|w| Date::parse(&w.date))
+        {
+            index.entry(day).or_insert_with(|| {
+                by_day.push((day, Vec::new()));
+                by_day.len() - 1
+            });
+        }
     }
     // The day's work always shows today, empty or not ("Nothing booked yet").
     let ranged = searching.is_some() || filter.from.is_some() || filter.to.is_some();
@@ -775,6 +813,7 @@ async fn detail_with(
         .ok_or(OrderError::Gone)?;
     let items = orders::items_of_order(db, id).await?;
     let events = orders::events_of_order(db, id).await?;
+    let balance = bookings::balance_money_of(db, id).await?;
     let refunds = order_refund::Entity::find()
         .filter(order_refund::Column::OrderId.eq(id))
         .order_by_asc(order_refund::Column::Id)
@@ -870,18 +909,20 @@ async fn detail_with(
         delivery_fee: money(order.delivery_fee_pence),
         surcharge: money(order.surcharge_pence),
         delivery_left: delivery_left(&order).to_wire(),
-        total: money(order.total_pence),
-        net_total: net_total(&order),
+        total: paid_total(&order, &balance).to_wire(),
+        net_total: net_total(&order, &balance),
         studio_closed: closed_for(&order, settings),
         payment: OrderPayment {
             paid_by: paid_by_of(&order).as_str().to_owned(),
             reference: order.payment_intent_id.clone(),
             note: order.payment_note.clone(),
             taken_by: order.taken_by.clone(),
-            total: money(order.total_pence),
-            refunded: money(order.refunded_pence),
+            total: paid_total(&order, &balance).to_wire(),
+            refunded: refunded_total(&order, &balance).to_wire(),
             paid_by_voucher: money(order.voucher_pence),
-            paid_by_card: money(order.total_pence - order.voucher_pence),
+            paid_by_card: Money::from_pence(order.total_pence - order.voucher_pence)
+                .saturating_add(balance.paid)
+                .to_wire(),
             discount: money(order.discount_pence),
             offer_code: order.offer_code.clone(),
             voucher_id: order.voucher_id,

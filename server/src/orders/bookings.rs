@@ -2,6 +2,8 @@
 //! (written by [`super::writer::write_booking`]), so refunds, the CSV export and the day's
 //! work apply to it as to any order. Here: a booking read with its workshop.
 
+use std::collections::HashMap;
+
 use posy_core::Money;
 use posy_core::calendar::Date;
 use posy_core::order::OrderStatus;
@@ -15,7 +17,7 @@ use super::refunds::{self, RefundAsk};
 use super::{OrderDesk, letters};
 use crate::mail;
 use crate::store::audit::{self, Kind};
-use crate::store::entities::{order, workshop, workshop_booking};
+use crate::store::entities::{order, order_refund, workshop, workshop_booking};
 
 /// The booking an order is, with its workshop; `None` for an order of the shop.
 pub async fn of_order(
@@ -34,6 +36,63 @@ pub async fn of_order(
         .await?
         .ok_or_else(|| DbErr::RecordNotFound("a booking's workshop".into()))?;
     Ok(Some((booking, workshop)))
+}
+
+/// A booking's balance as it counts in its order's money. The balance is paid apart from the
+/// order's own payment (on an intent of its own, or in the studio) and given back on its own
+/// payment, so the order's columns never hold it: every figure of what an order took and gave
+/// back adds this, read here once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BalanceMoney {
+    /// The balance received, by card or in the studio.
+    pub paid: Money,
+    /// Given back on the balance's own payment (the order's refunds that name a payment).
+    pub refunded: Money,
+}
+
+/// [`BalanceMoney`] of each of orders `ids` that has any (an order of the shop has none).
+pub async fn balance_money(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, BalanceMoney>, DbErr> {
+    let mut out: HashMap<i32, BalanceMoney> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(out);
+    }
+    let received = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::OrderId.is_in(ids.iter().copied()))
+        .filter(workshop_booking::Column::BalancePaidAt.is_not_null())
+        .all(db)
+        .await?;
+    for booking in received {
+        let Some(order_id) = booking.order_id else {
+            continue;
+        };
+        let sums = out.entry(order_id).or_default();
+        sums.paid = sums
+            .paid
+            .saturating_add(Money::from_pence(booking.balance_pence));
+    }
+    let given = order_refund::Entity::find()
+        .filter(order_refund::Column::OrderId.is_in(ids.iter().copied()))
+        .filter(order_refund::Column::PaymentIntentId.is_not_null())
+        .all(db)
+        .await?;
+    for refund in given {
+        let sums = out.entry(refund.order_id).or_default();
+        sums.refunded = sums
+            .refunded
+            .saturating_add(Money::from_pence(refund.amount_pence));
+    }
+    Ok(out)
+}
+
+/// [`BalanceMoney`] of order `id`.
+pub async fn balance_money_of(db: &impl ConnectionTrait, id: i32) -> Result<BalanceMoney, DbErr> {
+    Ok(balance_money(db, &[id])
+        .await?
+        .remove(&id)
+        .unwrap_or_default())
 }
 
 /// One line of a workshop's attendee list.
@@ -341,7 +400,9 @@ async fn end_booking(
             delivery: false,
             cancel: true,
             reason: reason.to_owned(),
-            refunded: Money::from_pence(order.refunded_pence),
+            // As the order's page reads it: with the balance given back on its own payment.
+            refunded: Money::from_pence(order.refunded_pence)
+                .saturating_add(balance_money_of(&desk.db, order_id).await?.refunded),
             status,
             key,
             // A booking is paid by card alone (no voucher on seats yet).

@@ -195,6 +195,7 @@ async fn page(
     let last = (last.fulfil_date.clone().unwrap_or_default(), last.id);
     let ids: Vec<i32> = orders.iter().map(|o| o.id).collect();
     let items = items_of(db, &ids).await?;
+    let balances = orders::bookings::balance_money(db, &ids).await?;
     let money = |pence: i64| Money::from_pence(pence).to_wire();
     let mut out = String::new();
     for order in orders {
@@ -205,6 +206,9 @@ async fn page(
             .map(|i| format!("{} × {}", i.quantity, i.product_name))
             .collect();
         let f = describe_order(&order).map(|d| d.form).unwrap_or_default();
+        // A booking's balance is paid and given back apart from the order's own payment.
+        let balance = balances.get(&order.id).copied().unwrap_or_default();
+        let (paid, refunded) = (balance.paid.pence(), balance.refunded.pence());
         let when = if f.slot.is_empty() {
             f.collection_time.clone()
         } else {
@@ -233,12 +237,12 @@ async fn page(
             f.instructions,
             money(order.delivery_fee_pence),
             money(order.surcharge_pence),
-            money(order.total_pence),
-            money(order.refunded_pence),
+            money(order.total_pence.saturating_add(paid)),
+            money(order.refunded_pence.saturating_add(refunded)),
             order.payment_note.unwrap_or(order.paid_by),
             money(order.discount_pence),
             money(order.voucher_pence),
-            money(order.total_pence - order.voucher_pence),
+            money((order.total_pence - order.voucher_pence).saturating_add(paid)),
         ]));
     }
     Ok(Some((out, last)))

@@ -529,6 +529,28 @@ pub fn new_booking(
     }
 }
 
+/// The studio's notice that a booking's balance was paid after the booking was cancelled and
+/// is being given back on its own payment, by itself.
+pub fn late_balance_refunded(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    admin_link: &str,
+) -> Letter {
+    Letter {
+        subject: format!("Balance refunded for cancelled booking {reference}"),
+        body: format!(
+            "The balance of {} for {} on {} (booking {reference}, {}) was paid after the \
+             booking was cancelled. Posy is refunding it to the card it came from; nothing \
+             needs doing.\n\nThe order's page shows the refund:\n{admin_link}\n",
+            Money::from_pence(booking.balance_pence).display(),
+            seats(booking.seats),
+            seat_label(workshop),
+            booking.email,
+        ),
+    }
+}
+
 /// The booker's note that the balance was received.
 pub fn balance_received(
     reference: &str,

@@ -113,8 +113,12 @@ pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldOrde
         .order_by_asc(order::Column::Id)
         .all(db)
         .await?;
+    let ids: Vec<i32> = rows.iter().map(|row| row.id).collect();
+    let balances = super::bookings::balance_money(db, &ids).await?;
     let mut held = Vec::with_capacity(rows.len());
     for row in rows {
+        // A booking's balance is paid and given back apart from the order's own payment.
+        let balance = balances.get(&row.id).copied().unwrap_or_default();
         let items = order_item::Entity::find()
             .filter(order_item::Column::OrderId.eq(row.id))
             .order_by_asc(order_item::Column::Id)
@@ -154,8 +158,8 @@ pub async fn held(db: &impl ConnectionTrait, email: &str) -> Result<Vec<HeldOrde
             status: row.status.clone(),
             anonymised_at: row.anonymised_at.map(iso8601),
             choice: choice_of(&row)?.map(Published),
-            total: pounds(row.total_pence),
-            refunded: pounds(row.refunded_pence),
+            total: pounds(row.total_pence.saturating_add(balance.paid.pence())),
+            refunded: pounds(row.refunded_pence.saturating_add(balance.refunded.pence())),
             customer: CustomerDetails::of(&row),
             items,
             notes,

@@ -151,24 +151,32 @@ async fn lost_to(
     let Some(order) = order::Entity::find_by_id(id).one(db).await? else {
         return Ok(Some(OrderError::Gone));
     };
-    Ok(Some(stale(&order, ask).unwrap_or(OrderError::Changed)))
+    Ok(Some(
+        stale(db, &order, ask).await?.unwrap_or(OrderError::Changed),
+    ))
 }
 
 /// What the page did not know, when it read the order before a change it did not see: money
-/// given back meanwhile, or (for a cancellation, or an order cancelled meanwhile) a new status.
-fn stale(order: &order::Model, ask: &RefundAsk) -> Option<OrderError> {
-    let refunded = Money::from_pence(order.refunded_pence);
+/// given back meanwhile (the page sees a booking's balance given back too), or (for a
+/// cancellation, or an order cancelled meanwhile) a new status.
+async fn stale(
+    db: &impl ConnectionTrait,
+    order: &order::Model,
+    ask: &RefundAsk,
+) -> Result<Option<OrderError>, DbErr> {
+    let balance = super::bookings::balance_money_of(db, order.id).await?;
+    let refunded = Money::from_pence(order.refunded_pence).saturating_add(balance.refunded);
     if refunded != ask.refunded {
-        return Some(OrderError::RefundedMeanwhile {
+        return Ok(Some(OrderError::RefundedMeanwhile {
             seen: ask.refunded,
             now: refunded,
-        });
+        }));
     }
     let status = status_of(order);
     if status != ask.status && (ask.cancel || status == OrderStatus::Cancelled) {
-        return Some(OrderError::Moved(status));
+        return Ok(Some(OrderError::Moved(status)));
     }
-    None
+    Ok(None)
 }
 
 /// Gives back what the studio chose on order `id` and, when asked, cancels it; then asks the
@@ -315,7 +323,7 @@ async fn write_refund(
         .one(&txn)
         .await?
         .ok_or(OrderError::Gone)?;
-    if let Some(why) = stale(&order, ask) {
+    if let Some(why) = stale(&txn, &order, ask).await? {
         // A retry of this very ask may have committed between the key's check above and the
         // order's read (on PostgreSQL each statement sees what committed before it began):
         // then it is done, not stale.

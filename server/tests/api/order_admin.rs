@@ -227,6 +227,8 @@ async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_
                     .collect(),
             )
         })
+        // The demo's workshops' days (next year) follow, empty of orders.
+        .filter(|(date, _)| *date < "2027-01-01")
         .collect();
     assert_eq!(
         days,

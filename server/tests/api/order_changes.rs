@@ -86,6 +86,8 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
                 d["orders"].as_array().unwrap().len(),
             )
         })
+        // The demo's workshops' days (next year) follow, empty of orders.
+        .filter(|(date, _)| *date < "2027-01-01")
         .collect();
     assert_eq!(
         days,
@@ -322,7 +324,7 @@ async fn today_is_always_in_the_days_work() {
     let session = admin_session(&app).await;
     let (status, book) = get(&app, "/api/admin/orders/", &session).await;
     assert_eq!(status, 200, "{book}");
-    assert_eq!(book["days"].as_array().unwrap().len(), 1);
+    // First, before the demo's workshops' days.
     assert_eq!(book["days"][0]["date"], "2026-12-14");
     assert_eq!(book["days"][0]["relative"], "Today");
     assert_eq!(book["days"][0]["orders"], json!([]));

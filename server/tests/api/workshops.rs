@@ -340,7 +340,10 @@ async fn the_studio_edits_from_a_version_and_a_booking_keeps_what_it_owes() {
     assert_eq!(spots_left(&app, WREATH).await, 6);
     let (_, order_now) = admin_get(&app, &session, &format!("/api/admin/orders/{order}/")).await;
     assert_eq!(order_now["status"], "cancelled", "{order_now}");
-    assert_eq!(order_now["net_total"], "0.00", "{order_now}");
+    // The deposit went back on its card; the balance paid in the studio is still counted as
+    // taken (handing it back is the studio's own), so the order shows it.
+    assert_eq!(order_now["payment"]["refunded"], "20.00", "{order_now}");
+    assert_eq!(order_now["net_total"], "25.00", "{order_now}");
 }
 
 #[tokio::test]
@@ -381,6 +384,15 @@ async fn the_balance_is_paid_through_its_link_once_and_the_booker_is_mailed() {
     assert_eq!(
         (&balance["balance"], &balance["owed"]),
         (&json!("25.00"), &json!(true))
+    );
+    // Core's sentence, as the booking's answer said it, for the confirmation after a reload.
+    assert_eq!(balance["message"], placed["message"], "{balance}");
+    assert!(
+        balance["message"]
+            .as_str()
+            .unwrap()
+            .contains("£25.00 is due by"),
+        "{balance}"
     );
     let (status, _) = app.get_json(&format!("{path}?token=wrong")).await;
     assert_eq!(status, 403);
@@ -729,6 +741,181 @@ async fn cancelling_a_booking_by_the_rule_gives_back_its_balance_paid_online_too
     );
 }
 
+/// `[total, refunded, net, by card]` as [`money_everywhere`] answers each.
+fn figures(money: [&str; 4]) -> [String; 4] {
+    money.map(str::to_owned)
+}
+
+/// Order `order`'s money wherever the studio reads it, as `[total, refunded, net, by card]`:
+/// the order's page, its line on the orders' view of its day, the day sheet (absent once
+/// cancelled) and the CSV export (net worked out from its columns).
+async fn money_everywhere(app: &TestApp, session: &str, order: i64) -> Vec<[String; 4]> {
+    let text = |v: &Value| v.as_str().unwrap().to_owned();
+    let (status, page) = admin_get(app, session, &format!("/api/admin/orders/{order}/")).await;
+    assert_eq!(status, 200, "{page}");
+    let pay = &page["payment"];
+    let mut seen = vec![[
+        text(&pay["total"]),
+        text(&pay["refunded"]),
+        text(&page["net_total"]),
+        text(&pay["paid_by_card"]),
+    ]];
+    // A booking is on the day's work of its workshop's date.
+    let day = text(&admin_workshop(app, session, WREATH).await["date"]);
+    let list = format!("/api/admin/orders/?from={day}&to={day}");
+    let (status, book) = admin_get(app, session, &list).await;
+    assert_eq!(status, 200, "{book}");
+    let line = book["days"][0]["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == order)
+        .cloned()
+        .unwrap();
+    seen.push([
+        text(&line["total"]),
+        text(&line["refunded"]),
+        text(&line["net_total"]),
+        text(&pay["paid_by_card"]),
+    ]);
+    let (status, sheet) = admin_get(
+        app,
+        session,
+        &format!("/api/admin/orders/sheet/?date={day}"),
+    )
+    .await;
+    assert_eq!(status, 200, "{sheet}");
+    if let Some(on_sheet) = sheet["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == order)
+    {
+        seen.push([
+            text(&on_sheet["payment"]["total"]),
+            text(&on_sheet["payment"]["refunded"]),
+            text(&on_sheet["net_total"]),
+            text(&on_sheet["payment"]["paid_by_card"]),
+        ]);
+    }
+    let csv = app
+        .signed(
+            reqwest::Method::GET,
+            &format!("/api/admin/orders/export/?from={day}&to={day}"),
+            Some(session),
+        )
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let reference = text(&page["reference"]);
+    let row = csv.lines().find(|l| l.starts_with(&reference)).unwrap();
+    // The money is the row's last six cells: total, refunded, paid by, discount, voucher, card.
+    let cells: Vec<&str> = row.rsplit(',').take(6).collect();
+    let pence = |s: &str| (s.parse::<f64>().unwrap() * 100.0).round() as i64;
+    let net = pence(cells[5]) - pence(cells[4]);
+    seen.push([
+        cells[5].to_owned(),
+        cells[4].to_owned(),
+        format!("{}.{:02}", net / 100, net % 100),
+        cells[0].to_owned(),
+    ]);
+    seen
+}
+
+#[tokio::test]
+async fn a_balance_given_back_counts_once_in_what_the_order_gave_back_wherever_it_is_read() {
+    use crate::stripe::{FakeStripe, shop_on};
+    let stripe = FakeStripe::start().await;
+    let app = shop_on(&stripe).await;
+    let session = admin_session(&app).await;
+    let (order, _, _) = paid_in_full_through_stripe(&app, &stripe).await;
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    let (status, _) = admin_post(&app, &session, &cancel, body).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        money_everywhere(&app, &session, order).await,
+        vec![figures(["45.00", "45.00", "0.00", "45.00"]); 3],
+        "the page, the day's line and the export (a cancelled order is not on the sheet)"
+    );
+}
+
+#[tokio::test]
+async fn a_balance_paid_in_the_studio_counts_in_what_the_order_took_wherever_it_is_read() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    assert_eq!(
+        money_everywhere(&app, &session, order).await,
+        vec![figures(["20.00", "0.00", "20.00", "20.00"]); 4]
+    );
+    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
+    let (status, row) = admin_post(&app, &session, &paid_path, json!({})).await;
+    assert_eq!(status, 200, "{row}");
+    assert_eq!(
+        money_everywhere(&app, &session, order).await,
+        vec![figures(["45.00", "0.00", "45.00", "45.00"]); 4],
+        "the page, the day's line, the sheet and the export"
+    );
+}
+
+#[tokio::test]
+async fn a_balance_paid_after_its_booking_was_cancelled_is_given_back_once_and_the_studio_told() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+
+    // The studio cancels while the booker has the card form open.
+    let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");
+    let body = json!({"key": uuid::Uuid::new_v4().to_string(), "refund": true});
+    let (status, _) = admin_post(&app, &session, &cancel, body).await;
+    assert_eq!(status, 200);
+    let paid = pay(
+        &app,
+        secret["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    for _ in 0..2 {
+        let body = json!({"token": token, "payment_intent_id": intent});
+        let (status, after) = app.post_json(&format!("{path}paid/"), &body).await;
+        assert_eq!(status, 200, "heard of twice: {after}");
+        assert_eq!(after["owed"], false);
+    }
+
+    let (status, page) = admin_get(&app, &session, &format!("/api/admin/orders/{order}/")).await;
+    assert_eq!(status, 200, "{page}");
+    let refunds = page["refunds"].as_array().unwrap();
+    let late: Vec<&Value> = refunds.iter().filter(|r| r["amount"] == "25.00").collect();
+    assert_eq!(
+        late.len(),
+        1,
+        "the late balance given back once: {refunds:?}"
+    );
+    assert_eq!(page["payment"]["refunded"], "45.00", "{page}");
+    assert_eq!(
+        crate::helpers::count(&app, "simulated_refunds").await,
+        2,
+        "the deposit and the late balance, each asked of the provider once"
+    );
+    let told = "outbox WHERE subject LIKE 'Balance refunded for cancelled booking%'";
+    assert_eq!(
+        crate::helpers::count(&app, told).await,
+        1,
+        "the studio told once"
+    );
+}
+
 #[tokio::test]
 async fn a_balance_paid_through_stripe_is_marked_paid_once_whether_the_webhook_or_the_browser_comes_first()
  {
@@ -932,4 +1119,39 @@ async fn an_offered_seat_passes_to_its_booking_with_no_moment_for_another_shoppe
         assert_eq!(status, 200, "{placed}");
         assert_eq!(spots_left(&app, FULL).await, 0);
     }
+}
+
+#[tokio::test]
+async fn a_workshop_is_on_the_orders_day_view_of_its_date_with_no_orders_that_day() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let day = admin_workshop(&app, &session, WREATH).await["date"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let days_of = |book: &Value| -> Vec<(String, usize)> {
+        book["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let orders = d["orders"].as_array().unwrap().len();
+                (d["date"].as_str().unwrap().to_owned(), orders)
+            })
+            .collect()
+    };
+    let ranged = format!("/api/admin/orders/?from={day}&to={day}");
+    let (status, book) = admin_get(&app, &session, &ranged).await;
+    assert_eq!(status, 200, "{book}");
+    assert_eq!(
+        days_of(&book),
+        vec![(day.clone(), 0)],
+        "its day, with no orders"
+    );
+    let (status, work) = admin_get(&app, &session, "/api/admin/orders/").await;
+    assert_eq!(status, 200, "{work}");
+    assert!(days_of(&work).contains(&(day.clone(), 0)), "{work}");
+    // A search asks for orders alone.
+    let (_, found) = admin_get(&app, &session, "/api/admin/orders/?q=nobody-at-all").await;
+    assert!(days_of(&found).is_empty(), "{found}");
 }

@@ -2408,6 +2408,8 @@ export interface components {
             balance_due: string | null;
             /** @description `YYYY-MM-DD`. */
             date: string;
+            /** @description What was paid and what is owed by when, in core's words (the confirmation's sentence). */
+            message: string;
             /** Format: int32 */
             order_id: number;
             /** @description Still to pay (false once received, or when the booking was cancelled). */

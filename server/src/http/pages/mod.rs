@@ -26,6 +26,8 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
             "checkout" | "payment-failed" | "admin" | "order-confirmation",
             ..,
         ] => return None,
+        // A booking's confirmation is read back through its link's token.
+        ["workshops", "booked", ..] => return None,
         // The home page shows this week's bouquets from the catalogue.
         [""] | ["shop"] => paths.push("/api/products/".into()),
         ["shop", id] if is_id(id) => paths.push(format!("/api/products/{id}/")),
@@ -281,6 +283,7 @@ mod tests {
             "/admin/orders/4",
             "/order-confirmation/9",
             "/payment-failed",
+            "/workshops/booked/7",
         ] {
             assert_eq!(answers_for(path), None, "{path}");
         }

@@ -3,8 +3,11 @@ import { formatDate } from '@/lib/core';
 import type { BookedWorkshop } from '../api/book-workshop';
 import './booking.css';
 
+/** What the confirmation shows: the booking's answer, or its balance read back after a reload. */
+type Confirmed = Pick<BookedWorkshop, 'workshop' | 'slug' | 'date' | 'time' | 'seats' | 'message'>;
+
 /** A booking made: the workshop, the seats, what was paid and (the server's sentence) what is due and by when. */
-export function BookingDone({ booked }: { booked: BookedWorkshop }) {
+export function BookingDone({ booked }: { booked: Confirmed }) {
   const seats = booked.seats === 1 ? '1 seat' : `${booked.seats} seats`;
   return (
     <section className="booking-done" aria-labelledby="booked-title">

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render';
+import WorkshopBookedPage from './workshop-booked';
+
+const path = '/workshops/booked/:orderId';
+
+const balance = {
+  order_id: 7,
+  reference: 'FS-000007',
+  workshop: 'Christmas wreath making',
+  slug: 'christmas-wreath-making',
+  date: '2027-12-04',
+  time: '10:00–13:00',
+  seats: 1,
+  paid: '20.00',
+  balance: '25.00',
+  balance_due: '2027-11-20',
+  owed: true,
+  paid_how: null,
+  message: 'You paid £20.00. The balance of £25.00 is due by November 20th.',
+};
+
+describe('the booking confirmation', () => {
+  it('after a reload, reads the booking back through its link and says what is owed and by when in core’s words', async () => {
+    mockApi.on('GET', '/api/workshops/balance/7/', ({ url }) => {
+      expect(new URL(url).searchParams.get('token')).toBe('t0k');
+      return json(balance);
+    });
+    renderPage(<WorkshopBookedPage />, { path, at: '/workshops/booked/7?token=t0k' });
+
+    expect(await screen.findByRole('heading', { name: 'See you at Christmas wreath making' })).toBeInTheDocument();
+    expect(screen.getByText(balance.message)).toBeInTheDocument();
+  });
+
+  it('without its link’s token, says where the details are', () => {
+    renderPage(<WorkshopBookedPage />, { path, at: '/workshops/booked/7' });
+    expect(screen.getByRole('heading', { name: 'Your booking' })).toBeInTheDocument();
+  });
+});
