@@ -26,8 +26,8 @@ pub fn answers_for(path: &str) -> Option<Vec<String>> {
             "checkout" | "payment-failed" | "admin" | "order-confirmation",
             ..,
         ] => return None,
-        // A booking's confirmation is read back through its link's token.
-        ["workshops", "booked", ..] => return None,
+        // A booking's confirmation and its balance are read through their link's token.
+        ["workshops", "booked" | "balance", ..] => return None,
         // The home page shows this week's bouquets from the catalogue.
         [""] | ["shop"] => paths.push("/api/products/".into()),
         ["shop", id] if is_id(id) => paths.push(format!("/api/products/{id}/")),
@@ -284,6 +284,7 @@ mod tests {
             "/order-confirmation/9",
             "/payment-failed",
             "/workshops/booked/7",
+            "/workshops/balance/7",
         ] {
             assert_eq!(answers_for(path), None, "{path}");
         }
