@@ -251,6 +251,9 @@ pub struct OrderPayment {
     pub voucher_id: Option<i32>,
     /// Given back to the voucher so far (part of `refunded`).
     pub refunded_to_voucher: String,
+    /// A workshop booking's balance received after the booking, by card or in the studio
+    /// (part of `total`; `0.00` otherwise), so the lines and the total add up.
+    pub balance_received: String,
 }
 
 /// One order as the studio reads it.
@@ -927,6 +930,7 @@ async fn detail_with(
             offer_code: order.offer_code.clone(),
             voucher_id: order.voucher_id,
             refunded_to_voucher: money(order.voucher_refunded_pence),
+            balance_received: balance.paid.to_wire(),
         },
         history,
         changes,

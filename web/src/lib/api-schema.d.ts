@@ -4157,6 +4157,11 @@ export interface components {
          * @description How an order was paid.
          */
         OrderPayment: {
+            /**
+             * @description A workshop booking's balance received after the booking, by card or in the studio
+             *     (part of `total`; `0.00` otherwise), so the lines and the total add up.
+             */
+            balance_received: string;
             /** @description What an offer code took off (the total is after it). */
             discount: string;
             /** @description A studio order: how it was paid, as the studio wrote it. */

@@ -70,6 +70,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       offer_code: null,
       voucher_id: null,
       refunded_to_voucher: '0.00',
+      balance_received: '0.00',
     },
     history: [{ status: 'new', label: 'New', by: 'shop', at: '2026-12-13T18:05:00Z', note: null }],
     changes: [],

@@ -296,6 +296,9 @@ function OrderView({ order, problem, news, heading, onChanged, onRefused, onStal
             {order.delivery_fee !== '0.00' && <Sum label="Delivery" value={money(order.delivery_fee)} />}
             {order.surcharge !== '0.00' && <Sum label="Delivery time" value={money(order.surcharge)} />}
             {Number(paid.discount) > 0 && <Sum label={`Offer ${paid.offer_code ?? ''}`.trim()} value={`−${money(paid.discount)}`} />}
+            {order.payment.balance_received !== '0.00' && (
+              <Sum label="Balance received" value={money(order.payment.balance_received)} />
+            )}
             <Sum label="Total" value={money(order.total)} strong={order.payment.refunded === '0.00'} />
             {order.payment.refunded !== '0.00' && (
               <>
