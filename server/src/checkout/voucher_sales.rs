@@ -233,12 +233,16 @@ impl VoucherSales<'_> {
             .ok_or(BuyError::Unknown)?;
         if issued.rows_affected == 1 {
             vouchers::issue(&txn, &row).await?;
-            mail::post(
-                &txn,
-                &row.buyer_email,
-                voucher_letters::receipt(&row, &studio),
-            )
-            .await?;
+            // A purchase left unpaid so long that its people's details went (the retention
+            // rule) has no one to write to; the studio sees it issued, and why not sent.
+            if row.anonymised_at.is_none() {
+                mail::post(
+                    &txn,
+                    &row.buyer_email,
+                    voucher_letters::receipt(&row, &studio),
+                )
+                .await?;
+            }
             let due = posy_core::calendar::Date::parse(&row.send_on)
                 .is_some_and(|day| day <= today(checkout.clock.now()));
             if due {

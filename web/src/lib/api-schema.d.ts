@@ -4394,6 +4394,12 @@ export interface components {
              *     shop takes test payments only.
              */
             stripe: boolean;
+            /**
+             * @description How long a voucher whose payment was never made keeps its buyer's and recipient's
+             *     details and message after it was started, as an unpaid cart keeps what was chosen in it,
+             *     e.g. `30 days`.
+             */
+            unpaid_vouchers_kept: string;
             /** @description How long a mail that could not be sent is kept after it was given up, e.g. `90 days`. */
             unsent_mail_kept: string;
             /**
@@ -5171,6 +5177,12 @@ export interface components {
          * @description One voucher with its message and history.
          */
         VoucherDetail: {
+            /**
+             * Format: int64
+             * @description When its buyer's and recipient's details went (Unix seconds: an erasure, or the
+             *     retention rule); none while they are kept. One not sent by then is never mailed.
+             */
+            anonymised_at: number | null;
             /** @description What can be spent now (carts paying with it take theirs off). */
             balance: string;
             buyer_email: string;
@@ -5260,6 +5272,12 @@ export interface components {
          * @description A voucher as the back office lists it.
          */
         VoucherRow: {
+            /**
+             * Format: int64
+             * @description When its buyer's and recipient's details went (Unix seconds: an erasure, or the
+             *     retention rule); none while they are kept. One not sent by then is never mailed.
+             */
+            anonymised_at: number | null;
             /** @description What can be spent now (carts paying with it take theirs off). */
             balance: string;
             buyer_email: string;
