@@ -577,16 +577,25 @@ async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_paymen
     .await;
     assert_eq!(declined["error"]["message"], "Your card was declined.");
 
-    // Another address naming the voucher starts a purchase of its own.
+    // Another address naming the voucher and its secret starts a purchase of its own; so does
+    // someone behind the same address (an office) who names the voucher without the secret.
     let mut theirs = gift("25", "");
     theirs["voucher_id"] = first["voucher_id"].clone();
+    theirs["client_secret"] = first["client_secret"].clone();
     let (status, other) = post_from(&app, "/api/vouchers/", &theirs, "203.0.113.9").await;
     assert_eq!(status, 200, "{other}");
     assert_ne!(other["voucher_id"], first["voucher_id"]);
+    let mut guessed = gift("25", "");
+    guessed["voucher_id"] = first["voucher_id"].clone();
+    guessed["client_secret"] = other["client_secret"].clone();
+    let (status, colleague) = post_from(&app, "/api/vouchers/", &guessed, "198.51.100.7").await;
+    assert_eq!(status, 200, "{colleague}");
+    assert_ne!(colleague["voucher_id"], first["voucher_id"]);
 
     // Pressed again from the page, the value corrected to £30: the same voucher and payment.
     let mut again = gift("30", "");
     again["voucher_id"] = first["voucher_id"].clone();
+    again["client_secret"] = first["client_secret"].clone();
     let (status, second) = post_from(&app, "/api/vouchers/", &again, "198.51.100.7").await;
     assert_eq!(status, 200, "{second}");
     assert_eq!(second["voucher_id"], first["voucher_id"]);
@@ -608,12 +617,12 @@ async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_paymen
     assert_eq!(issued(&app).await, 1);
     assert_eq!(
         count(&app, "vouchers").await,
-        2,
-        "this purchase's and the other's"
+        3,
+        "this purchase's and the two others'"
     );
     assert_eq!(
         count(&app, "simulated_payments").await,
-        2,
+        3,
         "one payment each"
     );
 }

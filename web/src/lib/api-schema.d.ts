@@ -2593,6 +2593,12 @@ export interface components {
             /** @default  */
             buyer_name: string | null;
             /**
+             * @description With `voucher_id`: the `client_secret` the first press answered. Only the browser that
+             *     started the purchase holds it, so two shoppers behind one address (an office) never go
+             *     on with each other's.
+             */
+            client_secret?: string | null;
+            /**
              * @description Up to 300 characters; line breaks kept.
              * @default
              */
@@ -2619,8 +2625,8 @@ export interface components {
             /**
              * Format: int32
              * @description Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
-             *     asked for from the same address, that voucher and its payment are kept (its terms
-             *     rewritten, the amount changed) rather than a second made.
+             *     asked for from the same address with its `client_secret`, that voucher and its payment
+             *     are kept (its terms rewritten, the amount changed) rather than a second made.
              */
             voucher_id?: number | null;
         };
