@@ -490,6 +490,24 @@ fn intent_of(secret: &Value) -> String {
     secret.split("_secret_").next().unwrap().to_owned()
 }
 
+/// Pays for the voucher purchase `started` by the test card and asks for it to be issued: the
+/// voucher as bought.
+async fn pay_for_voucher(app: &TestApp, started: &Value) -> Value {
+    let paid = pay(
+        app,
+        started["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, bought) = app
+        .post_json(&path, &json!({"payment_intent_id": intent}))
+        .await;
+    assert_eq!(status, 200, "{bought}");
+    bought
+}
+
 /// How many vouchers have been issued.
 async fn issued(app: &TestApp) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};
@@ -636,18 +654,7 @@ async fn a_voucher_for_a_later_day_is_mailed_at_8_uk_time_on_that_day_and_not_be
         .post_json("/api/vouchers/", &gift("50", "2026-12-25"))
         .await;
     assert_eq!(status, 200, "{started}");
-    let paid = pay(
-        &app,
-        started["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, bought) = app
-        .post_json(&path, &json!({"payment_intent_id": intent}))
-        .await;
-    assert_eq!(status, 200, "{bought}");
+    let bought = pay_for_voucher(&app, &started).await;
     assert_eq!(
         bought["sentence"],
         "We'll e-mail Sam Green the voucher on Friday 25 December at 8am."
@@ -842,18 +849,7 @@ async fn an_unpaid_vouchers_people_go_when_an_unpaid_cart_would_and_a_paid_ones_
     assert_eq!(kept[0]["value"], "25.00", "the paid one stays");
 
     // Paid after all (a card confirmed that late): issued, and no letter to an empty address.
-    let paid = pay(
-        &app,
-        started["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, bought) = app
-        .post_json(&path, &json!({"payment_intent_id": intent}))
-        .await;
-    assert_eq!(status, 200, "{bought}");
+    pay_for_voucher(&app, &started).await;
     assert_eq!(issued(&app).await, 2);
     assert_eq!(letters_to(&app, "").await, Vec::<String>::new());
 }
