@@ -10,7 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::Money;
-use crate::calendar::{Date, days_in_month};
+use crate::calendar::{Date, Instant, LondonTime, days_in_month};
 use crate::validation::{FormField, FormProblems, has_control_chars, is_email, too_long};
 
 /// The letters and digits a code is made of: no `0`/`O`, `1`/`I`/`L` or `U`/`V` look-alikes,
@@ -289,6 +289,17 @@ impl Movement {
 /// When a voucher mail goes: on the chosen day at this hour, UK time (or at once for today).
 pub const SEND_HOUR: u8 = 8;
 
+/// Whether a voucher to be sent on `send_on` goes at `now`: from [`SEND_HOUR`] on the studio's
+/// clock on its day (07:00 UTC in British Summer Time, 08:00 UTC in winter), or at once when
+/// its day has passed.
+pub fn is_due(send_on: Date, now: Instant) -> bool {
+    let Some(here) = LondonTime::at(now) else {
+        return false;
+    };
+    send_on < here.date
+        || (send_on == here.date && here.time.minutes() >= u16::from(SEND_HOUR) * 60)
+}
+
 /// The longest a buyer may wait to send a voucher, in days ahead.
 pub const SEND_AHEAD_DAYS: i64 = 365;
 
@@ -501,6 +512,39 @@ impl VoucherForm {
 mod tests {
     use super::*;
     use crate::testing::date;
+
+    /// The moment a clock on UTC shows `hh:mm` on `day`.
+    fn utc(day: &str, hh: i64, mm: i64) -> Instant {
+        date(day).days_since_epoch() * 86_400 + hh * 3600 + mm * 60
+    }
+
+    #[test]
+    fn a_voucher_goes_at_8_on_the_studios_clock_which_is_7_utc_in_summer_and_8_in_winter() {
+        // (send day, the last UTC minute before it goes, the first it goes): midsummer, a
+        // winter's day, and the days the clocks change (08:00 is after the change on both).
+        for (day, before, from) in [
+            ("2027-06-21", (6, 59), (7, 0)),
+            ("2026-12-25", (7, 59), (8, 0)),
+            ("2027-03-28", (6, 59), (7, 0)),
+            ("2027-10-31", (7, 59), (8, 0)),
+        ] {
+            let send_on = date(day);
+            assert!(
+                !is_due(send_on, utc(day, 0, 0) - 1),
+                "{day}: the day before"
+            );
+            assert!(!is_due(send_on, utc(day, before.0, before.1)), "{day}");
+            assert!(is_due(send_on, utc(day, from.0, from.1)), "{day}");
+            assert!(is_due(send_on, utc(day, 23, 59)), "{day}: later that day");
+        }
+    }
+
+    #[test]
+    fn a_voucher_whose_day_has_passed_goes_at_once_at_any_hour() {
+        let send_on = date("2027-06-21");
+        assert!(is_due(send_on, utc("2027-06-22", 0, 30)));
+        assert!(is_due(send_on, utc("2027-07-01", 3, 0)));
+    }
 
     #[test]
     fn a_code_is_read_whatever_its_case_spaces_and_dashes() {

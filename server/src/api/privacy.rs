@@ -38,6 +38,10 @@ pub struct PrivacyFacts {
     /// How long a gift voucher's buyer's and recipient's names, addresses and message are
     /// kept after it was bought, e.g. `6 years` (its code and what is left on it stay: money).
     pub vouchers_kept: String,
+    /// How long a voucher whose payment was never made keeps its buyer's and recipient's
+    /// details and message after it was started, as an unpaid cart keeps what was chosen in it,
+    /// e.g. `30 days`.
+    pub unpaid_vouchers_kept: String,
     /// Cards are taken by Stripe (its fraud cookies are set on the checkout); false when the
     /// shop takes test payments only.
     pub stripe: bool,
@@ -147,6 +151,10 @@ impl PrivacyApi {
             unsent_mail_kept: kept.dead_mail_words(),
             orders_kept: kept.order_words(),
             vouchers_kept: kept.order_words(),
+            unpaid_vouchers_kept: format!(
+                "{} days",
+                crate::cart::IDLE_LIMIT.as_secs() / (24 * 60 * 60)
+            ),
             stripe: privacy.stripe,
             mail_relay: privacy.mail_relay,
             object_storage: privacy.object_storage,

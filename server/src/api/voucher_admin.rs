@@ -49,6 +49,9 @@ pub struct VoucherRow {
     pub send_on: String,
     /// When its mail went (Unix seconds); none before.
     pub sent_at: Option<i64>,
+    /// When its buyer's and recipient's details went (Unix seconds: an erasure, or the
+    /// retention rule); none while they are kept. One not sent by then is never mailed.
+    pub anonymised_at: Option<i64>,
     /// `card` (online) or `studio`.
     pub paid_by: String,
     /// Unix seconds.
@@ -231,6 +234,7 @@ async fn row_view(desk: &OrderDesk, row: voucher::Model) -> Result<VoucherRow, D
         recipient_email: row.recipient_email,
         send_on: row.send_on,
         sent_at: row.sent_at,
+        anonymised_at: row.anonymised_at,
         paid_by: row.paid_by,
         created_at: row.created_at,
         version: row.version,

@@ -232,9 +232,13 @@ pub struct BuyVoucher {
     #[oai(default)]
     pub send_on: Text,
     /// Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
-    /// asked for from the same address, that voucher and its payment are kept (its terms
-    /// rewritten, the amount changed) rather than a second made.
+    /// asked for from the same address with its `client_secret`, that voucher and its payment
+    /// are kept (its terms rewritten, the amount changed) rather than a second made.
     pub voucher_id: Option<i32>,
+    /// With `voucher_id`: the `client_secret` the first press answered. Only the browser that
+    /// started the purchase holds it, so two shoppers behind one address (an office) never go
+    /// on with each other's.
+    pub client_secret: Option<Text>,
 }
 
 /// A voucher waiting for its payment: confirm the card with `client_secret` as the checkout
@@ -516,8 +520,9 @@ impl VouchersApi {
             message: body.message.0,
             send_on: body.send_on.0,
         };
+        let earlier = body.voucher_id.zip(body.client_secret.map(String::from));
         let started = VoucherSales(&checkout)
-            .start(&form, body.voucher_id, &clients.address(req), &attempts)
+            .start(&form, earlier, &clients.address(req), &attempts)
             .await
             .map_err(BuyRefusal)?;
         Ok(Json(VoucherPayment {

@@ -2,8 +2,9 @@
 //! [`RetentionSettings`], kept by `studio::retention`) to what the shop holds, each domain
 //! doing its own part: sent mail and mail given up on go (rows and `.eml` files), orders whose
 //! day is long past lose the recipient's phone, the instructions and the card message,
-//! enquiries with nothing new for the kept period go with their replies, and orders older than
-//! six years are anonymised.
+//! enquiries with nothing new for the kept period go with their replies, orders and gift
+//! vouchers older than six years are anonymised, and so are vouchers never paid for once an
+//! unpaid cart would have gone.
 //!
 //! It compares the rows' real timestamps with the clock it is handed. The shop hands it the
 //! real one: the `--fake-now` that moves the shop's calendar for journeys and demos must never
@@ -17,7 +18,7 @@ use sea_orm::DbErr;
 
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
-use crate::{enquiries, mail, orders, studio};
+use crate::{cart, enquiries, mail, orders, studio};
 
 /// How often the rules are applied.
 const EVERY: Duration = Duration::from_secs(24 * 60 * 60);
@@ -40,6 +41,8 @@ pub struct Applied {
     pub notes: u64,
     /// Gift vouchers whose buyer's and recipient's details and message went.
     pub vouchers: u64,
+    /// Gift vouchers never paid for whose details and message went.
+    pub unpaid_vouchers: u64,
 }
 
 /// Applies the settings in force once, as at `now` (Unix seconds on the clock handed in).
@@ -99,6 +102,11 @@ pub async fn apply(writer: &Writer, outbox_dir: &Path, now: i64) -> Result<Appli
     let txn = writer.begin().await?;
     applied.vouchers =
         orders::voucher_privacy::anonymise_bought_before(&txn, cut.orders_before, now).await?;
+    // A purchase never paid for keeps them no longer than an unpaid checkout keeps its cart
+    // (with the recipient and the card message on its choice): until it lies idle that long.
+    let unpaid_before = now - cart::IDLE_LIMIT.as_secs() as i64;
+    applied.unpaid_vouchers =
+        orders::voucher_privacy::anonymise_unpaid_started_before(&txn, unpaid_before, now).await?;
     txn.commit().await?;
     Ok(applied)
 }

@@ -9,7 +9,9 @@
 //!    Pay pressed again for the same purchase (the page names the voucher its first press made,
 //!    after a refused card) keeps that voucher and its payment: the terms rewritten, the
 //!    intent's amount changed if the value was, so one purchase is one voucher and one charge.
-//!    Only the address that started the purchase may continue it, and only while it is unpaid.
+//!    Only the browser that started the purchase may continue it (it sends the payment's
+//!    client secret, which no one else has), from the same address, and only while it is
+//!    unpaid.
 //! 2. [`VoucherSales::paid`]: read back from the provider (succeeded, GBP, its value, neither
 //!    refunded nor disputed), the voucher is issued in one transaction with its `issued`
 //!    movement, the buyer's receipt and, when its day is today, its mail; later days' mail goes
@@ -30,6 +32,7 @@ use crate::mail;
 use crate::orders::voucher_letters;
 use crate::orders::vouchers::{self, ISSUED, PaidFor, UNPAID};
 use crate::store::entities::voucher;
+use crate::store::secrets::constant_time_eq;
 
 /// Why a voucher could not be bought.
 #[derive(Debug)]
@@ -65,11 +68,12 @@ pub struct Started {
 pub struct VoucherSales<'a>(pub &'a Checkout);
 
 impl VoucherSales<'_> {
-    /// Checks the form and makes the voucher's payment (see the module's notes).
+    /// Checks the form and makes the voucher's payment (see the module's notes); `earlier` is
+    /// the voucher and the client secret a first press answered.
     pub async fn start(
         &self,
         form: &VoucherForm,
-        earlier: Option<i32>,
+        earlier: Option<(i32, String)>,
         address: &str,
         attempts: &PaymentAttempts,
     ) -> Result<Started, BuyError> {
@@ -77,8 +81,8 @@ impl VoucherSales<'_> {
         let order = form
             .parse(today(checkout.clock.now()))
             .map_err(BuyError::Form)?;
-        if let Some(id) = earlier
-            && let Some(started) = self.again(id, &order, address, attempts).await?
+        if let Some((id, secret)) = earlier
+            && let Some(started) = self.again(id, &secret, &order, address, attempts).await?
         {
             return Ok(started);
         }
@@ -116,12 +120,13 @@ impl VoucherSales<'_> {
         })
     }
 
-    /// The purchase whose first press made voucher `id`, continued (see the module's notes);
-    /// `None` when it cannot be (unknown, another address's, or its payment cancelled), so a
-    /// fresh purchase is started instead.
+    /// The purchase whose first press made voucher `id` and answered `secret`, continued (see
+    /// the module's notes); `None` when it cannot be (unknown, another browser's or address's,
+    /// or its payment cancelled), so a fresh purchase is started instead.
     async fn again(
         &self,
         id: i32,
+        secret: &str,
         order: &posy_core::voucher::VoucherOrder,
         address: &str,
         attempts: &PaymentAttempts,
@@ -143,7 +148,10 @@ impl VoucherSales<'_> {
             Err(PaymentError::NotFound) => return Ok(None),
             Err(other) => return Err(BuyError::Provider(other)),
         };
-        if intent.status == PaymentStatus::Canceled || intent.reversed() {
+        if !constant_time_eq(intent.client_secret.as_bytes(), secret.as_bytes())
+            || intent.status == PaymentStatus::Canceled
+            || intent.reversed()
+        {
             return Ok(None);
         }
         let purchase = intent.cart_id.map(|c| c.to_string()).unwrap_or_default();
@@ -233,12 +241,16 @@ impl VoucherSales<'_> {
             .ok_or(BuyError::Unknown)?;
         if issued.rows_affected == 1 {
             vouchers::issue(&txn, &row).await?;
-            mail::post(
-                &txn,
-                &row.buyer_email,
-                voucher_letters::receipt(&row, &studio),
-            )
-            .await?;
+            // A purchase left unpaid so long that its people's details went (the retention
+            // rule) has no one to write to; the studio sees it issued, and why not sent.
+            if row.anonymised_at.is_none() {
+                mail::post(
+                    &txn,
+                    &row.buyer_email,
+                    voucher_letters::receipt(&row, &studio),
+                )
+                .await?;
+            }
             let due = posy_core::calendar::Date::parse(&row.send_on)
                 .is_some_and(|day| day <= today(checkout.clock.now()));
             if due {

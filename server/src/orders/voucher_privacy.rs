@@ -1,7 +1,8 @@
 //! A gift voucher's personal data: the buyer's and the recipient's names and addresses and the
 //! message. Held for either address (the right of access), and forgotten on request or after the
-//! orders' period (six years by default) from when it was bought. The code, its value and its
-//! ledger stay: they are money, and a voucher anonymised can still be spent by its holder.
+//! orders' period (six years by default) from when it was bought; one never paid for sooner,
+//! when an unpaid cart would go. The code, its value and its ledger stay: they are money, and a
+//! voucher anonymised can still be spent by its holder.
 
 use poem_openapi::Object;
 use posy_core::Money;
@@ -11,6 +12,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::orders::vouchers::UNPAID;
 use crate::store::clock::iso8601;
 use crate::store::entities::{offer_use, voucher};
 
@@ -103,6 +105,23 @@ pub async fn anonymise_bought_before(
     anonymise(
         txn,
         sea_orm::Condition::all().add(voucher::Column::CreatedAt.lt(bought_before)),
+        now,
+    )
+    .await
+}
+
+/// Anonymises vouchers whose purchase was started before `started_before` and never paid for
+/// (the card refused or the page left), in the caller's transaction; answers how many.
+pub async fn anonymise_unpaid_started_before(
+    txn: &impl ConnectionTrait,
+    started_before: i64,
+    now: i64,
+) -> Result<u64, DbErr> {
+    anonymise(
+        txn,
+        sea_orm::Condition::all()
+            .add(voucher::Column::Status.eq(UNPAID))
+            .add(voucher::Column::CreatedAt.lt(started_before)),
         now,
     )
     .await

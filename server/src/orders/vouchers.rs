@@ -19,7 +19,7 @@
 
 use posy_core::Money;
 use posy_core::calendar::Date;
-use posy_core::voucher::{Movement, VoucherCode, VoucherRefusal, VoucherState};
+use posy_core::voucher::{Movement, VoucherCode, VoucherRefusal, VoucherState, is_due};
 use sea_orm::sea_query::{Expr, LockType};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, ExprTrait, QueryFilter,
@@ -584,8 +584,10 @@ pub async fn list(
 }
 
 /// Queues the voucher's mail (to its recipient, or its buyer to print) and marks it sent, once:
-/// a second call, or a second process, finds it marked and sends nothing. In the caller's
-/// transaction.
+/// a second call, or a second process, finds it marked and sends nothing. One whose people's
+/// details went before it was sent (an erasure, or the retention rule) is never mailed: there
+/// is no address left to send it to. Its code still works for whoever has it, and the back
+/// office says why it was not sent. In the caller's transaction.
 pub async fn send(
     txn: &impl ConnectionTrait,
     row: &voucher::Model,
@@ -597,6 +599,7 @@ pub async fn send(
         .filter(voucher::Column::Id.eq(row.id))
         .filter(voucher::Column::SentAt.is_null())
         .filter(voucher::Column::Status.eq(ISSUED))
+        .filter(voucher::Column::AnonymisedAt.is_null())
         .exec(txn)
         .await?;
     if marked.rows_affected == 0 {
@@ -608,31 +611,27 @@ pub async fn send(
     Ok(true)
 }
 
-/// Whether a voucher due on `send_on` goes at `now` (Unix seconds): from 08:00 UK time on its
-/// day, or at once when its day has passed.
-pub fn due(send_on: Date, now: i64) -> bool {
-    let Some(here) = posy_core::calendar::LondonTime::at(now) else {
-        return false;
-    };
-    send_on < here.date
-        || (send_on == here.date
-            && here.time.minutes() >= u16::from(posy_core::voucher::SEND_HOUR) * 60)
-}
-
-/// Sends every issued voucher whose time has come (see [`due`]) and that has not gone yet;
-/// answers how many went.
+/// Sends every issued voucher whose time has come (core's [`is_due`]) and that has not gone
+/// yet; answers how many went.
 pub async fn send_due(desk: &super::OrderDesk, now: i64) -> Result<usize, DbErr> {
+    let Some(here) = posy_core::calendar::LondonTime::at(now) else {
+        return Ok(0);
+    };
     let waiting = voucher::Entity::find()
         .filter(voucher::Column::Status.eq(ISSUED))
+        // Only days come (the wire form `2026-12-25` sorts as the days do): vouchers bought
+        // ahead for Christmas morning never fill the batch before one due today.
+        .filter(voucher::Column::SendOn.lte(here.date.to_wire()))
         .filter(voucher::Column::SentAt.is_null())
         .filter(voucher::Column::VoidedAt.is_null())
+        .filter(voucher::Column::AnonymisedAt.is_null())
         .order_by_asc(voucher::Column::Id)
         .limit(200)
         .all(&desk.db)
         .await?;
     let mut sent = 0;
     for row in waiting {
-        if !Date::parse(&row.send_on).is_some_and(|day| due(day, now)) {
+        if !Date::parse(&row.send_on).is_some_and(|day| is_due(day, now)) {
             continue;
         }
         let studio = desk.facts.get(&desk.db).await?;

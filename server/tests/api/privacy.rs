@@ -315,7 +315,7 @@ async fn the_retention_settings_are_saved_with_a_version_refused_out_of_bounds_a
         notice,
         json!({"mail_kept": "90 days", "card_kept": "13 months", "enquiries_kept": "2 years",
                "unsent_mail_kept": "90 days", "orders_kept": "6 years",
-               "vouchers_kept": "6 years", "stripe": false,
+               "vouchers_kept": "6 years", "unpaid_vouchers_kept": "30 days", "stripe": false,
                "mail_relay": false, "object_storage": false,
                "workshop_notes_kept": "30 days after the workshop",
                "workshop_notes_why": posy_core::workshop::NOTE_WHY})

@@ -490,6 +490,24 @@ fn intent_of(secret: &Value) -> String {
     secret.split("_secret_").next().unwrap().to_owned()
 }
 
+/// Pays for the voucher purchase `started` by the test card and asks for it to be issued: the
+/// voucher as bought.
+async fn pay_for_voucher(app: &TestApp, started: &Value) -> Value {
+    let paid = pay(
+        app,
+        started["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, bought) = app
+        .post_json(&path, &json!({"payment_intent_id": intent}))
+        .await;
+    assert_eq!(status, 200, "{bought}");
+    bought
+}
+
 /// How many vouchers have been issued.
 async fn issued(app: &TestApp) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};
@@ -577,16 +595,25 @@ async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_paymen
     .await;
     assert_eq!(declined["error"]["message"], "Your card was declined.");
 
-    // Another address naming the voucher starts a purchase of its own.
+    // Another address naming the voucher and its secret starts a purchase of its own; so does
+    // someone behind the same address (an office) who names the voucher without the secret.
     let mut theirs = gift("25", "");
     theirs["voucher_id"] = first["voucher_id"].clone();
+    theirs["client_secret"] = first["client_secret"].clone();
     let (status, other) = post_from(&app, "/api/vouchers/", &theirs, "203.0.113.9").await;
     assert_eq!(status, 200, "{other}");
     assert_ne!(other["voucher_id"], first["voucher_id"]);
+    let mut guessed = gift("25", "");
+    guessed["voucher_id"] = first["voucher_id"].clone();
+    guessed["client_secret"] = other["client_secret"].clone();
+    let (status, colleague) = post_from(&app, "/api/vouchers/", &guessed, "198.51.100.7").await;
+    assert_eq!(status, 200, "{colleague}");
+    assert_ne!(colleague["voucher_id"], first["voucher_id"]);
 
     // Pressed again from the page, the value corrected to £30: the same voucher and payment.
     let mut again = gift("30", "");
     again["voucher_id"] = first["voucher_id"].clone();
+    again["client_secret"] = first["client_secret"].clone();
     let (status, second) = post_from(&app, "/api/vouchers/", &again, "198.51.100.7").await;
     assert_eq!(status, 200, "{second}");
     assert_eq!(second["voucher_id"], first["voucher_id"]);
@@ -608,12 +635,12 @@ async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_paymen
     assert_eq!(issued(&app).await, 1);
     assert_eq!(
         count(&app, "vouchers").await,
-        2,
-        "this purchase's and the other's"
+        3,
+        "this purchase's and the two others'"
     );
     assert_eq!(
         count(&app, "simulated_payments").await,
-        2,
+        3,
         "one payment each"
     );
 }
@@ -627,18 +654,7 @@ async fn a_voucher_for_a_later_day_is_mailed_at_8_uk_time_on_that_day_and_not_be
         .post_json("/api/vouchers/", &gift("50", "2026-12-25"))
         .await;
     assert_eq!(status, 200, "{started}");
-    let paid = pay(
-        &app,
-        started["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let path = format!("/api/vouchers/{}/paid/", started["voucher_id"]);
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, bought) = app
-        .post_json(&path, &json!({"payment_intent_id": intent}))
-        .await;
-    assert_eq!(status, 200, "{bought}");
+    let bought = pay_for_voucher(&app, &started).await;
     assert_eq!(
         bought["sentence"],
         "We'll e-mail Sam Green the voucher on Friday 25 December at 8am."
@@ -793,6 +809,160 @@ async fn a_vouchers_people_and_message_are_exported_erased_and_anonymised_after_
     assert_eq!(retention_at(&app, now + 2197 * day).await.vouchers, 1);
     let (_, data) = export("jo@example.com").await;
     assert_eq!(data["vouchers"], json!([]), "{data}");
+}
+
+#[tokio::test]
+async fn an_unpaid_vouchers_people_go_when_an_unpaid_cart_would_and_a_paid_ones_stay() {
+    use crate::helpers::admin_session;
+    use crate::privacy::retention_at;
+    let app = shop().await;
+    let session = admin_session(&app).await;
+    // A purchase started whose card was never paid, and a voucher sold the same day.
+    let (status, started) = app.post_json("/api/vouchers/", &gift("40", "")).await;
+    assert_eq!(status, 200, "{started}");
+    voucher(&app, &session, "25").await;
+    let held = |email: &'static str| {
+        let (app, session) = (&app, &session);
+        async move {
+            let (status, data) = admin_post(
+                app,
+                session,
+                "/api/admin/customers/export/",
+                json!({"email": email}),
+            )
+            .await;
+            assert_eq!(status, 200, "{data}");
+            data["vouchers"].as_array().unwrap().clone()
+        }
+    };
+    assert_eq!(held("jo@example.com").await.len(), 2);
+
+    // An unpaid cart goes after lying idle for 30 days; the unpaid voucher's people with it.
+    let now = posy_server::store::clock::now();
+    let day = 86_400;
+    let before = retention_at(&app, now + 29 * day).await;
+    assert_eq!((before.unpaid_vouchers, before.vouchers), (0, 0));
+    let after = retention_at(&app, now + 31 * day).await;
+    assert_eq!((after.unpaid_vouchers, after.vouchers), (1, 0));
+    let kept = held("jo@example.com").await;
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0]["value"], "25.00", "the paid one stays");
+
+    // Paid after all (a card confirmed that late): issued, and no letter to an empty address.
+    pay_for_voucher(&app, &started).await;
+    assert_eq!(issued(&app).await, 2);
+    assert_eq!(letters_to(&app, "").await, Vec::<String>::new());
+}
+
+/// A voucher sold in the studio for `send_on`: the voucher as the back office shows it.
+async fn sold_for(app: &TestApp, session: &str, send_on: &str) -> Value {
+    let mut sale = gift("25", send_on);
+    sale["payment_note"] = json!("Card on the phone");
+    let (status, sold) = admin_post(app, session, "/api/admin/vouchers/", sale).await;
+    assert_eq!(status, 200, "{sold}");
+    sold
+}
+
+#[tokio::test]
+async fn a_voucher_erased_before_its_day_is_not_mailed_and_the_studio_sees_why() {
+    use posy_server::orders::vouchers::send_due;
+    use posy_server::store::clock::parse_moment;
+    let (app, session) = studio_shop().await;
+    let sold = sold_for(&app, &session, "2026-12-25").await;
+    assert_eq!(sold["sent_at"], Value::Null, "{sold}");
+    assert_eq!(sold["anonymised_at"], Value::Null, "{sold}");
+
+    let (status, erased) = admin_post(
+        &app,
+        &session,
+        "/api/admin/customers/erase/",
+        json!({"email": "sam@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{erased}");
+    assert_eq!(erased["vouchers"], 1, "{erased}");
+
+    // Christmas morning: nobody is left to send it to, so nothing is mailed, then or later.
+    let at = |moment: &str| parse_moment(moment).unwrap();
+    for moment in ["2026-12-25T08:00:00Z", "2026-12-26T08:00:00Z"] {
+        assert_eq!(
+            send_due(&app.desk, at(moment)).await.unwrap(),
+            0,
+            "{moment}"
+        );
+    }
+    assert_eq!(letters_to(&app, "").await, Vec::<String>::new());
+    assert_eq!(
+        letters_to(&app, "sam@example.com").await,
+        Vec::<String>::new()
+    );
+
+    // The studio sees why it was not sent; the code still works for whoever has it.
+    let path = format!("/api/admin/vouchers/{}/", sold["id"]);
+    let (status, shown) = admin_get(&app, &session, &path).await;
+    assert_eq!(status, 200, "{shown}");
+    assert_eq!(shown["sent_at"], Value::Null, "{shown}");
+    assert!(shown["anonymised_at"].is_i64(), "{shown}");
+    assert_eq!(
+        balance(&app, sold["code"].as_str().unwrap()).await["balance"],
+        "25.00"
+    );
+}
+
+#[tokio::test]
+async fn a_voucher_for_a_summer_day_is_mailed_at_8_london_time_which_is_7_utc() {
+    use posy_server::orders::vouchers::send_due;
+    use posy_server::store::clock::parse_moment;
+    let (app, session) = studio_shop().await;
+    sold_for(&app, &session, "2027-06-21").await;
+    let at = |moment: &str| parse_moment(moment).unwrap();
+    assert_eq!(
+        send_due(&app.desk, at("2027-06-21T06:59:59Z"))
+            .await
+            .unwrap(),
+        0,
+        "07:59 in London"
+    );
+    assert_eq!(
+        send_due(&app.desk, at("2027-06-21T07:00:00Z"))
+            .await
+            .unwrap(),
+        1,
+        "08:00 in London, British Summer Time"
+    );
+    assert_eq!(letters_to(&app, "sam@example.com").await.len(), 1);
+}
+
+#[tokio::test]
+async fn vouchers_bought_ahead_for_a_later_day_never_hold_up_one_due_today() {
+    use posy_server::orders::vouchers::send_due;
+    use posy_server::store::clock::parse_moment;
+    use posy_server::store::entities::voucher;
+    use sea_orm::{EntityTrait, Set};
+    let (app, session) = studio_shop().await;
+    // Two hundred bought first for New Year's Day, more than one pass takes.
+    let ahead = (0..200).map(|n| voucher::ActiveModel {
+        code: Set(format!("AHEAD-{n:04}")),
+        value_pence: Set(2500),
+        status: Set("issued".into()),
+        expires_on: Set("2029-01-01".into()),
+        version: Set(1),
+        created_at: Set(0),
+        buyer_name: Set("Jo Bloom".into()),
+        buyer_email: Set("jo@example.com".into()),
+        message: Set(String::new()),
+        send_on: Set("2027-01-01".into()),
+        paid_by: Set("studio".into()),
+        ..Default::default()
+    });
+    voucher::Entity::insert_many(ahead)
+        .exec(&app.db)
+        .await
+        .unwrap();
+    sold_for(&app, &session, "2026-12-15").await;
+    let morning = parse_moment("2026-12-15T08:00:00Z").unwrap();
+    assert_eq!(send_due(&app.desk, morning).await.unwrap(), 1);
+    assert_eq!(letters_to(&app, "sam@example.com").await.len(), 1);
 }
 
 async fn remove(app: &TestApp, cart: &str, kind: &str) -> (u16, Value) {

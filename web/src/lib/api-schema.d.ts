@@ -2595,6 +2595,12 @@ export interface components {
             /** @default  */
             buyer_name: string | null;
             /**
+             * @description With `voucher_id`: the `client_secret` the first press answered. Only the browser that
+             *     started the purchase holds it, so two shoppers behind one address (an office) never go
+             *     on with each other's.
+             */
+            client_secret?: string | null;
+            /**
              * @description Up to 300 characters; line breaks kept.
              * @default
              */
@@ -2621,8 +2627,8 @@ export interface components {
             /**
              * Format: int32
              * @description Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
-             *     asked for from the same address, that voucher and its payment are kept (its terms
-             *     rewritten, the amount changed) rather than a second made.
+             *     asked for from the same address with its `client_secret`, that voucher and its payment
+             *     are kept (its terms rewritten, the amount changed) rather than a second made.
              */
             voucher_id?: number | null;
         };
@@ -4401,6 +4407,12 @@ export interface components {
              *     shop takes test payments only.
              */
             stripe: boolean;
+            /**
+             * @description How long a voucher whose payment was never made keeps its buyer's and recipient's
+             *     details and message after it was started, as an unpaid cart keeps what was chosen in it,
+             *     e.g. `30 days`.
+             */
+            unpaid_vouchers_kept: string;
             /** @description How long a mail that could not be sent is kept after it was given up, e.g. `90 days`. */
             unsent_mail_kept: string;
             /**
@@ -5178,6 +5190,12 @@ export interface components {
          * @description One voucher with its message and history.
          */
         VoucherDetail: {
+            /**
+             * Format: int64
+             * @description When its buyer's and recipient's details went (Unix seconds: an erasure, or the
+             *     retention rule); none while they are kept. One not sent by then is never mailed.
+             */
+            anonymised_at: number | null;
             /** @description What can be spent now (carts paying with it take theirs off). */
             balance: string;
             buyer_email: string;
@@ -5267,6 +5285,12 @@ export interface components {
          * @description A voucher as the back office lists it.
          */
         VoucherRow: {
+            /**
+             * Format: int64
+             * @description When its buyer's and recipient's details went (Unix seconds: an erasure, or the
+             *     retention rule); none while they are kept. One not sent by then is never mailed.
+             */
+            anonymised_at: number | null;
             /** @description What can be spent now (carts paying with it take theirs off). */
             balance: string;
             buyer_email: string;

@@ -32,6 +32,8 @@ const answers: FirstLoad = {
     enquiries_kept: '2 years',
     unsent_mail_kept: '90 days',
     orders_kept: '6 years',
+    vouchers_kept: '6 years',
+    unpaid_vouchers_kept: '30 days',
     stripe: false,
     mail_relay: true,
     object_storage: false,
@@ -107,7 +109,7 @@ describe('the server’s drawing of each shopper page', () => {
     ['/workshops', 'Christmas wreath making'],
     [`/workshops/${wreaths.slug}`, 'If you cannot come'],
     ['/cart', ''],
-    ['/privacy', '6 years'],
+    ['/privacy', 'A voucher whose payment was never made loses them after 30 days.'],
     ['/gift-vouchers', '£75.00'],
     ['/gift-vouchers/balance', 'Voucher code'],
   ] as const;

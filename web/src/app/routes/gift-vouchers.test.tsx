@@ -61,6 +61,7 @@ describe('the gift voucher page', () => {
       buyer_name: 'Jo Bloom',
       buyer_email: 'jo@example.com',
       voucher_id: null,
+      client_secret: null,
     });
   });
 
@@ -88,7 +89,10 @@ describe('the gift voucher page', () => {
     await user.click(screen.getByRole('button', { name: 'Pay £25.00' }));
 
     await screen.findByTestId('voucher-thanks');
-    expect(ordered.map((order) => order.voucher_id)).toEqual([null, 4]);
+    expect(ordered.map((order) => [order.voucher_id, order.client_secret])).toEqual([
+      [null, null],
+      [4, 'pi_9_secret_x'],
+    ]);
   });
 
   it('shows the server’s sentence by the box at fault, keeps what was typed, and charges nothing', async () => {

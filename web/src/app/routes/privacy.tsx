@@ -18,6 +18,11 @@ function HowLong({ facts }: { facts: PrivacyFacts }) {
       then: 'counted from the day you ordered. Then we remove your name, e-mail, phone and address, and the recipient’s, and keep only what the tax office asks of us: what was bought, for how much, when, any refund, and the first half of the postcode (like BS3).',
     },
     {
+      period: facts.vouchers_kept,
+      what: 'Gift vouchers',
+      then: `counted from the day one was bought. Then we remove the buyer’s and the recipient’s names and e-mails and the message; the code and what is left on it stay, so it can still be spent. A voucher whose payment was never made loses them after ${facts.unpaid_vouchers_kept}.`,
+    },
+    {
       period: facts.card_kept,
       what: 'The recipient’s phone, delivery notes and card message',
       then: 'counted from the delivery or collection day. They are there to get the flowers to the door; after that they are blanked.',

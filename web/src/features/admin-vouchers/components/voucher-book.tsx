@@ -10,6 +10,9 @@ import { listVouchers } from '../api/vouchers-admin-api';
 import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
+/** Said in place of a name erased (on request, or by the retention rule). */
+export const ERASED = 'Erased';
+
 /**
  * The gift vouchers, latest first, with a look-up by code or by the buyer's or recipient's
  * e-mail (kept in the address, so a reload keeps it). Each code opens the voucher's page.
@@ -66,8 +69,8 @@ export function VoucherBook({ onSignedOut }: { onSignedOut: () => void }) {
                 </th>
                 <td>{money(voucher.value)}</td>
                 <td>{money(voucher.balance)}</td>
-                <td>{voucher.recipient_name ?? 'To print'}</td>
-                <td>{voucher.buyer_name}</td>
+                <td>{voucher.anonymised_at != null ? ERASED : (voucher.recipient_name ?? 'To print')}</td>
+                <td>{voucher.anonymised_at != null ? ERASED : voucher.buyer_name}</td>
                 <td>{formatDate(voucher.expires_on, 'day')}</td>
                 <td>
                   <span className="pill" data-state={voucher.status}>

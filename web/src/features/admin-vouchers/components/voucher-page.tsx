@@ -8,6 +8,7 @@ import { formatMoment } from '@/lib/core-admin';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import { extendVoucher, getVoucher, voidVoucher, type AdminVoucherDetail } from '../api/vouchers-admin-api';
+import { ERASED } from './voucher-book';
 import { VoucherTable } from './voucher-table';
 import './vouchers-admin.css';
 
@@ -25,6 +26,8 @@ export function VoucherPage({ id, onSignedOut }: { id: number; onSignedOut: () =
     );
   }
   const shown = voucher.data;
+  // When its people's details went (an erasure, or the retention rule); null while kept.
+  const erased = shown.anonymised_at;
   const changed = (next: AdminVoucherDetail) => voucher.setData(() => next);
   return (
     <div className="voucher-page">
@@ -52,12 +55,21 @@ export function VoucherPage({ id, onSignedOut }: { id: number; onSignedOut: () =
         </div>
         <div>
           <dt>From</dt>
-          <dd>{shown.buyer_name}</dd>
+          <dd>{erased ? ERASED : shown.buyer_name}</dd>
         </div>
         <div>
           <dt>For</dt>
-          <dd>{shown.recipient_name ?? `${shown.buyer_name}, to print`}</dd>
+          <dd>{erased ? ERASED : (shown.recipient_name ?? `${shown.buyer_name}, to print`)}</dd>
         </div>
+        {erased && shown.sent_at == null && (
+          <div className="voucher-facts__wide">
+            <dt>Mail</dt>
+            <dd data-testid="voucher-not-sent">
+              Not sent: the buyer’s and recipient’s details were erased on {formatMoment(new Date(erased * 1000).toISOString())}, so there is no
+              address to send it to. The code still works for whoever has it.
+            </dd>
+          </div>
+        )}
         {shown.message && (
           <div className="voucher-facts__wide">
             <dt>Message</dt>

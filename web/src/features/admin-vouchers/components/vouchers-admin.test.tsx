@@ -22,6 +22,7 @@ const voucher: AdminVoucherDetail = {
   recipient_email: 'sam@example.com',
   send_on: '2026-12-14',
   sent_at: 1797240600,
+  anonymised_at: null,
   paid_by: 'card',
   created_at: 1797240600,
   version: 3,
@@ -72,6 +73,17 @@ describe('a voucher in the back office', () => {
     await user.click(screen.getByRole('button', { name: 'Extend voucher K7QM-2XHD-9PRT' }));
     await waitFor(() => expect(sent).toEqual({ version: 3, expires_on: '2029-01-31' }));
     expect(screen.getByRole('button', { name: 'Void voucher K7QM-2XHD-9PRT' })).toBeInTheDocument();
+    expect(screen.queryByTestId('voucher-not-sent')).not.toBeInTheDocument();
+  });
+
+  it('says why a voucher erased before its day was never sent', async () => {
+    const erased = { ...voucher, sent_at: null, anonymised_at: 1797240600, buyer_name: '', buyer_email: '', recipient_name: null, recipient_email: null, message: '' };
+    mockApi.on('GET', '/api/admin/vouchers/7/', () => json(erased));
+    renderPage(<VoucherPage id={7} onSignedOut={() => {}} />, { path: '/admin/orders/vouchers/7' });
+    expect(await screen.findByTestId('voucher-not-sent')).toHaveTextContent(
+      /^Not sent: the buyer’s and recipient’s details were erased on .+, so there is no address to send it to\. The code still works for whoever has it\.$/,
+    );
+    expect(screen.getAllByText('Erased')).toHaveLength(2);
   });
 
   it('says a refused void in the server’s words', async () => {

@@ -40,12 +40,18 @@ export const EMPTY_GIFT: GiftForm = {
   buyer_email: '',
 };
 
+/** The purchase a first press started: its voucher, and the payment's secret that proves this browser started it. */
+export interface Started {
+  voucherId: number;
+  clientSecret: string;
+}
+
 /**
  * The order the server is sent: what the form means, not how it was typed (the value as typed,
- * so the server's sentence can name it). `earlier` is the voucher an earlier press made, so a
- * retry after a refused card goes on with that purchase rather than making a second.
+ * so the server's sentence can name it). `earlier` is the purchase an earlier press started, so
+ * a retry after a refused card goes on with it rather than making a second.
  */
-export function voucherOrder(form: GiftForm, earlier: number | null = null): VoucherOrder {
+export function voucherOrder(form: GiftForm, earlier: Started | null = null): VoucherOrder {
   const print = form.way === 'print';
   return {
     value: form.value.trim(),
@@ -56,7 +62,8 @@ export function voucherOrder(form: GiftForm, earlier: number | null = null): Vou
     recipient_email: print ? '' : form.recipient_email.trim(),
     message: form.message.trim(),
     send_on: print || form.when === 'today' ? '' : form.send_on,
-    voucher_id: earlier,
+    voucher_id: earlier?.voucherId ?? null,
+    client_secret: earlier?.clientSecret ?? null,
   };
 }
 
@@ -73,8 +80,8 @@ export function useBuyVoucher(payer: CardPayer | null) {
   // Bought: the thank-you is shown in place of the form.
   const [bought, setBought] = useState<{ form: GiftForm; paid: VoucherPaid } | null>(null);
   const { authentication, ask } = useAuthentication();
-  // The voucher the server made for this form: a retry after a refused card keeps its purchase.
-  const voucher = useRef<number | null>(null);
+  // The purchase the server started for this form: a retry after a refused card keeps it.
+  const voucher = useRef<Started | null>(null);
   // A payment that succeeded without a voucher yet: Pay again makes the voucher, never pays twice.
   const paid = useRef<{ voucherId: number; paymentIntentId: string } | null>(null);
 
@@ -90,7 +97,7 @@ export function useBuyVoucher(payer: CardPayer | null) {
           setProblem({ message: answer.message, field: first });
           return false;
         }
-        voucher.current = answer.payment.voucher_id;
+        voucher.current = { voucherId: answer.payment.voucher_id, clientSecret: answer.payment.client_secret };
         const outcome = await confirmCard(
           payer,
           answer.payment.client_secret,
