@@ -41,7 +41,7 @@ start_fresh_shops() {
     data=$(mktemp -d)
     database="sqlite://$data/posy.db?mode=rwc"
     "$posy" admin create --username "$POSY_ADMIN_USERNAME" --data-dir "$data" \
-      --database-url "$database" >/dev/null
+      --database-url "$database" --studio-email studio@posy.localhost >/dev/null
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     # Every journey and fuzzed call comes from this one address: it may hold stock for as many
     # carts as they open (a real shop allows 3 held carts an address).

@@ -12,7 +12,8 @@ posy="$CARGO_TARGET_DIR/release/posy"
 data=$(mktemp -d)
 database="sqlite://$data/posy.db?mode=rwc"
 export POSY_ADMIN_USERNAME=bench POSY_ADMIN_PASSWORD="bench-$(date +%s)-$RANDOM$RANDOM"
-"$posy" admin create --username "$POSY_ADMIN_USERNAME" --data-dir "$data" --database-url "$database" >/dev/null
+"$posy" admin create --username "$POSY_ADMIN_USERNAME" --data-dir "$data" --database-url "$database" \
+  --studio-email studio@posy.localhost >/dev/null
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 RUST_LOG=warn "$posy" serve --bind "127.0.0.1:$port" --data-dir "$data" --web-dir web/dist \
   --database-url "$database" >"$data/server.log" 2>&1 &

@@ -27,7 +27,8 @@ else
   sql="python3 scripts/soak-sqlite.py $data/posy.db"
 fi
 password="soak-admin-password-$$"
-POSY_ADMIN_PASSWORD="$password" "$posy" admin create --username soak --data-dir "$data" >/dev/null
+POSY_ADMIN_PASSWORD="$password" "$posy" admin create --username soak --data-dir "$data" \
+  --studio-email studio@posy.localhost >/dev/null
 ffmpeg -loglevel error -f lavfi -i testsrc2=size=${SOAK_PHOTO_SIZE:-4000x3000} -frames:v 1 -q:v 3 "$data/photo.jpg"
 
 # One address sends everything here: its limits are raised so the crowd is served, not refused.

@@ -50,7 +50,7 @@ start_shop() {
   mkdir -p "$data"
   ADMIN_PASSWORD="valentine-$(date +%s)-$RANDOM$RANDOM"
   POSY_ADMIN_PASSWORD="$ADMIN_PASSWORD" "$posy" admin create --username valentine \
-    --data-dir "$data" --database-url "$database" >/dev/null
+    --data-dir "$data" --database-url "$database" --studio-email studio@posy.localhost >/dev/null
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   # The bench is the loopback proxy in front of the shop: each request's X-Forwarded-For is the
   # shopper's own address, and every per-address limit keeps its default.

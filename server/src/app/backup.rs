@@ -16,7 +16,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, Read, Write};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::process::Stdio;
 
@@ -407,7 +407,14 @@ pub async fn restore(
     }
 
     let made_folder = !data_dir.exists();
-    fs::create_dir_all(data_dir)?;
+    fs::create_dir_all(data_dir).map_err(|err| {
+        anyhow::anyhow!(
+            "could not make the data folder {}: {}. Make it first (empty, owned by the shop's \
+             account), then restore into it",
+            data_dir.display(),
+            err.kind()
+        )
+    })?;
     fs::set_permissions(data_dir, fs::Permissions::from_mode(0o700))?;
     let staging = data_dir.join(".restoring");
     let result = put_back(file, data_dir, &staging, postgres, sqlite_target.as_deref()).await;
@@ -503,7 +510,11 @@ fn unpack_checked(file: &Path, staging: &Path) -> anyhow::Result<Manifest> {
         }
         let target = staging.join(&path);
         if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent)?;
+            // Private like the files in them, whatever the umask of the account restoring.
+            fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(parent)?;
         }
         let mut out = OpenOptions::new()
             .write(true)

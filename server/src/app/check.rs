@@ -205,6 +205,21 @@ async fn payments(config: &Config) -> Vec<Finding> {
         }) => (secret, publishable),
     };
     let mut found = Vec::new();
+    // The example settings file's `rk_live_...` reads as a live key by its prefix alone.
+    for (name, key) in [
+        ("STRIPE_SECRET_KEY", secret),
+        ("STRIPE_PUBLISHABLE_KEY", publishable),
+    ] {
+        if is_placeholder(key) {
+            found.push(bad(format!(
+                "{name} is a placeholder ({key}), not a key: put in the key from the Stripe \
+                 dashboard."
+            )));
+        }
+    }
+    if !found.is_empty() {
+        return found;
+    }
     match (stripe::key_mode(secret), stripe::key_mode(publishable)) {
         (Some(mode), Some(other)) if mode != other => found.push(bad(format!(
             "STRIPE_SECRET_KEY is a {mode} key but STRIPE_PUBLISHABLE_KEY a {other} one: both \
@@ -241,6 +256,13 @@ async fn payments(config: &Config) -> Vec<Finding> {
         ))),
     }
     found
+}
+
+/// Whether a key is not a real key's shape: Stripe's keys are letters and digits after their
+/// prefix (`rk_live_...` in the example settings file is not).
+fn is_placeholder(key: &str) -> bool {
+    let rest = key.rsplit('_').next().unwrap_or_default();
+    rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// Whether Stripe sends `payment_intent.succeeded` to `wanted` among `endpoints`.

@@ -2,9 +2,11 @@
 //! backup` and `posy restore` copy it whole, `posy check` checks its set-up, `posy openapi`
 //! writes the API description.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::accounts::admins::{self, Change, ChangedBy};
 use crate::app::config::Config;
@@ -143,7 +145,11 @@ enum AdminAction {
 
 /// Runs the command the shop was started with.
 pub async fn run() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    // The shop keeps the studio's address only in its settings: a command that tells it must
+    // be given the same, not clap's default.
+    let studio_given = matches.value_source("studio_email") != Some(ValueSource::DefaultValue);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     match cli.command {
         Command::Serve => {
             // Held while the shop runs: dropping it writes out the lines still queued.
@@ -159,9 +165,17 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Create { username },
         } => {
+            let by = by_the_command_line(&cli.config, studio_given)?;
             let password = match std::env::var("POSY_ADMIN_PASSWORD") {
                 Ok(password) if !password.is_empty() => password,
                 _ => {
+                    // Run from a script or a service there is no one to ask: say what to set
+                    // rather than the terminal's "No such device or address".
+                    anyhow::ensure!(
+                        std::io::stdin().is_terminal(),
+                        "there is no terminal to ask for the password on: set \
+                         POSY_ADMIN_PASSWORD to the new account's password; nothing was made"
+                    );
                     let first = rpassword::prompt_password(format!("Password for {username}: "))?;
                     let again = rpassword::prompt_password("The same password again: ")?;
                     anyhow::ensure!(first == again, "the two passwords differ; nothing was made");
@@ -170,8 +184,7 @@ pub async fn run() -> anyhow::Result<()> {
             };
             std::fs::create_dir_all(&cli.config.data_dir)?;
             let db = crate::store::db::connect_beside_shop(&cli.config.database_url()).await?;
-            let made = admins::create(&db, &username, &password, &by_the_command_line(&cli.config))
-                .await?;
+            let made = admins::create(&db, &username, &password, &by).await?;
             println!(
                 "Made the admin account {}. Sign in at /admin/login.",
                 made.username
@@ -190,14 +203,14 @@ pub async fn run() -> anyhow::Result<()> {
                 AdminAction::Remove { username } => (username, Change::Removed, "removed"),
                 _ => unreachable!("matched above"),
             };
+            let by = by_the_command_line(&cli.config, studio_given)?;
             let db =
                 crate::store::db::connect_beside_shop(&existing_database(&cli.config)?).await?;
             let Some(account) = admins::find_by_name(&db, &username).await? else {
                 anyhow::bail!("there is no admin called {username}; nothing was changed");
             };
             let txn = crate::store::db::begin_immediate(&db).await?;
-            let name =
-                admins::change(&txn, account.id, what, &by_the_command_line(&cli.config)).await?;
+            let name = admins::change(&txn, account.id, what, &by).await?;
             txn.commit().await?;
             println!("The admin {name} is {done}; the studio's address is told.");
             Ok(())
@@ -394,12 +407,19 @@ fn init_logging() -> crate::app::log_writer::Guard {
     guard
 }
 
-/// Changes made on the command line, told to the studio's address from the settings.
-fn by_the_command_line(config: &Config) -> ChangedBy<'_> {
-    ChangedBy {
+/// Changes made on the command line, told to the studio's address from the settings: refused
+/// when none was given, for the default would mail a placeholder, not the studio.
+fn by_the_command_line(config: &Config, studio_given: bool) -> anyhow::Result<ChangedBy<'_>> {
+    anyhow::ensure!(
+        studio_given,
+        "POSY_STUDIO_EMAIL is not set, and the change is told to the studio's address: run the \
+         command through posy-run (it reads the shop's settings), or give the shop's \
+         POSY_STUDIO_EMAIL; nothing was changed"
+    );
+    Ok(ChangedBy {
         who: crate::store::audit::COMMAND_LINE,
         notify: &config.studio_email,
-    }
+    })
 }
 
 #[cfg(test)]

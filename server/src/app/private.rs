@@ -32,7 +32,7 @@ const DATABASE_FILES: [&str; 5] = [
 ];
 
 /// Makes an existing data folder private: the folder 0700, the database's files and the
-/// outbox's letters 0600. Files that are not there are passed over.
+/// outbox's letters 0600, the media folders 0700. Files that are not there are passed over.
 pub fn tighten(data_dir: &Path) -> io::Result<()> {
     set_mode(data_dir, 0o700)?;
     for name in DATABASE_FILES {
@@ -44,6 +44,22 @@ pub fn tighten(data_dir: &Path) -> io::Result<()> {
         for letter in letters.flatten() {
             if letter.file_type().is_ok_and(|kind| kind.is_file()) {
                 set_mode(&letter.path(), 0o600)?;
+            }
+        }
+    }
+    // Media (customers' pictures among them) was unpacked by older restores into folders
+    // every account could read.
+    tighten_folders(&data_dir.join("media"))
+}
+
+/// Makes `folder` and every folder under it 0700; files inside are left as they are (the
+/// folders keep other accounts out).
+fn tighten_folders(folder: &Path) -> io::Result<()> {
+    set_mode(folder, 0o700)?;
+    if let Ok(entries) = fs::read_dir(folder) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                tighten_folders(&entry.path())?;
             }
         }
     }

@@ -6,7 +6,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::backup::{path, posy};
+use crate::backup::{path, posy_with};
 use crate::builders::Admin;
 use crate::helpers::{
     TestApp, admin_delete, admin_get, admin_post, admin_session, assert_admin_only, json_of,
@@ -485,19 +485,41 @@ async fn the_command_line_disables_enables_and_removes_by_name_but_never_the_las
     add_maya(&app, &session).await;
     let data = path(&app.data_dir).to_owned();
     let url = app.database_url();
-    let run = async |action: &str, name: &str| {
-        posy(&[
-            "admin",
-            action,
-            "--username",
-            name,
-            "--data-dir",
-            &data,
-            "--database-url",
-            &url,
-        ])
+    // Told to the studio's address as the shop has it, never a default.
+    let told = async |action: &str, name: &str, env: &[(&str, &str)]| {
+        posy_with(
+            &[
+                "admin",
+                action,
+                "--username",
+                name,
+                "--data-dir",
+                &data,
+                "--database-url",
+                &url,
+            ],
+            env,
+        )
         .await
     };
+    let run = async |action: &str, name: &str| {
+        told(
+            action,
+            name,
+            &[("POSY_STUDIO_EMAIL", "studio@posy.localhost")],
+        )
+        .await
+    };
+    let (ok, said) = told("disable", "maya", &[]).await;
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains(
+            "POSY_STUDIO_EMAIL is not set, and the change is told to the studio's address: run \
+             the command through posy-run"
+        ),
+        "{said}"
+    );
+    assert_eq!(sign_in(&app, "maya", "sweet-peas-in-june").await.0, 200);
     let (ok, said) = run("disable", "MAYA").await;
     assert!(ok, "{said}");
     assert_eq!(sign_in(&app, "maya", "sweet-peas-in-june").await.0, 401);
@@ -513,4 +535,32 @@ async fn the_command_line_disables_enables_and_removes_by_name_but_never_the_las
     assert!(!ok, "{said}");
     assert!(said.contains("there is no admin called nobody"), "{said}");
     assert!(signed_in(&app, &session).await);
+}
+
+#[tokio::test]
+async fn admin_create_without_a_terminal_names_the_password_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("shop");
+    // Run with stdin not a terminal (posy_with's child reads from nothing) and no password.
+    let (ok, said) = posy_with(
+        &[
+            "admin",
+            "create",
+            "--username",
+            "ruth",
+            "--data-dir",
+            path(&data),
+        ],
+        &[("POSY_STUDIO_EMAIL", "studio@posy.localhost")],
+    )
+    .await;
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains(
+            "there is no terminal to ask for the password on: set POSY_ADMIN_PASSWORD to the \
+             new account's password; nothing was made"
+        ),
+        "{said}"
+    );
+    assert!(!data.exists(), "nothing was made");
 }

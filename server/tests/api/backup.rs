@@ -25,10 +25,32 @@ pub async fn posy(args: &[&str]) -> (bool, String) {
 /// task caught mid-write while the thread was blocked kept the database locked, so that
 /// `posy` waited for it for ever (1 run in 7 under load).
 pub async fn posy_with(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_posy"))
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_posy"));
+    command.args(args);
+    said_by(command, env).await
+}
+
+/// Runs `posy` with the umask of a root shell (022), which leaves what it makes readable by
+/// every account: the tests' own process has the shop's 077 from the shops it started.
+async fn posy_with_open_umask(args: &[&str]) -> (bool, String) {
+    let mut command = Command::new("sh");
+    command
+        .args([
+            "-c",
+            "umask 022; exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_posy"),
+        ])
+        .args(args);
+    said_by(command, &[]).await
+}
+
+/// Whether `command` succeeded, and what it printed.
+async fn said_by(mut command: Command, env: &[(&str, &str)]) -> (bool, String) {
+    let output = command
         .env_remove("POSY_DATA_DIR")
         .env_remove("DATABASE_URL")
+        .env_remove("POSY_ADMIN_PASSWORD")
+        .env_remove("POSY_STUDIO_EMAIL")
         .envs(env.iter().copied())
         .output()
         .await
@@ -117,9 +139,16 @@ async fn a_running_shop_is_backed_up_and_restored_into_an_empty_folder_with_its_
     if let Some(url) = &database {
         args.extend(["--database-url", url]);
     }
-    let (ok, said) = posy(&args).await;
+    let (ok, said) = posy_with_open_umask(&args).await;
     assert!(ok, "{said}");
     assert!(said.contains("Restored the backup made at"), "{said}");
+    // Its media folders as private as its files, before any shop starts on them.
+    let media_folders = folders_in(&target.join("media"));
+    assert!(media_folders.len() > 1, "{media_folders:?}");
+    for folder in media_folders {
+        let mode = std::fs::metadata(&folder).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "{} is private", folder.display());
+    }
 
     // ...never over a shop that is there.
     let (ok, said) = posy(&args).await;
@@ -158,6 +187,25 @@ async fn a_damaged_or_foreign_backup_restores_nothing() {
     );
     assert!(!target.exists(), "the folder it made is taken away again");
 
+    // A folder it cannot make is named, with what to do.
+    let unmakeable = not_a_backup.join("shop");
+    let (ok, said) = posy(&[
+        "restore",
+        path(&not_a_backup),
+        "--data-dir",
+        path(&unmakeable),
+    ])
+    .await;
+    assert!(!ok);
+    assert!(
+        said.contains(&format!(
+            "could not make the data folder {}: not a directory. Make it first (empty, owned by \
+             the shop's account), then restore into it",
+            unmakeable.display()
+        )),
+        "{said}"
+    );
+
     let (ok, said) = posy(&[
         "backup",
         "--to",
@@ -168,6 +216,18 @@ async fn a_damaged_or_foreign_backup_restores_nothing() {
     .await;
     assert!(!ok);
     assert!(said.contains("there is no shop database at"), "{said}");
+}
+
+/// `folder` and every folder under it.
+fn folders_in(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = vec![folder.to_owned()];
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            found.extend(folders_in(&entry.path()));
+        }
+    }
+    found
 }
 
 fn mode(path: &Path) -> u32 {
@@ -220,7 +280,13 @@ async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_s
         set(&database, 0o644);
     }
     set(&letters[0], 0o644);
+    let products = app.data_dir.join("media").join("products");
+    std::fs::create_dir_all(&products).unwrap();
+    set(&app.data_dir.join("media"), 0o755);
+    set(&products, 0o755);
     let app = app.killed_and_restarted().await;
+    assert_eq!(mode(&app.data_dir.join("media")), 0o700);
+    assert_eq!(mode(&products), 0o700);
     assert_eq!(mode(&app.data_dir), 0o700);
     if sqlite {
         assert_eq!(mode(&database), 0o600);

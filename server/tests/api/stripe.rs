@@ -1078,11 +1078,28 @@ async fn posy_check_reads_the_keys_mode_and_finds_stripes_webhook_endpoint_for_t
     assert_eq!(asked[0].url.query(), Some("limit=100"));
 
     config.stripe_secret_key = Some("sk_live_posy".into());
-    let found = said(config).await;
+    let found = said(config.clone()).await;
     assert!(
         found.contains("✗ STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY a test one"),
         "{found}"
     );
+
+    // The example settings file's placeholders are not live keys.
+    config.stripe_secret_key = Some("rk_live_...".into());
+    config.stripe_publishable_key = Some("pk_live_...".into());
+    let found = said(config).await;
+    assert!(
+        found.contains(
+            "✗ STRIPE_SECRET_KEY is a placeholder (rk_live_...), not a key: put in the key from \
+             the Stripe dashboard."
+        ),
+        "{found}"
+    );
+    assert!(
+        found.contains("✗ STRIPE_PUBLISHABLE_KEY is a placeholder (pk_live_...)"),
+        "{found}"
+    );
+    assert!(!found.contains("live keys"), "{found}");
 }
 
 #[tokio::test]

@@ -50,7 +50,10 @@ async fn an_upgrade_copies_the_database_first_and_no_tool_migrates_under_a_runni
             "--database-url",
             &url,
         ],
-        &[("POSY_ADMIN_PASSWORD", "a long enough password")],
+        &[
+            ("POSY_ADMIN_PASSWORD", "a long enough password"),
+            ("POSY_STUDIO_EMAIL", "studio@posy.localhost"),
+        ],
     )
     .await;
     assert!(!ok, "{said}");
