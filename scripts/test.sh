@@ -59,12 +59,13 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 # server crate's own compile is mostly one thread). The build's messages name every test
 # binary, so the tests can run without cargo, which holds the target folder's lock while its
 # tests run (see `lane rust` below).
+# Each failure returns at once: called in an `&&` list, the function runs without `set -e`.
 build() {
   # How much CPU the build took, beside its wall time; its --timings report
   # (target/cargo-timings/) says which crates took it.
   TIMEFORMAT='   (build: %Rs, CPU %Us user, %Ss system)'
-  time cargo test -q --no-run --timings --message-format=json-render-diagnostics >"$logs/build.json"
-  python3 - "$logs/build.json" >"$logs/test-binaries" <<'PY'
+  time cargo test -q --no-run --timings --message-format=json-render-diagnostics >"$logs/build.json" || return 1
+  python3 - "$logs/build.json" >"$logs/test-binaries" <<'PY' || return 1
 import json, os, sys
 for line in open(sys.argv[1]):
     if not line.startswith("{"):
