@@ -121,36 +121,33 @@ run_test_binaries() {
   done <"$logs/test-binaries"
 }
 
-sqlite_tests() {
+rust_tests() {
   step "Rust tests on SQLite"
   # A test shop waits on its disk (each commit is synced) about two thirds of the time, so four
   # at once rather than one per core (the API tests: 229 s down to 187 s on a loaded machine).
   run_test_binaries --test-threads=4
+  if [ -n "$postgres_url" ]; then
+    step "server tests on PostgreSQL ($postgres_url)"
+    # Each test's database is dropped once the run ends (left behind, 229 of them piled up on
+    # the server every run shares, each one more for autovacuum to visit, and measurably slowed
+    # the cart bench's PostgreSQL), and before, for those of a run that was cut off; all in one
+    # session (a psql a database took about two minutes for 382).
+    drop_test_databases() {
+      psql "$postgres_url" -Atc "SELECT format('DROP DATABASE IF EXISTS %I;', datname) FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
+        | psql "$postgres_url" -q >/dev/null 2>&1 || true
+    }
+    drop_test_databases
+    trap drop_test_databases EXIT
+    # Each test makes and migrates its own database on the server: the tests mostly wait on
+    # PostgreSQL, so six at once instead of one per core (84 tests: 200 s down to 20 s here).
+    # Not in a lane of its own beside the SQLite tests: with the journeys as well, the machine
+    # was so loaded that a picture's conversion outlasted the connection's 60 s idle limit.
+    TEST_DATABASE_URL="$postgres_url" run_test_binaries --test-threads=6
+  else
+    step "server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)"
+  fi
   step "API fuzzing (schemathesis: every check, 20 examples an operation, as an admin)"
   scripts/api-fuzz.sh
-}
-
-# A lane of its own beside the SQLite one: the Rust lane used a core about half its time (273 s
-# of CPU over 505 s in a fresh CI), waiting on its shops and PostgreSQL.
-postgres_tests() {
-  if [ -z "$postgres_url" ]; then
-    step "server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)"
-    return 0
-  fi
-  step "server tests on PostgreSQL ($postgres_url)"
-  # Each test's database is dropped once the run ends (left behind, 229 of them piled up on
-  # the server every run shares, each one more for autovacuum to visit, and measurably slowed
-  # the cart bench's PostgreSQL), and before, for those of a run that was cut off; all in one
-  # session (a psql a database took a minute for 387).
-  drop_test_databases() {
-    psql "$postgres_url" -Atc "SELECT format('DROP DATABASE IF EXISTS %I;', datname) FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
-      | psql "$postgres_url" -q >/dev/null 2>&1 || true
-  }
-  drop_test_databases
-  trap drop_test_databases EXIT
-  # Each test makes and migrates its own database on the server: the tests mostly wait on
-  # PostgreSQL, so six at once instead of one per core (84 tests: 200 s down to 20 s here).
-  TEST_DATABASE_URL="$postgres_url" run_test_binaries --test-threads=6
 }
 
 wasm_tests() {
@@ -179,10 +176,9 @@ lane web web_and_journeys
 step "lanes wasm (the wasm tests) and web (the web app, then the journeys) have started"
 wait "$build_pid" || { printf '\n======== the build FAILED\n'; cat "$logs/build.log"; exit 1; }
 cat "$logs/build.log"
-lane rust sqlite_tests
-lane postgres postgres_tests
-step "the build is done, and lanes rust (the tests on SQLite, then API fuzzing) and postgres have started"
-for name in wasm rust postgres web; do end_lane "$name"; done
+lane rust rust_tests
+step "the build is done, and lane rust has started (the Rust tests, then API fuzzing)"
+for name in wasm rust web; do end_lane "$name"; done
 
 step "done"
 if [ "${#failed[@]}" -gt 0 ]; then
