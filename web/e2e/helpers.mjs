@@ -157,7 +157,16 @@ export async function settle(page, { lazy = true, loaded = false } = {}) {
   if (lazy) await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => (image.loading = 'eager')));
   await page.waitForLoadState('networkidle');
   await page
-    .waitForFunction((loaded) => [...document.images].every((image) => image.complete && (!loaded || image.naturalWidth > 0)), loaded)
+    .waitForFunction(
+      ({ lazy, loaded }) => {
+        // Asked again on every look: a page that draws its pictures anew once its data or its script
+        // arrives (the workshops' gallery) brings lazy ones back, out of view, that would never load.
+        if (lazy) document.querySelectorAll('img[loading="lazy"]').forEach((image) => (image.loading = 'eager'));
+        return [...document.images].every((image) => image.complete && (!loaded || image.naturalWidth > 0));
+      },
+      { lazy, loaded },
+      { polling: 250 },
+    )
     .catch(async (error) => {
       // Say which pictures never came in, and where: the timeout alone says nothing.
       const waiting = await page.evaluate(() =>
@@ -252,6 +261,8 @@ export async function openShop(page) {
   await page.goto(`${baseUrl}/shop`);
   const grid = page.getByRole('list', { name: 'Products' });
   await grid.waitFor({ timeout: 15_000 });
+  // Once React has the page its cards are its own: one read before may be drawn again under us.
+  await pageReady(page);
   return grid;
 }
 

@@ -14,10 +14,12 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use hyper::body::{Body as HttpBody, Frame, SizeHint};
 use poem::http::{Method, StatusCode, header};
 use poem::listener::Acceptor;
 use poem::web::{LocalAddr, RemoteAddr};
@@ -182,6 +184,7 @@ impl<A: Acceptor> Acceptor for Guarded<A> {
                 idle: self.guards.idle,
                 last_active: now,
                 idle_timer: Box::pin(tokio::time::sleep_until(now + self.guards.idle)),
+                owed: Owed::default(),
             };
             return Ok((io, local, remote, scheme));
         }
@@ -202,17 +205,109 @@ pub struct GuardedIo<T> {
     /// When bytes last went either way.
     last_active: Instant,
     idle_timer: Pin<Box<Sleep>>,
+    owed: Owed,
+}
+
+/// The requests on one connection the shop has read whole and not yet answered. While there
+/// are any the silence is the shop's (a picture being converted on a busy machine took more
+/// than a minute), so the connection is not idle; a request whose body has stopped coming is
+/// not counted, and its sender is still closed out when idle.
+#[derive(Clone, Default)]
+pub struct Owed(Arc<AtomicUsize>);
+
+impl Owed {
+    /// One request's turn; counted from when [`Turn::received`] says it is all in until the
+    /// last clone of it is dropped.
+    pub fn turn(&self) -> Arc<Turn> {
+        Arc::new(Turn {
+            owed: self.0.clone(),
+            received: AtomicBool::new(false),
+        })
+    }
+
+    fn any(&self) -> bool {
+        self.0.load(Ordering::Relaxed) > 0
+    }
+}
+
+/// One request, between its last byte in and its answer out.
+pub struct Turn {
+    owed: Arc<AtomicUsize>,
+    received: AtomicBool,
+}
+
+impl Turn {
+    /// The request is all in: the shop owes its answer.
+    pub fn received(&self) {
+        if !self.received.swap(true, Ordering::Relaxed) {
+            self.owed.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if *self.received.get_mut() {
+            self.owed.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A request's body that says when its last byte is in.
+pub struct Received<B> {
+    inner: B,
+    turn: Arc<Turn>,
+}
+
+impl<B> Received<B> {
+    pub fn new(inner: B, turn: Arc<Turn>) -> Received<B> {
+        Received { inner, turn }
+    }
+}
+
+impl<B: HttpBody + Unpin> HttpBody for Received<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        let this = self.get_mut();
+        let frame = Pin::new(&mut this.inner).poll_frame(cx);
+        if matches!(frame, Poll::Ready(None)) || this.inner.is_end_stream() {
+            this.turn.received();
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 const END_OF_HEAD: &[u8; 4] = b"\r\n\r\n";
 
 impl<T> GuardedIo<T> {
-    /// True once nothing has gone either way for the idle time; else makes sure the task is
-    /// woken when it may have.
+    /// The count of the requests the shop owes an answer on this connection.
+    pub fn owed(&self) -> Owed {
+        self.owed.clone()
+    }
+
+    /// True once nothing has gone either way for the idle time while the shop owed no answer;
+    /// else makes sure the task is woken when it may have.
     fn idle_too_long(&mut self, cx: &mut Context<'_>) -> bool {
         while self.idle_timer.as_mut().poll(cx).is_ready() {
+            let now = Instant::now();
+            if self.owed.any() {
+                self.last_active = now;
+            }
             let ends = self.last_active + self.idle;
-            if ends <= Instant::now() {
+            if ends <= now {
                 return true;
             }
             // Moved on only when it fires, rather than at every read and write.
@@ -321,16 +416,55 @@ mod tests {
     use super::*;
 
     fn io() -> GuardedIo<tokio::io::Empty> {
+        idle_after(Duration::from_secs(60))
+    }
+
+    fn idle_after(idle: Duration) -> GuardedIo<tokio::io::Empty> {
         GuardedIo {
             inner: tokio::io::empty(),
             _permit: Arc::new(Semaphore::new(1)).try_acquire_owned().unwrap(),
             _slot: None,
             deadline: None,
             matched: 0,
-            idle: Duration::from_secs(60),
+            idle,
             last_active: Instant::now(),
-            idle_timer: Box::pin(tokio::time::sleep(Duration::from_secs(60))),
+            idle_timer: Box::pin(tokio::time::sleep(idle)),
+            owed: Owed::default(),
         }
+    }
+
+    fn idle_now(io: &mut GuardedIo<tokio::io::Empty>) -> bool {
+        let waker = std::task::Waker::noop();
+        io.idle_too_long(&mut Context::from_waker(waker))
+    }
+
+    /// Waits past a short idle time: each check holds whatever the machine's load, as each
+    /// only needs that much time to have passed.
+    async fn after_idle(io: &mut GuardedIo<tokio::io::Empty>) -> bool {
+        tokio::time::sleep(io.idle * 3).await;
+        idle_now(io)
+    }
+
+    #[tokio::test]
+    async fn a_connection_is_idle_only_while_the_shop_owes_no_answer() {
+        let short = Duration::from_millis(100);
+        let mut io = idle_after(short);
+        let _half_in = io.owed().turn();
+        assert!(
+            after_idle(&mut io).await,
+            "a request not all in, then silence, is idle"
+        );
+
+        let mut io = idle_after(short);
+        let turn = io.owed().turn();
+        turn.received();
+        assert!(
+            !after_idle(&mut io).await,
+            "the shop working on an answer is not idle"
+        );
+        assert!(!after_idle(&mut io).await, "however long it works");
+        drop(turn);
+        assert!(after_idle(&mut io).await, "idle once answered");
     }
 
     #[tokio::test]

@@ -15,7 +15,7 @@ use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hyper::body::Incoming;
+use hyper::body::{Body as _, Incoming};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use poem::endpoint::BoxEndpoint;
@@ -24,7 +24,7 @@ use poem::{Endpoint, Request};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use crate::http::limits::Guarded;
+use crate::http::limits::{Guarded, Received};
 
 /// How each connection is served.
 #[derive(Clone, Copy, Debug)]
@@ -66,12 +66,23 @@ where
                     let routes = routes.clone();
                     let stopped = stopped.clone();
                     connections.spawn(async move {
+                        let owed = io.owed();
                         let io = TokioIo::new(io);
                         let service = hyper::service::service_fn(move |req: poem::http::Request<Incoming>| {
                             let routes = routes.clone();
-                            let request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
+                            let turn = owed.turn();
+                            let all_in = req.body().is_end_stream();
+                            let mut request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
+                            if all_in {
+                                turn.received();
+                            } else {
+                                let body = Received::new(Body::from(request.take_body()), turn.clone());
+                                request.set_body(Body::new(body));
+                            }
                             async move {
                                 let response = routes.get_response(request).await;
+                                // Owed until here: the answer's bytes going out keep it busy after.
+                                drop(turn);
                                 Ok::<_, Infallible>(hyper::Response::<Body>::from(response))
                             }
                         });

@@ -233,6 +233,43 @@ async fn a_connection_that_never_finishes_its_request_is_closed() {
     assert_eq!(app.get("/api/products/").await.status(), 200);
 }
 
+/// The idle limit counts a sender's silence, never the shop's own work (`limits::Owed`): a
+/// request whose body stops half-way is closed once idle, and the connection beside it,
+/// answered, stays usable.
+#[tokio::test]
+async fn a_body_that_stops_coming_is_closed_once_idle() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| config.idle_seconds = 1),
+        ..Options::default()
+    })
+    .await;
+    let address = app.base.trim_start_matches("http://").to_owned();
+    let mut stalled = TcpStream::connect(&address).await.unwrap();
+    let head = format!(
+        "POST /api/contact/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Cookie: csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\nContent-Length: 200\r\n\r\n{{\"name\":",
+        csrf = app.csrf
+    );
+    let sent = std::time::Instant::now();
+    stalled.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = vec![0u8; 4096];
+    let read = tokio::time::timeout(Duration::from_secs(5), stalled.read(&mut answer))
+        .await
+        .expect("an answer once idle")
+        .unwrap();
+    // Not refused at once: the shop waited out the idle time for the rest of the body.
+    assert!(
+        sent.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        sent.elapsed()
+    );
+    let answer = String::from_utf8_lossy(&answer[..read]);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("We couldn't read that request"), "{answer}");
+    assert!(closed_within(&mut stalled, Duration::from_secs(5)).await);
+    assert_eq!(app.get("/api/products/").await.status(), 200);
+}
+
 #[tokio::test]
 async fn connections_past_the_limit_wait_for_a_free_one() {
     let app = spawn_app_with(Options {
