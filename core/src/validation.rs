@@ -71,13 +71,19 @@ impl<F: FormField> FormProblems<F> {
 
     /// The one sentence to show: the spec's missing-fields message, else the first problem.
     pub fn message(&self) -> String {
+        self.message_naming(F::label)
+    }
+
+    /// [`message`](Self::message) with the missing fields named by `label_of`: for a form
+    /// that asks the same things in other words (the studio's, selling for a customer).
+    pub fn message_naming(&self, label_of: impl Fn(F) -> &'static str) -> String {
         if self.missing.is_empty() {
             self.invalid
                 .first()
                 .map(|(_, why)| why.clone())
                 .unwrap_or_default()
         } else {
-            let names: Vec<&str> = self.missing.iter().map(|f| f.label()).collect();
+            let names: Vec<&str> = self.missing.iter().map(|&f| label_of(f)).collect();
             format!("{MISSING_FIELDS_PREFIX}{}", names.join(", "))
         }
     }

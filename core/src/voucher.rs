@@ -374,6 +374,22 @@ impl FormField for VoucherField {
     }
 }
 
+impl VoucherField {
+    /// The words beside the field in the studio's form, which sells a voucher for a customer:
+    /// the shopper's "Your name" would be the florist's.
+    pub fn studio_label(self) -> &'static str {
+        match self {
+            VoucherField::Value => "Value",
+            VoucherField::BuyerName => "Buyer’s name",
+            VoucherField::BuyerEmail => "Buyer’s e-mail",
+            VoucherField::RecipientName => "Recipient’s name",
+            VoucherField::RecipientEmail => "Recipient’s e-mail",
+            VoucherField::Message => "Message",
+            VoucherField::SendOn => "Send it on",
+        }
+    }
+}
+
 /// The most characters of a name.
 pub const NAME_CHARS: usize = 100;
 /// The most characters of an e-mail address.
@@ -736,6 +752,24 @@ mod tests {
         assert_eq!(fields["buyer_email"], "Please enter a valid email address.");
         assert_eq!(fields["recipient_name"], "This field is required.");
         assert!(fields.contains_key("send_on"));
+    }
+
+    #[test]
+    fn the_studio_is_told_what_is_missing_in_its_own_words() {
+        let empty = VoucherForm {
+            buyer_name: String::new(),
+            buyer_email: String::new(),
+            ..form()
+        };
+        let problems = empty.parse(date("2026-12-14")).unwrap_err();
+        assert_eq!(
+            problems.message(),
+            "Please fill in all required fields: Your name, Your email"
+        );
+        assert_eq!(
+            problems.message_naming(VoucherField::studio_label),
+            "Please fill in all required fields: Buyer’s name, Buyer’s e-mail"
+        );
     }
 
     #[test]

@@ -180,9 +180,10 @@ impl From<VoucherAdminError> for Problem {
                 StatusCode::CONFLICT,
                 "This voucher was changed meanwhile; reload to see it.",
             ),
-            VoucherAdminError::Form(problems) => {
-                Problem::fields(problems.message(), problems.fields(FormField::wire_name))
-            }
+            VoucherAdminError::Form(problems) => Problem::fields(
+                problems.message_naming(VoucherField::studio_label),
+                problems.fields(FormField::wire_name),
+            ),
             VoucherAdminError::Refused(why) => Problem::new(StatusCode::BAD_REQUEST, why),
             VoucherAdminError::Db(err) => Problem::internal(err),
         }

@@ -864,6 +864,23 @@ async fn sold_for(app: &TestApp, session: &str, send_on: &str) -> Value {
 }
 
 #[tokio::test]
+async fn a_studio_sale_missing_the_buyer_is_refused_in_the_studios_words() {
+    let (app, session) = studio_shop().await;
+    let mut sale = gift("25", "");
+    sale["payment_note"] = json!("Card on the phone");
+    sale["buyer_name"] = json!("");
+    sale["buyer_email"] = json!(" ");
+    let (status, refused) = admin_post(&app, &session, "/api/admin/vouchers/", sale).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "Please fill in all required fields: Buyer’s name, Buyer’s e-mail"
+    );
+    assert_eq!(refused["fields"]["buyer_name"], "This field is required.");
+    assert_eq!(issued(&app).await, 0);
+}
+
+#[tokio::test]
 async fn a_voucher_erased_before_its_day_is_not_mailed_and_the_studio_sees_why() {
     use posy_server::orders::vouchers::send_due;
     use posy_server::store::clock::parse_moment;
