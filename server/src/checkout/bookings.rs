@@ -20,7 +20,6 @@ use super::payments::{NewIntent, PaymentError};
 use super::{CartPayment, Checkout, IntentError};
 use crate::cart::holds;
 use crate::orders::LinkError;
-use crate::store::clock::now;
 use crate::store::entities::{
     cart as carts, workshop as workshop_rows, workshop_booking as bookings,
 };
@@ -346,7 +345,7 @@ impl Checkout {
                 .await;
         }
         let txn = self.ledger.begin().await?;
-        let marked = received_by_card(booking.id)
+        let marked = received_by_card(booking.id, self.clock.now())
             .filter(bookings::Column::CancelledAt.is_null())
             .exec(&txn)
             .await?;
@@ -405,7 +404,9 @@ impl Checkout {
         )
         .await?;
         let txn = self.ledger.begin().await?;
-        let marked = received_by_card(booking.id).exec(&txn).await?;
+        let marked = received_by_card(booking.id, self.clock.now())
+            .exec(&txn)
+            .await?;
         if marked.rows_affected == 1 {
             crate::mail::post(
                 &txn,
@@ -425,9 +426,9 @@ impl Checkout {
 }
 
 /// Booking `id`'s balance marked received by card now, unless it was already.
-fn received_by_card(id: i32) -> sea_orm::UpdateMany<bookings::Entity> {
+fn received_by_card(id: i32, at: i64) -> sea_orm::UpdateMany<bookings::Entity> {
     bookings::Entity::update_many()
-        .col_expr(bookings::Column::BalancePaidAt, Expr::value(now()))
+        .col_expr(bookings::Column::BalancePaidAt, Expr::value(at))
         .col_expr(bookings::Column::BalancePaidHow, Expr::value("card"))
         .filter(bookings::Column::Id.eq(id))
         .filter(bookings::Column::BalancePaidAt.is_null())

@@ -426,6 +426,55 @@ async fn the_balance_is_paid_through_its_link_once_and_the_booker_is_mailed() {
     );
 }
 
+/// The shop's clock, not the machine's, says when a balance came in (as for everything else
+/// a booking records): a shop on `--fake-now` a day ahead marks it a day ahead.
+#[tokio::test]
+async fn a_balance_is_marked_received_on_the_shops_clock() {
+    let app = spawn_app_with(Options {
+        configure: Some(|config| {
+            config.fake_now = Some(posy_server::store::clock::now() + 86_400);
+        }),
+        ..Options::default()
+    })
+    .await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    let token = placed["access_token"].as_str().unwrap();
+    let path = format!("/api/workshops/balance/{order}/");
+    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
+    assert_eq!(status, 200, "{secret}");
+    let paid = pay(
+        &app,
+        secret["client_secret"].as_str().unwrap(),
+        "4242 4242 4242 4242",
+    )
+    .await;
+    let intent = paid["payment_intent"]["id"].as_str().unwrap();
+    let (status, after) = app
+        .post_json(
+            &format!("{path}paid/"),
+            &json!({"token": token, "payment_intent_id": intent}),
+        )
+        .await;
+    assert_eq!(status, 200, "{after}");
+    use sea_orm::{ConnectionTrait, Statement};
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            format!("SELECT balance_paid_at FROM workshop_bookings WHERE order_id = {order}"),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let at: i64 = row.try_get("", "balance_paid_at").unwrap();
+    let ahead = at - posy_server::store::clock::now();
+    assert!(
+        (86_000..=86_400).contains(&ahead),
+        "marked {ahead} s from the machine's now"
+    );
+}
+
 #[tokio::test]
 async fn a_full_workshop_takes_waiting_names_and_a_freed_seat_is_offered_to_the_first() {
     let app = spawn_app().await;
