@@ -152,6 +152,18 @@ pub fn owed_sentence(paid: Money, balance: Money, due: Option<Date>) -> String {
     }
 }
 
+/// The sentence under a booking whose balance has been received (by card through its link, or
+/// in the studio): paid in full, `paid` at booking and `balance` later, nothing more due.
+pub fn paid_in_full_sentence(paid: Money, balance: Money) -> String {
+    format!(
+        "You have paid {} in full ({} when booking and the balance of {} since): nothing more \
+         is due.",
+        paid.saturating_add(balance).display(),
+        paid.display(),
+        balance.display()
+    )
+}
+
 /// The card's words for the balance's date, the spec's `due by November 20th`.
 pub fn due_by(due: Date) -> String {
     format!("due by {}", due.month_ordinal_day())
@@ -582,6 +594,15 @@ mod tests {
         assert_eq!(
             owed_sentence(Money::from_pence(4500), Money::ZERO, None),
             "You paid £45.00: nothing more is due."
+        );
+    }
+
+    #[test]
+    fn a_received_balance_reads_as_paid_in_full() {
+        assert_eq!(
+            paid_in_full_sentence(Money::from_pence(2000), Money::from_pence(2500)),
+            "You have paid £45.00 in full (£20.00 when booking and the balance of £25.00 \
+             since): nothing more is due."
         );
     }
 

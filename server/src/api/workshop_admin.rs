@@ -1,13 +1,15 @@
 //! The back office's workshops (admin only: 401 without a session, 403 without the CSRF
-//! header): made, edited (from a `version`: a stale edit is refused in words), hidden and
-//! cancelled (every booking refunded and mailed); the attendee list; a balance marked paid in
-//! the studio; a booking cancelled by the workshop's rule.
+//! header): made, edited (from a `version`: a stale edit is refused in words), given a picture
+//! (the products' pipeline) or none, hidden and cancelled (every booking refunded and mailed);
+//! the attendee list; a balance marked paid in the studio; a booking cancelled by the
+//! workshop's rule.
 
 use poem::http::StatusCode;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{Multipart, Object, OpenApi};
 use posy_core::Money;
 use posy_core::validation::FormField;
 use posy_core::workshop_form::{STALE_EDIT, WorkshopForm};
@@ -16,7 +18,11 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
-use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use super::upload::Streamed;
+use crate::api::state::{Gallery, MediaBase};
+use crate::gallery::AlbumError;
+use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
+use crate::media::uploads::UploadError;
 use crate::orders::OrderDesk;
 use crate::orders::bookings::{self, Attendee, BookingError, GiveBackAs};
 use crate::store::clock::Clock;
@@ -24,6 +30,7 @@ use crate::store::db::Writer;
 use crate::store::entities::workshop as workshops;
 use crate::studio::waiting::{self, Offers};
 use crate::studio::workshops::{self as studio_workshops, Asks, EditError};
+use posy_core::media;
 
 /// The back office's workshop calls.
 pub struct WorkshopAdminApi;
@@ -57,11 +64,17 @@ pub struct AdminWorkshop {
     pub cancelled: bool,
     /// Send it back with a change.
     pub version: i32,
+    /// URL of its picture; null without one (its pages then show the studio's table).
+    pub image: Option<String>,
 }
 
-impl From<workshops::Model> for AdminWorkshop {
-    fn from(w: workshops::Model) -> Self {
+impl AdminWorkshop {
+    fn of(w: workshops::Model, media_base: &str) -> Self {
         AdminWorkshop {
+            image: w
+                .image
+                .as_deref()
+                .map(|path| media::media_url(Some(path), media_base)),
             id: w.id,
             booked: (w.seats - w.spots_left).max(0),
             slug: w.slug,
@@ -86,6 +99,20 @@ impl From<workshops::Model> for AdminWorkshop {
         }
     }
 }
+
+/// The picture form as published: one `picture` file. Only its schema is used: the body is
+/// read as it arrives, as a product's picture is.
+#[derive(Debug, Multipart)]
+#[allow(dead_code)]
+pub struct WorkshopPictureForm {
+    picture: Upload,
+}
+
+/// A workshop picture's upload, read within the gallery's limits as it arrives.
+pub type WorkshopPictureBody = Streamed<WorkshopPictureForm>;
+
+const NO_PICTURE: &str = "Please choose a picture to upload.";
+const ONE_PICTURE: &str = "Please send one picture: a workshop has one.";
 
 /// The workshop form.
 #[derive(Debug, Object)]
@@ -226,11 +253,58 @@ pub struct Attendees {
     pub owed: String,
 }
 
-/// How many bookings a cancellation refunded.
+/// A balance paid in the studio on a cancelled booking: the provider never took it, so the
+/// studio hands it back.
+#[derive(Debug, Object)]
+pub struct HandBack {
+    pub order_id: i32,
+    /// `FS-000123`.
+    pub reference: String,
+    pub names: Vec<String>,
+    /// e.g. `"25.00"`.
+    pub amount: String,
+    /// What the page says: `Give Ann Example £25.00 back by hand (FS-000123): the balance was
+    /// paid in the studio, so the card refund cannot include it.`
+    pub message: String,
+}
+
+impl HandBack {
+    fn of(order_id: i32, names: Vec<String>, amount: Money) -> Self {
+        let reference = crate::orders::reference(order_id);
+        let who = names
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "the booker".into());
+        HandBack {
+            message: format!(
+                "Give {who} {} back by hand ({reference}): the balance was paid in the studio, \
+                 so the card refund cannot include it.",
+                amount.display()
+            ),
+            order_id,
+            reference,
+            names,
+            amount: amount.to_wire(),
+        }
+    }
+}
+
+/// How many bookings a cancellation refunded, and what the studio hands back itself.
 #[derive(Debug, Object)]
 pub struct CancelledWorkshop {
     pub workshop: AdminWorkshop,
     pub refunded: i32,
+    /// Balances paid in the studio, to give back by hand (empty when none).
+    pub by_hand: Vec<HandBack>,
+}
+
+/// A booking cancelled: the attendee list as it now stands, and what the studio hands back
+/// itself.
+#[derive(Debug, Object)]
+pub struct CancelledBooking {
+    pub rows: Vec<AttendeeRow>,
+    /// The balance paid in the studio, to give back by hand; null when there is none.
+    pub by_hand: Option<HandBack>,
 }
 
 const NO_SUCH_WORKSHOP: &str = "We couldn't find that workshop. It may have been removed.";
@@ -243,6 +317,13 @@ impl From<EditError> for Problem {
                 Problem::fields(problems.message(), problems.fields(FormField::wire_name))
             }
             EditError::Stale => Problem::new(StatusCode::CONFLICT, STALE_EDIT),
+            EditError::Picture(why) => Problem::field(why.clone(), "picture", why),
+            // One file is sent; the gallery's sentence counts files.
+            EditError::Upload(UploadError::TooManyFiles(_)) => {
+                Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
+            }
+            EditError::Upload(err) => AlbumError::from(err).into(),
+            EditError::Storage(cause) => Problem::internal(cause),
             EditError::Db(err) => Problem::internal(err),
         }
     }
@@ -253,12 +334,18 @@ impl Refusal for EditError {
         Answer(
             400,
             "A field of the workshop form is at fault (`fields` names each with core's \
-             sentence), or an edit without its `version`.",
+             sentence), or an edit without its `version`; a picture that is not a picture the \
+             shop can use, none, or a part the form does not have (`fields.picture`).",
         ),
         Answer(404, "No workshop has that id."),
         Answer(
             409,
             "Someone else saved the workshop since the page read it (its `version` moved).",
+        ),
+        Answer(
+            413,
+            "A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with \
+             more than one file; nothing of it is kept.",
         ),
         INTERNAL,
     ];
@@ -318,9 +405,14 @@ impl WorkshopAdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
     ) -> Result<Json<Vec<AdminWorkshop>>, Failure<EditError, ADMIN>> {
         let rows = studio_workshops::all(*db).await.map_err(EditError::Db)?;
-        Ok(Json(rows.into_iter().map(AdminWorkshop::from).collect()))
+        Ok(Json(
+            rows.into_iter()
+                .map(|w| AdminWorkshop::of(w, &media.0.0))
+                .collect(),
+        ))
     }
 
     /// Makes a workshop (its slug from its title).
@@ -333,11 +425,12 @@ impl WorkshopAdminApi {
         &self,
         admin: AdminSession,
         writer: Data<&Writer>,
+        media: Data<&MediaBase>,
         body: Json<WorkshopBody>,
     ) -> Result<Json<AdminWorkshop>, Failure<EditError, { SEND | ADMIN }>> {
         let (form, asks) = body.0.split();
         let row = studio_workshops::create(*writer, form, asks, &admin.0.username).await?;
-        Ok(Json(row.into()))
+        Ok(Json(AdminWorkshop::of(row, &media.0.0)))
     }
 
     /// Saves a change made from `version`; the seats left move with the seats. What bookings
@@ -347,12 +440,14 @@ impl WorkshopAdminApi {
         method = "put",
         operation_id = "adminEditWorkshop"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn edit(
         &self,
         admin: AdminSession,
         writer: Data<&Writer>,
         offers: Data<&Offers>,
         clock: Data<&Clock>,
+        media: Data<&MediaBase>,
         id: Path<i32>,
         body: Json<WorkshopBody>,
     ) -> Edited {
@@ -372,7 +467,7 @@ impl WorkshopAdminApi {
         if let Err(err) = waiting::offer_freed(*writer, clock.now(), *offers).await {
             tracing::warn!(%err, "could not offer the freed seats yet; the next pass will");
         }
-        Ok(Json(row.into()))
+        Ok(Json(AdminWorkshop::of(row, &media.0.0)))
     }
 
     /// Hides a workshop from the site, or shows it again (its bookings stand).
@@ -385,6 +480,7 @@ impl WorkshopAdminApi {
         &self,
         admin: AdminSession,
         writer: Data<&Writer>,
+        media: Data<&MediaBase>,
         id: Path<i32>,
         body: Json<HideBody>,
     ) -> Edited {
@@ -396,7 +492,66 @@ impl WorkshopAdminApi {
             &admin.0.username,
         )
         .await?;
-        Ok(Json(row.into()))
+        Ok(Json(AdminWorkshop::of(row, &media.0.0)))
+    }
+
+    /// Gives a workshop its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
+    /// limits), kept upright and without its EXIF in 480, 960 and 1600 px widths, as a
+    /// product's is; a picture it had is removed once the new one is in place.
+    #[oai(
+        path = "/admin/workshops/:id/picture/",
+        method = "post",
+        operation_id = "adminUploadWorkshopPicture"
+    )]
+    async fn upload_picture(
+        &self,
+        admin: AdminSession,
+        writer: Data<&Writer>,
+        gallery: Data<&Gallery>,
+        id: Path<i32>,
+        body: WorkshopPictureBody,
+    ) -> Edited {
+        // An unknown workshop is said before its picture is read.
+        studio_workshops::one(&gallery.db, id.0).await?;
+        let to = gallery.destination();
+        let incoming = match to.receive_one(body.parts, "picture").await {
+            Ok(Some(Ok(incoming))) => incoming,
+            Ok(Some(Err(refused))) => return Err(EditError::Picture(refused.reason).into()),
+            Ok(None) => return Err(EditError::Picture(NO_PICTURE.into()).into()),
+            Err(err) => return Err(EditError::Upload(err).into()),
+        };
+        let row = studio_workshops::replace_picture(
+            *writer,
+            gallery.media.as_ref(),
+            id.0,
+            incoming,
+            &admin.0.username,
+        )
+        .await?;
+        Ok(Json(AdminWorkshop::of(row, &gallery.media_base.0)))
+    }
+
+    /// Takes a workshop's picture away: its card and page show the studio's table of flowers.
+    #[oai(
+        path = "/admin/workshops/:id/picture/",
+        method = "delete",
+        operation_id = "adminRemoveWorkshopPicture"
+    )]
+    async fn remove_picture(
+        &self,
+        admin: AdminSession,
+        writer: Data<&Writer>,
+        gallery: Data<&Gallery>,
+        id: Path<i32>,
+    ) -> Result<Json<AdminWorkshop>, Failure<EditError, { PATH | CSRF | ADMIN }>> {
+        let row = studio_workshops::remove_picture(
+            *writer,
+            gallery.media.as_ref(),
+            id.0,
+            &admin.0.username,
+        )
+        .await?;
+        Ok(Json(AdminWorkshop::of(row, &gallery.media_base.0)))
     }
 
     /// Cancels a workshop: every booking is refunded in full and mailed; a retry with the same
@@ -410,18 +565,23 @@ impl WorkshopAdminApi {
         &self,
         admin: AdminSession,
         desk: Data<&OrderDesk>,
+        media: Data<&MediaBase>,
         id: Path<i32>,
         body: Json<CancelWorkshopBody>,
     ) -> Result<Json<CancelledWorkshop>, Failure<BookingError, { PATH | SEND | ADMIN }>> {
         let key = uuid_of(&body.0.key.0)?;
-        let refunded =
+        let (refunded, by_hand) =
             bookings::cancel_workshop(&desk, id.0, body.0.version, key, &admin.0.username).await?;
         let row = studio_workshops::one(&desk.db, id.0)
             .await
             .map_err(|_| BookingError::Gone)?;
         Ok(Json(CancelledWorkshop {
-            workshop: row.into(),
+            workshop: AdminWorkshop::of(row, &media.0.0),
             refunded: refunded as i32,
+            by_hand: by_hand
+                .into_iter()
+                .map(|b| HandBack::of(b.order_id, b.names, b.amount))
+                .collect(),
         }))
     }
 
@@ -435,6 +595,7 @@ impl WorkshopAdminApi {
         &self,
         _admin: AdminSession,
         db: Data<&DatabaseConnection>,
+        media: Data<&MediaBase>,
         id: Path<i32>,
     ) -> Result<Json<Attendees>, Failure<EditError, { PATH | ADMIN }>> {
         let row = studio_workshops::one(*db, id.0).await?;
@@ -444,7 +605,7 @@ impl WorkshopAdminApi {
         let seats = list.iter().map(|a| a.seats).sum();
         let owed = list.iter().map(|a| a.owed.pence()).sum();
         Ok(Json(Attendees {
-            workshop: row.into(),
+            workshop: AdminWorkshop::of(row, &media.0.0),
             rows: list.into_iter().map(AttendeeRow::from).collect(),
             seats,
             owed: Money::from_pence(owed).to_wire(),
@@ -469,6 +630,7 @@ impl WorkshopAdminApi {
 
     /// Cancels a booking by its workshop's rule (until the balance is due what was paid is
     /// refunded, or kept as credit; after it nothing is); the seats go back on the workshop.
+    /// A balance paid in the studio is the studio's to hand back: `by_hand` says how much.
     #[oai(
         path = "/admin/workshops/bookings/:order_id/cancel/",
         method = "post",
@@ -483,14 +645,15 @@ impl WorkshopAdminApi {
         offers: Data<&Offers>,
         order_id: Path<i32>,
         body: Json<CancelBookingBody>,
-    ) -> Result<Json<Vec<AttendeeRow>>, Failure<BookingError, { PATH | SEND | ADMIN }>> {
+    ) -> Result<Json<CancelledBooking>, Failure<BookingError, { PATH | SEND | ADMIN }>> {
         let key = uuid_of(&body.0.key.0)?;
         let how = if body.0.refund {
             GiveBackAs::Refund
         } else {
             GiveBackAs::Credit
         };
-        bookings::cancel_booking(&desk, order_id.0, how, key, &admin.0.username).await?;
+        let by_hand =
+            bookings::cancel_booking(&desk, order_id.0, how, key, &admin.0.username).await?;
         // The seats it gave back go to the waiting list first.
         if let Err(err) = waiting::offer_freed(*writer, desk.clock.now(), *offers).await {
             tracing::warn!(%err, "could not offer the freed seats yet; the next pass will");
@@ -502,6 +665,15 @@ impl WorkshopAdminApi {
         let list = bookings::attendees(&desk.db, booking.workshop_id)
             .await
             .map_err(BookingError::Db)?;
-        Ok(Json(list.into_iter().map(AttendeeRow::from).collect()))
+        Ok(Json(CancelledBooking {
+            rows: list.into_iter().map(AttendeeRow::from).collect(),
+            by_hand: (by_hand > Money::ZERO).then(|| {
+                HandBack::of(
+                    order_id.0,
+                    crate::orders::letters::booking_names(&booking),
+                    by_hand,
+                )
+            }),
+        }))
     }
 }

@@ -22,6 +22,7 @@ use crate::checkout::attempts::PaymentAttempts;
 use crate::checkout::bookings::{Balance, BalanceError, BookError};
 use crate::checkout::{Buyer, Checkout, IntentError, PlaceError};
 use crate::http::error::{Answer, Failure, INTERNAL, PATH, Problem, QUERY, Refusal, SEND};
+use crate::media::uploads::srcset;
 use crate::orders::letters::booking_owed;
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
@@ -92,6 +93,11 @@ pub struct Workshop {
     pub note_why: String,
     /// URL of its picture; null when it has none.
     pub image: Option<String>,
+    /// For `<img srcset>`: its picture's JPEG sizes (`/media/workshops/x-480.jpg 480w, …`);
+    /// null without a picture in sizes.
+    pub image_srcset: Option<String>,
+    /// The same sizes as lossy WebP, for `<source type="image/webp" srcset>`.
+    pub image_webp_srcset: Option<String>,
 }
 
 impl Workshop {
@@ -136,6 +142,8 @@ impl Workshop {
                 .image
                 .as_deref()
                 .map(|path| media::media_url(Some(path), media_base)),
+            image_srcset: srcset(&w.image_variants, media_base, false),
+            image_webp_srcset: srcset(&w.image_variants, media_base, true),
         }
     }
 }

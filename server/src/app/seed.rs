@@ -430,6 +430,9 @@ async fn seed_workshops(txn: &impl ConnectionTrait) -> anyhow::Result<()> {
             seats: Set(seats),
             spots_left: Set(spots_left),
             image: Set(image.map(str::to_owned)),
+            image_variants: Set(image
+                .map(|path| variants(path, DEMO_PRODUCT_WIDTH))
+                .unwrap_or_default()),
             position: Set(position as i32),
             hidden: Set(false),
             cancelled_at: Set(None),

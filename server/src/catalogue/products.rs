@@ -826,14 +826,7 @@ pub async fn remove_picture_files(media: &dyn MediaStore, product: &product::Mod
 /// Whether `path` is a file this module stored: `products/{stem}-{width}.{jpg,webp}`, the stem
 /// a UUID's 32 hex digits (the demo's are named after the product).
 fn uploaded(path: &str) -> bool {
-    let Some(name) = path.strip_prefix("products/") else {
-        return false;
-    };
-    let stem = name.split_once('-').map_or("", |(stem, _)| stem);
-    stem.len() == 32
-        && stem.bytes().all(|b| b.is_ascii_hexdigit())
-        && !name.contains('/')
-        && !name.contains("..")
+    crate::media::uploads::is_uploaded(PICTURES, path)
 }
 
 #[cfg(test)]

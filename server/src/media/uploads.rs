@@ -141,6 +141,23 @@ pub fn srcset(variants: &str, media_base: &str, webp: bool) -> Option<String> {
     (!sizes.is_empty()).then(|| sizes.join(", "))
 }
 
+/// Whether `path` is a file [`store_picture`] wrote into `folder` under a fresh UUID stem
+/// (`{folder}/{stem}-{width}.{jpg,webp}`, the stem 32 hex digits), rather than a demo picture,
+/// which is named after what it shows and is the seed's to keep.
+pub fn is_uploaded(folder: &str, path: &str) -> bool {
+    let Some(name) = path
+        .strip_prefix(folder)
+        .and_then(|rest| rest.strip_prefix('/'))
+    else {
+        return false;
+    };
+    let stem = name.split_once('-').map_or("", |(stem, _)| stem);
+    stem.len() == 32
+        && stem.bytes().all(|b| b.is_ascii_hexdigit())
+        && !name.contains('/')
+        && !name.contains("..")
+}
+
 /// Why a picture was not stored.
 pub enum PictureNotStored {
     /// Refused, with why (naming the file).

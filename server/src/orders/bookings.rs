@@ -6,10 +6,13 @@ use std::collections::HashMap;
 
 use posy_core::Money;
 use posy_core::calendar::Date;
-use posy_core::order::OrderStatus;
+use posy_core::order::{OrderStatus, PaidBy, RefundState};
 use posy_core::workshop::CancellationRule;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
 use uuid::Uuid;
 
 use super::admin::{OrderError, status_of, studio_today};
@@ -267,23 +270,65 @@ fn balance_by_card(booking: &workshop_booking::Model) -> Option<(&str, Money)> {
         .map(|intent| (intent, Money::from_pence(booking.balance_pence)))
 }
 
+/// The payment a balance paid in the studio is, as its refund row names it: no provider ever
+/// held it, so the provider is never asked for it (its refund starts and stays `by_hand`).
+pub const PAID_IN_STUDIO: &str = "studio";
+
+/// The balance received in the studio (cash, the studio's own card machine), when it was: the
+/// provider never took it, so a cancellation that gives it back leaves it to the studio.
+fn balance_in_studio(booking: &workshop_booking::Model) -> Option<Money> {
+    (booking.balance_paid_at.is_some()
+        && booking.balance_paid_how.as_deref() == Some("studio")
+        && booking.balance_pence > 0)
+        .then(|| Money::from_pence(booking.balance_pence))
+}
+
+/// The one refund row a booking's studio-paid balance can have: keyed by the booking, so no
+/// second page or retry can write it twice.
+fn by_hand_key(booking: &workshop_booking::Model) -> String {
+    format!("posy-studio-balance-{}", booking.id)
+}
+
+/// What the studio is to give back by hand on a cancelled booking (its balance paid in the
+/// studio), as recorded when it was cancelled; zero when nothing is.
+pub async fn given_back_by_hand(
+    db: &impl ConnectionTrait,
+    booking: &workshop_booking::Model,
+) -> Result<Money, DbErr> {
+    Ok(order_refund::Entity::find()
+        .filter(order_refund::Column::IdempotencyKey.eq(by_hand_key(booking)))
+        .one(db)
+        .await?
+        .map_or(Money::ZERO, |r| Money::from_pence(r.amount_pence)))
+}
+
+/// A booking cancelled with money the provider cannot give back: the studio hands it back.
+#[derive(Clone, Debug)]
+pub struct ByHand {
+    pub order_id: i32,
+    pub names: Vec<String>,
+    pub amount: Money,
+}
+
 /// Cancels the booking that is order `order_id` by its workshop's rule: until its balance is
 /// due what was paid is refunded (or kept as credit, as the studio chooses), after it nothing
 /// is; the seats go back on the workshop. The refund goes through [`refunds::give_back`] under
-/// the page's `key`, so a retry gives back once; the booker is mailed.
+/// the page's `key`, so a retry gives back once; the booker is mailed. A balance paid in the
+/// studio is not the provider's to give back: it is recorded as a refund to give back by hand,
+/// and answered, so the page says how much the studio hands over (a retry answers the same).
 pub async fn cancel_booking(
     desk: &OrderDesk,
     order_id: i32,
     how: GiveBackAs,
     key: Uuid,
     admin: &str,
-) -> Result<(), BookingError> {
+) -> Result<Money, BookingError> {
     let (booking, workshop) = of_order(&desk.db, order_id)
         .await?
         .ok_or(BookingError::Gone)?;
     if booking.cancelled_at.is_some() {
-        // Done by this ask or another: nothing more to do.
-        return Ok(());
+        // Done by this ask or another: nothing more to do but say what it left by hand.
+        return Ok(given_back_by_hand(&desk.db, &booking).await?);
     }
     let today = studio_today(desk.clock.now());
     let rule = CancellationRule::parse(&workshop.cancellation).unwrap_or(CancellationRule::Default);
@@ -302,19 +347,21 @@ pub async fn cancel_booking(
     } else {
         "Booking cancelled after the balance was due: nothing refunded".to_owned()
     };
-    end_booking(desk, &booking, &workshop, refund, &reason, key, admin, true).await
+    end_booking(desk, &booking, &workshop, refund, &reason, key, admin, true).await?;
+    Ok(given_back_by_hand(&desk.db, &booking).await?)
 }
 
 /// Cancels workshop `id`: every standing booking is refunded in full through
 /// [`refunds::give_back`] (each under a key made from the page's `key` and its order, so a
-/// retry gives back once) and mailed; the workshop leaves the site.
+/// retry gives back once) and mailed; the workshop leaves the site. Answers how many bookings
+/// were refunded, and the balances paid in the studio that the studio hands back by hand.
 pub async fn cancel_workshop(
     desk: &OrderDesk,
     id: i32,
     version: i32,
     key: Uuid,
     admin: &str,
-) -> Result<usize, BookingError> {
+) -> Result<(usize, Vec<ByHand>), BookingError> {
     let txn = desk.ledger.begin().await?;
     let marked = workshop::Entity::update_many()
         .col_expr(workshop::Column::CancelledAt, Expr::value(desk.clock.now()))
@@ -370,7 +417,29 @@ pub async fn cancel_workshop(
         )
         .await?;
     }
-    Ok(count)
+    // Read from the record rather than from this pass, so a retry (which finds every booking
+    // ended already) answers the same: each booking the workshop's cancellation ended, not one
+    // cancelled on its own before it.
+    let since = workshop.cancelled_at.unwrap_or(i64::MAX);
+    let ended = workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::WorkshopId.eq(id))
+        .filter(workshop_booking::Column::OrderId.is_not_null())
+        .filter(workshop_booking::Column::CancelledAt.gte(since))
+        .order_by_asc(workshop_booking::Column::Id)
+        .all(&desk.db)
+        .await?;
+    let mut by_hand = Vec::new();
+    for booking in ended {
+        let amount = given_back_by_hand(&desk.db, &booking).await?;
+        if amount > Money::ZERO {
+            by_hand.push(ByHand {
+                order_id: booking.order_id.unwrap_or_default(),
+                names: letters::booking_names(&booking),
+                amount,
+            });
+        }
+    }
+    Ok((count, by_hand))
 }
 
 /// Ends a booking: the order refunded (its whole line) or only cancelled, through the
@@ -439,6 +508,22 @@ async fn end_booking(
     if ended.rows_affected == 0 {
         return Ok(());
     }
+    // The balance paid in the studio went into no card: the provider cannot give it back, so
+    // it is recorded with the cancellation as the studio's to hand back (never asked of the
+    // provider, counted in the order's money given back), once a booking.
+    let in_studio = balance_in_studio(booking).filter(|_| refund);
+    if let Some(amount) = in_studio {
+        give_back_by_hand(
+            &txn,
+            order_id,
+            booking,
+            amount,
+            reason,
+            admin,
+            desk.clock.now(),
+        )
+        .await?;
+    }
     if seats_back {
         workshop::Entity::update_many()
             .col_expr(
@@ -466,6 +551,50 @@ async fn end_booking(
     )
     .await?;
     txn.commit().await?;
+    Ok(())
+}
+
+/// Records the studio's balance `amount` on booking `booking` (order `order_id`) as a refund
+/// to give back by hand, on the caller's transaction, with its record.
+async fn give_back_by_hand(
+    txn: &impl ConnectionTrait,
+    order_id: i32,
+    booking: &workshop_booking::Model,
+    amount: Money,
+    reason: &str,
+    admin: &str,
+    at: i64,
+) -> Result<(), DbErr> {
+    order_refund::ActiveModel {
+        order_id: Set(order_id),
+        amount_pence: Set(amount.pence()),
+        what: Set("the balance of your booking, paid in the studio".to_owned()),
+        reason: Set(reason.to_owned()),
+        idempotency_key: Set(by_hand_key(booking)),
+        state: Set(RefundState::first(PaidBy::Studio).as_str().to_owned()),
+        attempts: Set(0),
+        last_error: Set(None),
+        next_attempt_at: Set(None),
+        created_by: Set(admin.to_owned()),
+        created_at: Set(at),
+        settled_at: Set(None),
+        cancelled: Set(false),
+        payment_intent_id: Set(Some(PAID_IN_STUDIO.to_owned())),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    audit::record(
+        txn,
+        admin,
+        Kind::Refund,
+        &format!("order {}", super::reference(order_id)),
+        &format!(
+            "{} to give back by hand (the balance paid in the studio). Reason: {reason}",
+            amount.display()
+        ),
+    )
+    .await?;
     Ok(())
 }
 

@@ -432,8 +432,16 @@ pub fn booking_names(booking: &workshop_booking::Model) -> Vec<String> {
     serde_json::from_str(&booking.names).unwrap_or_default()
 }
 
-/// What a booking owes, as core says it: `You paid £20.00. The balance of £25.00 is due by …`.
+/// What a booking owes, as core says it: `You paid £20.00. The balance of £25.00 is due by …`;
+/// once its balance is received (online or in the studio), that it is paid in full, so a
+/// confirmation read again afterwards never asks for money already taken.
 pub fn booking_owed(booking: &workshop_booking::Model) -> String {
+    if booking.balance_paid_at.is_some() && booking.balance_pence > 0 {
+        return workshop::paid_in_full_sentence(
+            Money::from_pence(booking.paid_pence),
+            Money::from_pence(booking.balance_pence),
+        );
+    }
     workshop::owed_sentence(
         Money::from_pence(booking.paid_pence),
         Money::from_pence(booking.balance_pence),

@@ -20,6 +20,11 @@ use sea_orm::{
     QueryOrder, QuerySelect, RelationDef, Set,
 };
 
+use crate::media::receiving::Incoming;
+use crate::media::store::MediaStore;
+use crate::media::uploads::{
+    PictureNotStored, UploadError, is_uploaded, kept_files, store_picture,
+};
 use crate::store::audit::{self, Kind, from_to};
 use crate::store::db::Writer;
 use crate::store::entities::{cart as carts, workshop as workshops, workshop_booking as bookings};
@@ -211,6 +216,12 @@ pub enum EditError {
     Form(FormProblems<WorkshopField>),
     /// Saved by someone else since the page read it (core's sentence).
     Stale,
+    /// A picture was refused (the sentence names the file), or none was sent.
+    Picture(String),
+    /// A picture upload that could not be read (too large, cut short…), as the gallery says.
+    Upload(UploadError),
+    /// Storing a picture failed (the cause, logged).
+    Storage(String),
     Db(DbErr),
 }
 
@@ -286,6 +297,7 @@ pub async fn create(
         spots_left: Set(plan.seats as i32),
         position: Set(0),
         image: Set(None),
+        image_variants: Set(String::new()),
         cancelled_at: Set(None),
         version: Set(0),
         ..planned(&plan, asks)
@@ -444,4 +456,115 @@ pub async fn hide(
     .await?;
     writing.commit().await?;
     Ok(after)
+}
+
+/// The folder uploaded workshop pictures are kept in.
+const PICTURES: &str = "workshops";
+
+/// Makes `incoming` workshop `id`'s picture, in place of any it had, through the pipeline the
+/// shop's products use (upright, no EXIF, 480, 960 and 1600 px, a WebP beside each). The new
+/// files are all written before the row points at them, and the old ones removed only after
+/// that is committed, so the site never shows a missing picture. A picture is a change of its
+/// own: it needs no `version` and moves none, so an editor left open still saves its form (a
+/// form save never touches the picture).
+pub async fn replace_picture(
+    writer: &Writer,
+    media: &dyn MediaStore,
+    id: i32,
+    incoming: Incoming,
+    admin: &str,
+) -> Result<workshops::Model, EditError> {
+    let stem = uuid::Uuid::new_v4().simple().to_string();
+    let stored = store_picture(media, PICTURES, &stem, incoming)
+        .await
+        .map_err(|err| match err {
+            PictureNotStored::Refused(why) => EditError::Picture(why),
+            PictureNotStored::Failed(why) => EditError::Storage(why),
+        })?;
+    let pointed = set_picture(
+        writer,
+        id,
+        Some(stored.largest().to_owned()),
+        stored.variants(),
+        admin,
+    )
+    .await;
+    match pointed {
+        Ok((before, after)) => {
+            remove_picture_files(media, &before).await;
+            Ok(after)
+        }
+        Err(err) => {
+            // Nothing points at the new files: they go.
+            for path in stored.paths() {
+                if let Err(err) = media.delete(path).await {
+                    tracing::warn!(%path, %err, "could not remove an unused picture");
+                }
+            }
+            Err(err)
+        }
+    }
+}
+
+/// Takes workshop `id`'s picture away (its card and page show the studio's table of flowers
+/// instead); its uploaded files are removed once the row no longer points at them.
+pub async fn remove_picture(
+    writer: &Writer,
+    media: &dyn MediaStore,
+    id: i32,
+    admin: &str,
+) -> Result<workshops::Model, EditError> {
+    let (before, after) = set_picture(writer, id, None, String::new(), admin).await?;
+    remove_picture_files(media, &before).await;
+    Ok(after)
+}
+
+/// Points workshop `id` at a picture (or none), recorded; answers the row before and after.
+async fn set_picture(
+    writer: &Writer,
+    id: i32,
+    image: Option<String>,
+    variants: String,
+    admin: &str,
+) -> Result<(workshops::Model, workshops::Model), EditError> {
+    let writing = writer.begin().await?;
+    let txn = &writing;
+    let before = one(txn, id).await?;
+    let said = match (&before.image, &image) {
+        (None, None) => None,
+        (Some(_), None) => Some("picture removed"),
+        (None, Some(_)) => Some("picture added"),
+        (Some(_), Some(_)) => Some("picture replaced"),
+    };
+    workshops::Entity::update_many()
+        .col_expr(workshops::Column::Image, Expr::value(image))
+        .col_expr(workshops::Column::ImageVariants, Expr::value(variants))
+        .filter(workshops::Column::Id.eq(id))
+        .exec(txn)
+        .await?;
+    let after = one(txn, id).await?;
+    if let Some(said) = said {
+        audit::record(
+            txn,
+            admin,
+            Kind::Workshop,
+            &format!("{} (#{id})", after.title),
+            said,
+        )
+        .await?;
+    }
+    writing.commit().await?;
+    Ok((before, after))
+}
+
+/// Removes a workshop's uploaded picture files, JPEGs and WebPs. A demo picture stays: the
+/// seed owns it, and the shop's products show it too.
+async fn remove_picture_files(media: &dyn MediaStore, row: &workshops::Model) {
+    for (_, path) in kept_files(&row.image_variants) {
+        if is_uploaded(PICTURES, path)
+            && let Err(err) = media.delete(path).await
+        {
+            tracing::warn!(%path, %err, "could not remove a workshop picture");
+        }
+    }
 }

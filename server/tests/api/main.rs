@@ -45,4 +45,6 @@ mod studio;
 mod studio_facts;
 mod upgrade;
 mod vouchers;
+mod workshop_pictures;
+mod workshop_refunds;
 mod workshops;

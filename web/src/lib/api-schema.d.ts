@@ -1088,6 +1088,7 @@ export interface paths {
         /**
          * Cancels a booking by its workshop's rule (until the balance is due what was paid is
          *     refunded, or kept as credit; after it nothing is); the seats go back on the workshop.
+         *     A balance paid in the studio is the studio's to hand back: `by_hand` says how much.
          */
         post: operations["adminCancelWorkshopBooking"];
         delete?: never;
@@ -1165,6 +1166,28 @@ export interface paths {
         /** Hides a workshop from the site, or shows it again (its bookings stand). */
         post: operations["adminHideWorkshop"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workshops/{id}/picture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a workshop its picture (JPEG, PNG, WebP, GIF, AVIF or HEIC, within the gallery's
+         *     limits), kept upright and without its EXIF in 480, 960 and 1600 px widths, as a
+         *     product's is; a picture it had is removed once the new one is in place.
+         */
+        post: operations["adminUploadWorkshopPicture"];
+        /** Takes a workshop's picture away: its card and page show the studio's table of flowers. */
+        delete: operations["adminRemoveWorkshopPicture"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2128,6 +2151,8 @@ export interface components {
             hidden: boolean;
             /** Format: int32 */
             id: number;
+            /** @description URL of its picture; null without one (its pages then show the studio's table). */
+            image: string | null;
             /** @description Empty: the studio itself. */
             place: string;
             price: string;
@@ -2653,10 +2678,22 @@ export interface components {
             version: number;
         };
         /**
+         * CancelledBooking
+         * @description A booking cancelled: the attendee list as it now stands, and what the studio hands back
+         *     itself.
+         */
+        CancelledBooking: {
+            /** @description The balance paid in the studio, to give back by hand; null when there is none. */
+            by_hand: (components["schemas"]["HandBack"] & unknown) | null;
+            rows: components["schemas"]["AttendeeRow"][];
+        };
+        /**
          * CancelledWorkshop
-         * @description How many bookings a cancellation refunded.
+         * @description How many bookings a cancellation refunded, and what the studio hands back itself.
          */
         CancelledWorkshop: {
+            /** @description Balances paid in the studio, to give back by hand (empty when none). */
+            by_hand: components["schemas"]["HandBack"][];
             /** Format: int32 */
             refunded: number;
             workshop: components["schemas"]["AdminWorkshop"];
@@ -3372,6 +3409,25 @@ export interface components {
              * @default
              */
             slot: string | null;
+        };
+        /**
+         * HandBack
+         * @description A balance paid in the studio on a cancelled booking: the provider never took it, so the
+         *     studio hands it back.
+         */
+        HandBack: {
+            /** @description e.g. `"25.00"`. */
+            amount: string;
+            /**
+             * @description What the page says: `Give Ann Example £25.00 back by hand (FS-000123): the balance was
+             *     paid in the studio, so the card refund cannot include it.`
+             */
+            message: string;
+            names: string[];
+            /** Format: int32 */
+            order_id: number;
+            /** @description `FS-000123`. */
+            reference: string;
         };
         /**
          * HeldBooking
@@ -5418,6 +5474,13 @@ export interface components {
             /** @description URL of its picture; null when it has none. */
             image: string | null;
             /**
+             * @description For `<img srcset>`: its picture's JPEG sizes (`/media/workshops/x-480.jpg 480w, …`);
+             *     null without a picture in sizes.
+             */
+            image_srcset: string | null;
+            /** @description The same sizes as lossy WebP, for `<source type="image/webp" srcset>`. */
+            image_webp_srcset: string | null;
+            /**
              * Format: int32
              * @description The form offers 1 to this many seats (at most 6).
              */
@@ -5565,6 +5628,7 @@ export type BulkMoved = components['schemas']['BulkMoved'];
 export type BuyVoucher = components['schemas']['BuyVoucher'];
 export type CancelBookingBody = components['schemas']['CancelBookingBody'];
 export type CancelWorkshopBody = components['schemas']['CancelWorkshopBody'];
+export type CancelledBooking = components['schemas']['CancelledBooking'];
 export type CancelledWorkshop = components['schemas']['CancelledWorkshop'];
 export type CaptionChange = components['schemas']['CaptionChange'];
 export type CardError = components['schemas']['CardError'];
@@ -5604,6 +5668,7 @@ export type ErrorBody = components['schemas']['ErrorBody'];
 export type ExtendVoucher = components['schemas']['ExtendVoucher'];
 export type FulfilmentChoice = components['schemas']['FulfilmentChoice'];
 export type FulfilmentFields = components['schemas']['FulfilmentFields'];
+export type HandBack = components['schemas']['HandBack'];
 export type HeldBooking = components['schemas']['HeldBooking'];
 export type HeldChoice = components['schemas']['HeldChoice'];
 export type HeldEnquiry = components['schemas']['HeldEnquiry'];
@@ -10520,7 +10585,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWorkshop"][];
                 };
             };
-            /** @description A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            /** @description A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10549,6 +10614,15 @@ export interface operations {
             };
             /** @description Someone else saved the workshop since the page read it (its `version` moved). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10588,7 +10662,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWorkshop"];
                 };
             };
-            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            /** @description The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10633,7 +10707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10775,7 +10849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendeeRow"][];
+                    "application/json": components["schemas"]["CancelledBooking"];
                 };
             };
             /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: The refund was refused, in core's sentence, or the key is not a UUID. */
@@ -10875,7 +10949,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWorkshop"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10920,7 +10994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10968,7 +11042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Attendees"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,6 +11071,15 @@ export interface operations {
             };
             /** @description Someone else saved the workshop since the page read it (its `version` moved). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11135,7 +11218,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWorkshop"];
                 };
             };
-            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`. */
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11180,7 +11263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this call takes. */
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11191,6 +11274,190 @@ export interface operations {
             };
             /** @description The body is not of a content type this call reads (or has none). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminUploadWorkshopPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    picture: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: The body could not be read as this call's (malformed, or a field of the wrong type). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this call takes. Or: A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a content type this call reads (or has none). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on the shop's side (the cause is logged, not sent). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminRemoveWorkshopPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkshop"];
+                };
+            };
+            /** @description A part of the address is not what it should be (an id that is not a number). Or: A field of the workshop form is at fault (`fields` names each with core's sentence), or an edit without its `version`; a picture that is not a picture the shop can use, none, or a part the form does not have (`fields.picture`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in as the studio's admin (AdminSession). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid CSRF token: send the `csrftoken` cookie's value in `X-CSRFToken`; or the request came from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No workshop has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else saved the workshop since the page read it (its `version` moved). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A picture upload larger than the shop takes at once (POSY_MAX_UPLOAD_MB), or with more than one file; nothing of it is kept. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,9 @@ export const wreaths: Workshop = {
   note_label: 'Allergies or access needs (optional)',
   note_why: 'We ask so we can keep you safe on the day. We keep this note only until 30 days after the workshop.',
   image: '/media/products/christmas-door-wreath.jpg',
+  image_srcset: '/media/products/christmas-door-wreath-480.jpg 480w, /media/products/christmas-door-wreath-960.jpg 960w, /media/products/christmas-door-wreath.jpg 1000w',
+  image_webp_srcset:
+    '/media/products/christmas-door-wreath-480.webp 480w, /media/products/christmas-door-wreath-960.webp 960w, /media/products/christmas-door-wreath.webp 1000w',
 };
 
 /** A workshop with no spots left: Fully Booked and the waiting list. */

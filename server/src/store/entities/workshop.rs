@@ -21,7 +21,11 @@ pub struct Model {
     pub balance_due: String,
     /// Seats not yet booked (taken with a conditional update, as stock is).
     pub spots_left: i32,
+    /// Its picture's largest size (or a demo product's picture); null without one.
     pub image: Option<String>,
+    /// Its picture's page sizes, `480:workshops/x-480.jpg,…` (see `media::uploads::kept_files`);
+    /// empty without a picture.
+    pub image_variants: String,
     pub position: i32,
     /// Its page's address, `/workshops/{slug}` (unique).
     #[sea_orm(unique)]

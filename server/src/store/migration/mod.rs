@@ -33,6 +33,7 @@ mod m20261228_000001_audit_entries;
 mod m20261229_000001_workshop_bookings;
 mod m20261230_000001_vouchers;
 mod m20261231_000001_refund_payments;
+mod m20270101_000001_workshop_pictures;
 
 /// Every migration the shop knows.
 pub struct Migrator;
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261229_000001_workshop_bookings::Migration),
             Box::new(m20261230_000001_vouchers::Migration),
             Box::new(m20261231_000001_refund_payments::Migration),
+            Box::new(m20270101_000001_workshop_pictures::Migration),
         ];
         all.into_iter()
             .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)

@@ -32,6 +32,22 @@ describe('the booking confirmation', () => {
 
     expect(await screen.findByRole('heading', { name: 'See you at Christmas wreath making' })).toBeInTheDocument();
     expect(screen.getByText(balance.message)).toBeInTheDocument();
+    expect(screen.getByText(/a link to pay the balance when it is due/)).toBeInTheDocument();
+  });
+
+  it('read back after the balance is in, says it is paid in full and asks for nothing more', async () => {
+    const paid = {
+      ...balance,
+      owed: false,
+      paid_how: 'studio',
+      message: 'You have paid £45.00 in full (£20.00 when booking and the balance of £25.00 since): nothing more is due.',
+    };
+    mockApi.on('GET', '/api/workshops/balance/7/', () => json(paid));
+    renderPage(<WorkshopBookedPage />, { path, at: '/workshops/booked/7?token=t0k' });
+
+    expect(await screen.findByText(paid.message)).toBeInTheDocument();
+    expect(screen.queryByText(/pay the balance/)).not.toBeInTheDocument();
+    expect(screen.getByText('We have emailed your confirmation.')).toBeInTheDocument();
   });
 
   it('without its link’s token, says where the details are', () => {

@@ -8,6 +8,7 @@ export type AdminWorkshop = components['schemas']['AdminWorkshop'];
 export type WorkshopForm = components['schemas']['WorkshopBody'];
 export type Attendees = components['schemas']['Attendees'];
 export type Attendee = components['schemas']['AttendeeRow'];
+export type CancelledWorkshop = components['schemas']['CancelledWorkshop'];
 
 const FALLBACK = 'The change could not be saved just now. Please try again.';
 
@@ -39,11 +40,37 @@ export async function hideWorkshop(id: number, hidden: boolean, version: number)
   return data;
 }
 
-/** Cancels the workshop: every booking is refunded and mailed. `key` makes a retry do it once. */
-export async function cancelWorkshop(id: number, version: number, key: string): Promise<AdminWorkshop> {
+/**
+ * Cancels the workshop: every booking is refunded and mailed. `key` makes a retry do it once.
+ * Answers the workshop and the balances paid in the studio, which the studio hands back itself.
+ */
+export async function cancelWorkshop(id: number, version: number, key: string): Promise<CancelledWorkshop> {
   const { data, error, response } = await api.POST('/api/admin/workshops/{id}/cancel/', { params: { path: { id } }, body: { version, key } });
   if (!data) throw refusal(error, response.status, FALLBACK);
-  return data.workshop;
+  return data;
+}
+
+/** Gives the workshop a picture in place of any it had (the server keeps it upright, without its location data). */
+export async function uploadWorkshopPicture(id: number, picture: File): Promise<AdminWorkshop> {
+  const { data, error, response } = await api.POST('/api/admin/workshops/{id}/picture/', {
+    params: { path: { id } },
+    // The schema types a file as a string; the browser sends the File itself.
+    body: { picture: picture as unknown as string },
+    bodySerializer: () => {
+      const form = new FormData();
+      form.append('picture', picture, picture.name);
+      return form;
+    },
+  });
+  if (!data) throw refusal(error, response.status, 'The picture could not be saved just now. Please try again.');
+  return data;
+}
+
+/** Takes the workshop's picture away: its pages show the studio's table of flowers. */
+export async function removeWorkshopPicture(id: number): Promise<AdminWorkshop> {
+  const { data, error, response } = await api.DELETE('/api/admin/workshops/{id}/picture/', { params: { path: { id } } });
+  if (!data) throw refusal(error, response.status, FALLBACK);
+  return data;
 }
 
 /** Who is coming: names, seats, what each has paid and owes, and their notes. */
@@ -61,11 +88,16 @@ export async function markBalancePaid(orderId: number): Promise<void> {
   if (!data) throw refusal(error, response.status, FALLBACK);
 }
 
-/** Cancels one booking by the workshop's rule: `refund` gives the deposit back, else it moves to another workshop. */
-export async function cancelBooking(orderId: number, refund: boolean, key: string): Promise<void> {
+/**
+ * Cancels one booking by the workshop's rule: `refund` gives the deposit back, else it moves to
+ * another workshop. Answers the server's sentence of what the studio hands back itself (a
+ * balance paid in the studio), or null.
+ */
+export async function cancelBooking(orderId: number, refund: boolean, key: string): Promise<string | null> {
   const { data, error, response } = await api.POST('/api/admin/workshops/bookings/{order_id}/cancel/', {
     params: { path: { order_id: orderId } },
     body: { key, refund },
   });
   if (!data) throw refusal(error, response.status, FALLBACK);
+  return data.by_hand?.message ?? null;
 }

@@ -29,6 +29,7 @@ const wreaths: AdminWorkshop = {
   hidden: false,
   cancelled: false,
   version: 3,
+  image: null,
 };
 
 const ann: Attendee = {
@@ -73,6 +74,40 @@ describe('the attendee list', () => {
     expect(await screen.findByText('Ann Example’s balance is marked paid.')).toBeInTheDocument();
     expect(await screen.findByText('Paid in the studio')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark balance paid for Ann Example' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a cancelled booking whose balance was paid in the studio', () => {
+  const handBack = {
+    order_id: 31,
+    reference: 'FS-000031',
+    names: ['Ann Example'],
+    amount: '25.00',
+    message: 'Give Ann Example £25.00 back by hand (FS-000031): the balance was paid in the studio, so the card refund cannot include it.',
+  };
+
+  it('says plainly how much the studio hands back itself', async () => {
+    const paid = { ...ann, balance_paid: 'studio', owed: '0.00', paid: '45.00' };
+    let cancelled = false;
+    mockApi.on('GET', '/api/admin/workshops/1/attendees/', () => json(list(cancelled ? [] : [paid])));
+    mockApi.on('POST', '/api/admin/workshops/bookings/31/cancel/', () => {
+      cancelled = true;
+      return json({ rows: [], by_hand: handBack });
+    });
+    render(<MemoryRouter><AttendeeList id={1} onSignedOut={vi.fn()} /></MemoryRouter>);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking for Ann Example' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText(`Ann Example’s booking is cancelled. ${handBack.message}`)).toBeInTheDocument();
+  });
+
+  it('lists each balance to hand back when the whole workshop is cancelled', async () => {
+    mockApi.on('GET', '/api/admin/workshops/', () => json([wreaths]));
+    mockApi.on('POST', '/api/admin/workshops/1/cancel/', () => json({ workshop: { ...wreaths, cancelled: true }, refunded: 2, by_hand: [handBack] }));
+    render(<MemoryRouter><WorkshopsAdmin onSignedOut={vi.fn()} /></MemoryRouter>);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Christmas wreath making' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel it and refund everyone' }));
+    const toGive = await screen.findByRole('list', { name: 'To give back by hand' });
+    expect(toGive).toHaveTextContent(handBack.message);
   });
 });
 

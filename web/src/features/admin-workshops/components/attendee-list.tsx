@@ -29,12 +29,13 @@ export function AttendeeList({ id, onSignedOut }: { id: number; onSignedOut: () 
   const { workshop, rows } = query.data;
   const { seats } = query.data;
 
-  async function act(row: Attendee, call: () => Promise<void>, done: string) {
+  /** Runs `call` for `row`; what it answers (what the studio hands back itself) follows `done`. */
+  async function act(row: Attendee, call: () => Promise<string | null | void>, done: string) {
     setBusy(row.order_id);
     setSaid(null);
     try {
-      await call();
-      setSaid(done);
+      const more = await call();
+      setSaid(more ? `${done} ${more}` : done);
       setCancelling(null);
     } catch (cause) {
       const refused = refusedChange(cause, lost, 'The change could not be saved just now. Please try again.');

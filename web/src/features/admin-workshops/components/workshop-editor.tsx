@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { CallRefused, refusedChange } from '@/lib/api-client';
+import { mediaUrl } from '@/lib/core';
 import { useForm } from '@/lib/use-form';
 import { useQuery } from '@/lib/use-query';
 import { useSignedOut } from '@/lib/use-signed-out';
 import {
   createWorkshop,
   listWorkshops,
+  removeWorkshopPicture,
   saveWorkshop,
+  uploadWorkshopPicture,
   type AdminWorkshop,
   type WorkshopForm,
 } from '../api/workshops-api';
@@ -58,23 +61,64 @@ export function WorkshopEditor({ id, onSignedOut }: { id: number | null; onSigne
   return <EditorForm key={workshop.version} workshop={workshop} onSignedOut={onSignedOut} />;
 }
 
+/** The file types the picture field offers (the server judges the file by its content). */
+const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif';
+
 function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null; onSignedOut: () => void }) {
   const navigate = useNavigate();
   const { form, errors, setErrors, setField: set } = useForm<WorkshopForm>(() => (workshop ? formOf(workshop) : EMPTY));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The workshop as saved so far: after a save whose picture was refused, the next save is an
+  // edit from the version that save made, not a second new workshop or a stale edit.
+  const [current, setCurrent] = useState<AdminWorkshop | null>(workshop);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  const [pictureSaid, setPictureSaid] = useState<string | null>(null);
+  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : null), [picture]);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+  const pictureShown = preview ?? (current?.image ? mediaUrl(current.image) : null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     setProblem(null);
+    setPictureError(undefined);
+    let saved: AdminWorkshop | null = null;
     try {
-      const saved = workshop ? await saveWorkshop(workshop.id, form, workshop.version) : await createWorkshop(form);
+      saved = current ? await saveWorkshop(current.id, form, current.version) : await createWorkshop(form);
+      setCurrent(saved);
+      if (picture) saved = await uploadWorkshopPicture(saved.id, picture);
       navigate('/admin/workshops', { state: { saved: saved.title } });
     } catch (cause) {
       const refused = refusedChange(cause, onSignedOut, 'The workshop could not be saved just now. Please try again.');
-      if (refused?.fields) setErrors(refused.fields);
+      if (saved && refused) {
+        // The workshop is saved; only its picture was not taken.
+        setPictureError(refused.fields?.picture ?? refused.message);
+        setProblem(`${saved.title} is saved, but not its picture: ${refused.fields?.picture ?? refused.message}`);
+      } else {
+        if (refused?.fields) setErrors(refused.fields);
+        if (refused) setProblem(refused.message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function removePicture() {
+    if (!current || busy) return;
+    setBusy(true);
+    setProblem(null);
+    setPictureSaid(null);
+    try {
+      setCurrent(await removeWorkshopPicture(current.id));
+      setPicture(null);
+      setPictureSaid('The picture is removed: the workshop shows the studio’s table of flowers until it has another.');
+    } catch (cause) {
+      const refused = refusedChange(cause, onSignedOut, 'The picture could not be removed just now. Please try again.');
       if (refused) setProblem(refused.message);
     } finally {
       setBusy(false);
@@ -111,6 +155,37 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
         {text('end_time', 'Ends', { type: 'time' })}
       </div>
       {text('place', 'Place', { hint: 'Leave empty for the studio’s address.' })}
+      <Field
+        label="Picture"
+        error={pictureError}
+        hint="A photo from your phone or camera (JPEG, PNG, WebP, HEIC), shown on the workshop’s card and page; it is turned upright and its location data removed. It is saved with the workshop."
+      >
+        {(control) => (
+          <div className="workshop-editor__picture">
+            {pictureShown && <img className="admin-thumb workshop-editor__preview" src={pictureShown} alt="" width={90} height={90} />}
+            <input
+              {...control}
+              name="picture"
+              type="file"
+              accept={PICTURE_TYPES}
+              className="workshop-editor__file"
+              onChange={(event) => {
+                setPicture(event.target.files?.[0] ?? null);
+                setPictureError(undefined);
+                setPictureSaid(null);
+              }}
+            />
+            {current?.image && !picture && (
+              <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void removePicture()}>
+                Remove the picture
+              </button>
+            )}
+          </div>
+        )}
+      </Field>
+      <p className="workshop-editor__said" role="status">
+        {pictureSaid}
+      </p>
       <div className="workshop-editor__grid">
         <TextField
           label="Seats"
@@ -148,7 +223,7 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
       </fieldset>
       <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>
       <div className="admin-actions">
-        <SubmitButton busy={busy}>{workshop ? 'Save the workshop' : 'Make the workshop'}</SubmitButton>
+        <SubmitButton busy={busy}>{current ? 'Save the workshop' : 'Make the workshop'}</SubmitButton>
         <Link to="/admin/workshops" className="button button--quiet">
           Back to the workshops
         </Link>

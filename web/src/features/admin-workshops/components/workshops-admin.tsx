@@ -28,6 +28,8 @@ export function WorkshopsAdmin({ onSignedOut }: { onSignedOut: () => void }) {
   const [said, setSaid] = useState<string | null>(saved ? `${saved} is saved.` : null);
   const [cancelling, setCancelling] = useState<{ id: number; key: string } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  // A cancelled workshop's balances paid in the studio: the studio hands each back itself.
+  const [handBack, setHandBack] = useState<string[]>([]);
 
   if (query.status === 'loading') return <AdminLoading>Fetching the workshops…</AdminLoading>;
   if (query.status === 'error') {
@@ -37,6 +39,7 @@ export function WorkshopsAdmin({ onSignedOut }: { onSignedOut: () => void }) {
   async function change(workshop: AdminWorkshop, act: () => Promise<AdminWorkshop>, done: string) {
     setBusy(workshop.id);
     setSaid(null);
+    setHandBack([]);
     try {
       const changed = await act();
       query.setData((list) => (list ?? []).map((one) => (one.id === changed.id ? changed : one)));
@@ -60,9 +63,16 @@ export function WorkshopsAdmin({ onSignedOut }: { onSignedOut: () => void }) {
           New workshop
         </Link>
       </div>
-      <p className="workshops-admin__said" role="status">
-        {said}
-      </p>
+      <div className="workshops-admin__said" role="status">
+        {said && <p>{said}</p>}
+        {handBack.length > 0 && (
+          <ul className="workshops-admin__hand-back" aria-label="To give back by hand">
+            {handBack.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       {workshops.length === 0 ? (
         <p className="admin-quiet">No workshops yet. Make one and it shows in the shop at once.</p>
       ) : (
@@ -128,7 +138,11 @@ export function WorkshopsAdmin({ onSignedOut }: { onSignedOut: () => void }) {
                       onClick={() =>
                         void change(
                           workshop,
-                          () => cancelWorkshop(workshop.id, workshop.version, cancelling.key),
+                          async () => {
+                            const cancelled = await cancelWorkshop(workshop.id, workshop.version, cancelling.key);
+                            setHandBack(cancelled.by_hand.map((one) => one.message));
+                            return cancelled.workshop;
+                          },
                           `${workshop.title} is cancelled; the bookings are being refunded and mailed.`,
                         )
                       }

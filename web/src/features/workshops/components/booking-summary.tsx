@@ -9,7 +9,7 @@ import './booking.css';
 export function BookingSummary({ workshop }: { workshop: Workshop }) {
   return (
     <aside className="booking-summary" aria-label="The workshop">
-      <WorkshopPicture workshop={workshop} />
+      <WorkshopPicture workshop={workshop} sizes="(min-width: 48rem) 40vw, 5rem" />
       <div>
         <p className="booking-summary__title">
           <Link to={workshopLink(workshop)}>{workshop.title}</Link>

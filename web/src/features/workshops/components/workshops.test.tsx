@@ -36,6 +36,25 @@ describe('the workshop list', () => {
     expect(within(card).getByRole('link', { name: 'Christmas wreath making' })).toHaveAttribute('href', '/workshops/christmas-wreath-making');
   });
 
+  it('offers the card’s picture in its sizes, WebP first, with its room kept before it loads', async () => {
+    const { container } = renderList(() => json([wreaths]));
+    await screen.findByRole('article', { name: 'Christmas wreath making' });
+    const img = container.querySelector('.workshop-card__picture img')!;
+    expect(img).toHaveAttribute('srcset', wreaths.image_srcset);
+    expect(img).toHaveAttribute('width', '1000');
+    expect(img).toHaveAttribute('height', '1000');
+    expect(img).toHaveAttribute('alt', '');
+    expect(container.querySelector('.workshop-card__picture source[type="image/webp"]')).toHaveAttribute('srcset', wreaths.image_webp_srcset);
+  });
+
+  it('shows the studio’s table of flowers, in one size, for a workshop without a picture', async () => {
+    const { container } = renderList(() => json([{ ...wreaths, image: null, image_srcset: null, image_webp_srcset: null }]));
+    await screen.findByRole('article', { name: 'Christmas wreath making' });
+    const img = container.querySelector('.workshop-card__picture img')!;
+    expect(img.getAttribute('src')).toMatch(/gallery-5\.jpg$/);
+    expect(img).not.toHaveAttribute('srcset');
+  });
+
   it('leads Book to the workshop’s booking form', async () => {
     renderList(() => json([wreaths]));
     const book = await screen.findByRole('link', { name: 'Book a place on Christmas wreath making' });
