@@ -3,7 +3,7 @@
 // workshop, applies the voucher in the booking form's "Gift voucher or offer code" field, sees the
 // £20 deposit paid by it with £30 left and no card asked for, and books; the booking says what is
 // due later, and the voucher has £30.00 left. A Tuesday-only offer code is refused on a workshop
-// with its sentence. axe-clean at 390 px; screenshots kept with the results.
+// with its sentence. axe-clean at 390 and 1280 px; screenshots kept with the results.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axeFindings, baseUrl, noSidewaysScroll, settle, shot, signIn, useBrowser } from './helpers.mjs';
@@ -97,6 +97,19 @@ describe('a voucher on a workshop booking', { concurrency: 1 }, () => {
     });
     assert.equal(balance.status(), 200, await balance.text());
     assert.equal((await balance.json()).balance, '30.00', 'the voucher paid £20.00 once');
+    assert.deepEqual(errors, []);
+  });
+
+  it('at 1280 px the same voucher, now with £30.00 on it, shows £10.00 left after the deposit', async () => {
+    const { page, errors } = await openPage(1280);
+    await bookingForm(page);
+    await page.getByLabel('Gift voucher or offer code').fill(code);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const applied = page.getByRole('list', { name: 'Codes on your order' });
+    await applied.waitFor();
+    assert.ok((await applied.textContent()).includes('£10.00 left on it'), await applied.textContent());
+    await page.getByRole('button', { name: 'Book with your voucher' }).waitFor();
+    await look(page, 'workshop-voucher-applied-1280');
     assert.deepEqual(errors, []);
   });
 });
