@@ -177,6 +177,10 @@ pub struct OfferCart<'a> {
     pub uses: u32,
     /// Whether the shopper's e-mail address (once known) has used it.
     pub used_by_email: bool,
+    /// Seats on a workshop rather than flowers: one line, the amount due now, with no delivery
+    /// and no handover day, so a code with conditions on flowers, days or slots, or one for
+    /// free delivery, does not fit it.
+    pub workshop: bool,
 }
 
 /// Why an offer code does not apply to this cart.
@@ -202,6 +206,9 @@ pub enum OfferRefusal {
     NoItems,
     /// Free delivery on a collection.
     Collection,
+    /// A code with conditions that only flowers can meet (products, shelves, delivery days or
+    /// slots, free delivery), tried on a workshop booking.
+    NotForWorkshops,
 }
 
 /// `Tuesday`, `Tuesday and Thursday`, `Monday, Tuesday and Friday`.
@@ -243,6 +250,9 @@ impl fmt::Display for OfferRefusal {
             }
             OfferRefusal::NoItems => f.write_str("This code isn't for anything in your basket."),
             OfferRefusal::Collection => f.write_str("This code is for deliveries."),
+            OfferRefusal::NotForWorkshops => {
+                f.write_str("This code is for flowers, so it can't be used on a workshop.")
+            }
         }
     }
 }
@@ -306,9 +316,23 @@ impl Offer {
                 .is_some_and(|shelf| self.shelves.contains(&shelf))
     }
 
+    /// Whether the code can take anything off a workshop's seats: only one whose conditions
+    /// are about money, dates and uses. Products and shelves are flowers, days and slots are
+    /// deliveries, and a workshop has no delivery fee to make free.
+    pub fn fits_workshops(&self) -> bool {
+        self.products.is_empty()
+            && self.shelves.is_empty()
+            && self.weekdays.is_empty()
+            && self.slots.is_empty()
+            && !matches!(self.kind, OfferKind::FreeDelivery)
+    }
+
     /// What this offer takes off the cart, or the first reason it does not apply, judged in
-    /// this order: dates, uses, e-mail, minimum spend, day, slot, items.
+    /// this order: a workshop's fit, dates, uses, e-mail, minimum spend, day, slot, items.
     pub fn apply(&self, cart: &OfferCart<'_>) -> Result<Discount, OfferRefusal> {
+        if cart.workshop && !self.fits_workshops() {
+            return Err(OfferRefusal::NotForWorkshops);
+        }
         if let Some(from) = self.valid_from
             && cart.today < from
         {
@@ -487,7 +511,67 @@ mod tests {
             handover,
             uses: 0,
             used_by_email: false,
+            workshop: false,
         }
+    }
+
+    /// Two seats on a workshop at a £20 deposit each: one line of £40, nothing else.
+    fn seats() -> OfferCart<'static> {
+        const SEATS: [OfferLine; 1] = [OfferLine {
+            product: 0,
+            shelf: None,
+            total: Money::from_pence(4000),
+        }];
+        OfferCart {
+            lines: &SEATS,
+            totals: Totals::of(pounds(40), Money::ZERO, Money::ZERO),
+            today: date("2026-12-14"),
+            handover: None,
+            uses: 0,
+            used_by_email: false,
+            workshop: true,
+        }
+    }
+
+    #[test]
+    fn a_code_with_money_and_date_conditions_only_takes_off_a_workshops_seats() {
+        let mut ten = offer(OfferKind::PercentOff { percent: 10 });
+        ten.minimum_spend = Some(pounds(30));
+        ten.valid_until = Some(date("2026-12-31"));
+        let off = ten.apply(&seats()).unwrap();
+        assert_eq!(off.items, pounds(4));
+        assert_eq!(reckon(seats().totals, off, None).total, pounds(36));
+        let five = offer(OfferKind::AmountOff { amount: pounds(5) });
+        assert_eq!(five.apply(&seats()).unwrap().total(), pounds(5));
+        // Its own conditions still count on a workshop.
+        ten.minimum_spend = Some(pounds(50));
+        assert_eq!(
+            ten.apply(&seats()),
+            Err(OfferRefusal::MinimumSpend(pounds(50)))
+        );
+    }
+
+    #[test]
+    fn a_code_for_flowers_days_slots_or_delivery_is_refused_on_a_workshop_with_its_sentence() {
+        let mut by_shelf = offer(OfferKind::PercentOff { percent: 10 });
+        by_shelf.shelves = vec![10];
+        let mut by_product = offer(OfferKind::PercentOff { percent: 10 });
+        by_product.products = vec![1];
+        let mut tuesdays = offer(OfferKind::PercentOff { percent: 10 });
+        tuesdays.weekdays = vec![Weekday::Tuesday];
+        let mut mornings = offer(OfferKind::PercentOff { percent: 10 });
+        mornings.slots = vec!["Morning".into()];
+        let free = offer(OfferKind::FreeDelivery);
+        for code in [by_shelf, by_product, tuesdays.clone(), mornings, free] {
+            assert!(!code.fits_workshops());
+            assert_eq!(code.apply(&seats()), Err(OfferRefusal::NotForWorkshops));
+        }
+        assert_eq!(
+            OfferRefusal::NotForWorkshops.to_string(),
+            "This code is for flowers, so it can't be used on a workshop."
+        );
+        // The same Tuesday code still applies to flowers: only a workshop is refused.
+        assert!(tuesdays.apply(&cart(Some(tuesday_morning()))).is_ok());
     }
 
     /// Tuesday 15 December, in the morning.

@@ -216,6 +216,8 @@ pub struct AttendeeRow {
     pub phone: String,
     pub seats: i32,
     pub paid: String,
+    /// What a gift voucher paid of `paid` at booking (`"0.00"` for none).
+    pub paid_by_voucher: String,
     pub owed: String,
     pub balance_due: Option<String>,
     /// `card` or `studio` once the balance is received; null before (or with none owed).
@@ -234,6 +236,7 @@ impl From<Attendee> for AttendeeRow {
             phone: a.phone,
             seats: a.seats,
             paid: a.paid.to_wire(),
+            paid_by_voucher: a.paid_by_voucher.to_wire(),
             owed: a.owed.to_wire(),
             balance_due: a.balance_due,
             balance_paid: a.balance_paid_how,

@@ -9,6 +9,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use posy_core::cart::CartId;
+use posy_core::checkout::CheckoutForm;
 use posy_core::validation::FormField;
 use posy_core::workshop::{BookingForm, MOST_SEATS_A_BOOKING, WaitingForm};
 use posy_core::{Money, media, workshop};
@@ -240,10 +241,16 @@ impl Refusal for WaitError {
 pub struct BookingPayment {
     /// Names the booking: send it back to place it (and to book again after a change).
     pub booking: String,
-    /// Give it to the card form (Stripe.js, or the simulated form).
-    pub client_secret: String,
+    /// Give it to the card form (Stripe.js, or the simulated form); null when a gift voucher
+    /// pays everything due now: then no card is asked for, and `placeWorkshopBooking` is
+    /// called without a payment.
+    pub client_secret: Option<String>,
     /// What the card will be charged now, all seats, e.g. `"20.00"`.
     pub amount: String,
+    /// What an offer code on the booking takes off what is due now (`"0.00"` for none).
+    pub discount: String,
+    /// What the gift voucher on the booking pays of it now (`"0.00"` for none).
+    pub paid_by_voucher: String,
     pub seats: i32,
     /// What each seat pays now.
     pub pay_now_per_seat: String,
@@ -262,8 +269,9 @@ pub struct BookingPayment {
 pub struct PlaceBooking {
     /// From `bookWorkshop`.
     pub booking: Text,
-    /// From the card form.
-    pub payment_intent_id: Text,
+    /// From the card form; none when a gift voucher paid everything due now.
+    #[oai(default)]
+    pub payment_intent_id: Option<Text>,
 }
 
 /// The seats a booking took and on what, as a made booking and its balance's link both show
@@ -580,10 +588,10 @@ impl WorkshopsApi {
         let booking = seats.booking;
         Ok(Json(BookingPayment {
             booking: cart.to_string(),
-            // A seat costs at least £0.01 (core's workshop form) and takes no voucher yet, so a
-            // booking always has a card payment.
-            client_secret: seats.payment.client_secret.unwrap_or_default(),
+            client_secret: seats.payment.client_secret,
             amount: Money::from_pence(seats.payment.amount).to_wire(),
+            discount: seats.payment.reckoning.discount.to_wire(),
+            paid_by_voucher: seats.payment.reckoning.voucher.to_wire(),
             seats: booking.seats,
             pay_now_per_seat: Money::from_pence(
                 booking.paid_pence / i64::from(booking.seats.max(1)),
@@ -610,9 +618,19 @@ impl WorkshopsApi {
         body: Json<PlaceBooking>,
     ) -> Result<Json<BookedWorkshop>, Failure<PlaceError, SEND>> {
         let cart = CartId::parse(&body.booking.0).ok_or(PlaceError::CartGone)?;
-        let order_id = checkout
-            .place(&body.payment_intent_id.0, Some(cart), Buyer::Billing)
-            .await?;
+        let order_id = match &body.payment_intent_id {
+            Some(intent) => {
+                checkout
+                    .place(&intent.0, Some(cart), Buyer::Billing)
+                    .await?
+            }
+            // The booker's details are the booking's own; the form is not asked again.
+            None => {
+                checkout
+                    .place_by_voucher(cart, &CheckoutForm::default())
+                    .await?
+            }
+        };
         let access_token = checkout.renew_link(order_id).await?;
         let (booking, workshop) = crate::orders::bookings::of_order(&checkout.db, order_id)
             .await

@@ -24,7 +24,7 @@ use crate::orders::offers::{self, NotApplied};
 use crate::orders::vouchers;
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
-use crate::store::entities::{cart as carts, offer_code};
+use crate::store::entities::{cart as carts, offer_code, workshop_booking};
 use crate::studio::delivery;
 
 /// Why a code was not applied, or a cart's codes could not be shown.
@@ -129,15 +129,34 @@ pub fn handover(cart: &carts::Model) -> Option<Chosen> {
 }
 
 /// What an offer is judged on that the cart holds: its lines as an offer sees them, and the
-/// handover day, if any.
-struct OfferBasis {
+/// handover day, if any; or a workshop booking's seats.
+pub(super) struct OfferBasis {
     lines: Vec<OfferLine>,
     handover: Option<Chosen>,
+    workshop: bool,
 }
 
 impl OfferBasis {
+    /// A workshop booking's seats: one line of what is `due` now (the deposits, or the whole
+    /// price), with no handover day. Core refuses the codes that do not fit seats.
+    pub(super) fn seats(due: Money) -> OfferBasis {
+        OfferBasis {
+            lines: vec![OfferLine {
+                product: 0,
+                shelf: None,
+                total: due,
+            }],
+            handover: None,
+            workshop: true,
+        }
+    }
+
     /// The cart's basis, on the day `shown` by the checkout if it shows one, else the kept one.
-    fn of(cart: &carts::Model, lines: &[PricedLine], shown: Option<Chosen>) -> OfferBasis {
+    pub(super) fn of(
+        cart: &carts::Model,
+        lines: &[PricedLine],
+        shown: Option<Chosen>,
+    ) -> OfferBasis {
         OfferBasis {
             lines: lines
                 .iter()
@@ -149,6 +168,7 @@ impl OfferBasis {
                 })
                 .collect(),
             handover: shown.or_else(|| handover(cart)),
+            workshop: false,
         }
     }
 
@@ -162,6 +182,7 @@ impl OfferBasis {
             handover: self.handover.as_ref().map(Chosen::judged),
             uses: 0,
             used_by_email: false,
+            workshop: self.workshop,
         }
     }
 }
@@ -193,6 +214,38 @@ async fn charge(
     )
 }
 
+/// What a booking's cart pays now for its seats (the deposits, or the whole price): what a
+/// voucher or an offer code is judged on. `None` for a cart of flowers.
+pub async fn seats_due(db: &impl ConnectionTrait, id: CartId) -> Result<Option<Money>, DbErr> {
+    Ok(workshop_booking::Entity::find()
+        .filter(workshop_booking::Column::CartId.eq(id.to_string()))
+        .filter(workshop_booking::Column::OrderId.is_null())
+        .one(db)
+        .await?
+        .map(|booking| Money::from_pence(booking.paid_pence)))
+}
+
+/// The cart's totals and what an offer judges on it: its lines, choice and charge; or, for a
+/// booking's cart, its seats.
+async fn basis(
+    db: &impl ConnectionTrait,
+    clock: Clock,
+    cart: &carts::Model,
+    id: CartId,
+    shown: Option<Chosen>,
+) -> Result<(Totals, OfferBasis), DbErr> {
+    if let Some(due) = seats_due(db, id).await? {
+        return Ok((
+            Totals::of(due, Money::ZERO, Money::ZERO),
+            OfferBasis::seats(due),
+        ));
+    }
+    let lines = cart::priced_lines(db, id).await?;
+    let items = cart::payable_total(&lines);
+    let totals = charge(db, clock, cart, &lines, items).await?;
+    Ok((totals, OfferBasis::of(cart, &lines, shown)))
+}
+
 /// The cart's codes, judged as it stands now, on the day `shown` by the checkout when it
 /// shows one (else the cart's kept choice).
 pub async fn view(
@@ -206,16 +259,13 @@ pub async fn view(
         .await?
         .filter(|cart| cart.ordered_at.is_none())
         .ok_or(CodeError::CartGone)?;
-    let lines = cart::priced_lines(db, id).await?;
-    let items = cart::payable_total(&lines);
-    let totals = charge(db, clock, &cart, &lines, items).await?;
+    let (totals, basis) = basis(db, clock, &cart, id, shown).await?;
     let now = clock.now();
     let day = today(now);
     let mut problems = Vec::new();
     let mut discount = Discount::default();
     let mut offer = None;
     if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
-        let basis = OfferBasis::of(&cart, &lines, shown);
         let judged = basis.cart(totals, day);
         match offers::find(db, &code).await? {
             Some(row) => {
@@ -317,10 +367,7 @@ pub async fn apply(
             let row: offer_code::Model = offers::find(db, &code)
                 .await?
                 .ok_or_else(|| CodeError::Refused(UNKNOWN_CODE.to_owned()))?;
-            let lines = cart::priced_lines(db, id).await?;
-            let items = cart::payable_total(&lines);
-            let totals = charge(db, clock, &cart, &lines, items).await?;
-            let basis = OfferBasis::of(&cart, &lines, shown.clone());
+            let (totals, basis) = basis(db, clock, &cart, id, shown.clone()).await?;
             let judged = basis.cart(totals, today(now));
             match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
                 Ok(_) => {}
@@ -412,11 +459,11 @@ pub fn short_sentence(left: Money) -> String {
 /// use of its offer code and what its voucher pays of what is left to pay; fixes both on the
 /// cart; answers the sum. A code that no longer applies is refused with its sentence, before
 /// any card is charged. A cart without codes forgets any it held.
-pub async fn hold(
+pub(super) async fn hold(
     txn: &impl ConnectionTrait,
     now: i64,
     cart: &carts::Model,
-    lines: &[PricedLine],
+    basis: &OfferBasis,
     totals: Totals,
     email: Option<&str>,
 ) -> Result<Reckoning, super::IntentError> {
@@ -424,7 +471,6 @@ pub async fn hold(
     let day = today(now);
     let discount = match cart.offer_code.as_deref().and_then(OfferCode::parse) {
         Some(code) => {
-            let basis = OfferBasis::of(cart, lines, None);
             let judged = basis.cart(totals, day);
             match offers::hold(txn, &cart.id, &code, judged, email, now).await {
                 Ok((discount, _)) => discount,

@@ -33,7 +33,7 @@ use posy_core::catalogue::Unavailable;
 use posy_core::checkout::{CheckoutField, CheckoutForm, Customer};
 use posy_core::fulfilment::FulfilmentField;
 use posy_core::fulfilment::Totals;
-use posy_core::offer::{Discount, Reckoning};
+use posy_core::offer::Reckoning;
 use posy_core::validation::FormProblems;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -458,15 +458,21 @@ impl Checkout {
                         let held = holds::take_seats(txn, clock.now(), id, &address, rules)
                             .await
                             .map_err(|err| IntentError::not_held(err, &phone))?;
-                        // Seats are paid by card alone: no offer code or voucher yet
-                        // (issue 32 leaves bookings for later).
-                        let paid = Money::from_pence(held.booking.paid_pence);
-                        let totals = Totals::of(paid, Money::ZERO, Money::ZERO);
-                        Ok::<_, IntentError>(posy_core::offer::reckon(
+                        // What is due now (the deposits, or the whole price) takes an offer
+                        // code and a voucher as a basket does: held with the seats, the
+                        // booker's address for a code's one use per e-mail.
+                        let due = Money::from_pence(held.booking.paid_pence);
+                        let totals = Totals::of(due, Money::ZERO, Money::ZERO);
+                        let basis = codes::OfferBasis::seats(due);
+                        codes::hold(
+                            txn,
+                            clock.now(),
+                            &held.cart,
+                            &basis,
                             totals,
-                            Discount::default(),
-                            None,
-                        ))
+                            Some(&held.booking.email),
+                        )
+                        .await
                     })
                 })
                 .await;
@@ -484,8 +490,9 @@ impl Checkout {
                     let charge = fulfilment::price(txn, clock, &cart, &lines).await?;
                     fulfilment::fix_charge(txn, &cart, charge).await?;
                     let totals = charge.totals(cart::total_of(&lines));
+                    let basis = codes::OfferBasis::of(&cart, &lines, None);
                     let reckoning =
-                        codes::hold(txn, clock.now(), &cart, &lines, totals, email.as_deref())
+                        codes::hold(txn, clock.now(), &cart, &basis, totals, email.as_deref())
                             .await?;
                     Ok::<_, IntentError>(reckoning)
                 })
@@ -864,11 +871,35 @@ impl Checkout {
         payment: &str,
         card: i64,
         cart_id: CartId,
-        booking: workshop_booking::Model,
+        mut booking: workshop_booking::Model,
     ) -> Result<Attempt, DbErr> {
-        if booking.paid_pence != card {
+        let cart = carts::Entity::find_by_id(cart_id.to_string())
+            .one(&txn)
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound("the locked cart".into()))?;
+        // What is due now, less the code's discount, paid by the voucher and the card as fixed
+        // when the payment was made; a code put on or taken off since is not what was paid.
+        let due = Money::from_pence(booking.paid_pence);
+        let Some(paid) = codes::fixed(&cart, Totals::of(due, Money::ZERO, Money::ZERO)) else {
             txn.rollback().await?;
             return Ok(Attempt::Changed);
+        };
+        if paid.card.pence() != card {
+            txn.rollback().await?;
+            return Ok(Attempt::Changed);
+        }
+        if paid.discount > Money::ZERO {
+            // The booking records what was paid for the seats: the line's price, the
+            // attendee list and what a cancellation gives back all read it.
+            booking.paid_pence = paid.total.pence();
+            workshop_booking::Entity::update_many()
+                .col_expr(
+                    workshop_booking::Column::PaidPence,
+                    Expr::value(booking.paid_pence),
+                )
+                .filter(workshop_booking::Column::Id.eq(booking.id))
+                .exec(&txn)
+                .await?;
         }
         let Some(workshop) = workshop::Entity::find_by_id(booking.workshop_id)
             .one(&txn)
@@ -904,10 +935,10 @@ impl Checkout {
                     ..Booking::default()
                 },
                 charge: Default::default(),
-                total: Money::from_pence(booking.paid_pence),
-                paid_by_voucher: Money::ZERO,
-                discount: Money::ZERO,
-                offer_code: None,
+                total: paid.total,
+                paid_by_voucher: paid.voucher,
+                discount: paid.discount,
+                offer_code: cart.offer_code.as_deref(),
                 lines: &[],
                 paid: Paid::Card {
                     notify: &self.studio_email,
@@ -923,6 +954,14 @@ impl Checkout {
                 return Ok(Attempt::SoldOut(workshop.title));
             }
         };
+        // The voucher's hold is spent on the booking and the code's use becomes its, as for a
+        // basket, or nothing is written.
+        if let Err(why) =
+            codes::settle(&txn, self.clock.now(), &cart, id, &booking.email, paid).await?
+        {
+            txn.rollback().await?;
+            return Ok(Attempt::CodeGone(why));
+        }
         ordered(txn, cart_id, id).await
     }
 

@@ -108,6 +108,8 @@ pub struct Attendee {
     pub seats: i32,
     /// Paid so far: at booking, and the balance once received.
     pub paid: Money,
+    /// What a gift voucher paid of it at booking.
+    pub paid_by_voucher: Money,
     /// Still owed (zero once the balance is received).
     pub owed: Money,
     pub balance_due: Option<String>,
@@ -130,9 +132,21 @@ pub async fn attendees(
         .order_by_asc(workshop_booking::Column::Id)
         .all(db)
         .await?;
+    // What a gift voucher paid is the booking's order's, as for any order.
+    let by_voucher: HashMap<i32, i64> = order::Entity::find()
+        .filter(order::Column::Id.is_in(rows.iter().filter_map(|b| b.order_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| (o.id, o.voucher_pence))
+        .collect();
     Ok(rows
         .into_iter()
         .map(|b| {
+            let paid_by_voucher = b
+                .order_id
+                .and_then(|id| by_voucher.get(&id).copied())
+                .unwrap_or(0);
             let received = b.balance_paid_at.is_some();
             let (paid, owed) = if received {
                 (b.paid_pence + b.balance_pence, 0)
@@ -146,6 +160,7 @@ pub async fn attendees(
                 phone: b.phone,
                 seats: b.seats,
                 paid: Money::from_pence(paid),
+                paid_by_voucher: Money::from_pence(paid_by_voucher),
                 owed: Money::from_pence(owed),
                 balance_due: b.balance_due,
                 balance_paid_how: b.balance_paid_how,
@@ -462,6 +477,16 @@ async fn end_booking(
         .await?
         .ok_or(BookingError::Gone)?;
     let status = status_of(&order);
+    // What a gift voucher paid goes back on it first (as the refund below splits it): read
+    // from what it paid, so a retry after the refund says the same.
+    let to_voucher = if refund {
+        Money::from_pence(std::cmp::max(
+            std::cmp::min(order.voucher_pence, booking.paid_pence),
+            0,
+        ))
+    } else {
+        Money::ZERO
+    };
     if status != OrderStatus::Cancelled {
         let ask = RefundAsk {
             quantities: vec![if refund { booking.seats as u32 } else { 0 }],
@@ -474,7 +499,7 @@ async fn end_booking(
                 .saturating_add(balance_money_of(&desk.db, order_id).await?.refunded),
             status,
             key,
-            // A booking is paid by card alone (no voucher on seats yet).
+            // A gift voucher that paid part of it is given back first, as for any order.
             card_first: false,
         };
         refunds::give_back(desk, order_id, &ask, admin).await?;
@@ -545,7 +570,10 @@ async fn end_booking(
             refund.then(|| {
                 Money::from_pence(booking.paid_pence)
                     .saturating_add(balance.map_or(Money::ZERO, |(_, amount)| amount))
+                    .checked_sub(to_voucher)
+                    .unwrap_or(Money::ZERO)
             }),
+            to_voucher,
             &studio,
         ),
     )

@@ -458,12 +458,26 @@ fn seats(n: i32) -> String {
     }
 }
 
-/// The booker's confirmation: the workshop, when and where, what was paid and what is still
-/// due by when, the names, what to bring and the cancellation rule.
+/// `Of what you paid, £20.00 was by gift voucher.` after a space; nothing for none.
+fn by_voucher_sentence(by_voucher: Money) -> String {
+    if by_voucher > Money::ZERO {
+        format!(
+            " Of what you paid, {} was by gift voucher.",
+            by_voucher.display()
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// The booker's confirmation: the workshop, when and where, what was paid (and how much of it
+/// `by_voucher`) and what is still due by when, the names, what to bring and the cancellation
+/// rule.
 pub fn booking_confirmation(
     reference: &str,
     workshop: &workshops::Model,
     booking: &workshop_booking::Model,
+    by_voucher: Money,
     studio: &StudioFacts,
     link: &str,
 ) -> Letter {
@@ -497,7 +511,7 @@ pub fn booking_confirmation(
     Letter {
         subject: format!("Your booking {reference}: {}", workshop.title),
         body: format!(
-            "Dear {first},\n\nThank you for booking {} on {}, {} at {}.\n\n{}{reminder}\n\n\
+            "Dear {first},\n\nThank you for booking {} on {}, {} at {}.\n\n{}{}{reminder}\n\n\
              Booking {reference}\nNames: {}\n{bring}{rule}\nSee your booking at any time:\n\
              {link}\n\n{}",
             seats(booking.seats),
@@ -505,6 +519,7 @@ pub fn booking_confirmation(
             workshop.time,
             place,
             booking_owed(booking),
+            by_voucher_sentence(by_voucher),
             names.join(", "),
             sign_off(studio),
         ),
@@ -516,6 +531,7 @@ pub fn new_booking(
     reference: &str,
     workshop: &workshops::Model,
     booking: &workshop_booking::Model,
+    by_voucher: Money,
     admin_link: &str,
 ) -> Letter {
     let note = if booking.note.trim().is_empty() {
@@ -526,13 +542,14 @@ pub fn new_booking(
     Letter {
         subject: format!("New booking {reference}: {}", workshop.title),
         body: format!(
-            "{} booked on {}.\nNames: {}\nEmail: {}\nPhone: {}\n{note}{}\n\n{admin_link}\n",
+            "{} booked on {}.\nNames: {}\nEmail: {}\nPhone: {}\n{note}{}{}\n\n{admin_link}\n",
             seats(booking.seats),
             seat_label(workshop),
             booking_names(booking).join(", "),
             booking.email,
             booking.phone,
             booking_owed(booking),
+            by_voucher_sentence(by_voucher),
         ),
     }
 }
@@ -585,8 +602,33 @@ pub fn booking_cancelled(
     workshop: &workshops::Model,
     booking: &workshop_booking::Model,
     refunded: Option<Money>,
+    to_voucher: Money,
     studio: &StudioFacts,
 ) -> Letter {
+    // What went back on the gift voucher that paid part of it is said on its own; the card's
+    // sentence is for the rest, and is left out when the voucher took it all.
+    let voucher = if refunded.is_some() && to_voucher > Money::ZERO {
+        format!(" {} is back on your gift voucher.", to_voucher.display())
+    } else {
+        String::new()
+    };
+    let refunded = match refunded {
+        Some(amount) if to_voucher > Money::ZERO && amount <= Money::ZERO => {
+            let money = if workshop.cancelled_at.is_some() {
+                "We are very sorry: the studio has had to cancel the workshop."
+            } else {
+                ""
+            };
+            return cancelled_letter(
+                reference,
+                workshop,
+                booking,
+                &format!("{money}{voucher}"),
+                studio,
+            );
+        }
+        other => other,
+    };
     let money = match (workshop.cancelled_at.is_some(), refunded) {
         (true, Some(amount)) => format!(
             "We are very sorry: the studio has had to cancel the workshop. We have refunded {} \
@@ -613,13 +655,24 @@ pub fn booking_cancelled(
     } else {
         String::new()
     };
-    let money = format!("{money}{in_studio}");
+    let money = format!("{money}{voucher}{in_studio}");
+    cancelled_letter(reference, workshop, booking, &money, studio)
+}
+
+fn cancelled_letter(
+    reference: &str,
+    workshop: &workshops::Model,
+    booking: &workshop_booking::Model,
+    money: &str,
+    studio: &StudioFacts,
+) -> Letter {
     Letter {
         subject: format!("Booking cancelled: {}", workshop.title),
         body: format!(
-            "Hello,\n\nYour booking {reference} of {} on {} is cancelled. {money}\n\n{}",
+            "Hello,\n\nYour booking {reference} of {} on {} is cancelled. {}\n\n{}",
             seats(booking.seats),
             seat_label(workshop),
+            money.trim(),
             sign_off(studio),
         ),
     }

@@ -277,7 +277,14 @@ pub async fn write_booking(
     mail::post(
         txn,
         &booking.email,
-        letters::booking_confirmation(&reference, workshop, booking, &studio, &link),
+        letters::booking_confirmation(
+            &reference,
+            workshop,
+            booking,
+            new.order.paid_by_voucher,
+            &studio,
+            &link,
+        ),
     )
     .await?;
     if let Paid::Card { notify } = new.order.paid {
@@ -285,7 +292,13 @@ pub async fn write_booking(
         mail::post_answered_to(
             txn,
             notify,
-            letters::new_booking(&reference, workshop, booking, &admin_link),
+            letters::new_booking(
+                &reference,
+                workshop,
+                booking,
+                new.order.paid_by_voucher,
+                &admin_link,
+            ),
             &booking.email,
         )
         .await?;

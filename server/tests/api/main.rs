@@ -6,6 +6,7 @@ mod albums;
 mod audit;
 mod auth;
 mod backup;
+mod booking_codes;
 mod builders;
 mod cart;
 mod catalogue;

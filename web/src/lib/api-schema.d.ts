@@ -2287,6 +2287,8 @@ export interface components {
             order_id: number;
             owed: string;
             paid: string;
+            /** @description What a gift voucher paid of `paid` at booking (`"0.00"` for none). */
+            paid_by_voucher: string;
             phone: string;
             /** @description `FS-000123`. */
             reference: string;
@@ -2548,13 +2550,21 @@ export interface components {
             balance_due: string | null;
             /** @description Names the booking: send it back to place it (and to book again after a change). */
             booking: string;
-            /** @description Give it to the card form (Stripe.js, or the simulated form). */
-            client_secret: string;
+            /**
+             * @description Give it to the card form (Stripe.js, or the simulated form); null when a gift voucher
+             *     pays everything due now: then no card is asked for, and `placeWorkshopBooking` is
+             *     called without a payment.
+             */
+            client_secret: string | null;
+            /** @description What an offer code on the booking takes off what is due now (`"0.00"` for none). */
+            discount: string;
             /**
              * Format: int64
              * @description The seats are held until then (Unix seconds).
              */
             held_until: number | null;
+            /** @description What the gift voucher on the booking pays of it now (`"0.00"` for none). */
+            paid_by_voucher: string;
             /** @description What each seat pays now. */
             pay_now_per_seat: string;
             /** @description Why an earlier payment for this booking was refunded, when one was. */
@@ -4392,8 +4402,11 @@ export interface components {
         PlaceBooking: {
             /** @description From `bookWorkshop`. */
             booking: string;
-            /** @description From the card form. */
-            payment_intent_id: string;
+            /**
+             * @description From the card form; none when a gift voucher paid everything due now.
+             * @default null
+             */
+            payment_intent_id: string | null;
         };
         /**
          * PlaceOrder

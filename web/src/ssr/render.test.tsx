@@ -34,6 +34,8 @@ const answers: FirstLoad = {
     orders_kept: '6 years',
     vouchers_kept: '6 years',
     unpaid_vouchers_kept: '30 days',
+    workshop_notes_kept: '30 days after the workshop',
+    workshop_notes_why: 'We ask so we can keep you safe on the day.',
     stripe: false,
     mail_relay: true,
     object_storage: false,
@@ -124,6 +126,12 @@ describe('the server’s drawing of each shopper page', () => {
       expect(kept).toBe(true);
     });
   }
+
+  it('lists a workshop booking’s note among what is kept, and for how long', async () => {
+    const { html } = await drawThenHydrate('/privacy', answers);
+    expect(html).toContain('30 days after the workshop');
+    expect(html).toContain('A workshop booking’s note about allergies or access needs');
+  });
 
   it('shows the shop’s products with their prices from the answers it is given', async () => {
     const { html } = await drawThenHydrate('/shop', answers);

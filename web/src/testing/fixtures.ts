@@ -1,5 +1,5 @@
 import type { Cart, CartItem, DeliverySettings, Product } from '@/lib/api-client';
-import type { CartCodes } from '@/features/checkout/api/codes-api';
+import type { CartCodes } from '@/components/codes/codes-api';
 
 /** A product with sizes whose first size is sold out. */
 export const peonyPosy: Product = {

@@ -38,6 +38,11 @@ function HowLong({ facts }: { facts: PrivacyFacts }) {
       then: 'counted from the day we gave up trying, so the studio has time to reach you another way.',
     },
     {
+      period: facts.workshop_notes_kept,
+      what: 'A workshop booking’s note about allergies or access needs',
+      then: 'it is health data, asked only so we can look after you on the day, and then we delete it. The rest of the booking is kept as an order.',
+    },
+    {
       period: facts.enquiries_kept,
       what: 'Your messages to us and our replies',
       then: 'counted from the last of them, in case you come back to the same question.',

@@ -40,6 +40,7 @@ const ann: Attendee = {
   phone: '07700 900123',
   seats: 1,
   paid: '20.00',
+  paid_by_voucher: '0.00',
   owed: '25.00',
   balance_due: '2027-11-20',
   balance_paid: null,
@@ -60,6 +61,14 @@ describe('the attendee list', () => {
     expect(row).toHaveTextContent('by Saturday 20 November 2027');
     expect(row).toHaveTextContent('Allergic to lilies');
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(row).not.toHaveTextContent('by gift voucher');
+  });
+
+  it('says what a gift voucher paid of a booking', async () => {
+    mockApi.on('GET', '/api/admin/workshops/1/attendees/', () => json(list([{ ...ann, paid_by_voucher: '15.00' }])));
+    render(<MemoryRouter><AttendeeList id={1} onSignedOut={vi.fn()} /></MemoryRouter>);
+    const table = await screen.findByRole('table', { name: 'Attendees of Christmas wreath making' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('£20.00£15.00 by gift voucher');
   });
 
   it('marks a balance paid and shows it paid', async () => {

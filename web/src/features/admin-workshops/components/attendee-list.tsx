@@ -106,7 +106,10 @@ export function AttendeeList({ id, onSignedOut }: { id: number; onSignedOut: () 
                     </span>
                   </td>
                   <td>{row.seats}</td>
-                  <td className="attendees__money">{money(row.paid)}</td>
+                  <td className="attendees__money">
+                    {money(row.paid)}
+                    {Number(row.paid_by_voucher) > 0 && <span className="attendees__by-voucher">{money(row.paid_by_voucher)} by gift voucher</span>}
+                  </td>
                   <td className="attendees__money">
                     {row.balance_paid ? (
                       row.balance_paid === 'studio' ? 'Paid in the studio' : 'Paid'

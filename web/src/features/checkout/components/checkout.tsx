@@ -14,13 +14,13 @@ import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from 
 import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
 import { useCodes } from '../hooks/use-codes';
-import { CodeField } from './code-field';
+import { CodeField } from '@/components/codes/code-field';
 import { clearDraft } from '../hooks/checkout-draft';
 import { CardMessage } from './card-message';
 import { CustomerFields } from './customer-fields';
 import { FulfilmentSection } from './fulfilment-section';
 import { checkoutTotal, OrderSummary } from './order-summary';
-import { hasCodes } from '../api/codes-api';
+import { hasCodes } from '@/components/codes/codes-api';
 import { PostcodeFirst } from './postcode-check';
 import './checkout.css';
 

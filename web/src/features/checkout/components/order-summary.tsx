@@ -5,7 +5,7 @@ import { Fact, type SiteFacts } from '@/components/ui/studio-facts';
 import { cartTotal, money, totalQuantity, type Totals } from '@/lib/core';
 import type { Cart, CartItem } from '@/lib/api-client';
 import { counted } from '@/lib/words';
-import { hasCodes, type CartCodes } from '../api/codes-api';
+import { hasCodes, type CartCodes } from '@/components/codes/codes-api';
 
 function unitPrice(item: CartItem): string {
   return item.variation_details?.price ?? item.product_details.price;

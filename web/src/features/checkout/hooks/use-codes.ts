@@ -6,22 +6,9 @@
 // code is on, so that the payment reckons with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FulfilmentChoice } from '@/lib/core';
-import { applyCode, getCodes, hasCodes, removeCode, type CartCodes, type CodeKind, type ShownDay } from '../api/codes-api';
+import type { UseCodes } from '@/components/codes/code-field';
+import { applyCode, getCodes, hasCodes, removeCode, type CartCodes, type CodeKind, type ShownDay } from '@/components/codes/codes-api';
 import { saveChoice } from '../api/fulfilment-api';
-
-export interface UseCodes {
-  typed: string;
-  setTyped: (typed: string) => void;
-  /** The last refusal's sentence, shown by the field until the code is changed. */
-  refusal: string | null;
-  busy: boolean;
-  /** What is on the cart, with the figures; null while nothing is. */
-  codes: CartCodes | null;
-  apply: () => Promise<void>;
-  remove: (kind: CodeKind) => Promise<void>;
-  /** Asks again what the codes come to (after check_intent refused one, say). */
-  refresh: () => void;
-}
 
 /**
  * The codes of `cartId`. `choice` is the florist's choice as it stands (its wire form), kept on the

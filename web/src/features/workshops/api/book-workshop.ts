@@ -67,8 +67,8 @@ export async function holdSeats(
   }
 }
 
-/** Makes the booking the card paid for. */
-export async function placeBooking(booking: string, paymentIntentId: string): Promise<{ ok: true; booked: BookedWorkshop } | Refused> {
+/** Makes the booking the card paid for; with no payment, the one a gift voucher paid in full. */
+export async function placeBooking(booking: string, paymentIntentId: string | null): Promise<{ ok: true; booked: BookedWorkshop } | Refused> {
   try {
     const { data, error, response } = await api.POST('/api/workshops/bookings/', {
       body: { booking, payment_intent_id: paymentIntentId },

@@ -117,6 +117,61 @@ describe('the booking form', () => {
     );
   });
 
+  it('applies a voucher after holding the seat, shows what it pays, and books with no card', async () => {
+    let held = 0;
+    mockApi.on('POST', '/api/workshops/christmas-wreath-making/bookings/', () =>
+      json({
+        booking: 'key-1',
+        // Held again once the voucher is on: nothing is left for a card.
+        client_secret: ++held === 1 ? SECRET : null,
+        amount: held === 1 ? '20.00' : '0.00',
+        discount: '0.00',
+        paid_by_voucher: held === 1 ? '0.00' : '20.00',
+        pay_now_per_seat: '20.00',
+        seats: 1,
+        balance: '25.00',
+        balance_due: '2027-11-20',
+        held_until: 1,
+      }),
+    );
+    mockApi.on('POST', '/api/cart/apply_code/', () =>
+      json({
+        voucher: { code: 'K7QM-2XHD-9PRT', hint: '••••-••••-9PRT', available: '50.00', pays: '20.00', left_after: '30.00', expires_on: '2028-12-14' },
+        offer: null,
+        problems: [],
+        items: '20.00',
+        delivery: '0.00',
+        surcharge: '0.00',
+        discount: '0.00',
+        total: '20.00',
+        paid_by_voucher: '20.00',
+        to_pay: '0.00',
+      }),
+    );
+    studio();
+    const user = await open();
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ann Example');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '07700 900123');
+    await user.type(screen.getByRole('textbox', { name: 'Gift voucher or offer code' }), 'k7qm 2xhd 9prt');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const applied = await screen.findByRole('list', { name: 'Codes on your order' });
+    expect(applied).toHaveTextContent('£30.00 left on it');
+    // The seat was held first, so the code has a booking to go on.
+    expect(calls('POST', '/api/workshops/christmas-wreath-making/bookings/')).toHaveLength(1);
+    const apply = (await calls('POST', '/api/cart/apply_code/')[0]!.clone().json()) as Record<string, unknown>;
+    expect(apply).toMatchObject({ cart_id: 'key-1', code: 'k7qm 2xhd 9prt' });
+    expect(screen.getByText('Gift voucher').nextSibling).toHaveTextContent('−£20.00');
+    expect(screen.getByText('Your gift voucher pays for this booking, so no card is needed.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Book with your voucher' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('Elsewhere: /workshops/booked/31?token=tok31');
+    expect(calls('POST', '/api/payment/simulated/confirm/')).toHaveLength(0);
+    const place = (await calls('POST', '/api/workshops/bookings/')[0]!.clone().json()) as Record<string, unknown>;
+    expect(place).toEqual({ booking: 'key-1', payment_intent_id: null });
+  });
+
   it('says a declined card in the spec’s words, and a retry keeps the same hold', async () => {
     let confirms = 0;
     mockApi.on('POST', '/api/payment/simulated/confirm/', () =>

@@ -7,11 +7,15 @@ import { useNavigate } from 'react-router';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, useAuthentication } from '@/components/payment/confirm-card';
 import { usePayPress } from '@/components/payment/use-pay-press';
+import { money } from '@/lib/core';
 import { useForm } from '@/lib/use-form';
-import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm } from '../api/book-workshop';
+import { holdSeats, placeBooking, type BookedWorkshop, type BookingForm, type BookingPayment } from '../api/book-workshop';
 
 /** The form's fields, by the names the server gives their sentences under. */
 export type BookingField = 'seats' | 'names' | 'email' | 'phone' | 'note' | `names.${number}`;
+
+/** Said when a gift voucher was thought to pay everything but no longer does (spent elsewhere meanwhile). */
+export const cardNeeded = (amount: string) => `Your voucher no longer covers everything: ${money(amount)} is left to pay by card. Please enter your card and press Pay again.`;
 
 /** Said when the bank's check was not completed: nothing was taken. */
 export const AUTHENTICATION_FAILED = 'Your bank did not confirm the payment, so nothing was taken. Please try again.';
@@ -39,7 +43,17 @@ function faultsOf(fields: Record<string, string>): Partial<Record<BookingField, 
   return faults;
 }
 
-export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: string | null; maxSeats: number }) {
+/** A payment made, or none when a gift voucher pays everything due now. */
+interface Paid {
+  booking: string;
+  paymentIntentId: string | null;
+}
+
+/**
+ * `onCodesChanged` is told when the hold's figures show the codes on the booking came to something
+ * else than the page showed (a voucher spent elsewhere meanwhile), so it asks for them again.
+ */
+export function useBooking({ slug, offer, maxSeats, onCodesChanged }: { slug: string; offer: string | null; maxSeats: number; onCodesChanged?: () => void }) {
   const navigate = useNavigate();
   const { form, setForm, errors, setErrors, setField: setPlainField, text } = useForm<BookingForm, BookingField>({ seats: 1, names: [''], email: '', phone: '', note: '' });
   const { problem, setProblem, submitting, press } = usePayPress<BookingProblem>();
@@ -47,7 +61,7 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
   // The hold of an earlier press: a retry keeps the same seats and payment.
   const booking = useRef<string | null>(null);
   // Paid but not yet booked: pressing Pay again books with the same payment, never charges twice.
-  const paid = useRef<{ booking: string; paymentIntentId: string } | null>(null);
+  const paid = useRef<Paid | null>(null);
 
   const setField = useCallback(
     <K extends keyof BookingForm>(field: K, value: BookingForm[K]) => {
@@ -70,16 +84,35 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
     });
   }, [setForm, setErrors]);
 
-  async function pay(payer: CardPayer): Promise<{ booking: string; paymentIntentId: string } | null> {
-    const hold = await holdSeats(slug, { ...form, seats: Math.min(form.seats, maxSeats) }, booking.current, offer);
-    if (!hold.ok) {
-      setErrors(faultsOf(hold.fields));
-      setProblem({ message: hold.message, full: hold.status === 409 });
+  /** Holds the seats as the form stands (and makes its payment): the payment, or null with the form's sentences shown. */
+  async function hold(): Promise<BookingPayment | null> {
+    const held = await holdSeats(slug, { ...form, seats: Math.min(form.seats, maxSeats) }, booking.current, offer);
+    if (!held.ok) {
+      setErrors(faultsOf(held.fields));
+      setProblem({ message: held.message, full: held.status === 409 });
       return null;
     }
-    booking.current = hold.payment.booking;
+    setErrors({});
+    booking.current = held.payment.booking;
+    return held.payment;
+  }
+
+  /** The booking's cart, held first when nothing is held yet: where a gift voucher or an offer code is kept. */
+  const heldBooking = async () => (await hold())?.booking ?? null;
+  const currentBooking = useCallback(() => booking.current, []);
+
+  async function pay(payer: CardPayer | null): Promise<Paid | null> {
+    const payment = await hold();
+    if (!payment) return null;
+    // A gift voucher pays everything due now: no card is asked for.
+    if (!payment.client_secret) return { booking: payment.booking, paymentIntentId: null };
+    if (!payer) {
+      setProblem({ message: cardNeeded(payment.amount) });
+      onCodesChanged?.();
+      return null;
+    }
     const billing = { name: form.names[0]?.trim() ?? '', email: form.email.trim(), phone: form.phone.trim() };
-    const outcome = await confirmCard(payer, hold.payment.client_secret, billing, askForAuthentication);
+    const outcome = await confirmCard(payer, payment.client_secret, billing, askForAuthentication);
     if (outcome.kind === 'authentication-failed') {
       setProblem({ message: AUTHENTICATION_FAILED });
       return null;
@@ -88,12 +121,13 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
       setProblem({ message: outcome.message });
       return null;
     }
-    return { booking: hold.payment.booking, paymentIntentId: outcome.paymentIntentId };
+    return { booking: payment.booking, paymentIntentId: outcome.paymentIntentId };
   }
 
-  const submit = (payer: CardPayer | null) =>
-    press(!!payer || !!paid.current, async () => {
-      const payment = paid.current ?? (payer ? await pay(payer) : null);
+  /** `noCard`: the codes on the booking pay everything due now, so no card form is shown. */
+  const submit = (payer: CardPayer | null, noCard = false) =>
+    press(!!payer || !!paid.current || noCard, async () => {
+      const payment = paid.current ?? (payer || noCard ? await pay(payer) : null);
       if (!payment) return false;
       paid.current = payment;
       const placed = await placeBooking(payment.booking, payment.paymentIntentId);
@@ -110,5 +144,5 @@ export function useBooking({ slug, offer, maxSeats }: { slug: string; offer: str
       return true;
     });
 
-  return { form, setField, setName, text, errors, problem, submitting, submit, authentication };
+  return { form, setField, setName, text, errors, problem, submitting, submit, authentication, heldBooking, currentBooking };
 }

@@ -1,7 +1,23 @@
 import type { FormEvent, ReactNode } from 'react';
 import { CODE_BOX, TextFieldWithButton } from '@/components/ui/field';
 import { money } from '@/lib/core';
-import type { UseCodes } from '../hooks/use-codes';
+import type { CartCodes, CodeKind } from './codes-api';
+import './code-field.css';
+
+/** What the field needs: the checkout's codes on its cart, or a workshop booking's. */
+export interface UseCodes {
+  typed: string;
+  setTyped: (typed: string) => void;
+  /** The last refusal's sentence, shown by the field until the code is changed. */
+  refusal: string | null;
+  busy: boolean;
+  /** What is on the cart, with the figures; null while nothing is. */
+  codes: CartCodes | null;
+  apply: () => Promise<void>;
+  remove: (kind: CodeKind) => Promise<void>;
+  /** Asks again what the codes come to (after check_intent refused one, say). */
+  refresh: () => void;
+}
 
 /**
  * "Gift voucher or offer code" with Apply, and what is on the cart, each with a way to take it
