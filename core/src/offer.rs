@@ -18,6 +18,7 @@ use std::fmt;
 use crate::Money;
 use crate::calendar::{Date, Weekday};
 use crate::fulfilment::Totals;
+use crate::schedule::Method;
 use crate::voucher::{VoucherCode, VoucherRefusal, VoucherState};
 
 /// What an offer takes off.
@@ -150,6 +151,21 @@ pub struct Handover<'a> {
     /// The delivery or collection day.
     pub date: Date,
     pub way: Way<'a>,
+}
+
+impl<'a> Handover<'a> {
+    /// The florist's choice as the checkout shows it, in its wire words (`delivery` or
+    /// `collection`, `2026-12-16`, the slot's name or empty while none is chosen); `None`
+    /// without a day that is a date, when conditions on the day wait.
+    pub fn shown(method: &str, date: &str, slot: &'a str) -> Option<Handover<'a>> {
+        let date = Date::parse(date.trim())?;
+        let way = if Method::parse(method) == Some(Method::Collection) {
+            Way::Collection
+        } else {
+            Way::Delivery(Some(slot.trim()).filter(|slot| !slot.is_empty()))
+        };
+        Some(Handover { date, way })
+    }
 }
 
 /// How the flowers are handed over on the day.
@@ -693,6 +709,24 @@ mod tests {
             refusal.to_string(),
             "This code is for Tuesday and Thursday deliveries."
         );
+    }
+
+    #[test]
+    fn the_day_the_checkout_shows_is_read_from_its_wire_words() {
+        assert_eq!(
+            Handover::shown("delivery", "2026-12-15", " Morning "),
+            Some(tuesday_morning())
+        );
+        assert_eq!(
+            Handover::shown("delivery", "2026-12-16", "").map(|h| h.way),
+            Some(Way::Delivery(None))
+        );
+        assert_eq!(
+            Handover::shown("collection", "2026-12-16", "Morning").map(|h| h.way),
+            Some(Way::Collection)
+        );
+        assert_eq!(Handover::shown("delivery", "", "Morning"), None);
+        assert_eq!(Handover::shown("delivery", "16 December", ""), None);
     }
 
     #[test]
