@@ -49,7 +49,7 @@ done
 # only the back office uses belongs in a module of its own, loaded under /admin, not here. The
 # checkout's module has its own, so that it stays the small download it is meant to be.
 over=0
-for module in wasm/pkg/posy_wasm_bg.wasm:40960 wasm-checkout/pkg/posy_wasm_checkout_bg.wasm:30720; do
+for module in wasm/pkg/posy_wasm_bg.wasm:40960 wasm-checkout/pkg/posy_wasm_checkout_bg.wasm:26624; do
   file=${module%%:*} budget=${module#*:}
   size=$(gzip -9 -c "$file" | wc -c)
   echo "wasm: $(basename "$file") is $size B gzip (budget $budget B)"

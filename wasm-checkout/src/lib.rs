@@ -17,6 +17,13 @@ use posy_core::voucher::VoucherState;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
+// The shopper's module's small allocator (about 3 KB gzip less than Rust's default), its one
+// source shared rather than copied: it is tested there (wasm/tests/memory.rs), and this module
+// too makes small strings and lists for a moment and frees them.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[path = "../../wasm/src/alloc.rs"]
+mod alloc;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /** The order's figures before any code, wire amounts: the core's `Totals` for the choice shown. */
