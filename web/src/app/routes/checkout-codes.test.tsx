@@ -2,7 +2,7 @@
 // by the core's rules (the checkout's wasm module) from what the server answered of the codes, a
 // code judged again at once when the day changes, a refusal's sentence by the box with what was
 // typed kept, and a voucher covering the whole total placing the order with no card.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_ID_KEY } from '@/features/cart/stores/cart-context';
@@ -156,6 +156,32 @@ describe('a gift voucher or offer code at the checkout', () => {
     expect(within(summary).getByTestId('checkout-discount')).toHaveTextContent('−£4.50');
     expect(within(summary).queryByText('This code is for Tuesday deliveries.')).not.toBeInTheDocument();
     expect(codeCalls(asked)).toEqual([]);
+  });
+
+  it('asks the server for the lines a code is judged on again when the cart changes in another tab', async () => {
+    // 10% off everything, put on in an earlier visit: £4.50 off one bouquet.
+    const tenOff = { ...tuesdayTen('4.50'), code: 'TENOFF', summary: '10% off', terms: { ...tuesdayTen('4.50').terms, weekdays: [] } };
+    mockApi.on('GET', '/api/payment/check_intent/', () => json({ client_secret: 'pi_1_secret_x', total: '45.50' }));
+    let cart = oneBouquet;
+    let current = codes({ offer: tenOff, discount: '4.50' });
+    mockApi.on('GET', '/api/cart/', () => json(cart));
+    mockApi.on('GET', '/api/cart/codes/', () => json(current));
+    await openCheckout();
+    const summary = screen.getByRole('complementary', { name: 'Your order' });
+    expect(await within(summary).findByTestId('checkout-discount')).toHaveTextContent('−£4.50');
+    const codesAsked = () => mockApi.requests.filter((request) => new URL(request.url).pathname === '/api/cart/codes/').length;
+    const asked = codesAsked();
+
+    // Another tab made it two bouquets; the shopper comes back to this one.
+    const two = cartLine({ quantity: 2 });
+    cart = cartWith([two]);
+    current = codes({ offer: { ...tenOff, discount: '9.00' }, items: '90.00', lines: [{ product: two.product_id, shelf: 3, total: '90.00' }] });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(within(summary).getByTestId('checkout-discount')).toHaveTextContent('−£9.00'));
+    expect(codesAsked()).toBe(asked + 1);
   });
 
   it('says why a code was refused, by the box, and keeps what was typed', async () => {

@@ -96,6 +96,17 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
   const now = unixSeconds(useNow());
   const judged = useJudgedCodes(onCart.codes, totals, itemsTotal(cart), fulfilment.sent, now);
   const codes = { ...onCart, codes: judged };
+  // The cart changed while the page is open (another tab, then a refresh): the lines a code is
+  // judged on are the server's, so they are asked for again.
+  const lines = cart.items.map((item) => `${item.id}:${item.quantity}:${item.line_total}`).join(',');
+  const seenLines = useRef(lines);
+  const { refresh: refreshCodes } = onCart;
+  const codeIsOn = hasCodes(onCart.codes);
+  useEffect(() => {
+    if (seenLines.current === lines) return;
+    seenLines.current = lines;
+    if (codeIsOn) refreshCodes();
+  }, [lines, codeIsOn, refreshCodes]);
   const reckoned = hasCodes(judged) ? judged : null;
   // With a code on, what the card is charged is core's reckoning, the same function check_intent's.
   const total = reckoned ? money(reckoned.to_pay) : totals ? money(totals.total) : checkoutTotal(cart);
