@@ -155,7 +155,7 @@ wasm_tests() {
   # wasm-bindgen's runner runs them in Node; it takes no --quiet, so no -q here. Another
   # profile than the build's, so cargo does not make one wait for the other.
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test -p posy-wasm -p posy-wasm-admin --target wasm32-unknown-unknown --profile wasm-test
+    cargo test -p posy-wasm -p posy-wasm-admin -p posy-wasm-checkout --target wasm32-unknown-unknown --profile wasm-test
 }
 
 web_and_journeys() {

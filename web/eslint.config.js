@@ -10,11 +10,16 @@ const adminWasmOnlyThroughCoreAdmin = {
   name: 'posy-wasm-admin',
   message: 'Import the back office\'s rules through @/lib/core-admin.',
 };
+// The checkout's voucher and offer code rules only through core-checkout.ts.
+const checkoutWasmOnlyThroughCoreCheckout = {
+  name: 'posy-wasm-checkout',
+  message: 'Import the checkout\'s code rules through @/lib/core-checkout.',
+};
 // Pages show money one way: money(), which never breaks a page on a figure it cannot read.
 const oneMoney = { name: '@/lib/core', importNames: ['formatMoney'], message: 'Show money with money() from @/lib/core.' };
 
 /** no-restricted-imports with the wasm rule and these patterns (a later block replaces an earlier one's list). */
-const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore, adminWasmOnlyThroughCoreAdmin, oneMoney], patterns }];
+const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore, adminWasmOnlyThroughCoreAdmin, checkoutWasmOnlyThroughCoreCheckout, oneMoney], patterns }];
 
 // Bulletproof-react's direction: app → features → components, hooks, lib, config. A feature
 // never reaches into another (shared things move down to components/ or lib/), and shared code
@@ -76,7 +81,7 @@ export default tseslint.config(
   { files: ['src/features/*/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(notOtherFeatures, notOutOfFeature(3)) } },
   {
     // The doors themselves, and the test that holds the renderer's stand-ins to the modules.
-    files: ['src/lib/core.ts', 'src/lib/core-admin.ts', 'src/ssr/core-host.test.ts'],
+    files: ['src/lib/core.ts', 'src/lib/core-admin.ts', 'src/lib/core-checkout.ts', 'src/ssr/core-host.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

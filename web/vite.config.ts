@@ -13,6 +13,10 @@ const wasmPkg = process.env.POSY_WASM_PKG
 // @/lib/core-admin alone, so a shopper never downloads it.
 const wasmAdminPkg = fileURLToPath(new URL('../wasm-admin/pkg/posy_wasm_admin.js', import.meta.url));
 
+// The checkout's own module (wasm-checkout/pkg): the gift voucher and offer code rules, imported
+// by @/lib/core-checkout alone, which the checkout loads once a code is on the cart.
+const wasmCheckoutPkg = fileURLToPath(new URL('../wasm-checkout/pkg/posy_wasm_checkout.js', import.meta.url));
+
 // Where `npm run dev` sends /api and /media (a running `posy serve`).
 const apiTarget = process.env.POSY_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -158,6 +162,7 @@ export default defineConfig({
     alias: {
       'posy-wasm': wasmPkg,
       'posy-wasm-admin': wasmAdminPkg,
+      'posy-wasm-checkout': wasmCheckoutPkg,
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

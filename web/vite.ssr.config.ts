@@ -12,6 +12,7 @@ export default defineConfig({
     alias: {
       'posy-wasm': fileURLToPath(new URL('./src/ssr/core-host.ts', import.meta.url)),
       'posy-wasm-admin': fileURLToPath(new URL('./src/ssr/core-admin-host.ts', import.meta.url)),
+      'posy-wasm-checkout': fileURLToPath(new URL('./src/ssr/core-checkout-host.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

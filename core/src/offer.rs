@@ -18,7 +18,8 @@ use std::fmt;
 use crate::Money;
 use crate::calendar::{Date, Weekday};
 use crate::fulfilment::Totals;
-use crate::voucher::VoucherCode;
+use crate::schedule::Method;
+use crate::voucher::{VoucherCode, VoucherRefusal, VoucherState};
 
 /// What an offer takes off.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +151,21 @@ pub struct Handover<'a> {
     /// The delivery or collection day.
     pub date: Date,
     pub way: Way<'a>,
+}
+
+impl<'a> Handover<'a> {
+    /// The florist's choice as the checkout shows it, in its wire words (`delivery` or
+    /// `collection`, `2026-12-16`, the slot's name or empty while none is chosen); `None`
+    /// without a day that is a date, when conditions on the day wait.
+    pub fn shown(method: &str, date: &str, slot: &'a str) -> Option<Handover<'a>> {
+        let date = Date::parse(date.trim())?;
+        let way = if Method::parse(method) == Some(Method::Collection) {
+            Way::Collection
+        } else {
+            Way::Delivery(Some(slot.trim()).filter(|slot| !slot.is_empty()))
+        };
+        Some(Handover { date, way })
+    }
 }
 
 /// How the flowers are handed over on the day.
@@ -465,6 +481,107 @@ pub fn reckon(totals: Totals, discount: Discount, available: Option<Money>) -> R
     }
 }
 
+/// An offer code applied to a cart, as the checkout judges it: its terms, and what the shop has
+/// counted of it (the server counts; the browser is told). So that the shopper's page and the
+/// server judge a code alike, both call [`judge_codes`] with one of these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppliedOffer {
+    /// The studio's terms (its total of uses stands in `used_up`).
+    pub terms: Offer,
+    /// The studio ended it.
+    pub withdrawn: bool,
+    /// Every use is taken: orders', and other carts' holds while they pay.
+    pub used_up: bool,
+}
+
+impl AppliedOffer {
+    /// The code with its uses counted: `uses` by orders and other carts paying now.
+    pub fn counted(terms: Offer, withdrawn: bool, uses: u32) -> AppliedOffer {
+        let used_up = terms.total_uses.is_some_and(|most| uses >= most);
+        AppliedOffer {
+            terms,
+            withdrawn,
+            used_up,
+        }
+    }
+
+    /// What it takes off `cart`, or why not: [`Offer::apply`], after the studio's ending, with
+    /// the uses as counted (the cart's own `uses` are not read).
+    pub fn apply(&self, cart: &OfferCart<'_>) -> Result<Discount, OfferRefusal> {
+        if self.withdrawn {
+            return Err(OfferRefusal::Withdrawn);
+        }
+        // No uses left is a total of none; uses left is no total. The refusal then comes in
+        // `apply`'s own order (after the dates), as the server's count would give it.
+        let terms = Offer {
+            total_uses: self.used_up.then_some(0),
+            ..self.terms.clone()
+        };
+        terms.apply(&OfferCart { uses: 0, ..*cart })
+    }
+}
+
+/// A cart's codes judged together: what the checkout's summary shows, before anything is held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodesJudged {
+    /// What the offer code takes off (nothing when it does not apply).
+    pub discount: Discount,
+    /// Why the offer code does not apply, when it does not.
+    pub offer_refusal: Option<OfferRefusal>,
+    /// Why the voucher cannot pay, when it cannot.
+    pub voucher_refusal: Option<VoucherRefusal>,
+    /// What the voucher can pay today (nothing when it cannot pay).
+    pub voucher_available: Money,
+    /// What will be left on the voucher after this order.
+    pub voucher_left_after: Money,
+    /// The order's figures, in the module's one order.
+    pub reckoning: Reckoning,
+}
+
+impl CodesJudged {
+    /// The refusals' sentences, the offer's first.
+    pub fn problems(&self) -> Vec<String> {
+        let offer = self.offer_refusal.as_ref().map(ToString::to_string);
+        let voucher = self.voucher_refusal.as_ref().map(ToString::to_string);
+        offer.into_iter().chain(voucher).collect()
+    }
+}
+
+/// Judges the codes on a cart as it stands (`cart.today` is the day of purchase, and the day a
+/// voucher's last day is judged on): the offer's discount or refusal, the voucher's `state`
+/// (what it has, this cart's own hold not taken off) or refusal, and the order reckoned with
+/// what applies. The server answers the checkout with this, and the checkout works it out again
+/// in the browser when the shopper changes the day or slot.
+pub fn judge_codes(
+    offer: Option<&AppliedOffer>,
+    voucher: Option<&VoucherState>,
+    cart: &OfferCart<'_>,
+) -> CodesJudged {
+    let (discount, offer_refusal) = match offer.map(|offer| offer.apply(cart)) {
+        Some(Ok(discount)) => (discount, None),
+        Some(Err(why)) => (Discount::default(), Some(why)),
+        None => (Discount::default(), None),
+    };
+    let (available, voucher_refusal) = match voucher.map(|state| state.usable(cart.today)) {
+        Some(Ok(left)) => (Some(left), None),
+        Some(Err(why)) => (None, Some(why)),
+        None => (None, None),
+    };
+    let reckoning = reckon(cart.totals, discount, available);
+    let left_after = voucher
+        .and_then(|state| state.available.checked_sub(reckoning.voucher))
+        .unwrap_or(Money::ZERO)
+        .max(Money::ZERO);
+    CodesJudged {
+        discount,
+        offer_refusal,
+        voucher_refusal,
+        voucher_available: available.unwrap_or(Money::ZERO),
+        voucher_left_after: left_after,
+        reckoning,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -679,6 +796,24 @@ mod tests {
     }
 
     #[test]
+    fn the_day_the_checkout_shows_is_read_from_its_wire_words() {
+        assert_eq!(
+            Handover::shown("delivery", "2026-12-15", " Morning "),
+            Some(tuesday_morning())
+        );
+        assert_eq!(
+            Handover::shown("delivery", "2026-12-16", "").map(|h| h.way),
+            Some(Way::Delivery(None))
+        );
+        assert_eq!(
+            Handover::shown("collection", "2026-12-16", "Morning").map(|h| h.way),
+            Some(Way::Collection)
+        );
+        assert_eq!(Handover::shown("delivery", "", "Morning"), None);
+        assert_eq!(Handover::shown("delivery", "16 December", ""), None);
+    }
+
+    #[test]
     fn a_day_condition_waits_until_the_day_is_chosen() {
         let mut tuesday = offer(OfferKind::PercentOff { percent: 10 });
         tuesday.weekdays = vec![Weekday::Tuesday];
@@ -824,5 +959,97 @@ mod tests {
             terms.summary(),
             "10% off, Tuesday deliveries, orders of £40.00 or more"
         );
+    }
+
+    fn voucher(pence: i64, expires: &str) -> VoucherState {
+        VoucherState {
+            available: Money::from_pence(pence),
+            expires_on: date(expires),
+            voided: false,
+        }
+    }
+
+    #[test]
+    fn codes_judged_together_take_the_code_off_first_and_the_voucher_pays_the_rest() {
+        let mut tuesday = offer(OfferKind::PercentOff { percent: 10 });
+        tuesday.weekdays = vec![Weekday::Tuesday];
+        let applied = AppliedOffer::counted(tuesday, false, 0);
+        let card = voucher(2500, "2028-12-25");
+        let judged = judge_codes(Some(&applied), Some(&card), &cart(Some(tuesday_morning())));
+        assert_eq!(judged.discount.items, pounds(6));
+        assert_eq!(judged.reckoning.total, pounds(62));
+        assert_eq!(judged.reckoning.voucher, pounds(25));
+        assert_eq!(judged.reckoning.card, pounds(37));
+        assert_eq!(judged.voucher_available, pounds(25));
+        assert_eq!(judged.voucher_left_after, Money::ZERO);
+        assert!(judged.problems().is_empty());
+    }
+
+    #[test]
+    fn a_tuesday_code_judged_on_a_wednesday_takes_nothing_off_and_says_why() {
+        let mut tuesday = offer(OfferKind::PercentOff { percent: 10 });
+        tuesday.weekdays = vec![Weekday::Tuesday];
+        let applied = AppliedOffer::counted(tuesday, false, 0);
+        let card = voucher(10_000, "2028-12-25");
+        let judged = judge_codes(Some(&applied), Some(&card), &cart(Some(wednesday())));
+        assert_eq!(judged.discount, Discount::default());
+        assert_eq!(judged.reckoning.total, pounds(68));
+        assert_eq!(judged.reckoning.voucher, pounds(68));
+        assert_eq!(judged.voucher_left_after, pounds(32));
+        assert_eq!(
+            judged.problems(),
+            vec!["This code is for Tuesday deliveries.".to_owned()]
+        );
+    }
+
+    #[test]
+    fn an_applied_code_counts_its_uses_and_its_ending_as_the_server_does() {
+        let mut limited = offer(OfferKind::FreeDelivery);
+        limited.total_uses = Some(3);
+        let today = cart(None);
+        assert!(
+            AppliedOffer::counted(limited.clone(), false, 2)
+                .apply(&today)
+                .is_ok()
+        );
+        assert_eq!(
+            AppliedOffer::counted(limited.clone(), false, 3).apply(&today),
+            Err(OfferRefusal::UsedUp)
+        );
+        assert_eq!(
+            AppliedOffer::counted(limited.clone(), true, 0).apply(&today),
+            Err(OfferRefusal::Withdrawn)
+        );
+        // The dates come before the uses, as in `Offer::apply`.
+        limited.valid_until = Some(date("2026-12-13"));
+        assert_eq!(
+            AppliedOffer::counted(limited, false, 3).apply(&today),
+            Err(OfferRefusal::Ended(date("2026-12-13")))
+        );
+    }
+
+    #[test]
+    fn a_voucher_that_ran_out_pays_nothing_and_each_refusal_is_listed_offer_first() {
+        let mut minimum = offer(OfferKind::AmountOff { amount: pounds(5) });
+        minimum.minimum_spend = Some(pounds(100));
+        let applied = AppliedOffer::counted(minimum, false, 0);
+        let old = voucher(2500, "2026-12-01");
+        let judged = judge_codes(Some(&applied), Some(&old), &cart(None));
+        assert_eq!(judged.reckoning.voucher, Money::ZERO);
+        assert_eq!(judged.reckoning.card, pounds(68));
+        assert_eq!(judged.voucher_available, Money::ZERO);
+        assert_eq!(
+            judged.problems(),
+            vec![
+                "This code is for orders of £100.00 or more.".to_owned(),
+                "This voucher ran out on 1 December 2026.".to_owned()
+            ]
+        );
+        let none = judge_codes(None, None, &cart(None));
+        assert_eq!(
+            none.reckoning,
+            reckon(cart(None).totals, Discount::default(), None)
+        );
+        assert_eq!(none.voucher_left_after, Money::ZERO);
     }
 }

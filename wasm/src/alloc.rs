@@ -5,7 +5,8 @@
 //! reused and nothing needs merging. The price: a block may be up to twice the size asked for,
 //! and a freed block serves only its own size. Memory is never given back, as with dlmalloc
 //! (WebAssembly memory cannot shrink). The module runs on one thread (no `atomics`), so no
-//! lock is needed. tests/memory.rs holds it to its word.
+//! lock is needed. tests/memory.rs holds it to its word. The checkout's module
+//! (`wasm-checkout/src/lib.rs`) compiles this same file, by `#[path]`.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::arch::wasm32::memory_grow;

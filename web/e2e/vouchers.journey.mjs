@@ -160,6 +160,27 @@ describe('offer codes', () => {
     await settle(page, { lazy: false });
     await page.screenshot({ path: shot('checkout-offer-refused-390'), fullPage: true });
     assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing on the refused code');
+
+    // Applied for the Tuesday, the code takes its tenth off; moved to the Wednesday, the page
+    // judges it again itself (the checkout's wasm module) and says why, asking the server nothing.
+    const days = page.getByRole('group', { name: 'Delivery day' });
+    await days.getByRole('radio', { name: 'Tuesday 15 December' }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('checkout-discount').waitFor();
+    const codeCalls = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.includes('code')) codeCalls.push(request.url());
+    });
+    await days.getByRole('radio', { name: 'Wednesday 16 December' }).check();
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    await summary.getByText('This code is for Tuesday deliveries.').waitFor();
+    assert.equal(await page.getByTestId('checkout-discount').count(), 0, 'nothing off on a Wednesday');
+    await days.getByRole('radio', { name: 'Tuesday 15 December' }).check();
+    await page.getByTestId('checkout-discount').waitFor();
+    assert.deepEqual(codeCalls, [], 'the day was changed without asking the server about the code');
+    await settle(page, { lazy: false });
+    await page.screenshot({ path: shot('checkout-offer-tuesday-390'), fullPage: true });
+    assert.deepEqual(await axeFindings(page, { all: true }), [], 'axe finds nothing with the code on');
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });

@@ -2,7 +2,10 @@
 //   initial: index.html's scripts and everything they import statically (what runs before the first
 //            paint), and the stylesheets index.html links;
 //   on /:    besides, what the home page fetches once it has started: the home route, the toast
-//            container, the cart's calls (with the API client and the core) and the core's .wasm.
+//            container, the cart's calls (with the API client and the core) and the core's .wasm;
+//   checkout: the checkout route's JS beyond the initial, and what it fetches only once a code is
+//            on the cart (the code rules' door and the checkout's own .wasm);
+//   the three wasm modules: the shopper's, the back office's and the checkout's.
 // Sizes are gzip -9 in kB of 1000 bytes (as Vite reports them).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -57,3 +60,16 @@ console.log(`initial CSS: ${kb(sum(css))}\n${list(css)}`);
 console.log(`fetched on / after start, JS: ${kb(sum(later))}\n${list(later)}`);
 console.log(`  CSS: ${kb(laterCss.reduce((t, f) => t + gz(`assets/${f}`), 0))}; core .wasm: ${kb(gz(wasm))}`);
 console.log(`home page JS in all: ${kb(sum(initial) + sum(later))}`);
+
+// The checkout: its route and what it imports statically, beyond what the page had already; then
+// what it fetches once a gift voucher or offer code is on the cart (no other page fetches it).
+const checkoutJs = new Set([...closure(chunk('checkout'))].filter((file) => !initial.has(file)));
+const codeJs = new Set([...closure(chunk('core-checkout'))].filter((file) => !initial.has(file) && !checkoutJs.has(file)));
+console.log(`checkout route JS (beyond the initial): ${kb(sum(checkoutJs))}\n${list(checkoutJs)}`);
+console.log(`  once a code is on, JS: ${kb(sum(codeJs))}\n${list(codeJs)}`);
+const modules = [
+  ['shopper', 'posy_wasm_bg'],
+  ['back office', 'posy_wasm_admin_bg'],
+  ['checkout', 'posy_wasm_checkout_bg'],
+].map(([who, prefix]) => `${who} ${gz(chunk(prefix, '.wasm'))} B`);
+console.log(`wasm modules (gzip -9): ${modules.join(', ')}`);

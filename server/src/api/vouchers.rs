@@ -12,12 +12,13 @@ use poem_openapi::{Enum, Object, OpenApi};
 use posy_core::Money;
 use posy_core::calendar::Date;
 use posy_core::cart::CartId;
-use posy_core::offer::TOO_MANY_TRIES;
+use posy_core::offer::{AppliedOffer, OfferKind, TOO_MANY_TRIES};
 use posy_core::voucher::{
     self, MAX_POUNDS, MESSAGE_CHARS, MIN_POUNDS, SUGGESTED_POUNDS, VoucherForm,
 };
 
 use super::ApiTags;
+use super::offer_admin::{OfferKindWire, WeekdayWire};
 use super::text::Text;
 use crate::api::state::Clients;
 use crate::checkout::Checkout;
@@ -104,6 +105,78 @@ pub struct CartVoucher {
     pub left_after: String,
     /// Its last day, `2028-12-25`.
     pub expires_on: String,
+    /// What the ledger has on it for this cart (other carts paying with it take theirs off),
+    /// whether it can pay or not: with `expires_on` and `voided`, what the checkout judges it
+    /// on again in the browser (core's rules, through wasm).
+    pub balance: String,
+    /// Whether the studio cancelled it.
+    pub voided: bool,
+}
+
+/// An applied offer code's terms and what the shop has counted of it: what the checkout judges
+/// the code on again in the browser when the day or slot changes (core's rules, through wasm).
+#[derive(Debug, Object)]
+pub struct AppliedOfferTerms {
+    pub kind: OfferKindWire,
+    /// Per cent off (1 to 100), for `percent_off`.
+    pub percent: Option<u8>,
+    /// The amount off, e.g. `5.00`, for `amount_off`.
+    pub amount: Option<String>,
+    /// The least the items must cost, e.g. `40.00`.
+    pub minimum_spend: Option<String>,
+    /// The first day of purchase, `2026-12-01`.
+    pub valid_from: Option<String>,
+    /// The last day of purchase.
+    pub valid_until: Option<String>,
+    /// The delivery or collection days it is for; empty for any.
+    pub weekdays: Vec<WeekdayWire>,
+    /// The delivery slots it is for, by name; empty for any.
+    pub slots: Vec<String>,
+    /// The products it covers; with `shelves` empty too, every item.
+    pub products: Vec<i32>,
+    /// The shelves it covers.
+    pub shelves: Vec<i32>,
+    /// The studio ended it.
+    pub withdrawn: bool,
+    /// Every use is taken (by orders, and by other carts paying now).
+    pub used_up: bool,
+}
+
+impl From<&AppliedOffer> for AppliedOfferTerms {
+    fn from(applied: &AppliedOffer) -> Self {
+        let terms = &applied.terms;
+        let (kind, percent, amount) = match &terms.kind {
+            OfferKind::PercentOff { percent } => (OfferKindWire::PercentOff, Some(*percent), None),
+            OfferKind::AmountOff { amount } => {
+                (OfferKindWire::AmountOff, None, Some(amount.to_wire()))
+            }
+            OfferKind::FreeDelivery => (OfferKindWire::FreeDelivery, None, None),
+        };
+        AppliedOfferTerms {
+            kind,
+            percent,
+            amount,
+            minimum_spend: terms.minimum_spend.map(Money::to_wire),
+            valid_from: terms.valid_from.map(Date::to_wire),
+            valid_until: terms.valid_until.map(Date::to_wire),
+            weekdays: terms.weekdays.iter().copied().map(WeekdayWire).collect(),
+            slots: terms.slots.clone(),
+            products: terms.products.clone(),
+            shelves: terms.shelves.clone(),
+            withdrawn: applied.withdrawn,
+            used_up: applied.used_up,
+        }
+    }
+}
+
+/// A line of the cart as an offer code sees it.
+#[derive(Debug, Object)]
+pub struct CodeLine {
+    pub product: i32,
+    /// Its shelf, when it has one.
+    pub shelf: Option<i32>,
+    /// The line's total, e.g. `90.00`.
+    pub total: String,
 }
 
 /// The offer code applied to the cart.
@@ -116,6 +189,7 @@ pub struct CartOffer {
     /// What it takes off this order now, e.g. `6.00` (`0.00` while it does not apply: see
     /// `problems`).
     pub discount: String,
+    pub terms: AppliedOfferTerms,
 }
 
 /// The cart's codes and what the order comes to with them, in core's one order: items, delivery
@@ -136,6 +210,8 @@ pub struct CartCodesView {
     pub paid_by_voucher: String,
     /// What is left for the card (`0.00`: no card needed).
     pub to_pay: String,
+    /// The cart's lines as an offer code sees them (paid-for lines only).
+    pub lines: Vec<CodeLine>,
 }
 
 impl From<CartCodes> for CartCodesView {
@@ -151,11 +227,14 @@ impl From<CartCodes> for CartCodesView {
                 pays: v.pays.to_wire(),
                 left_after: v.left_after.to_wire(),
                 expires_on: v.expires_on,
+                balance: v.state.available.max(Money::ZERO).to_wire(),
+                voided: v.state.voided,
             }),
             offer: codes.offer.map(|o| CartOffer {
                 code: o.code,
                 summary: o.summary,
                 discount: o.discount.to_wire(),
+                terms: AppliedOfferTerms::from(&o.applied),
             }),
             problems: codes.problems,
             items: r.items.to_wire(),
@@ -165,6 +244,15 @@ impl From<CartCodes> for CartCodesView {
             total: r.total.to_wire(),
             paid_by_voucher: r.voucher.to_wire(),
             to_pay: r.card.to_wire(),
+            lines: codes
+                .lines
+                .iter()
+                .map(|line| CodeLine {
+                    product: line.product,
+                    shelf: line.shelf,
+                    total: line.total.to_wire(),
+                })
+                .collect(),
         }
     }
 }

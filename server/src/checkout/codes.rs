@@ -10,11 +10,11 @@ use posy_core::calendar::Date;
 use posy_core::cart::CartId;
 use posy_core::fulfilment::{FulfilmentForm, Totals};
 use posy_core::offer::{
-    Code, Discount, Handover, ONE_CODE, ONE_VOUCHER, OfferCart, OfferCode, OfferLine, Reckoning,
-    UNKNOWN_CODE, Way, reckon,
+    AppliedOffer, Code, Discount, Handover, ONE_CODE, ONE_VOUCHER, OfferCart, OfferCode, OfferLine,
+    Reckoning, UNKNOWN_CODE, Way, judge_codes, reckon,
 };
 use posy_core::schedule::{Method, Taken, today};
-use posy_core::voucher::{VoucherCode, left_sentence};
+use posy_core::voucher::{VoucherCode, VoucherState, left_sentence};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
@@ -61,6 +61,8 @@ pub struct VoucherUse {
     /// What will be left on it after.
     pub left_after: Money,
     pub expires_on: String,
+    /// What the ledger says of it, for the checkout to judge it again in the browser.
+    pub state: VoucherState,
 }
 
 /// The offer code applied to a cart.
@@ -71,6 +73,8 @@ pub struct OfferUse {
     pub summary: String,
     /// What it takes off this order now.
     pub discount: Money,
+    /// Its terms and uses, for the checkout to judge it again in the browser.
+    pub applied: AppliedOffer,
 }
 
 /// A cart's codes and what the order comes to with them.
@@ -81,6 +85,8 @@ pub struct CartCodes {
     /// Sentences for applied codes that do not apply as the cart stands.
     pub problems: Vec<String>,
     pub reckoning: Reckoning,
+    /// The cart's lines as an offer sees them (the checkout judges a code again with them).
+    pub lines: Vec<OfferLine>,
 }
 
 /// The handover day an offer is judged on: the cart's kept choice, or the day the checkout
@@ -261,62 +267,60 @@ pub async fn view(
         .ok_or(CodeError::CartGone)?;
     let (totals, basis) = basis(db, clock, &cart, id, shown).await?;
     let now = clock.now();
-    let day = today(now);
-    let mut problems = Vec::new();
-    let mut discount = Discount::default();
+    let judged_cart = basis.cart(totals, today(now));
+    // A code kept on the cart that the shop no longer has (never, as codes are ended rather
+    // than deleted, but a voucher may be erased) is named as unknown.
+    let mut unknown_offer = false;
     let mut offer = None;
     if let Some(code) = cart.offer_code.as_deref().and_then(OfferCode::parse) {
-        let judged = basis.cart(totals, day);
         match offers::find(db, &code).await? {
-            Some(row) => {
-                let summary = offers::terms(&row).summary();
-                match offers::judge(db, &row, Some(&cart.id), judged, None, now).await {
-                    Ok(taken) => discount = taken,
-                    Err(NotApplied::Refused(why)) => problems.push(why.to_string()),
-                    Err(NotApplied::Unknown) => problems.push(UNKNOWN_CODE.to_owned()),
-                    Err(NotApplied::Db(err)) => return Err(err.into()),
-                }
-                offer = Some(OfferUse {
-                    code: row.code.clone(),
-                    summary,
-                    discount: discount.total(),
-                });
-            }
-            None => problems.push(UNKNOWN_CODE.to_owned()),
+            Some(row) => offer = Some((offers::applied(db, &row, Some(&cart.id), now).await?, row)),
+            None => unknown_offer = true,
         }
     }
-    let mut available = None;
+    let mut unknown_voucher = false;
     let mut voucher = None;
     if let Some(code) = cart.voucher_code.as_deref().and_then(VoucherCode::parse) {
         match vouchers::find(db, &code).await? {
             Some(row) => {
                 let state = vouchers::state(db, &row, now, Some(&cart.id)).await?;
-                match state.usable(day) {
-                    Ok(left) => available = Some(left),
-                    Err(why) => problems.push(why.to_string()),
-                }
-                voucher = Some((row, state));
+                voucher = Some((state, row));
             }
-            None => problems.push(UNKNOWN_CODE.to_owned()),
+            None => unknown_voucher = true,
         }
     }
-    let reckoning = reckon(totals, discount, available);
-    let voucher = voucher.map(|(row, state)| VoucherUse {
+    let judged = judge_codes(
+        offer.as_ref().map(|(applied, _)| applied),
+        voucher.as_ref().map(|(state, _)| state),
+        &judged_cart,
+    );
+    let unknown = |yes: bool| yes.then(|| UNKNOWN_CODE.to_owned());
+    let problems = unknown(unknown_offer)
+        .into_iter()
+        .chain(judged.offer_refusal.as_ref().map(ToString::to_string))
+        .chain(unknown(unknown_voucher))
+        .chain(judged.voucher_refusal.as_ref().map(ToString::to_string))
+        .collect();
+    let offer = offer.map(|(applied, row)| OfferUse {
         code: row.code,
-        available: available.unwrap_or(Money::ZERO),
-        pays: reckoning.voucher,
-        left_after: state
-            .available
-            .checked_sub(reckoning.voucher)
-            .unwrap_or(Money::ZERO)
-            .max(Money::ZERO),
+        summary: applied.terms.summary(),
+        discount: judged.discount.total(),
+        applied,
+    });
+    let voucher = voucher.map(|(state, row)| VoucherUse {
+        code: row.code,
+        available: judged.voucher_available,
+        pays: judged.reckoning.voucher,
+        left_after: judged.voucher_left_after,
         expires_on: row.expires_on,
+        state,
     });
     Ok(CartCodes {
         voucher,
         offer,
         problems,
-        reckoning,
+        reckoning: judged.reckoning,
+        lines: basis.lines,
     })
 }
 

@@ -5,7 +5,7 @@
 
 use posy_core::Money;
 use posy_core::calendar::{Date, Weekday};
-use posy_core::offer::{Offer, OfferCart, OfferCode, OfferKind, OfferRefusal};
+use posy_core::offer::{AppliedOffer, Offer, OfferCart, OfferCode, OfferKind, OfferRefusal};
 use sea_orm::sea_query::{Expr, LockType};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -150,6 +150,21 @@ impl From<DbErr> for NotApplied {
     }
 }
 
+/// The code as a cart applies it: its terms, whether the studio ended it, and whether its uses
+/// are all taken (orders', and live holds of carts other than `cart_id`, at `now`).
+pub async fn applied(
+    db: &impl ConnectionTrait,
+    row: &offer_code::Model,
+    cart_id: Option<&str>,
+    now: i64,
+) -> Result<AppliedOffer, DbErr> {
+    Ok(AppliedOffer::counted(
+        terms(row),
+        row.ended_at.is_some(),
+        uses(db, row.id, now, cart_id).await?,
+    ))
+}
+
 /// Judges the code on the cart (uses counted now, holds of other carts included): what it
 /// takes off, or why not. `cart` is given with `uses` and `used_by_email` left at nothing;
 /// they are filled in here.
@@ -161,20 +176,19 @@ pub async fn judge(
     email: Option<&str>,
     now: i64,
 ) -> Result<posy_core::offer::Discount, NotApplied> {
-    if row.ended_at.is_some() {
-        return Err(NotApplied::Refused(OfferRefusal::Withdrawn));
-    }
-    let terms = terms(row);
+    let applied = applied(db, row, cart_id, now).await?;
     let used_by_email = match email {
-        Some(email) if terms.once_per_email => used_by(db, row.id, email).await?,
+        Some(email) if applied.terms.once_per_email && !applied.withdrawn => {
+            used_by(db, row.id, email).await?
+        }
         _ => false,
     };
-    let cart = OfferCart {
-        uses: uses(db, row.id, now, cart_id).await?,
-        used_by_email,
-        ..cart
-    };
-    terms.apply(&cart).map_err(NotApplied::Refused)
+    applied
+        .apply(&OfferCart {
+            used_by_email,
+            ..cart
+        })
+        .map_err(NotApplied::Refused)
 }
 
 /// Holds a use of the code for the cart, in the caller's transaction (the cart's hold), after

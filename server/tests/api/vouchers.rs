@@ -140,6 +140,11 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
     assert_eq!(codes["paid_by_voucher"], "25.00");
     assert_eq!(codes["to_pay"], "17.00");
     assert_eq!(codes["voucher"]["left_after"], "0.00");
+    // What the checkout judges the voucher on again in the browser.
+    assert_eq!(
+        (&codes["voucher"]["balance"], &codes["voucher"]["voided"]),
+        (&json!("25.00"), &json!(false))
+    );
 
     let (status, intent) = check_intent_from(&app, &cart, "198.51.100.1").await;
     assert_eq!(status, 200, "{intent}");
@@ -260,6 +265,18 @@ async fn a_tuesday_code_is_refused_on_a_wednesday_with_its_sentence() {
     assert_eq!(status, 200, "{codes}");
     assert_eq!(codes["offer"]["discount"], "4.20");
     assert_eq!(codes["discount"], "4.20");
+    // What the checkout judges the code on again in the browser when the day changes.
+    let terms = &codes["offer"]["terms"];
+    assert_eq!(
+        (&terms["kind"], &terms["percent"], &terms["weekdays"]),
+        (&json!("percent_off"), &json!(10), &json!(["tuesday"]))
+    );
+    assert_eq!(
+        (&terms["withdrawn"], &terms["used_up"]),
+        (&json!(false), &json!(false))
+    );
+    assert_eq!(codes["lines"].as_array().map(Vec::len), Some(1));
+    assert_eq!(codes["lines"][0]["total"], "42.00");
 
     // Moved to the Wednesday, the code stays on the cart, takes nothing off, and the
     // payment is refused with its sentence before any card.

@@ -2247,6 +2247,39 @@ export interface components {
             title: string;
         };
         /**
+         * AppliedOfferTerms
+         * @description An applied offer code's terms and what the shop has counted of it: what the checkout judges
+         *     the code on again in the browser when the day or slot changes (core's rules, through wasm).
+         */
+        AppliedOfferTerms: {
+            /** @description The amount off, e.g. `5.00`, for `amount_off`. */
+            amount: string | null;
+            kind: components["schemas"]["OfferKindWire"];
+            /** @description The least the items must cost, e.g. `40.00`. */
+            minimum_spend: string | null;
+            /**
+             * Format: uint8
+             * @description Per cent off (1 to 100), for `percent_off`.
+             */
+            percent: number | null;
+            /** @description The products it covers; with `shelves` empty too, every item. */
+            products: number[];
+            /** @description The shelves it covers. */
+            shelves: number[];
+            /** @description The delivery slots it is for, by name; empty for any. */
+            slots: string[];
+            /** @description Every use is taken (by orders, and by other carts paying now). */
+            used_up: boolean;
+            /** @description The first day of purchase, `2026-12-01`. */
+            valid_from: string | null;
+            /** @description The last day of purchase. */
+            valid_until: string | null;
+            /** @description The delivery or collection days it is for; empty for any. */
+            weekdays: components["schemas"]["WeekdayWire"][];
+            /** @description The studio ended it. */
+            withdrawn: boolean;
+        };
+        /**
          * ApplyCode
          * @description `POST /api/cart/apply_code/`'s body.
          */
@@ -2776,6 +2809,8 @@ export interface components {
             delivery: string;
             discount: string;
             items: string;
+            /** @description The cart's lines as an offer code sees them (paid-for lines only). */
+            lines: components["schemas"]["CodeLine"][];
             offer: components["schemas"]["CartOffer"] | null;
             paid_by_voucher: string;
             /**
@@ -2838,6 +2873,7 @@ export interface components {
             discount: string;
             /** @description Its terms in a line, e.g. `10% off, Tuesday deliveries`. */
             summary: string;
+            terms: components["schemas"]["AppliedOfferTerms"];
         };
         /**
          * CartTotals
@@ -2860,6 +2896,12 @@ export interface components {
         CartVoucher: {
             /** @description What it has now, e.g. `25.00` (other carts paying with it take theirs off). */
             available: string;
+            /**
+             * @description What the ledger has on it for this cart (other carts paying with it take theirs off),
+             *     whether it can pay or not: with `expires_on` and `voided`, what the checkout judges it
+             *     on again in the browser (core's rules, through wasm).
+             */
+            balance: string;
             /** @description `K7QM-2XHD-9PRT`. */
             code: string;
             /** @description Its last day, `2028-12-25`. */
@@ -2870,6 +2912,8 @@ export interface components {
             left_after: string;
             /** @description What it pays of this order. */
             pays: string;
+            /** @description Whether the studio cancelled it. */
+            voided: boolean;
         };
         /**
          * CategoryChange
@@ -2966,6 +3010,21 @@ export interface components {
          * @enum {string}
          */
         CodeKindWire: "voucher" | "offer";
+        /**
+         * CodeLine
+         * @description A line of the cart as an offer code sees it.
+         */
+        CodeLine: {
+            /** Format: int32 */
+            product: number;
+            /**
+             * Format: int32
+             * @description Its shelf, when it has one.
+             */
+            shelf: number | null;
+            /** @description The line's total, e.g. `90.00`. */
+            total: string;
+        };
         /**
          * ContactReceived
          * @description What a received enquiry answers.
@@ -5615,6 +5674,7 @@ export type Album = components['schemas']['Album'];
 export type AlbumChange = components['schemas']['AlbumChange'];
 export type AlbumImage = components['schemas']['AlbumImage'];
 export type AlbumJson = components['schemas']['AlbumJson'];
+export type AppliedOfferTerms = components['schemas']['AppliedOfferTerms'];
 export type ApplyCode = components['schemas']['ApplyCode'];
 export type AttendeeRow = components['schemas']['AttendeeRow'];
 export type Attendees = components['schemas']['Attendees'];
@@ -5660,6 +5720,7 @@ export type ChoiceChange = components['schemas']['ChoiceChange'];
 export type ClosingDaysWithOrders = components['schemas']['ClosingDaysWithOrders'];
 export type Closure = components['schemas']['Closure'];
 export type CodeKindWire = components['schemas']['CodeKindWire'];
+export type CodeLine = components['schemas']['CodeLine'];
 export type ContactReceived = components['schemas']['ContactReceived'];
 export type ContactRequest = components['schemas']['ContactRequest'];
 export type Credentials = components['schemas']['Credentials'];

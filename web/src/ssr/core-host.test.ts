@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as wasm from 'posy-wasm';
 import * as wasmAdmin from 'posy-wasm-admin';
+import * as wasmCheckout from 'posy-wasm-checkout';
 import * as host from './core-host';
 import * as adminHost from './core-admin-host';
+import * as checkoutHost from './core-checkout-host';
 
 // The core's facade is written in four places (wasm/src, the server's core_host.rs, this folder's
-// two hosts and lib/core.ts): these tests hold them to one list, so a rule missing from one fails
+// hosts and lib/core.ts): these tests hold them to one list, so a rule missing from one fails
 // here rather than on a page. TypeScript holds lib/core.ts to the wasm module's types; the
 // server's own test holds core_host.rs to RENDERED.
 
@@ -45,5 +47,9 @@ describe('the renderer’s stand-ins for the wasm modules', () => {
 
   it('names every export of the back office’s module', () => {
     expect(rules(adminHost)).toEqual(rules(wasmAdmin));
+  });
+
+  it('names every export of the checkout’s module', () => {
+    expect(rules(checkoutHost)).toEqual(rules(wasmCheckout));
   });
 });

@@ -226,5 +226,6 @@ export function noCodes(cart: Cart): CartCodes {
     total: cart.total,
     paid_by_voucher: '0.00',
     to_pay: cart.total,
+    lines: cart.items.map((item) => ({ product: item.product_id, shelf: null, total: item.line_total })),
   };
 }

@@ -3,14 +3,15 @@ import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import type { SiteFacts } from '@/components/ui/studio-facts';
 import type { Cart } from '@/lib/api-client';
-import { deliversFree, money } from '@/lib/core';
+import { deliversFree, money, unixSeconds } from '@/lib/core';
 import { useDeliveryState } from '@/lib/delivery';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { CardSection } from '@/components/payment/card-section';
 import { ThreeDSecureDialog } from '@/components/payment/three-d-secure-dialog';
 import { usePaymentSetup } from '@/components/payment/use-payment-setup';
 import { useCheckout, useCustomerForm, type CheckoutField } from '../hooks/use-checkout';
-import { itemsTotal, useFulfilment, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
+import { itemsTotal, useFulfilment, useNow, type ChoiceField, type UseFulfilment } from '../hooks/use-fulfilment';
+import { useJudgedCodes } from '../hooks/use-judged-codes';
 import { usePaymentIntentCheck, type OrderedCart } from '../hooks/use-payment-setup';
 import { useRefreshOnReturn } from '../hooks/use-refresh-on-return';
 import { useCodes } from '../hooks/use-codes';
@@ -89,9 +90,25 @@ function CheckoutForm({ cart, clearCart, refreshCart, onPlaced, site }: Checkout
   // "Deliver to me" reads the shopper's details as they type them.
   const fulfilment = useFulfilment(cart, delivery.data?.rules ?? null, form);
   const totals = fulfilment.view.totals;
-  const codes = useCodes(cart.id, fulfilment.sent);
-  const reckoned = hasCodes(codes.codes) ? codes.codes : null;
-  // With a code on, what the card is charged is the server's reckoning (core's), as check_intent's.
+  const onCart = useCodes(cart.id, fulfilment.sent);
+  // The codes judged in the page by the core's rules (the checkout's wasm module) for the day,
+  // slot and way shown: a change of day re-judges a code at once, without asking the server.
+  const now = unixSeconds(useNow());
+  const judged = useJudgedCodes(onCart.codes, totals, itemsTotal(cart), fulfilment.sent, now);
+  const codes = { ...onCart, codes: judged };
+  // The cart changed while the page is open (another tab, then a refresh): the lines a code is
+  // judged on are the server's, so they are asked for again.
+  const lines = cart.items.map((item) => `${item.id}:${item.quantity}:${item.line_total}`).join(',');
+  const seenLines = useRef(lines);
+  const { refresh: refreshCodes } = onCart;
+  const codeIsOn = hasCodes(onCart.codes);
+  useEffect(() => {
+    if (seenLines.current === lines) return;
+    seenLines.current = lines;
+    if (codeIsOn) refreshCodes();
+  }, [lines, codeIsOn, refreshCodes]);
+  const reckoned = hasCodes(judged) ? judged : null;
+  // With a code on, what the card is charged is core's reckoning, the same function check_intent's.
   const total = reckoned ? money(reckoned.to_pay) : totals ? money(totals.total) : checkoutTotal(cart);
   const nothingToPay = !!reckoned && Number(reckoned.to_pay) === 0;
   const { problem, submitting, submit, authentication } = useCheckout({

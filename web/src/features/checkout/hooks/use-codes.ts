@@ -2,8 +2,9 @@
 // refusal, with the refusal's sentence beside it), what the cart has on it, and the figures the
 // server reckons with them. The offer's day and slot conditions are judged on the choice as the
 // page shows it (sent with each call: it cannot be kept on the cart before the address is filled
-// in), and the choice is kept first whenever it names a day, and again when it changes while a
-// code is on, so that the payment reckons with it.
+// in), and the choice is kept first whenever it names a day. A later change of day, slot or way
+// asks the server nothing: the checkout judges the codes again in the page
+// (`useJudgedCodes`), and the choice is kept, and judged again by the server, at payment.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FulfilmentChoice } from '@/lib/core';
 import type { UseCodes } from '@/components/codes/code-field';
@@ -87,24 +88,6 @@ export function useCodes(cartId: string, choice: FulfilmentChoice): UseCodes {
     );
     return () => controller.abort();
   }, [cartId]);
-
-  // The day, slot or way changed while a code is on: the figures are reckoned again with it.
-  const on = hasCodes(codes);
-  const choiceKey = `${choice.method}|${choice.date}|${choice.slot}`;
-  const seen = useRef(choiceKey);
-  useEffect(() => {
-    if (seen.current === choiceKey) return;
-    seen.current = choiceKey;
-    if (!on) return;
-    const controller = new AbortController();
-    void (async () => {
-      await keepChoice();
-      if (controller.signal.aborted) return;
-      const now = await getCodes(cartId, shownDay(latestChoice.current), controller.signal).catch(() => null);
-      if (now && !controller.signal.aborted) setCodes(hasCodes(now) ? now : null);
-    })();
-    return () => controller.abort();
-  }, [on, choiceKey, cartId, keepChoice]);
 
   return { typed, setTyped, refusal, busy, codes, apply, remove, refresh };
 }
