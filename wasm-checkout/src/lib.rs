@@ -222,6 +222,8 @@ pub fn judge_codes_js(
         handover: Handover::shown(&text(&shown, "method"), &text(&shown, "date"), &slot),
         uses: 0,
         used_by_email: false,
+        // Only the basket's checkout judges codes in the page; a booking's are the server's.
+        workshop: false,
     };
     let judged = judge_codes(offer.as_ref(), voucher.as_ref(), &cart);
     let problems = js_sys::Array::new();

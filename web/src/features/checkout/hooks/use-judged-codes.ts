@@ -5,7 +5,7 @@
 // judges again at payment (check_intent) with the same function, on the choice kept then.
 import { useEffect, useMemo, useState } from 'react';
 import type { Totals } from '@/lib/core';
-import { hasCodes, type CartCodes, type ShownDay } from '../api/codes-api';
+import { hasCodes, type CartCodes, type ShownDay } from '@/components/codes/codes-api';
 
 type CheckoutRules = typeof import('@/lib/core-checkout');
 
