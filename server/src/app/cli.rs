@@ -153,7 +153,7 @@ pub async fn run() -> anyhow::Result<()> {
     match cli.command {
         Command::Serve => {
             // Held while the shop runs: dropping it writes out the lines still queued.
-            let _log = init_logging();
+            let _log = crate::http::log::init();
             let app = Application::build(cli.config).await?;
             tracing::info!(
                 version = crate::VERSION,
@@ -323,7 +323,7 @@ pub async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { status: false } => {
-            let _log = init_logging();
+            let _log = crate::http::log::init();
             crate::store::db::connect(&cli.config.database_url()).await?;
             println!("The database is up to date.");
             Ok(())
@@ -382,29 +382,6 @@ fn ask(question: &str) -> anyhow::Result<String> {
     let mut answer = String::new();
     std::io::stdin().read_line(&mut answer)?;
     Ok(answer)
-}
-
-/// The log on standard output: lines for a person (coloured only on a terminal, never in the
-/// journal), or one JSON object a line with `POSY_LOG_FORMAT=json` for a log collector.
-///
-/// A request's thread only formats its line and appends it to the log's buffer, which a thread
-/// of its own writes out every 50 ms (`app::log_writer`). The buffer is bounded; past it, lines
-/// are dropped (and counted) rather than slowing the shop. The guard writes out what is
-/// waiting when it is dropped.
-fn init_logging() -> crate::app::log_writer::Guard {
-    use std::io::IsTerminal;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
-    let (writer, guard) = crate::app::log_writer::to_stdout();
-    let log = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer)
-        .with_ansi(std::io::stdout().is_terminal());
-    match std::env::var("POSY_LOG_FORMAT").as_deref() {
-        Ok("json") => log.json().init(),
-        _ => log.init(),
-    }
-    guard
 }
 
 /// Changes made on the command line, told to the studio's address from the settings: refused

@@ -5,7 +5,6 @@ pub mod backup;
 pub mod check;
 pub mod cli;
 pub mod config;
-pub mod log_writer;
 pub mod memory;
 pub mod metrics;
 pub mod private;

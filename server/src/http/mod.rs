@@ -1,4 +1,4 @@
-//! The HTTP plumbing every domain's API shares: the access log and request ids, what
+//! The HTTP plumbing every domain's API shares: the log, the access line and request ids, what
 //! `/metrics` counts in memory and its text format, errors as
 //! answers, the CSRF check, headers,
 //! limits, compression, the proxies trusted for addresses, serving connections, the built web app and the pages
@@ -10,6 +10,7 @@ pub mod csrf;
 pub mod error;
 pub mod headers;
 pub mod limits;
+pub mod log;
 pub mod metrics;
 pub mod pages;
 pub mod proxies;

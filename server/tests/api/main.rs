@@ -24,6 +24,7 @@ mod helpers;
 mod holds;
 mod inbox;
 mod layout;
+mod logs;
 mod metrics;
 mod openapi;
 mod order_admin;

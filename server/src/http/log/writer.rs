@@ -1,10 +1,10 @@
 //! Where the log's lines go: gathered in memory and written to stdout by a thread of its own
 //! every [`EVERY`], rather than one write (and one wake-up of a writing thread) per line.
 //!
-//! The shop logs one access line per request (`http::access`). Handed to a writing thread one
-//! by one (tracing-appender's worker), each line woke that thread and was written alone: at
-//! 40,000 catalogue reads a second that cost 12 % of them (`make bench`, log at `info`).
-//! Here a request's thread only appends its line under a lock. A crash may lose the last
+//! The shop logs one access line per request (`http::log::access`). Handed to a writing thread
+//! one by one (tracing-appender's worker), each line woke that thread and was written alone: at
+//! 40,000 catalogue reads a second that cost 12 % of them (`make bench`, log at `info`). Here a
+//! request's thread only appends its line under a lock. A crash may lose the last
 //! 50 ms of lines; a panic's own message goes to stderr at once.
 
 use std::io::Write;
@@ -87,14 +87,21 @@ fn write_out(shared: &Shared, out: &mut impl Write) {
     }
 }
 
-impl Write for Lines {
-    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+impl Lines {
+    /// Adds whole lines to those waiting (or counts them dropped past [`MOST`]).
+    pub fn append(&self, line: &[u8]) {
         let mut waiting = self.0.waiting.lock().unwrap_or_else(|e| e.into_inner());
         if waiting.lines.len() + line.len() > MOST {
             waiting.dropped += 1;
         } else {
             waiting.lines.extend_from_slice(line);
         }
+    }
+}
+
+impl Write for Lines {
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        self.append(line);
         Ok(line.len())
     }
 

@@ -1,0 +1,548 @@
+//! The log's lines, for a person or as JSON, each carrying the id of the request that logged it.
+//!
+//! tracing-subscriber's own formats find a request's id on a span around the request. Making,
+//! entering, leaving and closing that span in the registry, and formatting the access line
+//! field by field through `core::fmt`, cost a cached catalogue read about a fifth of its server
+//! CPU (performance.md, 2026-11-28). Here the id is a task-local (`http::access::current`),
+//! [`Format`] writes it where that span was written, and [`access_line`] writes the access line
+//! by hand. The tests below hold all three to tracing-subscriber's own text and JSON with the
+//! span, so a log reader sees the same lines as before.
+
+use std::cell::RefCell;
+use std::fmt::{self, Write as _};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::ser::{SerializeMap, Serializer as _};
+use tracing::{Event, Level, Subscriber};
+use tracing_serde::fields::AsMap;
+use tracing_subscriber::fmt::format::Writer;
+use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields};
+use tracing_subscriber::registry::LookupSpan;
+
+use crate::http::access::{RequestId, current, route_shape_into};
+
+/// The access line's target, by which `RUST_LOG` lets it through or not.
+pub const ACCESS: &str = "posy::access";
+
+/// How every line but the access line is written (that one: [`access_line`]): text for a
+/// person, or one JSON object a line (`json`), with the field formatter to match
+/// (tracing-subscriber's `DefaultFields` or `JsonFields`).
+pub struct Format {
+    pub json: bool,
+}
+
+impl<S, N> FormatEvent<S, N> for Format
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
+        let mut stamp = Vec::with_capacity(32);
+        timestamp(SystemTime::now(), &mut stamp);
+        let stamp = std::str::from_utf8(&stamp).map_err(|_| fmt::Error)?;
+        let request = current();
+        if self.json {
+            json(ctx, writer, event, request.as_ref(), stamp)
+        } else {
+            text(ctx, writer, event, request.as_ref(), stamp)
+        }
+    }
+}
+
+/// One request's access line, as [`access_line`] writes it.
+pub struct Access<'a> {
+    pub id: &'a str,
+    pub method: &'a str,
+    /// The path asked for: only its route's shape is written (`http::access::route_shape`).
+    pub path: &'a str,
+    pub status: u16,
+    pub ms: u64,
+}
+
+/// Appends the access line to `out`, byte for byte as [`Format`] writes
+/// `tracing::info!(target: ACCESS, method = %method, route = %shape, status, ms)` inside the
+/// request, but without `core::fmt` or the registry.
+pub fn access_line(out: &mut Vec<u8>, json: bool, now: SystemTime, access: &Access<'_>) {
+    if json {
+        out.extend_from_slice(b"{\"timestamp\":\"");
+        timestamp(now, out);
+        out.extend_from_slice(b"\",\"level\":\"INFO\",\"fields\":{\"method\":");
+        json_string(out, access.method);
+        // A route's shape is lowercase words, `-`, `_`, `/`, `{}` and `…`: nothing JSON escapes.
+        out.extend_from_slice(b",\"route\":\"");
+        route_shape_into(access.path, out);
+        out.extend_from_slice(b"\",\"status\":");
+        number(out, u64::from(access.status), 1);
+        out.extend_from_slice(b",\"ms\":");
+        number(out, access.ms, 1);
+        out.extend_from_slice(b"},\"target\":\"posy::access\",\"span\":{\"id\":");
+        json_string(out, access.id);
+        out.extend_from_slice(b",\"name\":\"request\"},\"spans\":[{\"id\":");
+        json_string(out, access.id);
+        out.extend_from_slice(b",\"name\":\"request\"}]}\n");
+    } else {
+        timestamp(now, out);
+        out.extend_from_slice(b"  INFO request{id=");
+        out.extend_from_slice(access.id.as_bytes());
+        out.extend_from_slice(b"}: posy::access: method=");
+        out.extend_from_slice(access.method.as_bytes());
+        out.extend_from_slice(b" route=");
+        route_shape_into(access.path, out);
+        out.extend_from_slice(b" status=");
+        number(out, u64::from(access.status), 1);
+        out.extend_from_slice(b" ms=");
+        number(out, access.ms, 1);
+        out.push(b'\n');
+    }
+}
+
+/// A line for a person, as tracing-subscriber's `Full` format writes it: the time, the level,
+/// the request (as the `request{id=…}` span it used to be) and any spans, the target, the
+/// fields; coloured only when the writer is (a terminal).
+fn text<S, N>(
+    ctx: &FmtContext<'_, S, N>,
+    mut writer: Writer<'_>,
+    event: &Event<'_>,
+    request: Option<&RequestId>,
+    stamp: &str,
+) -> fmt::Result
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    let ansi = writer.has_ansi_escapes();
+    let meta = event.metadata();
+    let level = *meta.level();
+    write!(writer, "{} ", Paint(ansi, DIMMED, stamp))?;
+    write!(writer, "{} ", Paint(ansi, colour(level), level_word(level)))?;
+    let mut spans = false;
+    if let Some(id) = request {
+        write!(
+            writer,
+            "{}{}{}{}{}{}{}",
+            Paint(ansi, BOLD, "request"),
+            Paint(ansi, BOLD, "{"),
+            Paint(ansi, ITALIC, "id"),
+            Paint(ansi, DIMMED, "="),
+            id.as_str(),
+            Paint(ansi, BOLD, "}"),
+            Paint(ansi, DIMMED, ":"),
+        )?;
+        spans = true;
+    }
+    if let Some(scope) = ctx.event_scope() {
+        for span in scope.from_root() {
+            write!(writer, "{}", Paint(ansi, BOLD, span.name()))?;
+            let extensions = span.extensions();
+            if let Some(fields) = extensions.get::<FormattedFields<N>>()
+                && !fields.is_empty()
+            {
+                write!(
+                    writer,
+                    "{}{fields}{}",
+                    Paint(ansi, BOLD, "{"),
+                    Paint(ansi, BOLD, "}")
+                )?;
+            }
+            write!(writer, "{}", Paint(ansi, DIMMED, ":"))?;
+            spans = true;
+        }
+    }
+    if spans {
+        writer.write_char(' ')?;
+    }
+    write!(
+        writer,
+        "{}{} ",
+        Paint(ansi, DIMMED, meta.target()),
+        Paint(ansi, DIMMED, ":")
+    )?;
+    ctx.format_fields(writer.by_ref(), event)?;
+    writeln!(writer)
+}
+
+/// A JSON line, as tracing-subscriber's `Json` format writes it: time, level, fields, target,
+/// and, inside a request or a span, the innermost (`span`) and all from the outermost
+/// (`spans`), the request first as `{"id":…,"name":"request"}`.
+fn json<S, N>(
+    ctx: &FmtContext<'_, S, N>,
+    mut writer: Writer<'_>,
+    event: &Event<'_>,
+    request: Option<&RequestId>,
+    stamp: &str,
+) -> fmt::Result
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    let mut spans = Vec::new();
+    if let Some(id) = request {
+        spans.push(JsonSpan {
+            name: "request",
+            fields: Fields::Id(id.as_str()),
+        });
+    }
+    if let Some(scope) = ctx.event_scope() {
+        for span in scope.from_root() {
+            let extensions = span.extensions();
+            let fields = extensions
+                .get::<FormattedFields<N>>()
+                .and_then(|f| serde_json::from_str(&f.fields).ok())
+                .unwrap_or_default();
+            spans.push(JsonSpan {
+                name: span.name(),
+                fields: Fields::Recorded(fields),
+            });
+        }
+    }
+    let mut out = Vec::with_capacity(256);
+    json_object(&mut out, stamp, event, &spans).map_err(|_| fmt::Error)?;
+    writer.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)?;
+    writeln!(writer)
+}
+
+fn json_object(
+    out: &mut Vec<u8>,
+    stamp: &str,
+    event: &Event<'_>,
+    spans: &[JsonSpan<'_>],
+) -> serde_json::Result<()> {
+    let meta = event.metadata();
+    let mut line = serde_json::Serializer::new(out);
+    let mut map = line.serialize_map(None)?;
+    map.serialize_entry("timestamp", stamp)?;
+    map.serialize_entry("level", meta.level().as_str())?;
+    map.serialize_entry("fields", &event.field_map())?;
+    map.serialize_entry("target", meta.target())?;
+    if let Some(innermost) = spans.last() {
+        map.serialize_entry("span", innermost)?;
+        map.serialize_entry("spans", spans)?;
+    }
+    map.end()
+}
+
+/// A span as the JSON line names it: its fields, then its name.
+struct JsonSpan<'a> {
+    name: &'a str,
+    fields: Fields<'a>,
+}
+
+enum Fields<'a> {
+    /// The request's, which has only its id.
+    Id(&'a str),
+    /// Another span's, as `JsonFields` recorded them.
+    Recorded(serde_json::Map<String, serde_json::Value>),
+}
+
+impl serde::Serialize for JsonSpan<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        match &self.fields {
+            Fields::Id(id) => map.serialize_entry("id", id)?,
+            Fields::Recorded(fields) => {
+                for (name, value) in fields {
+                    map.serialize_entry(name, value)?;
+                }
+            }
+        }
+        map.serialize_entry("name", self.name)?;
+        map.end()
+    }
+}
+
+const BOLD: &str = "1";
+const DIMMED: &str = "2";
+const ITALIC: &str = "3";
+
+/// Text in an ANSI style (its SGR code) when `.0`, else as it is.
+struct Paint<'a>(bool, &'static str, &'a str);
+
+impl fmt::Display for Paint<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 {
+            write!(f, "\x1b[{}m{}\x1b[0m", self.1, self.2)
+        } else {
+            f.write_str(self.2)
+        }
+    }
+}
+
+fn level_word(level: Level) -> &'static str {
+    match level {
+        Level::TRACE => "TRACE",
+        Level::DEBUG => "DEBUG",
+        Level::INFO => " INFO",
+        Level::WARN => " WARN",
+        Level::ERROR => "ERROR",
+    }
+}
+
+fn colour(level: Level) -> &'static str {
+    match level {
+        Level::TRACE => "35",
+        Level::DEBUG => "34",
+        Level::INFO => "32",
+        Level::WARN => "33",
+        Level::ERROR => "31",
+    }
+}
+
+thread_local! {
+    /// The last second this thread wrote, and its text up to the seconds: a line's time is then
+    /// only its microseconds to write.
+    static SECOND: RefCell<(i64, String)> = const { RefCell::new((i64::MIN, String::new())) };
+}
+
+/// Appends `now` as tracing-subscriber's `SystemTime` timer writes it, e.g.
+/// `2026-11-28T05:13:48.123456Z` (UTC, to the microsecond).
+pub fn timestamp(now: SystemTime, out: &mut Vec<u8>) {
+    let (seconds, nanos) = match now.duration_since(UNIX_EPOCH) {
+        Ok(since) => (since.as_secs() as i64, since.subsec_nanos()),
+        Err(before) => {
+            let before = before.duration();
+            let (seconds, nanos) = (before.as_secs() as i64, before.subsec_nanos());
+            if nanos == 0 {
+                (-seconds, 0)
+            } else {
+                (-seconds - 1, 1_000_000_000 - nanos)
+            }
+        }
+    };
+    SECOND.with(|second| {
+        let mut second = second.borrow_mut();
+        if second.0 != seconds {
+            second.1.clear();
+            write_second(seconds, &mut second.1);
+            second.0 = seconds;
+        }
+        out.extend_from_slice(second.1.as_bytes());
+    });
+    out.push(b'.');
+    number(out, u64::from(nanos / 1_000), 6);
+    out.push(b'Z');
+}
+
+/// `seconds` since 1970 as `YYYY-MM-DDTHH:MM:SS` (years past 9999 with a `+`, before 0 with a
+/// `-`, as tracing-subscriber writes them).
+fn write_second(seconds: i64, out: &mut String) {
+    let (days, second) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days: the proleptic Gregorian date of a day count.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let of_era = z.rem_euclid(146_097);
+    let year_of_era = (of_era - of_era / 1_460 + of_era / 36_524 - of_era / 146_096) / 365;
+    let of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * of_year + 2) / 153;
+    let day = of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let _ = if year > 9999 {
+        write!(out, "+{year}")
+    } else if year < 0 {
+        write!(out, "{year:05}")
+    } else {
+        write!(out, "{year:04}")
+    };
+    let _ = write!(
+        out,
+        "-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        second / 3_600,
+        second / 60 % 60,
+        second % 60
+    );
+}
+
+/// Appends `n` in decimal, at least `width` digits (zeros in front), `width` at most 20.
+fn number(out: &mut Vec<u8>, mut n: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at.min(digits.len() - width)..]);
+}
+
+/// Appends `text` as a JSON string, escaped as serde_json escapes it.
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use tracing_subscriber::fmt::format::JsonFields;
+
+    use super::*;
+    use crate::http::access::{CURRENT, request_id};
+
+    /// What a subscriber wrote.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        /// The lines written, each with its time taken out (two formatters never write in
+        /// the same microsecond).
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8(self.0.lock().unwrap().clone())
+                .unwrap()
+                .lines()
+                .map(timeless)
+                .collect()
+        }
+    }
+
+    fn timeless(line: &str) -> String {
+        match line.split_once("\"timestamp\":\"") {
+            Some((before, after)) => {
+                let (_, rest) = after.split_once('"').unwrap();
+                format!("{before}\"timestamp\":\"…{rest}")
+            }
+            None => format!("…{}", &line[line.find(' ').unwrap()..]),
+        }
+    }
+
+    /// Runs `log` under tracing-subscriber with our [`Format`] (text or JSON, never coloured)
+    /// inside a request whose id is `id`, and answers the lines written.
+    fn ours(json: bool, id: &str, log: impl FnOnce()) -> Vec<String> {
+        let out = Captured::default();
+        let writer = out.clone();
+        let builder = tracing_subscriber::fmt()
+            .with_max_level(Level::TRACE)
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .event_format(Format { json });
+        let id = request_id(Some(&poem::http::HeaderValue::from_str(id).unwrap()));
+        let run = || CURRENT.sync_scope(id, log);
+        if json {
+            tracing::subscriber::with_default(builder.fmt_fields(JsonFields::new()).finish(), run);
+        } else {
+            tracing::subscriber::with_default(builder.finish(), run);
+        }
+        out.lines()
+    }
+
+    /// The same under tracing-subscriber's own formats, with the request as a span around it:
+    /// how the shop logged before.
+    fn theirs(json: bool, id: &str, log: impl FnOnce()) -> Vec<String> {
+        let out = Captured::default();
+        let writer = out.clone();
+        let builder = tracing_subscriber::fmt()
+            .with_max_level(Level::TRACE)
+            .with_ansi(false)
+            .with_writer(move || writer.clone());
+        let run = || tracing::info_span!("request", id = %id).in_scope(log);
+        if json {
+            tracing::subscriber::with_default(builder.json().finish(), run);
+        } else {
+            tracing::subscriber::with_default(builder.finish(), run);
+        }
+        out.lines()
+    }
+
+    fn access_event() {
+        tracing::info!(
+            target: ACCESS,
+            method = %"GET",
+            route = %"/api/products/{}/",
+            status = 404_u16,
+            ms = 12_u64,
+        );
+    }
+
+    #[test]
+    fn the_access_line_written_by_hand_is_the_line_tracing_subscriber_wrote() {
+        for json in [false, true] {
+            let mut line = Vec::new();
+            let access = Access {
+                id: "caddy-7f3a",
+                method: "GET",
+                path: "/api/products/12/",
+                status: 404,
+                ms: 12,
+            };
+            access_line(&mut line, json, SystemTime::now(), &access);
+            let line = timeless(std::str::from_utf8(&line).unwrap().trim_end());
+            assert_eq!(vec![line.clone()], ours(json, "caddy-7f3a", access_event));
+            assert_eq!(vec![line], theirs(json, "caddy-7f3a", access_event));
+        }
+    }
+
+    #[test]
+    fn any_line_inside_a_request_names_it_as_its_span_did_with_any_spans_inside() {
+        let log = || {
+            tracing::warn!(cart = 42_u64, detail = ?Some("x"), "payment looks \"limited\"");
+            tracing::debug_span!("inner", n = 3_i64, word = %"word").in_scope(|| {
+                tracing::error!(target: "posy::mail", ok = false, "given up");
+            });
+        };
+        for json in [false, true] {
+            let mine = ours(json, "req-1", log);
+            assert_eq!(mine.len(), 2);
+            assert!(mine.iter().all(|line| line.contains("req-1")), "{mine:?}");
+            assert_eq!(mine, theirs(json, "req-1", log));
+        }
+    }
+
+    #[test]
+    fn a_line_outside_any_request_has_no_request() {
+        let out = Captured::default();
+        let writer = out.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .event_format(Format { json: false })
+            .finish();
+        tracing::subscriber::with_default(subscriber, || tracing::info!(n = 1, "started"));
+        assert_eq!(
+            out.lines(),
+            ["…  INFO posy_server::http::log::format::tests: started n=1"]
+        );
+    }
+
+    #[test]
+    fn times_are_written_to_the_microsecond_in_utc() {
+        let at = |seconds: u64, micros: u64| {
+            let mut out = Vec::new();
+            let time = UNIX_EPOCH + Duration::from_secs(seconds) + Duration::from_micros(micros);
+            timestamp(time, &mut out);
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(at(0, 0), "1970-01-01T00:00:00.000000Z");
+        assert_eq!(at(951_782_400, 500_000), "2000-02-29T00:00:00.500000Z");
+        assert_eq!(at(951_868_799, 999_999), "2000-02-29T23:59:59.999999Z");
+        // Twice in the same second (the cached date), then the next day.
+        assert_eq!(at(1_795_843_988, 7), "2026-11-28T05:33:08.000007Z");
+        assert_eq!(at(1_795_843_988, 123_456), "2026-11-28T05:33:08.123456Z");
+        assert_eq!(at(1_795_930_388, 0), "2026-11-29T05:33:08.000000Z");
+        assert_eq!(at(4_107_542_400, 0), "2100-03-01T00:00:00.000000Z");
+        let mut before = Vec::new();
+        timestamp(UNIX_EPOCH - Duration::from_micros(1), &mut before);
+        assert_eq!(before, b"1969-12-31T23:59:59.999999Z");
+    }
+}
