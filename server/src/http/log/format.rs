@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use posy_core::calendar::Date;
 use serde::ser::{SerializeMap, Serializer as _};
 use tracing::{Event, Level, Subscriber};
 use tracing_serde::fields::AsMap;
@@ -327,34 +328,21 @@ pub fn timestamp(now: SystemTime, out: &mut Vec<u8>) {
     out.push(b'Z');
 }
 
-/// `seconds` since 1970 as `YYYY-MM-DDTHH:MM:SS` (years past 9999 with a `+`, before 0 with a
-/// `-`, as tracing-subscriber writes them).
+/// `seconds` since 1970 as `YYYY-MM-DDTHH:MM:SS`, the day by core's calendar (the one rule for
+/// turning a day count into a date). A clock outside the years 1 to 9999 is written as its
+/// count of seconds.
 fn write_second(seconds: i64, out: &mut String) {
     let (days, second) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    // Howard Hinnant's civil_from_days: the proleptic Gregorian date of a day count.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let of_era = z.rem_euclid(146_097);
-    let year_of_era = (of_era - of_era / 1_460 + of_era / 36_524 - of_era / 146_096) / 365;
-    let of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * of_year + 2) / 153;
-    let day = of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    let _ = if year > 9999 {
-        write!(out, "+{year}")
-    } else if year < 0 {
-        write!(out, "{year:05}")
-    } else {
-        write!(out, "{year:04}")
+    let Some(date) = Date::from_days_since_epoch(days) else {
+        let _ = write!(out, "{seconds}s");
+        return;
     };
     let _ = write!(
         out,
-        "-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+        date.year(),
+        date.month(),
+        date.day(),
         second / 3_600,
         second / 60 % 60,
         second % 60
@@ -544,5 +532,7 @@ mod tests {
         let mut before = Vec::new();
         timestamp(UNIX_EPOCH - Duration::from_micros(1), &mut before);
         assert_eq!(before, b"1969-12-31T23:59:59.999999Z");
+        // A clock gone far past the calendar's years says its seconds.
+        assert_eq!(at(253_402_300_800, 0), "253402300800s.000000Z");
     }
 }
