@@ -99,6 +99,21 @@ export const api = createClient<paths>({
   fetch: send,
 });
 
+/**
+ * A picture as a call that takes one sends it: multipart, in the field `picture`. The schema
+ * types a file as a string; the browser sends the File itself.
+ */
+export function pictureBody(picture: File) {
+  return {
+    body: { picture: picture as unknown as string },
+    bodySerializer: () => {
+      const form = new FormData();
+      form.append('picture', picture, picture.name);
+      return form;
+    },
+  };
+}
+
 /** The base of every API URL (this origin unless VITE_API_BASE says otherwise). */
 export const API_BASE = baseUrl;
 

@@ -1,6 +1,6 @@
 // The studio's catalogue calls (admin only): the products, a product made, changed, given a
 // picture, archived, restored or deleted, the quick stock change, and the shelves (categories).
-import { api, refusal } from '@/lib/api-client';
+import { api, pictureBody, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type AdminProduct = components['schemas']['AdminProductView'];
@@ -35,13 +35,7 @@ export async function saveProduct(id: number, change: ProductChange): Promise<Ad
 export async function uploadPicture(id: number, picture: File): Promise<AdminProduct> {
   const { data, error, response } = await api.POST('/api/admin/products/{id}/picture/', {
     params: { path: { id } },
-    // The schema types a file as a string; the browser sends the File itself.
-    body: { picture: picture as unknown as string },
-    bodySerializer: () => {
-      const form = new FormData();
-      form.append('picture', picture, picture.name);
-      return form;
-    },
+    ...pictureBody(picture),
   });
   if (!data) throw refusal(error, response.status, FALLBACK);
   return data;

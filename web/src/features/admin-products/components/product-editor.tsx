@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Field, TextField } from '@/components/ui/field';
+import { PictureField } from '@/components/admin/picture-field';
 import { mediaUrl } from '@/lib/core';
 import { CallRefused } from '@/lib/api-client';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -297,24 +298,18 @@ export function ProductEditor({ product, categories, onSaved, onPictureRefused, 
         </div>
       </fieldset>
 
-      <Field id={`${id}-picture`} label="Picture" error={errors.picture} hint="A photo from your phone or camera (JPEG, PNG, WebP, HEIC); it is turned upright and its location data removed." className="product-editor__picture">
-        {(control) => (
-          <div className="product-editor__picture-row">
-            {pictureShown && <img className="product-editor__preview admin-thumb" src={pictureShown} alt="" width={72} height={90} />}
-            <input
-              {...control}
-              name="picture"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif"
-              className="product-editor__file"
-              onChange={(event) => {
-                setPicture(event.target.files?.[0] ?? null);
-                forget('picture');
-              }}
-            />
-          </div>
-        )}
-      </Field>
+      <PictureField
+        id={`${id}-picture`}
+        error={errors.picture}
+        hint="A photo from your phone or camera (JPEG, PNG, WebP, HEIC); it is turned upright and its location data removed."
+        className="product-editor__picture"
+        shown={pictureShown}
+        preview={{ className: 'product-editor__preview', width: 72, height: 90 }}
+        onPick={(file) => {
+          setPicture(file);
+          forget('picture');
+        }}
+      />
 
       <div className="product-editor__actions">
         <SubmitButton busy={busy}>

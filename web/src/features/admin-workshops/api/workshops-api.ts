@@ -1,6 +1,6 @@
 // The studio's workshop calls (admin only): the workshops, one made, changed, given a picture,
 // hidden or cancelled; its attendee list; a balance marked paid; a booking cancelled by the rule.
-import { api, refusal } from '@/lib/api-client';
+import { api, pictureBody, refusal } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
 
 export type AdminWorkshop = components['schemas']['AdminWorkshop'];
@@ -54,13 +54,7 @@ export async function cancelWorkshop(id: number, version: number, key: string): 
 export async function uploadWorkshopPicture(id: number, picture: File): Promise<AdminWorkshop> {
   const { data, error, response } = await api.POST('/api/admin/workshops/{id}/picture/', {
     params: { path: { id } },
-    // The schema types a file as a string; the browser sends the File itself.
-    body: { picture: picture as unknown as string },
-    bodySerializer: () => {
-      const form = new FormData();
-      form.append('picture', picture, picture.name);
-      return form;
-    },
+    ...pictureBody(picture),
   });
   if (!data) throw refusal(error, response.status, 'The picture could not be saved just now. Please try again.');
   return data;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminLoading, AdminRetry } from '@/components/admin/admin-page';
+import { PictureField } from '@/components/admin/picture-field';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { CallRefused, refusedChange } from '@/lib/api-client';
@@ -60,9 +61,6 @@ export function WorkshopEditor({ id, onSignedOut }: { id: number | null; onSigne
   if (!workshop) return <p className="admin-quiet">There is no such workshop. <Link to="/admin/workshops">All workshops</Link></p>;
   return <EditorForm key={workshop.version} workshop={workshop} onSignedOut={onSignedOut} />;
 }
-
-/** The file types the picture field offers (the server judges the file by its content). */
-const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif';
 
 function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null; onSignedOut: () => void }) {
   const navigate = useNavigate();
@@ -155,34 +153,23 @@ function EditorForm({ workshop, onSignedOut }: { workshop: AdminWorkshop | null;
         {text('end_time', 'Ends', { type: 'time' })}
       </div>
       {text('place', 'Place', { hint: 'Leave empty for the studio’s address.' })}
-      <Field
-        label="Picture"
+      <PictureField
         error={pictureError}
         hint="A photo from your phone or camera (JPEG, PNG, WebP, HEIC), shown on the workshop’s card and page; it is turned upright and its location data removed. It is saved with the workshop."
+        shown={pictureShown}
+        preview={{ className: 'workshop-editor__preview', width: 90, height: 90 }}
+        onPick={(file) => {
+          setPicture(file);
+          setPictureError(undefined);
+          setPictureSaid(null);
+        }}
       >
-        {(control) => (
-          <div className="workshop-editor__picture">
-            {pictureShown && <img className="admin-thumb workshop-editor__preview" src={pictureShown} alt="" width={90} height={90} />}
-            <input
-              {...control}
-              name="picture"
-              type="file"
-              accept={PICTURE_TYPES}
-              className="workshop-editor__file"
-              onChange={(event) => {
-                setPicture(event.target.files?.[0] ?? null);
-                setPictureError(undefined);
-                setPictureSaid(null);
-              }}
-            />
-            {current?.image && !picture && (
-              <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void removePicture()}>
-                Remove the picture
-              </button>
-            )}
-          </div>
+        {current?.image && !picture && (
+          <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void removePicture()}>
+            Remove the picture
+          </button>
         )}
-      </Field>
+      </PictureField>
       <p className="workshop-editor__said" role="status">
         {pictureSaid}
       </p>
