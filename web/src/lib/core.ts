@@ -170,6 +170,11 @@ export function checkoutFields(): readonly CheckoutFieldInfo[] {
   return (checkoutFieldsOnce ??= wasm.checkoutFields() as CheckoutFieldInfo[]);
 }
 
+/** The checkout's form with nothing typed in it: each of the core's fields, empty. */
+export function emptyCheckoutForm(): CheckoutForm {
+  return Object.fromEntries(checkoutFields().map((field) => [field.name, ''])) as unknown as CheckoutForm;
+}
+
 /** The delivery rules over the studio's settings (GET /api/delivery/'s `settings`). */
 export type DeliveryRules = wasm.Delivery;
 export type EarliestDays = wasm.EarliestDays;

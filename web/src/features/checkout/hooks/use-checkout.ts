@@ -4,7 +4,7 @@
 // cart and go to the confirmation. Each failure ends in the spec's sentence.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkoutFields, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
+import { checkoutFields, emptyCheckoutForm, fulfilmentFields, money, validateCheckout, type CheckoutForm } from '@/lib/core';
 import type { Cart } from '@/lib/api-client';
 import type { CardPayer } from '@/components/payment/card-payer';
 import { confirmCard, useAuthentication, STRIPE_NOT_LOADED } from '@/components/payment/confirm-card';
@@ -20,16 +20,6 @@ import { backToCartSaying, isCodeRefusal, isStaleChoice, orderedCart, type Order
 
 /** A field of the form, by its form name (the core lists them, in the page's order). */
 export type CheckoutField = keyof CheckoutForm;
-
-export const EMPTY_FORM: CheckoutForm = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  address: '',
-  city: '',
-  postcode: '',
-  phone: '',
-};
 
 /** Said instead of paying when the server's total is not the one on the page (the cart changed in another tab, say). */
 export const totalChanged = (total: string) =>
@@ -147,7 +137,10 @@ export const NO_DELIVERY_RULES = 'We couldn’t load our delivery days. Please r
 /** The shopper's own details as they type them, and the core's word on each field after a submit. */
 export function useCustomerForm() {
   // What was typed earlier in this visit (before "Edit cart", say) comes back.
-  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_FORM, ...draftOf('customer', EMPTY_FORM) }));
+  const [form, setForm] = useState<CheckoutForm>(() => {
+    const empty = emptyCheckoutForm();
+    return { ...empty, ...draftOf('customer', empty) };
+  });
   useEffect(() => saveDraft({ customer: form }), [form]);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
 
