@@ -3,23 +3,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Only core.ts may import the wasm package; everything else goes through it.
-const wasmOnlyThroughCore = { name: 'posy-wasm', message: 'Import the core through @/lib/core.' };
-// The back office's module only through core-admin.ts, and only from the back office's pages.
-const adminWasmOnlyThroughCoreAdmin = {
-  name: 'posy-wasm-admin',
-  message: 'Import the back office\'s rules through @/lib/core-admin.',
-};
-// The checkout's voucher and offer code rules only through core-checkout.ts.
-const checkoutWasmOnlyThroughCoreCheckout = {
-  name: 'posy-wasm-checkout',
-  message: 'Import the checkout\'s code rules through @/lib/core-checkout.',
-};
+// Each wasm module only through its own door in lib/: the shopper's through core.ts, the back
+// office's through core-admin.ts (only from the back office's pages), the checkout's voucher and
+// offer code rules through core-checkout.ts.
+const wasmDoors = [
+  ['posy-wasm', 'the core', '@/lib/core'],
+  ['posy-wasm-admin', 'the back office\'s rules', '@/lib/core-admin'],
+  ['posy-wasm-checkout', 'the checkout\'s code rules', '@/lib/core-checkout'],
+].map(([name, what, door]) => ({ name, message: `Import ${what} through ${door}.` }));
 // Pages show money one way: money(), which never breaks a page on a figure it cannot read.
 const oneMoney = { name: '@/lib/core', importNames: ['formatMoney'], message: 'Show money with money() from @/lib/core.' };
 
-/** no-restricted-imports with the wasm rule and these patterns (a later block replaces an earlier one's list). */
-const restrictImports = (...patterns) => ['error', { paths: [wasmOnlyThroughCore, adminWasmOnlyThroughCoreAdmin, checkoutWasmOnlyThroughCoreCheckout, oneMoney], patterns }];
+/** no-restricted-imports with the wasm doors and these patterns (a later block replaces an earlier one's list). */
+const restrictImports = (...patterns) => ['error', { paths: [...wasmDoors, oneMoney], patterns }];
 
 // Bulletproof-react's direction: app → features → components, hooks, lib, config. A feature
 // never reaches into another (shared things move down to components/ or lib/), and shared code
