@@ -15,6 +15,13 @@ import './orders.css';
 
 const FILTER_NAMES = ['status', 'method', 'q', 'from', 'to'] as const;
 
+/** The pages kept with the orders, beside the filters: a voucher is a payment, an offer a price; then a phone order. */
+const BESIDE = [
+  { to: '/admin/orders/vouchers', label: 'Gift vouchers', quiet: true },
+  { to: '/admin/orders/offers', label: 'Offer codes', quiet: true },
+  { to: '/admin/orders/new', label: 'Take a phone order', quiet: false },
+];
+
 function filterOf(params: URLSearchParams): OrderFilter {
   return Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])) as OrderFilter;
 }
@@ -82,15 +89,11 @@ export function OrderBook({ onSignedOut, onChanged, dayExtra }: OrderBookProps) 
             onApply={apply}
           />
         </details>
-        <Link to="/admin/orders/vouchers" className="button button--quiet button--small">
-          Gift vouchers
-        </Link>
-        <Link to="/admin/orders/offers" className="button button--quiet button--small">
-          Offer codes
-        </Link>
-        <Link to="/admin/orders/new" className="button button--small">
-          Take a phone order
-        </Link>
+        {BESIDE.map(({ to, label, quiet }) => (
+          <Link key={to} to={to} className={quiet ? 'button button--quiet button--small' : 'button button--small'}>
+            {label}
+          </Link>
+        ))}
       </div>
       {filtered && (
         <p className="order-book__filtered">
