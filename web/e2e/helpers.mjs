@@ -243,6 +243,28 @@ export async function noSidewaysScroll(page, what) {
   assert.ok(overflow <= 0, `${what} does not scroll sideways at ${page.viewportSize().width} px (${overflow} px too wide)`);
 }
 
+/** Once the page has settled: its full-page screenshot `name`, axe (every rule) and no sideways scroll. */
+export async function look(page, name) {
+  await settle(page);
+  await page.screenshot({ path: shot(name), fullPage: true });
+  assert.deepEqual(await axeFindings(page, { all: true }), [], `axe finds nothing on ${name}`);
+  await noSidewaysScroll(page, name);
+}
+
+/**
+ * The demo's wreath workshop booked and paid: its confirmation's region, once it says the £20.00
+ * deposit and the £25.00 due by 20 November.
+ */
+export async function wreathBooked(page) {
+  await page.waitForURL(/\/workshops\/booked\/\d+\?token=.+/, { timeout: 15_000 });
+  const done = page.getByRole('region', { name: /^See you at Christmas wreath making/ });
+  await done.waitFor();
+  const said = await done.textContent();
+  assert.ok(said.includes('£20.00'), said);
+  assert.match(said, /£25\.00 is due by \w+ 20 November \d{4}/);
+  return done;
+}
+
 /** The demo catalogue, through the API the pages use. */
 export async function products(request) {
   const response = await request.get(`${baseUrl}/api/products/`);

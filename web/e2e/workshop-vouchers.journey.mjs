@@ -6,16 +6,9 @@
 // with its sentence. axe-clean at 390 and 1280 px; screenshots kept with the results.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, noSidewaysScroll, settle, shot, signIn, useBrowser } from './helpers.mjs';
+import { baseUrl, look, signIn, useBrowser, wreathBooked } from './helpers.mjs';
 
 const { openPage } = useBrowser();
-
-async function look(page, name) {
-  await settle(page);
-  await page.screenshot({ path: shot(name), fullPage: true });
-  assert.deepEqual(await axeFindings(page, { all: true }), [], `axe finds nothing on ${name}`);
-  await noSidewaysScroll(page, name);
-}
 
 /** A POST from the signed-in studio's page, with its CSRF header: the answer's body. */
 async function studioPost(page, path, data) {
@@ -83,12 +76,7 @@ describe('a voucher on a workshop booking', { concurrency: 1 }, () => {
     await look(page, 'workshop-voucher-applied-390');
 
     await page.getByRole('button', { name: 'Book with your voucher' }).click();
-    await page.waitForURL(/\/workshops\/booked\/\d+\?token=.+/, { timeout: 15_000 });
-    const done = page.getByRole('region', { name: /^See you at Christmas wreath making/ });
-    await done.waitFor();
-    const said = await done.textContent();
-    assert.ok(said.includes('£20.00'), said);
-    assert.match(said, /£25\.00 is due by \w+ 20 November \d{4}/);
+    await wreathBooked(page);
     await look(page, 'workshop-voucher-booked-390');
 
     const balance = await page.request.post(`${baseUrl}/api/vouchers/balance/`, {

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { axeFindings, baseUrl, drawFlower, noSidewaysScroll, settle, shot, signIn, useBrowser } from './helpers.mjs';
+import { baseUrl, drawFlower, look, signIn, useBrowser, wreathBooked } from './helpers.mjs';
 
 let picture;
 const { openPage } = useBrowser(async (browser) => {
@@ -37,13 +37,6 @@ async function workshops(page) {
   const response = await page.request.get(`${baseUrl}/api/workshops/`);
   assert.equal(response.status(), 200);
   return response.json();
-}
-
-async function look(page, name) {
-  await settle(page);
-  await page.screenshot({ path: shot(name), fullPage: true });
-  assert.deepEqual(await axeFindings(page, { all: true }), [], `axe finds nothing on ${name}`);
-  await noSidewaysScroll(page, name);
 }
 
 /** The shopper's confirmation (its link), for the studio's journey to open again once paid. */
@@ -91,12 +84,7 @@ describe('workshops', { concurrency: 1 }, () => {
     await page.getByLabel('Security code (CVC)').fill('123');
     await page.getByRole('button', { name: 'Pay £20.00 and book' }).click();
 
-    await page.waitForURL(/\/workshops\/booked\/\d+\?token=.+/, { timeout: 15_000 });
-    const done = page.getByRole('region', { name: /^See you at Christmas wreath making/ });
-    await done.waitFor();
-    const said = await done.textContent();
-    assert.ok(said.includes('£20.00'), said);
-    assert.match(said, /£25\.00 is due by \w+ 20 November \d{4}/);
+    const done = await wreathBooked(page);
     await look(page, 'workshop-booked-390');
     // Opened again, it reads the booking back and still says what is due and by when.
     await page.reload();

@@ -1,4 +1,5 @@
-// The workshops the tests show: the spec's wreath workshop (a deposit still applies) and a full one.
+// The workshops the tests show: the spec's wreath workshop (a deposit still applies) and a full
+// one, and one seat booked on the wreath workshop with its deposit paid.
 import type { Workshop } from '@/features/workshops/api/get-workshops';
 
 export const wreaths: Workshop = {
@@ -48,4 +49,16 @@ export const fullWorkshop: Workshop = {
   spots_text: '0 spots left',
   fully_booked: true,
   max_seats: 0,
+};
+
+/** One seat on the wreath workshop, its £20.00 deposit paid: what its confirmation and its link both say. */
+export const wreathSeatBooked = {
+  workshop: wreaths.title,
+  slug: wreaths.slug,
+  date: wreaths.date,
+  time: wreaths.time,
+  seats: 1,
+  paid: '20.00',
+  balance: '25.00',
+  balance_due: '2027-11-20',
 };

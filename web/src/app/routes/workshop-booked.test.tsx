@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
+import { wreathSeatBooked } from '@/testing/workshops';
 import WorkshopBookedPage from './workshop-booked';
 
 const path = '/workshops/booked/:orderId';
@@ -9,14 +10,7 @@ const path = '/workshops/booked/:orderId';
 const balance = {
   order_id: 7,
   reference: 'FS-000007',
-  workshop: 'Christmas wreath making',
-  slug: 'christmas-wreath-making',
-  date: '2027-12-04',
-  time: '10:00–13:00',
-  seats: 1,
-  paid: '20.00',
-  balance: '25.00',
-  balance_due: '2027-11-20',
+  ...wreathSeatBooked,
   owed: true,
   paid_how: null,
   message: 'You paid £20.00. The balance of £25.00 is due by November 20th.',

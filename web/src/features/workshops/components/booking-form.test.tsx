@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render';
-import { wreaths } from '@/testing/workshops';
+import { wreathSeatBooked, wreaths } from '@/testing/workshops';
 import { BookingForm } from './booking-form';
 
 const SECRET = 'pi_sim_7_secret_abc';
@@ -11,14 +11,7 @@ const succeeded = { payment_intent: { id: 'pi_sim_7', status: 'succeeded', amoun
 const booked = {
   order_id: 31,
   access_token: 'tok31',
-  workshop: 'Christmas wreath making',
-  slug: 'christmas-wreath-making',
-  date: '2027-12-04',
-  time: '10:00–13:00',
-  seats: 1,
-  paid: '20.00',
-  balance: '25.00',
-  balance_due: '2027-11-20',
+  ...wreathSeatBooked,
   message: 'You paid £20.00. The balance of £25.00 is due by Saturday 20 November 2027.',
 };
 
