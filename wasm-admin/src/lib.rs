@@ -2,12 +2,16 @@
 //! `web/src/lib/core-admin.ts`), never by a shopper: the shopper's module (`posy-wasm`) has a
 //! download budget, and a rule only the studio uses should not spend it.
 
-use posy_core::Money;
 use posy_core::calendar::{LondonTime, month_names};
 use posy_core::enquiry::{ReplyParts, reply_mail};
 use posy_core::order::{self, OrderStatus, RefundChoice, RefundableLine};
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
+
+// What it reads from the page, the shopper's module's own source (it reads no bare text).
+#[allow(dead_code)]
+#[path = "../../wasm/src/read.rs"]
+mod read;
+use read::{array, field, money};
 
 /// `replyMail("Dear Hannah,", "Yes, we can.", "Posy", "June?")` →
 /// `"Dear Hannah,\n\nYes, we can.\n\nPosy\n\nYou wrote:\n> June?\n"`: the whole mail a reply to
@@ -31,24 +35,12 @@ export type RefundCheck =
   | { error: string; amount: null; what: null; everything: false };
 "#;
 
-fn field(object: &JsValue, name: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
 /// A whole number from a page; anything else (or a negative) is 0.
 fn count(object: &JsValue, name: &str) -> u32 {
     field(object, name)
         .as_f64()
         .filter(|n| *n >= 0.0 && n.fract() == 0.0)
         .map_or(0, |n| n.min(f64::from(u32::MAX)) as u32)
-}
-
-fn array(value: JsValue) -> js_sys::Array {
-    value.dyn_into().unwrap_or_default()
-}
-
-fn money(wire: &str) -> Result<Money, JsError> {
-    Money::parse(wire).map_err(|e| JsError::new(&format!("{e} (\"{wire}\")")))
 }
 
 fn answer(error: Option<&str>, refund: Option<&order::CheckedRefund>) -> JsValue {

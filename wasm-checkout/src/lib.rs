@@ -14,7 +14,6 @@ use posy_core::offer::{
 };
 use posy_core::schedule::today;
 use posy_core::voucher::VoucherState;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 // The shopper's module's small allocator (about 3 KB gzip less than Rust's default), its one
@@ -23,6 +22,11 @@ use wasm_bindgen::prelude::*;
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[path = "../../wasm/src/alloc.rs"]
 mod alloc;
+
+// What it reads from the page, the shopper's module's own source too.
+#[path = "../../wasm/src/read.rs"]
+mod read;
+use read::{array, field, money, text};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -53,24 +57,6 @@ export interface CodesFigures {
   problems: string[];
 }
 "#;
-
-#[inline(never)]
-fn field(object: &JsValue, name: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-#[inline(never)]
-fn text(object: &JsValue, name: &str) -> String {
-    field(object, name).as_string().unwrap_or_default()
-}
-
-fn array(value: JsValue) -> js_sys::Array {
-    value.dyn_into().unwrap_or_default()
-}
-
-fn money(wire: &str) -> Result<Money, JsError> {
-    Money::parse(wire).map_err(|e| JsError::new(&format!("{e} (\"{wire}\")")))
-}
 
 /// An amount that may be absent (`null`): `None` then.
 fn maybe_money(object: &JsValue, name: &str) -> Result<Option<Money>, JsError> {

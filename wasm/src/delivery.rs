@@ -16,7 +16,8 @@ use posy_core::schedule::{Method, NotBookable, Taken};
 use posy_core::validation::FormField;
 use wasm_bindgen::prelude::*;
 
-use crate::{Obj, js_error, money, text};
+use crate::Obj;
+use crate::read::{js_error, money, text};
 
 impl Obj {
     fn money(self, name: &str, amount: Money) -> Obj {

@@ -6,7 +6,7 @@ use posy_core::cart::{self, CartLine};
 use posy_core::checkout::{CheckoutField, CheckoutForm, validate_checkout};
 use posy_core::enquiry::{EnquiryForm, EnquiryType, validate_enquiry};
 use posy_core::validation::{FormField, FormProblems};
-use posy_core::{Money, catalogue, gallery, media, quantity};
+use posy_core::{catalogue, gallery, media, quantity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -14,18 +14,15 @@ use wasm_bindgen::prelude::*;
 mod alloc;
 mod dates;
 mod delivery;
+// The shopper's module reads no bare list: `lines` says what is wrong with one.
+#[allow(dead_code)]
+mod read;
 mod settings;
+
+use read::{field, js_error, money, text};
 
 pub use dates::format_date;
 pub use delivery::{Delivery, card_count, deliver_to, fulfilment_fields};
-
-fn js_error(message: impl std::fmt::Display) -> JsError {
-    JsError::new(&message.to_string())
-}
-
-fn money(wire: &str) -> Result<Money, JsError> {
-    Money::parse(wire).map_err(|e| js_error(format!("{e} (\"{wire}\")")))
-}
 
 /// `formatMoney("45.00")` → `"£45.00"`; throws on anything that is not a wire amount.
 #[wasm_bindgen(js_name = formatMoney)]
@@ -65,21 +62,6 @@ pub fn default_quantity() -> u32 {
 #[wasm_bindgen(js_name = maxQuantity)]
 pub fn max_quantity() -> u32 {
     quantity::MAX_PER_LINE
-}
-
-// Plain objects are read property by property with js-sys rather than through serde: serde's
-// error paths pull float formatting and more into the module, which doubled its size.
-
-// The two readers below are never inlined: one copy is smaller than one per property read.
-
-#[inline(never)]
-fn field(object: &JsValue, name: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-#[inline(never)]
-fn text(object: &JsValue, name: &str) -> String {
-    field(object, name).as_string().unwrap_or_default()
 }
 
 fn count(object: &JsValue, name: &str) -> Result<u32, JsError> {

@@ -16,7 +16,7 @@ use posy_core::schedule::{Taken, TakenDay, TakenSlot};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::{field, js_error};
+use crate::read::{field, js_error};
 
 /// Reads fields without stopping at the first that is missing or malformed: it notes that
 /// one's name and carries on with a stand-in value, which [`read`] then throws away. So the
