@@ -243,6 +243,11 @@ impl Turn {
             self.owed.fetch_add(1, Ordering::Relaxed);
         }
     }
+
+    /// Whether the request's body has all been read.
+    pub fn is_received(&self) -> bool {
+        self.received.load(Ordering::Relaxed)
+    }
 }
 
 impl Drop for Turn {

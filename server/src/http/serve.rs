@@ -71,6 +71,7 @@ where
                         let service = hyper::service::service_fn(move |req: poem::http::Request<Incoming>| {
                             let routes = routes.clone();
                             let turn = owed.turn();
+                            let http1 = req.version() <= poem::http::Version::HTTP_11;
                             let all_in = req.body().is_end_stream();
                             let mut request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
                             if all_in {
@@ -80,7 +81,18 @@ where
                                 request.set_body(Body::new(body));
                             }
                             async move {
-                                let response = routes.get_response(request).await;
+                                let mut response = routes.get_response(request).await;
+                                // An answer given before the body was all read (a refusal of an
+                                // upload by its first part, a 404 before reading it) ends the
+                                // connection: hyper closes it rather than read the rest. Said
+                                // in the answer, so that the client does not send its next
+                                // request down it as it closes (a reset, in CI once).
+                                if http1 && !turn.is_received() {
+                                    response.headers_mut().insert(
+                                        poem::http::header::CONNECTION,
+                                        poem::http::HeaderValue::from_static("close"),
+                                    );
+                                }
                                 // Owed until here: the answer's bytes going out keep it busy after.
                                 drop(turn);
                                 Ok::<_, Infallible>(hyper::Response::<Body>::from(response))

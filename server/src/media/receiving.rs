@@ -60,6 +60,15 @@ pub async fn receive(
     folder: &Path,
 ) -> Result<Vec<Arrival>, UploadError> {
     let mut multipart = parts.0;
+    let received = receive_all(&mut multipart, limits, folder).await;
+    read_to_the_end(&mut multipart, received).await
+}
+
+async fn receive_all(
+    multipart: &mut multer::Multipart<'static>,
+    limits: &UploadLimits,
+    folder: &Path,
+) -> Result<Vec<Arrival>, UploadError> {
     let mut arrivals: Vec<Arrival> = Vec::new();
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         let featured = match field.name() {
@@ -95,6 +104,16 @@ pub async fn receive_one(
     folder: &Path,
 ) -> Result<Option<Result<Incoming, Refused>>, UploadError> {
     let mut multipart = parts.0;
+    let received = receive_only(&mut multipart, field_name, limits, folder).await;
+    read_to_the_end(&mut multipart, received).await
+}
+
+async fn receive_only(
+    multipart: &mut multer::Multipart<'static>,
+    field_name: &'static str,
+    limits: &UploadLimits,
+    folder: &Path,
+) -> Result<Option<Result<Incoming, Refused>>, UploadError> {
     let mut received = None;
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         if field.name() != Some(field_name) {
@@ -109,6 +128,25 @@ pub async fn receive_one(
         received = Some(receive_file(&mut field, display_name(&sent_name), limits, folder).await?);
     }
     Ok(received)
+}
+
+/// Reads, and drops, what is left of an upload refused for its form before it had all come,
+/// so the refusal reaches the sender: a server that answers and closes while the body is still
+/// arriving resets the connection, and the browser shows a network error in place of the
+/// sentence. The body's limit still applies, so this reads no more than an upload may be; one
+/// past it, or one cut short, is not read on.
+async fn read_to_the_end<T>(
+    multipart: &mut multer::Multipart<'static>,
+    received: Result<T, UploadError>,
+) -> Result<T, UploadError> {
+    if let Err(UploadError::UnknownPart | UploadError::NotAFile(_) | UploadError::TooManyFiles(_)) =
+        received
+    {
+        while let Ok(Some(mut field)) = multipart.next_field().await {
+            while let Ok(Some(_)) = field.chunk().await {}
+        }
+    }
+    received
 }
 
 /// Writes one file to a temporary file, judging its kind from its first bytes and refusing it
