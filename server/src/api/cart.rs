@@ -16,6 +16,7 @@ use super::text::Text;
 use crate::api::state::{Clients, MediaBase};
 use crate::cart::fulfilment::{self, ChoiceError};
 use crate::cart::{self, Adds, CartError, CartKey, CartView, LineError};
+use crate::checkout::codes::Chosen;
 use crate::http::error::{Answer, Failure, INTERNAL, Problem, Refusal, SEND};
 use crate::store::clock::Clock;
 use crate::store::db::Writer;
@@ -172,15 +173,9 @@ pub struct FulfilmentChoice {
 /// Fields a method does not ask for are ignored; each may be left out (empty).
 #[derive(Debug, Object)]
 pub struct FulfilmentFields {
-    /// `delivery` or `collection`.
-    #[oai(default)]
-    pub method: Text,
-    /// The day, e.g. `2026-12-14`.
-    #[oai(default)]
-    pub date: Text,
-    /// Delivery: the slot's name, e.g. `Morning`.
-    #[oai(default)]
-    pub slot: Text,
+    /// The method, the day and the slot: what the checkout shows before the rest is filled in.
+    #[oai(flatten)]
+    pub day: ShownDay,
     /// Collection: the time, e.g. `10:30`.
     #[oai(default)]
     pub collection_time: Text,
@@ -217,9 +212,9 @@ impl FulfilmentFields {
     /// Core's form of the choice.
     pub fn into_form(self) -> FulfilmentForm {
         FulfilmentForm {
-            method: self.method.0,
-            date: self.date.0,
-            slot: self.slot.0,
+            method: self.day.method.0,
+            date: self.day.date.0,
+            slot: self.day.slot.0,
             collection_time: self.collection_time.0,
             recipient_name: self.recipient_name.0,
             recipient_phone: self.recipient_phone.0,
@@ -231,6 +226,29 @@ impl FulfilmentFields {
             card_message: self.card_message.0,
             card_from: self.card_from.0,
         }
+    }
+}
+
+/// The day of the florist's choice as the checkout shows it: the start of the whole choice
+/// ([`FulfilmentFields`]), and alone, what an offer code's day and slot conditions are judged
+/// on before the choice can be kept on the cart (while the address is still empty, say).
+/// Without a day that is a date, the cart's kept choice is used.
+#[derive(Debug, Default, Object)]
+pub struct ShownDay {
+    /// `delivery` or `collection`.
+    #[oai(default)]
+    pub method: Text,
+    /// The day, e.g. `2026-12-16`.
+    #[oai(default)]
+    pub date: Text,
+    /// The delivery slot's name, e.g. `Morning`, once chosen.
+    #[oai(default)]
+    pub slot: Text,
+}
+
+impl ShownDay {
+    pub(super) fn chosen(&self) -> Option<Chosen> {
+        Chosen::shown(&self.method, &self.date, &self.slot)
     }
 }
 

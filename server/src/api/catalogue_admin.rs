@@ -14,13 +14,11 @@ use super::ApiTags;
 use super::albums::{Done, done};
 use super::auth::AdminSession;
 use super::text::Text;
-use super::upload::Streamed;
+use super::upload::{Streamed, picture_problem};
 use crate::api::state::{Gallery, MediaBase};
 use crate::catalogue::products::{self, AdminProductView, ProductAdminError, Seen};
 use crate::catalogue::shelves::{self, CategoryError, CategoryView};
-use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::media::uploads::UploadError;
 use crate::store::db::Writer;
 use posy_core::product_form::{ProductForm, SizeForm};
 use sea_orm::DatabaseConnection;
@@ -178,7 +176,6 @@ const NOT_ITS_SIZES: &str = "The sizes sent are not this product's: please reloa
 const NO_SUCH_CATEGORY: &str = "That category is not in the shop any more: please reload the page.";
 const ORDERED: &str =
     "This product has been ordered, so it can only be archived: its orders keep it.";
-const NO_PICTURE: &str = "Please choose a picture to upload.";
 const EDITED_MEANWHILE: &str = "Someone else saved this product while you were editing: reload it \
      to see their changes, then make yours again.";
 const UNSEEN: &str = "This form is older than the shop: please reload the page.";
@@ -216,13 +213,7 @@ impl From<ProductAdminError> for Problem {
                 Problem::field(NO_SUCH_CATEGORY, "category_id", NO_SUCH_CATEGORY)
             }
             ProductAdminError::Ordered => Problem::new(StatusCode::CONFLICT, ORDERED),
-            ProductAdminError::Picture(why) => Problem::field(why.clone(), "picture", why),
-            // One file is sent; the gallery's sentence counts files.
-            ProductAdminError::Upload(UploadError::TooManyFiles(_)) => {
-                Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
-            }
-            ProductAdminError::Upload(err) => AlbumError::from(err).into(),
-            ProductAdminError::Storage(cause) => Problem::internal(cause),
+            ProductAdminError::Picture(err) => picture_problem(err, ONE_PICTURE),
             ProductAdminError::Db(err) => Problem::internal(err),
         }
     }
@@ -446,12 +437,10 @@ impl CatalogueAdminApi {
         // An unknown product is said before its picture is read.
         products::exists(&gallery.db, id.0).await?;
         let to = gallery.destination();
-        let incoming = match to.receive_one(body.parts, "picture").await {
-            Ok(Some(Ok(incoming))) => incoming,
-            Ok(Some(Err(refused))) => return Err(ProductAdminError::Picture(refused.reason).into()),
-            Ok(None) => return Err(ProductAdminError::Picture(NO_PICTURE.into()).into()),
-            Err(err) => return Err(ProductAdminError::Upload(err).into()),
-        };
+        let incoming = to
+            .receive_picture(body.parts)
+            .await
+            .map_err(ProductAdminError::from)?;
         Ok(Json(
             products::replace_picture(
                 *writer,

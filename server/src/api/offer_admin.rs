@@ -147,22 +147,63 @@ pub struct OfferEnd {
     pub version: i32,
 }
 
+/// An offer code's terms as the shop shows them, to the back office and to the checkout (which
+/// judges the code on them again in the browser when the day or slot changes).
+#[derive(Debug, Object)]
+pub struct OfferTermsView {
+    pub kind: OfferKindWire,
+    /// Per cent off (1 to 100), for `percent_off`.
+    pub percent: Option<u8>,
+    /// The amount off, e.g. `5.00`, for `amount_off`.
+    pub amount: Option<String>,
+    /// The least the items must cost, e.g. `40.00`.
+    pub minimum_spend: Option<String>,
+    /// The first day of purchase, `2026-12-01`.
+    pub valid_from: Option<String>,
+    /// The last day of purchase.
+    pub valid_until: Option<String>,
+    /// The delivery or collection days it is for; empty for any.
+    pub weekdays: Vec<WeekdayWire>,
+    /// The delivery slots it is for, by name; empty for any.
+    pub slots: Vec<String>,
+    /// The products it covers; with `shelves` empty too, every item.
+    pub products: Vec<i32>,
+    /// The shelves it covers.
+    pub shelves: Vec<i32>,
+}
+
+impl From<&Offer> for OfferTermsView {
+    fn from(terms: &Offer) -> Self {
+        let (kind, percent, amount) = match &terms.kind {
+            OfferKind::PercentOff { percent } => (OfferKindWire::PercentOff, Some(*percent), None),
+            OfferKind::AmountOff { amount } => {
+                (OfferKindWire::AmountOff, None, Some(amount.to_wire()))
+            }
+            OfferKind::FreeDelivery => (OfferKindWire::FreeDelivery, None, None),
+        };
+        OfferTermsView {
+            kind,
+            percent,
+            amount,
+            minimum_spend: terms.minimum_spend.map(Money::to_wire),
+            valid_from: terms.valid_from.map(Date::to_wire),
+            valid_until: terms.valid_until.map(Date::to_wire),
+            weekdays: terms.weekdays.iter().copied().map(WeekdayWire).collect(),
+            slots: terms.slots.clone(),
+            products: terms.products.clone(),
+            shelves: terms.shelves.clone(),
+        }
+    }
+}
+
 /// An offer code as the back office lists it.
 #[derive(Debug, Object)]
 pub struct OfferView {
     pub id: i32,
     pub version: i32,
     pub code: String,
-    pub kind: OfferKindWire,
-    pub percent: Option<i32>,
-    pub amount: Option<String>,
-    pub minimum_spend: Option<String>,
-    pub valid_from: Option<String>,
-    pub valid_until: Option<String>,
-    pub weekdays: Vec<WeekdayWire>,
-    pub slots: Vec<String>,
-    pub products: Vec<i32>,
-    pub shelves: Vec<i32>,
+    #[oai(flatten)]
+    pub terms: OfferTermsView,
     pub total_uses: Option<i32>,
     pub once_per_email: bool,
     /// Unix seconds: ended by the studio.
@@ -346,24 +387,9 @@ async fn view(desk: &OrderDesk, row: offer_code::Model) -> Result<OfferView, DbE
     Ok(OfferView {
         id: row.id,
         version: row.version,
-        kind: match terms.kind {
-            OfferKind::PercentOff { .. } => OfferKindWire::PercentOff,
-            OfferKind::AmountOff { .. } => OfferKindWire::AmountOff,
-            OfferKind::FreeDelivery => OfferKindWire::FreeDelivery,
-        },
         summary: terms.summary(),
-        weekdays: terms.weekdays.into_iter().map(WeekdayWire).collect(),
-        slots: terms.slots,
-        products: terms.products,
-        shelves: terms.shelves,
+        terms: OfferTermsView::from(&terms),
         code: row.code,
-        percent: row.percent,
-        amount: row.amount_pence.map(|p| Money::from_pence(p).to_wire()),
-        minimum_spend: row
-            .minimum_spend_pence
-            .map(|p| Money::from_pence(p).to_wire()),
-        valid_from: row.valid_from,
-        valid_until: row.valid_until,
         total_uses: row.total_uses,
         once_per_email: row.once_per_email,
         ended_at: row.ended_at,

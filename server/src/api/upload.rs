@@ -11,14 +11,30 @@ use poem_openapi::payload::{ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchemaRef, Registry};
 
 use crate::api::state::Gallery;
-use crate::http::error::{UNREADABLE_FORM, json};
+use crate::gallery::AlbumError;
+use crate::http::error::{Problem, UNREADABLE_FORM, json};
 use crate::media::receiving::Parts;
+use crate::media::uploads::{PictureError, UploadError};
 
 /// Whether a call to `path` (its trailing slash removed) sends a [`Streamed`] body: the
 /// whole-body limit for JSON does not apply to it (see `http::limits::read_body`).
 pub fn is_streamed(path: &str) -> bool {
     path.ends_with("/upload_images")
         || (path.starts_with("/api/admin/products/") && path.ends_with("/picture"))
+}
+
+/// The answer to a thing's one picture (a product's, a workshop's) not put on it: a refusal
+/// is the `picture` field's, more than one file is `one_picture` (the gallery's sentence counts
+/// files), an upload that could not be read is as the gallery says.
+pub fn picture_problem(err: PictureError, one_picture: &'static str) -> Problem {
+    match err {
+        PictureError::Refused(why) => Problem::field(why.clone(), "picture", why),
+        PictureError::Upload(UploadError::TooManyFiles(_)) => {
+            Problem::new(StatusCode::PAYLOAD_TOO_LARGE, one_picture)
+        }
+        PictureError::Upload(err) => AlbumError::from(err).into(),
+        PictureError::Storage(cause) => Problem::internal(cause),
+    }
 }
 
 /// An upload's body, not read yet, published as the multipart form `F` (whose schema only is

@@ -12,13 +12,14 @@ use poem_openapi::{Enum, Object, OpenApi};
 use posy_core::Money;
 use posy_core::calendar::Date;
 use posy_core::cart::CartId;
-use posy_core::offer::{AppliedOffer, OfferKind, TOO_MANY_TRIES};
+use posy_core::offer::{AppliedOffer, TOO_MANY_TRIES};
 use posy_core::voucher::{
     self, MAX_POUNDS, MESSAGE_CHARS, MIN_POUNDS, SUGGESTED_POUNDS, VoucherForm,
 };
 
 use super::ApiTags;
-use super::offer_admin::{OfferKindWire, WeekdayWire};
+use super::cart::ShownDay;
+use super::offer_admin::OfferTermsView;
 use super::text::Text;
 use crate::api::state::Clients;
 use crate::checkout::Checkout;
@@ -47,28 +48,6 @@ pub struct ApplyCode {
     pub code: Text,
     #[oai(flatten)]
     pub shown: ShownDay,
-}
-
-/// The florist's choice as the checkout shows it, which an offer code's day and slot
-/// conditions are judged on before the choice can be kept on the cart (while the address is
-/// still empty, say). Without a day that is a date, the cart's kept choice is used.
-#[derive(Debug, Default, Object)]
-pub struct ShownDay {
-    /// `delivery` or `collection`.
-    #[oai(default)]
-    pub method: Text,
-    /// The day, e.g. `2026-12-16`.
-    #[oai(default)]
-    pub date: Text,
-    /// The delivery slot's name, e.g. `Morning`, once chosen.
-    #[oai(default)]
-    pub slot: Text,
-}
-
-impl ShownDay {
-    fn chosen(&self) -> Option<Chosen> {
-        Chosen::shown(&self.method, &self.date, &self.slot)
-    }
 }
 
 /// Which of a cart's codes.
@@ -117,25 +96,8 @@ pub struct CartVoucher {
 /// the code on again in the browser when the day or slot changes (core's rules, through wasm).
 #[derive(Debug, Object)]
 pub struct AppliedOfferTerms {
-    pub kind: OfferKindWire,
-    /// Per cent off (1 to 100), for `percent_off`.
-    pub percent: Option<u8>,
-    /// The amount off, e.g. `5.00`, for `amount_off`.
-    pub amount: Option<String>,
-    /// The least the items must cost, e.g. `40.00`.
-    pub minimum_spend: Option<String>,
-    /// The first day of purchase, `2026-12-01`.
-    pub valid_from: Option<String>,
-    /// The last day of purchase.
-    pub valid_until: Option<String>,
-    /// The delivery or collection days it is for; empty for any.
-    pub weekdays: Vec<WeekdayWire>,
-    /// The delivery slots it is for, by name; empty for any.
-    pub slots: Vec<String>,
-    /// The products it covers; with `shelves` empty too, every item.
-    pub products: Vec<i32>,
-    /// The shelves it covers.
-    pub shelves: Vec<i32>,
+    #[oai(flatten)]
+    pub terms: OfferTermsView,
     /// The studio ended it.
     pub withdrawn: bool,
     /// Every use is taken (by orders, and by other carts paying now).
@@ -144,25 +106,8 @@ pub struct AppliedOfferTerms {
 
 impl From<&AppliedOffer> for AppliedOfferTerms {
     fn from(applied: &AppliedOffer) -> Self {
-        let terms = &applied.terms;
-        let (kind, percent, amount) = match &terms.kind {
-            OfferKind::PercentOff { percent } => (OfferKindWire::PercentOff, Some(*percent), None),
-            OfferKind::AmountOff { amount } => {
-                (OfferKindWire::AmountOff, None, Some(amount.to_wire()))
-            }
-            OfferKind::FreeDelivery => (OfferKindWire::FreeDelivery, None, None),
-        };
         AppliedOfferTerms {
-            kind,
-            percent,
-            amount,
-            minimum_spend: terms.minimum_spend.map(Money::to_wire),
-            valid_from: terms.valid_from.map(Date::to_wire),
-            valid_until: terms.valid_until.map(Date::to_wire),
-            weekdays: terms.weekdays.iter().copied().map(WeekdayWire).collect(),
-            slots: terms.slots.clone(),
-            products: terms.products.clone(),
-            shelves: terms.shelves.clone(),
+            terms: OfferTermsView::from(&applied.terms),
             withdrawn: applied.withdrawn,
             used_up: applied.used_up,
         }

@@ -18,11 +18,9 @@ use sea_orm::DatabaseConnection;
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
-use super::upload::Streamed;
+use super::upload::{Streamed, picture_problem};
 use crate::api::state::{Gallery, MediaBase};
-use crate::gallery::AlbumError;
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
-use crate::media::uploads::UploadError;
 use crate::orders::OrderDesk;
 use crate::orders::bookings::{self, Attendee, BookingError, GiveBackAs};
 use crate::store::clock::Clock;
@@ -111,7 +109,6 @@ pub struct WorkshopPictureForm {
 /// A workshop picture's upload, read within the gallery's limits as it arrives.
 pub type WorkshopPictureBody = Streamed<WorkshopPictureForm>;
 
-const NO_PICTURE: &str = "Please choose a picture to upload.";
 const ONE_PICTURE: &str = "Please send one picture: a workshop has one.";
 
 /// The workshop form.
@@ -320,13 +317,7 @@ impl From<EditError> for Problem {
                 Problem::fields(problems.message(), problems.fields(FormField::wire_name))
             }
             EditError::Stale => Problem::new(StatusCode::CONFLICT, STALE_EDIT),
-            EditError::Picture(why) => Problem::field(why.clone(), "picture", why),
-            // One file is sent; the gallery's sentence counts files.
-            EditError::Upload(UploadError::TooManyFiles(_)) => {
-                Problem::new(StatusCode::PAYLOAD_TOO_LARGE, ONE_PICTURE)
-            }
-            EditError::Upload(err) => AlbumError::from(err).into(),
-            EditError::Storage(cause) => Problem::internal(cause),
+            EditError::Picture(err) => picture_problem(err, ONE_PICTURE),
             EditError::Db(err) => Problem::internal(err),
         }
     }
@@ -517,12 +508,10 @@ impl WorkshopAdminApi {
         // An unknown workshop is said before its picture is read.
         studio_workshops::one(&gallery.db, id.0).await?;
         let to = gallery.destination();
-        let incoming = match to.receive_one(body.parts, "picture").await {
-            Ok(Some(Ok(incoming))) => incoming,
-            Ok(Some(Err(refused))) => return Err(EditError::Picture(refused.reason).into()),
-            Ok(None) => return Err(EditError::Picture(NO_PICTURE.into()).into()),
-            Err(err) => return Err(EditError::Upload(err).into()),
-        };
+        let incoming = to
+            .receive_picture(body.parts)
+            .await
+            .map_err(EditError::from)?;
         let row = studio_workshops::replace_picture(
             *writer,
             gallery.media.as_ref(),

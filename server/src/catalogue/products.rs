@@ -27,7 +27,7 @@ use sea_orm::{
 use crate::catalogue::{self, Showing, VariationView};
 use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
-use crate::media::uploads::{PictureNotStored, kept_files, store_picture};
+use crate::media::uploads::{PictureError, kept_files, put_picture};
 use crate::store::audit::{self, Kind, from_to};
 use crate::store::db::{Writer, Writing};
 use crate::store::entities::{category, order_item, product, variation};
@@ -90,13 +90,15 @@ pub enum ProductAdminError {
     NoSuchCategory,
     /// It was ordered, so it may only be archived.
     Ordered,
-    /// A picture was refused (the sentence names the file), or none was sent.
-    Picture(String),
-    /// A picture upload that could not be read (too large, cut short…), as the gallery says.
-    Upload(crate::media::uploads::UploadError),
-    /// Receiving or storing a picture failed (the cause, logged).
-    Storage(String),
+    /// Its picture was not put on it (refused, unreadable, or not stored).
+    Picture(PictureError),
     Db(DbErr),
+}
+
+impl From<PictureError> for ProductAdminError {
+    fn from(err: PictureError) -> Self {
+        ProductAdminError::Picture(err)
+    }
 }
 
 impl From<DbErr> for ProductAdminError {
@@ -757,14 +759,7 @@ pub async fn replace_picture(
     incoming: Incoming,
     media_base: &str,
 ) -> Result<AdminProductView, ProductAdminError> {
-    let stem = uuid::Uuid::new_v4().simple().to_string();
-    let stored = store_picture(media, PICTURES, &stem, incoming)
-        .await
-        .map_err(|err| match err {
-            PictureNotStored::Refused(why) => ProductAdminError::Picture(why),
-            PictureNotStored::Failed(why) => ProductAdminError::Storage(why),
-        })?;
-    let pointed = async {
+    let (before, view) = put_picture(media, PICTURES, incoming, async |stored| {
         let txn = writer.begin().await?;
         let before = product::Entity::find_by_id(id)
             .one(&txn)
@@ -792,23 +787,10 @@ pub async fn replace_picture(
         })
         .await?;
         Ok::<_, ProductAdminError>((before, view))
-    }
-    .await;
-    match pointed {
-        Ok((before, view)) => {
-            remove_picture_files(media, &before).await;
-            Ok(view)
-        }
-        Err(err) => {
-            // Nothing points at the new files: they go.
-            for path in stored.paths() {
-                if let Err(err) = media.delete(path).await {
-                    tracing::warn!(%path, %err, "could not remove an unused picture");
-                }
-            }
-            Err(err)
-        }
-    }
+    })
+    .await?;
+    remove_picture_files(media, &before).await;
+    Ok(view)
 }
 
 /// Removes a product's uploaded picture files, JPEGs and WebPs. A demo picture stays: the seed

@@ -13,7 +13,7 @@ use posy_core::offer::{
     AppliedOffer, Code, Discount, Handover, ONE_CODE, ONE_VOUCHER, OfferCart, OfferCode, OfferLine,
     Reckoning, UNKNOWN_CODE, Way, judge_codes, reckon,
 };
-use posy_core::schedule::{Method, Taken, today};
+use posy_core::schedule::{Taken, today};
 use posy_core::voucher::{VoucherCode, VoucherState, left_sentence};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -100,15 +100,19 @@ pub struct Chosen {
 }
 
 impl Chosen {
-    /// The day as the checkout shows it: a method, a day and a slot in their wire forms. None
-    /// without a day that is a date: it is only a hint, never kept.
+    /// The day as the checkout shows it: a method, a day and a slot in their wire forms, read
+    /// by core ([`Handover::shown`]). None without a day that is a date: it is only a hint,
+    /// never kept.
     pub fn shown(method: &str, date: &str, slot: &str) -> Option<Chosen> {
+        let Handover { date, way } = Handover::shown(method, date, slot)?;
+        let (collection, slot) = match way {
+            Way::Collection => (true, None),
+            Way::Delivery(slot) => (false, slot.map(str::to_owned)),
+        };
         Some(Chosen {
-            date: Date::parse(date.trim())?,
-            collection: Method::parse(method) == Some(Method::Collection),
-            slot: Some(slot.trim())
-                .filter(|slot| !slot.is_empty())
-                .map(str::to_owned),
+            date,
+            collection,
+            slot,
         })
     }
 
@@ -124,14 +128,13 @@ impl Chosen {
     }
 }
 
-/// The handover the cart's kept choice names, if any.
+/// The handover the cart's kept choice names, if any, read as the checkout's shown one is.
 pub fn handover(cart: &carts::Model) -> Option<Chosen> {
-    Some(Chosen {
-        date: Date::parse(cart.fulfil_date.as_deref()?)?,
-        collection: cart.fulfil_method.as_deref().and_then(Method::parse)
-            == Some(Method::Collection),
-        slot: cart.fulfil_slot.clone(),
-    })
+    Chosen::shown(
+        cart.fulfil_method.as_deref().unwrap_or_default(),
+        cart.fulfil_date.as_deref()?,
+        cart.fulfil_slot.as_deref().unwrap_or_default(),
+    )
 }
 
 /// What an offer is judged on that the cart holds: its lines as an offer sees them, and the

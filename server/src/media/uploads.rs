@@ -81,6 +81,61 @@ impl Destination<'_> {
             .map_err(|e| UploadError::Storage(e.to_string()))?;
         receiving::receive_one(parts, field, self.limits, self.videos.work_dir()).await
     }
+
+    /// Receives the one picture a thing has (a product's, a workshop's), sent as `picture`;
+    /// refused when none is.
+    pub async fn receive_picture(&self, parts: Parts) -> Result<Incoming, PictureError> {
+        match self.receive_one(parts, "picture").await {
+            Ok(Some(Ok(incoming))) => Ok(incoming),
+            Ok(Some(Err(refused))) => Err(PictureError::Refused(refused.reason)),
+            Ok(None) => Err(PictureError::Refused(NO_PICTURE.into())),
+            Err(err) => Err(PictureError::Upload(err)),
+        }
+    }
+}
+
+/// Said of an upload of a thing's one picture that carries none.
+const NO_PICTURE: &str = "Please choose a picture to upload.";
+
+/// Why a thing's one picture (a product's, a workshop's) was not put on it.
+#[derive(Debug)]
+pub enum PictureError {
+    /// A picture was refused (the sentence names the file), or none was sent.
+    Refused(String),
+    /// A picture upload that could not be read (too large, cut short…), as the gallery says.
+    Upload(UploadError),
+    /// Storing a picture failed (the cause, logged).
+    Storage(String),
+}
+
+/// Makes `incoming` a thing's one picture: stored in `folder` through [`store_picture`] under
+/// a fresh stem, then `point` points the thing's row at it, answering the row before and
+/// after. The new files are all written before the row points at them; if pointing fails,
+/// nothing points at them and they go. The files of the picture it had are the caller's to
+/// remove, from the row before, once this is done, so the site never shows a missing picture.
+pub async fn put_picture<Before, After, E: From<PictureError>>(
+    media: &dyn MediaStore,
+    folder: &str,
+    incoming: Incoming,
+    point: impl AsyncFnOnce(&StoredPicture) -> Result<(Before, After), E>,
+) -> Result<(Before, After), E> {
+    let stem = uuid::Uuid::new_v4().simple().to_string();
+    let stored = store_picture(media, folder, &stem, incoming)
+        .await
+        .map_err(|err| match err {
+            PictureNotStored::Refused(why) => PictureError::Refused(why),
+            PictureNotStored::Failed(why) => PictureError::Storage(why),
+        })?;
+    let pointed = point(&stored).await;
+    if pointed.is_err() {
+        // Nothing points at the new files: they go.
+        for path in stored.paths() {
+            if let Err(err) = media.delete(path).await {
+                tracing::warn!(%path, %err, "could not remove an unused picture");
+            }
+        }
+    }
+    pointed
 }
 
 /// A picture stored in its page sizes.

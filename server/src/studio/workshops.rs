@@ -22,9 +22,7 @@ use sea_orm::{
 
 use crate::media::receiving::Incoming;
 use crate::media::store::MediaStore;
-use crate::media::uploads::{
-    PictureNotStored, UploadError, is_uploaded, kept_files, store_picture,
-};
+use crate::media::uploads::{PictureError, is_uploaded, kept_files, put_picture};
 use crate::store::audit::{self, Kind, from_to};
 use crate::store::db::Writer;
 use crate::store::entities::{cart as carts, workshop as workshops, workshop_booking as bookings};
@@ -216,13 +214,15 @@ pub enum EditError {
     Form(FormProblems<WorkshopField>),
     /// Saved by someone else since the page read it (core's sentence).
     Stale,
-    /// A picture was refused (the sentence names the file), or none was sent.
-    Picture(String),
-    /// A picture upload that could not be read (too large, cut short…), as the gallery says.
-    Upload(UploadError),
-    /// Storing a picture failed (the cause, logged).
-    Storage(String),
+    /// Its picture was not put on it (refused, unreadable, or not stored).
+    Picture(PictureError),
     Db(DbErr),
+}
+
+impl From<PictureError> for EditError {
+    fn from(err: PictureError) -> Self {
+        EditError::Picture(err)
+    }
 }
 
 impl From<DbErr> for EditError {
@@ -474,36 +474,13 @@ pub async fn replace_picture(
     incoming: Incoming,
     admin: &str,
 ) -> Result<workshops::Model, EditError> {
-    let stem = uuid::Uuid::new_v4().simple().to_string();
-    let stored = store_picture(media, PICTURES, &stem, incoming)
-        .await
-        .map_err(|err| match err {
-            PictureNotStored::Refused(why) => EditError::Picture(why),
-            PictureNotStored::Failed(why) => EditError::Storage(why),
-        })?;
-    let pointed = set_picture(
-        writer,
-        id,
-        Some(stored.largest().to_owned()),
-        stored.variants(),
-        admin,
-    )
-    .await;
-    match pointed {
-        Ok((before, after)) => {
-            remove_picture_files(media, &before).await;
-            Ok(after)
-        }
-        Err(err) => {
-            // Nothing points at the new files: they go.
-            for path in stored.paths() {
-                if let Err(err) = media.delete(path).await {
-                    tracing::warn!(%path, %err, "could not remove an unused picture");
-                }
-            }
-            Err(err)
-        }
-    }
+    let (before, after) = put_picture(media, PICTURES, incoming, async |stored| {
+        let image = Some(stored.largest().to_owned());
+        set_picture(writer, id, image, stored.variants(), admin).await
+    })
+    .await?;
+    remove_picture_files(media, &before).await;
+    Ok(after)
 }
 
 /// Takes workshop `id`'s picture away (its card and page show the studio's table of flowers

@@ -6,7 +6,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::backup::{path, posy_with};
+use crate::backup::{create_ruth, path, posy_with};
 use crate::builders::Admin;
 use crate::helpers::{
     TestApp, admin_delete, admin_get, admin_post, admin_session, assert_admin_only, json_of,
@@ -541,16 +541,10 @@ async fn the_command_line_disables_enables_and_removes_by_name_but_never_the_las
 async fn admin_create_without_a_terminal_names_the_password_variable() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("shop");
-    // Run with stdin not a terminal (posy_with's child reads from nothing) and no password.
-    let (ok, said) = posy_with(
-        &[
-            "admin",
-            "create",
-            "--username",
-            "ruth",
-            "--data-dir",
-            path(&data),
-        ],
+    // Run with stdin not a terminal (the child reads from nothing) and no password.
+    let (ok, said) = create_ruth(
+        &data,
+        &[],
         &[("POSY_STUDIO_EMAIL", "studio@posy.localhost")],
     )
     .await;

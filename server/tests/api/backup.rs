@@ -30,6 +30,20 @@ pub async fn posy_with(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     said_by(command, env).await
 }
 
+/// `posy admin create` making the account `ruth` in the shop at `data`, with `more` of its
+/// flags and `env`: whether it succeeded, and what it printed.
+pub async fn create_ruth(data: &Path, more: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let create = [
+        "admin",
+        "create",
+        "--username",
+        "ruth",
+        "--data-dir",
+        path(data),
+    ];
+    posy_with(&[&create[..], more].concat(), env).await
+}
+
 /// Runs `posy` with the umask of a root shell (022), which leaves what it makes readable by
 /// every account: the tests' own process has the shop's 077 from the shops it started.
 async fn posy_with_open_umask(args: &[&str]) -> (bool, String) {

@@ -6,9 +6,10 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
+use crate::builders::{studio_voucher, voucher_balance};
 use crate::checkout::pay;
 use crate::helpers::{
-    Options, TestApp, admin_get, admin_post, admin_session, behind_a_proxy, count, json_of,
+    Options, TestApp, admin_get, admin_post, admin_session, behind_a_proxy, count, post_from,
     spawn_app_with,
 };
 
@@ -31,46 +32,6 @@ fn form(email: &str) -> Value {
         "seats": 1, "names": ["Ann Example"], "email": email,
         "phone": "07700 900123", "note": ""
     })
-}
-
-async fn post_from(app: &TestApp, path: &str, body: &Value, address: &str) -> (u16, Value) {
-    let response = app
-        .signed(reqwest::Method::POST, path, None)
-        .header("x-forwarded-for", address)
-        .json(body)
-        .send()
-        .await
-        .unwrap();
-    json_of(path, response).await
-}
-
-/// A voucher of `value` pounds sold in the studio: its code.
-async fn voucher(app: &TestApp, session: &str, value: &str) -> String {
-    let (status, body) = admin_post(
-        app,
-        session,
-        "/api/admin/vouchers/",
-        json!({
-            "value": value, "buyer_name": "Jo Bloom", "buyer_email": "jo@example.com",
-            "recipient_name": "Sam Green", "recipient_email": "sam@example.com",
-            "message": "Happy Christmas", "payment_note": "Card on the phone"
-        }),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    body["code"].as_str().unwrap().to_owned()
-}
-
-async fn voucher_balance(app: &TestApp, code: &str) -> String {
-    let (status, body) = post_from(
-        app,
-        "/api/vouchers/balance/",
-        &json!({"code": code}),
-        "203.0.113.200",
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    body["balance"].as_str().unwrap().to_owned()
 }
 
 /// Holds a seat on the wreath workshop for `email` from `address` (again under `booking`
@@ -146,7 +107,7 @@ async fn attendees(app: &TestApp, session: &str) -> Value {
 #[tokio::test]
 async fn a_booking_paid_in_full_by_voucher_needs_no_card_and_spends_the_voucher_once() {
     let (app, session) = shop().await;
-    let code = voucher(&app, &session, "50").await;
+    let code = studio_voucher(&app, &session, "50").await;
     let (first, codes) = booked_with(&app, "ann@example.com", &code, "198.51.100.1").await;
     assert_eq!(codes["paid_by_voucher"], "20.00", "{codes}");
     assert_eq!(codes["to_pay"], "0.00");
@@ -173,7 +134,7 @@ async fn a_booking_paid_in_full_by_voucher_needs_no_card_and_spends_the_voucher_
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["order_id"], placed["order_id"]);
     assert_eq!(count(&app, "orders").await, 1);
-    assert_eq!(voucher_balance(&app, &code).await, "30.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "30.00");
     assert_eq!(count(&app, "voucher_movements").await, 2, "issued, spent");
 
     let list = attendees(&app, &session).await;
@@ -194,7 +155,7 @@ async fn a_booking_paid_in_full_by_voucher_needs_no_card_and_spends_the_voucher_
 #[tokio::test]
 async fn a_booking_paid_part_by_voucher_and_part_by_card_gives_back_to_the_voucher_first() {
     let (app, session) = shop().await;
-    let code = voucher(&app, &session, "15").await;
+    let code = studio_voucher(&app, &session, "15").await;
     let (first, codes) = booked_with(&app, "ann@example.com", &code, "198.51.100.1").await;
     assert_eq!(codes["paid_by_voucher"], "15.00", "{codes}");
     assert_eq!(codes["to_pay"], "5.00");
@@ -204,7 +165,7 @@ async fn a_booking_paid_part_by_voucher_and_part_by_card_gives_back_to_the_vouch
     assert_eq!(held["paid_by_voucher"], "15.00");
     let (status, placed) = pay_and_place(&app, &held).await;
     assert_eq!(status, 200, "{placed}");
-    assert_eq!(voucher_balance(&app, &code).await, "0.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "0.00");
 
     // Cancelled by the rule, with a refund: the voucher first, then the card.
     let order = placed["order_id"].as_i64().unwrap();
@@ -214,7 +175,7 @@ async fn a_booking_paid_part_by_voucher_and_part_by_card_gives_back_to_the_vouch
     assert_eq!(status, 200, "{answer}");
     let (status, _) = admin_post(&app, &session, &path, body).await;
     assert_eq!(status, 200, "the same ask again gives nothing twice");
-    assert_eq!(voucher_balance(&app, &code).await, "15.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "15.00");
     let mail = app.mail(5).await;
     let cancelled = mail
         .iter()
@@ -234,7 +195,7 @@ async fn a_booking_paid_part_by_voucher_and_part_by_card_gives_back_to_the_vouch
 #[tokio::test]
 async fn two_bookings_racing_for_the_same_25_pound_voucher_take_25_pounds_in_all() {
     let (app, session) = shop().await;
-    let code = voucher(&app, &session, "25").await;
+    let code = studio_voucher(&app, &session, "25").await;
     let mut firsts = Vec::new();
     for n in 0..2 {
         let email = format!("booker{n}@example.com");
@@ -262,7 +223,7 @@ async fn two_bookings_racing_for_the_same_25_pound_voucher_take_25_pounds_in_all
         };
         assert_eq!(status, 200, "{placed}");
     }
-    assert_eq!(voucher_balance(&app, &code).await, "0.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "0.00");
     assert_eq!(count(&app, "orders").await, 2);
     assert_eq!(count(&app, "refunds").await, 0, "nobody was refunded");
 }

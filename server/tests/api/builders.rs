@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::checkout::{cart_with, client_secret, pay, place};
 use crate::fulfilment::{choose, delivery};
-use crate::helpers::{TestApp, call, json_of, set_cookie};
+use crate::helpers::{TestApp, admin_post, call, json_of, post_from, set_cookie};
 
 /// An admin account, made in the database and signed in through the API.
 pub struct Admin {
@@ -204,4 +204,34 @@ pub async fn pay_with_4242(app: &TestApp, cart: &str) -> Paid {
         intent: paid["payment_intent"]["id"].as_str().unwrap().to_owned(),
         amount: paid["payment_intent"]["amount"].as_i64().unwrap(),
     }
+}
+
+/// A voucher of `value` pounds sold in the studio: its code.
+pub async fn studio_voucher(app: &TestApp, session: &str, value: &str) -> String {
+    let (status, body) = admin_post(
+        app,
+        session,
+        "/api/admin/vouchers/",
+        json!({
+            "value": value, "buyer_name": "Jo Bloom", "buyer_email": "jo@example.com",
+            "recipient_name": "Sam Green", "recipient_email": "sam@example.com",
+            "message": "Happy Christmas", "payment_note": "Card on the phone"
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["code"].as_str().unwrap().to_owned()
+}
+
+/// What the voucher `code` has left, as its holder looks it up: `balance`, `sentence`…
+pub async fn voucher_balance(app: &TestApp, code: &str) -> Value {
+    let (status, body) = post_from(
+        app,
+        "/api/vouchers/balance/",
+        &json!({"code": code}),
+        "203.0.113.200",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body
 }

@@ -810,17 +810,8 @@ async fn the_calls_answer_without_their_trailing_slash_too() {
 /// Adds one of product `id` to `cart` as if from `address` (the shop trusts the test as its
 /// proxy).
 async fn add_from(app: &TestApp, cart: &str, id: i64, address: &str) -> (u16, Value) {
-    let response = app
-        .client
-        .post(app.url("/api/cart/add_item/"))
-        .header("cookie", format!("csrftoken={}", app.csrf))
-        .header("x-csrftoken", &app.csrf)
-        .header("x-forwarded-for", address)
-        .json(&json!({"cart_id": cart, "product_id": id, "quantity": 1}))
-        .send()
-        .await
-        .unwrap();
-    crate::helpers::json_of("add_item", response).await
+    let add = json!({"cart_id": cart, "product_id": id, "quantity": 1});
+    crate::helpers::post_from(app, "/api/cart/add_item/", &add, address).await
 }
 
 #[tokio::test]

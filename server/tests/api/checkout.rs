@@ -27,14 +27,8 @@ pub async fn check_intent(app: &TestApp, cart: &str) -> (u16, Value) {
 /// check_intent as if from `address`: the test shops trust their own address as a proxy when
 /// [`crate::helpers::behind_a_proxy`] configures them.
 pub async fn check_intent_from(app: &TestApp, cart: &str, address: &str) -> (u16, Value) {
-    let response = app
-        .client
-        .get(app.url(&format!("/api/payment/check_intent/?cart_id={cart}")))
-        .header("x-forwarded-for", address)
-        .send()
-        .await
-        .unwrap();
-    crate::helpers::json_of("check_intent", response).await
+    let path = format!("/api/payment/check_intent/?cart_id={cart}");
+    crate::helpers::get_from(app, &path, address).await
 }
 
 pub async fn client_secret(app: &TestApp, cart: &str) -> String {

@@ -442,6 +442,55 @@ pub async fn json_of(path: &str, response: reqwest::Response) -> (u16, serde_jso
     (status, response.json().await.unwrap())
 }
 
+/// A POST as if from `address` (the shop trusting the test as its proxy: see
+/// [`behind_a_proxy`]): the status and body.
+pub async fn post_from(app: &TestApp, path: &str, body: &Value, address: &str) -> (u16, Value) {
+    let response = app
+        .signed(reqwest::Method::POST, path, None)
+        .header("x-forwarded-for", address)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    json_of(path, response).await
+}
+
+/// A GET as if from `address`: the status and body.
+pub async fn get_from(app: &TestApp, path: &str, address: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .get(app.url(path))
+        .header("x-forwarded-for", address)
+        .send()
+        .await
+        .unwrap();
+    json_of(path, response).await
+}
+
+/// `posy serve` of the built binary, for tests that need the shop as a process of its own: on a
+/// free port, its data folder and a stand-in web app in `folder`. The command, for the test's
+/// own flags and output (the process ends when it is dropped), and the shop's address.
+pub fn posy_serve(folder: &std::path::Path) -> (tokio::process::Command, String) {
+    let web = folder.join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Posy</title>").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_posy"));
+    command
+        .arg("serve")
+        .args(["--bind", &format!("127.0.0.1:{port}")])
+        .arg("--data-dir")
+        .arg(folder.join("data"))
+        .arg("--web-dir")
+        .arg(&web)
+        .kill_on_drop(true);
+    (command, format!("http://127.0.0.1:{port}"))
+}
+
 /// A fresh cart's id.
 pub async fn new_cart(app: &TestApp) -> String {
     let (status, cart) = app.get_json("/api/cart/").await;
@@ -694,6 +743,36 @@ pub async fn post_form(
 ) -> (u16, Value) {
     let request = app.signed(reqwest::Method::POST, path, Some(session));
     json_of(path, request.multipart(form).send().await.unwrap()).await
+}
+
+/// What a thing's one picture (a product's, a workshop's) posted to `path` refuses: an upload
+/// with no file (400, the `picture` field's sentence) and one with two (413, `one_picture`).
+pub async fn assert_one_picture_only(app: &TestApp, session: &str, path: &str, one_picture: &str) {
+    let response = app
+        .signed(reqwest::Method::POST, path, Some(session))
+        .header(
+            "content-type",
+            "multipart/form-data; boundary=posy-boundary",
+        )
+        .body("--posy-boundary--\r\n")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json_of(path, response).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["picture"],
+        "Please choose a picture to upload."
+    );
+    let picture = |name: &str| {
+        reqwest::multipart::Part::bytes(crate::files::jpeg_with_gps()).file_name(name.to_owned())
+    };
+    let form = reqwest::multipart::Form::new()
+        .part("picture", picture("a.jpg"))
+        .part("picture", picture("b.jpg"));
+    let (status, body) = post_form(app, path, session, form).await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(body["error"], one_picture);
 }
 
 /// A JSON call with the CSRF token and, when given, an admin session: its status and answer.

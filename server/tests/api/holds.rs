@@ -337,22 +337,9 @@ impl Process {
     /// until it answers. It trusts the test's address as a proxy, so each shopper's own address
     /// can be given in `X-Forwarded-For`.
     async fn start(database: &str, folder: &std::path::Path) -> Process {
-        let web = folder.join("web");
-        std::fs::create_dir_all(&web).unwrap();
-        std::fs::write(web.join("index.html"), "<!doctype html><title>Posy</title>").unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let (mut serve, base) = crate::helpers::posy_serve(folder);
         let log = std::fs::File::create(folder.join("server.log")).unwrap();
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_posy"))
-            .arg("serve")
-            .args(["--bind", &format!("127.0.0.1:{port}")])
-            .arg("--data-dir")
-            .arg(folder.join("data"))
-            .arg("--web-dir")
-            .arg(&web)
+        let child = serve
             .args(["--database-url", database])
             .args(["--trusted-proxies", "127.0.0.1"])
             // Every cart is made from the test's own address.
@@ -360,10 +347,8 @@ impl Process {
             .env("RUST_LOG", "warn")
             .stdout(std::process::Stdio::null())
             .stderr(log)
-            .kill_on_drop(true)
             .spawn()
             .expect("the posy binary starts");
-        let base = format!("http://127.0.0.1:{port}");
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         for _ in 0..300 {
             if let Ok(response) = client.get(format!("{base}/api/products/")).send().await

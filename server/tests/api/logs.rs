@@ -17,32 +17,17 @@ struct Shop {
 impl Shop {
     /// Starts the shop in `folder` with these environment variables, and waits until it answers.
     async fn start(folder: &Path, env: &[(&str, &str)]) -> Shop {
-        let web = folder.join("web");
-        std::fs::create_dir_all(&web).unwrap();
-        std::fs::write(web.join("index.html"), "<!doctype html><title>Posy</title>").unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let (mut serve, base) = crate::helpers::posy_serve(folder);
         let out = folder.join("stdout.log");
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_posy"))
-            .arg("serve")
-            .args(["--bind", &format!("127.0.0.1:{port}")])
-            .arg("--data-dir")
-            .arg(folder.join("data"))
-            .arg("--web-dir")
-            .arg(&web)
+        let child = serve
             .env_remove("POSY_DATA_DIR")
             .env_remove("DATABASE_URL")
             .env_remove("POSY_LOG_FORMAT")
             .envs(env.iter().copied())
             .stdout(std::fs::File::create(&out).unwrap())
             .stderr(std::fs::File::create(folder.join("stderr.log")).unwrap())
-            .kill_on_drop(true)
             .spawn()
             .expect("the posy binary starts");
-        let base = format!("http://127.0.0.1:{port}");
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         for _ in 0..300 {
             if client.get(format!("{base}/healthz")).send().await.is_ok() {

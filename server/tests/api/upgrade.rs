@@ -6,7 +6,7 @@ use posy_server::store::migration::Migrator;
 use sea_orm::{ConnectionTrait, Database, Statement};
 use sea_orm_migration::MigratorTrait;
 
-use crate::backup::{path, posy, posy_with};
+use crate::backup::{create_ruth, path, posy};
 use crate::helpers::spawn_app;
 
 #[tokio::test]
@@ -39,17 +39,9 @@ async fn an_upgrade_copies_the_database_first_and_no_tool_migrates_under_a_runni
     assert!(said.contains(&format!("PENDING {newest}")), "{said}");
 
     // A newer `posy admin` beside the older running shop changes nothing.
-    let (ok, said) = posy_with(
-        &[
-            "admin",
-            "create",
-            "--username",
-            "ruth",
-            "--data-dir",
-            path(&data),
-            "--database-url",
-            &url,
-        ],
+    let (ok, said) = create_ruth(
+        &data,
+        &["--database-url", &url],
         &[
             ("POSY_ADMIN_PASSWORD", "a long enough password"),
             ("POSY_STUDIO_EMAIL", "studio@posy.localhost"),

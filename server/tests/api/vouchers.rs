@@ -5,12 +5,12 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::builders::Admin;
+use crate::builders::{Admin, studio_voucher, voucher_balance};
 use crate::checkout::{cart_with, check_intent_from, order_body, pay, place};
 use crate::fulfilment::{choose, delivery, monday_morning};
 use crate::helpers::{
-    Options, TestApp, admin_get, admin_post, admin_put, behind_a_proxy, count, spawn_app_with,
-    stock,
+    Options, TestApp, admin_get, admin_post, admin_put, behind_a_proxy, count, get_from, post_from,
+    spawn_app_with, stock,
 };
 
 fn error(body: &Value) -> &str {
@@ -51,46 +51,6 @@ async fn shop_with_offer(terms: Value) -> (TestApp, String) {
     (app, session)
 }
 
-/// A voucher of `value` pounds sold in the studio: its code.
-async fn voucher(app: &TestApp, session: &str, value: &str) -> String {
-    let (status, body) = admin_post(
-        app,
-        session,
-        "/api/admin/vouchers/",
-        json!({
-            "value": value, "buyer_name": "Jo Bloom", "buyer_email": "jo@example.com",
-            "recipient_name": "Sam Green", "recipient_email": "sam@example.com",
-            "message": "Happy Christmas", "payment_note": "Card on the phone"
-        }),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    body["code"].as_str().unwrap().to_owned()
-}
-
-/// A POST as if from `address`.
-async fn post_from(app: &TestApp, path: &str, body: &Value, address: &str) -> (u16, Value) {
-    let response = app
-        .signed(reqwest::Method::POST, path, None)
-        .header("x-forwarded-for", address)
-        .json(body)
-        .send()
-        .await
-        .unwrap();
-    crate::helpers::json_of(path, response).await
-}
-
-async fn get_from(app: &TestApp, path: &str, address: &str) -> (u16, Value) {
-    let response = app
-        .client
-        .get(app.url(path))
-        .header("x-forwarded-for", address)
-        .send()
-        .await
-        .unwrap();
-    crate::helpers::json_of(path, response).await
-}
-
 async fn apply(app: &TestApp, cart: &str, code: &str, address: &str) -> (u16, Value) {
     post_from(
         app,
@@ -112,24 +72,12 @@ async fn pay_and_place(app: &TestApp, cart: &str, intent: &Value) -> (u16, Value
     place(app, paid["payment_intent"]["id"].as_str().unwrap(), cart).await
 }
 
-async fn balance(app: &TestApp, code: &str) -> Value {
-    let (status, body) = post_from(
-        app,
-        "/api/vouchers/balance/",
-        &json!({"code": code}),
-        "203.0.113.200",
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
 #[tokio::test]
 async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
     let (app, session) = studio_shop().await;
-    let code = voucher(&app, &session, "25").await;
+    let code = studio_voucher(&app, &session, "25").await;
     assert_eq!(
-        balance(&app, &code.to_lowercase().replace('-', " ")).await["sentence"],
+        voucher_balance(&app, &code.to_lowercase().replace('-', " ")).await["sentence"],
         "This voucher has £25.00 left. Spend it by 14 December 2028."
     );
 
@@ -153,12 +101,12 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
     assert_eq!(intent["paid_by_voucher"], "25.00");
     assert_eq!(intent["nothing_to_pay"], false);
     // Held for the cart while it pays: nothing is left to look up.
-    assert_eq!(balance(&app, &code).await["balance"], "0.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "0.00");
 
     let (status, placed) = pay_and_place(&app, &cart, &intent).await;
     assert_eq!(status, 200, "{placed}");
     assert_eq!(
-        balance(&app, &code).await["sentence"],
+        voucher_balance(&app, &code).await["sentence"],
         "This voucher has £0.00 left."
     );
     assert_eq!(count(&app, "voucher_movements").await, 2, "issued, spent");
@@ -167,7 +115,7 @@ async fn a_voucher_pays_part_of_an_order_and_the_card_pays_the_rest() {
 #[tokio::test]
 async fn a_voucher_covering_the_whole_order_needs_no_card() {
     let (app, session) = studio_shop().await;
-    let code = voucher(&app, &session, "100").await;
+    let code = studio_voucher(&app, &session, "100").await;
     let cart = cart_with(&app, "The Bedminster", 1).await;
     let (status, body) = apply(&app, &cart, &code, "198.51.100.1").await;
     assert_eq!(status, 200, "{body}");
@@ -186,13 +134,13 @@ async fn a_voucher_covering_the_whole_order_needs_no_card() {
     let (status, again) = app.post_json("/api/orders/", &body).await;
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["id"], placed["id"]);
-    assert_eq!(balance(&app, &code).await["balance"], "58.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "58.00");
 }
 
 #[tokio::test]
 async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all() {
     let (app, session) = studio_shop().await;
-    let code = voucher(&app, &session, "25").await;
+    let code = studio_voucher(&app, &session, "25").await;
     stock(&app, "Sunflower Bunch", 100).await;
     let mut carts = Vec::new();
     for n in 0..20 {
@@ -232,7 +180,7 @@ async fn twenty_carts_spending_the_same_25_pounds_at_once_take_25_pounds_in_all(
         let (status, placed) = pay_and_place(&app, &cart, &intent).await;
         assert_eq!(status, 200, "{placed}");
     }
-    assert_eq!(balance(&app, &code).await["balance"], "0.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "0.00");
     assert_eq!(count(&app, "refunds").await, 0, "nobody was refunded");
 }
 
@@ -381,7 +329,7 @@ async fn codes_tried_are_limited_per_address_with_a_sentence() {
 #[tokio::test]
 async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
     let (app, session) = studio_shop().await;
-    let code = voucher(&app, &session, "50").await;
+    let code = studio_voucher(&app, &session, "50").await;
     let (_, list) = crate::helpers::admin_get(&app, &session, "/api/admin/vouchers/").await;
     let id = list[0]["id"].as_i64().unwrap();
     assert_eq!(list[0]["code"], code.as_str());
@@ -394,21 +342,11 @@ async fn the_studio_extends_and_voids_a_voucher_from_the_version_it_saw() {
     .await;
     assert_eq!(status, 200, "{extended}");
     assert_eq!(extended["expires_on"], "2029-01-31");
-    let (status, stale) = admin_post(
-        &app,
-        &session,
-        &format!("/api/admin/vouchers/{id}/void/"),
-        json!({"version": 1, "note": "lost"}),
-    )
-    .await;
+    let void = format!("/api/admin/vouchers/{id}/void/");
+    let lost = |version: i32| json!({"version": version, "note": "lost"});
+    let (status, stale) = admin_post(&app, &session, &void, lost(1)).await;
     assert_eq!(status, 409, "{stale}");
-    let (status, voided) = admin_post(
-        &app,
-        &session,
-        &format!("/api/admin/vouchers/{id}/void/"),
-        json!({"version": 2, "note": "lost"}),
-    )
-    .await;
+    let (status, voided) = admin_post(&app, &session, &void, lost(2)).await;
     assert_eq!(status, 200, "{voided}");
     assert_eq!(voided["status"], "voided");
     assert_eq!(voided["balance"], "0.00");
@@ -499,6 +437,23 @@ fn gift(value: &str, send_on: &str) -> Value {
         "recipient_name": "Sam Green", "recipient_email": "sam@example.com",
         "message": "Happy Christmas", "send_on": send_on
     })
+}
+
+/// What the shop holds for `email` erased at her request: the answer, what was erased.
+async fn erased_at_her_request(app: &TestApp, session: &str, email: &str) -> Value {
+    let ask = json!({"email": email});
+    let (status, erased) = admin_post(app, session, "/api/admin/customers/erase/", ask).await;
+    assert_eq!(status, 200, "{erased}");
+    erased
+}
+
+/// A purchase of `value` pounds pressed again, naming the voucher the first press answered
+/// (`voucher_id`) and a `client_secret`.
+fn pressed_again(value: &str, voucher_id: &Value, client_secret: &Value) -> Value {
+    let mut again = gift(value, "");
+    again["voucher_id"] = voucher_id.clone();
+    again["client_secret"] = client_secret.clone();
+    again
 }
 
 /// The intent id inside a client secret.
@@ -614,23 +569,17 @@ async fn pay_pressed_again_after_a_refused_card_keeps_one_voucher_and_one_paymen
 
     // Another address naming the voucher and its secret starts a purchase of its own; so does
     // someone behind the same address (an office) who names the voucher without the secret.
-    let mut theirs = gift("25", "");
-    theirs["voucher_id"] = first["voucher_id"].clone();
-    theirs["client_secret"] = first["client_secret"].clone();
+    let theirs = pressed_again("25", &first["voucher_id"], &first["client_secret"]);
     let (status, other) = post_from(&app, "/api/vouchers/", &theirs, "203.0.113.9").await;
     assert_eq!(status, 200, "{other}");
     assert_ne!(other["voucher_id"], first["voucher_id"]);
-    let mut guessed = gift("25", "");
-    guessed["voucher_id"] = first["voucher_id"].clone();
-    guessed["client_secret"] = other["client_secret"].clone();
+    let guessed = pressed_again("25", &first["voucher_id"], &other["client_secret"]);
     let (status, colleague) = post_from(&app, "/api/vouchers/", &guessed, "198.51.100.7").await;
     assert_eq!(status, 200, "{colleague}");
     assert_ne!(colleague["voucher_id"], first["voucher_id"]);
 
     // Pressed again from the page, the value corrected to £30: the same voucher and payment.
-    let mut again = gift("30", "");
-    again["voucher_id"] = first["voucher_id"].clone();
-    again["client_secret"] = first["client_secret"].clone();
+    let again = pressed_again("30", &first["voucher_id"], &first["client_secret"]);
     let (status, second) = post_from(&app, "/api/vouchers/", &again, "198.51.100.7").await;
     assert_eq!(status, 200, "{second}");
     assert_eq!(second["voucher_id"], first["voucher_id"]);
@@ -727,7 +676,7 @@ async fn letters_to(app: &TestApp, email: &str) -> Vec<String> {
 async fn a_refund_of_an_order_paid_partly_by_voucher_goes_where_the_studio_chooses_and_says_so() {
     use crate::order_admin::refund;
     let (app, session) = studio_shop().await;
-    let code = voucher(&app, &session, "25").await;
+    let code = studio_voucher(&app, &session, "25").await;
     stock(&app, "Sunflower Bunch", 10).await;
     // Two Sunflower Bunches, £56.00: £25.00 by voucher, £31.00 by card.
     let cart = cart_with(&app, "Sunflower Bunch", 2).await;
@@ -747,7 +696,7 @@ async fn a_refund_of_an_order_paid_partly_by_voucher_goes_where_the_studio_choos
     // The card first, as the studio chose: £28.00 of the card's £31.00, none to the voucher.
     let (status, body) = refund(&app, &session, id, one_bunch("card_first")).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(balance(&app, &code).await["balance"], "0.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "0.00");
     assert!(
         letters_to(&app, "jo@example.com")
             .await
@@ -759,7 +708,7 @@ async fn a_refund_of_an_order_paid_partly_by_voucher_goes_where_the_studio_choos
     // The other bunch by default: the voucher first, £25.00, then £3.00 to the card.
     let (status, body) = refund(&app, &session, id, one_bunch("voucher_first")).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(balance(&app, &code).await["balance"], "25.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "25.00");
     assert_eq!(
         count(&app, "voucher_movements").await,
         3,
@@ -781,7 +730,7 @@ async fn a_vouchers_people_and_message_are_exported_erased_and_anonymised_after_
     use crate::privacy::retention_at;
     let app = shop().await;
     let session = admin_session(&app).await;
-    let code = voucher(&app, &session, "25").await;
+    let code = studio_voucher(&app, &session, "25").await;
     let export = |email: &str| {
         admin_post(
             &app,
@@ -802,24 +751,17 @@ async fn a_vouchers_people_and_message_are_exported_erased_and_anonymised_after_
     }
 
     // Erased at the recipient's request: the people and the message go, the money stays.
-    let (status, erased) = admin_post(
-        &app,
-        &session,
-        "/api/admin/customers/erase/",
-        json!({"email": "sam@example.com"}),
-    )
-    .await;
-    assert_eq!(status, 200, "{erased}");
+    let erased = erased_at_her_request(&app, &session, "sam@example.com").await;
     assert_eq!(erased["vouchers"], 1, "{erased}");
     let (_, data) = export("jo@example.com").await;
     assert_eq!(data["vouchers"], json!([]), "{data}");
     let (_, list) = admin_get(&app, &session, "/api/admin/vouchers/").await;
     assert!(!list.to_string().contains("Happy Christmas"), "{list}");
     assert!(!list.to_string().contains("Jo Bloom"), "{list}");
-    assert_eq!(balance(&app, &code).await["balance"], "25.00");
+    assert_eq!(voucher_balance(&app, &code).await["balance"], "25.00");
 
     // Another, anonymised by retention after the orders' six years and not before.
-    voucher(&app, &session, "30").await;
+    studio_voucher(&app, &session, "30").await;
     let now = posy_server::store::clock::now();
     let day = 86_400;
     assert_eq!(retention_at(&app, now + 2189 * day).await.vouchers, 0);
@@ -837,7 +779,7 @@ async fn an_unpaid_vouchers_people_go_when_an_unpaid_cart_would_and_a_paid_ones_
     // A purchase started whose card was never paid, and a voucher sold the same day.
     let (status, started) = app.post_json("/api/vouchers/", &gift("40", "")).await;
     assert_eq!(status, 200, "{started}");
-    voucher(&app, &session, "25").await;
+    studio_voucher(&app, &session, "25").await;
     let held = |email: &'static str| {
         let (app, session) = (&app, &session);
         async move {
@@ -906,14 +848,7 @@ async fn a_voucher_erased_before_its_day_is_not_mailed_and_the_studio_sees_why()
     assert_eq!(sold["sent_at"], Value::Null, "{sold}");
     assert_eq!(sold["anonymised_at"], Value::Null, "{sold}");
 
-    let (status, erased) = admin_post(
-        &app,
-        &session,
-        "/api/admin/customers/erase/",
-        json!({"email": "sam@example.com"}),
-    )
-    .await;
-    assert_eq!(status, 200, "{erased}");
+    let erased = erased_at_her_request(&app, &session, "sam@example.com").await;
     assert_eq!(erased["vouchers"], 1, "{erased}");
 
     // Christmas morning: nobody is left to send it to, so nothing is mailed, then or later.
@@ -938,7 +873,7 @@ async fn a_voucher_erased_before_its_day_is_not_mailed_and_the_studio_sees_why()
     assert_eq!(shown["sent_at"], Value::Null, "{shown}");
     assert!(shown["anonymised_at"].is_i64(), "{shown}");
     assert_eq!(
-        balance(&app, sold["code"].as_str().unwrap()).await["balance"],
+        voucher_balance(&app, sold["code"].as_str().unwrap()).await["balance"],
         "25.00"
     );
 }
@@ -1019,7 +954,7 @@ async fn an_amount_off_never_makes_the_total_negative_and_remove_code_takes_each
         json!({"code": "TAKE5", "kind": "amount_off", "amount": "5.00"}),
     )
     .await;
-    let code = voucher(&app, &session, "10").await;
+    let code = studio_voucher(&app, &session, "10").await;
     let cart = cart_with(&app, "Sunflower Bunch", 1).await;
 
     let (status, codes) = apply(&app, &cart, "take50", "198.51.100.1").await;
@@ -1051,7 +986,7 @@ async fn an_amount_off_never_makes_the_total_negative_and_remove_code_takes_each
     assert_eq!(status, 200, "{intent}");
     assert_eq!(intent["total"], "23.00");
     assert_eq!(
-        balance(&app, &code).await["balance"],
+        voucher_balance(&app, &code).await["balance"],
         "10.00",
         "nothing held"
     );

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::files::jpeg_with_gps;
 use crate::helpers::{
     TestApp, admin_delete, admin_get, admin_put, admin_session, assert_admin_only,
-    assert_webp_sizes, post_form, spawn_app, srcset_urls,
+    assert_one_picture_only, assert_webp_sizes, post_form, spawn_app, srcset_urls,
 };
 
 const WREATH: &str = "christmas-wreath-making";
@@ -143,31 +143,8 @@ async fn a_workshop_picture_is_uploaded_replaced_and_removed_and_a_non_picture_r
     }
 
     // None sent, two sent, or an unknown workshop.
-    let response = app
-        .signed(Method::POST, &path, Some(&session))
-        .header(
-            "content-type",
-            "multipart/form-data; boundary=posy-boundary",
-        )
-        .body("--posy-boundary--\r\n")
-        .send()
-        .await
-        .unwrap();
-    let (status, body) = crate::helpers::json_of(&path, response).await;
-    assert_eq!(status, 400);
-    assert_eq!(
-        body["fields"]["picture"],
-        "Please choose a picture to upload."
-    );
-    let form = Form::new()
-        .part("picture", Part::bytes(jpeg_with_gps()).file_name("a.jpg"))
-        .part("picture", Part::bytes(jpeg_with_gps()).file_name("b.jpg"));
-    let (status, body) = post_form(&app, &path, &session, form).await;
-    assert_eq!(status, 413);
-    assert_eq!(
-        body["error"],
-        "Please send one picture: a workshop has one."
-    );
+    let one = "Please send one picture: a workshop has one.";
+    assert_one_picture_only(&app, &session, &path, one).await;
     let (status, _) = upload(&app, &session, 9999, "a.jpg", jpeg_with_gps()).await;
     assert_eq!(status, 404);
     let (status, _) = admin_delete(&app, &session, "/api/admin/workshops/9999/picture/").await;

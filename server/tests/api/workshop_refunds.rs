@@ -7,14 +7,9 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, admin_get, admin_post, admin_session, count, spawn_app};
-use crate::workshops::{WREATH, admin_workshop, booked, figures, money_everywhere};
-
-/// Order `order`'s booking with its balance received in the studio.
-async fn balance_paid_in_studio(app: &TestApp, session: &str, order: i64) {
-    let path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
-    let (status, row) = admin_post(app, session, &path, json!({})).await;
-    assert_eq!(status, 200, "{row}");
-}
+use crate::workshops::{
+    balance_paid_in_studio, booked, figures, money_everywhere, one_booking, wreath_cancellation,
+};
 
 /// The studio cancels the booking of `order`, refunding by the rule (or keeping it as credit).
 async fn cancel(app: &TestApp, session: &str, order: i64, key: &str, refund: bool) -> Value {
@@ -57,10 +52,7 @@ async fn refunds_of(app: &TestApp, session: &str, order: i64) -> Vec<(String, St
 
 #[tokio::test]
 async fn cancelling_a_booking_whose_balance_was_paid_in_the_studio_says_what_to_hand_back_once() {
-    let app = spawn_app().await;
-    let session = admin_session(&app).await;
-    let placed = booked(&app, 1).await;
-    let order = placed["order_id"].as_i64().unwrap();
+    let (app, session, placed, order) = one_booking().await;
     let reference = placed["reference"].as_str().unwrap().to_owned();
     balance_paid_in_studio(&app, &session, order).await;
 
@@ -130,10 +122,7 @@ async fn cancelling_a_booking_whose_balance_was_paid_in_the_studio_says_what_to_
 
 #[tokio::test]
 async fn a_booking_kept_as_credit_hands_nothing_back() {
-    let app = spawn_app().await;
-    let session = admin_session(&app).await;
-    let placed = booked(&app, 1).await;
-    let order = placed["order_id"].as_i64().unwrap();
+    let (app, session, _, order) = one_booking().await;
     balance_paid_in_studio(&app, &session, order).await;
     let key = uuid::Uuid::new_v4().to_string();
     let answer = cancel(&app, &session, order, &key, false).await;
@@ -152,9 +141,7 @@ async fn cancelling_a_workshop_lists_the_balances_the_studio_hands_back_once() {
     let by_card_only = booked(&app, 2).await;
     balance_paid_in_studio(&app, &session, studio_order).await;
 
-    let wreath = admin_workshop(&app, &session, WREATH).await;
-    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
-    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (path, body) = wreath_cancellation(&app, &session).await;
     let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
     assert_eq!(status, 200, "{cancelled}");
     assert_eq!(cancelled["refunded"], 2);
@@ -185,10 +172,7 @@ async fn cancelling_a_workshop_lists_the_balances_the_studio_hands_back_once() {
 
 #[tokio::test]
 async fn the_confirmation_read_again_after_the_balance_is_paid_in_the_studio_says_paid_in_full() {
-    let app = spawn_app().await;
-    let session = admin_session(&app).await;
-    let placed = booked(&app, 1).await;
-    let order = placed["order_id"].as_i64().unwrap();
+    let (app, session, placed, order) = one_booking().await;
     let token = placed["access_token"].as_str().unwrap();
     let link = format!("/api/workshops/balance/{order}/?token={token}");
     let (_, before) = app.get_json(&link).await;

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use crate::checkout::pay;
 use crate::helpers::{
-    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, json_of,
+    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, post_from,
     spawn_app, spawn_app_with, sql,
 };
 
@@ -22,18 +22,13 @@ fn form(seats: u32) -> Value {
 
 /// Books `body` on `slug` as if from `address`: the status and body.
 async fn book_from(app: &TestApp, slug: &str, body: &Value, address: &str) -> (u16, Value) {
-    let path = format!("/api/workshops/{slug}/bookings/");
-    let response = app
-        .client
-        .post(app.url(&path))
-        .header("cookie", format!("csrftoken={}", app.csrf))
-        .header("x-csrftoken", &app.csrf)
-        .header("x-forwarded-for", address)
-        .json(body)
-        .send()
-        .await
-        .unwrap();
-    json_of(&path, response).await
+    post_from(
+        app,
+        &format!("/api/workshops/{slug}/bookings/"),
+        body,
+        address,
+    )
+    .await
 }
 
 /// Places `booked` as paid by `intent`: the status and body.
@@ -231,6 +226,26 @@ pub(crate) async fn booked(app: &TestApp, seats: u32) -> Value {
     placed
 }
 
+/// A shop with the studio signed in and one seat on the wreath workshop booked, its deposit
+/// paid by card: the shop, the studio's session, the booking's answer (`access_token`,
+/// `reference`…) and its order.
+pub(crate) async fn one_booking() -> (TestApp, String, Value, i64) {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let placed = booked(&app, 1).await;
+    let order = placed["order_id"].as_i64().unwrap();
+    (app, session, placed, order)
+}
+
+/// The studio's cancelling of the wreath workshop, as its page asks it: the path and the body
+/// (the same ask again, sent twice).
+pub(crate) async fn wreath_cancellation(app: &TestApp, session: &str) -> (String, Value) {
+    let wreath = admin_workshop(app, session, WREATH).await;
+    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
+    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    (path, body)
+}
+
 /// The back office's view of a workshop by slug.
 pub(crate) async fn admin_workshop(app: &TestApp, session: &str, slug: &str) -> Value {
     let (status, list) = admin_get(app, session, "/api/admin/workshops/").await;
@@ -320,13 +335,12 @@ async fn the_studio_edits_from_a_version_and_a_booking_keeps_what_it_owes() {
     assert_eq!(row["names"], json!(["Guest 1 Example"]));
 
     let order = placed["order_id"].as_i64().unwrap();
-    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
-    let (status, row) = admin_post(&app, &session, &paid_path, json!({})).await;
-    assert_eq!(status, 200, "{row}");
+    let row = balance_paid_in_studio(&app, &session, order).await;
     assert_eq!(
         (&row["owed"], &row["balance_paid"]),
         (&json!("0.00"), &json!("studio"))
     );
+    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
     let (status, again) = admin_post(&app, &session, &paid_path, json!({})).await;
     assert_eq!(status, 409, "{again}");
 
@@ -353,9 +367,7 @@ async fn cancelling_a_workshop_refunds_and_mails_every_booking_once() {
     let session = admin_session(&app).await;
     booked(&app, 1).await;
     booked(&app, 2).await;
-    let wreath = admin_workshop(&app, &session, WREATH).await;
-    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
-    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (path, body) = wreath_cancellation(&app, &session).await;
     let (status, cancelled) = admin_post(&app, &session, &path, body.clone()).await;
     assert_eq!(status, 200, "{cancelled}");
     assert_eq!(cancelled["refunded"], 2);
@@ -397,22 +409,9 @@ async fn the_balance_is_paid_through_its_link_once_and_the_booker_is_mailed() {
     );
     let (status, _) = app.get_json(&format!("{path}?token=wrong")).await;
     assert_eq!(status, 403);
-    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
-    assert_eq!(status, 200, "{secret}");
+    let secret = balance_secret(&app, order, token).await;
     assert_eq!(secret["amount"], "25.00");
-    let paid = pay(
-        &app,
-        secret["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, after) = app
-        .post_json(
-            &format!("{path}paid/"),
-            &json!({"token": token, "payment_intent_id": intent}),
-        )
-        .await;
+    let (status, after) = pay_balance(&app, order, token, &secret).await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(
         (&after["owed"], &after["paid_how"]),
@@ -451,22 +450,8 @@ async fn a_balance_is_marked_received_on_the_shops_clock() {
     let placed = booked(&app, 1).await;
     let order = placed["order_id"].as_i64().unwrap();
     let token = placed["access_token"].as_str().unwrap();
-    let path = format!("/api/workshops/balance/{order}/");
-    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
-    assert_eq!(status, 200, "{secret}");
-    let paid = pay(
-        &app,
-        secret["client_secret"].as_str().unwrap(),
-        "4242 4242 4242 4242",
-    )
-    .await;
-    let intent = paid["payment_intent"]["id"].as_str().unwrap();
-    let (status, after) = app
-        .post_json(
-            &format!("{path}paid/"),
-            &json!({"token": token, "payment_intent_id": intent}),
-        )
-        .await;
+    let secret = balance_secret(&app, order, token).await;
+    let (status, after) = pay_balance(&app, order, token, &secret).await;
     assert_eq!(status, 200, "{after}");
     use sea_orm::{ConnectionTrait, Statement};
     let row = app
@@ -716,10 +701,35 @@ async fn deposit_paid_through_stripe(
 
 /// The intent that pays the balance of `order`, asked for through its link.
 async fn balance_intent(app: &TestApp, order: i64, token: &str) -> String {
+    intent_of(&balance_secret(app, order, token).await)
+}
+
+/// The payment of booking `order`'s balance, started through its link (`token`): the answer,
+/// with its `client_secret` and `amount`.
+async fn balance_secret(app: &TestApp, order: i64, token: &str) -> Value {
     let path = format!("/api/workshops/balance/{order}/");
     let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
     assert_eq!(status, 200, "{secret}");
-    intent_of(&secret)
+    secret
+}
+
+/// The balance whose payment `secret` started paid by the test card, and the shop told: the
+/// status and the balance as it then stands.
+async fn pay_balance(app: &TestApp, order: i64, token: &str, secret: &Value) -> (u16, Value) {
+    let card = secret["client_secret"].as_str().unwrap();
+    let paid = pay(app, card, "4242 4242 4242 4242").await;
+    let body = json!({"token": token, "payment_intent_id": paid["payment_intent"]["id"]});
+    let path = format!("/api/workshops/balance/{order}/paid/");
+    app.post_json(&path, &body).await
+}
+
+/// Booking `order`'s balance marked received in the studio: the attendee row as it then
+/// stands.
+pub(crate) async fn balance_paid_in_studio(app: &TestApp, session: &str, order: i64) -> Value {
+    let path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
+    let (status, row) = admin_post(app, session, &path, json!({})).await;
+    assert_eq!(status, 200, "{row}");
+    row
 }
 
 /// A booking on the wreath workshop paid through the Stripe fake: the deposit placed, then the
@@ -745,9 +755,7 @@ async fn cancelling_a_workshop_gives_back_the_balance_paid_online_on_its_own_pay
     let (stripe, app, session) = studio_on_stripe().await;
     let (_, deposit, balance) = paid_in_full_through_stripe(&app, &stripe).await;
 
-    let wreath = admin_workshop(&app, &session, WREATH).await;
-    let path = format!("/api/admin/workshops/{}/cancel/", wreath["id"]);
-    let body = json!({"version": wreath["version"], "key": uuid::Uuid::new_v4().to_string()});
+    let (path, body) = wreath_cancellation(&app, &session).await;
     asked_twice(&app, &session, &path, body).await;
 
     let refunds = stripe.requests("POST", "/v1/refunds").await;
@@ -905,17 +913,12 @@ async fn a_balance_given_back_counts_once_in_what_the_order_gave_back_wherever_i
 
 #[tokio::test]
 async fn a_balance_paid_in_the_studio_counts_in_what_the_order_took_wherever_it_is_read() {
-    let app = spawn_app().await;
-    let session = admin_session(&app).await;
-    let placed = booked(&app, 1).await;
-    let order = placed["order_id"].as_i64().unwrap();
+    let (app, session, _, order) = one_booking().await;
     assert_eq!(
         money_everywhere(&app, &session, order).await,
         vec![figures(["20.00", "0.00", "20.00", "20.00"]); 4]
     );
-    let paid_path = format!("/api/admin/workshops/bookings/{order}/balance-paid/");
-    let (status, row) = admin_post(&app, &session, &paid_path, json!({})).await;
-    assert_eq!(status, 200, "{row}");
+    balance_paid_in_studio(&app, &session, order).await;
     assert_eq!(
         money_everywhere(&app, &session, order).await,
         vec![figures(["45.00", "0.00", "45.00", "45.00"]); 4],
@@ -925,14 +928,10 @@ async fn a_balance_paid_in_the_studio_counts_in_what_the_order_took_wherever_it_
 
 #[tokio::test]
 async fn a_balance_paid_after_its_booking_was_cancelled_is_given_back_once_and_the_studio_told() {
-    let app = spawn_app().await;
-    let session = admin_session(&app).await;
-    let placed = booked(&app, 1).await;
-    let order = placed["order_id"].as_i64().unwrap();
+    let (app, session, placed, order) = one_booking().await;
     let token = placed["access_token"].as_str().unwrap();
     let path = format!("/api/workshops/balance/{order}/");
-    let (status, secret) = app.post_json(&path, &json!({"token": token})).await;
-    assert_eq!(status, 200, "{secret}");
+    let secret = balance_secret(&app, order, token).await;
 
     // The studio cancels while the booker has the card form open.
     let cancel = format!("/api/admin/workshops/bookings/{order}/cancel/");

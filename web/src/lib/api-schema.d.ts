@@ -3372,7 +3372,7 @@ export interface components {
              */
             collection_time: string | null;
             /**
-             * @description The day, e.g. `2026-12-14`.
+             * @description The day, e.g. `2026-12-16`.
              * @default
              */
             date: string | null;
@@ -3402,7 +3402,7 @@ export interface components {
              */
             recipient_phone: string | null;
             /**
-             * @description Delivery: the slot's name, e.g. `Morning`.
+             * @description The delivery slot's name, e.g. `Morning`, once chosen.
              * @default
              */
             slot: string | null;
@@ -3444,7 +3444,7 @@ export interface components {
              */
             collection_time: string | null;
             /**
-             * @description The day, e.g. `2026-12-14`.
+             * @description The day, e.g. `2026-12-16`.
              * @default
              */
             date: string | null;
@@ -3474,7 +3474,7 @@ export interface components {
              */
             recipient_phone: string | null;
             /**
-             * @description Delivery: the slot's name, e.g. `Morning`.
+             * @description The delivery slot's name, e.g. `Morning`, once chosen.
              * @default
              */
             slot: string | null;
@@ -3849,6 +3849,7 @@ export interface components {
          * @description An offer code as the back office lists it.
          */
         OfferView: {
+            /** @description The amount off, e.g. `5.00`, for `amount_off`. */
             amount: string | null;
             code: string;
             /**
@@ -3859,12 +3860,19 @@ export interface components {
             /** Format: int32 */
             id: number;
             kind: components["schemas"]["OfferKindWire"];
+            /** @description The least the items must cost, e.g. `40.00`. */
             minimum_spend: string | null;
             once_per_email: boolean;
-            /** Format: int32 */
+            /**
+             * Format: uint8
+             * @description Per cent off (1 to 100), for `percent_off`.
+             */
             percent: number | null;
+            /** @description The products it covers; with `shelves` empty too, every item. */
             products: number[];
+            /** @description The shelves it covers. */
             shelves: number[];
+            /** @description The delivery slots it is for, by name; empty for any. */
             slots: string[];
             /** @description Its terms in a line: `10% off, Tuesday deliveries`. */
             summary: string;
@@ -3875,10 +3883,13 @@ export interface components {
              * @description Orders that used it.
              */
             uses: number;
+            /** @description The first day of purchase, `2026-12-01`. */
             valid_from: string | null;
+            /** @description The last day of purchase. */
             valid_until: string | null;
             /** Format: int32 */
             version: number;
+            /** @description The delivery or collection days it is for; empty for any. */
             weekdays: components["schemas"]["WeekdayWire"][];
         };
         /**
