@@ -20,7 +20,8 @@ use crate::media::uploads::{PictureError, UploadError};
 /// whole-body limit for JSON does not apply to it (see `http::limits::read_body`).
 pub fn is_streamed(path: &str) -> bool {
     path.ends_with("/upload_images")
-        || (path.starts_with("/api/admin/products/") && path.ends_with("/picture"))
+        || ((path.starts_with("/api/admin/products/") || path.starts_with("/api/admin/workshops/"))
+            && path.ends_with("/picture"))
 }
 
 /// The answer to a thing's one picture (a product's, a workshop's) not put on it: a refusal
@@ -86,10 +87,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn album_uploads_and_product_pictures_are_streamed_and_nothing_else() {
+    fn album_uploads_and_pictures_of_products_and_workshops_are_streamed_and_nothing_else() {
         assert!(is_streamed("/api/albums/7/upload_images"));
         assert!(is_streamed("/albums/7/upload_images"));
         assert!(is_streamed("/api/admin/products/7/picture"));
+        assert!(is_streamed("/api/admin/workshops/7/picture"));
+        assert!(!is_streamed("/api/admin/workshops/7"));
         assert!(!is_streamed("/api/admin/products/7"));
         assert!(!is_streamed("/api/albums/7"));
         assert!(!is_streamed("/api/cart/add_item"));

@@ -5,7 +5,7 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::files::jpeg_with_gps;
+use crate::files::{jpeg_with_gps, noisy_png};
 use crate::helpers::{
     TestApp, admin_delete, admin_get, admin_put, admin_session, assert_admin_only,
     assert_one_picture_only, assert_webp_sizes, post_form, spawn_app, srcset_urls,
@@ -159,4 +159,17 @@ async fn a_workshop_picture_is_uploaded_replaced_and_removed_and_a_non_picture_r
         ],
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_workshop_picture_larger_than_a_json_body_is_streamed() {
+    let app = spawn_app().await;
+    let session = admin_session(&app).await;
+    let (id, _) = in_back_office(&app, &session).await;
+    // Past the 1 MiB a JSON body may be: a phone's photo is larger still.
+    let big = noisy_png(760, 700);
+    assert!(big.len() > 1_100_000, "{}", big.len());
+    let (status, body) = upload(&app, &session, id, "big.png", big).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(on_site(&app).await["image"], body["image"]);
 }
