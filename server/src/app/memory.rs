@@ -5,12 +5,11 @@
 //! fixed at 128 KiB, each larger block is a mapping of its own, returned when freed: the same
 //! soak peaked at 114 MB.
 //!
-//! glibc also gives each thread that allocates while another holds its arena a new arena, up to
-//! eight a core, and keeps what each has freed. The pool's database threads, the runtime's
-//! workers and the blocking pool all allocate, so a Valentine's morning on SQLite (issue 28's
-//! bench, two cores) held 217 MB of its own in about sixteen arenas. One arena a core keeps
-//! the same work within a few arenas' worth (performance.md, 2026-11-28); `MALLOC_ARENA_MAX`
-//! in the environment still wins, for measuring.
+//! glibc also gives a thread that finds its arena busy a new arena, up to eight a core, and each
+//! keeps what was freed in it. One arena a core is enough for a runtime of one worker a core:
+//! on issue 28's Valentine's morning (two cores) the process held 41.9 MB of its own with two
+//! arenas and 46.7 MB with glibc's sixteen (performance.md, 2026-11-28). `MALLOC_ARENA_MAX` in
+//! the environment still wins, for measuring.
 
 /// Blocks larger than this are mapped on their own and given back when freed.
 pub const MMAP_THRESHOLD: usize = 128 * 1024;

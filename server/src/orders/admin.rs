@@ -33,8 +33,9 @@ use crate::store::entities::{
 pub const FOUND_SHOWN: u64 = 200;
 
 /// How many orders one answer of the list draws in full, the first in the list's order: a
-/// Valentine's morning puts thousands in the day's work, and a page of them all cost the server
-/// more than the shoppers' checkouts (2026-11-28, performance.md) while no one reads that far.
+/// Valentine's morning puts thousands in the day's work, and drawing them all on every call held
+/// the server at 229 MB of its own instead of 47 (performance.md, 2026-11-28) while no one reads
+/// that far.
 pub const LISTED_AT_MOST: usize = 200;
 
 /// An order as a line of the day's work.
