@@ -230,6 +230,8 @@ async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
                 d["deliveries"].as_i64().unwrap(),
             )
         })
+        // The demo's workshops' days (next year) follow, empty of orders.
+        .filter(|(date, ..)| *date < "2027-01-01")
         .collect();
     // Every day keeps its counts; the lines stop at 200, in the list's order.
     assert_eq!(
