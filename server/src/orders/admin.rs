@@ -29,8 +29,14 @@ use crate::store::entities::{
     order, order_change, order_event, order_item, order_note, order_refund, workshop,
 };
 
-/// How many orders a search lists at most (newest first).
+/// How many orders a search finds at most (newest first).
 pub const FOUND_SHOWN: u64 = 200;
+
+/// How many orders one answer of the list draws in full, the first in the list's order: a
+/// Valentine's morning puts thousands in the day's work, and drawing them all on every call held
+/// the server at 229 MB of its own instead of 47 (performance.md, 2026-11-28) while no one reads
+/// that far.
+pub const LISTED_AT_MOST: usize = 200;
 
 /// An order as a line of the day's work.
 #[derive(Debug, Clone, Object)]
@@ -124,6 +130,9 @@ pub struct OrderDay {
     pub collections: u32,
     /// Cancelled orders are listed but not counted.
     pub cancelled: u32,
+    /// The day's orders left out of `orders` because the answer already lists as many as it
+    /// draws (a filter by day, status or method narrows it).
+    pub not_listed: u32,
     pub orders: Vec<OrderLine>,
 }
 
@@ -137,6 +146,8 @@ pub struct OrderBook {
     pub days: Vec<OrderDay>,
     /// How many orders were found (a search stops at 200).
     pub found: u32,
+    /// How many of them the answer lists in full (at most 200, the first in its order).
+    pub listed: u32,
     /// Every status an order can have, in core's order, for the filter.
     pub statuses: Vec<OrderMove>,
 }
@@ -484,9 +495,48 @@ fn line(
     }
 }
 
+/// An order as the list sorts and counts it, read without its details: the day's work reads
+/// every order from today on (thousands on a busy morning) but draws only the first
+/// [`LISTED_AT_MOST`].
+struct Found {
+    id: i32,
+    day: Date,
+    status: OrderStatus,
+    method: Method,
+    placed: i64,
+}
+
+impl Found {
+    fn of(
+        (id, fulfil_date, created_at, status, fulfil_method): (
+            i32,
+            Option<String>,
+            i64,
+            String,
+            Option<String>,
+        ),
+    ) -> Found {
+        Found {
+            id,
+            day: fulfil_date
+                .as_deref()
+                .and_then(Date::parse)
+                .unwrap_or_else(|| studio_today(created_at)),
+            status: OrderStatus::parse(&status).unwrap_or(OrderStatus::New),
+            method: fulfil_method
+                .as_deref()
+                .and_then(Method::parse)
+                .unwrap_or(Method::Collection),
+            placed: created_at,
+        }
+    }
+}
+
 /// The orders the filter asks for, by day: without a search or range, the day's work
 /// (unfinished orders of past days first, marked overdue, then today and the days ahead).
-/// Within a day, new orders come first, then the latest placed.
+/// Within a day, new orders come first, then the latest placed. Every day found is listed with
+/// its counts; the orders themselves only up to [`LISTED_AT_MOST`] in that order, each day
+/// saying how many of its own are left out.
 pub async fn book(
     db: &impl ConnectionTrait,
     now: i64,
@@ -546,46 +596,28 @@ pub async fn book(
     if searching.is_some() {
         query = query.order_by_desc(order::Column::Id).limit(FOUND_SHOWN);
     }
-    let found = query.all(db).await?;
-    let ids: Vec<i32> = found.iter().map(|o| o.id).collect();
-    let mut items = items_of(db, &ids).await?;
-    let pending = pending_refunds(db, &ids).await?;
-    let mut marks: HashMap<i32, Vec<String>> = HashMap::new();
-    for (id, mark) in alerts::marks_of(db, &ids).await? {
-        marks.entry(id).or_default().push(mark.to_owned());
-    }
-    let mut reached = steps_reached(db, &ids).await?;
-    let balances = bookings::balance_money(db, &ids).await?;
-    let settings = crate::studio::delivery::settings(db).await?;
-
-    // Each day's orders with what they sort by: status and when placed.
-    type Placed = (OrderStatus, i64, OrderLine);
-    let mut by_day: Vec<(Date, Vec<Placed>)> = Vec::new();
+    // What every order found is sorted and counted by; the rest is read for the listed ones.
+    let found: Vec<Found> = query
+        .select_only()
+        .column(order::Column::Id)
+        .column(order::Column::FulfilDate)
+        .column(order::Column::CreatedAt)
+        .column(order::Column::Status)
+        .column(order::Column::FulfilMethod)
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(Found::of)
+        .collect();
+    let mut by_day: Vec<(Date, Vec<Found>)> = Vec::new();
     let mut index: HashMap<Date, usize> = HashMap::new();
     for order in found {
-        let day = day_of(&order);
-        let status = status_of(&order);
-        let placed = order.created_at;
-        let lines = items.remove(&order.id).unwrap_or_default();
-        let refund_pending = pending.contains(&order.id);
-        let been = reached.remove(&order.id).unwrap_or_default();
-        let alerts = marks.remove(&order.id).unwrap_or_default();
-        let balance = balances.get(&order.id).copied().unwrap_or_default();
-        let row = line(
-            order,
-            &lines,
-            today,
-            refund_pending,
-            alerts,
-            &been,
-            &settings,
-            &balance,
-        );
-        let at = *index.entry(day).or_insert_with(|| {
-            by_day.push((day, Vec::new()));
+        let at = *index.entry(order.day).or_insert_with(|| {
+            by_day.push((order.day, Vec::new()));
             by_day.len() - 1
         });
-        by_day[at].1.push((status, placed, row));
+        by_day[at].1.push(order);
     }
     // A workshop is held on its day whether or not any order is: its day is listed, and the
     // page shows the workshop under it. Not in a search or a filter by status or method,
@@ -621,22 +653,76 @@ pub async fn book(
     } else {
         by_day.sort_by_key(|day| day.0);
     }
+    for (_, orders) in &mut by_day {
+        orders.sort_by(|a, b| {
+            let new = |s: OrderStatus| s != OrderStatus::New;
+            new(a.status)
+                .cmp(&new(b.status))
+                .then(b.placed.cmp(&a.placed))
+        });
+    }
+    // The first orders in the list's order are drawn in full.
+    let listed: Vec<i32> = by_day
+        .iter()
+        .flat_map(|(_, orders)| orders.iter().map(|o| o.id))
+        .take(LISTED_AT_MOST)
+        .collect();
+    let mut models: HashMap<i32, order::Model> = HashMap::new();
+    for chunk in listed.chunks(500) {
+        for order in order::Entity::find()
+            .filter(order::Column::Id.is_in(chunk.to_vec()))
+            .all(db)
+            .await?
+        {
+            models.insert(order.id, order);
+        }
+    }
+    let mut items = items_of(db, &listed).await?;
+    let pending = pending_refunds(db, &listed).await?;
+    let mut marks: HashMap<i32, Vec<String>> = HashMap::new();
+    for (id, mark) in alerts::marks_of(db, &listed).await? {
+        marks.entry(id).or_default().push(mark.to_owned());
+    }
+    let mut reached = steps_reached(db, &listed).await?;
+    let balances = bookings::balance_money(db, &listed).await?;
+    let settings = crate::studio::delivery::settings(db).await?;
+
     let mut count = 0;
+    let mut shown = 0;
     let days = by_day
         .into_iter()
-        .map(|(date, mut rows)| {
-            rows.sort_by(|a, b| {
-                let new = |s: OrderStatus| s != OrderStatus::New;
-                new(a.0).cmp(&new(b.0)).then(b.1.cmp(&a.1))
-            });
-            let orders: Vec<OrderLine> = rows.into_iter().map(|(_, _, row)| row).collect();
-            count += orders.len() as u32;
-            let live = |method: &str| {
-                orders
+        .map(|(date, found)| {
+            count += found.len() as u32;
+            let live = |method: Method| {
+                found
                     .iter()
-                    .filter(|o| o.method == method && o.status != OrderStatus::Cancelled.as_str())
+                    .filter(|o| o.method == method && o.status != OrderStatus::Cancelled)
                     .count() as u32
             };
+            let (deliveries, collections) = (live(Method::Delivery), live(Method::Collection));
+            let cancelled = found
+                .iter()
+                .filter(|o| o.status == OrderStatus::Cancelled)
+                .count() as u32;
+            let total = found.len() as u32;
+            let orders: Vec<OrderLine> = found
+                .into_iter()
+                .filter_map(|o| {
+                    let order = models.remove(&o.id)?;
+                    let balance = balances.get(&o.id).copied().unwrap_or_default();
+                    Some(line(
+                        order,
+                        &items.remove(&o.id).unwrap_or_default(),
+                        today,
+                        pending.contains(&o.id),
+                        marks.remove(&o.id).unwrap_or_default(),
+                        &reached.remove(&o.id).unwrap_or_default(),
+                        &settings,
+                        &balance,
+                    ))
+                })
+                .collect();
+            shown += orders.len() as u32;
             OrderDay {
                 date: date.to_wire(),
                 day: date.display(),
@@ -646,12 +732,10 @@ pub async fn book(
                     -1 => "Yesterday".into(),
                     _ => String::new(),
                 },
-                deliveries: live("delivery"),
-                collections: live("collection"),
-                cancelled: orders
-                    .iter()
-                    .filter(|o| o.status == OrderStatus::Cancelled.as_str())
-                    .count() as u32,
+                deliveries,
+                collections,
+                cancelled,
+                not_listed: total - orders.len() as u32,
                 orders,
             }
         })
@@ -660,6 +744,7 @@ pub async fn book(
         today: today.to_wire(),
         days,
         found: count,
+        listed: shown,
         statuses: OrderStatus::ALL
             .into_iter()
             .map(|status| move_view(status, false))

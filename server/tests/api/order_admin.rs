@@ -193,6 +193,76 @@ async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_work
 }
 
 #[tokio::test]
+async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
+    // 256 orders for Tuesday: copies of the first, doubled (each with a cart and payment of its
+    // own), then one more for Wednesday, placed last.
+    let columns = crate::order_ledger::order_columns();
+    for generation in 0..8 {
+        let copied = columns
+            .replace("cart_id", &format!("'c{generation}-' || id"))
+            .replace("payment_intent_id", &format!("'pi{generation}-' || id"));
+        sql(
+            &app,
+            &format!("INSERT INTO orders ({columns}) SELECT {copied} FROM orders"),
+        )
+        .await;
+    }
+    let (wednesday, _) = paid_order(&app, 1, "2026-12-16", "BS4 1AA").await;
+
+    let (status, book) = get(&app, "/api/admin/orders/", &session).await;
+    assert_eq!(status, 200, "{book}");
+    assert_eq!(
+        (book["found"].as_i64(), book["listed"].as_i64()),
+        (Some(257), Some(200))
+    );
+    let days: Vec<(&str, usize, i64, i64)> = book["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["date"].as_str().unwrap(),
+                d["orders"].as_array().unwrap().len(),
+                d["not_listed"].as_i64().unwrap(),
+                d["deliveries"].as_i64().unwrap(),
+            )
+        })
+        // The demo's workshops' days (next year) follow, empty of orders.
+        .filter(|(date, ..)| *date < "2027-01-01")
+        .collect();
+    // Every day keeps its counts; the lines stop at 200, in the list's order.
+    assert_eq!(
+        days,
+        vec![
+            ("2026-12-14", 0, 0, 0),
+            ("2026-12-15", 200, 56, 256),
+            ("2026-12-16", 0, 1, 1)
+        ]
+    );
+    assert!(
+        book["days"][1]["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|o| o["status"] == "new" && o["date"] == "2026-12-15"),
+        "{}",
+        book["days"][1]
+    );
+    // A narrower list draws what the wider one left out.
+    let (_, day) = get(
+        &app,
+        "/api/admin/orders/?from=2026-12-16&to=2026-12-16",
+        &session,
+    )
+    .await;
+    assert_eq!(day["days"][0]["orders"][0]["id"], wednesday);
+    assert_eq!(day["days"][0]["not_listed"], 0);
+}
+
+#[tokio::test]
 async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_order() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;

@@ -519,7 +519,7 @@ async fn the_csv_quotes_semicolons_and_is_sent_as_it_is_read_page_by_page() {
 }
 
 /// Every column of `orders` but its id, for copying rows.
-fn order_columns() -> String {
+pub fn order_columns() -> String {
     use posy_server::store::entities::order;
     use sea_orm::Iterable;
     order::Column::iter()

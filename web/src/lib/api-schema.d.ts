@@ -4003,6 +4003,11 @@ export interface components {
              * @description How many orders were found (a search stops at 200).
              */
             found: number;
+            /**
+             * Format: uint32
+             * @description How many of them the answer lists in full (at most 200, the first in its order).
+             */
+            listed: number;
             /** @description Every status an order can have, in core's order, for the filter. */
             statuses: components["schemas"]["OrderMove"][];
             /** @description The studio's today, `2026-12-14`. */
@@ -4026,6 +4031,12 @@ export interface components {
             day: string;
             /** Format: uint32 */
             deliveries: number;
+            /**
+             * Format: uint32
+             * @description The day's orders left out of `orders` because the answer already lists as many as it
+             *     draws (a filter by day, status or method narrows it).
+             */
+            not_listed: number;
             orders: components["schemas"]["OrderLine"][];
             /** @description `Today`, `Tomorrow`, or empty. */
             relative: string;

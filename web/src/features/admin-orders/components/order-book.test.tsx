@@ -10,6 +10,7 @@ import { orderLine } from './order-fixtures';
 const book: Book = {
   today: '2026-12-14',
   found: 5,
+  listed: 5,
   statuses: [
     { status: 'new', label: 'New', mails_customer: false },
     { status: 'confirmed', label: 'Confirmed', mails_customer: false },
@@ -23,6 +24,7 @@ const book: Book = {
       deliveries: 1,
       collections: 0,
       cancelled: 0,
+      not_listed: 0,
       orders: [orderLine(3, { date: '2026-12-11', overdue: true, status: 'confirmed', status_label: 'Confirmed' })],
     },
     {
@@ -32,6 +34,7 @@ const book: Book = {
       deliveries: 3,
       collections: 1,
       cancelled: 0,
+      not_listed: 0,
       orders: [
         orderLine(9),
         orderLine(8, { method: 'collection', when: '14:00', recipient: 'Jo Bloom', postcode: '', studio_order: true }),
@@ -116,6 +119,16 @@ describe('the day’s work', () => {
     // The filters wait under "Find orders".
     const fold = screen.getByText('Find orders').closest('details')!;
     expect(fold).not.toHaveAttribute('open');
+  });
+
+  it('says how many of a busy day’s orders the answer left out, and still offers the day sheet', async () => {
+    mockApi.on('GET', '/api/admin/orders/', () =>
+      json({ ...book, found: 1204, listed: 200, days: [{ ...book.days[1]!, deliveries: 1100, collections: 104, not_listed: 1200 }] }),
+    );
+    renderPage(<OrderBook onSignedOut={() => {}} />, { path: '/admin/orders' });
+    const today = await screen.findByRole('region', { name: TODAY });
+    expect(today).toHaveTextContent('1200 more orders on this day are not listed here');
+    expect(within(today).getByRole('link', { name: /Day sheet/ })).toBeInTheDocument();
   });
 
   it('moves the ticked orders together, and says in words which were refused', async () => {

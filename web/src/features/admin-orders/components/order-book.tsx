@@ -256,7 +256,7 @@ function DayOfWork({ day, filtered, picked, onPick, extra }: DayOfWorkProps) {
               <span className="visually-hidden">for {day.day}</span>
             </button>
           )}
-          {day.orders.length > 0 && (
+          {day.orders.length + day.not_listed > 0 && (
             <Link to={`/admin/orders/day/${day.date}`} className="button button--quiet button--small">
               Day sheet <span className="visually-hidden">for {day.day}</span>
             </Link>
@@ -265,7 +265,7 @@ function DayOfWork({ day, filtered, picked, onPick, extra }: DayOfWorkProps) {
       </header>
       {extra}
       {day.orders.length === 0 ? (
-        <p className="admin-quiet order-day__empty">{filtered ? 'None match on this day.' : 'Nothing booked yet.'}</p>
+        day.not_listed === 0 && <p className="admin-quiet order-day__empty">{filtered ? 'None match on this day.' : 'Nothing booked yet.'}</p>
       ) : (
         <ul className="admin-list" aria-label={`Orders for ${day.day}`}>
           {day.orders.map((order) => (
@@ -282,6 +282,13 @@ function DayOfWork({ day, filtered, picked, onPick, extra }: DayOfWorkProps) {
             </li>
           ))}
         </ul>
+      )}
+      {day.not_listed > 0 && (
+        // The server draws a few hundred orders an answer; a busy day's others are counted only.
+        <p className="admin-quiet order-day__more">
+          {counted(day.not_listed, 'more order')} on this day {day.not_listed === 1 ? 'is' : 'are'} not listed here: find them by
+          status, method or day, or open the day sheet.
+        </p>
       )}
     </section>
   );
