@@ -373,11 +373,16 @@ impl CatalogueAdminApi {
     async fn delete_product(
         &self,
         admin: AdminSession,
-        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> ProductDeleted {
-        products::delete(*writer, &admin.0.username, gallery.media.as_ref(), id.0).await?;
+        products::delete(
+            &gallery.writer,
+            &admin.0.username,
+            gallery.media.as_ref(),
+            id.0,
+        )
+        .await?;
         Ok(done())
     }
 
@@ -429,21 +434,19 @@ impl CatalogueAdminApi {
     async fn upload_picture(
         &self,
         admin: AdminSession,
-        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
         body: PictureBody,
     ) -> ProductChanged {
         // An unknown product is said before its picture is read.
         products::exists(&gallery.db, id.0).await?;
-        let to = gallery.destination();
-        let incoming = to
+        let incoming = gallery
             .receive_picture(body.parts)
             .await
             .map_err(ProductAdminError::from)?;
         Ok(Json(
             products::replace_picture(
-                *writer,
+                &gallery.writer,
                 &admin.0.username,
                 gallery.media.as_ref(),
                 id.0,

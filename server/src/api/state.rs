@@ -7,8 +7,9 @@ use crate::accounts::auth;
 use crate::gallery::view::{self, AlbumView};
 use crate::gallery::{FindError, Viewer};
 use crate::http::proxies::{self, Network};
+use crate::media::receiving::{Incoming, Parts};
 use crate::media::store::Media;
-use crate::media::uploads::{Destination, UploadLimits};
+use crate::media::uploads::{Destination, PictureError, UploadLimits};
 use crate::media::video::Videos;
 use crate::store::db::Writer;
 use crate::store::rate_limit::Limit;
@@ -94,6 +95,11 @@ impl Gallery {
             videos: &self.videos,
             limits: &self.limits,
         }
+    }
+
+    /// A product's or a workshop's one picture, read to disk as it arrives.
+    pub async fn receive_picture(&self, parts: Parts) -> Result<Incoming, PictureError> {
+        self.destination().receive_picture(parts).await
     }
 }
 

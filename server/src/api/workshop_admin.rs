@@ -500,20 +500,18 @@ impl WorkshopAdminApi {
     async fn upload_picture(
         &self,
         admin: AdminSession,
-        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
         body: WorkshopPictureBody,
     ) -> Edited {
         // An unknown workshop is said before its picture is read.
         studio_workshops::one(&gallery.db, id.0).await?;
-        let to = gallery.destination();
-        let incoming = to
+        let incoming = gallery
             .receive_picture(body.parts)
             .await
             .map_err(EditError::from)?;
         let row = studio_workshops::replace_picture(
-            *writer,
+            &gallery.writer,
             gallery.media.as_ref(),
             id.0,
             incoming,
@@ -532,12 +530,11 @@ impl WorkshopAdminApi {
     async fn remove_picture(
         &self,
         admin: AdminSession,
-        writer: Data<&Writer>,
         gallery: Data<&Gallery>,
         id: Path<i32>,
     ) -> Result<Json<AdminWorkshop>, Failure<EditError, { PATH | CSRF | ADMIN }>> {
         let row = studio_workshops::remove_picture(
-            *writer,
+            &gallery.writer,
             gallery.media.as_ref(),
             id.0,
             &admin.0.username,

@@ -47,10 +47,16 @@ where
         timestamp(SystemTime::now(), &mut stamp);
         let stamp = std::str::from_utf8(&stamp).map_err(|_| fmt::Error)?;
         let request = current();
+        let line = Line {
+            ctx,
+            event,
+            request: request.as_ref(),
+            stamp,
+        };
         if self.json {
-            json(ctx, writer, event, request.as_ref(), stamp)
+            line.json(writer)
         } else {
-            text(ctx, writer, event, request.as_ref(), stamp)
+            line.text(writer)
         }
     }
 }
@@ -102,109 +108,103 @@ pub fn access_line(out: &mut Vec<u8>, json: bool, now: SystemTime, access: &Acce
     }
 }
 
-/// A line for a person, as tracing-subscriber's `Full` format writes it: the time, the level,
-/// the request (as the `request{id=…}` span it used to be) and any spans, the target, the
-/// fields; coloured only when the writer is (a terminal).
-fn text<S, N>(
-    ctx: &FmtContext<'_, S, N>,
-    mut writer: Writer<'_>,
-    event: &Event<'_>,
-    request: Option<&RequestId>,
-    stamp: &str,
-) -> fmt::Result
-where
-    S: Subscriber + for<'a> LookupSpan<'a>,
-    N: for<'a> FormatFields<'a> + 'static,
-{
-    let ansi = writer.has_ansi_escapes();
-    let meta = event.metadata();
-    let level = *meta.level();
-    write!(writer, "{} ", Paint(ansi, DIMMED, stamp))?;
-    write!(writer, "{} ", Paint(ansi, colour(level), level_word(level)))?;
-    let mut spans = false;
-    if let Some(id) = request {
-        write!(
-            writer,
-            "{}{}{}{}{}{}{}",
-            Paint(ansi, BOLD, "request"),
-            Paint(ansi, BOLD, "{"),
-            Paint(ansi, ITALIC, "id"),
-            Paint(ansi, DIMMED, "="),
-            id.as_str(),
-            Paint(ansi, BOLD, "}"),
-            Paint(ansi, DIMMED, ":"),
-        )?;
-        spans = true;
-    }
-    if let Some(scope) = ctx.event_scope() {
-        for span in scope.from_root() {
-            write!(writer, "{}", Paint(ansi, BOLD, span.name()))?;
-            let extensions = span.extensions();
-            if let Some(fields) = extensions.get::<FormattedFields<N>>()
-                && !fields.is_empty()
-            {
-                write!(
-                    writer,
-                    "{}{fields}{}",
-                    Paint(ansi, BOLD, "{"),
-                    Paint(ansi, BOLD, "}")
-                )?;
-            }
-            write!(writer, "{}", Paint(ansi, DIMMED, ":"))?;
-            spans = true;
-        }
-    }
-    if spans {
-        writer.write_char(' ')?;
-    }
-    write!(
-        writer,
-        "{}{} ",
-        Paint(ansi, DIMMED, meta.target()),
-        Paint(ansi, DIMMED, ":")
-    )?;
-    ctx.format_fields(writer.by_ref(), event)?;
-    writeln!(writer)
+/// One event to write, with the request it belongs to and its time.
+struct Line<'a, S, N> {
+    ctx: &'a FmtContext<'a, S, N>,
+    event: &'a Event<'a>,
+    request: Option<&'a RequestId>,
+    stamp: &'a str,
 }
 
-/// A JSON line, as tracing-subscriber's `Json` format writes it: time, level, fields, target,
-/// and, inside a request or a span, the innermost (`span`) and all from the outermost
-/// (`spans`), the request first as `{"id":…,"name":"request"}`.
-fn json<S, N>(
-    ctx: &FmtContext<'_, S, N>,
-    mut writer: Writer<'_>,
-    event: &Event<'_>,
-    request: Option<&RequestId>,
-    stamp: &str,
-) -> fmt::Result
+impl<S, N> Line<'_, S, N>
 where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
 {
-    let mut spans = Vec::new();
-    if let Some(id) = request {
-        spans.push(JsonSpan {
-            name: "request",
-            fields: Fields::Id(id.as_str()),
-        });
+    /// A line for a person, as tracing-subscriber's `Full` format writes it: the time, the level,
+    /// the request (as the `request{id=…}` span it used to be) and any spans, the target, the
+    /// fields; coloured only when the writer is (a terminal).
+    fn text(&self, mut writer: Writer<'_>) -> fmt::Result {
+        let ansi = writer.has_ansi_escapes();
+        let meta = self.event.metadata();
+        let level = *meta.level();
+        write!(writer, "{} ", Paint(ansi, DIMMED, self.stamp))?;
+        write!(writer, "{} ", Paint(ansi, colour(level), level_word(level)))?;
+        let mut spans = false;
+        if let Some(id) = self.request {
+            write!(
+                writer,
+                "{}{}{}{}{}{}{}",
+                Paint(ansi, BOLD, "request"),
+                Paint(ansi, BOLD, "{"),
+                Paint(ansi, ITALIC, "id"),
+                Paint(ansi, DIMMED, "="),
+                id.as_str(),
+                Paint(ansi, BOLD, "}"),
+                Paint(ansi, DIMMED, ":"),
+            )?;
+            spans = true;
+        }
+        if let Some(scope) = self.ctx.event_scope() {
+            for span in scope.from_root() {
+                write!(writer, "{}", Paint(ansi, BOLD, span.name()))?;
+                let extensions = span.extensions();
+                if let Some(fields) = extensions.get::<FormattedFields<N>>()
+                    && !fields.is_empty()
+                {
+                    write!(
+                        writer,
+                        "{}{fields}{}",
+                        Paint(ansi, BOLD, "{"),
+                        Paint(ansi, BOLD, "}")
+                    )?;
+                }
+                write!(writer, "{}", Paint(ansi, DIMMED, ":"))?;
+                spans = true;
+            }
+        }
+        if spans {
+            writer.write_char(' ')?;
+        }
+        write!(
+            writer,
+            "{}{} ",
+            Paint(ansi, DIMMED, meta.target()),
+            Paint(ansi, DIMMED, ":")
+        )?;
+        self.ctx.format_fields(writer.by_ref(), self.event)?;
+        writeln!(writer)
     }
-    if let Some(scope) = ctx.event_scope() {
-        for span in scope.from_root() {
-            let extensions = span.extensions();
-            let fields = extensions
-                .get::<FormattedFields<N>>()
-                .and_then(|f| serde_json::from_str(&f.fields).ok())
-                .unwrap_or_default();
+
+    /// A JSON line, as tracing-subscriber's `Json` format writes it: time, level, fields, target,
+    /// and, inside a request or a span, the innermost (`span`) and all from the outermost
+    /// (`spans`), the request first as `{"id":…,"name":"request"}`.
+    fn json(&self, mut writer: Writer<'_>) -> fmt::Result {
+        let mut spans = Vec::new();
+        if let Some(id) = self.request {
             spans.push(JsonSpan {
-                name: span.name(),
-                fields: Fields::Recorded(fields),
+                name: "request",
+                fields: Fields::Id(id.as_str()),
             });
         }
+        if let Some(scope) = self.ctx.event_scope() {
+            for span in scope.from_root() {
+                let extensions = span.extensions();
+                let fields = extensions
+                    .get::<FormattedFields<N>>()
+                    .and_then(|f| serde_json::from_str(&f.fields).ok())
+                    .unwrap_or_default();
+                spans.push(JsonSpan {
+                    name: span.name(),
+                    fields: Fields::Recorded(fields),
+                });
+            }
+        }
+        let mut out = Vec::with_capacity(256);
+        json_object(&mut out, self.stamp, self.event, &spans).map_err(|_| fmt::Error)?;
+        writer.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)?;
+        writeln!(writer)
     }
-    let mut out = Vec::with_capacity(256);
-    json_object(&mut out, stamp, event, &spans).map_err(|_| fmt::Error)?;
-    writer.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)?;
-    writeln!(writer)
 }
 
 fn json_object(
