@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 use crate::builders::{studio_voucher, voucher_balance};
 use crate::checkout::pay;
 use crate::helpers::{
-    Options, TestApp, admin_get, admin_post, admin_session, behind_a_proxy, count, post_from,
-    spawn_app_with,
+    Options, TestApp, admin_get, admin_post, admin_session, behind_a_proxy, count, decoded,
+    post_from, spawn_app_with,
 };
 
 const WREATH: &str = "christmas-wreath-making";
@@ -76,13 +76,6 @@ async fn pay_and_place(app: &TestApp, booked: &Value) -> (u16, Value) {
     let secret = booked["client_secret"].as_str().unwrap();
     let paid = pay(app, secret, "4242 4242 4242 4242").await;
     place(app, booked, paid["payment_intent"]["id"].as_str()).await
-}
-
-fn decoded(mail: &str) -> String {
-    mail.replace("=\r\n", "")
-        .replace("=\n", "")
-        .replace("=C2=A3", "£")
-        .replace("=3D", "=")
 }
 
 async fn attendees(app: &TestApp, session: &str) -> Value {
@@ -176,12 +169,7 @@ async fn a_booking_paid_part_by_voucher_and_part_by_card_gives_back_to_the_vouch
     let (status, _) = admin_post(&app, &session, &path, body).await;
     assert_eq!(status, 200, "the same ask again gives nothing twice");
     assert_eq!(voucher_balance(&app, &code).await["balance"], "15.00");
-    let mail = app.mail(5).await;
-    let cancelled = mail
-        .iter()
-        .map(|m| decoded(m))
-        .find(|m| m.contains("is cancelled"))
-        .expect("the booker's cancellation");
+    let cancelled = app.mail_saying("is cancelled").await;
     assert!(
         cancelled.contains("£15.00 is back on your gift voucher"),
         "{cancelled}"

@@ -362,6 +362,25 @@ impl TestApp {
         })
     }
 
+    /// The first mail in the outbox (quoted-printable undone) that says `words`, waited for:
+    /// the outbox writes its letters after the answer, in no set order, so a count of mails can
+    /// be reached before the one a test is about is written.
+    pub async fn mail_saying(&self, words: &str) -> String {
+        let folder = self.data_dir.join("outbox");
+        for _ in 0..100 {
+            let letters = letters_in(&folder, 0).await.unwrap_or_default();
+            if let Some(letter) = letters
+                .iter()
+                .map(|m| decoded(m))
+                .find(|m| m.contains(words))
+            {
+                return letter;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no mail in {} says {words:?}", folder.display())
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -607,6 +626,14 @@ pub async fn sql(app: &TestApp, statement: &str) {
 
 /// The letters (`.eml` files) in `folder`, in their names' order, once there are `count` of
 /// them; `None` when there are fewer after 10 s.
+/// Quoted-printable undone, enough for the tests' sentences.
+pub fn decoded(mail: &str) -> String {
+    mail.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=C2=A3", "£")
+        .replace("=3D", "=")
+}
+
 pub async fn letters_in(folder: &std::path::Path, count: usize) -> Option<Vec<String>> {
     for _ in 0..100 {
         let mut files: Vec<_> = std::fs::read_dir(folder)

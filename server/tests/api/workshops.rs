@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use crate::checkout::pay;
 use crate::helpers::{
-    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, post_from,
-    spawn_app, spawn_app_with, sql,
+    Options, TestApp, admin_get, admin_post, admin_put, admin_session, behind_a_proxy, decoded,
+    post_from, spawn_app, spawn_app_with, sql,
 };
 
 pub(crate) const WREATH: &str = "christmas-wreath-making";
@@ -276,14 +276,6 @@ fn body_of(workshop: &Value, change: impl FnOnce(&mut Value)) -> Value {
 fn offer_token(offer: &str) -> String {
     let link = offer.split("offer=").nth(1).unwrap();
     link.chars().take_while(char::is_ascii_hexdigit).collect()
-}
-
-/// Quoted-printable undone, enough for the tests' sentences.
-pub(crate) fn decoded(mail: &str) -> String {
-    mail.replace("=\r\n", "")
-        .replace("=\n", "")
-        .replace("=C2=A3", "£")
-        .replace("=3D", "=")
 }
 
 #[tokio::test]
