@@ -197,19 +197,9 @@ async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
     let app = shop_at(monday_morning).await;
     let session = admin_session(&app).await;
     paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
-    // 256 orders for Tuesday: copies of the first, doubled (each with a cart and payment of its
-    // own), then one more for Wednesday, placed last.
-    let columns = crate::order_ledger::order_columns();
-    for generation in 0..8 {
-        let copied = columns
-            .replace("cart_id", &format!("'c{generation}-' || id"))
-            .replace("payment_intent_id", &format!("'pi{generation}-' || id"));
-        sql(
-            &app,
-            &format!("INSERT INTO orders ({columns}) SELECT {copied} FROM orders"),
-        )
-        .await;
-    }
+    // 256 orders for Tuesday: copies of the first, doubled, then one more for Wednesday, placed
+    // last.
+    crate::order_ledger::double_orders(&app, 8).await;
     let (wednesday, _) = paid_order(&app, 1, "2026-12-16", "BS4 1AA").await;
 
     let (status, book) = get(&app, "/api/admin/orders/", &session).await;

@@ -483,19 +483,8 @@ async fn the_csv_quotes_semicolons_and_is_sent_as_it_is_read_page_by_page() {
         &format!("UPDATE orders SET first_name = 'Jo; Sam', last_name = '=1+2' WHERE id = {id}"),
     )
     .await;
-    // More orders than one page holds: copies of the first, doubled until there are 512 (each
-    // copy with a cart and payment of its own, which are unique).
-    let columns = order_columns();
-    for generation in 0..9 {
-        let copied = columns
-            .replace("cart_id", &format!("'c{generation}-' || id"))
-            .replace("payment_intent_id", &format!("'pi{generation}-' || id"));
-        sql(
-            &app,
-            &format!("INSERT INTO orders ({columns}) SELECT {copied} FROM orders"),
-        )
-        .await;
-    }
+    // More orders than one page holds: copies of the first, doubled until there are 512.
+    double_orders(&app, 9).await;
     let response = app
         .client
         .get(app.url("/api/admin/orders/export/?from=2026-12-01&to=2026-12-31"))
@@ -518,8 +507,24 @@ async fn the_csv_quotes_semicolons_and_is_sent_as_it_is_read_page_by_page() {
     assert_eq!(references.len(), 512, "no order twice");
 }
 
+/// Every order copied, `times` over (each copy with a cart and payment of its own, which are
+/// unique): 2^`times` as many orders.
+pub async fn double_orders(app: &TestApp, times: usize) {
+    let columns = order_columns();
+    for generation in 0..times {
+        let copied = columns
+            .replace("cart_id", &format!("'c{generation}-' || id"))
+            .replace("payment_intent_id", &format!("'pi{generation}-' || id"));
+        sql(
+            app,
+            &format!("INSERT INTO orders ({columns}) SELECT {copied} FROM orders"),
+        )
+        .await;
+    }
+}
+
 /// Every column of `orders` but its id, for copying rows.
-pub fn order_columns() -> String {
+fn order_columns() -> String {
     use posy_server::store::entities::order;
     use sea_orm::Iterable;
     order::Column::iter()
