@@ -370,24 +370,32 @@ pub fn studio_today(now: i64) -> Date {
 
 /// The day an order is for: its chosen day, or (placed without a choice) the day it was placed.
 fn day_of(order: &order::Model) -> Date {
-    order
-        .fulfil_date
-        .as_deref()
+    day_from(order.fulfil_date.as_deref(), order.created_at)
+}
+
+fn day_from(fulfil_date: Option<&str>, created_at: i64) -> Date {
+    fulfil_date
         .and_then(Date::parse)
-        .unwrap_or_else(|| studio_today(order.created_at))
+        .unwrap_or_else(|| studio_today(created_at))
 }
 
 fn method_of(order: &order::Model) -> Method {
-    order
-        .fulfil_method
-        .as_deref()
+    method_from(order.fulfil_method.as_deref())
+}
+
+fn method_from(fulfil_method: Option<&str>) -> Method {
+    fulfil_method
         .and_then(Method::parse)
         .unwrap_or(Method::Collection)
 }
 
 /// A status the code no longer knows reads as new, so it is looked at again.
 pub fn status_of(order: &order::Model) -> OrderStatus {
-    OrderStatus::parse(&order.status).unwrap_or(OrderStatus::New)
+    status_from(&order.status)
+}
+
+fn status_from(status: &str) -> OrderStatus {
+    OrderStatus::parse(status).unwrap_or(OrderStatus::New)
 }
 
 /// A way of paying the code does not know reads as the studio's: what it gives back goes
@@ -518,15 +526,9 @@ impl Found {
     ) -> Found {
         Found {
             id,
-            day: fulfil_date
-                .as_deref()
-                .and_then(Date::parse)
-                .unwrap_or_else(|| studio_today(created_at)),
-            status: OrderStatus::parse(&status).unwrap_or(OrderStatus::New),
-            method: fulfil_method
-                .as_deref()
-                .and_then(Method::parse)
-                .unwrap_or(Method::Collection),
+            day: day_from(fulfil_date.as_deref(), created_at),
+            status: status_from(&status),
+            method: method_from(fulfil_method.as_deref()),
             placed: created_at,
         }
     }
