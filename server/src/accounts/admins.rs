@@ -416,10 +416,10 @@ pub struct Asking<'a> {
     /// The session's own token: it stays signed in.
     pub token: &'a str,
     /// Who is asking, for the limit on wrong passwords (shared with signing in).
-    pub address: &'a str,
+    pub address: String,
     pub limit: &'a Limit,
     /// The shop's name: among a guesser's first words, so no new password may lean on it.
-    pub shop: &'a str,
+    pub shop: String,
 }
 
 /// Checks the asking admin's own password, given again before a change that matters (their
@@ -438,7 +438,7 @@ pub async fn confirm(
     }
     let attempt = format!(
         "{} {}",
-        asking.address,
+        &asking.address,
         asking.admin.username.to_lowercase()
     );
     if !asking.limit.take(db, &attempt).await? {
@@ -471,7 +471,7 @@ pub async fn change_password(
     if current.is_empty() {
         return Err(PasswordError::NoCurrent);
     }
-    account::check_new_password(new, &[&asking.admin.username, asking.shop, "posy"])
+    account::check_new_password(new, &[&asking.admin.username, &asking.shop, "posy"])
         .map_err(PasswordError::New)?;
     confirm(db, &asking, current).await?;
     let hash = auth::hash_password(new.to_owned())

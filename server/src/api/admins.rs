@@ -152,43 +152,40 @@ impl Refusal for AdminsError {
     ];
 }
 
-/// Who is asking, as the admins' changes need it.
-fn asking<'a>(
-    admin: &'a Admin,
+/// What the admins' calls need of the shop, handed over whole by poem.
+struct Desk<'a> {
     req: &'a Request,
-    clients: &'a Clients,
-    address: &'a str,
-    shop: &'a str,
-) -> Asking<'a> {
-    Asking {
-        admin,
-        token: cookie(req.headers(), clients.session_cookie()).unwrap_or_default(),
-        address,
-        limit: &clients.sign_ins,
-        shop,
-    }
-}
-
-/// The shop's name, which no new password may lean on.
-async fn shop_name(studio: &Studio, db: &DatabaseConnection) -> Result<String, sea_orm::DbErr> {
-    Ok(studio.facts.get(db).await?.name)
-}
-
-/// What disabling, enabling or removing an admin needs of the shop, handed over whole by poem.
-struct Changes<'a> {
     db: &'a DatabaseConnection,
     writer: &'a Writer,
     studio: &'a Studio,
+    clients: &'a Clients,
 }
 
-impl<'a> FromRequest<'a> for Changes<'a> {
+impl<'a> FromRequest<'a> for Desk<'a> {
     async fn from_request(req: &'a Request, body: &mut RequestBody) -> poem::Result<Self> {
-        Ok(Changes {
+        Ok(Desk {
+            req,
             db: <Data<&DatabaseConnection>>::from_request(req, body)
                 .await?
                 .0,
             writer: <Data<&Writer>>::from_request(req, body).await?.0,
             studio: <Data<&Studio>>::from_request(req, body).await?.0,
+            clients: <Data<&Clients>>::from_request(req, body).await?.0,
+        })
+    }
+}
+
+impl Desk<'_> {
+    /// Who is asking, as a change to one's password or to the admins needs it: the session
+    /// (which stays signed in), the address (for the limit on wrong passwords) and the shop's
+    /// name (which no new password may lean on).
+    async fn asking<'b>(&'b self, admin: &'b Admin) -> Result<Asking<'b>, sea_orm::DbErr> {
+        Ok(Asking {
+            admin,
+            token: cookie(self.req.headers(), self.clients.session_cookie()).unwrap_or_default(),
+            address: self.clients.address(self.req),
+            limit: &self.clients.sign_ins,
+            shop: self.studio.facts.get(self.db).await?.name,
         })
     }
 }
@@ -199,7 +196,7 @@ type Changed = Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF 
 /// Disables, enables or removes the admin `id` in one transaction, in turn with other writes;
 /// answers the list as it then is.
 async fn change(
-    shop: &Changes<'_>,
+    shop: &Desk<'_>,
     admin: &Admin,
     id: i32,
     what: Change,
@@ -231,20 +228,13 @@ impl AdminsApi {
     /// studio's address is told.
     #[oai(path = "/admin/admins/", method = "post", operation_id = "addAdmin")]
     // A handler's arguments are what poem hands it: the session, the shop's parts, the body.
-    #[allow(clippy::too_many_arguments)]
     async fn add(
         &self,
         admin: AdminSession,
-        req: &Request,
-        db: Data<&DatabaseConnection>,
-        writer: Data<&Writer>,
-        clients: Data<&Clients>,
-        studio: Data<&Studio>,
+        desk: Desk<'_>,
         body: Json<NewAdmin>,
     ) -> Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | SEND }>> {
-        let address = clients.address(req);
-        let shop = shop_name(&studio, &db).await.map_err(AdminsError::from)?;
-        let asking = asking(&admin.0, req, &clients, &address, &shop);
+        let asking = desk.asking(&admin.0).await.map_err(AdminsError::from)?;
         // The rules first, then the asker's password, then the slow hashing: each refusal
         // costs no more than it must.
         if body.current_password.is_empty() {
@@ -252,21 +242,21 @@ impl AdminsApi {
         }
         posy_core::account::check_username(&body.username)
             .map_err(|why| AdminsError::Account(AccountError::Username(why)))?;
-        admins::confirm(*db, &asking, &body.current_password)
+        admins::confirm(desk.db, &asking, &body.current_password)
             .await
             .map_err(AdminsError::Confirm)?;
-        let account = NewAccount::prepare(&body.username, &body.password, asking.shop)
+        let account = NewAccount::prepare(&body.username, &body.password, &asking.shop)
             .await
             .map_err(AdminsError::from)?;
-        let txn = writer.begin().await.map_err(AdminsError::from)?;
+        let txn = desk.writer.begin().await.map_err(AdminsError::from)?;
         let by = ChangedBy {
             who: &admin.0.username,
-            notify: &studio.notices_to,
+            notify: &desk.studio.notices_to,
         };
         admins::add(&txn, account, &by).await?;
         txn.commit().await.map_err(AdminsError::from)?;
         Ok(Json(
-            admins::list(*db, &admin.0)
+            admins::list(desk.db, &admin.0)
                 .await
                 .map_err(AdminsError::from)?,
         ))
@@ -274,60 +264,37 @@ impl AdminsApi {
 
     /// Disables an admin: signed out at once, and refused at the sign-in until enabled again.
     /// Never the only admin who can sign in. The studio's address is told.
-    #[oai(
-        path = "/admin/admins/:id/disable/",
-        method = "post",
-        operation_id = "disableAdmin"
-    )]
-    async fn disable(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+    #[oai(path = "/admin/admins/:id/disable/", method = "post", operation_id = "disableAdmin")]
+    async fn disable(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
         Ok(change(&shop, &admin.0, id.0, Change::Disabled).await?)
     }
 
     /// Enables a disabled admin again. The studio's address is told.
-    #[oai(
-        path = "/admin/admins/:id/enable/",
-        method = "post",
-        operation_id = "enableAdmin"
-    )]
-    async fn enable(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+    #[oai(path = "/admin/admins/:id/enable/", method = "post", operation_id = "enableAdmin")]
+    async fn enable(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
         Ok(change(&shop, &admin.0, id.0, Change::Enabled).await?)
     }
 
     /// Removes an admin and ends their sessions. Never the only admin who can sign in. The
     /// studio's address is told.
-    #[oai(
-        path = "/admin/admins/:id/",
-        method = "delete",
-        operation_id = "removeAdmin"
-    )]
-    async fn remove(&self, admin: AdminSession, shop: Changes<'_>, id: Path<i32>) -> Changed {
+    #[oai(path = "/admin/admins/:id/", method = "delete", operation_id = "removeAdmin")]
+    async fn remove(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
         Ok(change(&shop, &admin.0, id.0, Change::Removed).await?)
     }
 
     /// Changes the signed-in admin's own password, the current one given again (wrong ones
     /// count as failed sign-ins do). The account's other sessions end; this one stays.
-    #[oai(
-        path = "/admin/account/password/",
-        method = "post",
-        operation_id = "changePassword"
-    )]
-    #[allow(clippy::too_many_arguments)]
+    #[oai(path = "/admin/account/password/", method = "post", operation_id = "changePassword")]
     async fn change_password(
         &self,
         admin: AdminSession,
-        req: &Request,
-        db: Data<&DatabaseConnection>,
-        writer: Data<&Writer>,
-        clients: Data<&Clients>,
-        studio: Data<&Studio>,
+        desk: Desk<'_>,
         body: Json<PasswordChange>,
     ) -> Result<Json<PasswordChanged>, Failure<PasswordError, { ADMIN | SEND }>> {
-        let address = clients.address(req);
-        let shop = shop_name(&studio, &db).await.map_err(PasswordError::from)?;
-        let asking = asking(&admin.0, req, &clients, &address, &shop);
+        let asking = desk.asking(&admin.0).await.map_err(PasswordError::from)?;
         admins::change_password(
-            *db,
-            &writer,
+            desk.db,
+            desk.writer,
             asking,
             &body.current_password,
             &body.new_password,

@@ -268,11 +268,7 @@ impl AlbumsApi {
     }
 
     /// Admin: every album with everything in it, including videos still being converted.
-    #[oai(
-        path = "/admin/albums/",
-        method = "get",
-        operation_id = "adminListAlbums"
-    )]
+    #[oai(path = "/admin/albums/", method = "get", operation_id = "adminListAlbums")]
     async fn admin_list(&self, _admin: AdminSession, gallery: Data<&Gallery>) -> Listed {
         admin_list(gallery.0).await
     }
@@ -330,11 +326,7 @@ impl AlbumsApi {
     /// Admin: uploads pictures (JPEG, PNG, WebP, GIF, AVIF, HEIC) and videos (MP4, MOV, WebM),
     /// judged by content; each refused file is named with why. Videos are converted in the
     /// background (`processing` until ready).
-    #[oai(
-        path = "/albums/:id/upload_images/",
-        method = "post",
-        operation_id = "uploadAlbumImages"
-    )]
+    #[oai(path = "/albums/:id/upload_images/", method = "post", operation_id = "uploadAlbumImages")]
     async fn upload(
         &self,
         _admin: AdminSession,
@@ -381,11 +373,7 @@ impl AlbumsApi {
     }
 
     /// Admin: puts an album's pictures in a new order.
-    #[oai(
-        path = "/albums/:id/reorder/",
-        method = "post",
-        operation_id = "reorderAlbumImages"
-    )]
+    #[oai(path = "/albums/:id/reorder/", method = "post", operation_id = "reorderAlbumImages")]
     async fn reorder(
         &self,
         _admin: AdminSession,
@@ -404,23 +392,13 @@ pub struct SpecAlbumPaths;
 #[OpenApi(tag = "ApiTags::Gallery")]
 impl SpecAlbumPaths {
     /// Admin: the albums (the spec's path for `GET /api/admin/albums/`).
-    #[oai(
-        path = "/albums/",
-        method = "get",
-        operation_id = "specListAlbums",
-        deprecated
-    )]
+    #[oai(path = "/albums/", method = "get", operation_id = "specListAlbums", deprecated)]
     async fn list(&self, _admin: AdminSession, gallery: Data<&Gallery>) -> Listed {
         admin_list(gallery.0).await
     }
 
     /// Admin: makes an album (the spec's path for `POST /api/albums/`).
-    #[oai(
-        path = "/albums/",
-        method = "post",
-        operation_id = "specCreateAlbum",
-        deprecated
-    )]
+    #[oai(path = "/albums/", method = "post", operation_id = "specCreateAlbum", deprecated)]
     async fn create(
         &self,
         _admin: AdminSession,

@@ -26,12 +26,7 @@ pub struct AuthApi;
 
 /// The studio's admin, signed in with the `posy_session` cookie (a shop served over http).
 #[derive(SecurityScheme)]
-#[oai(
-    rename = "AdminSession",
-    ty = "api_key",
-    key_name = "posy_session",
-    key_in = "cookie"
-)]
+#[oai(rename = "AdminSession", ty = "api_key", key_name = "posy_session", key_in = "cookie")]
 struct PlainCookie(#[expect(dead_code, reason = "only described: AdminSession reads it")] ApiKey);
 
 /// The studio's admin, signed in with the `__Host-posy_session` cookie (a shop served over

@@ -322,11 +322,7 @@ impl CartApi {
     /// Adds a product (and size) to the cart, raising its line when it is already there.
     /// Refused whole (400, or 409 for stock) when the line would pass 10 or the stock; a fresh
     /// cart's first add is refused (429) when its address has started its share of carts.
-    #[oai(
-        path = "/cart/add_item/",
-        method = "post",
-        operation_id = "addCartItem"
-    )]
+    #[oai(path = "/cart/add_item/", method = "post", operation_id = "addCartItem")]
     async fn add_item(
         &self,
         carts: Carts<'_>,
@@ -345,11 +341,7 @@ impl CartApi {
     }
 
     /// Removes a line.
-    #[oai(
-        path = "/cart/remove_item/",
-        method = "post",
-        operation_id = "removeCartItem"
-    )]
+    #[oai(path = "/cart/remove_item/", method = "post", operation_id = "removeCartItem")]
     async fn remove_item(&self, carts: Carts<'_>, body: Json<RemoveItem>) -> CartAnswer<CartError> {
         let cart = cart_of(&body.cart_id)?;
         Ok(Json(
@@ -382,11 +374,7 @@ impl CartApi {
     /// or time, the recipient and address, instructions, the card) once core's delivery rules
     /// accept it at this moment; answers what the cart then costs. The browser runs the same
     /// rules first, so a refusal here is rare: a day or slot that closed meanwhile, say.
-    #[oai(
-        path = "/cart/fulfilment/",
-        method = "put",
-        operation_id = "setCartFulfilment"
-    )]
+    #[oai(path = "/cart/fulfilment/", method = "put", operation_id = "setCartFulfilment")]
     async fn fulfilment(
         &self,
         carts: Carts<'_>,

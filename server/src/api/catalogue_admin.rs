@@ -308,11 +308,7 @@ type ShelfChanged =
 impl CatalogueAdminApi {
     /// Every product, on sale, hidden or archived, with its sizes and stock, in the shop's
     /// order.
-    #[oai(
-        path = "/admin/products/",
-        method = "get",
-        operation_id = "adminListProducts"
-    )]
+    #[oai(path = "/admin/products/", method = "get", operation_id = "adminListProducts")]
     async fn products(
         &self,
         _admin: AdminSession,
@@ -324,11 +320,7 @@ impl CatalogueAdminApi {
 
     /// Makes a product, last on its shelf; /shop shows it at once when it is on sale. Its
     /// picture is uploaded after, with `picture/`.
-    #[oai(
-        path = "/admin/products/",
-        method = "post",
-        operation_id = "adminCreateProduct"
-    )]
+    #[oai(path = "/admin/products/", method = "post", operation_id = "adminCreateProduct")]
     async fn create_product(
         &self,
         admin: AdminSession,
@@ -344,11 +336,7 @@ impl CatalogueAdminApi {
 
     /// Changes a product: name, description, shelf, price and stock, its sizes (changed,
     /// added, removed), notice and whether it is on sale; /shop shows it at once.
-    #[oai(
-        path = "/admin/products/:id/",
-        method = "put",
-        operation_id = "adminUpdateProduct"
-    )]
+    #[oai(path = "/admin/products/:id/", method = "put", operation_id = "adminUpdateProduct")]
     async fn update_product(
         &self,
         admin: AdminSession,
@@ -365,11 +353,7 @@ impl CatalogueAdminApi {
     }
 
     /// Deletes a product no order ever had (409 for one that was ordered: archive it).
-    #[oai(
-        path = "/admin/products/:id/",
-        method = "delete",
-        operation_id = "adminDeleteProduct"
-    )]
+    #[oai(path = "/admin/products/:id/", method = "delete", operation_id = "adminDeleteProduct")]
     async fn delete_product(
         &self,
         admin: AdminSession,
@@ -458,11 +442,7 @@ impl CatalogueAdminApi {
     }
 
     /// Sets how many of a product (or of one of its sizes) are in stock.
-    #[oai(
-        path = "/admin/products/:id/stock/",
-        method = "post",
-        operation_id = "adminSetStock"
-    )]
+    #[oai(path = "/admin/products/:id/stock/", method = "post", operation_id = "adminSetStock")]
     async fn set_stock(
         &self,
         admin: AdminSession,
@@ -487,21 +467,13 @@ impl CatalogueAdminApi {
     }
 
     /// Every shelf in the shop's order, hidden ones too, with how many products each holds.
-    #[oai(
-        path = "/admin/categories/",
-        method = "get",
-        operation_id = "adminListCategories"
-    )]
+    #[oai(path = "/admin/categories/", method = "get", operation_id = "adminListCategories")]
     async fn categories(&self, _admin: AdminSession, db: Data<&DatabaseConnection>) -> Shelves {
         Ok(Json(shelves::list(*db).await?))
     }
 
     /// Makes a shelf, last on /shop; answers every shelf.
-    #[oai(
-        path = "/admin/categories/",
-        method = "post",
-        operation_id = "adminCreateCategory"
-    )]
+    #[oai(path = "/admin/categories/", method = "post", operation_id = "adminCreateCategory")]
     async fn create_category(
         &self,
         _admin: AdminSession,
@@ -513,11 +485,7 @@ impl CatalogueAdminApi {
 
     /// Renames a shelf, and hides or shows it (a hidden shelf's products leave /shop); answers
     /// every shelf.
-    #[oai(
-        path = "/admin/categories/:id/",
-        method = "put",
-        operation_id = "adminUpdateCategory"
-    )]
+    #[oai(path = "/admin/categories/:id/", method = "put", operation_id = "adminUpdateCategory")]
     async fn update_category(
         &self,
         _admin: AdminSession,

@@ -278,11 +278,7 @@ type Erasure = Result<Json<Erased>, Failure<CustomerError, { ADMIN | SEND }>>;
 impl CustomersApi {
     /// What the shop holds for an e-mail address, in brief (any capitals), and whether it can
     /// be erased now.
-    #[oai(
-        path = "/admin/customers/",
-        method = "get",
-        operation_id = "adminCustomerSummary"
-    )]
+    #[oai(path = "/admin/customers/", method = "get", operation_id = "adminCustomerSummary")]
     async fn summary(
         &self,
         _admin: AdminSession,
@@ -339,11 +335,7 @@ impl CustomersApi {
 
     /// Her copy of everything held for the address, as JSON: every order (with the studio's
     /// notes), enquiry, reply and letter.
-    #[oai(
-        path = "/admin/customers/export/",
-        method = "post",
-        operation_id = "adminExportCustomer"
-    )]
+    #[oai(path = "/admin/customers/export/", method = "post", operation_id = "adminExportCustomer")]
     async fn export(
         &self,
         admin: AdminSession,
@@ -358,11 +350,7 @@ impl CustomersApi {
     /// Erases what is held for the address: her orders anonymised (the money, the items, the
     /// dates, the refunds and the postcode district stay), her enquiries, replies and letters
     /// deleted, her order links ended. Refused (409) while an order of hers is unfinished.
-    #[oai(
-        path = "/admin/customers/erase/",
-        method = "post",
-        operation_id = "adminEraseCustomer"
-    )]
+    #[oai(path = "/admin/customers/erase/", method = "post", operation_id = "adminEraseCustomer")]
     async fn erase(
         &self,
         admin: AdminSession,

@@ -92,11 +92,7 @@ async fn facts(studio: &Studio, writer: &Writer) -> Result<StudioFacts, InboxErr
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl EnquiriesApi {
     /// The latest 200 enquiries, newest first, each with its status and the replies sent.
-    #[oai(
-        path = "/admin/enquiries/",
-        method = "get",
-        operation_id = "listEnquiries"
-    )]
+    #[oai(path = "/admin/enquiries/", method = "get", operation_id = "listEnquiries")]
     async fn enquiries(
         &self,
         _admin: AdminSession,
@@ -108,11 +104,7 @@ impl EnquiriesApi {
     }
 
     /// Marks an enquiry read, as the inbox does when the studio opens it.
-    #[oai(
-        path = "/admin/enquiries/:id/read/",
-        method = "post",
-        operation_id = "readEnquiry"
-    )]
+    #[oai(path = "/admin/enquiries/:id/read/", method = "post", operation_id = "readEnquiry")]
     async fn read(
         &self,
         _admin: AdminSession,
@@ -126,11 +118,7 @@ impl EnquiriesApi {
 
     /// Sends a reply to the enquiry's sender through the outbox (answers come back to the
     /// studio), keeps it with the enquiry, and marks the enquiry answered.
-    #[oai(
-        path = "/admin/enquiries/:id/reply/",
-        method = "post",
-        operation_id = "replyToEnquiry"
-    )]
+    #[oai(path = "/admin/enquiries/:id/reply/", method = "post", operation_id = "replyToEnquiry")]
     async fn reply(
         &self,
         admin: AdminSession,

@@ -98,11 +98,7 @@ impl MailApi {
 
     /// Sends a letter again at once, its tries counted afresh; answers the letters still
     /// unsent.
-    #[oai(
-        path = "/admin/mail/:id/send-again/",
-        method = "post",
-        operation_id = "sendMailAgain"
-    )]
+    #[oai(path = "/admin/mail/:id/send-again/", method = "post", operation_id = "sendMailAgain")]
     async fn send_again(
         &self,
         _admin: AdminSession,

@@ -426,11 +426,7 @@ impl OfferAdminApi {
     }
 
     /// Makes an offer code.
-    #[oai(
-        path = "/admin/offers/",
-        method = "post",
-        operation_id = "adminCreateOffer"
-    )]
+    #[oai(path = "/admin/offers/", method = "post", operation_id = "adminCreateOffer")]
     async fn create(
         &self,
         admin: AdminSession,
@@ -462,11 +458,7 @@ impl OfferAdminApi {
     }
 
     /// Changes an offer code's terms, from the version the page read.
-    #[oai(
-        path = "/admin/offers/:id/",
-        method = "put",
-        operation_id = "adminEditOffer"
-    )]
+    #[oai(path = "/admin/offers/:id/", method = "put", operation_id = "adminEditOffer")]
     async fn edit(
         &self,
         admin: AdminSession,
@@ -507,11 +499,7 @@ impl OfferAdminApi {
     }
 
     /// Ends an offer code: no cart can use it from now (one paying with it now still can).
-    #[oai(
-        path = "/admin/offers/:id/end/",
-        method = "post",
-        operation_id = "adminEndOffer"
-    )]
+    #[oai(path = "/admin/offers/:id/end/", method = "post", operation_id = "adminEndOffer")]
     async fn end(
         &self,
         admin: AdminSession,

@@ -448,11 +448,7 @@ impl OrderAdminApi {
     /// days ahead, by day with counts of deliveries and collections, new orders first within
     /// a day. With `q`, the orders whose reference, name, e-mail or postcode match (the latest
     /// 200); with `from`/`to`, the orders for those days.
-    #[oai(
-        path = "/admin/orders/",
-        method = "get",
-        operation_id = "adminListOrders"
-    )]
+    #[oai(path = "/admin/orders/", method = "get", operation_id = "adminListOrders")]
     #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
@@ -504,11 +500,7 @@ impl OrderAdminApi {
     /// (items, card, recipient, address, slot, instructions): deliveries by slot and then
     /// postcode, then collections by time; cancelled orders left out. With the slots' hours
     /// and the tally of everything to make.
-    #[oai(
-        path = "/admin/orders/sheet/",
-        method = "get",
-        operation_id = "adminDaySheet"
-    )]
+    #[oai(path = "/admin/orders/sheet/", method = "get", operation_id = "adminDaySheet")]
     async fn sheet(
         &self,
         _admin: AdminSession,
@@ -526,11 +518,7 @@ impl OrderAdminApi {
     }
 
     /// The orders for the days `from` to `to` (inclusive, either way round) as CSV.
-    #[oai(
-        path = "/admin/orders/export/",
-        method = "get",
-        operation_id = "adminExportOrders"
-    )]
+    #[oai(path = "/admin/orders/export/", method = "get", operation_id = "adminExportOrders")]
     async fn export(
         &self,
         admin: AdminSession,
@@ -560,11 +548,7 @@ impl OrderAdminApi {
 
     /// One order: items, customer, recipient and address, slot, instructions, card, payment
     /// and refunds, its history, and the moves it can make.
-    #[oai(
-        path = "/admin/orders/:id/",
-        method = "get",
-        operation_id = "adminGetOrder"
-    )]
+    #[oai(path = "/admin/orders/:id/", method = "get", operation_id = "adminGetOrder")]
     async fn one(&self, _admin: AdminSession, desk: Data<&OrderDesk>, id: Path<i32>) -> One {
         Ok(Json(admin::detail(&desk.db, desk.clock.now(), id.0).await?))
     }
@@ -572,11 +556,7 @@ impl OrderAdminApi {
     /// Moves the order along its workflow (forward, skipping steps if need be, or one step
     /// back); kept with who and when; the customer is mailed on Confirmed, Out for delivery,
     /// Ready for collection, Delivered and Collected.
-    #[oai(
-        path = "/admin/orders/:id/status/",
-        method = "post",
-        operation_id = "adminMoveOrder"
-    )]
+    #[oai(path = "/admin/orders/:id/status/", method = "post", operation_id = "adminMoveOrder")]
     async fn move_order(
         &self,
         admin: AdminSession,
@@ -598,11 +578,7 @@ impl OrderAdminApi {
     /// refusals it is `failing` and the studio is mailed. The same `key` sent again answers the
     /// order as it stands and gives nothing twice; a page that missed another refund (its
     /// `refunded`) or, cancelling, a move (its `status`) is answered 409 with what changed.
-    #[oai(
-        path = "/admin/orders/:id/refund/",
-        method = "post",
-        operation_id = "adminRefundOrder"
-    )]
+    #[oai(path = "/admin/orders/:id/refund/", method = "post", operation_id = "adminRefundOrder")]
     async fn refund(
         &self,
         admin: AdminSession,
@@ -700,11 +676,7 @@ impl OrderAdminApi {
     /// Moves several orders to one step: each as a single move would be (core's workflow, the
     /// page's `from`, the customer's mail), each on its own, so one refused leaves the others
     /// moved; each order's outcome is said in words.
-    #[oai(
-        path = "/admin/orders/moves/",
-        method = "post",
-        operation_id = "adminMoveOrders"
-    )]
+    #[oai(path = "/admin/orders/moves/", method = "post", operation_id = "adminMoveOrders")]
     async fn move_orders(
         &self,
         admin: AdminSession,
@@ -774,11 +746,7 @@ impl OrderAdminApi {
     }
 
     /// Adds the studio's own note to the order (never shown or mailed to the customer).
-    #[oai(
-        path = "/admin/orders/:id/notes/",
-        method = "post",
-        operation_id = "adminNoteOrder"
-    )]
+    #[oai(path = "/admin/orders/:id/notes/", method = "post", operation_id = "adminNoteOrder")]
     async fn note(
         &self,
         admin: AdminSession,
@@ -794,11 +762,7 @@ impl OrderAdminApi {
 
     /// Takes an order by phone or in the studio, paid outside the shop: priced from the shelf,
     /// it takes stock and books its day like any other.
-    #[oai(
-        path = "/admin/orders/",
-        method = "post",
-        operation_id = "adminTakeOrder"
-    )]
+    #[oai(path = "/admin/orders/", method = "post", operation_id = "adminTakeOrder")]
     async fn take(
         &self,
         admin: AdminSession,

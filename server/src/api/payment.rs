@@ -367,11 +367,7 @@ impl PaymentApi {
 
     /// Test mode: pays with a card number from Stripe's test cards (only when the shop runs
     /// on the simulated provider).
-    #[oai(
-        path = "/simulated/confirm/",
-        method = "post",
-        operation_id = "simulatedConfirm"
-    )]
+    #[oai(path = "/simulated/confirm/", method = "post", operation_id = "simulatedConfirm")]
     async fn simulated_confirm(
         &self,
         body: Json<SimulatedConfirm>,

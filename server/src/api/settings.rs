@@ -321,11 +321,7 @@ type DeliverySettingsSaved = Result<DeliverySettingsSave, Failure<SettingsError,
 impl SettingsApi {
     /// The studio's facts in force (the demo studio's until the studio saves its own) and the
     /// most characters each field takes.
-    #[oai(
-        path = "/admin/settings/studio/",
-        method = "get",
-        operation_id = "adminStudioFacts"
-    )]
+    #[oai(path = "/admin/settings/studio/", method = "get", operation_id = "adminStudioFacts")]
     async fn facts(
         &self,
         _admin: AdminSession,
@@ -339,11 +335,7 @@ impl SettingsApi {
     /// Saves the studio's facts once core finds nothing wrong with them (else nothing is
     /// saved and each field at fault has its sentence); the site, the pages and the mails use
     /// them at once.
-    #[oai(
-        path = "/admin/settings/studio/",
-        method = "put",
-        operation_id = "adminSaveStudioFacts"
-    )]
+    #[oai(path = "/admin/settings/studio/", method = "put", operation_id = "adminSaveStudioFacts")]
     async fn save(
         &self,
         admin: AdminSession,

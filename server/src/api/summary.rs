@@ -38,11 +38,7 @@ type Summary = Result<Json<AdminSummary>, Failure<sea_orm::DbErr, ADMIN>>;
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl SummaryApi {
     /// What the back office's menu counts: new orders and the enquiries waiting for an answer.
-    #[oai(
-        path = "/admin/summary/",
-        method = "get",
-        operation_id = "adminSummary"
-    )]
+    #[oai(path = "/admin/summary/", method = "get", operation_id = "adminSummary")]
     async fn summary(
         &self,
         _admin: AdminSession,

@@ -294,11 +294,7 @@ type Changed = Result<Json<VoucherDetail>, Failure<VoucherAdminError, { ADMIN | 
 impl VoucherAdminApi {
     /// The latest 100 vouchers, or those whose code or buyer's or recipient's e-mail address
     /// holds `q`.
-    #[oai(
-        path = "/admin/vouchers/",
-        method = "get",
-        operation_id = "adminVouchers"
-    )]
+    #[oai(path = "/admin/vouchers/", method = "get", operation_id = "adminVouchers")]
     async fn list(
         &self,
         _admin: AdminSession,
@@ -320,22 +316,14 @@ impl VoucherAdminApi {
     }
 
     /// One voucher with its message and its history.
-    #[oai(
-        path = "/admin/vouchers/:id/",
-        method = "get",
-        operation_id = "adminVoucher"
-    )]
+    #[oai(path = "/admin/vouchers/:id/", method = "get", operation_id = "adminVoucher")]
     async fn one(&self, _admin: AdminSession, desk: Data<&OrderDesk>, id: Path<i32>) -> One {
         Ok(Json(detail(&desk, id.0).await?))
     }
 
     /// Sells a voucher in the studio (paid outside the shop, e.g. by card on the phone): issued
     /// at once, its mail sent on its day; the answer has its code to read out.
-    #[oai(
-        path = "/admin/vouchers/",
-        method = "post",
-        operation_id = "adminSellVoucher"
-    )]
+    #[oai(path = "/admin/vouchers/", method = "post", operation_id = "adminSellVoucher")]
     async fn sell(
         &self,
         admin: AdminSession,
@@ -416,11 +404,7 @@ impl VoucherAdminApi {
 
     /// Voids a voucher: what is left on it goes (a cart paying with it now keeps what it
     /// holds).
-    #[oai(
-        path = "/admin/vouchers/:id/void/",
-        method = "post",
-        operation_id = "adminVoidVoucher"
-    )]
+    #[oai(path = "/admin/vouchers/:id/void/", method = "post", operation_id = "adminVoidVoucher")]
     async fn void(
         &self,
         admin: AdminSession,

@@ -422,11 +422,7 @@ impl VouchersApi {
     /// Applies a gift voucher or an offer code to the cart (one of each at most), as typed
     /// into "Gift voucher or offer code"; answers the cart's codes and what the order then
     /// comes to. Counted against the address's tries (20 an hour).
-    #[oai(
-        path = "/cart/apply_code/",
-        method = "post",
-        operation_id = "applyCode"
-    )]
+    #[oai(path = "/cart/apply_code/", method = "post", operation_id = "applyCode")]
     async fn apply(
         &self,
         req: &Request,
@@ -449,11 +445,7 @@ impl VouchersApi {
     }
 
     /// Takes the cart's voucher or offer code off; answers the cart's codes.
-    #[oai(
-        path = "/cart/remove_code/",
-        method = "post",
-        operation_id = "removeCode"
-    )]
+    #[oai(path = "/cart/remove_code/", method = "post", operation_id = "removeCode")]
     async fn remove(
         &self,
         checkout: Data<&Checkout>,
@@ -504,11 +496,7 @@ impl VouchersApi {
 
     /// What a gift voucher has left and until when, for its holder. Counted against the
     /// address's tries with applying codes.
-    #[oai(
-        path = "/vouchers/balance/",
-        method = "post",
-        operation_id = "voucherBalance"
-    )]
+    #[oai(path = "/vouchers/balance/", method = "post", operation_id = "voucherBalance")]
     async fn balance(
         &self,
         req: &Request,
@@ -568,11 +556,7 @@ impl VouchersApi {
     /// Issues the voucher once its payment has succeeded (read back from the provider); the
     /// same call again answers the same. Its mail goes today at once, or at 08:00 UK time on
     /// its day.
-    #[oai(
-        path = "/vouchers/:id/paid/",
-        method = "post",
-        operation_id = "voucherPaid"
-    )]
+    #[oai(path = "/vouchers/:id/paid/", method = "post", operation_id = "voucherPaid")]
     async fn paid(
         &self,
         checkout: Data<&Checkout>,
@@ -599,11 +583,7 @@ impl VouchersApi {
     }
 
     /// The values a voucher may have, how long it lasts and when its mail goes.
-    #[oai(
-        path = "/vouchers/terms/",
-        method = "get",
-        operation_id = "voucherTerms"
-    )]
+    #[oai(path = "/vouchers/terms/", method = "get", operation_id = "voucherTerms")]
     async fn terms(
         &self,
         checkout: Data<&Checkout>,

@@ -390,11 +390,7 @@ fn uuid_of(key: &str) -> Result<uuid::Uuid, BookingError> {
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
 impl WorkshopAdminApi {
     /// Every workshop, the latest first, with hidden and cancelled ones.
-    #[oai(
-        path = "/admin/workshops/",
-        method = "get",
-        operation_id = "adminListWorkshops"
-    )]
+    #[oai(path = "/admin/workshops/", method = "get", operation_id = "adminListWorkshops")]
     async fn list(
         &self,
         _admin: AdminSession,
@@ -410,11 +406,7 @@ impl WorkshopAdminApi {
     }
 
     /// Makes a workshop (its slug from its title).
-    #[oai(
-        path = "/admin/workshops/",
-        method = "post",
-        operation_id = "adminCreateWorkshop"
-    )]
+    #[oai(path = "/admin/workshops/", method = "post", operation_id = "adminCreateWorkshop")]
     async fn create(
         &self,
         admin: AdminSession,
@@ -429,11 +421,7 @@ impl WorkshopAdminApi {
 
     /// Saves a change made from `version`; the seats left move with the seats. What bookings
     /// already owe, and when, does not change.
-    #[oai(
-        path = "/admin/workshops/:id/",
-        method = "put",
-        operation_id = "adminEditWorkshop"
-    )]
+    #[oai(path = "/admin/workshops/:id/", method = "put", operation_id = "adminEditWorkshop")]
     #[allow(clippy::too_many_arguments)]
     async fn edit(
         &self,
@@ -465,11 +453,7 @@ impl WorkshopAdminApi {
     }
 
     /// Hides a workshop from the site, or shows it again (its bookings stand).
-    #[oai(
-        path = "/admin/workshops/:id/hide/",
-        method = "post",
-        operation_id = "adminHideWorkshop"
-    )]
+    #[oai(path = "/admin/workshops/:id/hide/", method = "post", operation_id = "adminHideWorkshop")]
     async fn hide(
         &self,
         admin: AdminSession,

@@ -511,11 +511,7 @@ impl WorkshopsApi {
     }
 
     /// One workshop by its slug, as its page shows it (a past one too).
-    #[oai(
-        path = "/workshops/:slug/",
-        method = "get",
-        operation_id = "getWorkshop"
-    )]
+    #[oai(path = "/workshops/:slug/", method = "get", operation_id = "getWorkshop")]
     async fn get(
         &self,
         db: Data<&DatabaseConnection>,
@@ -536,11 +532,7 @@ impl WorkshopsApi {
     /// `check_intent` holds stock: for a few minutes, capped per address) and answers the card
     /// form's client secret for what is paid now (the deposit per seat up to and including the
     /// balance due date, the whole price after it).
-    #[oai(
-        path = "/workshops/:slug/bookings/",
-        method = "post",
-        operation_id = "bookWorkshop"
-    )]
+    #[oai(path = "/workshops/:slug/bookings/", method = "post", operation_id = "bookWorkshop")]
     #[allow(clippy::too_many_arguments)]
     async fn book(
         &self,
@@ -607,11 +599,7 @@ impl WorkshopsApi {
     /// Places a paid booking: the payment is read back from the provider, the seats taken and
     /// the booking written as an order (channel `workshop`), with the confirmation mail. The
     /// same call again answers the same booking; seats gone meanwhile refund the payment (409).
-    #[oai(
-        path = "/workshops/bookings/",
-        method = "post",
-        operation_id = "placeWorkshopBooking"
-    )]
+    #[oai(path = "/workshops/bookings/", method = "post", operation_id = "placeWorkshopBooking")]
     async fn place(
         &self,
         checkout: Data<&Checkout>,

@@ -10,12 +10,7 @@ use crate::http::proxies::Network;
 #[derive(Clone, Debug, Args)]
 pub struct Config {
     /// Address and port to listen on.
-    #[arg(
-        long,
-        env = "POSY_BIND",
-        default_value = "127.0.0.1:8080",
-        global = true
-    )]
+    #[arg(long, env = "POSY_BIND", default_value = "127.0.0.1:8080", global = true)]
     pub bind: String,
 
     /// Folder for the shop's own files: the SQLite database, uploaded media, written mail.
@@ -48,22 +43,12 @@ pub struct Config {
 
     /// How many payment attempts one cart may make in an hour: check_intent calls that make a
     /// payment intent or change its amount (asking again for an unchanged cart is free).
-    #[arg(
-        long,
-        env = "POSY_MAX_INTENTS_PER_CART",
-        default_value_t = 20,
-        global = true
-    )]
+    #[arg(long, env = "POSY_MAX_INTENTS_PER_CART", default_value_t = 20, global = true)]
     pub max_intents_per_cart: u32,
 
     /// How many payment attempts (as above) one address may make in an hour, over all its
     /// carts; generous, since mobile shoppers share their carrier's addresses.
-    #[arg(
-        long,
-        env = "POSY_MAX_INTENTS_PER_ADDRESS",
-        default_value_t = 300,
-        global = true
-    )]
+    #[arg(long, env = "POSY_MAX_INTENTS_PER_ADDRESS", default_value_t = 300, global = true)]
     pub max_intents_per_address: u32,
 
     /// How many minutes a cart's stock is held for it once its payment is prepared
@@ -114,12 +99,7 @@ pub struct Config {
 
     /// How many times in an hour a cart's hold may be started again once it has lapsed or the
     /// cart changed (a shopper who took eleven minutes to find her card renews once).
-    #[arg(
-        long,
-        env = "POSY_MAX_HOLD_RENEWALS",
-        default_value_t = 3,
-        global = true
-    )]
+    #[arg(long, env = "POSY_MAX_HOLD_RENEWALS", default_value_t = 3, global = true)]
     pub max_hold_renewals: u32,
 
     /// How many new carts one address may start in an hour (a cart starts with its first
@@ -143,12 +123,7 @@ pub struct Config {
     pub stripe_publishable_key: Option<String>,
 
     /// The signing secret (whsec_…) of the webhook endpoint /api/payment/webhook/.
-    #[arg(
-        long,
-        env = "STRIPE_WEBHOOK_SECRET",
-        hide_env_values = true,
-        global = true
-    )]
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET", hide_env_values = true, global = true)]
     pub stripe_webhook_secret: Option<String>,
 
     /// Another address for Stripe's API (a test double). Default: Stripe's own.
@@ -162,12 +137,7 @@ pub struct Config {
     pub smtp_url: Option<String>,
 
     /// The SMTP login's password, kept apart from SMTP_URL so it need not be percent-encoded.
-    #[arg(
-        long,
-        env = "POSY_SMTP_PASSWORD",
-        hide_env_values = true,
-        global = true
-    )]
+    #[arg(long, env = "POSY_SMTP_PASSWORD", hide_env_values = true, global = true)]
     pub smtp_password: Option<String>,
 
     /// A PEM file of a root certificate to trust for the SMTP server's TLS, besides the usual
@@ -185,12 +155,7 @@ pub struct Config {
     pub mail_from: String,
 
     /// Where new-order notices and enquiries go.
-    #[arg(
-        long,
-        env = "POSY_STUDIO_EMAIL",
-        default_value = "studio@posy.localhost",
-        global = true
-    )]
+    #[arg(long, env = "POSY_STUDIO_EMAIL", default_value = "studio@posy.localhost", global = true)]
     pub studio_email: String,
 
     /// The reverse proxies in front of the shop, a comma-separated list of addresses or
@@ -198,12 +163,7 @@ pub struct Config {
     /// come from the right-most X-Forwarded-For entry that is not one of them (for every
     /// per-address limit), and their connections are not capped per address. Default: none,
     /// each request's own address counts.
-    #[arg(
-        long,
-        env = "POSY_TRUSTED_PROXIES",
-        value_delimiter = ',',
-        global = true
-    )]
+    #[arg(long, env = "POSY_TRUSTED_PROXIES", value_delimiter = ',', global = true)]
     pub trusted_proxies: Vec<Network>,
 
     /// For tests and journeys: the shop's date rules (which days and slots can be booked) read
@@ -320,12 +280,7 @@ pub struct Config {
     pub s3_bucket: Option<String>,
 
     /// The bucket's region.
-    #[arg(
-        long,
-        env = "POSY_S3_REGION",
-        default_value = "us-east-1",
-        global = true
-    )]
+    #[arg(long, env = "POSY_S3_REGION", default_value = "us-east-1", global = true)]
     pub s3_region: String,
 
     /// The S3 endpoint for stores other than Amazon's, e.g. https://minio.example:9000.
@@ -337,12 +292,7 @@ pub struct Config {
     pub s3_access_key_id: Option<String>,
 
     /// The bucket's secret key (else AWS_SECRET_ACCESS_KEY).
-    #[arg(
-        long,
-        env = "POSY_S3_SECRET_ACCESS_KEY",
-        hide_env_values = true,
-        global = true
-    )]
+    #[arg(long, env = "POSY_S3_SECRET_ACCESS_KEY", hide_env_values = true, global = true)]
     pub s3_secret_access_key: Option<String>,
 
     /// Where browsers fetch media from, e.g. https://cdn.example/posy-bucket (its files are
@@ -353,30 +303,15 @@ pub struct Config {
     /// Serve /metrics (Prometheus's text format) to a scraper that sends this token as
     /// `Authorization: Bearer …`; make a long random one, e.g. `openssl rand -hex 32`.
     /// Default: no /metrics (it answers 404).
-    #[arg(
-        long,
-        env = "POSY_METRICS_TOKEN",
-        hide_env_values = true,
-        global = true
-    )]
+    #[arg(long, env = "POSY_METRICS_TOKEN", hide_env_values = true, global = true)]
     pub metrics_token: Option<String>,
 
     /// How many days an order confirmation link works.
-    #[arg(
-        long,
-        env = "POSY_ORDER_LINK_DAYS",
-        default_value_t = 30,
-        global = true
-    )]
+    #[arg(long, env = "POSY_ORDER_LINK_DAYS", default_value_t = 30, global = true)]
     pub order_link_days: u32,
 
     /// The most connections served at once; more wait in the system's queue.
-    #[arg(
-        long,
-        env = "POSY_MAX_CONNECTIONS",
-        default_value_t = 512,
-        global = true
-    )]
+    #[arg(long, env = "POSY_MAX_CONNECTIONS", default_value_t = 512, global = true)]
     pub max_connections: usize,
 
     /// The most connections served at once from one address (an IPv6 address counts by its
