@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use crate::builders::{OrderBuilder, Paid, pay_with_4242};
 use crate::checkout::{cart_with, check_intent, place};
 use crate::helpers::{
-    Options, TestApp, add, count, json_of, new_cart, product, remove_line, size_id, spawn_app_with,
+    Options, TestApp, add, admin_session, count, json_of, new_cart, product, remove_line, size_id,
+    spawn_app_with,
 };
 
 /// Monday 14 December 2026, 11:30 in Bristol (GMT): before the same-day cut-off.
@@ -32,6 +33,13 @@ pub async fn shop_at(moment: fn(&mut Config)) -> TestApp {
         ..Options::default()
     })
     .await
+}
+
+/// The studio on Monday morning with an admin signed in: where the order desk's tests start.
+pub async fn studio_on_monday() -> (TestApp, String) {
+    let app = shop_at(monday_morning).await;
+    let session = admin_session(&app).await;
+    (app, session)
 }
 
 pub async fn choose(app: &TestApp, choice: Value) -> (u16, Value) {

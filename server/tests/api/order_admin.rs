@@ -6,11 +6,28 @@ use serde_json::{Value, json};
 
 use crate::builders::{OrderBuilder, Paid, pay_with_4242};
 use crate::checkout::{cart_with, place};
-use crate::fulfilment::{choose, delivery, monday_morning, shop_at};
+use crate::fulfilment::{choose, delivery, studio_on_monday};
 use crate::helpers::{
-    TestApp, admin_get, admin_post, admin_put, admin_session, assert_admin_only, product, sql,
-    stock_in_db,
+    TestApp, admin_get, admin_post, admin_put, assert_admin_only, product, sql, stock_in_db,
 };
+
+/// The day's work's days up to the end of 2026: the demo's workshops' days (next year) follow,
+/// empty of orders.
+pub fn order_days(book: &Value) -> impl Iterator<Item = &Value> {
+    book["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["date"].as_str().unwrap() < "2027-01-01")
+}
+
+/// A day of the day's work: its date and how many orders it lists.
+pub fn day_listed(day: &Value) -> (&str, usize) {
+    (
+        day["date"].as_str().unwrap(),
+        day["orders"].as_array().unwrap().len(),
+    )
+}
 
 /// A paid delivery order of `quantity` Sunflower Bunches for `date` (Morning, to `postcode`):
 /// its id and link token.
@@ -81,8 +98,7 @@ async fn refunded(app: &TestApp, session: &str, id: i64, body: Value) -> Value {
 
 #[tokio::test]
 async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_workflow() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, token) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
 
     let (status, book) = get(&app, "/api/admin/orders/", &session).await;
@@ -194,8 +210,7 @@ async fn a_paid_order_is_in_the_days_work_under_its_day_and_moves_along_its_work
 
 #[tokio::test]
 async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     // 256 orders for Tuesday: copies of the first, doubled, then one more for Wednesday, placed
     // last.
@@ -208,20 +223,16 @@ async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
         (book["found"].as_i64(), book["listed"].as_i64()),
         (Some(257), Some(200))
     );
-    let days: Vec<(&str, usize, i64, i64)> = book["days"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let days: Vec<(&str, usize, i64, i64)> = order_days(&book)
         .map(|d| {
+            let (date, listed) = day_listed(d);
             (
-                d["date"].as_str().unwrap(),
-                d["orders"].as_array().unwrap().len(),
+                date,
+                listed,
                 d["not_listed"].as_i64().unwrap(),
                 d["deliveries"].as_i64().unwrap(),
             )
         })
-        // The demo's workshops' days (next year) follow, empty of orders.
-        .filter(|(date, ..)| *date < "2027-01-01")
         .collect();
     // Every day keeps its counts; the lines stop at 200, in the list's order.
     assert_eq!(
@@ -254,8 +265,7 @@ async fn a_busy_days_work_draws_its_first_200_orders_and_counts_every_one() {
 
 #[tokio::test]
 async fn past_days_unfinished_orders_come_first_as_overdue_and_search_finds_any_order() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (late, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (done, _) = paid_order(&app, 1, "2026-12-16", "BS4 1AA").await;
     let (ahead, _) = paid_order(&app, 1, "2026-12-16", "BS3 2BB").await;
@@ -369,8 +379,7 @@ fn urlencode(text: &str) -> String {
 
 #[tokio::test]
 async fn refunds_give_back_chosen_items_restock_them_and_cancel_with_the_customer_told() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let before = stock_in_db(&app, "Sunflower Bunch").await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
     assert_eq!(stock_in_db(&app, "Sunflower Bunch").await, before - 2);
@@ -471,8 +480,7 @@ async fn simulated_refunds(app: &TestApp, payment: &str) -> Vec<i64> {
 
 #[tokio::test]
 async fn the_day_sheet_runs_by_slot_then_postcode_and_the_csv_keeps_formulas_as_text() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (later, _) = {
         let cart = cart_with(&app, "Sunflower Bunch", 1).await;
         let mut choice = delivery(&cart, "2026-12-15", "Afternoon", "BS3 1AA");
@@ -574,8 +582,7 @@ fn phone_order(items: Value) -> Value {
 
 #[tokio::test]
 async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_ones_write_nothing() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let sunflowers = product(&app, "Sunflower Bunch").await;
     let id = sunflowers["id"].as_i64().unwrap();
     let stock = sunflowers["stock"].as_i64().unwrap();
@@ -648,8 +655,7 @@ async fn an_order_taken_by_phone_takes_stock_and_is_in_the_days_work_and_bad_one
 
 #[tokio::test]
 async fn a_delivery_taken_by_phone_keeps_its_slots_hours_and_needs_no_recipient_phone() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let id = product(&app, "Sunflower Bunch").await["id"]
         .as_i64()
         .unwrap();
@@ -668,8 +674,7 @@ async fn a_delivery_taken_by_phone_keeps_its_slots_hours_and_needs_no_recipient_
 
 #[tokio::test]
 async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let calls = [
         (Method::GET, "/api/admin/orders/".to_owned(), Value::Null),
@@ -709,8 +714,7 @@ async fn every_orders_call_needs_the_admin_and_every_change_the_csrf_header() {
 
 #[tokio::test]
 async fn a_skip_that_mails_the_customer_is_marked_so_the_page_can_ask_first() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
 
     let (status, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
@@ -746,8 +750,7 @@ async fn a_skip_that_mails_the_customer_is_marked_so_the_page_can_ask_first() {
 
 #[tokio::test]
 async fn after_a_part_refund_the_days_work_shows_the_refunded_line_and_the_net_amount() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
     let line = &book["days"][1]["orders"][0];
@@ -795,8 +798,7 @@ async fn save_settings(
 #[tokio::test]
 async fn closing_a_day_with_orders_warns_with_them_until_confirmed_and_flags_them_in_the_days_work()
 {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (first, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (cancelled, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (status, _) = cancel(&app, &session, cancelled).await;

@@ -6,9 +6,9 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::fulfilment::{delivery, monday_morning, shop_at};
-use crate::helpers::{TestApp, admin_session, call};
-use crate::order_admin::{get, move_order, paid_order};
+use crate::fulfilment::{delivery, studio_on_monday};
+use crate::helpers::{TestApp, call};
+use crate::order_admin::{day_listed, get, move_order, order_days, paid_order};
 
 /// The shopper's delivery as the studio sends it back: without a cart.
 fn choice(date: &str, slot: &str) -> Value {
@@ -47,8 +47,7 @@ async fn note(app: &TestApp, session: &str, id: i64, version: i64, text: &str) -
 
 #[tokio::test]
 async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is_refused() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, token) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
     assert_eq!(order["version"], 0);
@@ -76,19 +75,7 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
 
     // The day's work and the diary follow: the order is now under Wednesday.
     let (_, book) = get(&app, "/api/admin/orders/", &session).await;
-    let days: Vec<(&str, usize)> = book["days"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                d["date"].as_str().unwrap(),
-                d["orders"].as_array().unwrap().len(),
-            )
-        })
-        // The demo's workshops' days (next year) follow, empty of orders.
-        .filter(|(date, _)| *date < "2027-01-01")
-        .collect();
+    let days: Vec<(&str, usize)> = order_days(&book).map(day_listed).collect();
     assert_eq!(
         days,
         vec![("2026-12-14", 0), ("2026-12-16", 1)],
@@ -121,8 +108,7 @@ async fn a_rung_in_change_moves_the_order_writes_its_history_and_a_stale_page_is
 
 #[tokio::test]
 async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (other, _) = paid_order(&app, 1, "2026-12-16", "BS3 4AA").await;
 
@@ -191,8 +177,7 @@ async fn a_change_is_checked_by_core_as_the_shop_checks_it_with_the_places_left(
 
 #[tokio::test]
 async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, token) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
 
     let (status, order) = note(
@@ -235,8 +220,7 @@ async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
 
 #[tokio::test]
 async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_said() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let mut ids = Vec::new();
     for _ in 0..3 {
         ids.push(paid_order(&app, 1, "2026-12-15", "BS3 4AA").await.0);
@@ -320,8 +304,7 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
 
 #[tokio::test]
 async fn today_is_always_in_the_days_work() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (status, book) = get(&app, "/api/admin/orders/", &session).await;
     assert_eq!(status, 200, "{book}");
     // First, before the demo's workshops' days.

@@ -9,10 +9,9 @@ use serde_json::{Value, json};
 
 use crate::builders::pay_with_4242;
 use crate::checkout::place;
-use crate::fulfilment::{monday_morning, shop_at};
+use crate::fulfilment::studio_on_monday;
 use crate::helpers::{
-    TestApp, add, admin_get, admin_post, admin_session, count, new_cart, product, size_id, sql,
-    stock_in_db,
+    TestApp, add, admin_get, admin_post, count, new_cart, product, size_id, sql, stock_in_db,
 };
 use crate::order_admin::{get, move_order, paid_order, refund};
 
@@ -46,8 +45,7 @@ fn one_back(key: &str, refunded: &str, status: &str) -> Value {
 
 #[tokio::test]
 async fn a_refund_sent_twice_at_once_and_again_later_with_one_key_gives_back_once() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let before = stock_in_db(&app, "Sunflower Bunch").await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
     let mails = count(&app, "outbox").await;
@@ -92,8 +90,7 @@ async fn a_refund_sent_twice_at_once_and_again_later_with_one_key_gives_back_onc
 #[tokio::test]
 async fn two_pages_refunding_one_order_at_once_give_back_once_and_the_later_is_told_what_happened()
 {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let before = stock_in_db(&app, "Sunflower Bunch").await;
     let (id, _) = paid_order(&app, 2, "2026-12-15", "BS3 4AA").await;
     // Two people opened the order when nothing had been given back; each refunds one stem.
@@ -136,8 +133,7 @@ async fn two_pages_refunding_one_order_at_once_give_back_once_and_the_later_is_t
 
 #[tokio::test]
 async fn a_cancel_and_a_move_at_once_leave_one_winner_and_tell_the_other_where_the_order_went() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     for _ in 0..4 {
         let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
         let (status, _) = move_order(&app, &session, id, "new", "confirmed").await;
@@ -175,8 +171,7 @@ async fn a_cancel_and_a_move_at_once_leave_one_winner_and_tell_the_other_where_t
 
 #[tokio::test]
 async fn a_cancel_or_a_move_from_a_page_out_of_date_is_refused_with_where_the_order_is() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (status, _) = move_order(&app, &session, id, "new", "confirmed").await;
     assert_eq!(status, 200);
@@ -273,8 +268,7 @@ async fn needs_a_person(app: &TestApp) -> Vec<String> {
 #[tokio::test]
 async fn a_refund_the_provider_keeps_refusing_is_told_to_the_studio_once_and_can_be_settled_elsewhere()
  {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     let (_, order) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
     let payment = order["payment"]["reference"].as_str().unwrap().to_owned();
@@ -364,8 +358,7 @@ async fn a_refund_the_provider_keeps_refusing_is_told_to_the_studio_once_and_can
 
 #[tokio::test]
 async fn a_checkout_refund_the_provider_refused_is_listed_until_the_studio_settles_it() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     sql(
         &app,
         "INSERT INTO refunds (payment_intent_id, cart_id, reason, succeeded, created_at) VALUES \
@@ -404,8 +397,7 @@ async fn a_checkout_refund_the_provider_refused_is_listed_until_the_studio_settl
 
 #[tokio::test]
 async fn a_step_undone_and_done_again_mails_the_customer_once() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     for (from, to) in [("new", "confirmed"), ("confirmed", "out_for_delivery")] {
         let (status, body) = move_order(&app, &session, id, from, to).await;
@@ -435,8 +427,7 @@ async fn a_step_undone_and_done_again_mails_the_customer_once() {
 
 #[tokio::test]
 async fn a_restock_of_a_size_since_deleted_puts_nothing_on_the_products_own_stock_and_says_so() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let peony = product(&app, "Peony Posy").await;
     let large = size_id(&peony, "Large");
     let cart = new_cart(&app).await;
@@ -475,8 +466,7 @@ async fn a_restock_of_a_size_since_deleted_puts_nothing_on_the_products_own_stoc
 
 #[tokio::test]
 async fn the_csv_quotes_semicolons_and_is_sent_as_it_is_read_page_by_page() {
-    let app = shop_at(monday_morning).await;
-    let session = admin_session(&app).await;
+    let (app, session) = studio_on_monday().await;
     let (id, _) = paid_order(&app, 1, "2026-12-15", "BS3 4AA").await;
     sql(
         &app,
