@@ -47,11 +47,13 @@ rustup target list --installed | grep -q wasm32-unknown-unknown \
   || rustup target add wasm32-unknown-unknown
 
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly. It is built without
-# optimisation (--debug): it only rewrites a 30 KB module, and that halves its build time.
+# optimisation (--debug): it only rewrites a 30 KB module, and that halves its build time. And
+# without its default TLS (ring, rustls: 11 s of its 95 s of CPU), which only its browser
+# runner's downloads use; the tests run in Node.
 # (Not --locked: its lock names a webpki-roots release the registry no longer serves.)
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print}' Cargo.lock)
 if ! wasm-bindgen --version 2>/dev/null | grep -q " ${bindgen_version}$"; then
-  cargo install --debug wasm-bindgen-cli --version "$bindgen_version"
+  cargo install --debug --no-default-features wasm-bindgen-cli --version "$bindgen_version"
 fi
 
 # npm packages (binaryen's wasm-opt is among them; see scripts/build-wasm.sh)
