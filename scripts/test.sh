@@ -18,6 +18,12 @@ if [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR==2 {print $4}')" -gt 4000000 ] 2>/
 fi
 # Each step chooses its database itself: none of them inherits the PostgreSQL URL by accident.
 unset TEST_DATABASE_URL
+# A PostgreSQL on this machine is spoken to without TLS (libpq's and sqlx's PGSSLMODE): its
+# handshake on each of a test shop's connections (17 for the simplest test) was a quarter of the
+# PostgreSQL tests' CPU, theirs and the server's, and no test is about TLS.
+case "$postgres_url" in
+  *@127.0.0.1[:/]* | *@localhost[:/]* | *@\[::1\][:/]*) export PGSSLMODE="${PGSSLMODE:-disable}" ;;
+esac
 started=$SECONDS
 step_started=$SECONDS
 step() {
@@ -107,7 +113,9 @@ lane() {
   shift
   # `times` at its end: the CPU its processes took (on two cores, what the lanes share).
   # (`times` itself in this shell, not in a pipe's: a pipe's end has no children of its own.)
-  ( step_started=$SECONDS; "$@"; step "lane $name ends"; times >"$logs/$name.times"
+  # `$name.done` says it ended, passed or not (the fuzzing waits for it).
+  ( trap 'touch "$logs/$name.done"' EXIT
+    step_started=$SECONDS; "$@"; step "lane $name ends"; times >"$logs/$name.times"
     tail -1 "$logs/$name.times" | sed 's/^/   CPU of its processes (user, system): /' ) >"$logs/$name.log" 2>&1 &
   lane_pids[$name]=$!
 }
@@ -140,30 +148,37 @@ rust_tests() {
   # A test shop waits on its disk (each commit is synced) about two thirds of the time, so four
   # at once rather than one per core (the API tests: 229 s down to 187 s on a loaded machine).
   run_test_binaries --test-threads=4
-  step "API fuzzing (schemathesis: every check, 20 examples an operation, as an admin)"
-  scripts/api-fuzz.sh
+  if [ -n "$postgres_url" ]; then
+    step "server tests on PostgreSQL ($postgres_url)"
+    # Each test's database is dropped once the run ends (left behind, 229 of them piled up on
+    # the server every run shares, each one more for autovacuum to visit, and measurably slowed
+    # the cart bench's PostgreSQL), and before, for those of a run that was cut off; all in one
+    # session (a psql a database took about two minutes for 382).
+    drop_test_databases() {
+      psql "$postgres_url" -Atc "SELECT format('DROP DATABASE IF EXISTS %I;', datname) FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
+        | psql "$postgres_url" -q >/dev/null 2>&1 || true
+    }
+    drop_test_databases
+    # Each test makes its own database on the server (a copy of one migrated once) and mostly
+    # waits on PostgreSQL, so six at once instead of one per core (84 tests: 200 s down to 20 s).
+    # Not in a lane of its own: beside the SQLite tests and the journeys it made every lane
+    # slower, and the run too (1,103 s against 1,075 s, stop 42), the two cores being full.
+    local status=0
+    TEST_DATABASE_URL="$postgres_url" run_test_binaries --test-threads=6 || status=$?
+    # In the background: the fuzzing or the journeys go on meanwhile.
+    drop_test_databases &
+    return $status
+  else
+    step "server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)"
+  fi
 }
 
-postgres_tests() {
-  step "server tests on PostgreSQL ($postgres_url)"
-  # Each test's database is dropped once the run ends (left behind, 229 of them piled up on
-  # the server every run shares, each one more for autovacuum to visit, and measurably slowed
-  # the cart bench's PostgreSQL), and before, for those of a run that was cut off; all in one
-  # session (a psql a database took about two minutes for 382).
-  drop_test_databases() {
-    psql "$postgres_url" -Atc "SELECT format('DROP DATABASE IF EXISTS %I;', datname) FROM pg_database WHERE datname LIKE 'posy_t_%'" 2>/dev/null \
-      | psql "$postgres_url" -q >/dev/null 2>&1 || true
-  }
-  drop_test_databases
-  # Each test makes its own database on the server (a copy of one migrated once) and mostly
-  # waits on PostgreSQL, so six at once instead of one per core (84 tests: 200 s down to 20 s).
-  # In a lane of its own, beside the SQLite tests and the journeys: at stop 39 a picture's
-  # conversion then outlasted a connection's 60 s idle limit, which stop 40 mended at its cause
-  # (`http::limits::Owed`: a request whose answer is still being made is never idle).
-  local status=0
-  TEST_DATABASE_URL="$postgres_url" run_test_binaries --test-threads=6 || status=$?
-  drop_test_databases
-  return $status
+# The fuzzing starts as soon as a core is free: when the first of the Rust tests and the
+# journeys ends (which one varies by machine by a minute or more).
+fuzz_tests() {
+  until [ -e "$logs/rust.done" ] || [ -e "$logs/web.done" ]; do sleep 1; done
+  step "API fuzzing (schemathesis: every check, 20 examples an operation, as an admin)"
+  scripts/api-fuzz.sh
 }
 
 wasm_tests() {
@@ -193,15 +208,9 @@ step "lanes wasm (the wasm tests) and web (the web app, then the journeys) have 
 wait "$build_pid" || { printf '\n======== the build FAILED\n'; cat "$logs/build.log"; exit 1; }
 cat "$logs/build.log"
 lane rust rust_tests
-if [ -n "$postgres_url" ]; then
-  lane postgres postgres_tests
-  step "the build is done; lanes rust (the tests on SQLite, then API fuzzing) and postgres (the server's tests on PostgreSQL) have started"
-else
-  step "the build is done; lane rust (the tests on SQLite, then API fuzzing) has started; the tests on PostgreSQL are skipped (set TEST_DATABASE_URL to run them)"
-fi
-for name in wasm rust postgres web; do
-  if [ -n "${lane_pids[$name]:-}" ]; then end_lane "$name"; fi
-done
+lane fuzz fuzz_tests
+step "the build is done; lane rust (the tests on SQLite, then on PostgreSQL) has started, and lane fuzz (API fuzzing) waits for the first of it and the journeys to end"
+for name in wasm rust web fuzz; do end_lane "$name"; done
 
 step "done"
 if [ "${#failed[@]}" -gt 0 ]; then

@@ -81,12 +81,11 @@ pub fn access_line(out: &mut Vec<u8>, json: bool, now: SystemTime, access: &Acce
         out.extend_from_slice(b"\",\"level\":\"INFO\",\"fields\":{\"method\":");
         json_string(out, access.method);
         // A route's shape is lowercase words, `-`, `_`, `/`, `{}` and `…`: nothing JSON escapes.
-        out.extend_from_slice(b",\"route\":\"");
-        route_shape_into(access.path, out);
-        out.extend_from_slice(b"\",\"status\":");
-        number(out, u64::from(access.status), 1);
-        out.extend_from_slice(b",\"ms\":");
-        number(out, access.ms, 1);
+        route_status_ms(
+            out,
+            access,
+            [b",\"route\":\"", b"\",\"status\":", b",\"ms\":"],
+        );
         out.extend_from_slice(b"},\"target\":\"posy::access\",\"span\":{\"id\":");
         json_string(out, access.id);
         out.extend_from_slice(b",\"name\":\"request\"},\"spans\":[{\"id\":");
@@ -98,14 +97,20 @@ pub fn access_line(out: &mut Vec<u8>, json: bool, now: SystemTime, access: &Acce
         out.extend_from_slice(access.id.as_bytes());
         out.extend_from_slice(b"}: posy::access: method=");
         out.extend_from_slice(access.method.as_bytes());
-        out.extend_from_slice(b" route=");
-        route_shape_into(access.path, out);
-        out.extend_from_slice(b" status=");
-        number(out, u64::from(access.status), 1);
-        out.extend_from_slice(b" ms=");
-        number(out, access.ms, 1);
+        route_status_ms(out, access, [b" route=", b" status=", b" ms="]);
         out.push(b'\n');
     }
+}
+
+/// The access line's route, status and time, in that order in both formats, each after its
+/// label as the format writes it.
+fn route_status_ms(out: &mut Vec<u8>, access: &Access<'_>, labels: [&[u8]; 3]) {
+    out.extend_from_slice(labels[0]);
+    route_shape_into(access.path, out);
+    out.extend_from_slice(labels[1]);
+    number(out, u64::from(access.status), 1);
+    out.extend_from_slice(labels[2]);
+    number(out, access.ms, 1);
 }
 
 /// One event to write, with the request it belongs to and its time.
