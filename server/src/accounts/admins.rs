@@ -438,7 +438,7 @@ pub async fn confirm(
     }
     let attempt = format!(
         "{} {}",
-        &asking.address,
+        asking.address,
         asking.admin.username.to_lowercase()
     );
     if !asking.limit.take(db, &attempt).await? {

@@ -196,19 +196,19 @@ type Changed = Result<Json<Vec<AdminView>>, Failure<AdminsError, { ADMIN | CSRF 
 /// Disables, enables or removes the admin `id` in one transaction, in turn with other writes;
 /// answers the list as it then is.
 async fn change(
-    shop: &Desk<'_>,
+    desk: &Desk<'_>,
     admin: &Admin,
     id: i32,
     what: Change,
 ) -> Result<Json<Vec<AdminView>>, AdminsError> {
-    let txn = shop.writer.begin().await?;
+    let txn = desk.writer.begin().await?;
     let by = ChangedBy {
         who: &admin.username,
-        notify: &shop.studio.notices_to,
+        notify: &desk.studio.notices_to,
     };
     admins::change(&txn, id, what, &by).await?;
     txn.commit().await?;
-    Ok(Json(admins::list(shop.db, admin).await?))
+    Ok(Json(admins::list(desk.db, admin).await?))
 }
 
 #[OpenApi(prefix_path = "/api", tag = "ApiTags::Admin")]
@@ -227,7 +227,6 @@ impl AdminsApi {
     /// `posy admin create`), once the asking admin has given their own password again. The
     /// studio's address is told.
     #[oai(path = "/admin/admins/", method = "post", operation_id = "addAdmin")]
-    // A handler's arguments are what poem hands it: the session, the shop's parts, the body.
     async fn add(
         &self,
         admin: AdminSession,
@@ -265,21 +264,21 @@ impl AdminsApi {
     /// Disables an admin: signed out at once, and refused at the sign-in until enabled again.
     /// Never the only admin who can sign in. The studio's address is told.
     #[oai(path = "/admin/admins/:id/disable/", method = "post", operation_id = "disableAdmin")]
-    async fn disable(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
-        Ok(change(&shop, &admin.0, id.0, Change::Disabled).await?)
+    async fn disable(&self, admin: AdminSession, desk: Desk<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&desk, &admin.0, id.0, Change::Disabled).await?)
     }
 
     /// Enables a disabled admin again. The studio's address is told.
     #[oai(path = "/admin/admins/:id/enable/", method = "post", operation_id = "enableAdmin")]
-    async fn enable(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
-        Ok(change(&shop, &admin.0, id.0, Change::Enabled).await?)
+    async fn enable(&self, admin: AdminSession, desk: Desk<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&desk, &admin.0, id.0, Change::Enabled).await?)
     }
 
     /// Removes an admin and ends their sessions. Never the only admin who can sign in. The
     /// studio's address is told.
     #[oai(path = "/admin/admins/:id/", method = "delete", operation_id = "removeAdmin")]
-    async fn remove(&self, admin: AdminSession, shop: Desk<'_>, id: Path<i32>) -> Changed {
-        Ok(change(&shop, &admin.0, id.0, Change::Removed).await?)
+    async fn remove(&self, admin: AdminSession, desk: Desk<'_>, id: Path<i32>) -> Changed {
+        Ok(change(&desk, &admin.0, id.0, Change::Removed).await?)
     }
 
     /// Changes the signed-in admin's own password, the current one given again (wrong ones
