@@ -16,7 +16,7 @@ use posy_core::validation::{FormField, FormProblems};
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::cart::FulfilmentFields;
-use super::text::Text;
+use super::text::{Text, same_fields};
 use crate::http::error::{ADMIN, Answer, CSRF, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
 use crate::orders::admin::{self, DaySheet, Filter, OrderBook, OrderDetail, OrderError};
@@ -770,14 +770,8 @@ impl OrderAdminApi {
         body: Json<StudioOrderBody>,
     ) -> Taken {
         let body = body.0;
-        let form = StudioOrderForm {
-            first_name: body.first_name.0,
-            last_name: body.last_name.0,
-            phone: body.phone.0,
-            email: body.email.0,
-            payment_note: body.payment_note.0,
-            lines: body.items.len(),
-        };
+        let form = same_fields!(body => StudioOrderForm {
+            first_name, last_name, phone, email, payment_note; lines: body.items.len() });
         let lines: Vec<StudioLine> = body
             .items
             .into_iter()

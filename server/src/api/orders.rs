@@ -10,7 +10,7 @@ use posy_core::cart::CartId;
 use posy_core::checkout::CheckoutForm;
 
 use super::ApiTags;
-use super::text::Text;
+use super::text::{Text, same_fields};
 use crate::checkout::{Buyer, Checkout, PlaceError};
 use crate::http::error::{Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::{self, LinkError, OrderView};
@@ -155,15 +155,8 @@ impl OrdersApi {
         body: Json<PlaceOrder>,
     ) -> Result<Json<OrderPlaced>, Failure<PlaceError, SEND>> {
         let body = body.0;
-        let form = CheckoutForm {
-            email: body.email.0,
-            first_name: body.first_name.0,
-            last_name: body.last_name.0,
-            address: body.address.0,
-            city: body.city.0,
-            postcode: body.postcode.0,
-            phone: body.phone.0,
-        };
+        let form = same_fields!(body => CheckoutForm {
+            email, first_name, last_name, address, city, postcode, phone });
         let customer = form.parse().map_err(PlaceError::Form)?;
         let cart_id = CartId::parse(&body.cart_id);
         let id = match (&body.payment_intent_id, cart_id) {

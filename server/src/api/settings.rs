@@ -16,7 +16,7 @@ use super::ApiTags;
 use super::audit::{self, AuditPage};
 use super::auth::AdminSession;
 use super::delivery::DeliverySettingsView;
-use super::text::Text;
+use super::text::{Text, same_fields};
 use crate::api::state::Studio;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, Problem, QUERY, Refusal, SEND};
 use crate::orders::admin::{self, OrderOnClosedDay};
@@ -100,50 +100,18 @@ pub struct AdminDeliverySettings {
     pub version: i64,
 }
 
-impl From<&StudioFactsForm> for StudioFacts {
-    fn from(form: &StudioFactsForm) -> Self {
-        let text = |t: &Text| t.0.clone();
-        StudioFacts {
-            name: text(&form.name),
-            tagline: text(&form.tagline),
-            phone: text(&form.phone),
-            email: text(&form.email),
-            address_line_1: text(&form.address_line_1),
-            address_line_2: text(&form.address_line_2),
-            address_line_3: text(&form.address_line_3),
-            town: text(&form.town),
-            postcode: text(&form.postcode),
-            instagram: text(&form.instagram),
-            facebook: text(&form.facebook),
-            pinterest: text(&form.pinterest),
-        }
-    }
+/// Copies the studio's facts between core's struct and the form's, every field by its name.
+macro_rules! facts_fields {
+    ($from:expr => $to:ident) => {
+        same_fields!($from => $to { name, tagline, phone, email, address_line_1, address_line_2,
+            address_line_3, town, postcode, instagram, facebook, pinterest })
+    };
 }
 
-impl From<&StudioFacts> for StudioFactsForm {
-    fn from(facts: &StudioFacts) -> Self {
-        let text = |s: &String| Text(s.clone());
-        StudioFactsForm {
-            name: text(&facts.name),
-            tagline: text(&facts.tagline),
-            phone: text(&facts.phone),
-            email: text(&facts.email),
-            address_line_1: text(&facts.address_line_1),
-            address_line_2: text(&facts.address_line_2),
-            address_line_3: text(&facts.address_line_3),
-            town: text(&facts.town),
-            postcode: text(&facts.postcode),
-            instagram: text(&facts.instagram),
-            facebook: text(&facts.facebook),
-            pinterest: text(&facts.pinterest),
-        }
-    }
-}
-
-fn settings(facts: &StudioFacts, version: i64) -> StudioSettings {
+fn settings(facts: StudioFacts, version: i64) -> StudioSettings {
     let most = |field: StudioField| field.max_chars() as u32;
     StudioSettings {
-        facts: StudioFactsForm::from(facts),
+        facts: facts_fields!(facts => StudioFactsForm),
         limits: StudioLimits {
             name: most(StudioField::Name),
             tagline: most(StudioField::Tagline),
@@ -329,7 +297,7 @@ impl SettingsApi {
     ) -> Result<Json<StudioSettings>, Failure<sea_orm::DbErr, ADMIN>> {
         // From the database, not the copy in memory: the version must be the facts'.
         let (facts, version) = facts::versioned(*db).await?;
-        Ok(Json(settings(&facts, version)))
+        Ok(Json(settings(facts, version)))
     }
 
     /// Saves the studio's facts once core finds nothing wrong with them (else nothing is
@@ -343,12 +311,12 @@ impl SettingsApi {
         studio: Data<&Studio>,
         form: Json<StudioFactsSave>,
     ) -> Result<Json<StudioSettings>, Failure<FactsError, { ADMIN | SEND }>> {
-        let facts = StudioFacts::from(&form.0.facts);
+        let facts = facts_fields!(form.0.facts => StudioFacts);
         let (saved, version) = studio
             .facts
             .save(*writer, &admin.0.username, &facts, form.0.version)
             .await?;
-        Ok(Json(settings(&saved, version)))
+        Ok(Json(settings(saved, version)))
     }
 
     /// The delivery settings in force (the demo's until the studio saves its own): opening

@@ -27,6 +27,25 @@ impl From<Text> for String {
     }
 }
 
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text(text)
+    }
+}
+
+/// `same_fields!(body => CheckoutForm { email, city })` is `CheckoutForm { email:
+/// body.email.into(), city: body.city.into() }`: a struct read from another whose fields it
+/// shares by name (a request body's `Text` into core's `String`, core's struct into the form it
+/// answers with), each field named once; fields of the struct's own follow a `;`, as in a struct
+/// literal. `body` is a place (its fields are moved out of it), and a field missing from either
+/// side fails to compile.
+macro_rules! same_fields {
+    ($from:expr => $to:ident { $($field:ident),+ $(; $($own:ident: $value:expr),+)? $(,)? }) => {
+        $to { $($field: $from.$field.into(),)+ $($($own: $value),+)? }
+    };
+}
+pub(crate) use same_fields;
+
 impl Type for Text {
     const IS_REQUIRED: bool = true;
     type RawValueType = String;

@@ -17,6 +17,7 @@ use sea_orm::{DbErr, EntityTrait};
 use super::ApiTags;
 use super::auth::AdminSession;
 use super::text::Text;
+use super::vouchers::VoucherFields;
 use crate::http::error::{ADMIN, Answer, Failure, INTERNAL, PATH, Problem, Refusal, SEND};
 use crate::orders::OrderDesk;
 use crate::orders::vouchers::{self, ChangeError, PaidFor};
@@ -93,22 +94,8 @@ pub struct VoucherDetail {
 /// A voucher sold in the studio: the voucher form, and how it was paid.
 #[derive(Debug, Object)]
 pub struct StudioVoucher {
-    /// `25`, `25.00`: whole pounds from 10 to 200.
-    pub value: Text,
-    pub buyer_name: Text,
-    pub buyer_email: Text,
-    /// True: no recipient; the voucher goes to the buyer to print.
-    #[oai(default)]
-    pub send_to_me: bool,
-    #[oai(default)]
-    pub recipient_name: Text,
-    #[oai(default)]
-    pub recipient_email: Text,
-    #[oai(default)]
-    pub message: Text,
-    /// `2026-12-25`; empty for today.
-    #[oai(default)]
-    pub send_on: Text,
+    #[oai(flatten)]
+    pub voucher: VoucherFields,
     /// How it was paid, e.g. `Card on the phone`.
     pub payment_note: Text,
 }
@@ -331,16 +318,7 @@ impl VoucherAdminApi {
         body: Json<StudioVoucher>,
     ) -> Result<Json<VoucherDetail>, Failure<VoucherAdminError, { ADMIN | SEND }>> {
         let body = body.0;
-        let form = VoucherForm {
-            value: body.value.0,
-            buyer_name: body.buyer_name.0,
-            buyer_email: body.buyer_email.0,
-            send_to_me: body.send_to_me,
-            recipient_name: body.recipient_name.0,
-            recipient_email: body.recipient_email.0,
-            message: body.message.0,
-            send_on: body.send_on.0,
-        };
+        let form = VoucherForm::from(body.voucher);
         let order = form
             .parse(today(desk.clock.now()))
             .map_err(VoucherAdminError::Form)?;

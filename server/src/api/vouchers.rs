@@ -20,7 +20,7 @@ use posy_core::voucher::{
 use super::ApiTags;
 use super::cart::ShownDay;
 use super::offer_admin::OfferTermsView;
-use super::text::Text;
+use super::text::{Text, same_fields};
 use crate::api::state::Clients;
 use crate::checkout::Checkout;
 use crate::checkout::attempts::PaymentAttempts;
@@ -241,9 +241,10 @@ pub struct VoucherTerms {
     pub send_hour: String,
 }
 
-/// `POST /api/vouchers/`'s body: the voucher form.
+/// The voucher form, as the shop's page and the studio's sale both send it; core's form
+/// checks each field (a missing one is empty, and said so in the field's words).
 #[derive(Debug, Object)]
-pub struct BuyVoucher {
+pub struct VoucherFields {
     /// `25`, `25.00`: whole pounds from 10 to 200.
     #[oai(default)]
     pub value: Text,
@@ -264,6 +265,20 @@ pub struct BuyVoucher {
     /// `2026-12-25`; empty for today.
     #[oai(default)]
     pub send_on: Text,
+}
+
+impl From<VoucherFields> for VoucherForm {
+    fn from(fields: VoucherFields) -> VoucherForm {
+        same_fields!(fields => VoucherForm { value, buyer_name, buyer_email, send_to_me,
+            recipient_name, recipient_email, message, send_on })
+    }
+}
+
+/// `POST /api/vouchers/`'s body: the voucher form.
+#[derive(Debug, Object)]
+pub struct BuyVoucher {
+    #[oai(flatten)]
+    pub voucher: VoucherFields,
     /// Pay pressed again: the `voucher_id` the first press answered. While it is unpaid and
     /// asked for from the same address with its `client_secret`, that voucher and its payment
     /// are kept (its terms rewritten, the amount changed) rather than a second made.
@@ -531,16 +546,7 @@ impl VouchersApi {
         body: Json<BuyVoucher>,
     ) -> Result<Json<VoucherPayment>, Failure<BuyRefusal, SEND>> {
         let body = body.0;
-        let form = VoucherForm {
-            value: body.value.0,
-            buyer_name: body.buyer_name.0,
-            buyer_email: body.buyer_email.0,
-            send_to_me: body.send_to_me,
-            recipient_name: body.recipient_name.0,
-            recipient_email: body.recipient_email.0,
-            message: body.message.0,
-            send_on: body.send_on.0,
-        };
+        let form = VoucherForm::from(body.voucher);
         let earlier = body.voucher_id.zip(body.client_secret.map(String::from));
         let started = VoucherSales(&checkout)
             .start(&form, earlier, &clients.address(req), &attempts)

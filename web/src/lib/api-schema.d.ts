@@ -5131,9 +5131,14 @@ export interface components {
          * @description A voucher sold in the studio: the voucher form, and how it was paid.
          */
         StudioVoucher: {
-            buyer_email: string;
-            buyer_name: string;
             /** @default  */
+            buyer_email: string | null;
+            /** @default  */
+            buyer_name: string | null;
+            /**
+             * @description Up to 300 characters; line breaks kept.
+             * @default
+             */
             message: string | null;
             /** @description How it was paid, e.g. `Card on the phone`. */
             payment_note: string;
@@ -5147,12 +5152,15 @@ export interface components {
              */
             send_on: string | null;
             /**
-             * @description True: no recipient; the voucher goes to the buyer to print.
+             * @description True for "send it to me to print": no recipient asked.
              * @default false
              */
             send_to_me: boolean | null;
-            /** @description `25`, `25.00`: whole pounds from 10 to 200. */
-            value: string;
+            /**
+             * @description `25`, `25.00`: whole pounds from 10 to 200.
+             * @default
+             */
+            value: string | null;
         };
         /**
          * Taken
