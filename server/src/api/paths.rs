@@ -145,18 +145,18 @@ const ONE_LINE: &str = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x
 /// core's `is_email`: at most 254 characters once trimmed; dot-separated atoms of at most 64
 /// characters in all, an `@`, two or more labels of letters, digits and inner hyphens (63 at
 /// most each; the domain's 253 follows from the whole's 254); ASCII only.
-const EMAIL: &str = concat!(
+pub const EMAIL: &str = concat!(
     r"^\s*(?=\S{1,254}\s*$)(?=[^@]{1,64}@)",
     r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@",
     r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+",
     r"\s*$"
 );
 /// core's `is_uk_postcode`: a full UK postcode, spaces and case forgiven.
-const POSTCODE: &str = r"^\s*([Gg]\s*[Ii]\s*[Rr]\s*0\s*[Aa]\s*[Aa]|[A-Za-z]\s*[A-Za-z]?\s*[0-9]\s*[0-9A-Za-z]?\s*[0-9]\s*[A-Za-z]\s*[A-Za-z])\s*$";
+pub const POSTCODE: &str = r"^\s*([Gg]\s*[Ii]\s*[Rr]\s*0\s*[Aa]\s*[Aa]|[A-Za-z]\s*[A-Za-z]?\s*[0-9]\s*[0-9A-Za-z]?\s*[0-9]\s*[A-Za-z]\s*[A-Za-z])\s*$";
 /// core's `is_phone`: 10 to 15 digits, an optional leading `+`, spaces, dashes and brackets.
-const PHONE: &str = r"^\s*\+?[ ()-]*([0-9][ ()-]*){10,15}\s*$";
+pub const PHONE: &str = r"^\s*\+?[ ()-]*([0-9][ ()-]*){10,15}\s*$";
 /// [`PHONE`], or nothing: the contact form's phone is optional.
-const PHONE_OR_NOTHING: &str = r"^\s*(\+?[ ()-]*([0-9][ ()-]*){10,15})?\s*$";
+pub const PHONE_OR_NOTHING: &str = r"^\s*(\+?[ ()-]*([0-9][ ()-]*){10,15})?\s*$";
 
 /// The pattern published for a checkout field.
 fn checkout_pattern(field: CheckoutField) -> &'static str {
@@ -517,7 +517,7 @@ fn words() -> [(&'static str, &'static str, Vec<&'static str>); 4] {
 
 /// Every field and query parameter that carries one of [`words`]' lists: (schema or
 /// `METHOD path`, field or parameter, list). A test holds each to being in the description.
-const WORD_FIELDS: &[(&str, &str, &str)] = &[
+pub const WORD_FIELDS: &[(&str, &str, &str)] = &[
     ("Order", "status", "OrderStatus"),
     ("OrderDetail", "status", "OrderStatus"),
     ("OrderEventView", "status", "OrderStatus"),
@@ -604,7 +604,7 @@ fn unsigned(value: &mut Value) {
 /// with always carry every field, `null` when empty, so they are published as required and
 /// nullable (generated clients then type them `T | null`). Request bodies keep optional fields
 /// optional; the error body leaves out `fields` rather than sending null.
-fn nullable_answers(spec: &mut Value, requests: &[String]) {
+pub fn nullable_answers(spec: &mut Value, requests: &[String]) {
     let Some(schemas) = spec
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)
@@ -637,7 +637,7 @@ fn nullable_answers(spec: &mut Value, requests: &[String]) {
 }
 
 /// Every schema a request body reaches, however deep.
-fn request_schemas(spec: &Value) -> Vec<String> {
+pub fn request_schemas(spec: &Value) -> Vec<String> {
     let mut requests: Vec<String> = Vec::new();
     let mut waiting: Vec<&Value> = spec["paths"]
         .as_object()
@@ -681,222 +681,5 @@ fn plain_json_content(value: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(plain_json_content),
         _ => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use fancy_regex::Regex;
-    use posy_core::validation::{is_email, is_phone, is_uk_postcode};
-
-    use super::*;
-
-    fn stripped(uri: &str) -> String {
-        strip_trailing_slash(Request::builder().uri_str(uri).finish())
-            .uri()
-            .to_string()
-    }
-
-    #[test]
-    fn a_trailing_slash_is_removed_before_routing() {
-        assert_eq!(stripped("/api/products/"), "/api/products");
-        assert_eq!(stripped("/api/products/7/?x=1"), "/api/products/7?x=1");
-        assert_eq!(stripped("/api/products"), "/api/products");
-    }
-
-    #[test]
-    fn published_paths_end_in_a_slash_unless_the_spec_says_otherwise() {
-        let spec = publish(
-            r#"{"paths": {"/api/products": {}, "/api/products/{id}": {}, "/api/orders/{id}": {}}}"#,
-        );
-        let paths: Vec<&String> = spec["paths"].as_object().unwrap().keys().collect();
-        assert_eq!(
-            paths,
-            ["/api/orders/{id}", "/api/products/", "/api/products/{id}/"]
-        );
-    }
-
-    #[test]
-    fn optional_fields_of_answers_are_published_required_and_nullable() {
-        let mut spec: Value = serde_json::from_str(
-            r##"{"paths": {"/api/x": {"post": {"requestBody": {"content": {"application/json; charset=utf-8": {"schema": {"$ref": "#/components/schemas/Ask"}}}}}}},
-                "components": {"schemas": {
-                    "Ask": {"properties": {"a": {}, "b": {}}, "required": ["a"]},
-                    "View": {"properties": {"a": {}, "b": {}, "c": {"$ref": "#/components/schemas/Ask"}}, "required": ["a"]}}}}"##,
-        )
-        .unwrap();
-        let requests = request_schemas(&spec);
-        nullable_answers(&mut spec, &requests);
-        let schemas = &spec["components"]["schemas"];
-        assert_eq!(
-            schemas["View"]["required"],
-            serde_json::json!(["a", "b", "c"])
-        );
-        assert_eq!(schemas["View"]["properties"]["b"]["nullable"], true);
-        assert_eq!(
-            schemas["View"]["properties"]["c"],
-            serde_json::json!({"allOf": [{"$ref": "#/components/schemas/Ask"}], "nullable": true}),
-            "a nullable reference"
-        );
-        assert_eq!(schemas["Ask"]["required"], serde_json::json!(["a"]));
-        assert!(schemas["Ask"]["properties"]["b"].get("nullable").is_none());
-    }
-
-    #[test]
-    fn json_content_is_published_as_plain_application_json() {
-        let spec = publish(
-            r#"{"paths": {"/api/x": {"get": {"responses": {"200": {"content": {"application/json; charset=utf-8": {"schema": {}}}}}}}}}"#,
-        );
-        assert!(
-            spec["paths"]["/api/x/"]["get"]["responses"]["200"]["content"]["application/json"]
-                .is_object()
-        );
-    }
-
-    #[test]
-    fn every_field_carrying_core_words_is_published_as_its_list() {
-        let spec = publish(&super::super::service().spec());
-        assert_eq!(
-            spec["components"]["schemas"]["OrderStatus"]["enum"],
-            json!(OrderStatus::ALL.map(OrderStatus::as_str))
-        );
-        for (owner, field, list) in WORD_FIELDS {
-            let reference = format!("#/components/schemas/{list}");
-            let published = match owner.split_once(' ') {
-                Some((method, path)) => spec["paths"][path][method.to_lowercase()]["parameters"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .find(|p| p["name"] == *field)
-                    // A list filter may also be empty: core's list is its first choice.
-                    .map(|p| match p["schema"].get("anyOf") {
-                        Some(choices) => choices[0]["$ref"].clone(),
-                        None => p["schema"]["$ref"].clone(),
-                    }),
-                None => spec["components"]["schemas"][owner]["properties"]
-                    .get(*field)
-                    .map(|p| p["allOf"][0]["$ref"].clone()),
-            };
-            assert_eq!(
-                published,
-                Some(json!(reference)),
-                "{owner} {field}: not in the description as {list}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_form_takes_its_own_fields_and_a_products_picture_is_a_picture() {
-        let spec = publish(&super::super::service().spec());
-        let form = |path: &str| {
-            spec["paths"][path]["post"]["requestBody"]["content"]["multipart/form-data"].clone()
-        };
-        let upload = "/api/albums/{id}/upload_images/";
-        let picture = "/api/admin/products/{id}/picture/";
-        for path in ["/api/albums/", upload, picture] {
-            assert_eq!(
-                form(path)["schema"]["additionalProperties"],
-                false,
-                "{path}"
-            );
-        }
-        let choices = form(upload)["schema"]["anyOf"].clone();
-        assert_eq!(choices[0]["required"], json!(["featured_image"]));
-        assert_eq!(choices[1]["properties"]["images"]["minItems"], 1);
-        assert_eq!(
-            form(picture)["encoding"]["picture"]["contentType"],
-            pictures::media_types(false).join(", ")
-        );
-    }
-
-    /// Each input, and whether core's rule and the published pattern agree on it.
-    fn agree(pattern: &str, rule: fn(&str) -> bool, inputs: &[&str]) {
-        // fancy-regex: the published patterns use lookahead, as JSON Schema's ECMA-262 allows.
-        let published = Regex::new(pattern).unwrap();
-        for input in inputs {
-            assert_eq!(
-                published.is_match(input).unwrap(),
-                rule(input),
-                "{input:?}: the published pattern and core disagree"
-            );
-        }
-    }
-
-    #[test]
-    fn the_published_email_pattern_answers_as_core_does() {
-        let inputs = [
-            "jo@example.com",
-            " jo@example.co.uk ",
-            "jo.bloom+shop@mail.example.org",
-            "jo.example.com",
-            "jo@example",
-            "@example.com",
-            "jo@.example.com",
-            "jo@example.com.",
-            "jo@exa..mple.com",
-            "jo bloom@example.com",
-            "jo@ex@ample.com",
-            "",
-            "zoë@example.com",
-            "jo@exämple.com",
-            "\rjo@example.com\n",
-            "jo@exa\u{9f}mple.com",
-            "jo@-example.com",
-            "jo..bloom@example.com",
-            "jo!#$%&'*+/=?^_`{|}~-@example.com",
-        ];
-        let local_64 = format!("{}@example.com", "j".repeat(64));
-        let local_65 = format!("{}@example.com", "j".repeat(65));
-        let label_63 = format!("jo@{}.com", "e".repeat(63));
-        let label_64 = format!("jo@{}.com", "e".repeat(64));
-        // Five labels of 49 and "com": 5 × 49 + 5 dots + 3 = 253 characters of domain, so
-        // "j@" and it make 255; one label fewer by two, 253 and 254 in all.
-        let labels = vec!["e".repeat(49); 5].join(".");
-        let whole_255 = format!("j@{labels}.com");
-        let whole_254 = format!("j@{}.com", &labels[1..]);
-        let whole_253 = format!("j@{}.com", &labels[2..]);
-        let lengths = [
-            &local_64, &local_65, &label_63, &label_64, &whole_253, &whole_254, &whole_255,
-        ];
-        agree(EMAIL, is_email, &inputs);
-        agree(EMAIL, is_email, &lengths.map(String::as_str));
-    }
-
-    #[test]
-    fn the_published_postcode_pattern_answers_as_core_does() {
-        let inputs = [
-            "BS14 8AB",
-            "bs148ab",
-            " BS1 4AB ",
-            "W1A 1AA",
-            "M1 1AE",
-            "GIR 0AA",
-            "gir0aa",
-            "BS14",
-            "BS14 8A",
-            "14 8AB",
-            "BS14 8ABC",
-            "",
-            "B S 1 4 8 A B",
-        ];
-        agree(POSTCODE, is_uk_postcode, &inputs);
-    }
-
-    #[test]
-    fn the_published_phone_patterns_answer_as_core_does() {
-        let inputs = [
-            "0117 496 0123",
-            "+44 117 496 0123",
-            "(0117) 496-0123",
-            "01174960123",
-            "0117",
-            "0117 496 0123 4567 89",
-            "phone me",
-            "+",
-            "",
-        ];
-        agree(PHONE, is_phone, &inputs);
-        let optional = |value: &str| value.trim().is_empty() || is_phone(value);
-        agree(PHONE_OR_NOTHING, optional, &inputs);
     }
 }

@@ -86,19 +86,3 @@ impl ToJSON for Text {
         Some(Value::String(self.0.clone()))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_json_strings_are_text() {
-        assert_eq!(
-            Text::parse_from_json(Some(Value::String("Rose".into()))).unwrap(),
-            Text("Rose".into())
-        );
-        for not_text in [Value::Bool(false), serde_json::json!(7), Value::Null] {
-            assert!(Text::parse_from_json(Some(not_text)).is_err());
-        }
-    }
-}

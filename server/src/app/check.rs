@@ -27,14 +27,14 @@ impl fmt::Display for Finding {
     }
 }
 
-fn good(sentence: impl Into<String>) -> Finding {
+pub fn good(sentence: impl Into<String>) -> Finding {
     Finding {
         ok: true,
         sentence: sentence.into(),
     }
 }
 
-fn bad(sentence: impl Into<String>) -> Finding {
+pub fn bad(sentence: impl Into<String>) -> Finding {
     Finding {
         ok: false,
         sentence: sentence.into(),
@@ -266,7 +266,7 @@ fn is_placeholder(key: &str) -> bool {
 }
 
 /// Whether Stripe sends `payment_intent.succeeded` to `wanted` among `endpoints`.
-fn webhook(endpoints: &[WebhookEndpoint], wanted: &str) -> Finding {
+pub fn webhook(endpoints: &[WebhookEndpoint], wanted: &str) -> Finding {
     let same = |url: &str| url.trim_end_matches('/') == wanted.trim_end_matches('/');
     let Some(endpoint) = endpoints.iter().find(|e| same(&e.url)) else {
         return bad(format!(
@@ -301,62 +301,8 @@ fn is_public(config: &Config) -> bool {
 }
 
 /// A readiness problem as a sentence: capitalised, with a full stop.
-fn sentence(text: &str) -> String {
+pub fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     let first = chars.next().map(|c| c.to_uppercase().to_string());
     format!("{}{}.", first.unwrap_or_default(), chars.as_str())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn endpoint(url: &str, status: &str, events: &[&str]) -> WebhookEndpoint {
-        WebhookEndpoint {
-            url: url.into(),
-            status: status.into(),
-            events: events.iter().map(|e| (*e).to_owned()).collect(),
-        }
-    }
-
-    #[test]
-    fn the_webhook_endpoint_must_be_the_shops_enabled_and_send_the_payments_event() {
-        let wanted = "https://posy.example/api/payment/webhook/";
-        let ours = endpoint(wanted, "enabled", &["payment_intent.succeeded"]);
-        assert!(webhook(std::slice::from_ref(&ours), wanted).ok);
-        let all = endpoint(
-            "https://posy.example/api/payment/webhook",
-            "enabled",
-            &["*"],
-        );
-        assert!(
-            webhook(&[all], wanted).ok,
-            "a missing slash and every event"
-        );
-        let other = endpoint(
-            "https://else.example/api/payment/webhook/",
-            "enabled",
-            &["*"],
-        );
-        assert!(
-            webhook(&[other], wanted)
-                .sentence
-                .contains("no webhook endpoint")
-        );
-        let off = endpoint(wanted, "disabled", &["*"]);
-        assert!(webhook(&[off], wanted).sentence.contains("is disabled"));
-        let narrow = endpoint(wanted, "enabled", &["charge.refunded"]);
-        assert!(
-            webhook(&[narrow], wanted)
-                .sentence
-                .contains("does not send payment_intent.succeeded")
-        );
-    }
-
-    #[test]
-    fn findings_are_marked() {
-        assert_eq!(good("Fine.").to_string(), "✓ Fine.");
-        assert_eq!(bad("Broken.").to_string(), "✗ Broken.");
-        assert_eq!(sentence("the disk is full"), "The disk is full.");
-    }
 }

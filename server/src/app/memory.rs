@@ -38,11 +38,3 @@ pub fn give_back_large_blocks() -> bool {
 pub fn give_back_large_blocks() -> bool {
     true
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn malloc_takes_the_threshold() {
-        assert!(super::give_back_large_blocks());
-    }
-}

@@ -574,7 +574,7 @@ fn clients(config: &Config) -> Clients {
 }
 
 /// Which provider takes the shop's payments.
-pub(crate) enum PaymentChoice<'a> {
+pub enum PaymentChoice<'a> {
     Stripe {
         secret: &'a str,
         publishable: &'a str,
@@ -586,7 +586,7 @@ pub(crate) enum PaymentChoice<'a> {
 /// on an https public URL takes only with `--allow-test-payments`. Decided from the settings
 /// alone, before the database is opened: a shop that refuses to start writes nothing (no
 /// demo catalogue in what was meant to be a real shop's database).
-pub(crate) fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
+pub fn choose_payments(config: &Config) -> anyhow::Result<PaymentChoice<'_>> {
     match (
         &config.stripe_secret_key,
         &config.stripe_publishable_key,

@@ -132,7 +132,7 @@ impl<A> Guarded<A> {
 }
 
 /// One connection counted against its address, given back when the connection closes.
-struct AddressSlot {
+pub struct AddressSlot {
     open: Arc<Mutex<HashMap<String, usize>>>,
     key: String,
 }
@@ -174,18 +174,13 @@ impl<A: Acceptor> Acceptor for Guarded<A> {
                 drop(io);
                 continue;
             };
-            let now = Instant::now();
-            let io = GuardedIo {
-                inner: io,
-                _permit: permit,
-                _slot: slot,
-                deadline: Some(Box::pin(tokio::time::sleep(self.guards.first_request))),
-                matched: 0,
-                idle: self.guards.idle,
-                last_active: now,
-                idle_timer: Box::pin(tokio::time::sleep_until(now + self.guards.idle)),
-                owed: Owed::default(),
-            };
+            let io = GuardedIo::new(
+                io,
+                permit,
+                slot,
+                Some(self.guards.first_request),
+                self.guards.idle,
+            );
             return Ok((io, local, remote, scheme));
         }
     }
@@ -206,6 +201,32 @@ pub struct GuardedIo<T> {
     last_active: Instant,
     idle_timer: Pin<Box<Sleep>>,
     owed: Owed,
+}
+
+impl<T> GuardedIo<T> {
+    /// A connection holding its place (`permit`, and its address's `slot`), given
+    /// `first_request` to send its first request's head (none: no deadline) and closed once
+    /// `idle` that long.
+    pub fn new(
+        inner: T,
+        permit: OwnedSemaphorePermit,
+        slot: Option<AddressSlot>,
+        first_request: Option<Duration>,
+        idle: Duration,
+    ) -> Self {
+        let now = Instant::now();
+        GuardedIo {
+            inner,
+            _permit: permit,
+            _slot: slot,
+            deadline: first_request.map(|wait| Box::pin(tokio::time::sleep(wait))),
+            matched: 0,
+            idle,
+            last_active: now,
+            idle_timer: Box::pin(tokio::time::sleep_until(now + idle)),
+            owed: Owed::default(),
+        }
+    }
 }
 
 /// The requests on one connection the shop has read whole and not yet answered. While there
@@ -305,7 +326,7 @@ impl<T> GuardedIo<T> {
 
     /// True once nothing has gone either way for the idle time while the shop owed no answer;
     /// else makes sure the task is woken when it may have.
-    fn idle_too_long(&mut self, cx: &mut Context<'_>) -> bool {
+    pub fn idle_too_long(&mut self, cx: &mut Context<'_>) -> bool {
         while self.idle_timer.as_mut().poll(cx).is_ready() {
             let now = Instant::now();
             if self.owed.any() {
@@ -322,7 +343,7 @@ impl<T> GuardedIo<T> {
     }
 
     /// Notes the bytes just read; true once the first head has ended.
-    fn saw(&mut self, bytes: &[u8]) -> bool {
+    pub fn saw(&mut self, bytes: &[u8]) -> bool {
         for &byte in bytes {
             self.matched = if byte == END_OF_HEAD[self.matched] {
                 self.matched + 1
@@ -413,73 +434,5 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for GuardedIo<T> {
 
     fn is_write_vectored(&self) -> bool {
         self.inner.is_write_vectored()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn io() -> GuardedIo<tokio::io::Empty> {
-        idle_after(Duration::from_secs(60))
-    }
-
-    fn idle_after(idle: Duration) -> GuardedIo<tokio::io::Empty> {
-        GuardedIo {
-            inner: tokio::io::empty(),
-            _permit: Arc::new(Semaphore::new(1)).try_acquire_owned().unwrap(),
-            _slot: None,
-            deadline: None,
-            matched: 0,
-            idle,
-            last_active: Instant::now(),
-            idle_timer: Box::pin(tokio::time::sleep(idle)),
-            owed: Owed::default(),
-        }
-    }
-
-    fn idle_now(io: &mut GuardedIo<tokio::io::Empty>) -> bool {
-        let waker = std::task::Waker::noop();
-        io.idle_too_long(&mut Context::from_waker(waker))
-    }
-
-    /// Waits past a short idle time: each check holds whatever the machine's load, as each
-    /// only needs that much time to have passed.
-    async fn after_idle(io: &mut GuardedIo<tokio::io::Empty>) -> bool {
-        tokio::time::sleep(io.idle * 3).await;
-        idle_now(io)
-    }
-
-    #[tokio::test]
-    async fn a_connection_is_idle_only_while_the_shop_owes_no_answer() {
-        let short = Duration::from_millis(100);
-        let mut io = idle_after(short);
-        let _half_in = io.owed().turn();
-        assert!(
-            after_idle(&mut io).await,
-            "a request not all in, then silence, is idle"
-        );
-
-        let mut io = idle_after(short);
-        let turn = io.owed().turn();
-        turn.received();
-        assert!(
-            !after_idle(&mut io).await,
-            "the shop working on an answer is not idle"
-        );
-        assert!(!after_idle(&mut io).await, "however long it works");
-        drop(turn);
-        assert!(after_idle(&mut io).await, "idle once answered");
-    }
-
-    #[tokio::test]
-    async fn the_head_ends_at_the_first_blank_line_even_across_reads() {
-        let mut io = io();
-        assert!(!io.saw(b"GET / HTTP/1.1\r\nHost: x\r"));
-        assert!(!io.saw(b"\n\r"));
-        assert!(io.saw(b"\n"));
-        let mut io = self::io();
-        assert!(!io.saw(b"GET / HTTP/1.1\r\n\r\r\n"));
-        assert!(io.saw(b"\r\n"));
     }
 }

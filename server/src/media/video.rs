@@ -166,7 +166,7 @@ fn ffmpeg(threads: &str, input: &Path) -> Command {
 
 /// Converts a video to H.264 MP4 of at most 1280×720 (`mp4`) with a poster (`poster`);
 /// answers the video's size.
-async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
+pub async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Result<(u32, u32)> {
     let partial: PathBuf = mp4.with_extension("partial.mp4");
     let mut convert = ffmpeg("2", input);
     convert
@@ -240,49 +240,5 @@ async fn convert_video(input: &Path, mp4: &Path, poster: &Path) -> anyhow::Resul
     match (parts.next(), parts.next()) {
         (Some(Ok(w)), Some(Ok(h))) => Ok((w, h)),
         _ => Ok((1280, 720)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The tags ffprobe reads in a file's container.
-    async fn tags(file: &Path) -> String {
-        let out = Command::new("ffprobe")
-            .args(["-v", "error", "-show_entries", "format_tags", "-of", "json"])
-            .arg(file)
-            .output()
-            .await
-            .expect("ffprobe runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    #[tokio::test]
-    async fn a_converted_video_keeps_no_location() {
-        let dir = tempfile::tempdir().unwrap();
-        let clip = dir.path().join("clip.mov");
-        let made = Command::new("ffmpeg")
-            .args(["-nostdin", "-v", "error", "-f", "lavfi", "-i"])
-            .arg("testsrc=duration=1:size=320x240:rate=10")
-            .args(["-metadata", "location=+51.4545-002.5879/", "-threads", "1"])
-            .arg(&clip)
-            .status()
-            .await
-            .expect("ffmpeg is installed (scripts/setup.sh)");
-        assert!(made.success());
-        assert!(
-            tags(&clip).await.contains("51.4545"),
-            "the clip has a location"
-        );
-
-        let (mp4, poster) = (dir.path().join("out.mp4"), dir.path().join("out.jpg"));
-        let size = convert_video(&clip, &mp4, &poster).await.unwrap();
-        assert_eq!(size, (320, 240));
-        let kept = tags(&mp4).await;
-        assert!(
-            !kept.contains("51.4545") && !kept.contains("location"),
-            "{kept}"
-        );
     }
 }

@@ -799,7 +799,7 @@ fn search_condition(words: &str) -> Condition {
 }
 
 /// The lines of each of the orders `ids`, by order, in the order they were written.
-pub(super) async fn items_of(
+pub async fn items_of(
     db: &impl ConnectionTrait,
     ids: &[i32],
 ) -> Result<HashMap<i32, Vec<order_item::Model>>, DbErr> {

@@ -219,7 +219,7 @@ pub struct OrderStep {
 
 /// The customer's steps for an order made by `method` standing at `status`, with the times
 /// its history gives them.
-fn progress(
+pub fn progress(
     method: Method,
     status: OrderStatus,
     placed_at: i64,
@@ -464,45 +464,4 @@ pub async fn view(
 
 fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn order_references_have_six_digits() {
-        assert_eq!(reference(123), "FS-000123");
-        assert_eq!(reference(1_234_567), "FS-1234567");
-    }
-
-    #[test]
-    fn each_step_reached_says_when_in_words_on_the_studio_clock() {
-        // Placed 2026-06-15 23:05 UTC, already the 16th in Bristol; confirmed at 08:12 UTC.
-        let confirmed = order_event::Model {
-            id: 1,
-            order_id: 1,
-            status: "confirmed".into(),
-            by: "Jo".into(),
-            at: 1_781_597_520,
-            note: None,
-            request_key: None,
-        };
-        let steps = progress(
-            Method::Delivery,
-            OrderStatus::Confirmed,
-            1_781_564_700,
-            &[confirmed],
-        );
-        let when: Vec<Option<&str>> = steps.iter().map(|s| s.when.as_deref()).collect();
-        assert_eq!(
-            when,
-            [
-                Some("Tue 16 Jun, 00:05"),
-                Some("Tue 16 Jun, 09:12"),
-                None,
-                None
-            ]
-        );
-    }
 }

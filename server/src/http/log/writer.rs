@@ -16,29 +16,29 @@ use std::time::Duration;
 const EVERY: Duration = Duration::from_millis(50);
 /// Lines waiting past this many bytes (stdout blocked) are dropped, and the drop is counted
 /// in the next line written.
-const MOST: usize = 8 * 1024 * 1024;
+pub const MOST: usize = 8 * 1024 * 1024;
 
 #[derive(Default)]
-struct Waiting {
-    lines: Vec<u8>,
-    dropped: u64,
-    stopping: bool,
+pub struct Waiting {
+    pub lines: Vec<u8>,
+    pub dropped: u64,
+    pub stopping: bool,
 }
 
 #[derive(Default)]
-struct Shared {
-    waiting: Mutex<Waiting>,
-    stop: Condvar,
+pub struct Shared {
+    pub waiting: Mutex<Waiting>,
+    pub stop: Condvar,
 }
 
 /// What the log writes into (`tracing_subscriber`'s writer).
 #[derive(Clone)]
-pub struct Lines(Arc<Shared>);
+pub struct Lines(pub Arc<Shared>);
 
 /// Keeps the writing thread; dropping it writes what is waiting and stops the thread.
 pub struct Guard {
-    shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
+    pub shared: Arc<Shared>,
+    pub thread: Option<JoinHandle<()>>,
 }
 
 /// The writer, and the guard to keep for as long as the process logs.
@@ -60,7 +60,7 @@ pub fn to_stdout() -> (Lines, Guard) {
     )
 }
 
-fn write_out(shared: &Shared, out: &mut impl Write) {
+pub fn write_out(shared: &Shared, out: &mut impl Write) {
     let mut spare = Vec::new();
     loop {
         let (stopping, dropped) = {
@@ -129,48 +129,5 @@ impl Drop for Guard {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Lines written before the guard is dropped are all out, in order, once it is.
-    #[test]
-    fn every_line_is_written_in_order_by_the_time_the_guard_goes() {
-        let shared = Arc::new(Shared::default());
-        let out = Arc::new(Mutex::new(Vec::new()));
-        let thread = std::thread::spawn({
-            let (shared, out) = (shared.clone(), out.clone());
-            move || {
-                let mut written = Vec::new();
-                write_out(&shared, &mut written);
-                *out.lock().unwrap() = written;
-            }
-        });
-        let mut lines = Lines(shared.clone());
-        for n in 0..1000 {
-            writeln!(lines, "line {n}").unwrap();
-        }
-        drop(Guard {
-            shared,
-            thread: Some(thread),
-        });
-        let written = String::from_utf8(out.lock().unwrap().clone()).unwrap();
-        let expected: String = (0..1000).map(|n| format!("line {n}\n")).collect();
-        assert_eq!(written, expected);
-    }
-
-    /// A blocked output drops lines past the limit rather than growing without end, and says so.
-    #[test]
-    fn past_the_limit_lines_are_dropped_and_counted() {
-        let shared = Arc::new(Shared::default());
-        let mut lines = Lines(shared.clone());
-        let big = vec![b'x'; MOST / 2 + 1];
-        lines.write_all(&big).unwrap();
-        lines.write_all(&big).unwrap();
-        let waiting = shared.waiting.lock().unwrap();
-        assert_eq!((waiting.lines.len(), waiting.dropped), (big.len(), 1));
     }
 }

@@ -97,7 +97,7 @@ async fn fill_in(manager: &SchemaManager<'_>, table: Places) -> Result<(), DbErr
 
 /// The method, day and slot (delivery only) a kept choice (core's form as JSON) books, trimmed
 /// as core reads them; `None` for a choice that cannot be read as one.
-fn place_of(kept: &str) -> Option<(String, String, Option<String>)> {
+pub fn place_of(kept: &str) -> Option<(String, String, Option<String>)> {
     let form: serde_json::Value = serde_json::from_str(kept).ok()?;
     let text = |name: &str| Some(form.get(name)?.as_str()?.trim().to_owned());
     let method = text("method")?;
@@ -118,29 +118,4 @@ enum Places {
     FulfilMethod,
     FulfilDate,
     FulfilSlot,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::place_of;
-
-    #[test]
-    fn a_kept_choice_is_read_as_its_place() {
-        assert_eq!(
-            place_of(r#"{"method":" delivery","date":"2026-12-15 ","slot":" Morning"}"#),
-            Some((
-                "delivery".into(),
-                "2026-12-15".into(),
-                Some("Morning".into())
-            ))
-        );
-        assert_eq!(
-            place_of(
-                r#"{"method":"collection","date":"2026-12-15","slot":"","collection_time":"10:00"}"#
-            ),
-            Some(("collection".into(), "2026-12-15".into(), None))
-        );
-        assert_eq!(place_of(r#"{"method":"by owl","date":"2026-12-15"}"#), None);
-        assert_eq!(place_of("not json"), None);
-    }
 }
