@@ -20,7 +20,7 @@ use sea_orm::{
     EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::accounts::auth::{self, AccountError, Admin};
+use crate::accounts::auth::{self, AccountError, Admin, Hasher};
 use crate::mail::{self, Letter};
 use crate::store::audit::{self, Kind};
 use crate::store::clock::{iso8601, now};
@@ -193,16 +193,18 @@ pub struct NewAccount {
 
 impl NewAccount {
     /// Checks the username and password (`shop` is the shop's name, a guesser's first word)
-    /// and hashes the password.
+    /// and hashes the password with the shop's `hasher`.
     pub async fn prepare(
         username: &str,
         password: &str,
         shop: &str,
+        hasher: &Hasher,
     ) -> Result<NewAccount, AccountError> {
         let username = account::check_username(username).map_err(AccountError::Username)?;
         account::check_new_password(password, &[&username, shop, "posy"])
             .map_err(AccountError::Password)?;
-        let password_hash = auth::hash_password(password.to_owned())
+        let password_hash = hasher
+            .hash(password.to_owned())
             .await
             .map_err(|err| AccountError::Db(DbErr::Custom(err.to_string())))?;
         Ok(NewAccount {
@@ -260,7 +262,7 @@ pub async fn create(
     password: &str,
     by: &ChangedBy<'_>,
 ) -> Result<Admin, AdminsError> {
-    let account = NewAccount::prepare(username, password, "").await?;
+    let account = NewAccount::prepare(username, password, "", &Hasher::default()).await?;
     let txn = crate::store::db::begin_immediate(db).await?;
     let made = add(&txn, account, by).await?;
     txn.commit().await?;
@@ -420,6 +422,8 @@ pub struct Asking<'a> {
     pub limit: &'a Limit,
     /// The shop's name: among a guesser's first words, so no new password may lean on it.
     pub shop: String,
+    /// The shop's hasher, for the password given again and a new one.
+    pub hasher: &'a Hasher,
 }
 
 /// Checks the asking admin's own password, given again before a change that matters (their
@@ -450,7 +454,11 @@ pub async fn confirm(
         .one(db)
         .await?
         .ok_or(PasswordError::Wrong)?;
-    if !auth::password_matches(current.to_owned(), account.password_hash).await {
+    if !asking
+        .hasher
+        .matches(current.to_owned(), account.password_hash)
+        .await
+    {
         return Err(PasswordError::Wrong);
     }
     asking.limit.clear(db, &attempt).await?;
@@ -474,7 +482,9 @@ pub async fn change_password(
     account::check_new_password(new, &[&asking.admin.username, &asking.shop, "posy"])
         .map_err(PasswordError::New)?;
     confirm(db, &asking, current).await?;
-    let hash = auth::hash_password(new.to_owned())
+    let hash = asking
+        .hasher
+        .hash(new.to_owned())
         .await
         .map_err(|err| DbErr::Custom(err.to_string()))?;
     let txn = writer.begin().await?;

@@ -6,12 +6,13 @@
 //! minutes.
 //!
 //! Argon2 is slow on purpose (tens of milliseconds of one core, 19 MiB), so it runs on tokio's
-//! blocking pool, at most [`HASHING_AT_ONCE`] at a time. A sign-in waits for the hasher only
+//! blocking pool, at most [`HASHING_AT_ONCE`] at a time, through the shop's [`Hasher`]. A sign-in waits for the hasher only
 //! while fewer than [`SIGN_INS_WAITING`] others do; past that it is refused at once (a 429 with
 //! a sentence) rather than queued, since each one waiting holds a connection and a crowd of
 //! them would stall the shop. The limits' slots are taken before any hashing, so a crowd beyond
 //! them costs no hashing at all.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use argon2::Argon2;
@@ -57,10 +58,6 @@ pub fn sign_in_limit(failures: u32, window_minutes: u32) -> Limit {
 pub fn sign_in_address_limit(failures: u32, window_minutes: u32) -> Limit {
     Limit::new("sign-in-address", failures, window_minutes)
 }
-
-static HASHING: Semaphore = Semaphore::const_new(HASHING_AT_ONCE);
-/// Places in the sign-ins' queue for the hasher (the one hashing holds one too).
-pub static SIGN_IN_QUEUE: Semaphore = Semaphore::const_new(HASHING_AT_ONCE + SIGN_INS_WAITING);
 
 /// A signed-in admin.
 #[derive(Clone, Debug)]
@@ -110,43 +107,65 @@ impl From<sea_orm::DbErr> for AccountError {
     }
 }
 
-/// Hashes a password for storing, on the blocking pool, in turn.
-pub(crate) async fn hash_password(password: String) -> anyhow::Result<String> {
-    let turn = HASHING.acquire().await?;
-    tokio::task::spawn_blocking(move || {
-        // Held by the hashing itself, so a request that goes away does not free its turn early.
-        let _turn = turn;
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| anyhow::anyhow!("could not hash the password: {e}"))
-    })
-    .await?
+/// The shop's password hasher: one hash at a time ([`HASHING_AT_ONCE`]), and sign-ins refused
+/// at once past [`SIGN_INS_WAITING`] waiting. One a shop (`Clients` holds it), so shops that
+/// share a process (the tests') never take each other's places; clones share it.
+#[derive(Clone, Debug)]
+pub struct Hasher {
+    hashing: Arc<Semaphore>,
+    /// Places in the sign-ins' queue for the hasher (the one hashing holds one too).
+    pub sign_ins: Arc<Semaphore>,
 }
 
-/// For a sign-in: whether `password` matches the stored hash, as [`password_matches`], or
-/// `None` at once when too many sign-ins are waiting for the hasher already.
-pub async fn sign_in_matches(password: String, stored: String) -> Option<bool> {
-    let _place = SIGN_IN_QUEUE.try_acquire().ok()?;
-    Some(password_matches(password, stored).await)
+impl Default for Hasher {
+    fn default() -> Self {
+        Hasher {
+            hashing: Arc::new(Semaphore::new(HASHING_AT_ONCE)),
+            sign_ins: Arc::new(Semaphore::new(HASHING_AT_ONCE + SIGN_INS_WAITING)),
+        }
+    }
 }
 
-/// True when `password` matches the stored hash; on the blocking pool, in turn.
-pub(crate) async fn password_matches(password: String, stored: String) -> bool {
-    let Ok(turn) = HASHING.acquire().await else {
-        return false;
-    };
-    tokio::task::spawn_blocking(move || {
-        let _turn = turn;
-        PasswordHash::new(&stored).is_ok_and(|hash| {
+impl Hasher {
+    /// Hashes a password for storing, on the blocking pool, in turn.
+    pub async fn hash(&self, password: String) -> anyhow::Result<String> {
+        let turn = self.hashing.clone().acquire_owned().await?;
+        tokio::task::spawn_blocking(move || {
+            // Held by the hashing itself, so a request that goes away does not free its turn
+            // early.
+            let _turn = turn;
+            let salt = SaltString::generate(&mut OsRng);
             Argon2::default()
-                .verify_password(password.as_bytes(), &hash)
-                .is_ok()
+                .hash_password(password.as_bytes(), &salt)
+                .map(|h| h.to_string())
+                .map_err(|e| anyhow::anyhow!("could not hash the password: {e}"))
         })
-    })
-    .await
-    .unwrap_or(false)
+        .await?
+    }
+
+    /// For a sign-in: whether `password` matches the stored hash, as [`Hasher::matches`], or
+    /// `None` at once when too many sign-ins are waiting for the hasher already.
+    pub async fn sign_in_matches(&self, password: String, stored: String) -> Option<bool> {
+        let _place = self.sign_ins.try_acquire().ok()?;
+        Some(self.matches(password, stored).await)
+    }
+
+    /// True when `password` matches the stored hash; on the blocking pool, in turn.
+    pub async fn matches(&self, password: String, stored: String) -> bool {
+        let Ok(turn) = self.hashing.clone().acquire_owned().await else {
+            return false;
+        };
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            PasswordHash::new(&stored).is_ok_and(|hash| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &hash)
+                    .is_ok()
+            })
+        })
+        .await
+        .unwrap_or(false)
+    }
 }
 
 /// Checks the username and password and opens a session; answers its token for the cookie.
@@ -156,9 +175,11 @@ pub(crate) async fn password_matches(password: String, stored: String) -> bool {
 /// The record of who did what gets the sign-in, written with the session in one transaction
 /// (the `writer`'s turn), and the failures (a wrong password, or one tried past the limits)
 /// counted in one entry per address and window (the per-address limit's length).
+#[allow(clippy::too_many_arguments)]
 pub async fn sign_in(
     db: &impl ConnectionTrait,
     writer: &Writer,
+    hasher: &Hasher,
     username: &str,
     password: &str,
     remote_addr: &str,
@@ -207,7 +228,7 @@ pub async fn sign_in(
         .as_ref()
         .map_or(DUMMY_HASH, |a| a.password_hash.as_str())
         .to_owned();
-    let Some(matches) = sign_in_matches(password.to_owned(), stored).await else {
+    let Some(matches) = hasher.sign_in_matches(password.to_owned(), stored).await else {
         return refused(SignInRefused::Busy);
     };
     let Some(account) = account.filter(|_| matches) else {

@@ -186,6 +186,7 @@ impl Desk<'_> {
             address: self.clients.address(self.req),
             limit: &self.clients.sign_ins,
             shop: self.studio.facts.get(self.db).await?.name,
+            hasher: &self.clients.hasher,
         })
     }
 }
@@ -244,9 +245,10 @@ impl AdminsApi {
         admins::confirm(desk.db, &asking, &body.current_password)
             .await
             .map_err(AdminsError::Confirm)?;
-        let account = NewAccount::prepare(&body.username, &body.password, &asking.shop)
-            .await
-            .map_err(AdminsError::from)?;
+        let account =
+            NewAccount::prepare(&body.username, &body.password, &asking.shop, asking.hasher)
+                .await
+                .map_err(AdminsError::from)?;
         let txn = desk.writer.begin().await.map_err(AdminsError::from)?;
         let by = ChangedBy {
             who: &admin.0.username,

@@ -211,6 +211,7 @@ impl AuthApi {
         let (token, admin) = auth::sign_in(
             *db,
             *writer,
+            &clients.hasher,
             &body.username,
             &body.password,
             &address,

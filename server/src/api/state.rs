@@ -35,6 +35,8 @@ pub struct Clients {
     pub sign_ins_per_address: Limit,
     /// Enquiries per address.
     pub enquiries: Limit,
+    /// The shop's password hasher, which sign-ins queue for.
+    pub hasher: auth::Hasher,
 }
 
 impl Clients {

@@ -324,7 +324,8 @@ pub async fn run() -> anyhow::Result<()> {
         }
         Command::Migrate { status: false } => {
             let _log = crate::http::log::init();
-            crate::store::db::connect(&cli.config.database_url()).await?;
+            crate::store::db::connect(&cli.config.database_url(), cli.config.database_connections)
+                .await?;
             println!("The database is up to date.");
             Ok(())
         }

@@ -314,6 +314,17 @@ pub struct Config {
     #[arg(long, env = "POSY_MAX_CONNECTIONS", default_value_t = 512, global = true)]
     pub max_connections: usize,
 
+    /// On PostgreSQL, the most connections the shop keeps to its database; its carts' writes
+    /// keep up to half as many more. Lower it where shops share a server's `max_connections`.
+    #[arg(
+        long,
+        env = "POSY_DATABASE_CONNECTIONS",
+        default_value_t = crate::store::db::POSTGRES_CONNECTIONS,
+        value_parser = clap::value_parser!(u32).range(2..),
+        global = true
+    )]
+    pub database_connections: u32,
+
     /// The most connections served at once from one address (an IPv6 address counts by its
     /// /64); more from it are closed at once. Not applied to --trusted-proxies, whose
     /// connections carry many visitors.
@@ -455,6 +466,7 @@ impl Config {
             studio_email: "studio@posy.localhost".into(),
             order_link_days: 30,
             max_connections: 512,
+            database_connections: crate::store::db::POSTGRES_CONNECTIONS,
             max_connections_per_address: 32,
             first_request_seconds: 10,
             http2_max_streams: 100,

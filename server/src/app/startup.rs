@@ -111,7 +111,7 @@ impl Application {
             tracing::warn!("{tool} is not installed: {without}");
         }
         let statements = Arc::new(AtomicU64::new(0));
-        let mut db = db::connect(&config.database_url()).await?;
+        let mut db = db::connect(&config.database_url(), config.database_connections).await?;
         db::count_statements(&mut db, statements.clone());
         let media = config.media_store()?;
         seed::page_pictures(media.as_ref()).await?;
@@ -570,6 +570,7 @@ fn clients(config: &Config) -> Clients {
             config.sign_in_window_minutes,
         ),
         enquiries: enquiries::limit(config.enquiries_per_address, config.enquiry_window_minutes),
+        hasher: auth::Hasher::default(),
     }
 }
 

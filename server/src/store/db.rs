@@ -26,17 +26,23 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::store::migration::Migrator;
 
-/// Opens the database and brings its schema up to date (the shop's own start). On SQLite an
-/// existing shop's database is first copied beside it (`posy-before-migrating-….db`).
-pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
-    open(url, Migrations::Apply).await
+/// How many connections the shop keeps to PostgreSQL unless told otherwise (`Config`'s
+/// `database_connections`): with the carts' half as many more, 24 of the server's 100 by
+/// default.
+pub const POSTGRES_CONNECTIONS: u32 = 16;
+
+/// Opens the database and brings its schema up to date (the shop's own start), with a pool of
+/// up to `connections` on PostgreSQL (on SQLite, 8 readers). On SQLite an existing shop's
+/// database is first copied beside it (`posy-before-migrating-….db`).
+pub async fn connect(url: &str, connections: u32) -> anyhow::Result<DatabaseConnection> {
+    open(url, connections, Migrations::Apply).await
 }
 
 /// Opens the database for a command run beside a shop (`posy admin …`): a new database is
 /// migrated (a shop whose admin is made before its first start), an existing one never, as it
 /// belongs to the running shop's version; one that lacks migrations is refused.
 pub async fn connect_beside_shop(url: &str) -> anyhow::Result<DatabaseConnection> {
-    open(url, Migrations::OnlyIfNew).await
+    open(url, 2, Migrations::OnlyIfNew).await
 }
 
 /// Whether opening may change the database's schema.
@@ -46,7 +52,16 @@ enum Migrations {
     OnlyIfNew,
 }
 
-async fn open(url: &str, migrations: Migrations) -> anyhow::Result<DatabaseConnection> {
+async fn open(
+    url: &str,
+    postgres_connections: u32,
+    migrations: Migrations,
+) -> anyhow::Result<DatabaseConnection> {
+    let connections = if is_sqlite(url) {
+        SQLITE_READERS
+    } else {
+        postgres_connections
+    };
     // Two processes opening a new SQLite file at the same moment race to switch it to WAL, and
     // the loser is refused at once ("database is locked"), busy timeout or not: on SQLite the
     // start-up lock is taken before connecting and held through the migrations.
@@ -59,10 +74,10 @@ async fn open(url: &str, migrations: Migrations) -> anyhow::Result<DatabaseConne
     // and their columns cached by sqlx): the seed's first `INSERT … RETURNING` on such a pool
     // once answered without a column a migration had just added ("Missing value for column
     // 'version'", one test shop's start in about 300).
-    let migrating = Database::connect(options(url, 8, SqliteSynchronous::Normal)).await?;
+    let migrating = Database::connect(options(url, connections, SqliteSynchronous::Normal)).await?;
     migrate(&migrating, url, migrations).await?;
     migrating.close().await?;
-    Ok(Database::connect(options(url, 8, SqliteSynchronous::Normal)).await?)
+    Ok(Database::connect(options(url, connections, SqliteSynchronous::Normal)).await?)
 }
 
 /// Waits for, then holds, the lock file beside a SQLite database (`posy.migrating`), which
@@ -96,7 +111,7 @@ pub async fn connect_ledger(
 
 /// The carts' own connections, which only [`Writer`] writes through. On SQLite one
 /// connection (`NORMAL`, like the pool): its turns never wait for a pooled connection that
-/// readers hold. On PostgreSQL a pool of [`CART_CONNECTIONS`] whose commits do not wait for
+/// readers hold. On PostgreSQL a pool of `connections` whose commits do not wait for
 /// the disk (`synchronous_commit = off`, set once when each connects rather than in every
 /// transaction): a crash may lose the last moment's cart changes, never corrupt them.
 ///
@@ -106,11 +121,11 @@ pub async fn connect_ledger(
 /// otherwise settle on one plan for any values after five runs, and for a list of carts on
 /// tables without statistics yet that plan reads every line of every cart (8 ms a batch
 /// against 1 ms, and slower as carts grow).
-pub async fn connect_writer(url: &str) -> anyhow::Result<DatabaseConnection> {
+pub async fn connect_writer(url: &str, connections: u32) -> anyhow::Result<DatabaseConnection> {
     let mut options = options(url, 1, SqliteSynchronous::Normal);
     if !is_sqlite(url) {
         options
-            .max_connections(CART_CONNECTIONS)
+            .max_connections(connections)
             .map_sqlx_postgres_opts(|o| {
                 o.options([
                     ("synchronous_commit", "off"),
@@ -122,9 +137,8 @@ pub async fn connect_writer(url: &str) -> anyhow::Result<DatabaseConnection> {
     Ok(Database::connect(options).await?)
 }
 
-/// The carts' connections to PostgreSQL: every cart transaction is a few short statements on
-/// one cart's row, so 8 keep the 2-core machine's workers fed beside the shop's pool of 16.
-const CART_CONNECTIONS: u32 = 8;
+/// The readers of a SQLite database: its pool, beside the one writing connection.
+const SQLITE_READERS: u32 = 8;
 
 /// Where the shop writes: on SQLite one writer at a time, in the order they asked (a fair
 /// queue in front of the database, shared by every `Writer` of one database), so waiting
@@ -245,7 +259,13 @@ impl Writer {
         statements: Arc<AtomicU64>,
     ) -> anyhow::Result<Writer> {
         if db.get_database_backend() != DbBackend::Sqlite {
-            let mut own = connect_writer(url).await?;
+            // Every cart transaction is a few short statements on one cart's row: half the
+            // pool's connections keep the workers fed (8 beside 16 on the 2-core machine).
+            let pool = db
+                .get_postgres_connection_pool()
+                .options()
+                .get_max_connections();
+            let mut own = connect_writer(url, (pool / 2).max(1)).await?;
             count_statements(&mut own, statements);
             return Ok(Writer {
                 db,
@@ -394,7 +414,7 @@ async fn carts_thread(
                 }
             };
             runtime.block_on(async move {
-                let mut own = match connect_writer(&url).await {
+                let mut own = match connect_writer(&url, 1).await {
                     Ok(own) => own,
                     Err(err) => {
                         let _ = connected.send(Err(err));
@@ -657,20 +677,13 @@ fn is_sqlite(url: &str) -> bool {
 /// How much of a SQLite database file is read through a memory mapping (256 MiB).
 const MMAP_SIZE: u64 = 256 * 1024 * 1024;
 
-pub fn options(
-    url: &str,
-    sqlite_connections: u32,
-    synchronous: SqliteSynchronous,
-) -> ConnectOptions {
+/// A pool of up to `connections` to the database at `url`.
+pub fn options(url: &str, connections: u32, synchronous: SqliteSynchronous) -> ConnectOptions {
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .sqlx_logging(false)
         .connect_timeout(Duration::from_secs(10))
-        .max_connections(if is_sqlite(url) {
-            sqlite_connections
-        } else {
-            16
-        })
+        .max_connections(connections)
         .map_sqlx_sqlite_opts(move |o| {
             // WAL lets readers go on while one writer commits; writers wait (busy timeout)
             // rather than fail at once when another holds the lock.

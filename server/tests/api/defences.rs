@@ -6,7 +6,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::helpers::{Options, spawn_app, spawn_app_with};
+use crate::helpers::{Options, TEST_SHOP_CONNECTIONS, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
@@ -328,8 +328,8 @@ async fn two_shops_starting_together_on_one_database_both_start() {
         None => format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display()),
     };
     let (a, b) = tokio::join!(
-        posy_server::store::db::connect(&url),
-        posy_server::store::db::connect(&url)
+        posy_server::store::db::connect(&url, TEST_SHOP_CONNECTIONS),
+        posy_server::store::db::connect(&url, TEST_SHOP_CONNECTIONS)
     );
     a.expect("the first starts");
     b.expect("the second starts");

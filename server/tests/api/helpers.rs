@@ -60,6 +60,11 @@ pub fn behind_a_proxy(config: &mut Config) {
     config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
 }
 
+/// A test shop's connections to PostgreSQL (and its carts' 2 more): six shops at once (test.sh)
+/// stay well within the server's 100, every test passes as with the shop's 16, and each opens
+/// fewer (about 11 a test rather than 20, each a new server process).
+pub const TEST_SHOP_CONNECTIONS: u32 = 4;
+
 /// The webhook signing secret of test shops on Stripe.
 pub const WEBHOOK_SECRET: &str = "whsec_test_posy";
 
@@ -90,6 +95,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     // address: only the tests of those caps themselves set them.
     config.max_connections_per_address = 100_000;
     config.new_carts_per_address = 100_000;
+    config.database_connections = TEST_SHOP_CONNECTIONS;
     config.database_url = match options.existing {
         Some((existing_dir, database_url)) => {
             config.data_dir = existing_dir;
@@ -203,7 +209,7 @@ async fn migrated_postgres_database() -> Option<String> {
     let template = TEMPLATE
         .get_or_init(|| async {
             let url = create_database(&server_url, None).await;
-            let db = posy_server::store::db::connect(&url)
+            let db = posy_server::store::db::connect(&url, TEST_SHOP_CONNECTIONS)
                 .await
                 .expect("migrate the template database");
             // A database is copied only while no one is connected to it.
@@ -235,10 +241,12 @@ async fn migrated_sqlite_database(data_dir: &std::path::Path) {
             let _ = std::fs::remove_dir_all(&folder);
             std::fs::create_dir_all(&folder).expect("a folder for the template database");
             let path = folder.join("posy.db");
-            let db =
-                posy_server::store::db::connect(&format!("sqlite://{}?mode=rwc", path.display()))
-                    .await
-                    .expect("migrate the template database");
+            let db = posy_server::store::db::connect(
+                &format!("sqlite://{}?mode=rwc", path.display()),
+                TEST_SHOP_CONNECTIONS,
+            )
+            .await
+            .expect("migrate the template database");
             // Closing the last connection folds the write-ahead log into the file.
             db.close().await.expect("close the template database");
             path

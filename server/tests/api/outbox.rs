@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOr
 
 use posy_server::store::db::Writer;
 
-use crate::helpers::fresh_postgres_database;
+use crate::helpers::{TEST_SHOP_CONNECTIONS, fresh_postgres_database};
 
 const STUDIO: &str = "studio@posy.example";
 
@@ -20,7 +20,9 @@ async fn outbox_db() -> (DatabaseConnection, Writer, tempfile::TempDir) {
         Some(url) => url,
         None => format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display()),
     };
-    let db = posy_server::store::db::connect(&url).await.unwrap();
+    let db = posy_server::store::db::connect(&url, TEST_SHOP_CONNECTIONS)
+        .await
+        .unwrap();
     let writer = Writer::open(db.clone(), &url, Default::default())
         .await
         .unwrap();

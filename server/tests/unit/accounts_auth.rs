@@ -13,19 +13,25 @@ fn the_dummy_hash_is_a_valid_argon2id_hash() {
 
 #[tokio::test]
 async fn a_sign_in_is_refused_at_once_while_the_hashers_queue_is_full() {
-    let queue = SIGN_IN_QUEUE
+    let hasher = Hasher::default();
+    let queue = hasher
+        .sign_ins
         .try_acquire_many(u32::try_from(HASHING_AT_ONCE + SIGN_INS_WAITING).unwrap())
         .unwrap();
     // Refused, not queued: with every permit held, a sign-in that waited for one would
     // never answer, and one that hashed would answer Some(false). (A clock is no proof: a
     // busy machine can pause any thread for longer than a hash takes.)
     assert_eq!(
-        sign_in_matches("guess".into(), DUMMY_HASH.into()).await,
+        hasher
+            .sign_in_matches("guess".into(), DUMMY_HASH.into())
+            .await,
         None
     );
     drop(queue);
     assert_eq!(
-        sign_in_matches("guess".into(), DUMMY_HASH.into()).await,
+        hasher
+            .sign_in_matches("guess".into(), DUMMY_HASH.into())
+            .await,
         Some(false)
     );
 }

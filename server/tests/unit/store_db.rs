@@ -37,12 +37,12 @@ async fn synchronous(db: &DatabaseConnection) -> i64 {
 async fn money_commits_with_full_sync_and_the_rest_with_normal() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
-    let pool = connect(&url).await.unwrap();
+    let pool = connect(&url, POSTGRES_CONNECTIONS).await.unwrap();
     let ledger = connect_ledger(&url, &pool).await.unwrap();
     // SQLite's numbers: 1 is NORMAL, 2 is FULL.
     assert_eq!(synchronous(&pool).await, 1);
     assert_eq!(synchronous(&ledger).await, 2);
-    let carts = connect_writer(&url).await.unwrap();
+    let carts = connect_writer(&url, 1).await.unwrap();
     assert_eq!(synchronous(&carts).await, 1);
 }
 
@@ -90,7 +90,7 @@ async fn on_postgres_only_the_carts_commit_without_waiting_for_the_disk() {
 async fn a_refused_write_in_a_group_undoes_only_itself() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
-    let pool = connect(&url).await.unwrap();
+    let pool = connect(&url, POSTGRES_CONNECTIONS).await.unwrap();
     pool.execute_unprepared("CREATE TABLE written (n INTEGER)")
         .await
         .unwrap();
@@ -142,7 +142,10 @@ async fn a_refused_write_in_a_group_undoes_only_itself() {
 async fn two_processes_starting_together_migrate_once() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("posy.db").display());
-    let (a, b) = tokio::join!(connect(&url), connect(&url));
+    let (a, b) = tokio::join!(
+        connect(&url, POSTGRES_CONNECTIONS),
+        connect(&url, POSTGRES_CONNECTIONS)
+    );
     a.unwrap();
     b.unwrap();
 }
