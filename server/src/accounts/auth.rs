@@ -6,11 +6,11 @@
 //! minutes.
 //!
 //! Argon2 is slow on purpose (tens of milliseconds of one core, 19 MiB), so it runs on tokio's
-//! blocking pool, at most [`HASHING_AT_ONCE`] at a time, through the shop's [`Hasher`]. A sign-in waits for the hasher only
-//! while fewer than [`SIGN_INS_WAITING`] others do; past that it is refused at once (a 429 with
-//! a sentence) rather than queued, since each one waiting holds a connection and a crowd of
-//! them would stall the shop. The limits' slots are taken before any hashing, so a crowd beyond
-//! them costs no hashing at all.
+//! blocking pool, at most [`HASHING_AT_ONCE`] at a time, through the shop's [`Hasher`]. A
+//! sign-in waits for the hasher only while fewer than [`SIGN_INS_WAITING`] others do; past that
+//! it is refused at once (a 429 with a sentence) rather than queued, since each one waiting
+//! holds a connection and a crowd of them would stall the shop. The limits' slots are taken
+//! before any hashing, so a crowd beyond them costs no hashing at all.
 
 use std::sync::Arc;
 use std::time::Duration;
