@@ -14,6 +14,7 @@ mod catalogue_admin;
 mod checkout;
 mod contention;
 mod csrf;
+mod database;
 mod defences;
 mod delivery;
 mod files;

@@ -45,7 +45,6 @@ mod orders_privacy;
 mod orders_refunds;
 mod store_audit;
 mod store_clock;
-mod store_db;
 mod store_migration_m20261124_000009_fulfilment_places;
 mod store_migration_m20261129_000001_tidy_choices;
 mod store_secrets;

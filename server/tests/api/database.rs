@@ -1,4 +1,6 @@
-//! `posy_server::store::db`'s own tests (they were its `mod tests`).
+//! `posy_server::store::db`'s own tests: connections, the writer's queue and its grouped cart
+//! writes, on the database of the run (SQLite, or PostgreSQL with TEST_DATABASE_URL), as the
+//! API tests are; the unit tests (server/tests/unit/) never open one.
 
 use sea_orm::sqlx::sqlite::SqliteSynchronous;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, Statement};
