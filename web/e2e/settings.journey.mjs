@@ -136,6 +136,8 @@ describe('who did what', () => {
     it(`lists the changes above, newest first, and filters them by kind, at ${width} px`, async () => {
       const { page, context, errors } = await openPage(width);
       await signIn(page, '/admin/settings');
+      // The settings page at rest first: a click on a menu still being drawn can be lost.
+      await page.getByRole('form', { name: 'The studio' }).getByLabel('Phone').waitFor();
       await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Who did what' }).click();
       await page.waitForURL('**/admin/settings/who-did-what');
       const list = page.getByRole('list', { name: 'Who did what, newest first' });

@@ -1087,20 +1087,112 @@ pub async fn move_to(
     detail(&desk.db, desk.clock.now(), id).await
 }
 
-/// Moves each order from where the page saw it to `to`, one at a time and each in its own
-/// transaction, with the same rules and mails as [`move_to`]: one order refused leaves the
-/// others moved. Answers each order's outcome, in the order asked.
+/// Moves each order from where the page saw it to `to`, with the same rules and mails as
+/// [`move_to`]: one order refused leaves the others moved. The orders are read in one query,
+/// and those gone or moved meanwhile are answered without a write; the rest are moved in one
+/// turn of the writer, each in a savepoint of its own, so a bulk move of the day's fifteen
+/// takes one turn rather than fifteen. An order asked twice is moved (and answered) once.
+/// Answers each order's outcome.
 pub async fn move_many(
     desk: &OrderDesk,
     orders: &[(i32, OrderStatus)],
     to: OrderStatus,
     admin: &str,
 ) -> Vec<(i32, Result<(), OrderError>)> {
-    let mut done = Vec::with_capacity(orders.len());
+    let mut asked: Vec<(i32, OrderStatus)> = Vec::with_capacity(orders.len());
     for &(id, from) in orders {
-        done.push((id, move_only(desk, id, from, to, admin).await));
+        if !asked.iter().any(|(seen, _)| *seen == id) {
+            asked.push((id, from));
+        }
+    }
+    let ids: Vec<i32> = asked.iter().map(|(id, _)| *id).collect();
+    let found = match order::Entity::find()
+        .filter(order::Column::Id.is_in(ids))
+        .all(&desk.db)
+        .await
+    {
+        Ok(found) => found,
+        Err(err) => return failed_all(&asked, &err),
+    };
+    let mut done = Vec::with_capacity(asked.len());
+    let mut to_move = Vec::new();
+    for (id, from) in asked {
+        match found.iter().find(|o| o.id == id) {
+            None => done.push((id, Err(OrderError::Gone))),
+            Some(order) => match can_move(order, from, to) {
+                Ok(()) => to_move.push(order),
+                Err(err) => done.push((id, Err(err))),
+            },
+        }
+    }
+    if to_move.is_empty() {
+        return done;
+    }
+    let txn = match desk.ledger.begin().await {
+        Ok(txn) => txn,
+        Err(err) => {
+            done.extend(
+                to_move
+                    .iter()
+                    .map(|o| (o.id, Err(OrderError::from(err.clone())))),
+            );
+            return done;
+        }
+    };
+    let mut moved = Vec::new();
+    for (at, order) in to_move.iter().enumerate() {
+        let point = match txn.savepoint().await {
+            Ok(point) => point,
+            Err(err) => return given_up(done, &to_move, at, moved, err),
+        };
+        match move_on(desk, &point, order, to, admin).await {
+            Ok(()) => match point.commit().await {
+                Ok(()) => moved.push(order.id),
+                Err(err) => return given_up(done, &to_move, at, moved, err),
+            },
+            Err(refused) => match point.rollback().await {
+                Ok(()) => done.push((order.id, Err(refused))),
+                // Not knowing what the savepoint left, nothing of this turn is kept.
+                Err(err) => return given_up(done, &to_move, at, moved, err),
+            },
+        }
+    }
+    match txn.commit().await {
+        Ok(()) => done.extend(moved.into_iter().map(|id| (id, Ok(())))),
+        Err(err) => done.extend(moved.into_iter().map(|id| (id, Err(err.clone().into())))),
     }
     done
+}
+
+/// The outcomes when the bulk move's turn fails at order `at` (its transaction rolls back as
+/// it is dropped): the orders already moved in it, and those not reached, are not moved.
+fn given_up(
+    mut done: Vec<(i32, Result<(), OrderError>)>,
+    to_move: &[&order::Model],
+    at: usize,
+    moved: Vec<i32>,
+    err: DbErr,
+) -> Vec<(i32, Result<(), OrderError>)> {
+    let not_moved = moved.into_iter().chain(to_move[at..].iter().map(|o| o.id));
+    done.extend(not_moved.map(|id| (id, Err(OrderError::from(err.clone())))));
+    done
+}
+
+/// Each order's outcome when the orders could not even be read.
+fn failed_all(asked: &[(i32, OrderStatus)], err: &DbErr) -> Vec<(i32, Result<(), OrderError>)> {
+    asked
+        .iter()
+        .map(|(id, _)| (*id, Err(OrderError::from(err.clone()))))
+        .collect()
+}
+
+/// Whether `order`, as read, may move from where the page saw it to `to`.
+fn can_move(order: &order::Model, from: OrderStatus, to: OrderStatus) -> Result<(), OrderError> {
+    let now_status = status_of(order);
+    if now_status != from {
+        return Err(OrderError::Moved(now_status));
+    }
+    rules::check_move(method_of(order), from, to).map_err(OrderError::Refused)
 }
 
 /// [`move_to`] without reading the order again.
@@ -1116,42 +1208,51 @@ async fn move_only(
         .one(&txn)
         .await?
         .ok_or(OrderError::Gone)?;
-    let now_status = status_of(&order);
-    if now_status != from {
-        return Err(OrderError::Moved(now_status));
-    }
-    rules::check_move(method_of(&order), from, to).map_err(OrderError::Refused)?;
+    can_move(&order, from, to)?;
+    move_on(desk, &txn, &order, to, admin).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Moves `order`, read a moment ago and checked by [`can_move`], to `to` on `txn`: its status,
+/// a line of its history, and the customer's mail where core says they hear of the step.
+async fn move_on(
+    desk: &OrderDesk,
+    txn: &impl ConnectionTrait,
+    order: &order::Model,
+    to: OrderStatus,
+    admin: &str,
+) -> Result<(), OrderError> {
+    let id = order.id;
+    let from = status_of(order);
     // Only from the status read: on PostgreSQL a move committed meanwhile makes this update
     // wait for it, then find nothing to change.
     let moved = order::Entity::update_many()
         .col_expr(order::Column::Status, Expr::value(to.as_str()))
         .filter(order::Column::Id.eq(id))
         .filter(order::Column::Status.eq(order.status.clone()))
-        .exec(&txn)
+        .exec(txn)
         .await?;
     if moved.rows_affected == 0 {
-        drop(txn);
-        return Err(match order::Entity::find_by_id(id).one(&desk.db).await? {
+        return Err(match order::Entity::find_by_id(id).one(txn).await? {
             Some(now) => OrderError::Moved(status_of(&now)),
             None => OrderError::Gone,
         });
     }
-    let reached = reached_steps(&txn, id).await?;
-    record_event(&txn, id, to, admin, None, None).await?;
+    let reached = reached_steps(txn, id).await?;
+    record_event(txn, id, to, admin, None, None).await?;
     // An undo tells no one (the customer heard of the later step already, or will), and a
     // step the order reached before (undone, then done again) was told the first time.
-    let forward = rules::steps(method_of(&order))
-        .iter()
-        .position(|s| *s == to)
-        > rules::steps(method_of(&order))
+    let forward = rules::steps(method_of(order)).iter().position(|s| *s == to)
+        > rules::steps(method_of(order))
             .iter()
             .position(|s| *s == from);
-    if forward && tells(&order, to, &reached) {
-        let link = customer_link(desk, &txn, id).await?;
-        let described = describe_order(&order);
-        let studio = desk.facts.get(&txn).await?;
+    if forward && tells(order, to, &reached) {
+        let link = customer_link(desk, txn, id).await?;
+        let described = describe_order(order);
+        let studio = desk.facts.get(txn).await?;
         mail::post(
-            &txn,
+            txn,
             &order.email,
             letters::order_progress(
                 &studio,
@@ -1164,7 +1265,6 @@ async fn move_only(
         )
         .await?;
     }
-    txn.commit().await?;
     Ok(())
 }
 

@@ -176,8 +176,28 @@ pub struct Writer {
 
 /// A write transaction with its turn in the writer's queue, released when it ends.
 pub struct Writing {
-    txn: DatabaseTransaction,
-    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+    /// `None` once committed or rolled back.
+    txn: Option<DatabaseTransaction>,
+    turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+/// A write dropped unfinished (an early return) rolls back, keeping its turn until it has.
+/// sqlx only queues the rollback on the connection's thread and hands the connection back to
+/// the pool still holding SQLite's write lock, so the next turn's BEGIN IMMEDIATE would wait
+/// for it in SQLite's busy handler, whose sleeps lengthen to 100 ms on a busy machine.
+impl Drop for Writing {
+    fn drop(&mut self) {
+        let Some(txn) = self.txn.take() else { return };
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let turn = self.turn.take();
+            runtime.spawn(async move {
+                if let Err(err) = txn.rollback().await {
+                    tracing::warn!("a dropped write could not roll back: {err}");
+                }
+                drop(turn);
+            });
+        }
+    }
 }
 
 /// One transaction's worth of work for [`Writer::write`], with whoever asked for it.
@@ -324,7 +344,7 @@ impl Writer {
     {
         let Some(grouped) = &self.grouped else {
             let txn = self.begin_on(&self.own).await?;
-            return match work(&txn.txn).await {
+            return match work(txn.txn()).await {
                 Ok(done) => {
                     txn.commit().await?;
                     Ok(done)
@@ -368,7 +388,10 @@ impl Writer {
     async fn begin_on(&self, db: &DatabaseConnection) -> Result<Writing, DbErr> {
         let turn = self.turn().await;
         let txn = begin_immediate(db).await?;
-        Ok(Writing { txn, _turn: turn })
+        Ok(Writing {
+            txn: Some(txn),
+            turn,
+        })
     }
 
     async fn turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
@@ -574,39 +597,52 @@ fn fail_all(group: impl IntoIterator<Item = Work>, err: &DbErr) {
 }
 
 impl Writing {
-    pub async fn commit(self) -> Result<(), DbErr> {
-        self.txn.commit().await
+    fn txn(&self) -> &DatabaseTransaction {
+        self.txn
+            .as_ref()
+            .expect("a write is used only until it ends")
     }
 
-    pub async fn rollback(self) -> Result<(), DbErr> {
-        self.txn.rollback().await
+    pub async fn commit(mut self) -> Result<(), DbErr> {
+        let txn = self.txn.take().expect("a write ends once");
+        txn.commit().await
+    }
+
+    pub async fn rollback(mut self) -> Result<(), DbErr> {
+        let txn = self.txn.take().expect("a write ends once");
+        txn.rollback().await
+    }
+
+    /// A savepoint inside this write: what is done on it is kept only if it commits.
+    pub async fn savepoint(&self) -> Result<DatabaseTransaction, DbErr> {
+        self.txn().begin().await
     }
 }
 
 #[sea_orm::prelude::async_trait::async_trait]
 impl ConnectionTrait for Writing {
     fn get_database_backend(&self) -> DbBackend {
-        self.txn.get_database_backend()
+        self.txn().get_database_backend()
     }
 
     async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
-        self.txn.execute_raw(stmt).await
+        self.txn().execute_raw(stmt).await
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
-        self.txn.execute_unprepared(sql).await
+        self.txn().execute_unprepared(sql).await
     }
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
-        self.txn.query_one_raw(stmt).await
+        self.txn().query_one_raw(stmt).await
     }
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
-        self.txn.query_all_raw(stmt).await
+        self.txn().query_all_raw(stmt).await
     }
 
     fn support_returning(&self) -> bool {
-        self.txn.support_returning()
+        self.txn().support_returning()
     }
 }
 

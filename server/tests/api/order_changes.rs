@@ -290,6 +290,38 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
     assert_eq!(answer["moved"], 0);
     assert_eq!(answer["orders"][0]["moved"], false);
 
+    // An order named twice is moved and answered once; one that names nothing is said to, and
+    // takes nothing else with it.
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/api/admin/orders/moves/",
+        Some(&session),
+        json!({"to": "ready", "orders": [
+            {"id": 999_999, "from": "confirmed"},
+            {"id": ids[2], "from": "confirmed"},
+            {"id": ids[2], "from": "confirmed"},
+        ]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["moved"], 1, "{answer}");
+    let outcomes: Vec<(i64, bool)> = answer["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_i64().unwrap(), o["moved"] == true))
+        .collect();
+    assert_eq!(outcomes, vec![(999_999, false), (ids[2], true)]);
+    let (_, detail) = get(&app, &format!("/api/admin/orders/{}/", ids[2]), &session).await;
+    assert_eq!(detail["status"], "ready", "{detail}");
+    let history = detail["history"].as_array().expect("the order's history");
+    assert_eq!(
+        history.iter().filter(|h| h["status"] == "ready").count(),
+        1,
+        "{detail}"
+    );
+
     // An empty list is refused.
     let (status, _) = call(
         &app,
