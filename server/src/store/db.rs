@@ -40,7 +40,9 @@ pub async fn connect(url: &str, connections: u32) -> anyhow::Result<DatabaseConn
 
 /// Opens the database for a command run beside a shop (`posy admin …`): a new database is
 /// migrated (a shop whose admin is made before its first start), an existing one never, as it
-/// belongs to the running shop's version; one that lacks migrations is refused.
+/// belongs to the running shop's version; one that lacks migrations is refused. Two
+/// connections on PostgreSQL: a new database's migrations hold their advisory lock on one
+/// while they run on the other ([`migrate`]); a command itself uses one at a time.
 pub async fn connect_beside_shop(url: &str) -> anyhow::Result<DatabaseConnection> {
     open(url, 2, Migrations::OnlyIfNew).await
 }
