@@ -181,9 +181,9 @@ rust_tests() {
 # while they wait (their shops' timers, PostgreSQL, a page loading), instead of alone on one
 # core at the end (68 s of a 978 s run, stop 42). Tried at stop 42 and dropped, as PostgreSQL
 # then refused the busier tests' shops ("too many clients"); their pools are smaller now
-# (TEST_SHOP_CONNECTIONS: about 11 connections a test rather than 20). At nice 10 it ended last
-# in every run of stop 44, 36-40 s after the others, and its starved shop once answered a call
-# after schemathesis's 10 s timeout; at nice 5 it takes a larger share while the others run.
+# (TEST_SHOP_CONNECTIONS: about 11 connections a test rather than 20). At nice 10 its starved
+# shop once answered a call after schemathesis's 10 s timeout; at nice 5 it takes a larger share
+# while the others run (it still ends last, about 30 s after them: the two cores are full).
 fuzz_tests() {
   step "API fuzzing (schemathesis: every check, 20 examples an operation, as an admin), at nice 5"
   nice -n 5 scripts/api-fuzz.sh
