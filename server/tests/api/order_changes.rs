@@ -218,6 +218,76 @@ async fn notes_are_the_studios_own_and_a_stale_page_is_refused() {
     }
 }
 
+/// A bulk move's answer as (order, moved), in the order answered.
+fn moved_or_not(answer: &Value) -> Vec<(i64, bool)> {
+    answer["orders"]
+        .as_array()
+        .expect("each order's outcome")
+        .iter()
+        .map(|o| (o["id"].as_i64().unwrap(), o["moved"] == true))
+        .collect()
+}
+
+/// Asks the bulk move of `ids` from `from` to `to`.
+async fn move_in_bulk(
+    app: &TestApp,
+    session: &str,
+    ids: &[i64],
+    from: &str,
+    to: &str,
+) -> (u16, Value) {
+    call(
+        app,
+        Method::POST,
+        "/api/admin/orders/moves/",
+        Some(session),
+        json!({
+            "to": to,
+            "orders": ids.iter().map(|id| json!({"id": id, "from": from})).collect::<Vec<_>>(),
+        }),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn two_bulk_moves_of_the_same_orders_at_once_move_each_order_once() {
+    let (app, session) = studio_on_monday().await;
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        ids.push(paid_order(&app, 1, "2026-12-15", "BS3 4AA").await.0);
+    }
+    // Two admins tick the same new orders and press "Mark confirmed" at the same moment.
+    let ((status_a, a), (status_b, b)) = tokio::join!(
+        move_in_bulk(&app, &session, &ids, "new", "confirmed"),
+        move_in_bulk(&app, &session, &ids, "new", "confirmed"),
+    );
+    assert_eq!((status_a, status_b), (200, 200), "{a} {b}");
+    assert_eq!(
+        a["moved"].as_u64().unwrap() + b["moved"].as_u64().unwrap(),
+        4,
+        "{a} {b}"
+    );
+    let (a, b) = (moved_or_not(&a), moved_or_not(&b));
+    for id in &ids {
+        let moved_by = [&a, &b]
+            .iter()
+            .filter(|outcomes| outcomes.contains(&(*id, true)))
+            .count();
+        assert_eq!(moved_by, 1, "order {id}: {a:?} {b:?}");
+        let (_, detail) = get(&app, &format!("/api/admin/orders/{id}/"), &session).await;
+        assert_eq!(detail["status"], "confirmed", "{detail}");
+        let history = detail["history"].as_array().expect("the order's history");
+        assert_eq!(
+            history
+                .iter()
+                .filter(|h| h["status"] == "confirmed")
+                .count(),
+            1,
+            "{detail}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_said() {
     let (app, session) = studio_on_monday().await;
@@ -234,25 +304,10 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
     );
     let before = app.mail(7).await.len();
 
-    let (status, answer) = call(
-        &app,
-        Method::POST,
-        "/api/admin/orders/moves/",
-        Some(&session),
-        json!({
-            "to": "confirmed",
-            "orders": ids.iter().map(|id| json!({"id": id, "from": "new"})).collect::<Vec<_>>(),
-        }),
-    )
-    .await;
+    let (status, answer) = move_in_bulk(&app, &session, &ids, "new", "confirmed").await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["moved"], 2);
-    let outcomes: Vec<(i64, bool)> = answer["orders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| (o["id"].as_i64().unwrap(), o["moved"] == true))
-        .collect();
+    let outcomes = moved_or_not(&answer);
     assert_eq!(
         outcomes,
         vec![(ids[0], true), (ids[1], false), (ids[2], true)]
@@ -306,12 +361,7 @@ async fn orders_move_in_bulk_each_by_the_single_moves_rules_and_refusals_are_sai
     .await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["moved"], 1, "{answer}");
-    let outcomes: Vec<(i64, bool)> = answer["orders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| (o["id"].as_i64().unwrap(), o["moved"] == true))
-        .collect();
+    let outcomes = moved_or_not(&answer);
     assert_eq!(outcomes, vec![(999_999, false), (ids[2], true)]);
     let (_, detail) = get(&app, &format!("/api/admin/orders/{}/", ids[2]), &session).await;
     assert_eq!(detail["status"], "ready", "{detail}");
