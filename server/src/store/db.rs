@@ -71,6 +71,16 @@ async fn open(
         Some(path) => Some(lock_start_up(path).await?),
         None => None,
     };
+    // Most starts find nothing to migrate: then the pool that asked is the shop's (it has read
+    // only the migrations' own table).
+    let db = Database::connect(options(url, connections, SqliteSynchronous::Normal)).await?;
+    if Migrator::get_pending_migrations_read_only(&db)
+        .await?
+        .is_empty()
+    {
+        return Ok(db);
+    }
+    db.close().await?;
     // The migrations run on connections of their own, closed before the shop's open, so no
     // connection the shop uses has seen a table before a migration changed it (with statements
     // and their columns cached by sqlx): the seed's first `INSERT … RETURNING` on such a pool

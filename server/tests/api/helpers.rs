@@ -200,11 +200,14 @@ pub async fn fresh_postgres_database() -> Option<String> {
     Some(create_database(&server_url, None).await)
 }
 
-/// With TEST_DATABASE_URL set, a new database for this test alone with every migration applied:
-/// a copy of one this test process migrated once. The copy costs the server about 60 ms; the
-/// migrations, each committed to disk, cost it about 350 ms a test, most of the PostgreSQL run.
+/// With TEST_DATABASE_URL set, a database for this test alone with every migration applied:
+/// one an earlier test of this process has finished with, put back as the migrations left it
+/// ([`Template::reset`]), or else a new copy of one this test process migrated once. The
+/// migrations, each committed to disk, cost the server about 350 ms a test; a copy about 60 ms
+/// and, with the first connection to a new database and its drop at the run's end, most of the
+/// server's CPU in the PostgreSQL run; a reset a few milliseconds.
 async fn migrated_postgres_database() -> Option<String> {
-    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    static TEMPLATE: tokio::sync::OnceCell<Template> = tokio::sync::OnceCell::const_new();
     let server_url = postgres_server()?;
     let template = TEMPLATE
         .get_or_init(|| async {
@@ -212,12 +215,194 @@ async fn migrated_postgres_database() -> Option<String> {
             let db = posy_server::store::db::connect(&url, TEST_SHOP_CONNECTIONS)
                 .await
                 .expect("migrate the template database");
+            let template = Template::read(&db, database_name(&url)).await;
             // A database is copied only while no one is connected to it.
             db.close().await.expect("close the template database");
-            database_name(&url).to_owned()
+            template
         })
         .await;
-    Some(create_database(&server_url, Some(template)).await)
+    let url = match template.reused(&server_url).await {
+        Some(url) => url,
+        None => create_database(&server_url, Some(&template.name)).await,
+    };
+    HELD.with_borrow_mut(|held| held.push(Held(database_name(&url).to_owned())));
+    Some(url)
+}
+
+/// The test databases this process has finished with, free for the next test.
+static FREE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+thread_local! {
+    /// The databases the test running on this thread holds. libtest runs each test on a thread
+    /// of its own, which ends with the test (its runtime, shops and connections gone first):
+    /// then they are free.
+    static HELD: std::cell::RefCell<Vec<Held>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+struct Held(String);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Ok(mut free) = FREE.lock() {
+            free.push(std::mem::take(&mut self.0));
+        }
+    }
+}
+
+/// What the migrated template holds, to put a used database back as it was.
+struct Template {
+    name: String,
+    /// The shape of its schema (tables, columns, indexes, constraints): a database a test
+    /// changed the shape of (a migration undone, a table renamed) is not reused.
+    shape: String,
+    /// Empties every table and puts back the template's rows and sequences.
+    reset: String,
+}
+
+/// The shape of the connected database's schema, as a digest.
+const SHAPE: &str = "SELECT md5(coalesce(string_agg(x, ';' ORDER BY x), '')) FROM (
+    SELECT c.relname || ':' || c.relkind::text || ':' || coalesce(a.attname, '') || ':'
+        || coalesce(format_type(a.atttypid, a.atttypmod), '') || ':' || coalesce(a.attnotnull::text, '') AS x
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+    UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL SELECT conname || pg_get_constraintdef(oid) FROM pg_constraint
+        WHERE connamespace = 'public'::regnamespace
+    UNION ALL SELECT 'trigger ' || tgname FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'function ' || proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+) shape";
+
+impl Template {
+    async fn read(db: &DatabaseConnection, name: &str) -> Template {
+        let texts = async |sql: &str| -> Vec<Vec<Option<String>>> {
+            db.query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+                .await
+                .expect("read the template database")
+                .iter()
+                .map(|row| {
+                    (0..row.column_names().len())
+                        .map(|i| row.try_get_by_index::<Option<String>>(i).unwrap())
+                        .collect()
+                })
+                .collect()
+        };
+        let quoted = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
+        let literal = |text: &str| format!("'{}'", text.replace('\'', "''"));
+        let tables: Vec<String> = texts(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+        )
+        .await
+        .into_iter()
+        .map(|row| row[0].clone().unwrap())
+        .collect();
+        let mut reset = format!(
+            "TRUNCATE {} RESTART IDENTITY;\n",
+            tables
+                .iter()
+                .map(|t| quoted(t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        for table in &tables {
+            let rows = texts(&format!(
+                "SELECT json_agg(t)::text FROM {} t",
+                quoted(table)
+            ))
+            .await;
+            if let Some(json) = &rows[0][0] {
+                reset += &format!(
+                    "INSERT INTO {0} OVERRIDING SYSTEM VALUE \
+                     SELECT * FROM json_populate_recordset(NULL::{0}, {1});\n",
+                    quoted(table),
+                    literal(json)
+                );
+            }
+        }
+        let sequences = texts(
+            "SELECT sequencename::text, last_value::text FROM pg_sequences WHERE schemaname = 'public'",
+        )
+        .await;
+        for row in sequences {
+            let sequence = quoted(row[0].as_deref().unwrap());
+            reset += &match &row[1] {
+                Some(value) => format!("SELECT setval({}, {value});\n", literal(&sequence)),
+                None => format!("ALTER SEQUENCE {sequence} RESTART;\n"),
+            };
+        }
+        let shape = texts(SHAPE).await[0][0].clone().unwrap();
+        Template {
+            name: name.to_owned(),
+            shape,
+            reset,
+        }
+    }
+
+    /// A database an earlier test finished with, under a new name and put back as the template
+    /// is, with a catalogue `instance` of its own (as [`create_database`] gives a copy); none if
+    /// none is free. The new name keeps out anything of the last test that would still connect
+    /// (its shop's connections end with its runtime, and the server may not have noticed yet):
+    /// a database is renamed only once no one is connected to it, and what connects later by
+    /// the old name is refused. One still in use after a second, or whose shape a test changed,
+    /// is left for the run's end to drop.
+    async fn reused(&self, server_url: &str) -> Option<String> {
+        let admin = Database::connect(server_url)
+            .await
+            .expect("TEST_DATABASE_URL is reachable");
+        let reused = loop {
+            let Some(old) = FREE.lock().unwrap().pop() else {
+                break None;
+            };
+            let name = new_database_name();
+            let mut renamed = false;
+            for _ in 0..100 {
+                admin
+                    .execute_unprepared(&format!(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{old}'"
+                    ))
+                    .await
+                    .expect("end a test database's connections");
+                if admin
+                    .execute_unprepared(&format!("ALTER DATABASE {old} RENAME TO {name}"))
+                    .await
+                    .is_ok()
+                {
+                    renamed = true;
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            if !renamed {
+                continue;
+            }
+            let url = database_url(server_url, &name);
+            let db = Database::connect(&url)
+                .await
+                .expect("open a test database again");
+            let shape = db
+                .query_one_raw(Statement::from_string(db.get_database_backend(), SHAPE))
+                .await
+                .expect("read a test database's shape")
+                .unwrap()
+                .try_get_by_index::<String>(0)
+                .unwrap();
+            if shape == self.shape {
+                db.execute_unprepared(&format!(
+                    "BEGIN;\n{}UPDATE catalogue_version SET instance = '{}';\nCOMMIT;",
+                    self.reset,
+                    catalogue_instance()
+                ))
+                .await
+                .expect("put a test database back as the template is");
+            }
+            db.close().await.ok();
+            if shape == self.shape {
+                break Some(url);
+            }
+        };
+        admin.close().await.ok();
+        reused
+    }
 }
 
 /// Without TEST_DATABASE_URL: puts in `data_dir` the shop's SQLite file with every migration
@@ -256,14 +441,12 @@ async fn migrated_sqlite_database(data_dir: &std::path::Path) {
     let copy = data_dir.join("posy.db");
     std::fs::copy(template, &copy).expect("copy the template database");
     // Each copy gets a catalogue `instance` of its own, as on PostgreSQL (see `create_database`).
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
     let db = Database::connect(format!("sqlite://{}", copy.display()))
         .await
         .expect("open the copied database");
     db.execute_unprepared(&format!(
-        "UPDATE catalogue_version SET instance = 's{}_{}'",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
+        "UPDATE catalogue_version SET instance = '{}'",
+        catalogue_instance()
     ))
     .await
     .expect("name the copy's catalogue");
@@ -285,17 +468,7 @@ fn database_name(url: &str) -> &str {
 /// A new database on the server (named `posy_t_…`, which test.sh drops after the run), empty
 /// or a copy of `template`; answers its URL.
 async fn create_database(server_url: &str, template: Option<&str>) -> String {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    let name = format!(
-        "posy_t_{}_{}_{}",
-        std::process::id(),
-        nanos,
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    );
+    let name = new_database_name();
     let admin = Database::connect(server_url)
         .await
         .expect("TEST_DATABASE_URL is reachable");
@@ -314,8 +487,7 @@ async fn create_database(server_url: &str, template: Option<&str>) -> String {
         .await
         .expect("let the test database commit without waiting for the disk");
     admin.close().await.ok();
-    let prefix = &server_url[..server_url.len() - database_name(server_url).len()];
-    let url = format!("{prefix}{name}");
+    let url = database_url(server_url, &name);
     if template.is_some() {
         // A copy carries the template's catalogue `instance`, the word that keeps apart the
         // catalogue versions this process wrote in each database: each copy gets its own, as
@@ -325,17 +497,45 @@ async fn create_database(server_url: &str, template: Option<&str>) -> String {
             .expect("open the copied database");
         db.execute_unprepared(&format!(
             "UPDATE catalogue_version SET instance = '{}'",
-            // Unique like the database's own name, within the column's 32 characters.
-            name.trim_start_matches("posy_t_")
-                .chars()
-                .take(32)
-                .collect::<String>()
+            catalogue_instance()
         ))
         .await
         .expect("name the copy's catalogue");
         db.close().await.ok();
     }
     url
+}
+
+/// A name for a test database no other has (`posy_t_…`, which test.sh drops after the run).
+fn new_database_name() -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "posy_t_{}_{}_{}",
+        std::process::id(),
+        nanos,
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The URL of the database `name` on the server of `server_url`.
+fn database_url(server_url: &str, name: &str) -> String {
+    let prefix = &server_url[..server_url.len() - database_name(server_url).len()];
+    format!("{prefix}{name}")
+}
+
+/// A catalogue `instance` no other test database of this run has had (within the column's 32
+/// characters): this process's id and a count.
+fn catalogue_instance() -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "t{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 impl TestApp {
