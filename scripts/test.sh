@@ -159,7 +159,8 @@ rust_tests() {
         | psql "$postgres_url" -q >/dev/null 2>&1 || true
     }
     drop_test_databases
-    # Each test makes its own database on the server (a copy of one migrated once) and mostly
+    # Each test has a database of its own on the server (one an ended test left, put back as
+    # migrated, or a copy of one migrated once: see server/tests/api/helpers.rs) and mostly
     # waits on PostgreSQL, so six at once instead of one per core (84 tests: 200 s down to 20 s).
     # Not in a lane of its own: beside the SQLite tests and the journeys it made every lane
     # slower, and the run too (1,103 s against 1,075 s, stop 42), the two cores being full.
