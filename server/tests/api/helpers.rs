@@ -230,7 +230,8 @@ async fn migrated_postgres_database() -> Option<String> {
 }
 
 /// The test databases this process has finished with, free for the next test.
-static FREE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+static FREE: std::sync::Mutex<std::collections::VecDeque<String>> =
+    std::sync::Mutex::new(std::collections::VecDeque::new());
 
 thread_local! {
     /// The databases the test running on this thread holds. libtest runs each test on a thread
@@ -244,7 +245,7 @@ struct Held(String);
 impl Drop for Held {
     fn drop(&mut self) {
         if let Ok(mut free) = FREE.lock() {
-            free.push(std::mem::take(&mut self.0));
+            free.push_back(std::mem::take(&mut self.0));
         }
     }
 }
@@ -350,7 +351,8 @@ impl Template {
             .await
             .expect("TEST_DATABASE_URL is reachable");
         let reused = loop {
-            let Some(old) = FREE.lock().unwrap().pop() else {
+            // The one freed longest ago: its last test's connections are the likeliest gone.
+            let Some(old) = FREE.lock().unwrap().pop_front() else {
                 break None;
             };
             let name = new_database_name();
