@@ -263,9 +263,12 @@ async fn the_data_folder_is_private_when_made_and_tightened_when_an_older_shop_s
         .await;
     assert_eq!(status, 200, "{body}");
     app.mail(1).await;
+    // Only letters written whole: the enquiry's second letter may still be a `.….eml.partial`,
+    // renamed away from under the test (a failure seen once in CI, stop 45).
     let letters: Vec<_> = std::fs::read_dir(app.data_dir.join("outbox"))
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "eml"))
         .collect();
     assert!(!letters.is_empty());
     // On PostgreSQL the data folder holds media and mail, not the database.
