@@ -297,14 +297,43 @@ impl Template {
         .into_iter()
         .map(|row| row[0].clone().unwrap())
         .collect();
-        let mut reset = format!(
-            "TRUNCATE {} RESTART IDENTITY;\n",
-            tables
+        // Emptied by DELETE, each table before those it refers to: a test leaves a few rows, and
+        // for them a DELETE of every table took 4-7 ms where one TRUNCATE (a new file for each
+        // table and index) took 60 ms. TRUNCATE only if the references went round in a circle.
+        let references: Vec<(String, String)> = texts(
+            "SELECT child.relname::text, parent.relname::text FROM pg_constraint c \
+             JOIN pg_class child ON child.oid = c.conrelid \
+             JOIN pg_class parent ON parent.oid = c.confrelid \
+             WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace",
+        )
+        .await
+        .into_iter()
+        .map(|row| (row[0].clone().unwrap(), row[1].clone().unwrap()))
+        .collect();
+        let mut left = tables.clone();
+        let mut in_order = Vec::new();
+        while let Some(at) = left.iter().position(|table| {
+            !references
                 .iter()
-                .map(|t| quoted(t))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+                .any(|(child, parent)| parent == table && child != table && left.contains(child))
+        }) {
+            in_order.push(left.remove(at));
+        }
+        let mut reset = if left.is_empty() {
+            in_order
+                .iter()
+                .map(|table| format!("DELETE FROM {};\n", quoted(table)))
+                .collect()
+        } else {
+            format!(
+                "TRUNCATE {};\n",
+                tables
+                    .iter()
+                    .map(|t| quoted(t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         for table in &tables {
             let rows = texts(&format!(
                 "SELECT json_agg(t)::text FROM {} t",
