@@ -373,8 +373,8 @@ impl Template {
     /// none is free. The new name keeps out anything of the last test that would still connect
     /// (its shop's connections end with its runtime, and the server may not have noticed yet):
     /// a database is renamed only once no one is connected to it, and what connects later by
-    /// the old name is refused. One still in use after a second, or whose shape a test changed,
-    /// is left for the run's end to drop.
+    /// the old name is refused. One still in use after a second, whose shape a test changed, or
+    /// whose rows the reset could not delete, is left for the run's end to drop.
     async fn reused(&self, server_url: &str) -> Option<String> {
         let admin = Database::connect(server_url)
             .await
@@ -417,17 +417,17 @@ impl Template {
                 .unwrap()
                 .try_get_by_index::<String>(0)
                 .unwrap();
-            if shape == self.shape {
-                db.execute_unprepared(&format!(
-                    "BEGIN;\n{}UPDATE catalogue_version SET instance = '{}';\nCOMMIT;",
-                    self.reset,
-                    catalogue_instance()
-                ))
-                .await
-                .expect("put a test database back as the template is");
-            }
+            let reset = shape == self.shape
+                && db
+                    .execute_unprepared(&format!(
+                        "BEGIN;\n{}UPDATE catalogue_version SET instance = '{}';\nCOMMIT;",
+                        self.reset,
+                        catalogue_instance()
+                    ))
+                    .await
+                    .is_ok();
             db.close().await.ok();
-            if shape == self.shape {
+            if reset {
                 break Some(url);
             }
         };
