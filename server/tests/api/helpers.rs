@@ -334,7 +334,13 @@ impl Template {
                     .join(", ")
             )
         };
-        for table in &tables {
+        // The template's rows go back each table after those it refers to.
+        let to_fill: Vec<&String> = if left.is_empty() {
+            in_order.iter().rev().collect()
+        } else {
+            tables.iter().collect()
+        };
+        for table in to_fill {
             let rows = texts(&format!(
                 "SELECT json_agg(t)::text FROM {} t",
                 quoted(table)
